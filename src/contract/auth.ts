@@ -1,0 +1,86 @@
+import { z } from "zod";
+import {
+  ACCESS_CODE_LENGTH,
+  EMAIL_MAX,
+  DEFAULT_TIMEZONE,
+  LIST_ITEMS_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SHORT_TEXT_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./limits";
+import { emailSchema, profileFields } from "./users";
+
+const fullName = z.string().trim().min(1, "Full name is required").max(NAME_MAX);
+
+/** Spec 01 §5 login form. The server accepts the username or the e-mail as the identifier. */
+export const loginFormSchema = z.object({
+  fullName,
+  email: emailSchema,
+  username: z.string().trim().min(1, "Username is required").max(EMAIL_MAX),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+
+/** What POST /api/login needs: the username or e-mail plus the password; other fields are ignored. */
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, "Username is required").max(EMAIL_MAX),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+  fullName: z.string().max(NAME_MAX).optional(),
+  email: z.string().max(EMAIL_MAX).optional(),
+});
+
+const username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, dots, dashes and underscores");
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** Spec 01 §5 register form; confirmPassword never leaves the browser. */
+export const registerFormSchema = z
+  .object({
+    fullName,
+    username,
+    email: emailSchema,
+    password,
+    confirmPassword: z.string().min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** Spec 01 §7 register payload; the server enforces the same rules as the form. */
+export const registerBodySchema = z.object({
+  fullName,
+  username,
+  email: emailSchema,
+  password,
+  bio: profileFields.bio.default(""),
+  profession: profileFields.profession.default(""),
+  profileImage: z.null().default(null),
+  interests: profileFields.interests.default([]),
+  skills: profileFields.skills.default([]),
+  careerPath: profileFields.careerPath.default(""),
+  latitude: z.string().max(32).default(""),
+  longitude: z.string().max(32).default(""),
+  availabilityPreferences: z.record(z.string().max(SHORT_TEXT_MAX), z.unknown()).refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX).default({}),
+  timezone: z.string().max(64).default(DEFAULT_TIMEZONE),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const accessCodeSchema = z.object({
+  code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
+});
+export const accessCodeResultSchema = z.object({ valid: z.boolean() });
+
+export const messageSchema = z.object({ message: z.string() });

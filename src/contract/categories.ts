@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Spec 01 §5 "Category chip matching": an event is in a category when one of its tags
+ * equals a listed tag (case-insensitive) or its title contains the listed word.
+ */
+export const CATEGORIES = [
+  { id: "all", label: "All Events", tags: [], titleWords: [] },
+  { id: "20s", label: "20s Crowd", tags: ["young adults", "college"], titleWords: ["20s"] },
+  { id: "30+", label: "30+ Events", tags: ["30+", "professional", "wine"], titleWords: [] },
+  { id: "fitness", label: "Fitness", tags: ["fitness", "yoga"], titleWords: ["fitness"] },
+  { id: "food", label: "Food & Drinks", tags: ["food", "drinks"], titleWords: ["food"] },
+  { id: "music", label: "Music", tags: ["music", "concert"], titleWords: ["music"] },
+  { id: "outdoor", label: "Outdoor", tags: ["outdoor", "hiking", "nature"], titleWords: [] },
+  { id: "creative", label: "Creative", tags: ["art", "creative", "workshop"], titleWords: [] },
+  { id: "gaming", label: "Gaming", tags: ["gaming", "games"], titleWords: ["game"] },
+] as const;
+
+export const categoryIdSchema = z.enum(["all", "20s", "30+", "fitness", "food", "music", "outdoor", "creative", "gaming"]);
+export type CategoryId = z.infer<typeof categoryIdSchema>;
+
+export function matchesCategory(event: { title: string; tags: readonly string[] }, id: CategoryId): boolean {
+  const category = CATEGORIES.find((c) => c.id === id);
+  if (!category || id === "all") return true;
+  const tags = event.tags.map((t) => t.toLowerCase());
+  const title = event.title.toLowerCase();
+  return (
+    category.tags.some((t) => tags.includes(t)) || category.titleWords.some((w) => title.includes(w))
+  );
+}
+
+/** Spec 02 §2 create-event dialog options. */
+export const FRIEND_GROUPS = [
+  { id: "all", label: "All Friends" },
+  { id: "close", label: "Close Friends" },
+  { id: "family", label: "Family" },
+  { id: "coworkers", label: "Coworkers" },
+] as const;
+export const friendGroupIdSchema = z.enum(["all", "close", "family", "coworkers"]);
+
+export const INDUSTRIES = [
+  { id: "tech", label: "Tech" },
+  { id: "design", label: "Design" },
+  { id: "marketing", label: "Marketing" },
+  { id: "finance", label: "Finance" },
+  { id: "education", label: "Education" },
+] as const;
+export const industrySchema = z.enum(["tech", "design", "marketing", "finance", "education"]);

@@ -1,0 +1,52 @@
+// Every limit of both spec documents, each beside its reason. Nothing else writes these numbers.
+
+/** Spec 01 §9: access codes are ten digits. */
+export const ACCESS_CODE_LENGTH = 10;
+/** Spec 01 §5 register rules. */
+export const USERNAME_MIN = 3;
+export const PASSWORD_MIN = 6;
+/** Upper bounds the spec does not give; they keep rows and argon2 work bounded. */
+export const USERNAME_MAX = 40;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const BIO_MAX = 1000;
+export const SHORT_TEXT_MAX = 200;
+export const LIST_ITEMS_MAX = 30;
+/** Spec 01 §9 default timezone on register. */
+export const DEFAULT_TIMEZONE = "America/New_York";
+/** Spec 01 §9: discover radius and search debounce. */
+export const DISCOVER_RADIUS_KM = 25;
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Spec 01 §4: a drag past this many pixels answers a swipe card. */
+export const SWIPE_THRESHOLD_PX = 150;
+/** Spec 01 §9: avatar stacks show three users then "+N". */
+export const AVATAR_STACK_MAX = 3;
+/** Spec 01 §9: the calendar grid is six weeks. */
+export const CALENDAR_CELLS = 42;
+/** Spec 01 §9 toasts: one visible, 5 s, removed long after dismissal (Radix keeps it for exit animation). */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Spec 01 §9 tooltips. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+/** Spec 02 §9: nearby search and distance maths. */
+export const NEARBY_RADIUS_KM = 10;
+export const EARTH_RADIUS_KM = 6371;
+/** Spec 02 §9: create-event dialog default cap. */
+export const DEFAULT_MAX_ATTENDEES = 20;
+/** Spec 01 §9: picked photos. */
+export const PHOTO_QUALITY = 90;
+/** Pagination: a page is never larger than this, whatever the client asks. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+/** Sessions: idle and absolute lifetimes (OWASP session management guidance). */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Login/register attempts per window, per IP and per username, before 429. */
+export const AUTH_RATE_LIMIT_MAX = 10;
+export const AUTH_RATE_LIMIT_WINDOW_MS = 60_000;
+/** JSON bodies larger than this are refused with 413; photos have their own route limit. */
+export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySensible from "@fastify/sensible";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import { BODY_LIMIT_BYTES } from "../contract/limits";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { refuseCrossSiteWrites } from "./http/same-origin";
+import { authRoutes, sessionResolver } from "./modules/auth/routes";
+import { healthRoutes } from "./modules/health/routes";
+import type { Bus } from "./realtime/bus";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: Bus;
+}
+
+export const CLIENT_DIST = path.resolve("dist/client");
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Cookies and credentials never reach the log.
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.NODE_ENV === "production",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON is the only body the API speaks; a text/plain form post from another site is refused (415).
+  app.removeContentTypeParser("text/plain");
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+      return reply.code(400).send({ message: field ? `${field}: ${issue.message}` : issue.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Internal Server Error" });
+  });
+
+  await app.register(fastifySensible);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
+      },
+    },
+    hsts: config.NODE_ENV === "production",
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined,
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Link API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+
+  app.addHook("onRequest", refuseCrossSiteWrites(config));
+  app.addHook("onRequest", sessionResolver(deps));
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+
+  await serveClient(app);
+  return app;
+}
+
+/** The built client and its SPA fallback; unknown /api paths stay JSON 404s. */
+async function serveClient(app: FastifyInstance) {
+  const hasClient = existsSync(path.join(CLIENT_DIST, "index.html"));
+  if (hasClient) await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasClient || request.method !== "GET" || request.url.startsWith("/api/") || request.url === "/ws") {
+      return reply.code(404).send({ message: "Not found" });
+    }
+    return reply.sendFile("index.html");
+  });
+}

@@ -1,0 +1,317 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    username: text("username").notNull(),
+    /** Stored lower-cased so uniqueness and login are case-insensitive. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    bio: text("bio").notNull().default(""),
+    profession: text("profession").notNull().default(""),
+    profileImage: text("profile_image"),
+    interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    skills: jsonb("skills").$type<string[]>().notNull().default([]),
+    careerPath: text("career_path").notNull().default(""),
+    /** Spec 01 §3 keeps coordinates as strings; the numeric copies serve distance queries. */
+    latitude: text("latitude").notNull().default(""),
+    longitude: text("longitude").notNull().default(""),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    availabilityPreferences: jsonb("availability_preferences").$type<Record<string, unknown>>().notNull().default({}),
+    timezone: text("timezone").notNull().default("America/New_York"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_idx").on(t.email),
+    index("users_lat_lng_idx").on(t.lat, t.lng),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie value: a leaked table cannot be replayed as cookies. */
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    isPrivate: boolean("is_private").notNull().default(false),
+    /** A two-member private conversation opened by "Message" on a profile. */
+    isDirect: boolean("is_direct").notNull().default(false),
+    inviteCode: text("invite_code"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("groups_invite_code_idx").on(t.inviteCode)],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<"admin" | "member">().notNull().default("member"),
+    /** Unread counts are messages with a larger id than this. */
+    lastReadMessageId: integer("last_read_message_id").notNull().default(0),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index("group_members_user_idx").on(t.userId)],
+);
+
+export const groupInvites = pgTable(
+  "group_invites",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    maxUses: integer("max_uses").notNull(),
+    currentUses: integer("current_uses").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("group_invites_code_idx").on(t.code), index("group_invites_group_idx").on(t.groupId)],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    location: text("location").notNull().default(""),
+    latitude: text("latitude").notNull().default(""),
+    longitude: text("longitude").notNull().default(""),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    imageUrl: text("image_url"),
+    /** social | networking for discover events; group planning events carry their own kind in groupEventType. */
+    type: text("type").notNull().default("social"),
+    category: text("category"),
+    friendGroupId: text("friend_group_id"),
+    hostId: integer("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    maxAttendees: integer("max_attendees"),
+    /** Kept in step with going participants inside the same transaction, so the cap holds atomically. */
+    goingCount: integer("going_count").notNull().default(0),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "cascade" }),
+    groupEventType: text("group_event_type"),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("events_type_date_idx").on(t.type, t.date),
+    index("events_host_idx").on(t.hostId),
+    index("events_group_idx").on(t.groupId),
+    index("events_lat_lng_idx").on(t.lat, t.lng),
+    index("events_tags_idx").using("gin", t.tags),
+  ],
+);
+
+export const eventParticipants = pgTable(
+  "event_participants",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** going | declined | pending | waitlisted */
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_participants_user_status_idx").on(t.userId, t.status),
+    index("event_participants_event_status_idx").on(t.eventId, t.status, t.createdAt),
+  ],
+);
+
+export const eventInteractions = pgTable(
+  "event_interactions",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action").$type<"passed" | "liked">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
+
+export const eventVotes = pgTable(
+  "event_votes",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: text("vote").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
+export const availability = pgTable(
+  "availability",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    timeslots: jsonb("timeslots").$type<string[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("availability_user_date_idx").on(t.userId, t.date)],
+);
+
+export const groupAvailability = pgTable(
+  "group_availability",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    timeslots: jsonb("timeslots").$type<string[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId, t.date] })],
+);
+
+export const friendships = pgTable(
+  "friendships",
+  {
+    requesterId: integer("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addresseeId: integer("addressee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** pending until the addressee accepts; a declined request is deleted. */
+    status: text("status").$type<"pending" | "accepted">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requesterId, t.addresseeId] }), index("friendships_addressee_idx").on(t.addresseeId)],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    messageType: text("message_type").notNull().default("text"),
+    attachmentUrl: text("attachment_url"),
+    referenceData: jsonb("reference_data"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_messages_group_id_idx").on(t.groupId, t.id)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    actionUrl: text("action_url"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_id_idx").on(t.userId, t.id)],
+);
+
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: serial("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("waitlist_email_idx").on(t.email)],
+);
+
+export const outbox = pgTable("outbox", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});
+
+export const uploads = pgTable("uploads", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  data: text("data").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,30 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests sent by another site (CSRF): the browser's Sec-Fetch-Site
+ * says so outright; otherwise the Origin must name this host (or PUBLIC_ORIGIN).
+ */
+export function refuseCrossSiteWrites(config: Config) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const fetchSite = request.headers["sec-fetch-site"];
+    if (fetchSite === "cross-site") return reply.code(403).send({ message: "Cross-site requests are not allowed" });
+    const origin = request.headers.origin;
+    if (!origin) return;
+    if (!isSameOrigin(origin, request.headers.host, config.PUBLIC_ORIGIN)) {
+      return reply.code(403).send({ message: "Cross-site requests are not allowed" });
+    }
+  };
+}
+
+export function isSameOrigin(origin: string, host: string | undefined, publicOrigin?: string): boolean {
+  if (publicOrigin && origin === new URL(publicOrigin).origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

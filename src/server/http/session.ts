@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+export const SESSION_COOKIE = "link_session";
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The signed-in user's id, or a 401: the session, never the request, decides who acts. */
+export function requireUserId(request: FastifyRequest): number {
+  if (request.userId == null) throw request.server.httpErrors.unauthorized("Not signed in");
+  return request.userId;
+}
+
+/** 403 unless the id named in a path, query or body is the signed-in user's own. */
+export function requireSelf(request: FastifyRequest, claimedUserId: number): number {
+  const userId = requireUserId(request);
+  if (userId !== claimedUserId) throw request.server.httpErrors.forbidden("You can only act as yourself");
+  return userId;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeMs: number, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    userId: number | null;
+    sessionHash: string | null;
+  }
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  accessCodeResultSchema,
+  accessCodeSchema,
+  loginBodySchema,
+  messageSchema,
+  registerBodySchema,
+} from "../../../contract/auth";
+import { AUTH_RATE_LIMIT_WINDOW_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
+import { currentUserSchema } from "../../../contract/users";
+import type { AppDeps } from "../../app";
+import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
+import { toCurrentUser } from "../users/public-user";
+import { authRepository } from "./repository";
+import { ConflictError, authService } from "./service";
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repo = authRepository(deps.database.db);
+  const service = authService(repo);
+  const secure = deps.config.NODE_ENV === "production";
+  const window = AUTH_RATE_LIMIT_WINDOW_MS;
+  const max = deps.config.AUTH_RATE_LIMIT;
+  const tooMany = () => ({ statusCode: 429, message: "Too many attempts. Please wait a minute and try again." });
+  // Two budgets: one per address, one per account name, so neither a botnet nor one host can grind a password.
+  const perIp = app.rateLimit({ max, timeWindow: window, errorResponseBuilder: tooMany, groupId: "auth-ip" });
+  const perUsername = app.rateLimit({
+    max,
+    timeWindow: window,
+    hook: "preHandler",
+    groupId: "auth-user",
+    errorResponseBuilder: tooMany,
+    keyGenerator: (request) => `user:${String((request.body as { username?: unknown })?.username ?? "").toLowerCase()}`,
+  });
+
+  async function signIn(reply: import("fastify").FastifyReply, userId: number) {
+    setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
+  }
+
+  app.post(
+    "/api/register",
+    {
+      onRequest: perIp,
+      preHandler: perUsername,
+      schema: { tags: ["auth"], body: registerBodySchema.strict(), response: { 201: currentUserSchema, 409: messageSchema } },
+    },
+    async (request, reply) => {
+      try {
+        const user = await service.register(request.body);
+        await signIn(reply, user.id);
+        return reply.code(201).send(toCurrentUser(user));
+      } catch (error) {
+        if (error instanceof ConflictError) return reply.code(409).send({ message: error.message });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/api/login",
+    {
+      onRequest: perIp,
+      preHandler: perUsername,
+      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = await service.verifyLogin(request.body.username, request.body.password);
+      if (!user) return reply.code(401).send({ message: "Invalid username or password" });
+      // A fresh id at every sign-in: a session fixed before login is worthless after it.
+      if (request.sessionHash) await service.endSession(request.sessionHash);
+      await signIn(reply, user.id);
+      return toCurrentUser(user);
+    },
+  );
+
+  app.post("/api/logout", { schema: { tags: ["auth"], response: { 200: messageSchema } } }, async (request, reply) => {
+    if (request.sessionHash) await service.endSession(request.sessionHash);
+    clearSessionCookie(reply);
+    return { message: "Logged out" };
+  });
+
+  const currentUser = async (request: import("fastify").FastifyRequest) => {
+    const user = await repo.findUserById(requireUserId(request));
+    if (!user) throw app.httpErrors.unauthorized("Not signed in");
+    return toCurrentUser(user);
+  };
+  app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, currentUser);
+  app.get("/api/users/current", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, currentUser);
+
+  app.post(
+    "/api/access-codes/verify",
+    { onRequest: perIp, schema: { tags: ["auth"], body: accessCodeSchema, response: { 200: accessCodeResultSchema } } },
+    async (request) => ({ valid: deps.config.ACCESS_CODES.includes(request.body.code) }),
+  );
+};
+
+/** Resolves the session cookie into request.userId for every request. */
+export function sessionResolver(deps: AppDeps) {
+  const service = authService(authRepository(deps.database.db));
+  return async (request: import("fastify").FastifyRequest) => {
+    request.userId = null;
+    request.sessionHash = null;
+    const token = request.cookies.link_session;
+    if (!token) return;
+    const session = await service.resolveSession(token);
+    if (session) {
+      request.userId = session.userId;
+      request.sessionHash = session.idHash;
+    }
+  };
+}
+

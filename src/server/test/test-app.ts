@@ -1,0 +1,87 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { buildApp } from "../app";
+import { type Config, testConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { type Bus, createInProcessBus } from "../realtime/bus";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  bus: Bus;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on its own database: PGlite in memory by default, or a new randomly named
+ * database on TEST_DATABASE_URL's server (dropped on close) when DB_TIER=postgres.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { url, drop } = await freshDatabaseUrl();
+  const database = await openDatabase(url);
+  const bus = createInProcessBus();
+  const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000, ...overrides }), database, bus });
+  await app.ready();
+  return {
+    app,
+    database,
+    bus,
+    async close() {
+      await app.close();
+      await bus.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.DB_TIER === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (!server) return { url: "memory://", drop: async () => {} };
+  const name = `link_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+/** Registers a user and returns the session cookie to act as them. */
+export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}`;
+  const body = {
+    fullName: `Test User ${counter}`,
+    username: `user_${suffix}`,
+    email: `user_${suffix}@example.com`,
+    password: "secret123",
+    ...overrides,
+  };
+  const res = await app.inject({ method: "POST", url: "/api/register", payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const cookie = sessionCookieOf(res);
+  return { user: res.json() as { id: number; fullName: string; username: string; email: string }, cookie, password: body.password };
+}
+
+export function sessionCookieOf(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === "link_session");
+  if (!c) throw new Error("no session cookie");
+  return `link_session=${c.value}`;
+}
+
+/** app.inject as a signed-in user. */
+export function as(app: FastifyInstance, cookie: string) {
+  return (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, cookie } });
+}
