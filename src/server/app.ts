@@ -31,7 +31,8 @@ export interface AppDeps {
   bus: Bus;
 }
 
-export const CLIENT_DIST = path.resolve("dist/client");
+/** Where the built client is served from; e2e runs give each port its own folder. */
+export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'", "ws:", "wss:"],
         frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.NODE_ENV === "production" ? [] : null,
+        upgradeInsecureRequests: null,
       },
     },
     hsts: config.NODE_ENV === "production",

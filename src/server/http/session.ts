@@ -24,7 +24,7 @@ export function requireSelf(request: FastifyRequest, claimedUserId: number): num
   return userId;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, maxAgeMs: number, secure: boolean) {
+export function setSessionCookie(reply: FastifyReply, token: string, maxAgeMs: number, secure: boolean | "auto") {
   reply.setCookie(SESSION_COOKIE, token, {
     path: "/",
     httpOnly: true,

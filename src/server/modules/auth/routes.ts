@@ -17,7 +17,8 @@ import { ConflictError, authService } from "./service";
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = authRepository(deps.database.db);
   const service = authService(repo);
-  const secure = deps.config.NODE_ENV === "production";
+  // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
+  const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
   const window = AUTH_RATE_LIMIT_WINDOW_MS;
   const max = deps.config.AUTH_RATE_LIMIT;
   const tooMany = () => ({ statusCode: 429, message: "Too many attempts. Please wait a minute and try again." });
