@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { PAGE_SIZE_MAX } from "./limits";
+
+/** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
+export const CHAT_MESSAGE_MAX = 2000;
+/** Messages per page when the client names no limit. */
+export const CHAT_PAGE_SIZE = 30;
+
+export const CHAT_TEXTS = {
+  sendFailed: "Failed to send message",
+  empty: "Message cannot be empty",
+} as const;
+
+export const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
+export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+
+/** Spec 02 §3 Chat message (plus groupId so a pushed message finds its cache). */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  userId: z.number().int(),
+  message: z.string(),
+  sentAt: z.string(),
+  userName: z.string(),
+  messageType: z.string(),
+  attachmentUrl: z.string().nullable(),
+  referenceData: z.unknown().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const sendMessageBodySchema = z.object({
+  groupId: z.number().int().positive(),
+  message: z.string().trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
+  messageType: messageTypeSchema.default("text"),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+export const messagesParamsSchema = z.object({ groupId: z.coerce.number().int().positive() });
+/** Cursor pagination: `before` an id gives the page of older messages; `after` gives newer ones (catch-up). */
+export const messagesQuerySchema = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(CHAT_PAGE_SIZE),
+});

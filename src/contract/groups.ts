@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { groupSlotSchema } from "./time-slots";
+import { NAME_MAX } from "./limits";
+import { chatMessageSchema } from "./chat";
+
+/** Description of a group; the spec gives no bound, this keeps a card readable. */
+export const GROUP_DESCRIPTION_MAX = 1000;
+/**
+ * Private groups get a first invite link at creation. Seven days and fifty uses: long enough
+ * to pass around a friend circle, short enough that a leaked link dies on its own.
+ */
+export const DEFAULT_INVITE_EXPIRES_HOURS = 7 * 24;
+export const DEFAULT_INVITE_MAX_USES = 50;
+/** Admin-made invite links: at most 30 days, at most 1000 uses. */
+export const INVITE_EXPIRES_HOURS_MAX = 30 * 24;
+export const INVITE_MAX_USES_MAX = 1000;
+
+export const GROUP_TEXTS = {
+  nameRequired: "Group name is required",
+  mustBeLoggedIn: "You must be logged in to create a group",
+  created: "Group created!",
+  privateCreated: "Private group created!",
+  createFailed: "Failed to create group",
+  notMember: "You are not a member of this group",
+  adminOnly: "Only a group admin can do that",
+} as const;
+
+export const groupIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Spec 02 §3 Group as the list shows it ("image" is the list's name for imageUrl). */
+export const groupListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  isPrivate: z.boolean(),
+  isDirect: z.boolean(),
+  inviteCode: z.string().nullable(),
+  /** The member count. */
+  members: z.number().int(),
+  role: z.enum(["admin", "member"]),
+  unreadCount: z.number().int(),
+  lastMessage: chatMessageSchema.nullable(),
+});
+export type GroupListItem = z.infer<typeof groupListItemSchema>;
+
+export const createGroupBodySchema = z.object({
+  name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
+  description: z.string().trim().max(GROUP_DESCRIPTION_MAX).default(""),
+  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  isPrivate: z.boolean().default(false),
+});
+export type CreateGroupBody = z.input<typeof createGroupBodySchema>;
+
+export const groupMemberSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  role: z.enum(["admin", "member"]),
+  joinedAt: z.string(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const groupInvitationSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  expiresAt: z.string(),
+  maxUses: z.number().int(),
+  currentUses: z.number().int(),
+  createdBy: z.number().int().nullable(),
+});
+export type GroupInvitation = z.infer<typeof groupInvitationSchema>;
+
+export const createInviteBodySchema = z.object({
+  expiresInHours: z.number().int().min(1).max(INVITE_EXPIRES_HOURS_MAX).default(DEFAULT_INVITE_EXPIRES_HOURS),
+  maxUses: z.number().int().min(1).max(INVITE_MAX_USES_MAX).default(DEFAULT_INVITE_MAX_USES),
+});
+
+export const directGroupBodySchema = z.object({ userId: z.number().int().positive() });
+
+/** Spec 02 §7 GET /api/group-invite/{code}. */
+export const INVITE_TEXTS = {
+  expired: "This invite has expired",
+  usedUp: "This invite has reached its usage limit",
+  notFoundTitle: "Invite Not Found",
+  notFound: "This invite link is invalid, expired, or has reached its usage limit.",
+  joined: "Success! You've joined the group",
+  joinFailed: "Failed to join group",
+} as const;
+
+export const inviteViewSchema = z.object({
+  group: z.object({
+    name: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    memberCount: z.number().int(),
+  }),
+  invite: z.object({
+    expiresAt: z.string(),
+    maxUses: z.number().int(),
+    currentUses: z.number().int(),
+  }),
+});
+export type InviteView = z.infer<typeof inviteViewSchema>;
+export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
+
+/** Spec 02 §3 Event (group planning) types; default social. */
+export const GROUP_EVENT_TYPES = ["social", "professional", "entertainment", "sports", "education"] as const;
+export const groupEventTypeSchema = z.enum(GROUP_EVENT_TYPES);
+export const GROUP_EVENT_TEXTS = {
+  titleRequired: "Event title is required",
+  noGroup: "No group selected",
+  noGroupDescription: "Please select a group to create an event for",
+  created: "Event created!",
+  createFailed: "Failed to create event",
+} as const;
+
+export const VOTE_VALUES = ["yes", "no", "maybe"] as const;
+export const voteValueSchema = z.enum(VOTE_VALUES);
+export type VoteValue = z.infer<typeof voteValueSchema>;
+export const voteCountsSchema = z.object({ yes: z.number().int(), no: z.number().int(), maybe: z.number().int() });
+export type VoteCounts = z.infer<typeof voteCountsSchema>;
+
+export const groupEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  type: z.string(),
+  location: z.string(),
+  groupId: z.number().int(),
+  votes: voteCountsSchema,
+  myVote: voteValueSchema.nullable(),
+});
+export type GroupEvent = z.infer<typeof groupEventSchema>;
+export const voteBodySchema = z.object({ vote: voteValueSchema });
+export const groupEventParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  eventId: z.coerce.number().int().positive(),
+});
+
+/** Spec 02 §3/§5 group availability entry: a date and at least one of the four group slots. */
+export const GROUP_AVAILABILITY_TEXTS = {
+  dateRequired: "Date is required",
+  slotRequired: "Please select at least one time slot",
+  saved: "Availability saved",
+  saveFailed: "Failed to save availability",
+} as const;
+export const groupAvailabilityBodySchema = z.object({
+  date: z
+    .string({ error: GROUP_AVAILABILITY_TEXTS.dateRequired })
+    .min(1, GROUP_AVAILABILITY_TEXTS.dateRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be yyyy-MM-dd"),
+  timeslots: z
+    .array(groupSlotSchema, { error: GROUP_AVAILABILITY_TEXTS.slotRequired })
+    .min(1, GROUP_AVAILABILITY_TEXTS.slotRequired)
+    .max(4),
+});
+export type GroupAvailabilityBody = z.infer<typeof groupAvailabilityBodySchema>;
+export const groupAvailabilityQuerySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be yyyy-MM-dd").optional(),
+});
+/** Who is free in each slot on a date, plus the slots where the most members are free. */
+export const groupAvailabilitySchema = z.object({
+  date: z.string(),
+  memberCount: z.number().int(),
+  mine: z.array(groupSlotSchema),
+  slots: z.array(
+    z.object({
+      slot: groupSlotSchema,
+      count: z.number().int(),
+      users: z.array(z.object({ id: z.number().int(), fullName: z.string() })),
+    }),
+  ),
+  /** The slots with the highest count (empty when nobody answered). */
+  best: z.array(groupSlotSchema),
+});
+export type GroupAvailability = z.infer<typeof groupAvailabilitySchema>;

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { chatMessageSchema, CHAT_MESSAGE_MAX, messageTypeSchema } from "./chat";
+import { voteCountsSchema, voteValueSchema } from "./groups";
+import { notificationSchema } from "./notifications";
+
+/** Chat and vote frames a socket may send per window before it gets an error instead. */
+export const SOCKET_RATE_LIMIT_MAX = 20;
+export const SOCKET_RATE_LIMIT_WINDOW_MS = 10_000;
+/** Close code for a socket without a valid session (4000-4999 are application codes). */
+export const SOCKET_UNAUTHORIZED_CODE = 4401;
+/** Spec 02 §9 says five tries at 1 s × attempt; Link caps exponential backoff instead (see spec-deviations). */
+export const SOCKET_RECONNECT_BASE_MS = 1000;
+export const SOCKET_RECONNECT_MAX_MS = 30_000;
+
+const groupId = z.number().int().positive();
+
+/** Frames the client sends. Any userId in `auth` is accepted and ignored: the session cookie decides. */
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("auth"), userId: z.unknown().optional() }),
+  z.object({ type: z.literal("join_group"), groupId }),
+  z.object({ type: z.literal("leave_group"), groupId }),
+  z.object({
+    type: z.literal("chat_message"),
+    groupId,
+    message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
+    messageType: messageTypeSchema.default("text"),
+  }),
+  z.object({ type: z.literal("event_vote"), groupId, eventId: z.number().int().positive(), vote: voteValueSchema }),
+]);
+export type ClientMessage = z.input<typeof clientMessageSchema>;
+
+export const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("auth_success"), userId: z.number().int(), groups: z.array(socketGroupSchema) }),
+  z.object({ type: z.literal("joined_group"), groupId }),
+  z.object({ type: z.literal("new_message"), message: chatMessageSchema }),
+  z.object({ type: z.literal("notification"), notification: notificationSchema }),
+  z.object({
+    type: z.literal("vote_update"),
+    groupId,
+    eventId: z.number().int(),
+    votes: voteCountsSchema,
+    userId: z.number().int(),
+    vote: voteValueSchema,
+  }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type ServerMessageType = ServerMessage["type"];
+
+/** The bus channel of a group's sockets, on every instance. */
+export const groupChannel = (groupId: number) => `group:${groupId}`;
