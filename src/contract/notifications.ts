@@ -20,3 +20,18 @@ export const notificationSchema = z.object({
   timestamp: z.string(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications: newest first; `nextCursor` is the id to pass as `cursor` for the older page. */
+export const notificationListQuerySchema = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  nextCursor: z.number().int().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** The socket message notify() publishes on `user:{id}`. */
+export const notificationMessageSchema = z.object({ type: z.literal("notification"), notification: notificationSchema });
