@@ -50,3 +50,12 @@ export const AUTH_RATE_LIMIT_MAX = 10;
 export const AUTH_RATE_LIMIT_WINDOW_MS = 60_000;
 /** JSON bodies larger than this are refused with 413; photos have their own route limit. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** A picked photo, decoded; the route's body limit allows for base64's 4/3 growth plus the data-URL prefix. */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_BODY_LIMIT_BYTES = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 1024;
+/** Availability rows returned per page: about three months of days. */
+export const AVAILABILITY_PAGE_MAX = 100;
+/** Friends listed per page. */
+export const FRIENDS_PAGE_MAX = 100;
+/** Friend invitation e-mails a user may send per hour: enough to invite friends, too few to spam. */
+export const FRIEND_INVITES_PER_HOUR = 10;

@@ -45,3 +45,34 @@ export const profileFields = {
 };
 
 export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required"));
+
+/** Where POST /api/uploads serves a stored photo; the only image source a profile may point at. */
+export const UPLOAD_URL_PATTERN = /^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/;
+
+const coordinate = (max: number, name: string) =>
+  z
+    .string()
+    .trim()
+    .max(32)
+    .refine((v) => v === "" || (/^-?\d+(\.\d+)?$/.test(v) && Math.abs(Number(v)) <= max), `${name} must be a number between -${max} and ${max}`);
+
+/** PATCH /api/users/{id}: the profile fields of Edit Profile plus spec 02 §7's position update. Every field is optional. */
+export const updateProfileSchema = z
+  .object({
+    ...profileFields,
+    profileImage: z.string().regex(UPLOAD_URL_PATTERN, "Profile image must be an uploaded photo").nullable(),
+    latitude: coordinate(90, "Latitude"),
+    longitude: coordinate(180, "Longitude"),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** GET /api/users/{id}: public fields, plus the e-mail only when the viewer is that user. */
+export const userProfileSchema = publicUserSchema.extend({ email: z.string().optional() });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** POST /api/uploads: a picked photo as a data URL (spec 01 §9 photo picking). */
+export const uploadBodySchema = z.object({ dataUrl: z.string().min(1, "A photo is required") });
+export const uploadResultSchema = z.object({ id: z.string(), url: z.string() });
+export const UPLOAD_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

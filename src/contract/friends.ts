@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { NAME_MAX } from "./limits";
+import { emailSchema, publicUserSchema, userIdSchema } from "./users";
+
+/** The Connect button's states, seen from the viewer: none -> requested -> friends, or incoming to accept. */
+export const friendStatusSchema = z.enum(["none", "requested", "incoming", "friends"]);
+export type FriendStatus = z.infer<typeof friendStatusSchema>;
+export const friendStatusResultSchema = z.object({ status: friendStatusSchema });
+
+export const friendRequestBodySchema = z.object({ userId: userIdSchema });
+
+export const incomingFriendRequestSchema = z.object({
+  user: publicUserSchema,
+  createdAt: z.string(),
+});
+export type IncomingFriendRequest = z.infer<typeof incomingFriendRequestSchema>;
+
+/** Spec 02 §3/§5 friend invitation: an e-mail is required, the name is optional. */
+export const inviteFriendSchema = z.object({
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
+  name: z.string().trim().max(NAME_MAX).default(""),
+});
+export type InviteFriendInput = z.input<typeof inviteFriendSchema>;
