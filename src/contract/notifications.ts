@@ -7,6 +7,8 @@ export const notificationTypeSchema = z.enum([
   "event_canceled",
   "new_participant",
   "participant_update",
+  /** Not in the spec's list: a friend request was sent or accepted (issue 4, Connect). */
+  "friend_request",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
