@@ -59,3 +59,8 @@ export const AVAILABILITY_PAGE_MAX = 100;
 export const FRIENDS_PAGE_MAX = 100;
 /** Friend invitation e-mails a user may send per hour: enough to invite friends, too few to spam. */
 export const FRIEND_INVITES_PER_HOUR = 10;
+/** Events: bounds the spec does not give; they keep rows, feed queries and id lists bounded. */
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_TAGS_MAX = 20;
+export const EVENT_IDS_MAX = 100;
+export const SEARCH_QUERY_MAX = 100;

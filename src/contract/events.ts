@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { categoryIdSchema, friendGroupIdSchema, industrySchema } from "./categories";
+import {
+  DEFAULT_MAX_ATTENDEES,
+  DISCOVER_RADIUS_KM,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_IDS_MAX,
+  EVENT_TAGS_MAX,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SEARCH_QUERY_MAX,
+  SHORT_TEXT_MAX,
+} from "./limits";
+
+export { DEFAULT_MAX_ATTENDEES };
+
+export const eventTypeSchema = z.enum(["social", "networking"]);
+export type EventType = z.infer<typeof eventTypeSchema>;
+/** Spec 02 §3 group-planning kinds, kept in groupEventType. */
+export const groupEventKindSchema = z.enum(["social", "professional", "entertainment", "sports", "education"]);
+/** Spec 01 §3 plus "waitlisted": a full event queues joiners first come, first served. */
+export const participantStatusSchema = z.enum(["going", "declined", "pending", "waitlisted"]);
+export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
+export const interactionActionSchema = z.enum(["passed", "liked"]);
+
+export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Small user card used inside event payloads: never the e-mail or coordinates. */
+export const userSummarySchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  location: z.string(),
+  latitude: z.string(),
+  longitude: z.string(),
+  imageUrl: z.string().nullable(),
+  type: z.string(),
+  category: z.string().nullable(),
+  friendGroupId: z.string().nullable(),
+  hostId: z.number().int(),
+  /** null means "Unlimited" (spec 01 §9). */
+  maxAttendees: z.number().int().nullable(),
+  goingCount: z.number().int(),
+  tags: z.array(z.string()),
+  groupId: z.number().int().nullable(),
+  groupEventType: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+export const feedItemSchema = eventSchema.extend({
+  host: userSummarySchema.nullable(),
+  /** Up to AVATAR_STACK_MAX going attendees; attendeeCount is the full number. */
+  attendees: z.array(userSummarySchema),
+  attendeeCount: z.number().int(),
+  friendsGoing: z.number().int(),
+  distanceKm: z.number().nullable(),
+  /** The transparent match score and at most two reasons behind it. */
+  score: z.number(),
+  reasons: z.array(z.string()).max(2),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+export const categoryCountsSchema = z.record(z.string(), z.number().int());
+export type CategoryCounts = Record<string, number>;
+
+export const feedResponseSchema = z.object({
+  events: z.array(feedItemSchema),
+  nextCursor: z.string().nullable(),
+  counts: categoryCountsSchema,
+});
+export type FeedResponse = z.infer<typeof feedResponseSchema>;
+
+const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
+
+export const feedQuerySchema = z.object({
+  type: eventTypeSchema.default("social"),
+  filter: categoryIdSchema.optional(),
+  lat: coordinate(-90, 90).optional(),
+  lng: coordinate(-180, 180).optional(),
+  radius: z.coerce.number().positive().max(20_000).default(DISCOVER_RADIUS_KM),
+  q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
+const dateField = z
+  .string({ error: "Date is required" })
+  .min(1, "Date is required")
+  .refine((v) => !Number.isNaN(Date.parse(v)), "Date must be a valid date")
+  .refine(notPast, "Date cannot be in the past");
+const title = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(SHORT_TEXT_MAX);
+const description = z
+  .string({ error: "Description is required" })
+  .trim()
+  .min(1, "Description is required")
+  .max(EVENT_DESCRIPTION_MAX);
+const coordinateText = z
+  .string()
+  .trim()
+  .max(32)
+  .refine((v) => v === "" || Number.isFinite(Number(v)), "must be a number");
+const tags = z.array(z.string().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
+
+/** Spec 02 §3 create-event payload from the Create New Event dialog. */
+export const createEventBodySchema = z.object({
+  title,
+  description,
+  date: dateField,
+  location: z.string().trim().max(SHORT_TEXT_MAX).default(""),
+  hostId: z.number().int().positive(),
+  type: eventTypeSchema,
+  friendGroupId: friendGroupIdSchema.optional(),
+  category: industrySchema.optional(),
+  maxAttendees: z.number().int("maxAttendees must be a whole number").min(1, "maxAttendees must be at least 1").nullable().optional(),
+  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  tags: tags.optional(),
+  latitude: coordinateText.optional(),
+  longitude: coordinateText.optional(),
+});
+export type CreateEventBody = z.infer<typeof createEventBodySchema>;
+
+/** Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. */
+export const createGroupEventBodySchema = z.object({
+  title,
+  description: z.string().trim().max(EVENT_DESCRIPTION_MAX).default(""),
+  date: dateField,
+  type: groupEventKindSchema.default("social"),
+  location: z.string().trim().max(SHORT_TEXT_MAX).default(""),
+  groupId: z.number().int().positive(),
+});
+export type CreateGroupEventBody = z.infer<typeof createGroupEventBodySchema>;
+
+export const updateEventBodySchema = z
+  .object({
+    title,
+    description,
+    date: dateField,
+    location: z.string().trim().max(SHORT_TEXT_MAX),
+    latitude: coordinateText,
+    longitude: coordinateText,
+    imageUrl: z.string().trim().max(2048).nullable(),
+    maxAttendees: z.number().int().min(1).nullable(),
+    tags,
+  })
+  .partial();
+export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
+
+export const interactionBodySchema = z.object({ action: interactionActionSchema });
+
+export const participantBodySchema = z.object({
+  eventId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+  status: participantStatusSchema,
+});
+export type ParticipantBody = z.infer<typeof participantBodySchema>;
+
+export const participantSchema = z.object({
+  eventId: z.number().int(),
+  userId: z.number().int(),
+  status: participantStatusSchema,
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, "must be comma-separated ids")
+  .transform((v) => [...new Set(v.split(",").map(Number))])
+  .refine((ids) => ids.length <= EVENT_IDS_MAX, `at most ${EVENT_IDS_MAX} ids`);
+export const participantsQuerySchema = z.object({ eventIds: idList });
+export const usersQuerySchema = z.object({
+  ids: idList.optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  cursor: z.coerce.number().int().min(0).optional(),
+});
+
+export const requestDecisionBodySchema = z.object({ decision: z.enum(["approve", "decline"]) });
+export const requestParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+});
+export const pendingRequestSchema = z.object({
+  eventId: z.number().int(),
+  user: userSummarySchema,
+  requestedAt: z.string(),
+});
+
+export const eventDetailSchema = eventSchema.extend({
+  host: userSummarySchema.nullable(),
+  attendees: z.array(userSummarySchema),
+  attendeeCount: z.number().int(),
+  viewerStatus: participantStatusSchema.nullable(),
+  /** 1-based place in the waitlist when the viewer is waitlisted. */
+  waitlistPosition: z.number().int().nullable(),
+  isHost: z.boolean(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+export const myEventSchema = eventSchema.extend({
+  role: z.enum(["host", "participant"]),
+  status: participantStatusSchema.nullable(),
+});
+export type MyEvent = z.infer<typeof myEventSchema>;
+export const userEventsQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const userEventsByIdQuerySchema = z.object({ status: participantStatusSchema.optional() });
+
+/** Spec 01 §4 My Events grouping: Hosting, then Going, otherwise Pending. */
+export function myEventGroup(event: Pick<MyEvent, "role" | "status">): "hosting" | "going" | "pending" {
+  if (event.role === "host") return "hosting";
+  if (event.status === "going") return "going";
+  return "pending";
+}
+
+/** The category counts the chips show, in CATEGORIES order. */
+export const CATEGORY_IDS = categoryIdSchema.options;
+
+/** Spec 08 texts the discover screen and dialog show. */
+export const EVENT_TEXTS = {
+  full: "This event is full",
+} as const;
