@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   accessCodeResultSchema,
@@ -24,16 +25,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const tooMany = () => ({ statusCode: 429, message: "Too many attempts. Please wait a minute and try again." });
   // Two budgets: one per address, one per account name, so neither a botnet nor one host can grind a password.
   const perIp = app.rateLimit({ max, timeWindow: window, errorResponseBuilder: tooMany, groupId: "auth-ip" });
-  const perUsername = app.rateLimit({
+  // The plugin runs one limiter per request, so the per-username budget is checked by hand.
+  const usernameLimiter = app.createRateLimit({
     max,
     timeWindow: window,
-    hook: "preHandler",
-    groupId: "auth-user",
-    errorResponseBuilder: tooMany,
-    keyGenerator: (request) => `user:${String((request.body as { username?: unknown })?.username ?? "").toLowerCase()}`,
+    keyGenerator: (request) => `auth-user:${String((request.body as { username?: unknown })?.username ?? "").toLowerCase()}`,
   });
+  const perUsername = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await usernameLimiter(request);
+    if (!result.isAllowed && result.isExceeded) return reply.code(429).send({ message: tooMany().message });
+  };
 
-  async function signIn(reply: import("fastify").FastifyReply, userId: number) {
+  async function signIn(reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
   }
 
@@ -79,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     return { message: "Logged out" };
   });
 
-  const currentUser = async (request: import("fastify").FastifyRequest) => {
+  const currentUser = async (request: FastifyRequest) => {
     const user = await repo.findUserById(requireUserId(request));
     if (!user) throw app.httpErrors.unauthorized("Not signed in");
     return toCurrentUser(user);
@@ -97,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 /** Resolves the session cookie into request.userId for every request. */
 export function sessionResolver(deps: AppDeps) {
   const service = authService(authRepository(deps.database.db));
-  return async (request: import("fastify").FastifyRequest) => {
+  return async (request: FastifyRequest) => {
     request.userId = null;
     request.sessionHash = null;
     const token = request.cookies.link_session;
