@@ -1,0 +1,64 @@
+// `npm test`: every tier, in order, with one closing line that counts them all.
+//   1. typecheck and lint
+//   2. unit, component and API tests on embedded PGlite
+//   3. the server suite again on real PostgreSQL + Redis (when TEST_DATABASE_URL is set)
+//   4. Playwright journeys in Debian's Chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const out = mkdtempSync(path.join(tmpdir(), "link-test-"));
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+run("typecheck", "npx", ["tsc", "--noEmit"]);
+run("lint", "npx", ["biome", "lint", "--diagnostic-level=error"]);
+
+const pgliteReport = path.join(out, "vitest-pglite.json");
+run("unit, component and API tests (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
+countVitest(pgliteReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = path.join(out, "vitest-postgres.json");
+  run("server tests on real PostgreSQL + Redis", "npx", ["vitest", "run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { DB_TIER: "postgres" });
+  countVitest(pgReport);
+} else {
+  console.log("\nSKIPPED: real PostgreSQL + Redis tier (set TEST_DATABASE_URL and TEST_REDIS_URL to run it)");
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (existsSync(chromium)) {
+  const e2eReport = path.join(out, "playwright.json");
+  run("end-to-end journeys (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+  countPlaywright(e2eReport);
+} else {
+  console.log(`\nSKIPPED: end-to-end journeys (no Chromium at ${chromium}; apt-get install -y chromium)`);
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
