@@ -23,6 +23,10 @@ import type { Database } from "./db/client";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { availabilityRoutes } from "./modules/availability/routes";
+import { friendsRoutes } from "./modules/friends/routes";
+import { uploadsRoutes } from "./modules/uploads/routes";
+import { usersRoutes } from "./modules/users/routes";
 import type { Bus } from "./realtime/bus";
 
 export interface AppDeps {
@@ -95,6 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(availabilityRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(friendsRoutes, deps);
+  await app.register(uploadsRoutes, deps);
 
   await serveClient(app);
   return app;

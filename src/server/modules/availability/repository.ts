@@ -1,0 +1,30 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { availability } from "../../db/schema";
+
+export function availabilityRepository(db: Db) {
+  return {
+    /** Newest day first; `before` pages back through older days. */
+    listForUser(userId: number, limit: number, before?: string) {
+      return db
+        .select({ id: availability.id, userId: availability.userId, date: availability.date, timeslots: availability.timeslots })
+        .from(availability)
+        .where(before ? and(eq(availability.userId, userId), lt(availability.date, before)) : eq(availability.userId, userId))
+        .orderBy(desc(availability.date))
+        .limit(limit);
+    },
+    /** One row per user and day: a second save of the same day replaces the slots (unique index on user_id, date). */
+    async upsert(userId: number, date: string, timeslots: string[]) {
+      const [row] = await db
+        .insert(availability)
+        .values({ userId, date, timeslots })
+        .onConflictDoUpdate({
+          target: [availability.userId, availability.date],
+          set: { timeslots, updatedAt: sql`now()` },
+        })
+        .returning({ id: availability.id, userId: availability.userId, date: availability.date, timeslots: availability.timeslots });
+      return row;
+    },
+  };
+}
+export type AvailabilityRepository = ReturnType<typeof availabilityRepository>;

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { availabilityQuerySchema, availabilityRowSchema, saveAvailabilitySchema } from "../../../contract/availability";
+import type { AppDeps } from "../../app";
+import { requireSelf, requireUserId } from "../../http/session";
+
+// 401 before validation: a visitor learns nothing about the body rules.
+const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
+import { availabilityRepository } from "./repository";
+import { availabilityService } from "./service";
+
+export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = availabilityService(availabilityRepository(deps.database.db));
+
+  // A public read among signed-in users: profiles show when someone is free (spec 01 §2 User profile).
+  app.get(
+    "/api/availability/user",
+    { onRequest: signedIn, schema: { tags: ["availability"], querystring: availabilityQuerySchema, response: { 200: z.array(availabilityRowSchema) } } },
+    async (request) => {
+      const { userId, limit, before } = request.query;
+      return service.list(userId, limit, before);
+    },
+  );
+
+  app.post(
+    "/api/availability",
+    { onRequest: signedIn, schema: { tags: ["availability"], body: saveAvailabilitySchema, response: { 200: availabilityRowSchema } } },
+    async (request) => {
+      const userId = requireSelf(request, request.body.userId);
+      return service.save(userId, request.body.date, request.body.timeslots);
+    },
+  );
+};

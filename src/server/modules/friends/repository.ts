@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { friendships, users } from "../../db/schema";
+
+export function friendsRepository(db: Db) {
+  /** The row between two users in either direction; the primary key and the addressee index serve both lookups. */
+  const between = (a: number, b: number) =>
+    or(
+      and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+      and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+    );
+
+  return {
+    async findBetween(a: number, b: number) {
+      const [row] = await db.select().from(friendships).where(between(a, b)).limit(1);
+      return row;
+    },
+    async userExists(id: number) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+      return Boolean(row);
+    },
+    async findUser(id: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async insertRequest(requesterId: number, addresseeId: number) {
+      // A double click races: the primary key keeps one row.
+      await db.insert(friendships).values({ requesterId, addresseeId, status: "pending" }).onConflictDoNothing();
+    },
+    /** Accepts the pending request from requesterId to addresseeId; false when there is none. */
+    async accept(requesterId: number, addresseeId: number) {
+      const rows = await db
+        .update(friendships)
+        .set({ status: "accepted" })
+        .where(
+          and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addresseeId), eq(friendships.status, "pending")),
+        )
+        .returning({ requesterId: friendships.requesterId });
+      return rows.length > 0;
+    },
+    async deletePending(requesterId: number, addresseeId: number) {
+      const rows = await db
+        .delete(friendships)
+        .where(
+          and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addresseeId), eq(friendships.status, "pending")),
+        )
+        .returning({ requesterId: friendships.requesterId });
+      return rows.length > 0;
+    },
+    /** Accepted friends of a user in either direction, by id, `after` being the last id of the previous page. */
+    async listFriends(userId: number, limit: number, after = 0) {
+      const asRequester = db
+        .select({ user: users })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, friendships.addresseeId))
+        .where(and(eq(friendships.requesterId, userId), eq(friendships.status, "accepted"), gt(users.id, after)));
+      const asAddressee = db
+        .select({ user: users })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, friendships.requesterId))
+        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "accepted"), gt(users.id, after)));
+      const [a, b] = await Promise.all([asRequester.orderBy(asc(users.id)).limit(limit), asAddressee.orderBy(asc(users.id)).limit(limit)]);
+      return [...a, ...b]
+        .map((r) => r.user)
+        .sort((x, y) => x.id - y.id)
+        .slice(0, limit);
+    },
+    async listIncoming(userId: number) {
+      return db
+        .select({ user: users, createdAt: friendships.createdAt })
+        .from(friendships)
+        .innerJoin(users, eq(users.id, friendships.requesterId))
+        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "pending")))
+        .orderBy(asc(friendships.createdAt));
+    },
+  };
+}
+export type FriendsRepository = ReturnType<typeof friendsRepository>;

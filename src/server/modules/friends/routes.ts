@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import {
+  friendRequestBodySchema,
+  friendStatusResultSchema,
+  incomingFriendRequestSchema,
+  inviteFriendSchema,
+} from "../../../contract/friends";
+import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
+import { PRODUCT_NAME } from "../../../contract/product";
+import { publicUserSchema, userIdSchema } from "../../../contract/users";
+import type { AppDeps } from "../../app";
+import { requireUserId } from "../../http/session";
+import { createMailer } from "../../mail";
+import { notify } from "../notifications/notify";
+import { toPublicUser } from "../users/public-user";
+import { friendsRepository } from "./repository";
+import { FriendError, friendsService } from "./service";
+
+const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
+const otherUserParams = z.object({ userId: userIdSchema });
+
+export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const repo = friendsRepository(db);
+  const mailer = createMailer({ config: deps.config, db, log: app.log });
+  const nameOf = async (id: number) => (await repo.findUser(id))?.fullName ?? "Someone";
+  const service = friendsService(repo, {
+    async requested(fromId, toId) {
+      await notify({ db, bus: deps.bus }, toId, {
+        type: "friend_request",
+        title: "New friend request",
+        message: `${await nameOf(fromId)} wants to connect with you`,
+        actionUrl: `/users/${fromId}`,
+      });
+    },
+    async accepted(byId, requesterId) {
+      await notify({ db, bus: deps.bus }, requesterId, {
+        type: "friend_request",
+        title: "Friend request accepted",
+        message: `${await nameOf(byId)} accepted your friend request`,
+        actionUrl: `/users/${byId}`,
+      });
+    },
+  });
+  const run = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof FriendError) {
+        throw error.status === 404 ? app.httpErrors.notFound(error.message) : app.httpErrors.badRequest(error.message);
+      }
+      throw error;
+    }
+  };
+
+  // A public read among signed-in users, like the profile it is shown on.
+  app.get(
+    "/api/users/friends",
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ["friends"],
+        querystring: z.object({
+          userId: userIdSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(FRIENDS_PAGE_MAX).default(FRIENDS_PAGE_MAX),
+          /** Cursor: the last friend id of the previous page. */
+          after: z.coerce.number().int().min(0).optional(),
+        }),
+        response: { 200: z.array(publicUserSchema), 404: messageSchema },
+      },
+    },
+    async (request) => {
+      const { userId = requireUserId(request), limit, after } = request.query;
+      return (await run(() => service.friendsOf(userId, limit, after))).map(toPublicUser);
+    },
+  );
+
+  app.get(
+    "/api/friends/requests",
+    { onRequest: signedIn, schema: { tags: ["friends"], response: { 200: z.array(incomingFriendRequestSchema) } } },
+    async (request) =>
+      (await service.incoming(requireUserId(request))).map((r) => ({ user: toPublicUser(r.user), createdAt: r.createdAt.toISOString() })),
+  );
+
+  app.post(
+    "/api/friends/requests",
+    {
+      onRequest: signedIn,
+      schema: { tags: ["friends"], body: friendRequestBodySchema, response: { 200: friendStatusResultSchema, 404: messageSchema } },
+    },
+    async (request) => ({ status: await run(() => service.request(requireUserId(request), request.body.userId)) }),
+  );
+
+  app.post(
+    "/api/friends/requests/:userId/accept",
+    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    async (request) => ({ status: await run(() => service.accept(requireUserId(request), request.params.userId)) }),
+  );
+
+  app.post(
+    "/api/friends/requests/:userId/decline",
+    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    async (request) => ({ status: await run(() => service.decline(requireUserId(request), request.params.userId)) }),
+  );
+
+  app.get(
+    "/api/friends/status/:userId",
+    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    async (request) => ({ status: await service.status(requireUserId(request), request.params.userId) }),
+  );
+
+  const perUser = app.rateLimit({
+    max: FRIEND_INVITES_PER_HOUR,
+    timeWindow: 60 * 60 * 1000,
+    groupId: "friend-invite",
+    keyGenerator: (request) => `invite:${request.userId ?? request.ip}`,
+    errorResponseBuilder: () => ({ statusCode: 429, message: "Too many invitations. Please try again later." }),
+  });
+
+  app.post(
+    "/api/friends/invite",
+    {
+      onRequest: [signedIn, perUser],
+      schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema } },
+    },
+    async (request, reply) => {
+      const inviter = await nameOf(requireUserId(request));
+      // PUBLIC_ORIGIN in production: a Host header is the sender's to choose, a link in our e-mail is not.
+      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+      const greeting = request.body.name ? `Hi ${request.body.name},` : "Hi,";
+      await mailer.send({
+        to: request.body.email,
+        subject: `${inviter} invited you to ${PRODUCT_NAME}`,
+        text: [
+          greeting,
+          "",
+          `${inviter} would like to connect with you on ${PRODUCT_NAME}, the app for finding events and friends to go with.`,
+          `Join here: ${new URL("/auth", origin).toString()}`,
+        ].join("\n"),
+      });
+      return reply.code(202).send({ message: "Invitation sent" });
+    },
+  );
+};

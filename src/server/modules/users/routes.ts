@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import { currentUserSchema, updateProfileSchema, userIdSchema, userProfileSchema } from "../../../contract/users";
+import type { AppDeps } from "../../app";
+import { requireSelf, requireUserId } from "../../http/session";
+import { toCurrentUser, toPublicUser } from "./public-user";
+import { usersRepository } from "./repository";
+import { ProfileError, usersService } from "./service";
+
+const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
+/**
+ * Numeric ids only (spec 01 §5). Static siblings such as /api/users/current, /friends and
+ * /nearby win over this parameter in Fastify's router whatever the registration order.
+ */
+const idParams = z.object({ id: userIdSchema });
+
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = usersService(usersRepository(deps.database.db));
+
+  app.get(
+    "/api/users/:id",
+    { onRequest: signedIn, schema: { tags: ["users"], params: idParams, response: { 200: userProfileSchema, 404: messageSchema } } },
+    async (request) => {
+      const viewerId = requireUserId(request);
+      const user = await service.find(request.params.id);
+      if (!user) throw app.httpErrors.notFound("User not found");
+      // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
+      return user.id === viewerId ? { ...toPublicUser(user), email: user.email } : toPublicUser(user);
+    },
+  );
+
+  app.patch(
+    "/api/users/:id",
+    {
+      onRequest: signedIn,
+      schema: { tags: ["users"], params: idParams, body: updateProfileSchema, response: { 200: currentUserSchema, 400: messageSchema } },
+    },
+    async (request) => {
+      const userId = requireSelf(request, request.params.id);
+      try {
+        const user = await service.updateProfile(userId, request.body);
+        if (!user) throw app.httpErrors.notFound("User not found");
+        return toCurrentUser(user);
+      } catch (error) {
+        if (error instanceof ProfileError) throw app.httpErrors.badRequest(error.message);
+        throw error;
+      }
+    },
+  );
+};

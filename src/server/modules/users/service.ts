@@ -1,0 +1,30 @@
+import type { UpdateProfileInput } from "../../../contract/users";
+import type { UserPatch, UsersRepository } from "./repository";
+
+export class ProfileError extends Error {}
+
+/** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
+const toNumber = (value: string) => (value === "" ? null : Number(value));
+
+export function usersService(repo: UsersRepository) {
+  return {
+    find(id: number) {
+      return repo.findById(id);
+    },
+
+    /** The caller has already checked that id is the signed-in user. */
+    async updateProfile(id: number, input: UpdateProfileInput) {
+      const patch: UserPatch = { ...input };
+      if (input.profileImage) {
+        // Only a photo this user uploaded: a profile cannot point at someone else's upload.
+        const uploadId = input.profileImage.split("/").pop() ?? "";
+        if (!(await repo.uploadBelongsTo(uploadId, id))) throw new ProfileError("Profile image must be a photo you uploaded");
+      }
+      // The text columns are the spec's; the numeric ones serve distance queries and must never drift apart.
+      if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);
+      if (input.longitude !== undefined) patch.lng = toNumber(input.longitude);
+      if (Object.keys(patch).length === 0) return repo.findById(id);
+      return repo.update(id, patch);
+    },
+  };
+}
