@@ -27,7 +27,7 @@ describe("formatDistance (spec 02 §9)", () => {
 describe("coarsenDistanceKm", () => {
   it("keeps exactly the precision the display shows", () => {
     expect(coarsenDistanceKm(0.9994)).toBe(0.999);
-    expect(coarsenDistanceKm(3.14159)).toBe(3.1);
+    expect(coarsenDistanceKm(3.14)).toBe(3.1);
     expect(coarsenDistanceKm(9.95)).toBe(10);
     expect(coarsenDistanceKm(12.4)).toBe(12);
   });

@@ -23,10 +23,20 @@ import type { Database } from "./db/client";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { eventsRoutes } from "./modules/events/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { googleRoutes } from "./modules/google/routes";
+import { nearbyRoutes } from "./modules/nearby/routes";
+import { notificationsRoutes } from "./modules/notifications/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { waitlistRoutes } from "./modules/waitlist/routes";
+import { groupsRoutes } from "./modules/groups/routes";
+import { invitesRoutes } from "./modules/invites/routes";
+import { chatRoutes } from "./modules/chat/routes";
+import { realtimeRoutes } from "./realtime/routes";
 import type { Bus } from "./realtime/bus";
 
 export interface AppDeps {
@@ -99,10 +109,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(eventsRoutes, deps);
   await app.register(availabilityRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(friendsRoutes, deps);
   await app.register(uploadsRoutes, deps);
+  await app.register(notificationsRoutes, deps);
+  await app.register(waitlistRoutes, deps);
+  await app.register(groupsRoutes, deps);
+  await app.register(invitesRoutes, deps);
+  await app.register(chatRoutes, deps);
+  await app.register(realtimeRoutes, deps);
+  await app.register(nearbyRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(googleRoutes, deps);
 
   await serveClient(app);
   return app;

@@ -1,0 +1,80 @@
+import { type SQL, and, asc, between, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { EARTH_RADIUS_KM } from "../../../contract/limits";
+import type { Db } from "../../db/client";
+import { events, users } from "../../db/schema";
+
+export interface Circle {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+const DEG = 180 / Math.PI;
+
+/**
+ * A lat/lng box around the circle, so the (lat, lng) btree index narrows rows before the exact
+ * distance is computed. Near a pole or across the antimeridian the longitude bound is dropped
+ * (the latitude range still uses the index) rather than split into two ranges.
+ */
+export function boundingBox({ lat, lng, radiusKm }: Circle) {
+  const dLat = (radiusKm / EARTH_RADIUS_KM) * DEG;
+  const minLat = Math.max(-90, lat - dLat);
+  const maxLat = Math.min(90, lat + dLat);
+  const cosLat = Math.cos(Math.max(Math.abs(minLat), Math.abs(maxLat)) / DEG);
+  const dLng = cosLat > 1e-6 ? dLat / cosLat : 360;
+  const wraps = lng - dLng < -180 || lng + dLng > 180;
+  return { minLat, maxLat, minLng: wraps ? null : lng - dLng, maxLng: wraps ? null : lng + dLng };
+}
+
+/** Great-circle distance in km (haversine, 6371 km earth), the same formula as contract/geo.ts. */
+function distanceSql(latCol: AnyPgColumn, lngCol: AnyPgColumn, { lat, lng }: Circle): SQL<number> {
+  return sql<number>`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(${latCol} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${latCol})) * power(sin(radians(${lngCol} - ${lng}) / 2), 2)
+  ))))`;
+}
+
+function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, distance: SQL<number>) {
+  const box = boundingBox(circle);
+  return and(
+    isNotNull(latCol),
+    isNotNull(lngCol),
+    between(latCol, box.minLat, box.maxLat),
+    box.minLng === null ? undefined : between(lngCol, box.minLng, box.maxLng as number),
+    sql`${distance} <= ${circle.radiusKm}`,
+  );
+}
+
+export function nearbyRepository(db: Db) {
+  return {
+    async usersNear(circle: Circle, viewerId: number, limit: number, offset: number) {
+      const distance = distanceSql(users.lat, users.lng, circle);
+      return db
+        .select({ user: users, distanceKm: distance.mapWith(Number) })
+        .from(users)
+        .where(and(withinCircle(users.lat, users.lng, circle, distance), ne(users.id, viewerId)))
+        .orderBy(asc(distance), asc(users.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    /** Upcoming, not canceled, public (not a group's planning event). */
+    async eventsNear(circle: Circle, now: Date, limit: number, offset: number) {
+      const distance = distanceSql(events.lat, events.lng, circle);
+      return db
+        .select({ event: events, distanceKm: distance.mapWith(Number) })
+        .from(events)
+        .where(
+          and(
+            withinCircle(events.lat, events.lng, circle, distance),
+            gte(events.date, now),
+            isNull(events.canceledAt),
+            isNull(events.groupId),
+          ),
+        )
+        .orderBy(asc(distance), asc(events.id))
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { coarsenDistanceKm } from "../../../contract/geo";
+import { nearbyEventSchema, nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
+import type { AppDeps } from "../../app";
+import { requireUserId } from "../../http/session";
+import { toPublicUser } from "../users/public-user";
+import { nearbyRepository } from "./repository";
+
+export const nearbyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repo = nearbyRepository(deps.database.db);
+
+  app.get(
+    "/api/users/nearby",
+    { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyUserSchema) } } },
+    async (request) => {
+      const viewerId = requireUserId(request);
+      const { lat, lng, radius, limit, offset } = request.query;
+      const rows = await repo.usersNear({ lat, lng, radiusKm: radius }, viewerId, limit, offset);
+      // Only public fields and the displayed precision leave: nobody's position can be read back.
+      return rows.map((r) => ({ ...toPublicUser(r.user), distanceKm: coarsenDistanceKm(r.distanceKm) }));
+    },
+  );
+
+  app.get(
+    "/api/events/nearby",
+    { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyEventSchema) } } },
+    async (request) => {
+      requireUserId(request);
+      const { lat, lng, radius, limit, offset } = request.query;
+      const rows = await repo.eventsNear({ lat, lng, radiusKm: radius }, new Date(), limit, offset);
+      return rows.map(({ event: e, distanceKm }) => ({
+        id: e.id,
+        title: e.title,
+        description: e.description,
+        date: e.date.toISOString(),
+        location: e.location,
+        latitude: e.latitude,
+        longitude: e.longitude,
+        imageUrl: e.imageUrl,
+        type: e.type,
+        category: e.category,
+        hostId: e.hostId,
+        maxAttendees: e.maxAttendees,
+        tags: e.tags,
+        distanceKm,
+      }));
+    },
+  );
+};

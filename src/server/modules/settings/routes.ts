@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { updateTimezoneBodySchema } from "../../../contract/timezones";
+import { currentUserSchema, userIdSchema } from "../../../contract/users";
+import type { AppDeps } from "../../app";
+import { users } from "../../db/schema";
+import { requireSelf } from "../../http/session";
+import { toCurrentUser } from "../users/public-user";
+
+export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps.database;
+
+  // Spec 02 §7: the settings page saves the timezone on its own sub-route; only the ten zones of §9 are accepted.
+  app.patch(
+    "/api/users/:id/timezone",
+    {
+      schema: {
+        tags: ["settings"],
+        params: z.object({ id: userIdSchema }),
+        body: updateTimezoneBodySchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const userId = requireSelf(request, request.params.id);
+      const [row] = await db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, userId)).returning();
+      if (!row) throw app.httpErrors.notFound("User not found");
+      return toCurrentUser(row);
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("PATCH /api/users/:id/timezone", () => {
+  it("saves one of the ten zones for the signed-in user", async () => {
+    const a = await registerUser(t.app);
+    const res = await as(t.app, a.cookie)({
+      method: "PATCH",
+      url: `/api/users/${a.user.id}/timezone`,
+      payload: { timezone: "Asia/Tokyo" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timezone).toBe("Asia/Tokyo");
+    const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
+    expect(me.json().timezone).toBe("Asia/Tokyo");
+  });
+
+  it("refuses another user's timezone with 403 and leaves it unchanged", async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const res = await as(t.app, a.cookie)({
+      method: "PATCH",
+      url: `/api/users/${b.user.id}/timezone`,
+      payload: { timezone: "Europe/Paris" },
+    });
+    expect(res.statusCode).toBe(403);
+    const me = await as(t.app, b.cookie)({ method: "GET", url: "/api/user" });
+    expect(me.json().timezone).toBe("America/New_York");
+  });
+
+  it("rejects a zone outside the ten options with 400, and an anonymous call with 401", async () => {
+    const a = await registerUser(t.app);
+    const bad = await as(t.app, a.cookie)({
+      method: "PATCH",
+      url: `/api/users/${a.user.id}/timezone`,
+      payload: { timezone: "Mars/Olympus" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const anon = await t.app.inject({ method: "PATCH", url: `/api/users/${a.user.id}/timezone`, payload: { timezone: "Asia/Tokyo" } });
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,24 @@
+import { count } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users, waitlistEntries } from "../../db/schema";
+
+export function waitlistRepository(db: Db) {
+  return {
+    /** True when a row was added; false when the e-mail was already listed (the unique index decides, so races are safe). */
+    async add(entry: { fullName: string; email: string; username: string }): Promise<boolean> {
+      const rows = await db
+        .insert(waitlistEntries)
+        .values(entry)
+        .onConflictDoNothing({ target: waitlistEntries.email })
+        .returning({ id: waitlistEntries.id });
+      return rows.length > 0;
+    },
+    async stats() {
+      const [[waiting], [given]] = await Promise.all([
+        db.select({ n: count() }).from(waitlistEntries),
+        db.select({ n: count() }).from(users),
+      ]);
+      return { waiting: waiting?.n ?? 0, given: given?.n ?? 0 };
+    },
+  };
+}

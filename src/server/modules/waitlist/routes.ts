@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  WAITLIST_ALREADY_MESSAGE,
+  WAITLIST_JOINED_MESSAGE,
+  waitlistBodySchema,
+  waitlistResultSchema,
+  waitlistStatsSchema,
+} from "../../../contract/waitlist";
+import type { AppDeps } from "../../app";
+import { waitlistRepository } from "./repository";
+
+export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repo = waitlistRepository(deps.database.db);
+  // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
+  const limited = app.rateLimit({ max: 20, timeWindow: 60_000, groupId: "waitlist" });
+
+  app.post(
+    "/api/waitlist",
+    {
+      onRequest: limited,
+      schema: { tags: ["waitlist"], body: waitlistBodySchema, response: { 200: waitlistResultSchema, 201: waitlistResultSchema } },
+    },
+    async (request, reply) => {
+      const { fullName, email, username } = request.body;
+      const added = await repo.add({ fullName, username, email: email.toLowerCase() });
+      if (!added) return reply.code(200).send({ message: WAITLIST_ALREADY_MESSAGE, alreadyListed: true });
+      return reply.code(201).send({ message: WAITLIST_JOINED_MESSAGE, alreadyListed: false });
+    },
+  );
+
+  app.get("/api/waitlist/stats", { schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } }, () =>
+    repo.stats(),
+  );
+};
