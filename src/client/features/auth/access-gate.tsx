@@ -1,0 +1,103 @@
+import { accessCodeResultSchema } from "@contract/auth";
+import { ACCESS_CODE_LENGTH } from "@contract/limits";
+import { PRODUCT_NAME } from "@contract/product";
+import { useMutation } from "@tanstack/react-query";
+import { REGEXP_ONLY_DIGITS } from "input-otp";
+import { KeyRoundIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import { apiJson } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/ui/input-otp";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+
+const half = ACCESS_CODE_LENGTH / 2;
+const firstSlots = Array.from({ length: half }, (_, i) => i);
+const secondSlots = Array.from({ length: ACCESS_CODE_LENGTH - half }, (_, i) => i + half);
+
+/** Pasted codes often carry spaces or dashes ("12345-67890"); only the digits count. */
+function digitsOnly(pasted: string) {
+  return pasted.replace(/\D/g, "").slice(0, ACCESS_CODE_LENGTH);
+}
+
+/** Spec 01 §2 early-access gate; the server checks the code (POST /api/access-codes/verify). */
+export function AccessGate({ onVerified }: { onVerified: () => void }) {
+  const [code, setCode] = useState("");
+  const verify = useMutation({
+    mutationFn: async (value: string) =>
+      accessCodeResultSchema.parse(await apiJson("POST", "/api/access-codes/verify", { code: value })),
+    onSuccess: ({ valid }) => {
+      if (!valid) {
+        toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
+        return;
+      }
+      toast({ title: `Welcome to ${PRODUCT_NAME}`, description: "You've been granted early access." });
+      onVerified();
+    },
+    onError: () => {
+      toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
+    },
+  });
+
+  const complete = code.length === ACCESS_CODE_LENGTH;
+  const submit = (value: string) => {
+    if (value.length === ACCESS_CODE_LENGTH && !verify.isPending) verify.mutate(value);
+  };
+
+  return (
+    <Card className="w-full overflow-hidden">
+      <CardHeader className="items-center px-5 pt-8 text-center sm:px-6">
+        <div className="mb-2 flex size-12 items-center justify-center rounded-2xl bg-primary/12 text-primary">
+          <KeyRoundIcon className="size-6" aria-hidden />
+        </div>
+        <CardTitle className="text-2xl">Have an early access code?</CardTitle>
+        <CardDescription>Enter your 10-digit access code to join {PRODUCT_NAME}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 px-5 pb-8 sm:px-6">
+        <form
+          className="grid gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(code);
+          }}
+        >
+          <InputOTP
+            aria-label="Access code"
+            maxLength={ACCESS_CODE_LENGTH}
+            pattern={REGEXP_ONLY_DIGITS}
+            inputMode="numeric"
+            pasteTransformer={digitsOnly}
+            value={code}
+            onChange={setCode}
+            onComplete={submit}
+            autoFocus
+            containerClassName="w-full justify-center gap-2"
+          >
+            <InputOTPGroup className="min-w-0 flex-1 justify-end">
+              {firstSlots.map((index) => (
+                <InputOTPSlot key={index} index={index} className="h-12 max-w-9 min-w-0 flex-1" />
+              ))}
+            </InputOTPGroup>
+            <InputOTPGroup className="min-w-0 flex-1 justify-start">
+              {secondSlots.map((index) => (
+                <InputOTPSlot key={index} index={index} className="h-12 max-w-9 min-w-0 flex-1" />
+              ))}
+            </InputOTPGroup>
+          </InputOTP>
+          <Button type="submit" size="lg" className="w-full" disabled={!complete || verify.isPending}>
+            {verify.isPending && <Spinner label="Verifying" />}
+            Verify Code
+          </Button>
+        </form>
+        <p className="text-center text-sm text-muted-foreground">
+          Don't have a code?{" "}
+          <Link href="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">
+            Enter Now
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { PRODUCT_NAME } from "@contract/product";
+import { ArrowLeftIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Spinner } from "@/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { AccessGate } from "./access-gate";
+import { AccessGranted } from "./access-granted";
+import { LoginForm } from "./login-form";
+import { safeRedirect } from "./redirect";
+import { RegisterForm } from "./register-form";
+import { useAuth } from "./use-auth";
+
+type Stage = "gate" | "granted" | "form";
+
+export function AuthPage() {
+  const { user, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [stage, setStage] = useState<Stage>("gate");
+  // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
+  const [gateKey, setGateKey] = useState(0);
+
+  // Spec 01 §2: a signed-in user goes to "/" (or back to the page that sent them here).
+  useEffect(() => {
+    if (user) navigate(safeRedirect(new URLSearchParams(search).get("redirect")), { replace: true });
+  }, [user, search, navigate]);
+
+  if (isLoading || user) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner className="size-8 text-primary" />
+      </div>
+    );
+  }
+
+  return (
+    <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-4 py-10">
+      <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 size-[32rem] -translate-x-1/2 rounded-full bg-brand opacity-20 blur-3xl" />
+      <div className="relative flex w-full max-w-md flex-1 flex-col items-center justify-center gap-6">
+        <div className="flex items-center gap-2.5">
+          <div className="flex size-10 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white shadow-md">L</div>
+          <span className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</span>
+        </div>
+        {stage === "gate" && <AccessGate key={gateKey} onVerified={() => setStage("granted")} />}
+        {stage === "granted" && <AccessGranted onContinue={() => setStage("form")} />}
+        {stage === "form" && (
+          <Card className="w-full">
+            <CardHeader className="relative items-center px-5 pt-8 text-center sm:px-6">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="absolute top-3 left-3 text-muted-foreground"
+                onClick={() => {
+                  setGateKey((k) => k + 1);
+                  setStage("gate");
+                }}
+              >
+                <ArrowLeftIcon aria-hidden />
+                Change code
+              </Button>
+              <CardTitle className="mt-4 text-2xl">Welcome to {PRODUCT_NAME}</CardTitle>
+              <CardDescription>Connect with friends and professionals</CardDescription>
+            </CardHeader>
+            <CardContent className="px-5 pb-8 sm:px-6">
+              <Tabs defaultValue="login">
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="register">Register</TabsTrigger>
+                </TabsList>
+                <TabsContent value="login">
+                  <LoginForm />
+                </TabsContent>
+                <TabsContent value="register">
+                  <RegisterForm />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { type RegisterForm as RegisterValues, registerFormSchema } from "@contract/auth";
+import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Button } from "@/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { useAuth } from "./use-auth";
+
+const fields = [
+  { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
+  { name: "username", label: "Username", type: "text", autoComplete: "username", placeholder: "janedoe" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "jane@example.com" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password", placeholder: "At least 6 characters" },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password", placeholder: "Repeat your password" },
+] as const;
+
+/** Spec 01 §5 register form; §7 payload with its empty profile defaults. */
+export function RegisterForm() {
+  const { registerMutation } = useAuth();
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { fullName: "", username: "", email: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = ({ confirmPassword: _confirm, ...values }: RegisterValues) => {
+    registerMutation.mutate({
+      ...values,
+      bio: "",
+      profession: "",
+      profileImage: null,
+      interests: [],
+      skills: [],
+      careerPath: "",
+      latitude: "",
+      longitude: "",
+      availabilityPreferences: {},
+      timezone: DEFAULT_TIMEZONE,
+    });
+  };
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+        {fields.map((spec) => (
+          <FormField
+            key={spec.name}
+            control={form.control}
+            name={spec.name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{spec.label}</FormLabel>
+                <FormControl>
+                  <Input
+                    type={spec.type}
+                    autoComplete={spec.autoComplete}
+                    autoCapitalize={spec.name === "username" ? "none" : undefined}
+                    placeholder={spec.placeholder}
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
+          {registerMutation.isPending && <Spinner label="Creating account" />}
+          Create Account
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,97 @@
+import type { LoginForm, RegisterBody } from "@contract/auth";
+import { PRODUCT_NAME } from "@contract/product";
+import type { CurrentUser } from "@contract/users";
+import { type UseMutationResult, useMutation, useQuery } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext } from "react";
+import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { firstNameOf } from "@/lib/utils";
+import { toast } from "@/ui/use-toast";
+
+export const CURRENT_USER_KEY = ["/api/user"] as const;
+
+type AuthContextValue = {
+  user: CurrentUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<CurrentUser, Error, LoginForm>;
+  registerMutation: UseMutationResult<CurrentUser, Error, RegisterBody>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function setCurrentUser(user: CurrentUser | null) {
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+  queryClient.setQueryData(["/api/users/current"], user);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Spec 01 §4: a 401 on the current-user fetch means signed out, not an error.
+  const { data, error, isLoading } = useQuery<CurrentUser | null, Error>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
+  });
+
+  const loginMutation = useMutation<CurrentUser, Error, LoginForm>({
+    mutationFn: (credentials) => apiJson<CurrentUser>("POST", "/api/login", credentials),
+    onSuccess: (user) => {
+      setCurrentUser(user);
+      toast({ title: "Login successful", description: `Welcome back, ${firstNameOf(user.fullName)}!` });
+    },
+    onError: (err) => {
+      toast({
+        title: "Login failed",
+        description: errorMessage(err) ?? "Invalid username or password",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const registerMutation = useMutation<CurrentUser, Error, RegisterBody>({
+    mutationFn: (body) => apiJson<CurrentUser>("POST", "/api/register", body),
+    onSuccess: (user) => {
+      setCurrentUser(user);
+      toast({
+        title: "Registration successful",
+        description: `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}!`,
+      });
+    },
+    onError: (err) => {
+      toast({
+        title: "Registration failed",
+        description: errorMessage(err) ?? "Could not create account",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+    },
+    onSuccess: () => {
+      // Nothing of the previous account may stay in memory for the next one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
+      setCurrentUser(null);
+      toast({ title: "Logged out", description: "You have been successfully logged out" });
+    },
+    onError: (err) => {
+      toast({ title: "Logout failed", description: errorMessage(err) ?? err.message, variant: "destructive" });
+    },
+  });
+
+  return (
+    <AuthContext.Provider
+      value={{ user: data ?? null, isLoading, error: error ?? null, loginMutation, registerMutation, logoutMutation }}
+    >
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth() {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}

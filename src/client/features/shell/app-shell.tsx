@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+import { SocketProvider } from "@/features/groups/socket-provider";
+import { BottomNav } from "./bottom-nav";
+import { Header } from "./header";
+
+/** Spec 02 §1: a narrow single column, centred on wide screens, between a sticky header and a fixed bottom bar. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <SocketProvider>
+      <div className="min-h-dvh bg-muted/40 dark:bg-black/30">
+        <div className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-background shadow-sm md:border-x md:border-border">
+          <Header />
+          {/* Bottom padding clears the fixed bar and the device's home indicator. */}
+          <main className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">{children}</main>
+          <BottomNav />
+        </div>
+      </div>
+    </SocketProvider>
+  );
+}

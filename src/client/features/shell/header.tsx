@@ -1,0 +1,122 @@
+import { LogOutIcon, MoonIcon, SearchIcon, SettingsIcon, SunIcon, UserIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
+import { NotificationBell } from "@/features/notifications/notification-bell";
+import { useTheme } from "@/lib/theme";
+import { initialOf } from "@/lib/utils";
+import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
+import { Button } from "@/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/ui/dropdown-menu";
+import { Input } from "@/ui/input";
+
+/** Spec 02 §2: the search box only records what was typed; there is no search behind it. */
+function HeaderSearch() {
+  const [, setSubmitted] = useState("");
+  const [text, setText] = useState("");
+  return (
+    <form
+      aria-label="Search"
+      className="relative hidden flex-1 sm:block"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(text);
+      }}
+    >
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        aria-label="Search"
+        placeholder="Search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="h-9 rounded-full bg-muted/60 pl-8"
+      />
+    </form>
+  );
+}
+
+export function Header() {
+  const { user, logoutMutation } = useAuth();
+  const { resolvedTheme, setTheme } = useTheme();
+  const [, navigate] = useLocation();
+  const dark = resolvedTheme === "dark";
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
+      <div className="flex h-14 items-center gap-2 px-3">
+        <Link href="/" className="mr-auto flex items-center gap-2 rounded-lg pr-1 sm:mr-0" aria-label="Link home">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm">L</span>
+          <span className="text-lg font-bold tracking-tight">Link</span>
+        </Link>
+        <HeaderSearch />
+        <div className="flex items-center gap-0.5">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 rounded-full"
+            aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+            onClick={() => setTheme(dark ? "light" : "dark")}
+          >
+            {dark ? <SunIcon /> : <MoonIcon />}
+          </Button>
+          <NotificationBell />
+          <Button variant="ghost" size="icon" className="size-9 rounded-full" asChild>
+            <Link href="/settings" aria-label="Settings">
+              <SettingsIcon />
+            </Link>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <button
+                type="button"
+                aria-label="Account menu"
+                className="ml-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+              >
+                <Avatar className="size-8 ring-2 ring-primary/20">
+                  {user?.profileImage && <AvatarImage src={user.profileImage} alt="" />}
+                  <AvatarFallback>{initialOf(user?.fullName)}</AvatarFallback>
+                </Avatar>
+              </button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-52">
+              {user && (
+                <>
+                  <DropdownMenuLabel className="grid gap-0.5">
+                    <span className="truncate">{user.fullName}</span>
+                    <span className="truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
+                  </DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                </>
+              )}
+              <DropdownMenuItem onSelect={() => navigate("/profile")}>
+                <UserIcon aria-hidden />
+                Profile
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate("/settings")}>
+                <SettingsIcon aria-hidden />
+                Settings
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                variant="destructive"
+                disabled={logoutMutation.isPending}
+                onSelect={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth") })}
+              >
+                <LogOutIcon aria-hidden />
+                Logout
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,134 @@
+import { Camera, CameraResultType, CameraSource } from "@capacitor/camera";
+import { Capacitor } from "@capacitor/core";
+import { Geolocation } from "@capacitor/geolocation";
+import { Haptics, ImpactStyle } from "@capacitor/haptics";
+import { PHOTO_QUALITY } from "@contract/limits";
+
+export type HapticStrength = "light" | "medium" | "heavy";
+
+export type Position = {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  altitude: number | null;
+  altitudeAccuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+};
+
+/** Spec 02 §8 location texts. */
+export const LOCATION_DENIED = "Location permission denied";
+export const LOCATION_FAILED = "Failed to get location";
+export const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
+
+const impact: Record<HapticStrength, ImpactStyle> = {
+  light: ImpactStyle.Light,
+  medium: ImpactStyle.Medium,
+  heavy: ImpactStyle.Heavy,
+};
+const vibrationMs: Record<HapticStrength, number> = { light: 10, medium: 20, heavy: 30 };
+
+function isNative() {
+  return Capacitor.isNativePlatform();
+}
+
+async function haptic(strength: HapticStrength = "light"): Promise<void> {
+  try {
+    if (isNative()) {
+      await Haptics.impact({ style: impact[strength] });
+      return;
+    }
+    if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {
+      navigator.vibrate(vibrationMs[strength]);
+    }
+  } catch {
+    // Haptics are a nicety; a device without them must not break a tap.
+  }
+}
+
+async function getPosition(): Promise<Position> {
+  if (isNative()) {
+    try {
+      const permission = await Geolocation.checkPermissions();
+      if (permission.location === "denied") throw new Error(LOCATION_DENIED);
+      if (permission.location !== "granted") {
+        const requested = await Geolocation.requestPermissions();
+        if (requested.location === "denied") throw new Error(LOCATION_DENIED);
+      }
+      const { coords } = await Geolocation.getCurrentPosition({ enableHighAccuracy: true });
+      return {
+        latitude: coords.latitude,
+        longitude: coords.longitude,
+        accuracy: coords.accuracy,
+        altitude: coords.altitude ?? null,
+        altitudeAccuracy: coords.altitudeAccuracy ?? null,
+        heading: coords.heading ?? null,
+        speed: coords.speed ?? null,
+      };
+    } catch (error) {
+      if (error instanceof Error && error.message === LOCATION_DENIED) throw error;
+      throw new Error(LOCATION_FAILED);
+    }
+  }
+  if (typeof navigator === "undefined" || !navigator.geolocation) throw new Error(LOCATION_UNSUPPORTED);
+  return new Promise<Position>((resolve, reject) => {
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        resolve({
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracy: coords.accuracy,
+          altitude: coords.altitude,
+          altitudeAccuracy: coords.altitudeAccuracy,
+          heading: coords.heading,
+          speed: coords.speed,
+        }),
+      (error) => reject(new Error(error.code === error.PERMISSION_DENIED ? LOCATION_DENIED : LOCATION_FAILED)),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+function readFileAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error("Could not read the selected image"));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Resolves with a data URL; rejects when the user cancels or the pick fails. */
+async function pickPhoto(): Promise<string> {
+  if (isNative()) {
+    const photo = await Camera.getPhoto({
+      quality: PHOTO_QUALITY,
+      allowEditing: true,
+      resultType: CameraResultType.DataUrl,
+      source: CameraSource.Prompt,
+    });
+    if (!photo.dataUrl) throw new Error("No image selected");
+    return photo.dataUrl;
+  }
+  return new Promise<string>((resolve, reject) => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = "image/*";
+    input.style.display = "none";
+    input.addEventListener("change", () => {
+      const file = input.files?.[0];
+      input.remove();
+      if (!file) return reject(new Error("No image selected"));
+      readFileAsDataUrl(file).then(resolve, reject);
+    });
+    input.addEventListener("cancel", () => {
+      input.remove();
+      reject(new Error("No image selected"));
+    });
+    document.body.appendChild(input);
+    input.click();
+  });
+}
+
+/** The one bridge to device features, with browser fallbacks (spec 01 §1, spec 02 §2). */
+export const native = { isNative, haptic, getPosition, pickPhoto };

@@ -1,0 +1,81 @@
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme, themeSchema } from "@contract/theme";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+
+type ThemeContextValue = {
+  theme: Theme;
+  /** The theme actually painted: "system" resolved through prefers-color-scheme. */
+  resolvedTheme: "light" | "dark";
+  setTheme: (theme: Theme) => void;
+};
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+
+function readStoredTheme(storageKey: string, fallback: Theme): Theme {
+  try {
+    const parsed = themeSchema.safeParse(window.localStorage.getItem(storageKey));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    // Storage can be blocked (private modes); the default still works.
+    return fallback;
+  }
+}
+
+function systemPrefersDark() {
+  return typeof window.matchMedia === "function" ? window.matchMedia(DARK_QUERY).matches : true;
+}
+
+/** The one theme provider (spec 02 §9 key and default; spec 01's key is reconciled in docs/spec-deviations.md). */
+export function ThemeProvider({
+  children,
+  defaultTheme = DEFAULT_THEME,
+  storageKey = THEME_STORAGE_KEY,
+}: {
+  children: ReactNode;
+  defaultTheme?: Theme;
+  storageKey?: string;
+}) {
+  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(storageKey, defaultTheme));
+  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+
+  // "system" follows the operating system live, not only at start.
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia(DARK_QUERY);
+    const onChange = () => setSystemDark(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+
+  const resolvedTheme: "light" | "dark" = theme === "system" ? (systemDark ? "dark" : "light") : theme;
+
+  useEffect(() => {
+    const root = window.document.documentElement;
+    root.classList.remove("light", "dark");
+    root.classList.add(resolvedTheme);
+    root.style.colorScheme = resolvedTheme;
+    const meta = document.querySelector('meta[name="theme-color"]');
+    meta?.setAttribute("content", resolvedTheme === "dark" ? "#0b0d14" : "#ffffff");
+  }, [resolvedTheme]);
+
+  const setTheme = useCallback(
+    (next: Theme) => {
+      try {
+        window.localStorage.setItem(storageKey, next);
+      } catch {
+        // Not persisted, still applied for this visit.
+      }
+      setThemeState(next);
+    },
+    [storageKey],
+  );
+
+  const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme() {
+  const context = useContext(ThemeContext);
+  if (!context) throw new Error("useTheme must be used within a ThemeProvider");
+  return context;
+}

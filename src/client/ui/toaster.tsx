@@ -1,0 +1,23 @@
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@contract/limits";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+import { useToast } from "./use-toast";
+
+/** Spec 01 §9: 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the area. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {toasts.map(({ id, title, description, action, ...props }) => (
+        <Toast key={id} data-testid="toast" {...props}>
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

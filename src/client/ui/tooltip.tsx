@@ -1,0 +1,28 @@
+import * as TooltipPrimitive from "@radix-ui/react-tooltip";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@contract/limits";
+import type * as React from "react";
+import { cn } from "@/lib/utils";
+
+/** Spec 01 §9: open after 700 ms, 300 ms skip window between tooltips. */
+export function TooltipProvider({
+  delayDuration = TOOLTIP_DELAY_MS,
+  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
+}
+
+export const Tooltip = TooltipPrimitive.Root;
+export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+export function TooltipContent({ className, sideOffset = 6, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn("z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md", className)}
+        {...props}
+      />
+    </TooltipPrimitive.Portal>
+  );
+}
