@@ -179,3 +179,5 @@ export const groupAvailabilitySchema = z.object({
   best: z.array(groupSlotSchema),
 });
 export type GroupAvailability = z.infer<typeof groupAvailabilitySchema>;
+
+export const markReadBodySchema = z.object({ messageId: z.number().int().min(0).optional() });

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import { chatMessageSchema, messagesParamsSchema, messagesQuerySchema, sendMessageBodySchema } from "../../../contract/chat";
+import type { AppDeps } from "../../app";
+import { requireUserId } from "../../http/session";
+import { groupsRepository } from "../groups/repository";
+import { chatRepository } from "./repository";
+import { chatService } from "./service";
+
+const tags = ["chat"];
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
+
+export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const service = chatService({ chat: chatRepository(db), groups: groupsRepository(db), bus: deps.bus });
+
+  app.get(
+    "/api/chat/messages/:groupId",
+    {
+      schema: {
+        tags,
+        params: messagesParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: z.array(chatMessageSchema), ...errors },
+      },
+    },
+    async (request) => service.list(requireUserId(request), request.params.groupId, request.query),
+  );
+
+  app.post(
+    "/api/chat/messages",
+    { schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await service.send(requireUserId(request), request.body)),
+  );
+};

@@ -1,0 +1,47 @@
+import type { ChatMessage } from "../../../contract/chat";
+import { GROUP_TEXTS } from "../../../contract/groups";
+import { groupChannel } from "../../../contract/socket";
+import { HttpError } from "../../http/http-error";
+import type { Bus } from "../../realtime/bus";
+import type { GroupsRepository } from "../groups/repository";
+import type { ChatRepository, StoredMessage } from "./repository";
+
+export function toChatMessage(m: StoredMessage): ChatMessage {
+  return {
+    id: m.id,
+    groupId: m.groupId,
+    userId: m.userId,
+    message: m.message,
+    sentAt: m.sentAt.toISOString(),
+    userName: m.userName,
+    messageType: m.messageType,
+    attachmentUrl: m.attachmentUrl,
+    referenceData: m.referenceData ?? null,
+  };
+}
+
+export function chatService(deps: { chat: ChatRepository; groups: GroupsRepository; bus: Bus }) {
+  async function requireMember(groupId: number, userId: number) {
+    const role = await deps.groups.roleOf(groupId, userId);
+    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+  }
+  return {
+    requireMember,
+    async list(userId: number, groupId: number, q: { before?: number; after?: number; limit: number }) {
+      await requireMember(groupId, userId);
+      const rows =
+        q.after !== undefined
+          ? await deps.chat.pageAfter(groupId, q.after, q.limit)
+          : await deps.chat.pageBefore(groupId, q.before, q.limit);
+      return rows.map(toChatMessage);
+    },
+    /** Stored first, then published: a subscriber never sees a message the database does not hold. */
+    async send(userId: number, input: { groupId: number; message: string; messageType: string }) {
+      await requireMember(input.groupId, userId);
+      const stored = toChatMessage(await deps.chat.insert({ ...input, userId }));
+      await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
+      return stored;
+    },
+  };
+}
+export type ChatService = ReturnType<typeof chatService>;

@@ -1,0 +1,284 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  chatMessages,
+  eventVotes,
+  events,
+  groupAvailability,
+  groupInvites,
+  groupMembers,
+  groups,
+  users,
+} from "../../db/schema";
+
+export type GroupRow = typeof groups.$inferSelect;
+export type Role = "admin" | "member";
+
+export function groupsRepository(db: Db) {
+  return {
+    async findGroup(groupId: number) {
+      const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
+      return row;
+    },
+
+    async roleOf(groupId: number, userId: number): Promise<Role | null> {
+      const [row] = await db
+        .select({ role: groupMembers.role })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+        .limit(1);
+      return row?.role ?? null;
+    },
+
+    /** The user's groups with role and last-read position, newest activity first is left to the caller. */
+    async listForUser(userId: number) {
+      const rows = await db
+        .select({ group: groups, role: groupMembers.role, lastRead: groupMembers.lastReadMessageId })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(eq(groupMembers.userId, userId))
+        .orderBy(asc(groups.id));
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => r.group.id);
+      const memberCounts = await db
+        .select({ groupId: groupMembers.groupId, n: count() })
+        .from(groupMembers)
+        .where(inArray(groupMembers.groupId, ids))
+        .groupBy(groupMembers.groupId);
+      // Unread: others' messages past this member's last-read id; the (group_id, id) index serves it.
+      const unread = await db
+        .select({ groupId: chatMessages.groupId, n: count() })
+        .from(chatMessages)
+        .innerJoin(
+          groupMembers,
+          and(eq(groupMembers.groupId, chatMessages.groupId), eq(groupMembers.userId, userId)),
+        )
+        .where(and(gt(chatMessages.id, groupMembers.lastReadMessageId), ne(chatMessages.userId, userId)))
+        .groupBy(chatMessages.groupId);
+      const lastIds = await db
+        .select({ id: sql<number>`max(${chatMessages.id})`.mapWith(Number) })
+        .from(chatMessages)
+        .where(inArray(chatMessages.groupId, ids))
+        .groupBy(chatMessages.groupId);
+      const lastMessages = await this.messagesByIds(lastIds.map((r) => r.id));
+      return rows.map((r) => ({
+        ...r,
+        members: memberCounts.find((m) => m.groupId === r.group.id)?.n ?? 0,
+        unreadCount: unread.find((u) => u.groupId === r.group.id)?.n ?? 0,
+        lastMessage: lastMessages.find((m) => m.groupId === r.group.id) ?? null,
+      }));
+    },
+
+    async messagesByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ message: chatMessages, userName: users.fullName })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.userId))
+        .where(inArray(chatMessages.id, ids))
+        .then((rows) => rows.map((r) => ({ ...r.message, userName: r.userName })));
+    },
+
+    async createGroup(
+      input: { name: string; description: string; imageUrl: string | null; isPrivate: boolean; isDirect?: boolean },
+      creatorId: number,
+      invite: { code: string; expiresAt: Date; maxUses: number } | null,
+      otherMemberIds: number[] = [],
+    ) {
+      return db.transaction(async (tx) => {
+        const [group] = await tx
+          .insert(groups)
+          .values({ ...input, isDirect: input.isDirect ?? false, inviteCode: invite?.code ?? null, createdBy: creatorId })
+          .returning();
+        await tx.insert(groupMembers).values([
+          { groupId: group.id, userId: creatorId, role: "admin" as const },
+          ...otherMemberIds.map((userId) => ({ groupId: group.id, userId, role: "admin" as const })),
+        ]);
+        if (invite) await tx.insert(groupInvites).values({ groupId: group.id, createdBy: creatorId, ...invite });
+        return group;
+      });
+    },
+
+    async findDirectGroup(a: number, b: number) {
+      const mine = db
+        .select({ groupId: groupMembers.groupId })
+        .from(groupMembers)
+        .where(eq(groupMembers.userId, a));
+      const [row] = await db
+        .select({ group: groups })
+        .from(groups)
+        .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, b)))
+        .where(and(eq(groups.isDirect, true), inArray(groups.id, mine)))
+        .limit(1);
+      return row?.group;
+    },
+
+    /** Just ids and names, for the socket's auth_success. */
+    async namesForUser(userId: number) {
+      return db
+        .select({ id: groups.id, name: groups.name })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(eq(groupMembers.userId, userId))
+        .orderBy(asc(groups.id));
+    },
+
+    async findUser(userId: number) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      return row;
+    },
+
+    async listMembers(groupId: number) {
+      return db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          username: users.username,
+          profileImage: users.profileImage,
+          role: groupMembers.role,
+          joinedAt: groupMembers.joinedAt,
+        })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(eq(groupMembers.groupId, groupId))
+        .orderBy(asc(groupMembers.joinedAt), asc(users.id));
+    },
+
+    async memberIds(groupId: number) {
+      const rows = await db.select({ id: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+      return rows.map((r) => r.id);
+    },
+
+    async listInvites(groupId: number) {
+      return db.select().from(groupInvites).where(eq(groupInvites.groupId, groupId)).orderBy(desc(groupInvites.id));
+    },
+
+    async insertInvite(groupId: number, createdBy: number, invite: { code: string; expiresAt: Date; maxUses: number }) {
+      const [row] = await db.insert(groupInvites).values({ groupId, createdBy, ...invite }).returning();
+      // The group's inviteCode shows its newest link (spec 02 §4 {origin}/invite/{inviteCode}).
+      await db.update(groups).set({ inviteCode: invite.code }).where(eq(groups.id, groupId));
+      return row;
+    },
+
+    /** Removes a member; when the last admin goes, the longest-standing member becomes admin. */
+    async removeMember(groupId: number, userId: number) {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(groupMembers)
+          .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+          .returning();
+        if (removed.length === 0) return false;
+        const [admin] = await tx
+          .select({ userId: groupMembers.userId })
+          .from(groupMembers)
+          .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, "admin")))
+          .limit(1);
+        if (!admin) {
+          const [next] = await tx
+            .select({ userId: groupMembers.userId })
+            .from(groupMembers)
+            .where(eq(groupMembers.groupId, groupId))
+            .orderBy(asc(groupMembers.joinedAt))
+            .limit(1);
+          if (next) {
+            await tx
+              .update(groupMembers)
+              .set({ role: "admin" })
+              .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, next.userId)));
+          }
+        }
+        return true;
+      });
+    },
+
+    async markRead(groupId: number, userId: number, messageId: number | undefined) {
+      const target =
+        messageId ??
+        (
+          await db
+            .select({ id: sql<number>`coalesce(max(${chatMessages.id}), 0)`.mapWith(Number) })
+            .from(chatMessages)
+            .where(eq(chatMessages.groupId, groupId))
+        )[0].id;
+      // Never moves backwards: a late "read" from an old tab cannot resurrect unread messages.
+      await db
+        .update(groupMembers)
+        .set({ lastReadMessageId: sql`greatest(${groupMembers.lastReadMessageId}, ${target})` })
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+      return target;
+    },
+
+    async listGroupEvents(groupId: number, userId: number) {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.groupId, groupId), isNull(events.canceledAt)))
+        .orderBy(asc(events.date), asc(events.id));
+      if (rows.length === 0) return [];
+      const votes = await db
+        .select({ eventId: eventVotes.eventId, userId: eventVotes.userId, vote: eventVotes.vote })
+        .from(eventVotes)
+        .where(
+          inArray(
+            eventVotes.eventId,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows.map((event) => ({
+        event,
+        votes: votes.filter((v) => v.eventId === event.id),
+        myVote: votes.find((v) => v.eventId === event.id && v.userId === userId)?.vote ?? null,
+      }));
+    },
+
+    async findGroupEvent(groupId: number, eventId: number) {
+      const [row] = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.id, eventId), eq(events.groupId, groupId)))
+        .limit(1);
+      return row;
+    },
+
+    async upsertVote(eventId: number, userId: number, vote: string) {
+      await db
+        .insert(eventVotes)
+        .values({ eventId, userId, vote })
+        .onConflictDoUpdate({ target: [eventVotes.eventId, eventVotes.userId], set: { vote, createdAt: new Date() } });
+      return db
+        .select({ vote: eventVotes.vote, n: count() })
+        .from(eventVotes)
+        .where(eq(eventVotes.eventId, eventId))
+        .groupBy(eventVotes.vote);
+    },
+
+    async upsertAvailability(groupId: number, userId: number, date: string, timeslots: string[]) {
+      await db
+        .insert(groupAvailability)
+        .values({ groupId, userId, date, timeslots })
+        .onConflictDoUpdate({
+          target: [groupAvailability.groupId, groupAvailability.userId, groupAvailability.date],
+          set: { timeslots, updatedAt: new Date() },
+        });
+    },
+
+    /** Availability of current members only: a member who left no longer counts. */
+    async availabilityOn(groupId: number, date: string) {
+      return db
+        .select({ userId: users.id, fullName: users.fullName, timeslots: groupAvailability.timeslots })
+        .from(groupAvailability)
+        .innerJoin(
+          groupMembers,
+          and(eq(groupMembers.groupId, groupAvailability.groupId), eq(groupMembers.userId, groupAvailability.userId)),
+        )
+        .innerJoin(users, eq(users.id, groupAvailability.userId))
+        .where(and(eq(groupAvailability.groupId, groupId), eq(groupAvailability.date, date)));
+    },
+
+    async memberCount(groupId: number) {
+      const [row] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+      return row.n;
+    },
+  };
+}
+export type GroupsRepository = ReturnType<typeof groupsRepository>;

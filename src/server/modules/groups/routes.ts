@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import {
+  createGroupBodySchema,
+  createInviteBodySchema,
+  directGroupBodySchema,
+  groupAvailabilityBodySchema,
+  groupAvailabilityQuerySchema,
+  groupAvailabilitySchema,
+  groupEventParamsSchema,
+  groupEventSchema,
+  groupIdParamsSchema,
+  groupInvitationSchema,
+  groupListItemSchema,
+  groupMemberSchema,
+  markReadBodySchema,
+  voteBodySchema,
+  voteCountsSchema,
+} from "../../../contract/groups";
+import type { AppDeps } from "../../app";
+import { requireUserId } from "../../http/session";
+import { groupsRepository } from "./repository";
+import { groupsService } from "./service";
+
+const createdGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  isPrivate: z.boolean(),
+  isDirect: z.boolean(),
+  inviteCode: z.string().nullable(),
+});
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const tags = ["groups"];
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = groupsService({ repo: groupsRepository(deps.database.db), bus: deps.bus });
+  const toCreated = (g: { id: number; name: string; description: string; imageUrl: string | null; isPrivate: boolean; isDirect: boolean; inviteCode: string | null }) => ({
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    imageUrl: g.imageUrl,
+    isPrivate: g.isPrivate,
+    isDirect: g.isDirect,
+    inviteCode: g.inviteCode,
+  });
+
+  app.get(
+    "/api/groups/user",
+    { schema: { tags, response: { 200: z.array(groupListItemSchema), ...errors } } },
+    async (request) => service.listForUser(requireUserId(request)),
+  );
+
+  app.post(
+    "/api/groups",
+    { schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } } },
+    async (request, reply) => {
+      const group = await service.create(requireUserId(request), request.body);
+      return reply.code(201).send(toCreated(group));
+    },
+  );
+
+  app.post(
+    "/api/groups/direct",
+    { schema: { tags, body: directGroupBodySchema, response: { 200: createdGroupSchema, 201: createdGroupSchema, ...errors } } },
+    async (request, reply) => {
+      const { group, created } = await service.openDirect(requireUserId(request), request.body.userId);
+      return reply.code(created ? 201 : 200).send(toCreated(group));
+    },
+  );
+
+  app.get(
+    "/api/groups/:id/members",
+    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupMemberSchema), ...errors } } },
+    async (request) => service.members(requireUserId(request), request.params.id),
+  );
+
+  app.get(
+    "/api/groups/:id/invitations",
+    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupInvitationSchema), ...errors } } },
+    async (request) => service.invitations(requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    "/api/groups/:id/invites",
+    {
+      schema: { tags, params: groupIdParamsSchema, body: createInviteBodySchema, response: { 201: groupInvitationSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createInvite(requireUserId(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    "/api/groups/:id/leave",
+    { schema: { tags, params: groupIdParamsSchema, response: { 200: messageSchema, ...errors } } },
+    async (request) => {
+      await service.leave(requireUserId(request), request.params.id);
+      return { message: "You left the group" };
+    },
+  );
+
+  app.delete(
+    "/api/groups/:id/members/:userId",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema.extend({ userId: z.coerce.number().int().positive() }),
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.removeMember(requireUserId(request), request.params.id, request.params.userId);
+      return { message: "Member removed" };
+    },
+  );
+
+  app.post(
+    "/api/groups/:id/read",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        body: markReadBodySchema.optional(),
+        response: { 200: z.object({ lastReadMessageId: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({
+      lastReadMessageId: await service.markRead(requireUserId(request), request.params.id, request.body?.messageId),
+    }),
+  );
+
+  app.get(
+    "/api/groups/:id/events",
+    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupEventSchema), ...errors } } },
+    async (request) => service.events(requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    "/api/groups/:id/events/:eventId/vote",
+    {
+      schema: {
+        tags,
+        params: groupEventParamsSchema,
+        body: voteBodySchema,
+        response: { 200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const update = await service.vote(requireUserId(request), request.params.id, request.params.eventId, request.body.vote);
+      return { eventId: update.eventId, votes: update.votes };
+    },
+  );
+
+  app.get(
+    "/api/groups/:id/availability",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: groupAvailabilityQuerySchema,
+        response: { 200: groupAvailabilitySchema, ...errors },
+      },
+    },
+    async (request) => service.availability(requireUserId(request), request.params.id, request.query.date ?? todayUtc()),
+  );
+
+  app.post(
+    "/api/groups/:id/availability",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        body: groupAvailabilityBodySchema,
+        response: { 200: groupAvailabilitySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      await service.saveAvailability(userId, request.params.id, request.body.date, request.body.timeslots);
+      return service.availability(userId, request.params.id, request.body.date);
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import {
+  type CreateGroupBody,
+  DEFAULT_INVITE_EXPIRES_HOURS,
+  DEFAULT_INVITE_MAX_USES,
+  type GroupAvailability,
+  type GroupEvent,
+  type GroupListItem,
+  GROUP_TEXTS,
+  type VoteCounts,
+  type VoteValue,
+} from "../../../contract/groups";
+import { groupChannel } from "../../../contract/socket";
+import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
+import { HttpError } from "../../http/http-error";
+import type { Bus } from "../../realtime/bus";
+import { toChatMessage } from "../chat/service";
+import { userChannel } from "../notifications/notify";
+import type { GroupsRepository } from "./repository";
+
+/** 96 random bits, URL-safe: unguessable, short enough to paste. */
+export function newInviteCode(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
+/** Bus message a hub uses to drop a user's sockets from a group they no longer belong to; never sent to clients. */
+export const MEMBERSHIP_ENDED = "membership_ended";
+
+export function countVotes(rows: { vote: string; n: number }[]): VoteCounts {
+  const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
+  for (const r of rows) if (r.vote in counts) counts[r.vote as VoteValue] += r.n;
+  return counts;
+}
+
+export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
+  const { repo, bus } = deps;
+
+  async function requireMember(groupId: number, userId: number) {
+    const role = await repo.roleOf(groupId, userId);
+    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    return role;
+  }
+  async function requireAdmin(groupId: number, userId: number) {
+    const role = await requireMember(groupId, userId);
+    if (role !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
+  }
+  async function endMembership(groupId: number, userId: number) {
+    await bus.publish(userChannel(userId), { type: MEMBERSHIP_ENDED, groupId });
+  }
+
+  return {
+    requireMember,
+
+    async listForUser(userId: number): Promise<GroupListItem[]> {
+      const rows = await repo.listForUser(userId);
+      return rows.map((r) => ({
+        id: r.group.id,
+        name: r.group.name,
+        description: r.group.description,
+        image: r.group.imageUrl,
+        imageUrl: r.group.imageUrl,
+        isPrivate: r.group.isPrivate,
+        isDirect: r.group.isDirect,
+        // Only admins hand out links; members see none (an admin can mint more with POST /invites).
+        inviteCode: r.role === "admin" ? r.group.inviteCode : null,
+        members: r.members,
+        role: r.role,
+        unreadCount: r.unreadCount,
+        lastMessage: r.lastMessage ? toChatMessage(r.lastMessage) : null,
+      }));
+    },
+
+    async create(userId: number, body: Required<Omit<CreateGroupBody, "imageUrl">> & { imageUrl?: string | null }) {
+      const invite = body.isPrivate
+        ? { code: newInviteCode(), expiresAt: hoursFromNow(DEFAULT_INVITE_EXPIRES_HOURS), maxUses: DEFAULT_INVITE_MAX_USES }
+        : null;
+      const group = await repo.createGroup(
+        { name: body.name, description: body.description, imageUrl: body.imageUrl ?? null, isPrivate: body.isPrivate },
+        userId,
+        invite,
+      );
+      return group;
+    },
+
+    async openDirect(userId: number, otherId: number) {
+      if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
+      const other = await repo.findUser(otherId);
+      if (!other) throw new HttpError(404, "User not found");
+      const existing = await repo.findDirectGroup(userId, otherId);
+      if (existing) return { group: existing, created: false };
+      const me = await repo.findUser(userId);
+      const group = await repo.createGroup(
+        { name: `${me?.fullName ?? "You"} & ${other.fullName}`, description: "", imageUrl: null, isPrivate: true, isDirect: true },
+        userId,
+        null,
+        [otherId],
+      );
+      return { group, created: true };
+    },
+
+    async members(userId: number, groupId: number) {
+      await requireMember(groupId, userId);
+      const rows = await repo.listMembers(groupId);
+      return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
+    },
+
+    async invitations(userId: number, groupId: number) {
+      await requireMember(groupId, userId);
+      const rows = await repo.listInvites(groupId);
+      return rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        expiresAt: r.expiresAt.toISOString(),
+        maxUses: r.maxUses,
+        currentUses: r.currentUses,
+        createdBy: r.createdBy,
+      }));
+    },
+
+    async createInvite(userId: number, groupId: number, body: { expiresInHours: number; maxUses: number }) {
+      await requireAdmin(groupId, userId);
+      const row = await repo.insertInvite(groupId, userId, {
+        code: newInviteCode(),
+        expiresAt: hoursFromNow(body.expiresInHours),
+        maxUses: body.maxUses,
+      });
+      return {
+        id: row.id,
+        code: row.code,
+        expiresAt: row.expiresAt.toISOString(),
+        maxUses: row.maxUses,
+        currentUses: row.currentUses,
+        createdBy: row.createdBy,
+      };
+    },
+
+    async leave(userId: number, groupId: number) {
+      await requireMember(groupId, userId);
+      await repo.removeMember(groupId, userId);
+      await endMembership(groupId, userId);
+    },
+
+    async removeMember(userId: number, groupId: number, memberId: number) {
+      await requireAdmin(groupId, userId);
+      if (!(await repo.removeMember(groupId, memberId))) throw new HttpError(404, "Member not found");
+      await endMembership(groupId, memberId);
+    },
+
+    async markRead(userId: number, groupId: number, messageId?: number) {
+      await requireMember(groupId, userId);
+      return repo.markRead(groupId, userId, messageId);
+    },
+
+    async events(userId: number, groupId: number): Promise<GroupEvent[]> {
+      await requireMember(groupId, userId);
+      const rows = await repo.listGroupEvents(groupId, userId);
+      return rows.map(({ event, votes, myVote }) => ({
+        id: event.id,
+        title: event.title,
+        description: event.description,
+        date: event.date.toISOString(),
+        type: event.groupEventType ?? event.type,
+        location: event.location,
+        groupId,
+        votes: countVotes(votes.map((v) => ({ vote: v.vote, n: 1 }))),
+        myVote: (myVote as VoteValue | null) ?? null,
+      }));
+    },
+
+    /** Stores the vote, then tells the whole group the new counts. */
+    async vote(userId: number, groupId: number, eventId: number, vote: VoteValue) {
+      await requireMember(groupId, userId);
+      const event = await repo.findGroupEvent(groupId, eventId);
+      if (!event) throw new HttpError(404, "Event not found");
+      const votes = countVotes(await repo.upsertVote(eventId, userId, vote));
+      const update = { type: "vote_update" as const, groupId, eventId, votes, userId, vote };
+      await bus.publish(groupChannel(groupId), update);
+      return update;
+    },
+
+    async saveAvailability(userId: number, groupId: number, date: string, timeslots: string[]) {
+      await requireMember(groupId, userId);
+      await repo.upsertAvailability(groupId, userId, date, [...new Set(timeslots)]);
+    },
+
+    async availability(userId: number, groupId: number, date: string): Promise<GroupAvailability> {
+      await requireMember(groupId, userId);
+      const [rows, memberCount] = await Promise.all([repo.availabilityOn(groupId, date), repo.memberCount(groupId)]);
+      const slots = GROUP_TIME_SLOTS.map((s) => {
+        const free = rows.filter((r) => r.timeslots.includes(s.id));
+        return { slot: s.id, count: free.length, users: free.map((r) => ({ id: r.userId, fullName: r.fullName })) };
+      });
+      const top = Math.max(0, ...slots.map((s) => s.count));
+      return {
+        date,
+        memberCount,
+        mine: (rows.find((r) => r.userId === userId)?.timeslots ?? []) as GroupAvailability["mine"],
+        slots,
+        best: top === 0 ? [] : slots.filter((s) => s.count === top).map((s) => s.slot),
+      };
+    },
+  };
+}
+export type GroupsService = ReturnType<typeof groupsService>;

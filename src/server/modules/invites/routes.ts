@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageSchema } from "../../../contract/auth";
+import { inviteCodeParamsSchema, inviteViewSchema, joinInviteResultSchema } from "../../../contract/groups";
+import type { AppDeps } from "../../app";
+import { requireUserId } from "../../http/session";
+import { invitesRepository } from "./repository";
+import { invitesService } from "./service";
+
+const tags = ["invites"];
+
+export const invitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = invitesService(invitesRepository(deps.database.db));
+  // Codes are 96 random bits, but a per-IP budget keeps even trying them pointless.
+  const lookupLimit = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: "invite-lookup" });
+
+  app.get(
+    "/api/group-invite/:code",
+    {
+      onRequest: lookupLimit,
+      schema: { tags, params: inviteCodeParamsSchema, response: { 200: inviteViewSchema, 404: messageSchema } },
+    },
+    async (request) => service.view(request.params.code),
+  );
+
+  app.post(
+    "/api/group-invite/:code/join",
+    {
+      onRequest: lookupLimit,
+      schema: {
+        tags,
+        params: inviteCodeParamsSchema,
+        response: { 200: joinInviteResultSchema, 401: messageSchema, 404: messageSchema, 410: messageSchema },
+      },
+    },
+    async (request) => {
+      const { group } = await service.join(request.params.code, requireUserId(request));
+      return { group };
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import { INVITE_TEXTS, type InviteView } from "../../../contract/groups";
+import { HttpError } from "../../http/http-error";
+import { InviteUnusableError, type invitesRepository } from "./repository";
+
+type Repo = ReturnType<typeof invitesRepository>;
+
+export function invitesService(repo: Repo, now: () => Date = () => new Date()) {
+  return {
+    /** Public: anyone holding the link may see what it leads to, never who is in the group. */
+    async view(code: string): Promise<InviteView> {
+      const row = await repo.findByCode(code);
+      if (!row) throw new HttpError(404, INVITE_TEXTS.notFound);
+      return {
+        group: {
+          name: row.group.name,
+          description: row.group.description,
+          imageUrl: row.group.imageUrl,
+          memberCount: row.memberCount,
+        },
+        invite: {
+          expiresAt: row.invite.expiresAt.toISOString(),
+          maxUses: row.invite.maxUses,
+          currentUses: row.invite.currentUses,
+        },
+      };
+    },
+
+    async join(code: string, userId: number) {
+      try {
+        const { group, alreadyMember } = await repo.join(code, userId, now());
+        return { group: { id: group.id, name: group.name }, alreadyMember };
+      } catch (error) {
+        if (!(error instanceof InviteUnusableError)) throw error;
+        if (error.reason === "not_found") throw new HttpError(404, INVITE_TEXTS.notFound);
+        throw new HttpError(410, error.reason === "expired" ? INVITE_TEXTS.expired : INVITE_TEXTS.usedUp);
+      }
+    },
+  };
+}

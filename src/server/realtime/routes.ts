@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from "fastify";
+import { SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
+import type { AppDeps } from "../app";
+import { isSameOrigin } from "../http/same-origin";
+import { chatRepository } from "../modules/chat/repository";
+import { chatService } from "../modules/chat/service";
+import { groupsRepository } from "../modules/groups/repository";
+import { groupsService } from "../modules/groups/service";
+import { createHub } from "./hub";
+
+/** GET /ws: the one real-time socket. Refused before the upgrade without a session or from another origin. */
+export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const groupsRepo = groupsRepository(db);
+  const hub = createHub({
+    bus: deps.bus,
+    groupsRepo,
+    groups: groupsService({ repo: groupsRepo, bus: deps.bus }),
+    chat: chatService({ chat: chatRepository(db), groups: groupsRepo, bus: deps.bus }),
+    log: app.log,
+  });
+  app.addHook("preClose", async () => hub.close());
+
+  app.get(
+    "/ws",
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        // Browsers always send Origin on a socket upgrade; one from another site could ride the cookie.
+        if (origin && !isSameOrigin(origin, request.headers.host, deps.config.PUBLIC_ORIGIN)) {
+          return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
+        }
+        if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });
+      },
+    },
+    (socket, request) => {
+      // preValidation already refused anonymous upgrades; this guards a hook-order change.
+      if (request.userId == null) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
+      hub.accept(socket, request.userId);
+    },
+  );
+};
