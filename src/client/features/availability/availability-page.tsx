@@ -1,6 +1,16 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import { useAuth } from "@/features/auth/use-auth";
+import { AvailabilityWidget } from "./availability-widget";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+/** Spec 01 §2 My Availability (/availability). */
 export function AvailabilityPage() {
-  return <ComingSoon title="My Availability" />;
+  const { user } = useAuth();
+  return (
+    <section className="grid gap-4 px-4 py-5">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">My Availability</h1>
+        <p className="text-sm text-muted-foreground">Set when you're free to hang out</p>
+      </header>
+      {user && <AvailabilityWidget userId={user.id} />}
+    </section>
+  );
 }

@@ -1,0 +1,182 @@
+import type { AvailabilityRow } from "@contract/availability";
+import { TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
+import { addMonths, format, formatISO, isSameDay, isToday, parseISO, startOfDay, startOfMonth } from "date-fns";
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { native } from "@/lib/native";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Skeleton } from "@/ui/skeleton";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+import { useAvailability, useSaveAvailability } from "./api";
+import { calendarCells } from "./calendar";
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const dayKey = (date: Date) => format(date, "yyyy-MM-dd");
+
+export type AvailabilityWidgetProps = {
+  userId: number;
+  /** Spec 01 §4: read-only mode shows the slots but blocks toggling and saving. */
+  readOnly?: boolean;
+  /** The day to open on (yyyy-MM-dd); today when absent. */
+  initialDate?: string;
+};
+
+/** Spec 01 §2 My Availability: a 42-cell month calendar and the eight time slots of the chosen day. */
+export function AvailabilityWidget({ userId, readOnly = false, initialDate }: AvailabilityWidgetProps) {
+  const start = initialDate ? parseISO(initialDate) : startOfDay(new Date());
+  const [month, setMonth] = useState(() => startOfMonth(start));
+  const [selected, setSelected] = useState(start);
+  // Unsaved toggles of the selected day; null shows what is saved.
+  const [draft, setDraft] = useState<{ day: string; slots: TimeSlotId[] } | null>(null);
+  const availability = useAvailability(userId);
+  const save = useSaveAvailability();
+
+  const savedByDay = useMemo(() => {
+    const map = new Map<string, AvailabilityRow>();
+    for (const row of availability.data ?? []) map.set(row.date, row);
+    return map;
+  }, [availability.data]);
+
+  const selectedDay = dayKey(selected);
+  const slots: TimeSlotId[] = draft?.day === selectedDay ? draft.slots : (savedByDay.get(selectedDay)?.timeslots ?? []);
+  const cells = calendarCells(month);
+
+  function selectDay(date: Date) {
+    setSelected(date);
+    setDraft(null);
+  }
+
+  function toggle(id: TimeSlotId) {
+    if (readOnly) return;
+    void native.haptic("light");
+    const next = slots.includes(id) ? slots.filter((s) => s !== id) : [...slots, id];
+    setDraft({ day: selectedDay, slots: next });
+  }
+
+  function submit() {
+    const label = format(selected, "MMMM d, yyyy");
+    save.mutate(
+      // Spec 01 §3: the local midnight as ISO (with its offset) and the slots as a JSON string.
+      { userId, date: formatISO(startOfDay(selected)), timeslots: JSON.stringify(slots) },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          toast({ title: "Availability Saved", description: `Your availability for ${label} has been saved.` });
+        },
+        onError: () => toast({ title: "Error", description: "Failed to save your availability", variant: "destructive" }),
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-4" data-testid="availability-widget">
+      <section aria-label="Calendar" className="rounded-2xl border border-border bg-card p-3 shadow-sm">
+        <div className="mb-2 flex items-center justify-between">
+          <Button variant="ghost" size="icon" className="size-9" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+            <ChevronLeftIcon />
+          </Button>
+          <h2 className="text-base font-semibold" aria-live="polite">
+            {format(month, "MMMM yyyy")}
+          </h2>
+          <Button variant="ghost" size="icon" className="size-9" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            <ChevronRightIcon />
+          </Button>
+        </div>
+        <div className="grid grid-cols-7 gap-1 text-center">
+          {WEEKDAYS.map((d) => (
+            <div key={d} className="pb-1 text-xs font-medium text-muted-foreground">
+              {d}
+            </div>
+          ))}
+          {cells.map(({ date, inMonth }) => {
+            const key = dayKey(date);
+            const isSelected = inMonth && isSameDay(date, selected);
+            const hasSlots = inMonth && (savedByDay.get(key)?.timeslots.length ?? 0) > 0;
+            return (
+              <button
+                key={key}
+                type="button"
+                data-day={key}
+                data-filler={inMonth ? undefined : "true"}
+                // Spec 01 §5: filler days of the neighbouring months are inert.
+                disabled={!inMonth}
+                aria-pressed={inMonth ? isSelected : undefined}
+                aria-label={format(date, "EEEE, MMMM d, yyyy")}
+                onClick={() => selectDay(date)}
+                className={cn(
+                  "relative flex aspect-square items-center justify-center rounded-lg text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                  inMonth ? "hover:bg-accent" : "cursor-default text-muted-foreground/40",
+                  isToday(date) && inMonth && !isSelected && "font-semibold text-primary",
+                  isSelected && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
+                )}
+              >
+                {format(date, "d")}
+                {hasSlots && (
+                  <span
+                    aria-hidden
+                    className={cn("absolute bottom-1 size-1 rounded-full", isSelected ? "bg-primary-foreground" : "bg-primary")}
+                  />
+                )}
+              </button>
+            );
+          })}
+        </div>
+      </section>
+
+      <section aria-label="Time slots" className="grid gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">{format(selected, "EEEE, MMMM d")}</h3>
+        {availability.isLoading ? (
+          <div className="grid grid-cols-2 gap-2">
+            {TIME_SLOTS.map((s) => (
+              <Skeleton key={s.id} className="h-14" />
+            ))}
+          </div>
+        ) : (
+          <div className="grid grid-cols-2 gap-2">
+            {TIME_SLOTS.map((slot) => {
+              const on = slots.includes(slot.id);
+              return (
+                <button
+                  key={slot.id}
+                  type="button"
+                  data-slot-id={slot.id}
+                  aria-pressed={on}
+                  aria-disabled={readOnly || undefined}
+                  onClick={() => toggle(slot.id)}
+                  className={cn(
+                    "flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5 text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    on ? "border-primary bg-primary/10" : "border-border bg-card",
+                    readOnly ? "cursor-default" : "hover:border-primary/60",
+                  )}
+                >
+                  <span className="grid">
+                    <span className="text-sm font-medium">{slot.label}</span>
+                    <span className="text-xs text-muted-foreground">{slot.range}</span>
+                  </span>
+                  <span
+                    aria-hidden
+                    className={cn(
+                      "flex size-5 shrink-0 items-center justify-center rounded-full border",
+                      on ? "border-primary bg-primary text-primary-foreground" : "border-border",
+                    )}
+                  >
+                    {on && <CheckIcon className="size-3.5" strokeWidth={3} />}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </section>
+
+      {!readOnly && (
+        <Button size="lg" className="w-full" disabled={save.isPending || slots.length === 0} onClick={submit}>
+          {save.isPending && <Spinner className="size-4" />}
+          Save Availability
+        </Button>
+      )}
+    </div>
+  );
+}
