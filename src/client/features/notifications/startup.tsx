@@ -1,0 +1,80 @@
+import { Capacitor } from "@capacitor/core";
+import { PushNotifications } from "@capacitor/push-notifications";
+import { type AppNotification, notificationMessageSchema } from "@contract/notifications";
+import { useEffect, useRef } from "react";
+import { useAuth } from "@/features/auth/use-auth";
+import { useSocket } from "@/features/groups/socket-provider";
+import { apiRequest } from "@/lib/api";
+import { native } from "@/lib/native";
+import { addNotificationToCache } from "./notifications-cache";
+import { useNotifications } from "./use-notifications";
+
+type SocketWithSubscribe = { subscribe?: (type: string, handler: (message: unknown) => void) => () => void };
+
+/** Browser notifications only when the user allowed them and the app isn't in front (in front, the bell says it). */
+function showSystemNotification(notification: AppNotification) {
+  if (typeof window === "undefined" || !("Notification" in window)) return;
+  if (window.Notification.permission !== "granted" || document.visibilityState === "visible") return;
+  try {
+    new window.Notification(notification.title, { body: notification.message, tag: `link-${notification.id}` });
+  } catch (error) {
+    console.warn("system notification failed", error);
+  }
+}
+
+/** Spec 02 §2 start-up on a device: push permission and registration through the native bridge. */
+async function initNativePush() {
+  const permission = await PushNotifications.requestPermissions();
+  if (permission.receive !== "granted") {
+    console.warn("push notification permission not granted");
+    return;
+  }
+  await PushNotifications.register();
+}
+
+/** Spec 02 §2 start-up on a device: ask for location and store the position; failures are only logged. */
+async function storeDevicePosition(userId: number) {
+  const position = await native.getPosition();
+  await apiRequest("PATCH", `/api/users/${userId}`, {
+    latitude: String(position.latitude),
+    longitude: String(position.longitude),
+  });
+}
+
+/**
+ * The signed-in shell's start-up: the notification service (list, live pushes or polling, system
+ * notifications) and, on a native device, push registration and the device position.
+ */
+export function NotificationsStartup() {
+  const { user } = useAuth();
+  const socket = useSocket() as SocketWithSubscribe;
+  const { data, isPlaceholderData } = useNotifications();
+  const newestSeen = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (typeof socket.subscribe !== "function") return;
+    return socket.subscribe("notification", (message) => {
+      const parsed = notificationMessageSchema.safeParse(message);
+      if (parsed.success) addNotificationToCache(parsed.data.notification);
+    });
+  }, [socket.subscribe]);
+
+  // Whatever brought them (socket or poll), notifications newer than the last seen may reach the system tray.
+  useEffect(() => {
+    if (!data || isPlaceholderData) return;
+    const newest = data.notifications.reduce((max, n) => Math.max(max, n.id), 0);
+    if (newestSeen.current !== null) {
+      for (const n of data.notifications) if (n.id > newestSeen.current && !n.read) showSystemNotification(n);
+    }
+    newestSeen.current = Math.max(newestSeen.current ?? 0, newest);
+  }, [data, isPlaceholderData]);
+
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId || !Capacitor.isNativePlatform()) return;
+    initNativePush().catch((error) => console.warn("push notifications unavailable", error));
+    storeDevicePosition(userId).catch((error) => console.warn("startup location failed", error));
+  }, [userId]);
+
+  return null;
+}

@@ -1,0 +1,37 @@
+import type { NotificationPage } from "@contract/notifications";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useAuth } from "@/features/auth/use-auth";
+import { useSocket } from "@/features/groups/socket-provider";
+import { NOTIFICATIONS_KEY, fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";
+
+/** Used only while the socket manager offers no `subscribe`: a visible tab asks the server every 15 s. */
+export const NOTIFICATIONS_POLL_MS = 15_000;
+
+type SocketWithSubscribe = { subscribe?: (type: string, handler: (message: unknown) => void) => () => void };
+
+/** Whether live pushes reach this client; without them the list is polled. */
+export function useHasLiveNotifications() {
+  const socket = useSocket() as SocketWithSubscribe;
+  return typeof socket.subscribe === "function";
+}
+
+export function useNotifications() {
+  const { user } = useAuth();
+  const live = useHasLiveNotifications();
+  const query = useQuery<NotificationPage>({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: () => fetchNotifications(),
+    enabled: Boolean(user),
+    // What was persisted on this device shows at once while the server answers.
+    placeholderData: () => (user ? readStoredNotifications(user.id) : undefined),
+    // refetchIntervalInBackground stays false: a hidden tab doesn't poll.
+    refetchInterval: live ? false : NOTIFICATIONS_POLL_MS,
+  });
+
+  useEffect(() => {
+    if (user && query.data && !query.isPlaceholderData) storeNotifications(user.id, query.data);
+  }, [user, query.data, query.isPlaceholderData]);
+
+  return query;
+}
