@@ -143,6 +143,19 @@ export const createGroupEventBodySchema = z.object({
 });
 export type CreateGroupEventBody = z.infer<typeof createGroupEventBodySchema>;
 
+/**
+ * POST /api/events takes either payload; a body with groupId is group planning. A failed union
+ * reports the field error of the branch the body was meant for, not zod's bare "Invalid input".
+ */
+export const createAnyEventBodySchema = z.union([createGroupEventBodySchema.strict(), createEventBodySchema.strict()], {
+  error: (issue) => {
+    const input = issue.input as Record<string, unknown> | undefined;
+    const branches = (issue as { errors?: Array<Array<{ path: PropertyKey[]; message: string }>> }).errors;
+    const chosen = branches?.[input && typeof input === "object" && "groupId" in input ? 0 : 1]?.[0];
+    return chosen ? (chosen.path.length ? `${chosen.path.join(".")}: ${chosen.message}` : chosen.message) : undefined;
+  },
+});
+
 export const updateEventBodySchema = z
   .object({
     title,

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import {
+  createAnyEventBodySchema,
+  eventDetailSchema,
+  eventIdParamsSchema,
+  eventSchema,
+  feedQuerySchema,
+  feedResponseSchema,
+  interactionBodySchema,
+  myEventSchema,
+  participantBodySchema,
+  participantSchema,
+  participantsQuerySchema,
+  pendingRequestSchema,
+  requestDecisionBodySchema,
+  requestParamsSchema,
+  updateEventBodySchema,
+  userEventsByIdQuerySchema,
+  userEventsQuerySchema,
+  usersQuerySchema,
+} from "../../../contract/events";
+import { publicUserSchema, userIdSchema } from "../../../contract/users";
+import type { AppDeps } from "../../app";
+import { requireSelf, requireUserId } from "../../http/session";
+import { toPublicUser } from "../users/public-user";
+import { eventsRepository } from "./repository";
+import { eventsService } from "./service";
+
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+const tags = ["events"];
+
+export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repo = eventsRepository(deps.database.db);
+  const service = eventsService(repo, { db: deps.database.db, bus: deps.bus });
+  // Every events route is for signed-in users: 401 comes before body validation (this plugin only).
+  app.addHook("onRequest", async (request) => void requireUserId(request));
+
+  app.post(
+    "/api/events",
+    {
+      schema: {
+        tags,
+        // The dialog's payload (spec 02 §3) or the group-planning one, told apart by groupId.
+        body: createAnyEventBodySchema,
+        response: { 201: eventSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      return reply.code(201).send(await service.create(userId, request.body));
+    },
+  );
+
+  app.get(
+    "/api/events/swipe/:userId",
+    {
+      schema: {
+        tags,
+        params: z.object({ userId: userIdSchema }),
+        querystring: feedQuerySchema,
+        response: { 200: feedResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = requireSelf(request, request.params.userId);
+      return service.feed(userId, request.query);
+    },
+  );
+
+  app.get(
+    "/api/events/user",
+    { schema: { tags, querystring: userEventsQuerySchema, response: { 200: z.array(myEventSchema), ...errors } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      return service.userEvents(requireSelf(request, request.query.userId ?? userId));
+    },
+  );
+
+  app.get(
+    "/api/events/user/:id",
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: userEventsByIdQuerySchema,
+        response: { 200: z.array(myEventSchema), ...errors },
+      },
+    },
+    async (request) => service.userEventsByStatus(requireSelf(request, request.params.id), request.query.status),
+  );
+
+  app.get(
+    "/api/events/:id",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: eventDetailSchema, ...errors } } },
+    async (request) => service.detail(requireUserId(request), request.params.id),
+  );
+
+  app.patch(
+    "/api/events/:id",
+    {
+      schema: { tags, params: eventIdParamsSchema, body: updateEventBodySchema.strict(), response: { 200: eventSchema, ...errors } },
+    },
+    async (request) => service.update(requireUserId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/events/:id",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: eventSchema, ...errors } } },
+    async (request) => service.cancel(requireUserId(request), request.params.id),
+  );
+
+  app.get(
+    "/api/events/:id/calendar.ics",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
+    async (request, reply) => {
+      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+      const { ics, filename } = await service.calendar(requireUserId(request), request.params.id, origin);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(ics);
+    },
+  );
+
+  app.post(
+    "/api/events/:id/interaction",
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: interactionBodySchema,
+        response: { 200: z.object({ eventId: z.number(), userId: z.number(), action: z.string() }), ...errors },
+      },
+    },
+    async (request) => service.interact(requireUserId(request), request.params.id, request.body.action),
+  );
+
+  app.get(
+    "/api/events/:id/requests",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(pendingRequestSchema), ...errors } } },
+    async (request) => service.requests(requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    "/api/events/:id/requests/:userId",
+    {
+      schema: { tags, params: requestParamsSchema, body: requestDecisionBodySchema, response: { 200: participantSchema, ...errors } },
+    },
+    async (request) =>
+      service.decide(requireUserId(request), request.params.id, request.params.userId, request.body.decision),
+  );
+
+  app.post(
+    "/api/event-participants",
+    { schema: { tags, body: participantBodySchema, response: { 201: participantSchema, ...errors } } },
+    async (request, reply) => {
+      const userId = requireSelf(request, request.body.userId);
+      return reply.code(201).send(await service.participate(userId, request.body.eventId, request.body.status));
+    },
+  );
+
+  app.get(
+    "/api/event-participants",
+    { schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } } },
+    async (request) => {
+      requireUserId(request);
+      return service.participants(request.query.eventIds);
+    },
+  );
+
+  app.get(
+    "/api/users",
+    { schema: { tags: ["users"], querystring: usersQuerySchema, response: { 200: z.array(publicUserSchema), ...errors } } },
+    async (request) => {
+      requireUserId(request);
+      const rows = await service.users(request.query.ids, request.query.cursor ?? 0, request.query.limit);
+      return rows.map(toPublicUser);
+    },
+  );
+};
