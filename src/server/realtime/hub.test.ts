@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notify } from "../modules/notifications/notify";
+import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+import { openSocket } from "./socket-test-client";
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function groupWithTwo() {
+  const a = await registerUser(t.app);
+  const b = await registerUser(t.app);
+  const created = await as(t.app, a.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Climbers", isPrivate: true } });
+  const group = created.json() as { id: number; inviteCode: string };
+  await as(t.app, b.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
+  return { a, b, group };
+}
+
+describe("/ws", () => {
+  it("refuses an upgrade without a session cookie, or from another origin", async () => {
+    await expect(openSocket(base)).rejects.toThrow("refused 401");
+    await expect(openSocket(base, "link_session=forged")).rejects.toThrow("refused 401");
+    const { cookie } = await registerUser(t.app);
+    await expect(openSocket(base, cookie, { origin: "https://evil.example" })).rejects.toThrow("refused 403");
+    const ok = await openSocket(base, cookie, { origin: base });
+    await ok.close();
+  });
+
+  it("answers auth with the session's user and groups, ignoring a userId in the frame", async () => {
+    const { a, group } = await groupWithTwo();
+    const socket = await openSocket(base, a.cookie);
+    socket.send({ type: "auth", userId: 1 });
+    const reply = await socket.next("auth_success");
+    expect(reply.userId).toBe(a.user.id);
+    expect(reply.groups).toEqual([{ id: group.id, name: "Climbers" }]);
+    await socket.close();
+  });
+
+  it("refuses non-members: join_group, chat_message and event_vote get errors and nothing is delivered", async () => {
+    const { a, group } = await groupWithTwo();
+    const outsider = await registerUser(t.app);
+    const member = await openSocket(base, a.cookie);
+    member.send({ type: "join_group", groupId: group.id });
+    await member.next("joined_group");
+    const socket = await openSocket(base, outsider.cookie);
+    socket.send({ type: "join_group", groupId: group.id });
+    expect((await socket.next("error")).message).toBe("You are not a member of this group");
+    socket.send({ type: "chat_message", groupId: group.id, message: "let me in" });
+    await socket.next("error", (m) => m !== socket.received.find((r) => r.type === "error"));
+    socket.send({ type: "event_vote", groupId: group.id, eventId: 1, vote: "yes" });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(3);
+    expect(socket.received.some((m) => m.type === "new_message")).toBe(false);
+    expect(member.received.some((m) => m.type === "new_message")).toBe(false);
+    const stored = (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}` })).json();
+    expect(stored).toEqual([]);
+    await Promise.all([socket.close(), member.close()]);
+  });
+
+  it("answers bad frames with an error and keeps serving", async () => {
+    const { cookie } = await registerUser(t.app);
+    const socket = await openSocket(base, cookie);
+    socket.send("not json");
+    socket.send({ type: "shout" });
+    socket.send({ type: "join_group", groupId: "x" });
+    socket.send({ type: "chat_message", groupId: 1, message: "x".repeat(3000) });
+    socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    socket.send({ type: "auth" });
+    await socket.next("auth_success");
+    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(5);
+    // A frame over the 16 KiB cap closes that socket (1009), never the server.
+    const big = await openSocket(base, cookie);
+    const closed = new Promise<number>((resolve) => big.ws.once("close", (code) => resolve(code)));
+    big.send({ type: "auth", pad: "x".repeat(20_000) });
+    expect(await closed).toBe(1009);
+    const again = await openSocket(base, cookie);
+    again.send({ type: "auth" });
+    await again.next("auth_success");
+    await Promise.all([socket.close(), again.close()]);
+  });
+
+  it("delivers chat stored first to every member's socket, from REST and from the socket", async () => {
+    const { a, b, group } = await groupWithTwo();
+    const sa = await openSocket(base, a.cookie);
+    const sb = await openSocket(base, b.cookie);
+    for (const s of [sa, sb]) {
+      s.send({ type: "join_group", groupId: group.id });
+      await s.next("joined_group");
+    }
+    sa.send({ type: "chat_message", groupId: group.id, message: "  over the socket " });
+    const viaSocket = await sb.next("new_message");
+    expect(viaSocket.message).toMatchObject({ groupId: group.id, userId: a.user.id, message: "over the socket", userName: a.user.fullName });
+    await as(t.app, b.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "over REST" } });
+    const viaRest = await sa.next("new_message", (m) => m.message.message === "over REST");
+    const stored = (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}` })).json();
+    expect(stored.map((m: { id: number }) => m.id)).toEqual([viaSocket.message.id, viaRest.message.id]);
+    // leave_group stops delivery to that socket.
+    sb.send({ type: "leave_group", groupId: group.id });
+    sb.send({ type: "auth" });
+    await sb.next("auth_success");
+    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "after leave" } });
+    await sa.next("new_message", (m) => m.message.message === "after leave");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sb.received.some((m) => m.type === "new_message" && m.message.message === "after leave")).toBe(false);
+    await Promise.all([sa.close(), sb.close()]);
+  });
+
+  it("pushes vote updates to the group and notifications to the user", async () => {
+    const { a, b, group } = await groupWithTwo();
+    const created = await as(t.app, a.cookie)({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "Crag day", description: "", date: new Date(Date.now() + 86_400_000).toISOString(), groupId: group.id },
+    });
+    const eventId = created.json().id as number;
+    const sa = await openSocket(base, a.cookie);
+    const sb = await openSocket(base, b.cookie);
+    sa.send({ type: "join_group", groupId: group.id });
+    await sa.next("joined_group");
+    sb.send({ type: "event_vote", groupId: group.id, eventId, vote: "yes" });
+    const update = await sa.next("vote_update");
+    expect(update).toMatchObject({ groupId: group.id, eventId, votes: { yes: 1, no: 0, maybe: 0 }, userId: b.user.id });
+    await notify({ db: t.database.db, bus: t.bus }, b.user.id, { type: "event_update", title: "Changed", message: "New time" });
+    expect((await sb.next("notification")).notification).toMatchObject({ title: "Changed", type: "event_update" });
+    await Promise.all([sa.close(), sb.close()]);
+  });
+
+  it("stops delivering to a socket whose user was removed from the group", async () => {
+    const { a, b, group } = await groupWithTwo();
+    const sb = await openSocket(base, b.cookie);
+    sb.send({ type: "join_group", groupId: group.id });
+    await sb.next("joined_group");
+    await as(t.app, a.cookie)({ method: "DELETE", url: `/api/groups/${group.id}/members/${b.user.id}` });
+    await new Promise((r) => setTimeout(r, 50));
+    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "secret" } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sb.received.some((m) => m.type === "new_message")).toBe(false);
+    await sb.close();
+  });
+
+  it("rate-limits chat frames per socket", async () => {
+    const { a, group } = await groupWithTwo();
+    const socket = await openSocket(base, a.cookie);
+    for (let i = 0; i < 25; i++) socket.send({ type: "chat_message", groupId: group.id, message: `m${i}` });
+    socket.send({ type: "auth" });
+    await socket.next("auth_success", undefined, 5000);
+    const errors = socket.received.filter((m) => m.type === "error");
+    expect(errors).toHaveLength(5);
+    expect(errors[0]).toMatchObject({ message: "Too many messages. Please slow down." });
+    await socket.close();
+  });
+
+  it("after a dropped connection, a new socket gets live messages and the missed ones by cursor", async () => {
+    const { a, b, group } = await groupWithTwo();
+    let sb = await openSocket(base, b.cookie);
+    sb.send({ type: "join_group", groupId: group.id });
+    await sb.next("joined_group");
+    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "before drop" } });
+    const last = (await sb.next("new_message")).message.id;
+    sb.ws.terminate();
+    for (const message of ["missed 1", "missed 2"]) {
+      await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message } });
+    }
+    sb = await openSocket(base, b.cookie);
+    sb.send({ type: "auth" });
+    const auth = await sb.next("auth_success");
+    for (const g of auth.groups) sb.send({ type: "join_group", groupId: g.id });
+    await sb.next("joined_group");
+    const missed = (await as(t.app, b.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?after=${last}` })).json();
+    expect(missed.map((m: { message: string }) => m.message)).toEqual(["missed 1", "missed 2"]);
+    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "live again" } });
+    expect((await sb.next("new_message")).message.message).toBe("live again");
+    await sb.close();
+  });
+
+  it("pages history newest first with a before cursor", async () => {
+    const { a, group } = await groupWithTwo();
+    for (let i = 1; i <= 45; i++) {
+      await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
+    }
+    const get = async (q: string) =>
+      ((await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}${q}` })).json() as { id: number; message: string }[]);
+    const newest = await get("?limit=20");
+    expect(newest.map((m) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 26}`));
+    const older = await get(`?limit=20&before=${newest[0].id}`);
+    expect(older[0].message).toBe("m6");
+    const oldest = await get(`?limit=20&before=${older[0].id}`);
+    expect(oldest.map((m) => m.message)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
+    const tooBig = await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?limit=1000` });
+    expect(tooBig.statusCode).toBe(400);
+    const empty = await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "   " } });
+    expect(empty.statusCode).toBe(400);
+  });
+});
