@@ -1,6 +1,258 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import type { MyEvent } from "@contract/events";
+import type { Theme } from "@contract/theme";
+import { SETTINGS_SLOTS, TIMEZONE_OPTIONS, type TimezoneId } from "@contract/timezones";
+import type { CurrentUser } from "@contract/users";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ClockIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { CURRENT_USER_KEY, useAuth } from "@/features/auth/use-auth";
+import { apiJson } from "@/lib/api";
+import { formatEventDateTime } from "@/lib/format-date";
+import { queryClient } from "@/lib/query-client";
+import { useTheme } from "@/lib/theme";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Label } from "@/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
+import { Skeleton } from "@/ui/skeleton";
+import { Switch } from "@/ui/switch";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { toast } from "@/ui/use-toast";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+function Field({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-b border-border py-2.5 last:border-0">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className={muted ? "text-sm text-muted-foreground italic" : "truncate text-sm font-medium"}>{value}</dd>
+    </div>
+  );
+}
+
+function EventHistory({ user }: { user: CurrentUser }) {
+  const { data, isLoading, isError } = useQuery<MyEvent[]>({
+    queryKey: ["/api/events/user", user.id, "going"],
+    queryFn: () => apiJson<MyEvent[]>("GET", `/api/events/user/${user.id}?status=going`),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Event History</CardTitle>
+        <CardDescription>Events you're going to</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        {isLoading ? (
+          <>
+            <Skeleton className="h-14 rounded-lg" />
+            <Skeleton className="h-14 rounded-lg" />
+          </>
+        ) : isError ? (
+          <p className="text-sm text-muted-foreground">Your events couldn't be loaded.</p>
+        ) : !data?.length ? (
+          <p className="text-sm text-muted-foreground">No events yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2" aria-label="Event history">
+            {data.map((event) => (
+              <li key={event.id}>
+                <Link
+                  href={`/events/${event.id}`}
+                  className="flex items-center gap-3 rounded-lg border border-border p-2.5 transition-colors hover:bg-accent"
+                >
+                  <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
+                    <CalendarIcon className="size-4" aria-hidden />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium">{event.title}</p>
+                    <p className="truncate text-xs text-muted-foreground" data-testid="event-history-time">
+                      {formatEventDateTime(event.date, user.timezone)}
+                    </p>
+                  </div>
+                  <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button variant="outline" className="mt-1" asChild>
+          <Link href="/my-events">View All Events</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountTab({ user }: { user: CurrentUser }) {
+  const { logoutMutation } = useAuth();
+  const [, navigate] = useLocation();
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl>
+            <Field label="Name" value={user.fullName} />
+            <Field label="Username" value={`@${user.username}`} />
+            <Field label="Email" value={user.email || "Not set"} muted={!user.email} />
+          </dl>
+          <Button variant="outline" className="mt-3 w-full" asChild>
+            <Link href="/profile">Edit Profile</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <EventHistory user={user} />
+      <Button
+        variant="destructive"
+        disabled={logoutMutation.isPending}
+        onClick={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth") })}
+      >
+        <LogOutIcon aria-hidden />
+        {logoutMutation.isPending ? "Logging out..." : "Log out"}
+      </Button>
+    </div>
+  );
+}
+
+const THEME_CHOICES: { value: Theme; label: string; icon: typeof SunIcon }[] = [
+  { value: "light", label: "Light", icon: SunIcon },
+  { value: "dark", label: "Dark", icon: MoonIcon },
+  { value: "system", label: "System", icon: MonitorIcon },
+];
+
+function AppearanceTab() {
+  const { theme, resolvedTheme, setTheme } = useTheme();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+        <CardDescription>Choose how Link looks on this device</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor="dark-mode">Dark mode</Label>
+          <Switch
+            id="dark-mode"
+            checked={resolvedTheme === "dark"}
+            onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
+          />
+        </div>
+        <RadioGroup
+          aria-label="Theme"
+          value={theme}
+          onValueChange={(value) => setTheme(value as Theme)}
+          className="grid grid-cols-3 gap-2"
+        >
+          {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+            <Label
+              key={value}
+              htmlFor={`theme-${value}`}
+              className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-border p-3 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/8"
+            >
+              <Icon className="size-5" aria-hidden />
+              {label}
+              <RadioGroupItem id={`theme-${value}`} value={value} aria-label={label} />
+            </Label>
+          ))}
+        </RadioGroup>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AvailabilityTab({ user }: { user: CurrentUser }) {
+  const saveTimezone = useMutation({
+    mutationFn: (timezone: TimezoneId) =>
+      apiJson<CurrentUser>("PATCH", `/api/users/${user.id}/timezone`, { timezone }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, updated);
+      queryClient.setQueryData(["/api/users/current"], updated);
+      const label = TIMEZONE_OPTIONS.find((z) => z.id === updated.timezone)?.label ?? updated.timezone;
+      toast({ title: "Timezone Updated", description: `Times now show in ${label}` });
+    },
+    onError: () => toast({ title: "Error", description: "Failed to update timezone", variant: "destructive" }),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Timezone</CardTitle>
+          <CardDescription>Event times across Link are shown in this timezone</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Select
+            value={user.timezone}
+            disabled={saveTimezone.isPending}
+            onValueChange={(value) => saveTimezone.mutate(value as TimezoneId)}
+          >
+            <SelectTrigger aria-label="Timezone" className="w-full">
+              <SelectValue placeholder="Choose a timezone" />
+            </SelectTrigger>
+            <SelectContent>
+              {TIMEZONE_OPTIONS.map((zone) => (
+                <SelectItem key={zone.id} value={zone.id}>
+                  {zone.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Time slots</CardTitle>
+          <CardDescription>The eight 3-hour slots you can mark as free</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <ul className="grid grid-cols-2 gap-2">
+            {SETTINGS_SLOTS.map((slot) => (
+              <li key={slot.range} className="flex items-center gap-2 rounded-lg border border-border px-2.5 py-2 text-xs">
+                <ClockIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
+                <span className="min-w-0">
+                  <span className="block font-medium">{slot.range}</span>
+                  <span className="block text-muted-foreground">{slot.label}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Button variant="outline" asChild>
+            <Link href="/availability">Set your availability</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
 export function SettingsPage() {
-  return <ComingSoon title="Settings" />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <section className="flex flex-col gap-4 px-4 py-5">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="icon" className="size-9 rounded-full" asChild>
+          <Link href="/" aria-label="Back to Explore">
+            <ArrowLeftIcon />
+          </Link>
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+      </div>
+      <Tabs defaultValue="account">
+        <TabsList className="grid w-full grid-cols-3">
+          <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="appearance">Appearance</TabsTrigger>
+          <TabsTrigger value="availability">Availability</TabsTrigger>
+        </TabsList>
+        <TabsContent value="account" className="mt-4">
+          <AccountTab user={user} />
+        </TabsContent>
+        <TabsContent value="appearance" className="mt-4">
+          <AppearanceTab />
+        </TabsContent>
+        <TabsContent value="availability" className="mt-4">
+          <AvailabilityTab user={user} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
 }

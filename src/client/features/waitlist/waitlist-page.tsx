@@ -1,10 +1,187 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import { PRODUCT_NAME } from "@contract/product";
+import {
+  type WaitlistBody,
+  type WaitlistStats,
+  waitlistBodySchema,
+} from "@contract/waitlist";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation } from "wouter";
+import { apiJson, errorMessage } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/ui/tooltip";
+import { toast } from "@/ui/use-toast";
 
-/** Public placeholder (no shell) until its issue lands. */
-export function WaitlistPage() {
+const STATS_KEY = ["/api/waitlist/stats"] as const;
+const GOOGLE_STATUS_KEY = ["/api/auth/google/status"] as const;
+const GOOGLE_UNAVAILABLE = "Google sign-in isn't configured on this server yet";
+
+const fields = [
+  { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "jane@example.com" },
+  { name: "username", label: "Username", type: "text", autoComplete: "username", placeholder: "janedoe" },
+] as const;
+
+function GoogleIcon() {
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center">
-      <ComingSoon title="Waitlist" />
+    <svg viewBox="0 0 24 24" aria-hidden className="size-4">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.56c2.08-1.92 3.28-4.74 3.28-8.09Z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.76c-.98.66-2.24 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z" />
+      <path fill="#FBBC05" d="M5.84 14.11A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.45.34-2.11V7.05H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.95l3.66-2.84Z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.05l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z" />
+    </svg>
+  );
+}
+
+/** Enabled only when the server has Google credentials; otherwise visibly unavailable, with the reason. */
+function ContinueWithGoogle() {
+  const { data } = useQuery<{ enabled: boolean }>({ queryKey: GOOGLE_STATUS_KEY });
+  if (data?.enabled) {
+    return (
+      <Button variant="outline" className="w-full" asChild>
+        <a href="/api/auth/google">
+          <GoogleIcon />
+          Continue with Google
+        </a>
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Tooltip>
+        <TooltipTrigger asChild>
+          {/* A disabled button gets no pointer events, so the wrapper carries the tooltip and focus. */}
+          <span tabIndex={0} className="block rounded-lg" aria-describedby="google-unavailable">
+            <Button variant="outline" className="w-full" disabled aria-disabled="true">
+              <GoogleIcon />
+              Continue with Google
+            </Button>
+          </span>
+        </TooltipTrigger>
+        <TooltipContent>{GOOGLE_UNAVAILABLE}</TooltipContent>
+      </Tooltip>
+      <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
+        {GOOGLE_UNAVAILABLE}
+      </p>
+    </div>
+  );
+}
+
+function Counts() {
+  const { data } = useQuery<WaitlistStats>({ queryKey: STATS_KEY });
+  const items = [
+    { icon: UsersIcon, value: data?.waiting, label: "waiting", testId: "waitlist-waiting" },
+    { icon: GiftIcon, value: data?.given, label: "given", testId: "waitlist-given" },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      {items.map(({ icon: Icon, value, label, testId }) => (
+        <div key={label} className="flex items-center gap-3 rounded-xl border border-border bg-card p-3">
+          <Icon className="size-5 text-primary" aria-hidden />
+          <div>
+            <p className="text-lg leading-tight font-bold" data-testid={testId}>
+              {value ?? "–"}
+            </p>
+            <p className="text-xs text-muted-foreground">{label}</p>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function WaitlistPage() {
+  const [, navigate] = useLocation();
+  const form = useForm<WaitlistBody>({
+    resolver: zodResolver(waitlistBodySchema),
+    defaultValues: { fullName: "", email: "", username: "" },
+  });
+  const join = useMutation({
+    mutationFn: (body: WaitlistBody) => apiJson<{ message: string; alreadyListed: boolean }>("POST", "/api/waitlist", body),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      toast({
+        title: "Welcome to the waitlist!",
+        description: result.alreadyListed ? result.message : "We'll e-mail you when your access code is ready.",
+      });
+    },
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error) ?? "Failed to join the waitlist", variant: "destructive" }),
+  });
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-8">
+      <div>
+        <Button variant="ghost" size="sm" className="-ml-2" asChild>
+          <Link href="/auth">
+            <ArrowLeftIcon />
+            Back
+          </Link>
+        </Button>
+      </div>
+      {join.isSuccess ? (
+        <Card className="text-center">
+          <CardHeader className="items-center">
+            <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
+            <CardTitle className="text-2xl">You're on the list!</CardTitle>
+            <CardDescription>
+              {join.data.alreadyListed ? join.data.message : `We'll let you know as soon as a spot opens on ${PRODUCT_NAME}.`}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button className="w-full" onClick={() => navigate("/auth")}>
+              Back to Login
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-2xl">Join the waitlist</CardTitle>
+            <CardDescription>Get early access to {PRODUCT_NAME} when the next codes go out.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <ContinueWithGoogle />
+            <div className="flex items-center gap-3 text-xs text-muted-foreground">
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <Form {...form}>
+              <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => join.mutate(values))}>
+                {fields.map((f) => (
+                  <FormField
+                    key={f.name}
+                    control={form.control}
+                    name={f.name}
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>{f.label}</FormLabel>
+                        <FormControl>
+                          <Input type={f.type} autoComplete={f.autoComplete} placeholder={f.placeholder} {...field} />
+                        </FormControl>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                ))}
+                <Button type="submit" className="mt-1 w-full" disabled={join.isPending}>
+                  {join.isPending && <Spinner />}
+                  Enter Now
+                </Button>
+              </form>
+            </Form>
+          </CardContent>
+        </Card>
+      )}
+      <Counts />
     </main>
   );
 }
