@@ -57,13 +57,18 @@ function ContinueWithGoogle() {
     <div className="flex flex-col gap-1.5">
       <Tooltip>
         <TooltipTrigger asChild>
-          {/* A disabled button gets no pointer events, so the wrapper carries the tooltip and focus. */}
-          <span tabIndex={0} className="block rounded-lg" aria-describedby="google-unavailable">
-            <Button variant="outline" className="w-full" disabled aria-disabled="true">
-              <GoogleIcon />
-              Continue with Google
-            </Button>
-          </span>
+          {/* aria-disabled instead of disabled: it stays focusable and hoverable, so the reason can be shown. */}
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full cursor-not-allowed opacity-50"
+            aria-disabled="true"
+            aria-describedby="google-unavailable"
+            onClick={(event) => event.preventDefault()}
+          >
+            <GoogleIcon />
+            Continue with Google
+          </Button>
         </TooltipTrigger>
         <TooltipContent>{GOOGLE_UNAVAILABLE}</TooltipContent>
       </Tooltip>
