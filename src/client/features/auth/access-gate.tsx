@@ -48,16 +48,16 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
 
   return (
     <Card className="w-full overflow-hidden">
-      <CardHeader className="items-center px-5 pt-8 text-center sm:px-6">
+      <CardHeader className="items-center px-4 pt-8 text-center sm:px-6">
         <div className="mb-2 flex size-12 items-center justify-center rounded-2xl bg-primary/12 text-primary">
           <KeyRoundIcon className="size-6" aria-hidden />
         </div>
         <CardTitle className="text-2xl">Have an early access code?</CardTitle>
         <CardDescription>Enter your 10-digit access code to join {PRODUCT_NAME}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5 px-5 pb-8 sm:px-6">
+      <CardContent className="grid grid-cols-1 gap-5 px-4 pb-8 sm:px-6">
         <form
-          className="grid gap-5"
+          className="grid grid-cols-1 gap-5"
           onSubmit={(event) => {
             event.preventDefault();
             submit(code);
@@ -75,14 +75,14 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
             autoFocus
             containerClassName="w-full justify-center gap-2"
           >
-            <InputOTPGroup className="min-w-0 flex-1 justify-end">
+            <InputOTPGroup className="min-w-0 flex-1 justify-end gap-1 sm:gap-1.5">
               {firstSlots.map((index) => (
-                <InputOTPSlot key={index} index={index} className="h-12 max-w-9 min-w-0 flex-1" />
+                <InputOTPSlot key={index} index={index} className="h-12 w-auto max-w-10 min-w-0 flex-1" />
               ))}
             </InputOTPGroup>
-            <InputOTPGroup className="min-w-0 flex-1 justify-start">
+            <InputOTPGroup className="min-w-0 flex-1 justify-start gap-1 sm:gap-1.5">
               {secondSlots.map((index) => (
-                <InputOTPSlot key={index} index={index} className="h-12 max-w-9 min-w-0 flex-1" />
+                <InputOTPSlot key={index} index={index} className="h-12 w-auto max-w-10 min-w-0 flex-1" />
               ))}
             </InputOTPGroup>
           </InputOTP>

@@ -1,10 +1,9 @@
 import type { LoginForm, RegisterBody } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
 import type { CurrentUser } from "@contract/users";
-import { type UseMutationResult, useMutation, useQuery } from "@tanstack/react-query";
+import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 
@@ -21,12 +20,13 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function setCurrentUser(user: CurrentUser | null) {
+function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null) {
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   queryClient.setQueryData(["/api/users/current"], user);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   // Spec 01 §4: a 401 on the current-user fetch means signed out, not an error.
   const { data, error, isLoading } = useQuery<CurrentUser | null, Error>({
     queryKey: CURRENT_USER_KEY,
@@ -36,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useMutation<CurrentUser, Error, LoginForm>({
     mutationFn: (credentials) => apiJson<CurrentUser>("POST", "/api/login", credentials),
     onSuccess: (user) => {
-      setCurrentUser(user);
+      setCurrentUser(queryClient, user);
       toast({ title: "Login successful", description: `Welcome back, ${firstNameOf(user.fullName)}!` });
     },
     onError: (err) => {
@@ -51,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const registerMutation = useMutation<CurrentUser, Error, RegisterBody>({
     mutationFn: (body) => apiJson<CurrentUser>("POST", "/api/register", body),
     onSuccess: (user) => {
-      setCurrentUser(user);
+      setCurrentUser(queryClient, user);
       toast({
         title: "Registration successful",
         description: `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}!`,
@@ -73,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: () => {
       // Nothing of the previous account may stay in memory for the next one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-      setCurrentUser(null);
+      setCurrentUser(queryClient, null);
       toast({ title: "Logged out", description: "You have been successfully logged out" });
     },
     onError: (err) => {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { authPathFor, safeRedirect } from "./redirect";
+
+describe("safeRedirect", () => {
+  it("follows same-site paths", () => {
+    expect(safeRedirect("/profile")).toBe("/profile");
+    expect(safeRedirect("/users/3?tab=events")).toBe("/users/3?tab=events");
+  });
+  it("refuses everything else with /", () => {
+    for (const target of [null, "", "profile", "//evil.com", "/\\evil.com", "https://evil.com", "/\t/evil.com", "/auth", "/auth?redirect=/x"]) {
+      expect(safeRedirect(target)).toBe("/");
+    }
+  });
+  it("builds the /auth link with the way back", () => {
+    expect(authPathFor("/profile")).toBe("/auth?redirect=%2Fprofile");
+    expect(authPathFor("/")).toBe("/auth");
+  });
+});

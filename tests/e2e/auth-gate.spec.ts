@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const DEMO_CODE = "1234567890";
+const shots = process.env.SCREENSHOTS === "1";
+
+function codeInput(page: Page) {
+  return page.getByLabel("Access code");
+}
+
+test.describe("early-access gate", () => {
+  test("a wrong code shows the Invalid Code toast; Verify Code waits for ten digits", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
+    await expect(page.getByText("Enter your 10-digit access code to join Link")).toBeVisible();
+    const verify = page.getByRole("button", { name: "Verify Code" });
+    await expect(verify).toBeDisabled();
+
+    // Letters are refused by the slots; nine digits still leave the button disabled.
+    await codeInput(page).pressSequentially("12ab3456789");
+    await expect(codeInput(page)).toHaveValue("123456789");
+    await expect(verify).toBeDisabled();
+    if (shots) await page.screenshot({ path: "/tmp/shot-gate.png" });
+
+    // The tenth digit verifies on its own.
+    await codeInput(page).press("1");
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Invalid Code");
+    await expect(toast).toContainText("Please check your code and try again.");
+    await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
+    if (shots) await page.screenshot({ path: "/tmp/shot-gate-invalid.png" });
+
+    // With ten digits the button works too.
+    await expect(verify).toBeEnabled();
+    await verify.click();
+    await expect(toast).toContainText("Invalid Code");
+  });
+
+  test("a valid code (auto-verified on the tenth digit) leads through the success card to the login card", async ({ page }) => {
+    await page.goto("/auth");
+    await codeInput(page).pressSequentially(DEMO_CODE);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Welcome to Link");
+    await expect(toast).toContainText("You've been granted early access.");
+
+    await expect(page.getByRole("heading", { name: "Welcome to Link" })).toBeVisible();
+    await expect(page.getByText("You now have early access to all features")).toBeVisible();
+    for (const blurb of ["Connect & Network", "AI-Powered Matching", "Early Access Benefits"]) {
+      await expect(page.getByText(blurb)).toBeVisible();
+    }
+    if (shots) await page.screenshot({ path: "/tmp/shot-granted.png" });
+
+    await page.getByRole("button", { name: "Continue to App" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to Link" })).toBeVisible();
+    await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Register" })).toBeVisible();
+    if (shots) await page.screenshot({ path: "/tmp/shot-login.png" });
+
+    // Re-opening the gate starts from an empty code.
+    await page.getByRole("button", { name: "Change code" }).click();
+    await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
+    await expect(codeInput(page)).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Verify Code" })).toBeDisabled();
+  });
+
+  test("pasting a ten-digit code fills every slot and verifies it", async ({ page }) => {
+    await page.goto("/auth");
+    await codeInput(page).focus();
+    await codeInput(page).evaluate((input, code) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", code);
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, "2468 013 579");
+    await expect(codeInput(page)).toHaveValue("2468013579");
+    await expect(page.getByText("You now have early access to all features")).toBeVisible();
+  });
+
+  test("Don't have a code? Enter Now opens the waitlist", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByText("Don't have a code?")).toBeVisible();
+    await page.getByRole("link", { name: "Enter Now" }).click();
+    await expect(page).toHaveURL(/\/waitlist$/);
+  });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+
+const shots = process.env.SCREENSHOTS === "1";
+
+async function signUp(page: import("@playwright/test").Page) {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const response = await page.request.post("/api/register", {
+    data: { fullName: "Grace Hopper", username: `grace${suffix}`, email: `grace${suffix}@example.com`, password: "secret-123" },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test("an unknown path shows the 404 texts", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  if (shots) await page.screenshot({ path: "/tmp/shot-404.png" });
+});
+
+test("a protected page sends a visitor to /auth with the way back", async ({ page }) => {
+  await page.goto("/my-events");
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-events$/);
+  await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
+});
+
+test("the bottom bar highlights the current tab and the add button opens the dialog", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/my-events");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "My Events" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Explore" })).not.toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Groups" }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(nav.getByRole("link", { name: "Groups" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "My Events" })).not.toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Available" }).click();
+  await expect(nav.getByRole("link", { name: "Available" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Explore" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
+  // The avatar falls back to the first letter of the full name.
+  await expect(page.getByRole("button", { name: "Account menu" })).toHaveText("G");
+  await nav.getByRole("button", { name: "Create event" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("the theme toggle persists under link-theme-preference and sets the class on <html>", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/");
+  const html = page.locator("html");
+  // Spec 02 §9: dark by default.
+  await expect(html).toHaveClass(/\bdark\b/);
+  if (shots) await page.screenshot({ path: "/tmp/shot-shell-dark.png" });
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(html).toHaveClass(/\blight\b/);
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem("link-theme-preference"))).toBe("light");
+  await page.reload();
+  await expect(html).toHaveClass(/\blight\b/);
+  await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+  if (shots) await page.screenshot({ path: "/tmp/shot-shell-light.png" });
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem("link-theme-preference"))).toBe("dark");
+});
