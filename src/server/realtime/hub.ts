@@ -76,8 +76,13 @@ export function createHub(deps: HubDeps) {
   async function listen(name: string, conn: Connection) {
     let channel = channels.get(name);
     if (!channel) {
-      channel = { connections: new Set(), ready: deps.bus.subscribe(name, (payload) => deliver(name, payload)) };
-      channels.set(name, channel);
+      const created: Channel = { connections: new Set(), ready: deps.bus.subscribe(name, (payload) => deliver(name, payload)) };
+      // A failed subscription (bus down) must not poison the channel for later joins.
+      created.ready.catch(() => {
+        if (channels.get(name) === created) channels.delete(name);
+      });
+      channels.set(name, created);
+      channel = created;
     }
     channel.connections.add(conn);
     await channel.ready;
@@ -89,7 +94,12 @@ export function createHub(deps: HubDeps) {
     channel.connections.delete(conn);
     if (channel.connections.size === 0) {
       channels.delete(name);
-      await (await channel.ready)();
+      try {
+        await (await channel.ready)();
+      } catch (error) {
+        // The bus may already be closed at shutdown; there is nothing left to unsubscribe from.
+        deps.log.debug({ err: error }, "bus unsubscribe failed");
+      }
     }
   }
 
@@ -209,9 +219,25 @@ export function createHub(deps: HubDeps) {
       conn.queue = conn.queue.then(() => listen(userChannel(userId), conn));
     },
     connectionCount: () => connections.size,
+    /** Closes every socket and waits until their bus subscriptions are gone, before the bus itself closes. */
     async close() {
       clearInterval(heartbeat);
-      for (const conn of connections) conn.socket.close(1001, "Server shutting down");
+      const open = [...connections];
+      await Promise.all(
+        open.map(
+          (conn) =>
+            new Promise<void>((resolve) => {
+              if (conn.socket.readyState === conn.socket.CLOSED) return resolve();
+              conn.socket.once("close", () => resolve());
+              conn.socket.close(1001, "Server shutting down");
+              setTimeout(() => {
+                conn.socket.terminate();
+                resolve();
+              }, 1000).unref();
+            }),
+        ),
+      );
+      await Promise.all(open.map((conn) => conn.queue));
     },
   };
 }
