@@ -1,0 +1,79 @@
+import { type InviteFriendInput, inviteFriendSchema } from "@contract/friends";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+import { useInviteFriend } from "./api";
+
+/** Spec 02 §3 friend invitation: an e-mail (required) and a name; shared by the profile and the groups page. */
+export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const invite = useInviteFriend();
+  const form = useForm<InviteFriendInput>({
+    resolver: zodResolver(inviteFriendSchema),
+    defaultValues: { email: "", name: "" },
+  });
+
+  const submit = form.handleSubmit((values) =>
+    invite.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Invitation sent!", description: `We've e-mailed ${values.email}.` });
+        form.reset();
+        onOpenChange(false);
+      },
+      onError: (error) =>
+        toast({ title: "Error", description: errorMessage(error) ?? "Failed to send invitation", variant: "destructive" }),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invite a Friend</DialogTitle>
+          <DialogDescription>Send an invitation to join Link by e-mail.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" placeholder="friend@example.com" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" placeholder="Their name (optional)" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="submit" disabled={invite.isPending}>
+                {invite.isPending && <Spinner />}
+                Send Invitation
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
