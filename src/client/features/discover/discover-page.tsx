@@ -1,6 +1,328 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import { CATEGORIES, type CategoryId } from "@contract/categories";
+import type { FeedItem } from "@contract/events";
+import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
+import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, XIcon } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
+import { EVENTS_KEY, type FeedParams, useFeed, useRespond } from "@/features/events/api";
+import { formatEventDateTime } from "@/lib/format-date";
+import { native } from "@/lib/native";
+import { queryClient } from "@/lib/query-client";
+import { cn } from "@/lib/utils";
+import { Badge } from "@/ui/badge";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { toast } from "@/ui/use-toast";
+import { AvatarStack } from "./event-people";
+import { SwipeCard } from "./swipe-card";
+import { useDebounced } from "./use-debounced";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+type Position = { latitude: number; longitude: number };
+
+/** Spec 01 §7: location comes from the native bridge; a failure is only logged and lists load without it. */
+function usePosition() {
+  const [position, setPosition] = useState<Position | null>(null);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    native
+      .getPosition()
+      .then((p) => alive && setPosition({ latitude: p.latitude, longitude: p.longitude }))
+      .catch((error: unknown) => console.log("Location unavailable:", error instanceof Error ? error.message : error))
+      .finally(() => alive && setSettled(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return { position, settled };
+}
+
+/** Explore (spec 01 §2 "Discover screen"): the Social swipe deck and the Networking list. */
 export function DiscoverPage() {
-  return <ComingSoon title="Explore" />;
+  const [tab, setTab] = useState("social");
+  const { position, settled } = usePosition();
+  return (
+    <section className="px-4 pt-4">
+      <Tabs value={tab} onValueChange={setTab}>
+        <div className="flex items-center gap-2">
+          <TabsList className="flex-1">
+            <TabsTrigger value="social">Social</TabsTrigger>
+            <TabsTrigger value="networking">Networking</TabsTrigger>
+          </TabsList>
+          <Button asChild variant="outline" size="sm" className="h-10">
+            <Link href="/nearby">
+              <NavigationIcon aria-hidden />
+              Nearby
+            </Link>
+          </Button>
+        </div>
+        <TabsContent value="social">
+          <SocialTab position={position} positionSettled={settled} />
+        </TabsContent>
+        <TabsContent value="networking">
+          <NetworkingTab position={position} positionSettled={settled} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function SearchBox({ value, onChange, placeholder }: { value: string; onChange: (v: string) => void; placeholder: string }) {
+  return (
+    <div className="relative flex items-center">
+      <SearchIcon className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        className="pr-16 pl-9 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value && (
+        <Button type="button" variant="ghost" size="sm" className="absolute right-1" onClick={() => onChange("")}>
+          <XIcon aria-hidden />
+          Clear
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center" role="status">
+      <Spinner className="size-8 text-primary" />
+      <p className="font-semibold">Loading Events...</p>
+      <p className="text-sm text-muted-foreground">Finding events near you...</p>
+    </div>
+  );
+}
+
+function useFeedParams(type: "social" | "networking", filter: CategoryId, q: string, position: Position | null, ready: boolean) {
+  const { user } = useAuth();
+  return user && ready ? ({ userId: user.id, type, filter, q, position } satisfies FeedParams) : null;
+}
+
+function SocialTab({ position, positionSettled }: { position: Position | null; positionSettled: boolean }) {
+  const [filter, setFilter] = useState<CategoryId>("all");
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const params = useFeedParams("social", filter, q, position, positionSettled);
+  const feed = useFeed(params);
+  const counts = feed.data?.counts;
+
+  return (
+    <div className="grid gap-3">
+      <SearchBox value={search} onChange={setSearch} placeholder="Search social events..." />
+      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1" role="toolbar" aria-label="Categories">
+        {CATEGORIES.map((c) => (
+          <button
+            key={c.id}
+            type="button"
+            data-testid={`chip-${c.id}`}
+            aria-pressed={filter === c.id}
+            onClick={() => setFilter(c.id)}
+            className={cn(
+              "flex shrink-0 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
+              filter === c.id ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background hover:bg-accent",
+            )}
+          >
+            {c.label}
+            <span
+              data-testid="chip-count"
+              className={cn("rounded-full px-1.5 text-xs", filter === c.id ? "bg-primary-foreground/20" : "bg-muted")}
+            >
+              {counts?.[c.id] ?? 0}
+            </span>
+          </button>
+        ))}
+      </div>
+      {position && (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <MapPinIcon className="size-3.5" aria-hidden />
+          Events within {DISCOVER_RADIUS_KM}km of your location
+        </p>
+      )}
+      {!params || feed.isLoading ? (
+        <Loading />
+      ) : (
+        // A new key per tab/category/search: the deck starts again from its first card (spec 01 §4).
+        <SwipeDeck key={`${filter}|${q}|${feed.dataUpdatedAt}`} events={feed.data?.events ?? []} onRefresh={() => feed.refetch()} />
+      )}
+    </div>
+  );
+}
+
+function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () => void }) {
+  const { user } = useAuth();
+  const respond = useRespond();
+  const [index, setIndex] = useState(0);
+  const current = events[index];
+
+  const answer = useCallback(
+    (status: "going" | "declined") => {
+      if (!current || !user) return;
+      const event = current;
+      void native.haptic("light");
+      setIndex((i) => i + 1);
+      respond.mutate(
+        { eventId: event.id, userId: user.id, status },
+        {
+          onSuccess: () => {
+            toast(
+              status === "going"
+                ? { title: "You're going!", description: `You've joined ${event.title}` }
+                : { title: "Event declined", description: `You've declined ${event.title}` },
+            );
+            // My Events and event pages change; the deck keeps its order until it is refreshed.
+            void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+            void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", event.id] });
+          },
+          onError: () => {
+            toast({ title: "Error", description: "Failed to update your response", variant: "destructive" });
+            // The card comes back so the answer can be given again.
+            setIndex((i) => Math.min(i, events.indexOf(event)));
+          },
+        },
+      );
+    },
+    [current, user, respond, events],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+      if (e.key === "ArrowRight") answer("going");
+      else if (e.key === "ArrowLeft") answer("declined");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [answer]);
+
+  if (!current) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-14 text-center">
+        <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
+          <CalendarIcon className="size-7" aria-hidden />
+        </div>
+        <h2 className="text-lg font-semibold">No More Events</h2>
+        <p className="max-w-xs text-sm text-muted-foreground">
+          You've seen all available events in your area. Check back later for new events!
+        </p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setIndex(0);
+            onRefresh();
+          }}
+        >
+          <RefreshCwIcon aria-hidden />
+          Refresh
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="relative pb-2">
+      <SwipeCard key={current.id} event={current} timezone={user?.timezone} onAnswer={answer} />
+      <p className="mt-2 text-center text-xs text-muted-foreground">
+        Swipe right to go, left to pass · {events.length - index} left
+      </p>
+    </div>
+  );
+}
+
+function NetworkingTab({ position, positionSettled }: { position: Position | null; positionSettled: boolean }) {
+  const { user } = useAuth();
+  const [search, setSearch] = useState("");
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const params = useFeedParams("networking", "all", q, position, positionSettled);
+  const feed = useFeed(params);
+  const respond = useRespond();
+  const [applied, setApplied] = useState<Set<number>>(new Set());
+
+  const apply = (event: FeedItem) => {
+    if (!user) return;
+    respond.mutate(
+      { eventId: event.id, userId: user.id, status: "pending" },
+      {
+        onSuccess: () => {
+          setApplied((s) => new Set(s).add(event.id));
+          toast({ title: "Application Submitted", description: `Your request to join ${event.title} is pending approval.` });
+          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+        },
+        onError: () => toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),
+      },
+    );
+  };
+
+  const events = feed.data?.events ?? [];
+  return (
+    <div className="grid gap-3">
+      <div>
+        <h2 className="text-lg font-semibold">Networking Events</h2>
+        <p className="text-sm text-muted-foreground">Find professional events that match your interests</p>
+      </div>
+      <SearchBox value={search} onChange={setSearch} placeholder="Search events by title, description, or tags..." />
+      {!params || feed.isLoading ? (
+        <Loading />
+      ) : events.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 py-14 text-center">
+          <h2 className="text-lg font-semibold">No Networking Events</h2>
+          <p className="text-sm text-muted-foreground">There are no networking events to show right now.</p>
+          <Button variant="outline" onClick={() => window.location.reload()}>
+            <RefreshCwIcon aria-hidden />
+            Refresh
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-3">
+          {events.map((event) => (
+            <li key={event.id} data-testid="networking-card" className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm">
+              <div className="flex items-start justify-between gap-2">
+                <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+                  {event.title}
+                </Link>
+                {event.category && <Badge variant="secondary" className="capitalize">{event.category}</Badge>}
+              </div>
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <CalendarIcon className="size-4" aria-hidden />
+                {formatEventDateTime(event.date, user?.timezone)}
+              </p>
+              {event.location && (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <MapPinIcon className="size-4" aria-hidden />
+                  {event.location}
+                </p>
+              )}
+              <p className="line-clamp-2 text-sm">{event.description}</p>
+              {event.reasons.length > 0 && <p className="text-xs font-medium text-primary">{event.reasons.join(" · ")}</p>}
+              <div className="flex items-center justify-between gap-2">
+                <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                  <AvatarStack attendees={event.attendees} total={event.attendeeCount} />
+                  {event.maxAttendees != null && (
+                    <span>
+                      {event.attendeeCount}/{event.maxAttendees} going
+                    </span>
+                  )}
+                </div>
+                {applied.has(event.id) ? (
+                  <Badge variant="outline">Pending</Badge>
+                ) : (
+                  <Button size="sm" onClick={() => apply(event)} disabled={respond.isPending}>
+                    Apply
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

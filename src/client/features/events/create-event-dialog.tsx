@@ -1,14 +1,203 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
+import type { CreateEventBody } from "@contract/events";
+import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
+import { format } from "date-fns";
+import { type FormEvent, useState } from "react";
+import { useAuth } from "@/features/auth/use-auth";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/use-toast";
+import { useCreateEvent } from "./api";
 
-/** Placeholder until the create-event issue lands; opened by the bottom bar's add button. */
+type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
+type Industry = (typeof INDUSTRIES)[number]["id"];
+
+/** Spec 02 §2 defaults: Social, All Friends, Tech, 20 attendees. */
+const initial = {
+  type: "social" as "social" | "networking",
+  title: "",
+  date: "",
+  time: "",
+  location: "",
+  description: "",
+  friendGroupId: "all" as FriendGroup,
+  category: "tech" as Industry,
+  maxAttendees: String(DEFAULT_MAX_ATTENDEES),
+};
+
+/** Spec 02 §2 "Create New Event", opened by the bottom bar's add button. */
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { user } = useAuth();
+  const [form, setForm] = useState(initial);
+  const create = useCreateEvent();
+  const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  // Closing resets every field (spec 02 §2), whichever way the dialog closes.
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setForm(initial);
+      create.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.title.trim() || !form.description.trim() || !form.date || !form.time || !user) {
+      toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
+      return;
+    }
+    const networking = form.type === "networking";
+    const max = Number.parseInt(form.maxAttendees, 10);
+    const body: CreateEventBody = {
+      title: form.title.trim(),
+      description: form.description.trim(),
+      date: new Date(`${form.date}T${form.time}`).toISOString(),
+      location: form.location.trim(),
+      hostId: user.id,
+      type: form.type,
+      ...(networking
+        ? { category: form.category, maxAttendees: Number.isFinite(max) ? max : DEFAULT_MAX_ATTENDEES }
+        : { friendGroupId: form.friendGroupId }),
+    };
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({ title: "Event Created", description: `Your ${form.type} event has been created successfully` });
+        changeOpen(false);
+      },
+      onError: () => toast({ title: "Error", description: "Failed to create the event", variant: "destructive" }),
+    });
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create New Event</DialogTitle>
-          <DialogDescription>Coming soon</DialogDescription>
+          <DialogDescription>Plan something with friends or meet people in your field.</DialogDescription>
         </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label>Event Type</Label>
+            <RadioGroup
+              value={form.type}
+              onValueChange={(v) => set("type", v as typeof initial.type)}
+              className="flex gap-6"
+              aria-label="Event Type"
+            >
+              <div className="flex items-center gap-2">
+                <RadioGroupItem value="social" id="event-type-social" />
+                <Label htmlFor="event-type-social">Social</Label>
+              </div>
+              <div className="flex items-center gap-2">
+                <RadioGroupItem value="networking" id="event-type-networking" />
+                <Label htmlFor="event-type-networking">Networking</Label>
+              </div>
+            </RadioGroup>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="event-title">Event Name</Label>
+            <Input
+              id="event-title"
+              placeholder="Dinner at Olive Garden"
+              value={form.title}
+              onChange={(e) => set("title", e.target.value)}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-2">
+              <Label htmlFor="event-date">Date</Label>
+              <Input
+                id="event-date"
+                type="date"
+                min={format(new Date(), "yyyy-MM-dd")}
+                value={form.date}
+                onChange={(e) => set("date", e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="event-time">Time</Label>
+              <Input id="event-time" type="time" value={form.time} onChange={(e) => set("time", e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="event-location">Location</Label>
+            <Input
+              id="event-location"
+              placeholder="Where is it?"
+              value={form.location}
+              onChange={(e) => set("location", e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="event-description">Description</Label>
+            <Textarea
+              id="event-description"
+              rows={3}
+              placeholder="What's the plan?"
+              value={form.description}
+              onChange={(e) => set("description", e.target.value)}
+            />
+          </div>
+          {form.type === "social" ? (
+            <div className="grid gap-2">
+              <Label htmlFor="event-invite">Who to invite</Label>
+              <Select value={form.friendGroupId} onValueChange={(v) => set("friendGroupId", v as FriendGroup)}>
+                <SelectTrigger id="event-invite">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {FRIEND_GROUPS.map((g) => (
+                    <SelectItem key={g.id} value={g.id}>
+                      {g.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-2">
+                <Label htmlFor="event-category">Industry/Category</Label>
+                <Select value={form.category} onValueChange={(v) => set("category", v as Industry)}>
+                  <SelectTrigger id="event-category">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {INDUSTRIES.map((i) => (
+                      <SelectItem key={i.id} value={i.id}>
+                        {i.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="event-max">Maximum Attendees</Label>
+                <Input
+                  id="event-max"
+                  type="number"
+                  min={1}
+                  value={form.maxAttendees}
+                  onChange={(e) => set("maxAttendees", e.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Creating..." : "Create Event"}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

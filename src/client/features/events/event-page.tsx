@@ -1,6 +1,281 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import type { EventDetail, ParticipantStatus } from "@contract/events";
+import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, MapPinIcon, PencilIcon, UsersIcon } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useParams } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
+import { errorMessage } from "@/lib/api";
+import { formatEventDateTime } from "@/lib/format-date";
+import { initialOf } from "@/lib/utils";
+import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
+import { Badge } from "@/ui/badge";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { Skeleton } from "@/ui/skeleton";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/use-toast";
+import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+const STATUS_TEXT: Record<ParticipantStatus, string> = {
+  going: "You're going",
+  pending: "Request pending",
+  waitlisted: "On the waitlist",
+  declined: "You declined",
+};
+
+/** /events/{id}: the event with its people, the viewer's status and actions, and host tools. */
 export function EventPage() {
-  return <ComingSoon title="Event" />;
+  const params = useParams<{ id: string }>();
+  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : null;
+  const event = useEvent(id);
+  const { user } = useAuth();
+
+  if (id === null || event.isError) {
+    return (
+      <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
+        <h1 className="text-xl font-semibold">Event Not Found</h1>
+        <p className="text-sm text-muted-foreground">The event you're looking for doesn't exist.</p>
+        <Button asChild variant="outline">
+          <Link href="/">Go Home</Link>
+        </Button>
+      </section>
+    );
+  }
+  if (!event.data) {
+    return (
+      <section className="grid gap-3 p-4" aria-busy>
+        <Skeleton className="h-48 w-full rounded-2xl" />
+        <Skeleton className="h-7 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </section>
+    );
+  }
+  const e = event.data;
+  return (
+    <article className="grid gap-4 pb-6">
+      <div className="relative h-52">
+        {e.imageUrl ? (
+          <img src={e.imageUrl} alt="" className="size-full object-cover" />
+        ) : (
+          <div className="size-full bg-gradient-to-br from-fuchsia-500 to-indigo-600" />
+        )}
+        <Button asChild variant="secondary" size="icon" className="absolute top-3 left-3 rounded-full">
+          <Link href="/my-events" aria-label="Back">
+            <ArrowLeftIcon />
+          </Link>
+        </Button>
+      </div>
+      <div className="grid gap-4 px-4">
+        {e.canceledAt && (
+          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">This event was canceled</p>
+        )}
+        <div className="flex items-start justify-between gap-2">
+          <h1 className="text-2xl leading-tight font-semibold">{e.title}</h1>
+          <Badge variant="secondary" className="capitalize">
+            {e.type}
+          </Badge>
+        </div>
+        <div className="grid gap-1.5 text-sm text-muted-foreground">
+          <p className="flex items-center gap-2">
+            <CalendarIcon className="size-4" aria-hidden />
+            {formatEventDateTime(e.date, user?.timezone)}
+          </p>
+          {e.location && (
+            <p className="flex items-center gap-2">
+              <MapPinIcon className="size-4" aria-hidden />
+              {e.location}
+            </p>
+          )}
+          <p className="flex items-center gap-2">
+            <UsersIcon className="size-4" aria-hidden />
+            <span data-testid="capacity">
+              {e.attendeeCount} going · {e.maxAttendees == null ? "Unlimited" : `${e.maxAttendees} max`}
+            </span>
+          </p>
+        </div>
+        {e.description && <p className="text-sm whitespace-pre-line">{e.description}</p>}
+        {e.host && (
+          <Link href={`/users/${e.host.id}`} className="flex items-center gap-3 rounded-xl border border-border p-3">
+            <Avatar>
+              {e.host.profileImage && <AvatarImage src={e.host.profileImage} alt="" />}
+              <AvatarFallback>{initialOf(e.host.fullName)}</AvatarFallback>
+            </Avatar>
+            <div>
+              <p className="text-xs text-muted-foreground">Hosted by</p>
+              <p className="text-sm font-medium">{e.host.fullName}</p>
+            </div>
+          </Link>
+        )}
+        <ViewerActions event={e} />
+        <a href={`/api/events/${e.id}/calendar.ics`} download className="flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+          <CalendarPlusIcon className="size-4" aria-hidden />
+          Add to calendar
+        </a>
+        <section className="grid gap-2">
+          <h2 className="text-sm font-semibold">Attendees ({e.attendeeCount})</h2>
+          {e.attendees.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No one has joined yet.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {e.attendees.map((a) => (
+                <li key={a.id}>
+                  <Link href={`/users/${a.id}`} className="flex items-center gap-2 text-sm">
+                    <Avatar className="size-8">
+                      {a.profileImage && <AvatarImage src={a.profileImage} alt="" />}
+                      <AvatarFallback className="text-xs">{initialOf(a.fullName)}</AvatarFallback>
+                    </Avatar>
+                    {a.fullName}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function ViewerActions({ event }: { event: EventDetail }) {
+  const { user } = useAuth();
+  const respond = useRespond();
+  const cancel = useCancelEvent(event.id);
+  const [editing, setEditing] = useState(false);
+  const past = new Date(event.date).getTime() < Date.now();
+  if (!user || event.canceledAt) return null;
+
+  if (event.isHost) {
+    return (
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <PencilIcon aria-hidden />
+          Edit
+        </Button>
+        <Button
+          variant="destructive"
+          disabled={cancel.isPending}
+          onClick={() => {
+            if (!window.confirm("Cancel this event for everyone?")) return;
+            cancel.mutate(undefined, {
+              onSuccess: () => toast({ title: "Event canceled", description: "Participants have been notified." }),
+              onError: () => toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
+            });
+          }}
+        >
+          Cancel event
+        </Button>
+        <EditEventDialog event={event} open={editing} onOpenChange={setEditing} />
+      </div>
+    );
+  }
+
+  const full = event.maxAttendees != null && event.attendeeCount >= event.maxAttendees;
+  const send = (status: ParticipantStatus, done: string) =>
+    respond.mutate(
+      { eventId: event.id, userId: user.id, status },
+      {
+        onSuccess: () => {
+          toast({ title: done, description: event.title });
+          void refreshEvents();
+        },
+        onError: (error) =>
+          toast({ title: "Error", description: errorMessage(error) ?? "Failed to update your response", variant: "destructive" }),
+      },
+    );
+  const status = event.viewerStatus;
+  return (
+    <div className="grid gap-2 rounded-xl bg-muted/50 p-3" data-testid="viewer-status">
+      <p className="text-sm font-medium">
+        {status ? STATUS_TEXT[status] : "You haven't answered yet"}
+        {status === "waitlisted" && event.waitlistPosition != null && ` (#${event.waitlistPosition} in line)`}
+      </p>
+      {!past && (
+        <div className="flex flex-wrap gap-2">
+          {status === "going" && (
+            <Button variant="outline" disabled={respond.isPending} onClick={() => send("declined", "You left the event")}>
+              Leave event
+            </Button>
+          )}
+          {(status === "pending" || status === "waitlisted") && (
+            <Button variant="outline" disabled={respond.isPending} onClick={() => send("declined", "Request withdrawn")}>
+              {status === "pending" ? "Withdraw request" : "Leave waitlist"}
+            </Button>
+          )}
+          {(status === null || status === "declined") &&
+            (event.type === "networking" ? (
+              <Button disabled={respond.isPending} onClick={() => send("pending", "Application Submitted")}>
+                Apply
+              </Button>
+            ) : full ? (
+              <Button disabled={respond.isPending} onClick={() => send("waitlisted", "You're on the waitlist")}>
+                Join waitlist
+              </Button>
+            ) : (
+              <Button disabled={respond.isPending} onClick={() => send("going", "You're going!")}>
+                Join
+              </Button>
+            ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EditEventDialog({
+  event,
+  open,
+  onOpenChange,
+}: {
+  event: EventDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateEvent(event.id);
+  const [title, setTitle] = useState(event.title);
+  const [description, setDescription] = useState(event.description);
+  const [location, setLocation] = useState(event.location);
+  const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const cap = max.trim() === "" ? null : Number.parseInt(max, 10);
+    update.mutate(
+      { title: title.trim(), description: description.trim(), location: location.trim(), maxAttendees: cap },
+      {
+        onSuccess: () => {
+          toast({ title: "Event updated", description: "Attendees have been notified." });
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast({ title: "Error", description: errorMessage(error) ?? "Failed to update the event", variant: "destructive" }),
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Event</DialogTitle>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-3">
+          <Label htmlFor="edit-title">Event Name</Label>
+          <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+          <Label htmlFor="edit-location">Location</Label>
+          <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+          <Label htmlFor="edit-description">Description</Label>
+          <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} required />
+          <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
+          <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

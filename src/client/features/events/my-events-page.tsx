@@ -1,6 +1,145 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import { type MyEvent, myEventGroup } from "@contract/events";
+import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
+import { Link } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
+import { formatEventDateTime } from "@/lib/format-date";
+import { initialOf } from "@/lib/utils";
+import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
+import { Badge } from "@/ui/badge";
+import { Button } from "@/ui/button";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+import { useDecide, useRequests, useUserEvents } from "./api";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+const GROUPS = [
+  { id: "hosting", label: "Hosting" },
+  { id: "going", label: "Going" },
+  { id: "pending", label: "Pending" },
+] as const;
+
+/** Spec 01 §2 "My Events": Hosting, Going, Pending; hosts also answer requests here. */
 export function MyEventsPage() {
-  return <ComingSoon title="My Events" />;
+  const { user } = useAuth();
+  const events = useUserEvents(user?.id);
+  const list = events.data ?? [];
+
+  return (
+    <section className="grid gap-5 px-4 pt-4">
+      <header>
+        <h1 className="text-2xl font-semibold">My Events</h1>
+        <p className="text-sm text-muted-foreground">Events you're attending or created</p>
+      </header>
+      {events.isLoading ? (
+        <div className="flex justify-center py-12">
+          <Spinner className="size-8 text-primary" />
+        </div>
+      ) : list.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-14 text-center">
+          <CalendarIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h2 className="text-lg font-semibold">No Events</h2>
+          <p className="text-sm text-muted-foreground">You haven't joined or created any events yet.</p>
+        </div>
+      ) : (
+        GROUPS.map((group) => {
+          const items = list.filter((e) => myEventGroup(e) === group.id);
+          if (items.length === 0) return null;
+          return (
+            <section key={group.id} aria-labelledby={`group-${group.id}`} data-testid={`group-${group.id}`} className="grid gap-2">
+              <h2 id={`group-${group.id}`} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+                {group.label} <span className="font-normal">({items.length})</span>
+              </h2>
+              <ul className="grid gap-2">
+                {items.map((event) => (
+                  <MyEventCard key={event.id} event={event} timezone={user?.timezone} />
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </section>
+  );
+}
+
+function statusLabel(event: MyEvent) {
+  if (event.canceledAt) return "Canceled";
+  if (event.role === "host") return "Host";
+  if (event.status === "going") return "Going";
+  if (event.status === "waitlisted") return "Waitlisted";
+  return "Pending";
+}
+
+function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | undefined }) {
+  return (
+    <li className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="my-event">
+      <div className="flex items-start justify-between gap-2">
+        <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+          {event.title}
+        </Link>
+        <Badge variant={event.canceledAt ? "destructive" : "secondary"}>{statusLabel(event)}</Badge>
+      </div>
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <CalendarIcon className="size-4" aria-hidden />
+        {formatEventDateTime(event.date, timezone)}
+      </p>
+      {event.location && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <MapPinIcon className="size-4" aria-hidden />
+          {event.location}
+        </p>
+      )}
+      {event.role === "host" && !event.canceledAt && <PendingRequests eventId={event.id} />}
+    </li>
+  );
+}
+
+/** Host approval: the host answers each pending request (not in the spec; users expect it). */
+function PendingRequests({ eventId }: { eventId: number }) {
+  const requests = useRequests(eventId, true);
+  const decide = useDecide();
+  const list = requests.data ?? [];
+  if (list.length === 0) return null;
+  const answer = (userId: number, name: string, decision: "approve" | "decline") =>
+    decide.mutate(
+      { eventId, userId, decision },
+      {
+        onSuccess: () =>
+          toast({ title: decision === "approve" ? "Request approved" : "Request declined", description: name }),
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: error.message.startsWith("409") ? "This event is full" : "Failed to answer the request",
+            variant: "destructive",
+          }),
+      },
+    );
+  return (
+    <div className="grid gap-2 border-t border-border pt-2" data-testid="pending-requests">
+      <p className="text-xs font-semibold text-muted-foreground">Pending requests</p>
+      {list.map((r) => (
+        <div key={r.user.id} className="flex items-center gap-2">
+          <Link href={`/users/${r.user.id}`} className="flex min-w-0 flex-1 items-center gap-2">
+            <Avatar className="size-8">
+              {r.user.profileImage && <AvatarImage src={r.user.profileImage} alt="" />}
+              <AvatarFallback className="text-xs">{initialOf(r.user.fullName)}</AvatarFallback>
+            </Avatar>
+            <span className="truncate text-sm">{r.user.fullName}</span>
+          </Link>
+          <Button size="sm" onClick={() => answer(r.user.id, r.user.fullName, "approve")} disabled={decide.isPending}>
+            <CheckIcon aria-hidden />
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => answer(r.user.id, r.user.fullName, "decline")}
+            disabled={decide.isPending}
+          >
+            <XIcon aria-hidden />
+            Decline
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
 }
