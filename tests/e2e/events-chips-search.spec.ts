@@ -1,0 +1,55 @@
+import { CATEGORIES, matchesCategory } from "@contract/categories";
+import { expect, test } from "@playwright/test";
+import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
+
+test("category chips show the right counts and filter; search narrows after 300 ms and Clear restores", async ({ page, browser }) => {
+  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const host = await registerVia(hostContext.request);
+  const token = uniqueToken("chip");
+  const samples = [
+    { title: `${token} Sunrise yoga`, tags: ["yoga"] },
+    { title: `${token} Taco crawl`, tags: ["food", "drinks"] },
+    { title: `${token} Jazz night`, tags: ["concert"] },
+    { title: `${token} Board game night`, tags: ["games"] },
+    { title: `${token} Ridge hike`, tags: ["hiking", "outdoor"] },
+    { title: `${token} Wine and paint`, tags: ["wine", "art"] },
+    { title: `${token} College mixer 20s`, tags: ["college"] },
+  ];
+  for (const [i, s] of samples.entries()) {
+    await createEventVia(hostContext.request, host.id, { ...s, date: new Date(Date.now() + (2 + i) * 86_400_000).toISOString() });
+  }
+  await registerVia(page.request);
+  await page.goto("/");
+  const search = page.getByPlaceholder("Search social events...");
+  await search.fill(token);
+  const card = page.getByTestId("swipe-card");
+  await expect(card).toContainText(samples[0].title);
+
+  for (const c of CATEGORIES) {
+    const expected = samples.filter((s) => matchesCategory(s, c.id));
+    const chip = page.getByTestId(`chip-${c.id}`);
+    await expect(chip.getByTestId("chip-count"), c.id).toHaveText(String(expected.length));
+    await chip.click();
+    if (expected.length === 0) await expect(page.getByText("No More Events")).toBeVisible();
+    else await expect(card).toContainText(expected[0].title);
+  }
+  await page.getByTestId("chip-all").click();
+  await page.screenshot({ path: "/tmp/events-chips.png" });
+
+  // Narrow to one event: the request only goes out once typing has paused for 300 ms.
+  const feedRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/events/swipe/")) feedRequests.push(r.url());
+  });
+  await search.fill("");
+  await search.pressSequentially(`${token} jazz`, { delay: 40 });
+  await expect(card).toContainText(`${token} Jazz night`);
+  await expect(page.getByTestId("chip-all").getByTestId("chip-count")).toHaveText("1");
+  expect(feedRequests.filter((u) => u.includes("jazz")).length).toBeLessThanOrEqual(2);
+
+  await search.fill(token);
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(search).toHaveValue("");
+  await expect(page.getByTestId("chip-all").getByTestId("chip-count")).not.toHaveText("1");
+  await hostContext.close();
+});
