@@ -6,10 +6,9 @@ import { useAuth } from "@/features/auth/use-auth";
 import { useSocket } from "@/features/groups/socket-provider";
 import { apiRequest } from "@/lib/api";
 import { native } from "@/lib/native";
-import { addNotificationToCache } from "./notifications-cache";
+import { queryClient } from "@/lib/query-client";
+import { NOTIFICATIONS_KEY, addNotificationToCache } from "./notifications-cache";
 import { useNotifications } from "./use-notifications";
-
-type SocketWithSubscribe = { subscribe?: (type: string, handler: (message: unknown) => void) => () => void };
 
 /** Browser notifications only when the user allowed them and the app isn't in front (in front, the bell says it). */
 function showSystemNotification(notification: AppNotification) {
@@ -47,17 +46,25 @@ async function storeDevicePosition(userId: number) {
  */
 export function NotificationsStartup() {
   const { user } = useAuth();
-  const socket = useSocket() as SocketWithSubscribe;
+  const { subscribe, connected } = useSocket();
   const { data, isPlaceholderData } = useNotifications();
   const newestSeen = useRef<number | null>(null);
+  const userIdRef = useRef(user?.id);
+  userIdRef.current = user?.id;
 
+  useEffect(
+    () =>
+      subscribe("notification", (message) => {
+        const parsed = notificationMessageSchema.safeParse(message);
+        if (parsed.success) addNotificationToCache(parsed.data.notification);
+      }),
+    [subscribe],
+  );
+
+  // Pushes sent while the socket was away are not replayed: each (re)connection re-reads the list.
   useEffect(() => {
-    if (typeof socket.subscribe !== "function") return;
-    return socket.subscribe("notification", (message) => {
-      const parsed = notificationMessageSchema.safeParse(message);
-      if (parsed.success) addNotificationToCache(parsed.data.notification);
-    });
-  }, [socket.subscribe]);
+    if (connected && userIdRef.current) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+  }, [connected]);
 
   // Whatever brought them (socket or poll), notifications newer than the last seen may reach the system tray.
   useEffect(() => {

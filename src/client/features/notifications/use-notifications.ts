@@ -5,20 +5,12 @@ import { useAuth } from "@/features/auth/use-auth";
 import { useSocket } from "@/features/groups/socket-provider";
 import { NOTIFICATIONS_KEY, fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";
 
-/** Used only while the socket manager offers no `subscribe`: a visible tab asks the server every 15 s. */
+/** While the socket is down, a visible tab asks the server every 15 s instead of waiting for pushes. */
 export const NOTIFICATIONS_POLL_MS = 15_000;
-
-type SocketWithSubscribe = { subscribe?: (type: string, handler: (message: unknown) => void) => () => void };
-
-/** Whether live pushes reach this client; without them the list is polled. */
-export function useHasLiveNotifications() {
-  const socket = useSocket() as SocketWithSubscribe;
-  return typeof socket.subscribe === "function";
-}
 
 export function useNotifications() {
   const { user } = useAuth();
-  const live = useHasLiveNotifications();
+  const { connected } = useSocket();
   const query = useQuery<NotificationPage>({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: () => fetchNotifications(),
@@ -26,7 +18,7 @@ export function useNotifications() {
     // What was persisted on this device shows at once while the server answers.
     placeholderData: () => (user ? readStoredNotifications(user.id) : undefined),
     // refetchIntervalInBackground stays false: a hidden tab doesn't poll.
-    refetchInterval: live ? false : NOTIFICATIONS_POLL_MS,
+    refetchInterval: connected ? false : NOTIFICATIONS_POLL_MS,
   });
 
   useEffect(() => {

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+
+const shots = process.env.SCREENSHOTS === "1";
+
+test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({ page, playwright, baseURL }) => {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const reg = await page.request.post("/api/register", {
+    data: { fullName: "Tina Zone", username: `tina${suffix}`, email: `tina${suffix}@example.com`, password: "secret-123" },
+  });
+  expect(reg.status()).toBe(201);
+  const me = (await reg.json()) as { id: number };
+  // Another user's event that Tina is going to, at 23:30 UTC in a week: 7:30 PM in New York (EDT) or 6:30 PM (EST).
+  const hostCtx = await playwright.request.newContext({ baseURL });
+  const hostReg = await hostCtx.post("/api/register", {
+    data: { fullName: "Host Person", username: `host${suffix}`, email: `host${suffix}@example.com`, password: "secret-123" },
+  });
+  const host = (await hostReg.json()) as { id: number };
+  const date = new Date(Date.now() + 7 * 86_400_000);
+  date.setUTCHours(23, 30, 0, 0);
+  const created = await hostCtx.post("/api/events", {
+    data: { title: "Jazz by the bay", description: "Live music", date: date.toISOString(), location: "Pier 39", hostId: host.id, type: "social" },
+  });
+  const event = (await created.json()) as { id: number };
+  expect((await page.request.post("/api/event-participants", { data: { eventId: event.id, userId: me.id, status: "going" } })).status()).toBe(201);
+
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByText("Tina Zone")).toBeVisible();
+  await expect(page.getByText(`tina${suffix}@example.com`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveAttribute("href", "/profile");
+  const history = page.getByRole("list", { name: "Event history" });
+  const link = history.getByRole("link", { name: /Jazz by the bay/ });
+  await expect(link).toHaveAttribute("href", `/events/${event.id}`);
+  const newYorkTime = await page.getByTestId("event-history-time").textContent();
+  expect(newYorkTime).toMatch(/(6|7):30 PM$/);
+  await expect(page.getByRole("link", { name: "View All Events" })).toHaveAttribute("href", "/my-events");
+  if (shots) await page.screenshot({ path: "/tmp/shot-settings-account.png", fullPage: true });
+
+  await page.getByRole("tab", { name: "Appearance" }).click();
+  await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
+  await page.getByRole("radio", { name: "Light" }).click();
+  await expect(page.locator("html")).toHaveClass(/\blight\b/);
+  await expect(page.getByRole("switch", { name: "Dark mode" })).not.toBeChecked();
+  // In step with the header toggle.
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  if (shots) await page.screenshot({ path: "/tmp/shot-settings-appearance.png" });
+
+  await page.getByRole("tab", { name: "Availability" }).click();
+  await expect(page.getByText("6-9am")).toBeVisible();
+  await expect(page.getByText("3-6am")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Set your availability" })).toHaveAttribute("href", "/availability");
+  await page.getByRole("combobox", { name: "Timezone" }).click();
+  await page.getByRole("option", { name: "Japan Standard Time (JST)" }).click();
+  await expect(page.getByTestId("toast").getByText("Timezone Updated", { exact: true })).toBeVisible();
+  if (shots) await page.screenshot({ path: "/tmp/shot-settings-availability.png", fullPage: true });
+
+  await page.getByRole("tab", { name: "Account" }).click();
+  // 23:30 UTC is 8:30 AM the next day in Tokyo.
+  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM$/);
+  await page.reload();
+  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM$/);
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await hostCtx.dispose();
+});
