@@ -71,12 +71,12 @@ function statusLabel(event: MyEvent) {
 
 function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | undefined }) {
   return (
-    <li className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="my-event">
+    <li className="grid min-w-0 gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="my-event">
       <div className="flex items-start justify-between gap-2">
         <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
           {event.title}
         </Link>
-        <Badge variant={event.canceledAt ? "destructive" : "secondary"}>{statusLabel(event)}</Badge>
+        <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">{statusLabel(event)}</Badge>
       </div>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <CalendarIcon className="size-4" aria-hidden />
@@ -117,8 +117,8 @@ function PendingRequests({ eventId }: { eventId: number }) {
     <div className="grid gap-2 border-t border-border pt-2" data-testid="pending-requests">
       <p className="text-xs font-semibold text-muted-foreground">Pending requests</p>
       {list.map((r) => (
-        <div key={r.user.id} className="flex items-center gap-2">
-          <Link href={`/users/${r.user.id}`} className="flex min-w-0 flex-1 items-center gap-2">
+        <div key={r.user.id} className="flex flex-wrap items-center gap-2">
+          <Link href={`/users/${r.user.id}`} className="flex min-w-0 flex-1 basis-36 items-center gap-2">
             <Avatar className="size-8">
               {r.user.profileImage && <AvatarImage src={r.user.profileImage} alt="" />}
               <AvatarFallback className="text-xs">{initialOf(r.user.fullName)}</AvatarFallback>
