@@ -1,6 +1,258 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import type { GroupListItem } from "@contract/groups";
+import { CalendarPlus, Check, Copy, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { InviteFriendDialog } from "@/features/profile/invite-friend-dialog";
+import { cn } from "@/lib/utils";
+import { Badge } from "@/ui/badge";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { Skeleton } from "@/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { toast } from "@/ui/use-toast";
+import { useGroups } from "./api";
+import { ChatPanel } from "./chat-panel";
+import { GroupAvailabilityPanel } from "./group-availability";
+import { NewGroupDialog } from "./new-group-dialog";
+import { PlanEventDialog } from "./plan-event-dialog";
 
-/** Placeholder until its issue lands; the route renders it inside the app shell. */
+export const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
+
+/** Spec 02 §2 Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
 export function GroupsPage() {
-  return <ComingSoon title="Groups" />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const fromUrl = Number(new URLSearchParams(search).get("group")) || null;
+  const [selectedId, setSelectedId] = useState<number | null>(fromUrl);
+  const [tab, setTab] = useState(fromUrl ? "chat" : "groups");
+  const { data: groups, isLoading } = useGroups();
+  const [planOpen, setPlanOpen] = useState(false);
+
+  useEffect(() => {
+    if (fromUrl) {
+      setSelectedId(fromUrl);
+      setTab("chat");
+    }
+  }, [fromUrl]);
+
+  const selected = groups?.find((g) => g.id === selectedId) ?? null;
+  const select = (id: number) => {
+    setSelectedId(id);
+    navigate(`/groups?group=${id}`, { replace: true });
+  };
+
+  return (
+    <div className="px-4 py-4">
+      <h1 className="mb-3 text-2xl font-bold">Groups</h1>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList className="grid w-full grid-cols-3">
+          <TabsTrigger value="groups">My Groups</TabsTrigger>
+          <TabsTrigger value="chat">Chat</TabsTrigger>
+          <TabsTrigger value="availability">Availability</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="groups" className="mt-4">
+          <MyGroups
+            groups={groups}
+            isLoading={isLoading}
+            selectedId={selectedId}
+            onSelect={select}
+            onChat={(id) => {
+              select(id);
+              setTab("chat");
+            }}
+            onPlan={(id) => {
+              select(id);
+              setPlanOpen(true);
+            }}
+          />
+        </TabsContent>
+
+        <TabsContent value="chat" className="mt-4">
+          {selected ? (
+            <ChatPanel key={selected.id} groupId={selected.id} groupName={selected.name} />
+          ) : (
+            <NeedsGroup groups={groups} onSelect={select} what="chat" />
+          )}
+        </TabsContent>
+
+        <TabsContent value="availability" className="mt-4">
+          {selected ? (
+            <>
+              <p className="mb-3 text-sm text-muted-foreground">
+                Availability for <span className="font-medium text-foreground">{selected.name}</span>
+              </p>
+              <GroupAvailabilityPanel key={selected.id} groupId={selected.id} />
+            </>
+          ) : (
+            <NeedsGroup groups={groups} onSelect={select} what="share availability" />
+          )}
+        </TabsContent>
+      </Tabs>
+      <PlanEventDialog groupId={selected?.id ?? null} groupName={selected?.name} open={planOpen} onOpenChange={setPlanOpen} />
+    </div>
+  );
+}
+
+function NeedsGroup({ groups, onSelect, what }: { groups?: GroupListItem[]; onSelect: (id: number) => void; what: string }) {
+  return (
+    <div className="rounded-xl border border-dashed p-6 text-center">
+      <MessageCircle className="mx-auto mb-2 size-8 text-muted-foreground" />
+      <p className="font-medium">Select a group to {what}</p>
+      {groups && groups.length > 0 ? (
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          {groups.map((g) => (
+            <Button key={g.id} variant="outline" size="sm" onClick={() => onSelect(g.id)}>
+              {g.name}
+            </Button>
+          ))}
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-muted-foreground">Create or join a group in My Groups first.</p>
+      )}
+    </div>
+  );
+}
+
+function MyGroups({
+  groups,
+  isLoading,
+  selectedId,
+  onSelect,
+  onChat,
+  onPlan,
+}: {
+  groups?: GroupListItem[];
+  isLoading: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  onChat: (id: number) => void;
+  onPlan: (id: number) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const [newOpen, setNewOpen] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (groups ?? []).filter((g) => !q || g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q));
+  }, [groups, query]);
+
+  return (
+    <div className="grid gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search groups" className="pl-9" aria-label="Search groups" />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="outline" onClick={() => setInviteOpen(true)}>
+          <UserPlus /> Invite Friend
+        </Button>
+        <Button onClick={() => setNewOpen(true)}>
+          <Plus /> New Group
+        </Button>
+      </div>
+
+      {isLoading && [0, 1].map((i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
+      {!isLoading && shown.length === 0 && (
+        <div className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {query ? "No groups match your search." : "You're not in any group yet. Create one to get started."}
+        </div>
+      )}
+      <ul className="grid gap-3">
+        {shown.map((g) => (
+          <GroupCard key={g.id} group={g} selected={g.id === selectedId} onSelect={() => onSelect(g.id)} onChat={() => onChat(g.id)} onPlan={() => onPlan(g.id)} />
+        ))}
+      </ul>
+
+      <NewGroupDialog open={newOpen} onOpenChange={setNewOpen} onCreated={(g) => onSelect(g.id)} />
+      <InviteFriendDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+    </div>
+  );
+}
+
+function GroupCard({
+  group,
+  selected,
+  onSelect,
+  onChat,
+  onPlan,
+}: {
+  group: GroupListItem;
+  selected: boolean;
+  onSelect: () => void;
+  onChat: () => void;
+  onPlan: () => void;
+}) {
+  return (
+    <li
+      className={cn("rounded-xl border bg-card p-4 transition-colors", selected && "border-primary ring-1 ring-primary")}
+      data-testid="group-card"
+    >
+      <button type="button" className="flex w-full items-start gap-3 text-left" onClick={onSelect}>
+        {group.image ? (
+          <img src={group.image} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
+        ) : (
+          <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 font-semibold text-primary">
+            {group.name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-1.5">
+            <span className="truncate font-semibold">{group.name}</span>
+            {group.isPrivate && <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-label="Private" />}
+            {group.unreadCount > 0 && (
+              <Badge className="ml-auto" aria-label={`${group.unreadCount} unread`}>
+                {group.unreadCount}
+              </Badge>
+            )}
+          </span>
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            <Users className="size-3" /> {group.members} {group.members === 1 ? "member" : "members"}
+          </span>
+          {group.lastMessage ? (
+            <span className="mt-1 block truncate text-sm text-muted-foreground">
+              <span className="font-medium text-foreground/80">{group.lastMessage.userName}:</span> {group.lastMessage.message}
+            </span>
+          ) : (
+            group.description && <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
+          )}
+        </span>
+      </button>
+      {selected && group.isPrivate && group.inviteCode && <InviteLink code={group.inviteCode} />}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Button variant="secondary" size="sm" onClick={onChat}>
+          <MessageCircle /> Chat
+        </Button>
+        <Button variant="outline" size="sm" onClick={onPlan}>
+          <CalendarPlus /> Plan Event
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function InviteLink({ code }: { code: string }) {
+  const link = inviteLinkFor(code);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: "Error", description: "Could not copy the link", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="mt-3 grid gap-1">
+      <span className="text-xs font-medium text-muted-foreground">Invite link</span>
+      <div className="flex gap-2">
+        <Input readOnly value={link} className="h-8 text-xs" aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
+        <Button size="sm" variant="outline" onClick={copy} aria-label="Copy invite link" className="h-8">
+          {copied ? <Check /> : <Copy />}
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+    </div>
+  );
 }

@@ -1,10 +1,114 @@
-import { ComingSoon } from "@/features/shell/coming-soon";
+import { INVITE_TEXTS } from "@contract/groups";
+import { CalendarClock, Ticket, Users } from "lucide-react";
+import { useEffect } from "react";
+import { useLocation, useParams } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
+import { useInvite, useJoinInvite } from "@/features/groups/api";
+import { errorMessage, errorStatus } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/ui/card";
+import { Skeleton } from "@/ui/skeleton";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
 
-/** Public placeholder (no shell) until its issue lands. */
+/** Spec 02 §2 /invite/{code}: public, no header or bottom bar. */
 export function InvitePage() {
+  const { code = "" } = useParams<{ code: string }>();
+  const [, navigate] = useLocation();
+  const { user, isLoading: authLoading } = useAuth();
+  const invite = useInvite(code);
+  const join = useJoinInvite(code);
+
+  useEffect(() => {
+    if (invite.isError) {
+      toast({ title: INVITE_TEXTS.notFoundTitle, description: INVITE_TEXTS.notFound, variant: "destructive" });
+    }
+  }, [invite.isError]);
+
+  const data = invite.data;
+  const expired = data ? new Date(data.invite.expiresAt).getTime() <= Date.now() : false;
+  const usedUp = data ? data.invite.currentUses >= data.invite.maxUses : false;
+  const joinGone = errorStatus(join.error) === 410 ? errorMessage(join.error) : null;
+  const unusable = expired ? INVITE_TEXTS.expired : usedUp ? INVITE_TEXTS.usedUp : joinGone;
+
+  const onJoin = () =>
+    join.mutate(undefined, {
+      onSuccess: ({ group }) => {
+        toast({ title: INVITE_TEXTS.joined, description: group.name });
+        navigate(`/groups?group=${group.id}`);
+      },
+      onError: (error) =>
+        toast({ title: "Error", description: errorStatus(error) === 410 ? errorMessage(error) ?? INVITE_TEXTS.joinFailed : INVITE_TEXTS.joinFailed, variant: "destructive" }),
+    });
+
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center">
-      <ComingSoon title="Invite" />
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center bg-background px-4 py-8">
+      {invite.isLoading && <Skeleton className="h-96 rounded-xl" />}
+      {invite.isError && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{INVITE_TEXTS.notFoundTitle}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">{INVITE_TEXTS.notFound}</CardContent>
+          <CardFooter>
+            <Button className="w-full" variant="outline" onClick={() => navigate("/")}>
+              Cancel
+            </Button>
+          </CardFooter>
+        </Card>
+      )}
+      {data && (
+        <Card className="overflow-hidden pt-0">
+          {data.group.imageUrl ? (
+            <img src={data.group.imageUrl} alt="" className="h-40 w-full object-cover" />
+          ) : (
+            <div className="grid h-40 place-items-center bg-gradient-to-br from-primary/30 to-primary/5">
+              <span className="text-5xl font-bold text-primary">{data.group.name.charAt(0).toUpperCase()}</span>
+            </div>
+          )}
+          <CardHeader>
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You're invited to join</p>
+            <CardTitle className="text-2xl">{data.group.name}</CardTitle>
+            {data.group.description && <p className="text-sm text-muted-foreground">{data.group.description}</p>}
+          </CardHeader>
+          <CardContent className="grid gap-2 text-sm">
+            <p className="flex items-center gap-2">
+              <Users className="size-4 text-muted-foreground" />
+              {data.group.memberCount} {data.group.memberCount === 1 ? "member" : "members"}
+            </p>
+            <p className="flex items-center gap-2">
+              <CalendarClock className="size-4 text-muted-foreground" />
+              Expires {new Date(data.invite.expiresAt).toLocaleDateString()}
+            </p>
+            <p className="flex items-center gap-2">
+              <Ticket className="size-4 text-muted-foreground" />
+              {data.invite.currentUses} / {data.invite.maxUses} uses
+            </p>
+            {unusable && (
+              <p className="mt-2 rounded-lg bg-destructive/10 p-3 text-destructive" role="alert">
+                {unusable}
+              </p>
+            )}
+          </CardContent>
+          <CardFooter className="grid gap-2">
+            {authLoading ? (
+              <Spinner className="mx-auto" />
+            ) : user ? (
+              <Button className="w-full" disabled={Boolean(unusable) || join.isPending} onClick={onJoin}>
+                {join.isPending && <Spinner />}
+                Join Group
+              </Button>
+            ) : (
+              <Button className="w-full" disabled={Boolean(unusable)} onClick={() => navigate(`/auth?redirect=/invite/${code}`)}>
+                Sign In &amp; Join Group
+              </Button>
+            )}
+            <Button className="w-full" variant="outline" onClick={() => navigate("/")}>
+              Cancel
+            </Button>
+          </CardFooter>
+        </Card>
+      )}
     </main>
   );
 }

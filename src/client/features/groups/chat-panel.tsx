@@ -1,0 +1,138 @@
+import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
+import { format, isToday } from "date-fns";
+import { SendHorizontal } from "lucide-react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useAuth } from "@/features/auth/use-auth";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+import { useChatMessages, useMarkRead, useSendMessage } from "./api";
+import { useSocket } from "./socket-provider";
+
+const timeOf = (iso: string) => {
+  const d = new Date(iso);
+  return isToday(d) ? format(d, "p") : format(d, "MMM d, p");
+};
+
+/** Spec 02 §2 Chat: a 75vh panel; Enter sends; blank text is not sent; scrolling up loads older pages. */
+export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
+  const { user } = useAuth();
+  const socket = useSocket();
+  const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
+  const send = useSendMessage();
+  const markRead = useMarkRead();
+  const [text, setText] = useState("");
+  const scroller = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  const messages = useMemo(() => (data ? [...data.pages].reverse().flat() : []), [data]);
+  const newestId = messages.at(-1)?.id;
+
+  // Older pages are prepended: keep the reader where they were. New ones at the bottom: follow if at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the rendered messages
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (heightBeforeOlder.current != null) {
+      el.scrollTop += el.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    } else if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [messages]);
+
+  const markReadMutate = markRead.mutate;
+  useEffect(() => {
+    if (newestId) markReadMutate({ groupId, messageId: newestId });
+  }, [groupId, newestId, markReadMutate]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (el.scrollTop < 40 && hasNextPage && !isFetchingNextPage) {
+      heightBeforeOlder.current = el.scrollHeight;
+      void fetchNextPage();
+    }
+  };
+
+  const submit = () => {
+    const message = text.trim();
+    if (!message || send.isPending) return;
+    stickToBottom.current = true;
+    send.mutate(
+      { groupId, message },
+      {
+        onSuccess: () => setText(""),
+        onError: () => toast({ title: "Error", description: CHAT_TEXTS.sendFailed, variant: "destructive" }),
+      },
+    );
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <section className="flex h-[75vh] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
+      <header className="flex items-center justify-between border-b px-4 py-2.5">
+        <h2 className="truncate font-semibold">{groupName}</h2>
+        <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-600 dark:text-emerald-400" : "text-muted-foreground")}>
+          <span className={cn("size-2 rounded-full", socket.connected ? "bg-emerald-500" : "bg-muted-foreground/50")} />
+          {socket.connected ? "Live" : "Connecting…"}
+        </span>
+      </header>
+      <div ref={scroller} onScroll={onScroll} className="flex-1 space-y-3 overflow-y-auto px-3 py-3" data-testid="chat-messages">
+        {isFetchingNextPage && <Spinner className="mx-auto" />}
+        {!hasNextPage && messages.length > 0 && <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>}
+        {isLoading && <Spinner className="mx-auto mt-8" />}
+        {!isLoading && messages.length === 0 && (
+          <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
+        )}
+        {messages.map((m) => {
+          const mine = m.userId === user?.id;
+          return (
+            <div key={m.id} className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-testid="chat-message">
+              <div className="mb-0.5 flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
+                <span className="font-medium text-foreground/80">{mine ? "You" : m.userName}</span>
+                <time dateTime={m.sentAt}>{timeOf(m.sentAt)}</time>
+              </div>
+              <p
+                className={cn(
+                  "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
+                  mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+                )}
+              >
+                {m.message}
+              </p>
+            </div>
+          );
+        })}
+      </div>
+      <form
+        className="flex gap-2 border-t p-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type a message…"
+          maxLength={CHAT_MESSAGE_MAX}
+          aria-label="Message"
+        />
+        <Button type="submit" size="icon" disabled={!text.trim() || send.isPending} aria-label="Send">
+          <SendHorizontal />
+        </Button>
+      </form>
+    </section>
+  );
+}

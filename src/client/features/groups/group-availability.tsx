@@ -1,0 +1,116 @@
+import { GROUP_AVAILABILITY_TEXTS } from "@contract/groups";
+import { GROUP_TIME_SLOTS } from "@contract/time-slots";
+import { format } from "date-fns";
+import { useEffect, useState } from "react";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Checkbox } from "@/ui/checkbox";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { Spinner } from "@/ui/spinner";
+import { toast } from "@/ui/use-toast";
+import { useGroupAvailability, useSaveGroupAvailability } from "./api";
+
+type Slot = (typeof GROUP_TIME_SLOTS)[number]["id"];
+
+/** Spec 02 §2 group Availability: a date, the four group slots, and when most members are free. */
+export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
+  const [date, setDate] = useState(format(new Date(), "yyyy-MM-dd"));
+  const [slots, setSlots] = useState<Slot[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const { data, isLoading } = useGroupAvailability(groupId, date);
+  const save = useSaveGroupAvailability(groupId);
+
+  // The saved answer for the chosen date fills the checkboxes.
+  useEffect(() => {
+    if (data) setSlots(data.mine);
+  }, [data]);
+
+  const toggle = (slot: Slot, on: boolean) => setSlots((s) => (on ? [...new Set([...s, slot])] : s.filter((x) => x !== slot)));
+
+  const submit = () => {
+    if (!date) return setError(GROUP_AVAILABILITY_TEXTS.dateRequired);
+    if (slots.length === 0) return setError(GROUP_AVAILABILITY_TEXTS.slotRequired);
+    setError(null);
+    save.mutate(
+      { date, timeslots: slots },
+      {
+        onSuccess: () => toast({ title: GROUP_AVAILABILITY_TEXTS.saved }),
+        onError: (e) => toast({ title: "Error", description: errorMessage(e) ?? GROUP_AVAILABILITY_TEXTS.saveFailed, variant: "destructive" }),
+      },
+    );
+  };
+
+  const best = data?.best ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 rounded-xl border p-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="group-availability-date">Date</Label>
+          <Input id="group-availability-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <fieldset className="grid grid-cols-2 gap-2">
+          <legend className="mb-2 text-sm font-medium">When are you free?</legend>
+          {GROUP_TIME_SLOTS.map((s) => (
+            <Label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-lg border p-2.5 font-normal has-[[data-state=checked]]:border-primary">
+              <Checkbox checked={slots.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
+              <span className="grid">
+                <span className="text-sm font-medium">{s.label}</span>
+                <span className="text-xs text-muted-foreground">{s.range}</span>
+              </span>
+            </Label>
+          ))}
+        </fieldset>
+        {error && (
+          <p className="text-sm text-destructive" role="alert">
+            {error}
+          </p>
+        )}
+        <Button onClick={submit} disabled={save.isPending}>
+          {save.isPending && <Spinner />}
+          Save Availability
+        </Button>
+      </div>
+
+      <section className="grid gap-3 rounded-xl border p-4" aria-label="Group overlap">
+        <div className="flex items-baseline justify-between">
+          <h3 className="font-semibold">Who's free</h3>
+          {data && <span className="text-xs text-muted-foreground">{data.memberCount} members</span>}
+        </div>
+        {isLoading && <Spinner className="mx-auto" />}
+        {data && (
+          <>
+            <p className="text-sm" data-testid="best-slots">
+              {best.length === 0
+                ? "Nobody has shared availability for this day yet."
+                : `Best time: ${best.map((b) => GROUP_TIME_SLOTS.find((s) => s.id === b)?.label).join(", ")} (${data.slots.find((s) => s.slot === best[0])?.count} of ${data.memberCount} free)`}
+            </p>
+            <ul className="grid gap-2">
+              {data.slots.map((s) => {
+                const meta = GROUP_TIME_SLOTS.find((x) => x.id === s.slot);
+                const share = data.memberCount ? (s.count / data.memberCount) * 100 : 0;
+                return (
+                  <li key={s.slot} className="grid gap-1">
+                    <div className="flex justify-between text-sm">
+                      <span className={cn(best.includes(s.slot) && "font-semibold")}>
+                        {meta?.label} <span className="text-xs text-muted-foreground">{meta?.range}</span>
+                      </span>
+                      <span className="tabular-nums text-muted-foreground">
+                        {s.count}/{data.memberCount}
+                      </span>
+                    </div>
+                    <div className="h-2 overflow-hidden rounded-full bg-muted">
+                      <div className={cn("h-full rounded-full", best.includes(s.slot) ? "bg-primary" : "bg-primary/40")} style={{ width: `${share}%` }} />
+                    </div>
+                    {s.users.length > 0 && <p className="truncate text-xs text-muted-foreground">{s.users.map((u) => u.fullName).join(", ")}</p>}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

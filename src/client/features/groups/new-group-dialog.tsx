@@ -1,0 +1,129 @@
+import { GROUP_DESCRIPTION_MAX, GROUP_TEXTS } from "@contract/groups";
+import { NAME_MAX } from "@contract/limits";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useAuth } from "@/features/auth/use-auth";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import { Switch } from "@/ui/switch";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/use-toast";
+import { type CreatedGroup, useCreateGroup } from "./api";
+
+const newGroupFormSchema = z.object({
+  name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
+  description: z.string().max(GROUP_DESCRIPTION_MAX),
+  isPrivate: z.boolean(),
+});
+type NewGroupForm = z.infer<typeof newGroupFormSchema>;
+
+/** Spec 02 §2/§4 New Group: name (required), description, private switch; success selects the group. */
+export function NewGroupDialog({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (group: CreatedGroup) => void;
+}) {
+  const { user } = useAuth();
+  const create = useCreateGroup();
+  const form = useForm<NewGroupForm>({
+    resolver: zodResolver(newGroupFormSchema),
+    defaultValues: { name: "", description: "", isPrivate: false },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    if (!user) {
+      toast({ title: "Error", description: GROUP_TEXTS.mustBeLoggedIn, variant: "destructive" });
+      return;
+    }
+    create.mutate(
+      { name: values.name, description: values.description, imageUrl: null, isPrivate: values.isPrivate },
+      {
+        onSuccess: (group) => {
+          toast({ title: group.isPrivate ? GROUP_TEXTS.privateCreated : GROUP_TEXTS.created, description: group.name });
+          form.reset();
+          onOpenChange(false);
+          onCreated(group);
+        },
+        onError: (error) =>
+          toast({ title: "Error", description: errorMessage(error) ?? GROUP_TEXTS.createFailed, variant: "destructive" }),
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>New Group</DialogTitle>
+          <DialogDescription>Start a group to chat and plan with friends.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Group name</FormLabel>
+                  <FormControl>
+                    <Input placeholder="Weekend hikers" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Description</FormLabel>
+                  <FormControl>
+                    <Textarea rows={3} placeholder="What is this group about?" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="isPrivate"
+              render={({ field }) => (
+                <FormItem className="flex items-center justify-between gap-4 rounded-lg border p-3">
+                  <div>
+                    <FormLabel>Private group</FormLabel>
+                    <p className="text-xs text-muted-foreground">Only people with an invite link can join.</p>
+                  </div>
+                  <FormControl>
+                    <Switch checked={field.value} onCheckedChange={field.onChange} aria-label="Private group" />
+                  </FormControl>
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending && <Spinner />}
+                Create Group
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

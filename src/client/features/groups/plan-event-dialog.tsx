@@ -1,0 +1,201 @@
+import { GROUP_EVENT_TEXTS, GROUP_EVENT_TYPES, type GroupEvent, VOTE_VALUES, type VoteValue } from "@contract/groups";
+import { format } from "date-fns";
+import { type FormEvent, useState } from "react";
+import { errorMessage } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
+import { Spinner } from "@/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/use-toast";
+import { useCreateGroupEvent, useGroupEvents, useVote } from "./api";
+import { useSocket } from "./socket-provider";
+
+const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Spec 02 §2 Plan Group Event: Create New Event or Vote on Events (counts update live). */
+export function PlanEventDialog({
+  groupId,
+  groupName,
+  open,
+  onOpenChange,
+}: {
+  groupId: number | null;
+  groupName?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [tab, setTab] = useState("create");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Plan Group Event</DialogTitle>
+          <DialogDescription>{groupName ? `For ${groupName}` : "Pick a group first"}</DialogDescription>
+        </DialogHeader>
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList className="grid w-full grid-cols-2">
+            <TabsTrigger value="create">Create New Event</TabsTrigger>
+            <TabsTrigger value="vote">Vote on Events</TabsTrigger>
+          </TabsList>
+          <TabsContent value="create">
+            <CreateGroupEventForm groupId={groupId} onCreated={() => setTab("vote")} />
+          </TabsContent>
+          <TabsContent value="vote">
+            <VoteList groupId={groupId} />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; onCreated: () => void }) {
+  const create = useCreateGroupEvent();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [date, setDate] = useState(format(new Date(), "yyyy-MM-dd"));
+  const [time, setTime] = useState("18:00");
+  const [location, setLocation] = useState("");
+  const [type, setType] = useState<string>("social");
+  const [titleError, setTitleError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!groupId) {
+      toast({ title: GROUP_EVENT_TEXTS.noGroup, description: GROUP_EVENT_TEXTS.noGroupDescription, variant: "destructive" });
+      return;
+    }
+    if (!title.trim()) {
+      setTitleError(GROUP_EVENT_TEXTS.titleRequired);
+      return;
+    }
+    setTitleError(null);
+    create.mutate(
+      { title: title.trim(), description, date: new Date(`${date}T${time || "00:00"}`).toISOString(), type, location, groupId },
+      {
+        onSuccess: () => {
+          toast({ title: GROUP_EVENT_TEXTS.created, description: title.trim() });
+          setTitle("");
+          setDescription("");
+          setLocation("");
+          setType("social");
+          onCreated();
+        },
+        onError: (error) =>
+          toast({ title: "Error", description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed, variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 pt-2" noValidate>
+      <div className="grid gap-1.5">
+        <Label htmlFor="group-event-title">Title</Label>
+        <Input id="group-event-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Picnic in the park" aria-invalid={Boolean(titleError)} />
+        {titleError && <p className="text-sm text-destructive">{titleError}</p>}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="group-event-description">Description</Label>
+        <Textarea id="group-event-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="group-event-date">Date</Label>
+          <Input id="group-event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="group-event-time">Time</Label>
+          <Input id="group-event-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="group-event-location">Location</Label>
+        <Input id="group-event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="group-event-type">Type</Label>
+        <Select value={type} onValueChange={setType}>
+          <SelectTrigger id="group-event-type" aria-label="Event type">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {GROUP_EVENT_TYPES.map((t) => (
+              <SelectItem key={t} value={t}>
+                {capitalise(t)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending && <Spinner />}
+        Create Event
+      </Button>
+    </form>
+  );
+}
+
+function VoteList({ groupId }: { groupId: number | null }) {
+  const { data: events, isLoading } = useGroupEvents(groupId);
+  if (!groupId) return <p className="py-6 text-center text-sm text-muted-foreground">{GROUP_EVENT_TEXTS.noGroupDescription}</p>;
+  if (isLoading) return <Spinner className="mx-auto my-6" />;
+  if (!events?.length) return <p className="py-6 text-center text-sm text-muted-foreground">No events to vote on yet.</p>;
+  return (
+    <ul className="grid gap-3 pt-2">
+      {events.map((event) => (
+        <VoteRow key={event.id} event={event} />
+      ))}
+    </ul>
+  );
+}
+
+function VoteRow({ event }: { event: GroupEvent }) {
+  const socket = useSocket();
+  const vote = useVote();
+  const cast = (value: VoteValue) => {
+    // Spec 02 §7: votes travel over the socket; REST when it is down.
+    if (socket.send({ type: "event_vote", groupId: event.groupId, eventId: event.id, vote: value })) return;
+    vote.mutate(
+      { groupId: event.groupId, eventId: event.id, vote: value },
+      { onError: (error) => toast({ title: "Error", description: errorMessage(error) ?? "Failed to vote", variant: "destructive" }) },
+    );
+  };
+  return (
+    <li className="rounded-lg border p-3" data-testid={`group-event-${event.id}`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <p className="font-medium">{event.title}</p>
+        <span className="text-xs text-muted-foreground">{capitalise(event.type)}</span>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {format(new Date(event.date), "PPp")}
+        {event.location ? ` · ${event.location}` : ""}
+      </p>
+      <fieldset className="mt-2 grid grid-cols-3 gap-2">
+        <legend className="sr-only">Your vote</legend>
+        {VOTE_VALUES.map((value) => (
+          <Button
+            key={value}
+            type="button"
+            size="sm"
+            variant={event.myVote === value ? "default" : "outline"}
+            className={cn("justify-between")}
+            onClick={() => cast(value)}
+            aria-pressed={event.myVote === value}
+            data-testid={`vote-${value}`}
+          >
+            {VOTE_LABELS[value]}
+            <span className="tabular-nums" data-testid={`count-${value}`}>
+              {event.votes[value]}
+            </span>
+          </Button>
+        ))}
+      </fieldset>
+    </li>
+  );
+}
