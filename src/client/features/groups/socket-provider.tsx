@@ -141,9 +141,13 @@ export class SocketManager {
         this.joined.clear();
         for (const g of message.groups) this.join(g.id);
         this.setConnected(true);
-        if (reconnect) void this.catchUp(message.groups.map((g) => g.id));
+        if (reconnect) void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
         break;
       }
+      case "joined_group":
+        // Whatever arrived between the last fetch and this join (a reconnect, or a group just joined).
+        void this.catchUp(message.groupId);
+        break;
       case "new_message":
         addMessagesToCache(this.qc, message.message.groupId, [message.message]);
         void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
@@ -157,19 +161,16 @@ export class SocketManager {
     for (const handler of this.handlers.get(message.type) ?? []) handler(message);
   }
 
-  /** After a reconnect: everything newer than the last id held, per group, by cursor. */
-  private async catchUp(groupIds: number[]) {
-    await this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
-    for (const groupId of groupIds) {
-      const after = newestHeldId(this.qc, groupId);
-      if (after == null) continue;
-      try {
-        const missed = await apiJson<ChatMessage[]>("GET", `/api/chat/messages/${groupId}?after=${after}&limit=${CATCH_UP_LIMIT}`);
-        if (missed.length >= CATCH_UP_LIMIT) await this.qc.resetQueries({ queryKey: messagesKey(groupId) });
-        else addMessagesToCache(this.qc, groupId, missed);
-      } catch {
-        await this.qc.invalidateQueries({ queryKey: messagesKey(groupId) });
-      }
+  /** Everything newer than the last id held for a group, by cursor. */
+  private async catchUp(groupId: number) {
+    const after = newestHeldId(this.qc, groupId);
+    if (after == null) return;
+    try {
+      const missed = await apiJson<ChatMessage[]>("GET", `/api/chat/messages/${groupId}?after=${after}&limit=${CATCH_UP_LIMIT}`);
+      if (missed.length >= CATCH_UP_LIMIT) await this.qc.resetQueries({ queryKey: messagesKey(groupId) });
+      else addMessagesToCache(this.qc, groupId, missed);
+    } catch {
+      await this.qc.invalidateQueries({ queryKey: messagesKey(groupId) });
     }
   }
 }
