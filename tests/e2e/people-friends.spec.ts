@@ -37,6 +37,10 @@ test("A connects to B, B accepts, both see each other under Friends", async ({ b
   await pageA.goto(`/users/${bId}`);
   await expect(pageA.getByRole("button", { name: "Friends" })).toBeDisabled();
 
+  // Message opens the private two-member conversation in Groups.
+  await pageA.getByRole("button", { name: "Message" }).click();
+  await expect(pageA).toHaveURL(/\/groups\?group=\d+$/);
+
   await ctxA.close();
   await ctxB.close();
 });
