@@ -1,7 +1,7 @@
 import type { GroupListItem } from "@contract/groups";
 import { CalendarPlus, Check, Copy, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile/invite-friend-dialog";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
@@ -21,7 +21,6 @@ export const inviteLinkFor = (code: string) => `${window.location.origin}/invite
 /** Spec 02 §2 Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
 export function GroupsPage() {
   const search = useSearch();
-  const [, navigate] = useLocation();
   const fromUrl = Number(new URLSearchParams(search).get("group")) || null;
   const [selectedId, setSelectedId] = useState<number | null>(fromUrl);
   const [tab, setTab] = useState(fromUrl ? "chat" : "groups");
@@ -36,10 +35,8 @@ export function GroupsPage() {
   }, [fromUrl]);
 
   const selected = groups?.find((g) => g.id === selectedId) ?? null;
-  const select = (id: number) => {
-    setSelectedId(id);
-    navigate(`/groups?group=${id}`, { replace: true });
-  };
+  // Selecting stays on the current tab; only an arriving ?group= link jumps to the chat.
+  const select = (id: number) => setSelectedId(id);
 
   return (
     <div className="px-4 py-4">

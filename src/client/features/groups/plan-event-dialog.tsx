@@ -1,5 +1,5 @@
 import { GROUP_EVENT_TEXTS, GROUP_EVENT_TYPES, type GroupEvent, VOTE_VALUES, type VoteValue } from "@contract/groups";
-import { format } from "date-fns";
+import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -59,7 +59,8 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
   const create = useCreateGroupEvent();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [date, setDate] = useState(format(new Date(), "yyyy-MM-dd"));
+  // Tomorrow evening: a default that is never already in the past.
+  const [date, setDate] = useState(() => format(addDays(new Date(), 1), "yyyy-MM-dd"));
   const [time, setTime] = useState("18:00");
   const [location, setLocation] = useState("");
   const [type, setType] = useState<string>("social");
@@ -107,7 +108,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-date">Date</Label>
-          <Input id="group-event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input id="group-event-date" type="date" min={format(new Date(), "yyyy-MM-dd")} value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-time">Time</Label>
