@@ -1,0 +1,118 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, it, vi } from "vitest";
+import { Route, Router, Switch } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { AuthProvider } from "@/features/auth/use-auth";
+import { queryClient } from "@/lib/query-client";
+import { Toaster } from "@/ui/toaster";
+import { TooltipProvider } from "@/ui/tooltip";
+import { UserProfilePage } from "./user-profile-page";
+
+const viewer = {
+  id: 1,
+  fullName: "Vera Viewer",
+  username: "vera",
+  email: "vera@example.com",
+  bio: "",
+  profession: "",
+  profileImage: null,
+  interests: [],
+  skills: [],
+  careerPath: "",
+  timezone: "America/New_York",
+  latitude: "",
+  longitude: "",
+  availabilityPreferences: {},
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** Answers the current user; `users` decides what GET /api/users/{id} does. */
+function stubServer(users: (url: string) => Promise<Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === "/api/user") return json(viewer);
+    if (url.startsWith("/api/users/")) return users(url);
+    if (url.startsWith("/api/availability/user")) return json([]);
+    return json({ message: "Not found" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <TooltipProvider>
+          <Router hook={location.hook}>
+            <Switch>
+              <Route path="/users/:id" component={UserProfilePage} />
+              <Route path="/">home</Route>
+            </Switch>
+          </Router>
+          <Toaster />
+        </TooltipProvider>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return location;
+}
+
+afterEach(() => queryClient.clear());
+
+it("a non-numeric id shows User Not Found without asking the server", async () => {
+  const fetchMock = stubServer(async () => json({}));
+  renderAt("/users/abc");
+  expect(await screen.findByText("User Not Found")).toBeInTheDocument();
+  expect(screen.getByText("The user profile you're looking for doesn't exist.")).toBeInTheDocument();
+  expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith("/api/users/"))).toEqual([]);
+});
+
+it("shows a skeleton while the profile loads", async () => {
+  stubServer(() => new Promise<Response>(() => {}));
+  renderAt("/users/5");
+  expect(await screen.findByTestId("profile-skeleton")).toBeInTheDocument();
+});
+
+it("a failed load toasts 'Could not load user profile' and goes home", async () => {
+  stubServer(async () => new Response("boom", { status: 500 }));
+  const location = renderAt("/users/5");
+  expect(await screen.findByText("Could not load user profile")).toBeInTheDocument();
+  expect(screen.getByText("Error")).toBeInTheDocument();
+  await waitFor(() => expect(location.history.at(-1)).toBe("/"));
+});
+
+it("a missing user (404) shows User Not Found", async () => {
+  stubServer(async () => json({ message: "User not found" }, 404));
+  renderAt("/users/999999");
+  expect(await screen.findByText("User Not Found")).toBeInTheDocument();
+});
+
+it("another user's profile: About {full name}, profession only when present, no e-mail; avatar falls back to the initial", async () => {
+  stubServer(async (url) =>
+    url === "/api/users/7"
+      ? json({ ...viewer, id: 7, fullName: "Omar Other", username: "omar", email: undefined, profession: "", bio: "" })
+      : json({ status: "none" }),
+  );
+  renderAt("/users/7");
+  expect(await screen.findByText("About Omar Other")).toBeInTheDocument();
+  expect(screen.getByText("@omar")).toBeInTheDocument();
+  expect(screen.getByText("O")).toBeInTheDocument();
+  expect(screen.queryByText("Profession")).not.toBeInTheDocument();
+  expect(screen.queryByText("Email")).not.toBeInTheDocument();
+  expect(screen.getByText("No bio provided.")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Message" })).toBeInTheDocument();
+});
+
+it("the own profile: About Me with Email and 'Not specified'", async () => {
+  stubServer(async () => json(viewer));
+  renderAt("/users/1");
+  expect(await screen.findByText("About Me")).toBeInTheDocument();
+  expect(screen.getByText("vera@example.com")).toBeInTheDocument();
+  expect(screen.getByText("Not specified")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: /Edit Profile/ })).toHaveAttribute("href", "/profile");
+});
