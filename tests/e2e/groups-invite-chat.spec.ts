@@ -92,6 +92,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await a.page.getByLabel("Title").fill("Sunrise hike");
     await a.page.getByRole("button", { name: "Create Event" }).click();
     await expect(toastA).toContainText("Event created!");
+    await expect(a.page.getByRole("tab", { name: "Vote on Events" })).toHaveAttribute("aria-selected", "true");
     const aCount = a.page.getByTestId("count-yes");
     await expect(aCount).toHaveText("0");
     if (shots) await a.page.screenshot({ path: "/tmp/groups-vote.png" });
