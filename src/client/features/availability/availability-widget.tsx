@@ -142,6 +142,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   key={slot.id}
                   type="button"
                   data-slot-id={slot.id}
+                  aria-label={`${slot.label} ${slot.range}`}
                   aria-pressed={on}
                   aria-disabled={readOnly || undefined}
                   onClick={() => toggle(slot.id)}
