@@ -10,7 +10,7 @@ test("the Create New Event dialog refuses a missing field without sending, then 
     if (r.method() === "POST" && r.url().endsWith("/api/events")) posts.push(r.url());
   });
 
-  await page.getByRole("button", { name: /create event|add/i }).first().click();
+  await page.getByRole("button", { name: "Create event", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Create New Event" })).toBeVisible();
   await expect(dialog.getByRole("radio", { name: "Social" })).toBeChecked();
