@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "../../../contract/categories";
 import type { ParticipantStatus } from "../../../contract/events";
-import { EARTH_RADIUS_KM } from "../../../contract/limits";
+import { EARTH_RADIUS_KM, PAGE_SIZE_DEFAULT } from "../../../contract/limits";
 import { slotForHour } from "../../../contract/time-slots";
 import type { Db } from "../../db/client";
 import { availability, eventInteractions, eventParticipants, events, friendships, groupMembers, users } from "../../db/schema";
@@ -62,22 +62,60 @@ export interface ScoreInputs {
   timezone: string;
 }
 
-export interface FeedCursor {
-  score: number;
-  date: string;
+/** A (date, id) position in the feed's date order; dates as epoch microseconds so nothing is rounded away. */
+export interface FeedMark {
+  us: number;
   id: number;
 }
 
+/**
+ * Where the next page starts: the candidate window (after, end] in date order, and inside it the last
+ * ranked row handed out (null when the window has not been read yet).
+ */
+export interface FeedCursor {
+  after: FeedMark | null;
+  end: FeedMark | null;
+  last: { score: number; us: number; id: number } | null;
+}
+
+/**
+ * How many upcoming events one window scores: the soonest eligible events for the type, position and
+ * search. The deck ranks inside a window and the chips count the same window; paging past its end
+ * opens the next window. See docs/decisions/003-feed-candidate-window.md.
+ */
+export const FEED_WINDOW = 500;
+/**
+ * A text search cannot use an index, so with a search a window looks at no more than the next
+ * FEED_SEARCH_SCAN events of the type in date order; the next window continues after the last one looked at.
+ */
+export const FEED_SEARCH_SCAN = 5000;
+
 export interface FeedRow {
   id: number;
+  date_us: number;
   distance_km: number | null;
   tag_overlap: number;
   matched_tag: string | null;
   friends_going: number;
   fits: boolean;
   score: number;
-  date: Date | string;
 }
+
+export interface FeedWindowPage {
+  rows: FeedRow[];
+  counts: Record<string, number>;
+  /** Eligible events in the window. */
+  size: number;
+  /** Where the window ends in date order; the next window starts after it. */
+  end: FeedMark | null;
+  /** Whether events may lie after end (the window filled up, or a search scan hit its bound). */
+  more: boolean;
+}
+
+const markSql = (m: FeedMark) => sql`(timestamptz 'epoch' + ${m.us}::bigint * interval '1 microsecond')`;
+const afterMark = (m: FeedMark) => sql`(e.date, e.id) > (${markSql(m)}, ${m.id}::int)`;
+const upToMark = (m: FeedMark) => sql`(e.date, e.id) <= (${markSql(m)}, ${m.id}::int)`;
+const dateUs = (alias: string) => sql.raw(`(extract(epoch from ${alias}.date) * 1000000)::bigint`);
 
 /** What the user may still answer: the feed's base set, shared by the deck and the chip counts. */
 function baseWhere(c: FeedCriteria): SQL {
@@ -106,6 +144,104 @@ function baseWhere(c: FeedCriteria): SQL {
   }
   if (c.q) parts.push(searchCondition(c.q));
   return sql.join(parts, sql` and `);
+}
+
+/** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */
+function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, limit: number, cursor: FeedCursor | null): SQL {
+    // Time zone conversion is the costliest per-row step; without published free slots nothing can fit.
+    const local = sql`(select e.date at time zone ${s.timezone})`;
+    const fits =
+      s.freeSlots.length === 0
+        ? sql`false`
+        : sql`(select (to_char(l, 'YYYY-MM-DD') || '|' || (${textArray(SLOT_BY_BLOCK)})[floor(extract(hour from l) / 3)::int + 1])
+            = any(${textArray(s.freeSlots)}) from ${local} as lt(l))`;
+    const distance = c.position ? distanceExpr(c.position.lat, c.position.lng) : sql`null::float8`;
+    const distancePoints = c.position
+      ? sql`greatest(0, round(${SCORE.distance} * (1 - ${distance} / ${c.position.radiusKm})))`
+      : sql`0`;
+    const interests = textArray(s.interests);
+    const windowWhere = [baseWhere(c)];
+    if (cursor?.after) windowWhere.push(afterMark(cursor.after));
+    if (cursor?.end) windowWhere.push(upToMark(cursor.end));
+    const last = cursor?.last;
+    const lastWhere = last
+      ? sql`and (s.score < ${last.score} or (s.score = ${last.score} and (s.date_us > ${last.us}::bigint
+          or (s.date_us = ${last.us}::bigint and s.id > ${last.id}))))`
+      : sql``;
+    // Friends going: one probe of the friends' rows on the (user_id, status) index, not one per event.
+    const friendsGoing =
+      s.friendIds.length === 0
+        ? sql`select null::int as event_id, 0 as n where false`
+        : sql`select fp.event_id, count(*)::int as n from event_participants fp
+            where fp.user_id = any(${intArray(s.friendIds)}) and fp.status = 'going'
+              and fp.event_id in (select id from win)
+            group by fp.event_id`;
+    const cursorRange: SQL[] = [];
+    if (cursor?.after) cursorRange.push(afterMark(cursor.after));
+    if (cursor?.end) cursorRange.push(upToMark(cursor.end));
+    // With a search: the next FEED_SEARCH_SCAN events of the type by date (events_type_date_idx); the window
+    // reads from that scan, so the search never runs over more rows than it.
+    const scanCte = c.q
+      ? sql`with scan as materialized (
+          select e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id,
+            e.canceled_at, e.group_id, e.max_attendees, e.going_count
+          from events e
+          where ${sql.join([sql`e.type = ${c.type}`, sql`e.date > ${c.now.toISOString()}::timestamptz`, ...cursorRange], sql` and `)}
+          order by e.date, e.id
+          limit ${FEED_SEARCH_SCAN}
+        ),`
+      : sql`with`;
+    const winTail = sql`select e.id, ${dateUs("e")} as us from win e order by e.date desc, e.id desc limit 1`;
+    const scanTail = sql`select e.id, ${dateUs("e")} as us from scan e order by e.date desc, e.id desc limit 1`;
+    const winFull = sql`(select count(*) from win) >= ${FEED_WINDOW}`;
+    const scanFull = sql`(select count(*) from scan) >= ${FEED_SEARCH_SCAN}`;
+    // A full window ends at its last event; a window cut short by the scan bound ends where the scan stopped.
+    const tail = c.q
+      ? sql`select * from (${winTail}) w where ${winFull} union all select * from (${scanTail}) x where not ${winFull}`
+      : winTail;
+    const more = c.q ? sql`(${winFull} or ${scanFull})` : winFull;
+    const countColumns = CATEGORIES.map(
+      (cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`,
+    );
+  return sql`
+      ${scanCte}
+      win as materialized (
+        select e.id, e.date, e.title, e.tags, e.lat, e.lng from ${c.q ? sql`scan` : sql`events`} e
+        where ${sql.join(windowWhere, sql` and `)}
+        order by e.date, e.id
+        limit ${FEED_WINDOW}
+      ),
+      fg as (${friendsGoing}),
+      scored as (
+        select m.*, (
+          least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
+          + least(m.friends_going, ${SCORE.maxFriends}) * ${SCORE.perFriend}
+          + case when m.fits then ${SCORE.availability} else 0 end
+          + m.distance_points)::int as score
+        from (
+          select e.id, ${dateUs("e")} as date_us, ${distance} as distance_km, (${distancePoints})::int as distance_points,
+            (select count(*) from unnest(e.tags) t where lower(t) = any(${interests}))::int as tag_overlap,
+            (select t from unnest(e.tags) t where lower(t) = any(${interests}) limit 1) as matched_tag,
+            coalesce(fg.n, 0) as friends_going,
+            ${fits} as fits
+          from win e left join fg on fg.event_id = e.id
+          where ${categoryCondition(filter)}
+        ) m
+      ),
+      page as (
+        select s.id, s.date_us, s.distance_km, s.tag_overlap, s.matched_tag, s.friends_going, s.fits, s.score
+        from scored s where true ${lastWhere}
+        order by s.score desc, s.date_us asc, s.id asc
+        limit ${limit}
+      ),
+      tail as (${tail})
+      select
+        (select json_agg(p order by p.score desc, p.date_us asc, p.id asc) from page p) as rows,
+        (select json_build_object(${sql.join(countColumns, sql`, `)}) from win e) as counts,
+        (select count(*)::int from win) as size,
+        ${more} as more,
+        (select us from tail) as end_us,
+        (select id from tail) as end_id`;
 }
 
 /** Match score weights: documented in docs/api.md so the ranking stays explainable. */
@@ -178,47 +314,36 @@ function eventQueries(db: Db) {
         .where(and(eq(availability.userId, userId), sql`${availability.date} >= ${fromDate}`));
     },
 
-    /** One page of the ranked feed: score desc, then the earlier date, then id. */
-    async feedPage(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, limit: number, cursor: FeedCursor | null) {
-      const local = sql`(e.date at time zone ${s.timezone})`;
-      const distance = c.position ? distanceExpr(c.position.lat, c.position.lng) : sql`null::float8`;
-      const distancePoints = c.position
-        ? sql`greatest(0, round(${SCORE.distance} * (1 - ${distance} / ${c.position.radiusKm})))`
-        : sql`0`;
-      const interests = textArray(s.interests);
-      const cursorWhere = cursor
-        ? sql`where (s.score < ${cursor.score} or (s.score = ${cursor.score} and (s.date > ${cursor.date}::timestamptz
-            or (s.date = ${cursor.date}::timestamptz and s.id > ${cursor.id}))))`
-        : sql``;
-      return rows<FeedRow>(sql`
-        select s.* from (
-          select m.*, (
-            least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
-            + least(m.friends_going, ${SCORE.maxFriends}) * ${SCORE.perFriend}
-            + case when m.fits then ${SCORE.availability} else 0 end
-            + m.distance_points)::int as score
-          from (
-            select e.id, e.date, ${distance} as distance_km, (${distancePoints})::int as distance_points,
-              (select count(*) from unnest(e.tags) t where lower(t) = any(${interests}))::int as tag_overlap,
-              (select t from unnest(e.tags) t where lower(t) = any(${interests}) limit 1) as matched_tag,
-              (select count(*) from event_participants fp
-                 where fp.event_id = e.id and fp.status = 'going' and fp.user_id = any(${intArray(s.friendIds)}))::int as friends_going,
-              (to_char(${local}, 'YYYY-MM-DD') || '|' ||
-                (${textArray(SLOT_BY_BLOCK)})[floor(extract(hour from ${local}) / 3)::int + 1]) = any(${textArray(s.freeSlots)}) as fits
-            from events e
-            where ${baseWhere(c)} and ${categoryCondition(filter)}
-          ) m
-        ) s
-        ${cursorWhere}
-        order by s.score desc, s.date asc, s.id asc
-        limit ${limit}`);
-    },
-
-    /** Chip counts over the same base set (type, position, search), one scan. */
-    async categoryCounts(c: FeedCriteria) {
-      const columns = CATEGORIES.map((cat) => sql`(count(*) filter (where ${categoryCondition(cat.id)}))::int as ${sql.identifier(cat.id)}`);
-      const [row] = await rows<Record<string, number>>(sql`select ${sql.join(columns, sql`, `)} from events e where ${baseWhere(c)}`);
-      return row;
+    /**
+     * One page of the ranked feed inside one candidate window, with the window's chip counts, in one
+     * statement. The window is the first FEED_WINDOW eligible events after cursor.after in (date, id)
+     * order (bounded by cursor.end once known), so the work is bounded by the window, not the table;
+     * inside it: score desc, then the earlier date, then id.
+     */
+    async feedWindowPage(
+      c: FeedCriteria,
+      s: ScoreInputs,
+      filter: CategoryId,
+      limit: number,
+      cursor: FeedCursor | null,
+    ): Promise<FeedWindowPage> {
+      const [row] = await rows<{
+        rows: FeedRow[] | null;
+        counts: Record<string, number>;
+        size: number;
+        more: boolean;
+        end_us: number | null;
+        end_id: number | null;
+      }>(
+        feedWindowQuery(c, s, filter, limit, cursor),
+      );
+      return {
+        rows: (row?.rows ?? []).map((r) => ({ ...r, date_us: Number(r.date_us) })),
+        counts: row?.counts ?? {},
+        size: row?.size ?? 0,
+        more: row?.more ?? false,
+        end: row?.end_us == null || row.end_id == null ? null : { us: Number(row.end_us), id: row.end_id },
+      };
     },
 
     async findEventsByIds(ids: number[]) {
@@ -239,11 +364,10 @@ function eventQueries(db: Db) {
         order by r.event_id, r.rn`);
     },
 
-    async explainFeed(c: FeedCriteria, s: ScoreInputs, filter: CategoryId) {
-      const plan = await rows<{ "QUERY PLAN": string }>(
-        sql`explain select e.id from events e where ${baseWhere(c)} and ${categoryCondition(filter)} order by e.date limit 20`,
-      );
-      void s;
+    /** The plan of the feed's statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */
+    async explainFeed(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, analyze = false, cursor: FeedCursor | null = null) {
+      const query = feedWindowQuery(c, s, filter, PAGE_SIZE_DEFAULT + 1, cursor);
+      const plan = await rows<{ "QUERY PLAN": string }>(analyze ? sql`explain analyze ${query}` : sql`explain ${query}`);
       return plan.map((r) => r["QUERY PLAN"]).join("\n");
     },
 

@@ -18,7 +18,7 @@ import { formatDistance } from "../../../contract/geo";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
 import { type NewNotification, notify } from "../notifications/notify";
-import type { EventQueries, EventRow, EventsRepository, FeedCursor, UserRow } from "./repository";
+import type { EventQueries, EventRow, EventsRepository, FeedCursor, FeedRow, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
 export class EventsError extends Error {
@@ -60,16 +60,30 @@ export function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "p
   return { id: row.id, fullName: row.fullName, username: row.username, profileImage: row.profileImage };
 }
 
-const encodeCursor = (c: FeedCursor) => Buffer.from(JSON.stringify([c.score, c.date, c.id])).toString("base64url");
+/** The cursor travels as [afterUs, afterId, endUs, endId, score, us, id]; nulls where a part is not set. */
+const encodeCursor = (c: FeedCursor) =>
+  Buffer.from(
+    JSON.stringify([c.after?.us ?? null, c.after?.id ?? null, c.end?.us ?? null, c.end?.id ?? null, c.last?.score ?? null, c.last?.us ?? null, c.last?.id ?? null]),
+  ).toString("base64url");
 function decodeCursor(raw: string): FeedCursor {
   try {
-    const [score, date, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [number, string, number];
-    if (Number.isInteger(score) && !Number.isNaN(Date.parse(date)) && Number.isInteger(id)) return { score, date, id };
+    const parts = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
+    if (Array.isArray(parts) && parts.length === 7 && parts.every((p) => p === null || Number.isSafeInteger(p))) {
+      const [afterUs, afterId, endUs, endId, score, us, id] = parts as Array<number | null>;
+      const mark = (a: number | null, b: number | null) => (a != null && b != null ? { us: a, id: b } : null);
+      const last = score != null && us != null && id != null ? { score, us, id } : null;
+      const end = mark(endUs, endId);
+      // A ranked position only means something inside a known window.
+      if (!last || end) return { after: mark(afterUs, afterId), end, last };
+    }
   } catch {
     // fall through to the 400 below
   }
   throw new EventsError(400, "cursor: invalid cursor");
 }
+
+/** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
+const WINDOWS_PER_REQUEST = 4;
 
 function coordinates(latitude: string | undefined, longitude: string | undefined) {
   const lat = latitude ? Number(latitude) : null;
@@ -236,13 +250,33 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
         timezone,
       };
       const filter: CategoryId = query.filter ?? "all";
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-      const [page, counts] = await Promise.all([
-        repo.feedPage(criteria, inputs, filter, query.limit + 1, cursor),
-        repo.categoryCounts(criteria),
-      ]);
-      const more = page.length > query.limit;
-      const ranked = page.slice(0, query.limit);
+      // The deck ranks inside a window of the soonest candidates (FEED_WINDOW); when a window runs out the
+      // page continues in the next one, so every event stays reachable by paging.
+      let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
+      const ranked: FeedRow[] = [];
+      let counts: Record<string, number> | null = null;
+      let nextCursor: string | null = null;
+      for (let opened = 0; opened < WINDOWS_PER_REQUEST; opened++) {
+        const want = query.limit - ranked.length;
+        const win = await repo.feedWindowPage(criteria, inputs, filter, want + 1, cursor);
+        counts ??= win.counts;
+        ranked.push(...win.rows.slice(0, want));
+        const last = ranked.at(-1);
+        if (win.rows.length > want && last && win.end) {
+          nextCursor = encodeCursor({ after: cursor?.after ?? null, end: cursor?.end ?? win.end, last: { score: last.score, us: last.date_us, id: last.id } });
+          break;
+        }
+        // This window is used up. More events may lie after it when it was full, or when its range came
+        // from the cursor (answers since then thin a window out without moving its end).
+        const windowEnd = cursor?.end ?? win.end;
+        if (!windowEnd || (cursor?.end == null && !win.more)) break;
+        cursor = { after: windowEnd, end: null, last: null };
+        if (ranked.length >= query.limit) {
+          nextCursor = encodeCursor(cursor);
+          break;
+        }
+        if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
+      }
       const rows = await repo.findEventsByIds(ranked.map((r) => r.id));
       const byId = new Map(rows.map((r) => [r.id, r]));
       const people = await withPeople(rows);
@@ -271,9 +305,6 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
           },
         ];
       });
-      const last = ranked.at(-1);
-      const nextCursor =
-        more && last ? encodeCursor({ score: last.score, date: new Date(last.date).toISOString(), id: last.id }) : null;
       const allCounts: Record<string, number> = {};
       for (const c of CATEGORIES) allCounts[c.id] = Number(counts?.[c.id] ?? 0);
       return { events, nextCursor, counts: allCounts };
