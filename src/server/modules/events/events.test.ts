@@ -15,7 +15,7 @@ import {
   users,
 } from "../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
-import { eventsRepository } from "./repository";
+import { eventsRepository, FEED_SEARCH_SCAN, FEED_WINDOW } from "./repository";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -288,6 +288,68 @@ describe("GET /api/events/swipe/:userId", () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(ids);
+  });
+});
+
+describe("feed candidate window", () => {
+  it("ranks inside the soonest FEED_WINDOW candidates, counts that window, and pages on past it", async () => {
+    const me = await signUp({ interests: ["windowmatch"] });
+    const host = await signUp();
+    const token = `win${Date.now()}`;
+    // FEED_WINDOW plain events in the next days, then one event that matches the interest a month out.
+    await t.database.db.execute(sql`
+      insert into events (title, description, date, host_id, type, tags)
+      select ${token} || ' soon ' || g, 'd', now() + interval '1 day' + g * interval '1 minute', ${host.id}, 'social', array['music']
+      from generate_series(1, ${FEED_WINDOW}) g`);
+    const late = await insertEvent(host.id, { title: `${token} late`, tags: ["windowmatch"], date: inDays(30) });
+    const first = await feed(me, `?q=${token}&limit=20`);
+    // The late event would score highest, but it lies beyond the window: the soonest events come first.
+    expect(first.events).toHaveLength(20);
+    expect(first.events.map((e) => e.id)).not.toContain(late.id);
+    expect(first.events.every((e) => e.score === 0)).toBe(true);
+    expect(first.counts.all).toBe(FEED_WINDOW);
+    expect(first.counts.music).toBe(FEED_WINDOW);
+    const seen: number[] = first.events.map((e) => e.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page: FeedResponse = await feed(me, `?q=${token}&limit=100&cursor=${cursor}`);
+      seen.push(...page.events.map((e) => e.id));
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(FEED_WINDOW + 1);
+    expect(seen.at(-1)).toBe(late.id);
+    // Answering events does not shift a window already being paged: no gaps or repeats.
+    const again = await feed(me, `?q=${token}&limit=10`);
+    for (const e of again.events) {
+      await t.database.db.insert(eventInteractions).values({ eventId: e.id, userId: me.id, action: "passed" });
+    }
+    const rest: number[] = [];
+    cursor = again.nextCursor;
+    while (cursor) {
+      const page: FeedResponse = await feed(me, `?q=${token}&limit=100&cursor=${cursor}`);
+      rest.push(...page.events.map((e) => e.id));
+      cursor = page.nextCursor;
+    }
+    expect(rest).toHaveLength(FEED_WINDOW + 1 - 10);
+    expect(new Set([...rest, ...again.events.map((e) => e.id)]).size).toBe(FEED_WINDOW + 1);
+  });
+
+  it("a search looks at no more than FEED_SEARCH_SCAN events per window but pages on to later matches", async () => {
+    const me = await signUp();
+    const host = await signUp();
+    const token = `scan${Date.now()}`;
+    await t.database.db.execute(sql`
+      insert into events (title, description, date, host_id, type)
+      select 'filler ' || g, 'd', now() + interval '2 hours' + g * interval '1 second', ${host.id}, 'social'
+      from generate_series(1, ${FEED_SEARCH_SCAN}) g`);
+    const late = await insertEvent(host.id, { title: `${token} late`, date: inDays(40) });
+    const res = await feed(me, `?q=${token}`);
+    // Several windows fit in one request, so the match behind the first scan still arrives on page one.
+    expect(res.events.map((e) => e.id)).toEqual([late.id]);
+    expect(res.nextCursor).toBeNull();
+    // The chips count the windows the page drew from: the one match.
+    expect(res.counts.all).toBe(1);
   });
 });
 

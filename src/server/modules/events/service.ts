@@ -254,12 +254,13 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       // page continues in the next one, so every event stays reachable by paging.
       let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
       const ranked: FeedRow[] = [];
-      let counts: Record<string, number> | null = null;
+      const counts: Record<string, number> = {};
       let nextCursor: string | null = null;
       for (let opened = 0; opened < WINDOWS_PER_REQUEST; opened++) {
         const want = query.limit - ranked.length;
         const win = await repo.feedWindowPage(criteria, inputs, filter, want + 1, cursor);
-        counts ??= win.counts;
+        // The chips count every window this page drew from, so they match what the deck can show.
+        for (const [id, n] of Object.entries(win.counts)) counts[id] = (counts[id] ?? 0) + Number(n);
         ranked.push(...win.rows.slice(0, want));
         const last = ranked.at(-1);
         if (win.rows.length > want && last && win.end) {
@@ -306,7 +307,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
         ];
       });
       const allCounts: Record<string, number> = {};
-      for (const c of CATEGORIES) allCounts[c.id] = Number(counts?.[c.id] ?? 0);
+      for (const c of CATEGORIES) allCounts[c.id] = counts[c.id] ?? 0;
       return { events, nextCursor, counts: allCounts };
     },
 
