@@ -20,7 +20,7 @@ describe("demo seed", () => {
   it("has the people, events and group the foundation promises", async () => {
     const [{ n: userCount }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(userCount).toBeGreaterThanOrEqual(12);
-    const rows = await database.db.select().from(events);
+    const rows = (await database.db.select().from(events)).filter((e) => e.groupId === null);
     expect(rows.length).toBeGreaterThanOrEqual(40);
     expect(new Set(rows.map((e) => e.type))).toEqual(new Set(["social", "networking"]));
     const now = Date.now();
@@ -40,5 +40,17 @@ describe("demo seed", () => {
     const messages = await database.db.select().from(chatMessages);
     expect(group.name).toBe("Weekend Explorers");
     expect(messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe("demo seed times", () => {
+  it("puts events between 9am and 8pm in the demo city's own time zone", async () => {
+    const database = await openDatabase("memory://");
+    await seedIfEmpty(database.db);
+    const rows = await database.db.select().from(events);
+    const hours = rows.map((e) => Number(new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: DEMO_CITY.timeZone }).format(e.date)));
+    expect(Math.min(...hours)).toBe(9);
+    expect(Math.max(...hours)).toBe(20);
+    await database.close();
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { TZDate } from "@date-fns/tz";
 import { addDays, format, setHours, startOfDay } from "date-fns";
 import { hashPassword } from "../modules/auth/service";
 import type { Db } from "./client";
@@ -6,6 +7,7 @@ import {
   availability,
   chatMessages,
   eventParticipants,
+  eventVotes,
   events,
   friendships,
   groupInvites,
@@ -15,7 +17,7 @@ import {
 } from "./schema";
 
 /** San Francisco: the demo city every seeded position is near. */
-export const DEMO_CITY = { name: "San Francisco", lat: 37.7749, lng: -122.4194 };
+export const DEMO_CITY = { name: "San Francisco", lat: 37.7749, lng: -122.4194, timeZone: "America/Los_Angeles" };
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = "linkdemo";
 
@@ -94,7 +96,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (count > 0) return false;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const today = startOfDay(new Date());
+  // Event hours are the city's wall-clock hours (9am-8pm there), whatever zone the server runs in.
+  const today = startOfDay(new TZDate(Date.now(), DEMO_CITY.timeZone));
 
   await db.transaction(async (tx) => {
     const insertedUsers = await tx
@@ -116,7 +119,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             longitude: String(pos.lng),
             lat: pos.lat,
             lng: pos.lng,
-            timezone: "America/Los_Angeles",
+            timezone: DEMO_CITY.timeZone,
           };
         }),
       )
@@ -146,7 +149,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       })),
     ].map((e, i) => {
       const pos = around(i + 3, 0.5 + (i % 10) * 2.2);
-      const date = setHours(addDays(today, 1 + (i % 30)), 9 + (i % 12));
+      const date = new Date(setHours(addDays(today, 1 + (i % 30)), 9 + (i % 12)).getTime());
       return {
         ...e,
         date,
@@ -207,6 +210,28 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       expiresAt: addDays(today, 365),
       maxUses: 100,
     });
+    // Two plans up for a vote, so the group's Vote on Events shows live counts from the start.
+    const plans = await tx
+      .insert(events)
+      .values(
+        [
+          ["Saturday hike up Twin Peaks", "Meet at the trailhead, brunch after.", "sports", "Twin Peaks"],
+          ["Board games night", "Bring your favourite game.", "entertainment", "Game Parlor"],
+        ].map(([title, description, groupEventType, location], i) => ({
+          title,
+          description,
+          location,
+          type: "social",
+          groupEventType,
+          groupId: group.id,
+          hostId: ids[i],
+          date: new Date(setHours(addDays(today, 3 + i * 4), 10 + i * 8).getTime()),
+        })),
+      )
+      .returning({ id: events.id });
+    await tx.insert(eventVotes).values(
+      plans.flatMap((plan, p) => ids.slice(0, 4 + p).map((userId, i) => ({ eventId: plan.id, userId, vote: i % 3 === 2 ? "maybe" : "yes" }))),
+    );
     const lines = [
       "Who's up for Twin Peaks on Saturday?",
       "Count me in! Sunrise or later?",

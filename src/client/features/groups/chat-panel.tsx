@@ -16,7 +16,7 @@ const timeOf = (iso: string) => {
   return isToday(d) ? format(d, "p") : format(d, "MMM d, p");
 };
 
-/** Spec 02 §2 Chat: a 75vh panel; Enter sends; blank text is not sent; scrolling up loads older pages. */
+/** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { user } = useAuth();
   const socket = useSocket();
@@ -79,7 +79,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
   };
 
   return (
-    <section className="flex h-[75vh] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
+    <section className="flex h-[min(75vh,calc(100dvh-16.5rem))] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
       <header className="flex items-center justify-between border-b px-4 py-2.5">
         <h2 className="truncate font-semibold">{groupName}</h2>
         <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-600 dark:text-emerald-400" : "text-muted-foreground")}>

@@ -135,7 +135,7 @@ function MyGroups({
   }, [groups, query]);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search groups" className="pl-9" aria-label="Search groups" />
@@ -155,7 +155,7 @@ function MyGroups({
           {query ? "No groups match your search." : "You're not in any group yet. Create one to get started."}
         </div>
       )}
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-1 gap-3">
         {shown.map((g) => (
           <GroupCard key={g.id} group={g} selected={g.id === selectedId} onSelect={() => onSelect(g.id)} onChat={() => onChat(g.id)} onPlan={() => onPlan(g.id)} />
         ))}
@@ -241,7 +241,7 @@ function InviteLink({ code }: { code: string }) {
     }
   };
   return (
-    <div className="mt-3 grid gap-1">
+    <div className="mt-3 grid grid-cols-1 gap-1">
       <span className="text-xs font-medium text-muted-foreground">Invite link</span>
       <div className="flex gap-2">
         <Input readOnly value={link} className="h-8 text-xs" aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
