@@ -64,3 +64,8 @@ export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_TAGS_MAX = 20;
 export const EVENT_IDS_MAX = 100;
 export const SEARCH_QUERY_MAX = 100;
+/**
+ * Nearby people are measured from the centre of the ~1.1 km grid cell they stand in, never from
+ * their own position, so distances asked from many places cannot triangulate anyone.
+ */
+export const PEOPLE_PRIVACY_GRID_DEG = 0.01;

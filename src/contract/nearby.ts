@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./limits";
+import { eventSchema } from "./events";
 import { publicUserSchema } from "./users";
 
 /** Spec 02 §7 nearby queries; radius defaults to 10 km (§9). Paginated by offset, nearest first. */
@@ -17,20 +18,5 @@ export const nearbyUserSchema = publicUserSchema.extend({ distanceKm: z.number()
 export type NearbyUser = z.infer<typeof nearbyUserSchema>;
 
 /** An upcoming public event near you; an event's place is public, so its coordinates travel. */
-export const nearbyEventSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  date: z.string(),
-  location: z.string(),
-  latitude: z.string(),
-  longitude: z.string(),
-  imageUrl: z.string().nullable(),
-  type: z.string(),
-  category: z.string().nullable(),
-  hostId: z.number().int(),
-  maxAttendees: z.number().int().nullable(),
-  tags: z.array(z.string()),
-  distanceKm: z.number(),
-});
+export const nearbyEventSchema = eventSchema.extend({ distanceKm: z.number() });
 export type NearbyEvent = z.infer<typeof nearbyEventSchema>;

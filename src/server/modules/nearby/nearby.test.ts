@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NearbyEvent, NearbyUser } from "../../../contract/nearby";
+import { PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
 import { events, users } from "../../db/schema";
 import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
 import { boundingBox } from "./repository";
@@ -9,6 +10,9 @@ import { boundingBox } from "./repository";
 const KM_PER_DEG = (6371 * Math.PI) / 180;
 const CENTER = { lat: 10, lng: 20 };
 const north = (km: number) => ({ lat: CENTER.lat + km / KM_PER_DEG, lng: CENTER.lng });
+/** People are measured from the centre of their privacy grid cell; CENTER is a cell centre, so n cells north is n * 1.112 km. */
+const KM_PER_CELL = PEOPLE_PRIVACY_GRID_DEG * KM_PER_DEG;
+const cellsNorth = (n: number) => ({ lat: CENTER.lat + n * PEOPLE_PRIVACY_GRID_DEG, lng: CENTER.lng });
 
 let t: TestApp;
 let viewer: Awaited<ReturnType<typeof registerUser>>;
@@ -25,10 +29,11 @@ beforeAll(async () => {
   t = await createTestApp();
   viewer = await registerUser(t.app);
   await place(viewer.user.id, CENTER);
-  for (const km of [9.9, 0.5, 3, 10.1, 3.3]) {
-    const u = await registerUser(t.app, { fullName: `At ${km}` });
-    await place(u.user.id, north(km));
-    ids.set(km, u.user.id);
+  for (const cells of [8, 1, 3, 10, 4]) {
+    const u = await registerUser(t.app, { fullName: `Cell ${cells}` });
+    // A little off the cell centre: the answer must not reveal where inside the cell they are.
+    await place(u.user.id, { lat: cellsNorth(cells).lat + 0.003, lng: CENTER.lng - 0.002 });
+    ids.set(cells, u.user.id);
   }
   await registerUser(t.app, { fullName: "Nowhere" }); // no position: never listed
 });
@@ -47,17 +52,18 @@ describe("GET /api/users/nearby", () => {
     const res = await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}`);
     expect(res.statusCode).toBe(200);
     const list = res.json() as NearbyUser[];
-    expect(list.map((u) => u.fullName)).toEqual(["At 0.5", "At 3", "At 3.3", "At 9.9"]);
-    expect(list.map((u) => u.distanceKm)).toEqual([0.5, 3, 3.3, 9.9]);
+    expect(list.map((u) => u.fullName)).toEqual(["Cell 1", "Cell 3", "Cell 4", "Cell 8"]);
+    expect(list.map((u) => u.distanceKm)).toEqual([1.1, 3.3, 4.4, 8.9]);
   });
 
   it("includes a point just inside the radius and leaves one just outside", async () => {
-    const inside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=3.01`)).json() as NearbyUser[];
-    expect(inside.map((u) => u.fullName)).toEqual(["At 0.5", "At 3"]);
-    const outside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=2.99`)).json() as NearbyUser[];
-    expect(outside.map((u) => u.fullName)).toEqual(["At 0.5"]);
-    const wide = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10.2`)).json() as NearbyUser[];
-    expect(wide.at(-1)?.fullName).toBe("At 10.1");
+    const edge = 3 * KM_PER_CELL;
+    const inside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge + 0.01}`)).json() as NearbyUser[];
+    expect(inside.map((u) => u.fullName)).toEqual(["Cell 1", "Cell 3"]);
+    const outside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge - 0.01}`)).json() as NearbyUser[];
+    expect(outside.map((u) => u.fullName)).toEqual(["Cell 1"]);
+    const wide = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=11.2`)).json() as NearbyUser[];
+    expect(wide.at(-1)?.fullName).toBe("Cell 10");
   });
 
   it("pages with limit and offset in the same order", async () => {
@@ -65,7 +71,7 @@ describe("GET /api/users/nearby", () => {
     const p1 = (await get(base)).json() as NearbyUser[];
     const p2 = (await get(`${base}&offset=2`)).json() as NearbyUser[];
     const p3 = (await get(`${base}&offset=4`)).json() as NearbyUser[];
-    expect([...p1, ...p2].map((u) => u.fullName)).toEqual(["At 0.5", "At 3", "At 3.3", "At 9.9"]);
+    expect([...p1, ...p2].map((u) => u.fullName)).toEqual(["Cell 1", "Cell 3", "Cell 4", "Cell 8"]);
     expect(p3).toEqual([]);
   });
 
@@ -74,13 +80,16 @@ describe("GET /api/users/nearby", () => {
     await place(other.user.id, north(1.23456));
     const list = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=2`)).json() as NearbyUser[];
     const odd = list.find((u) => u.fullName === "Odd");
-    expect(odd?.distanceKm).toBe(1.2);
+    expect(odd?.distanceKm).toBe(1.1);
+    // Asked from right on top of them, the answer is still the distance to their cell's centre, not 0.
+    const onTop = (await get(`/api/users/nearby?lat=${north(1.23456).lat}&lng=${CENTER.lng}&radius=1`)).json() as NearbyUser[];
+    expect(onTop.find((u) => u.fullName === "Odd")?.distanceKm).toBe(0.123);
     for (const u of list) {
       expect(Object.keys(u)).not.toEqual(expect.arrayContaining(["email"]));
       for (const key of ["email", "latitude", "longitude", "lat", "lng", "passwordHash"]) expect(u).not.toHaveProperty(key);
     }
-    const close = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=0.6`)).json() as NearbyUser[];
-    expect(close.map((u) => u.distanceKm)).toEqual([0.5]);
+    const close = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=1.2`)).json() as NearbyUser[];
+    expect(close.map((u) => u.distanceKm)).toEqual([1.1, 1.1]);
     await t.database.db.delete(users).where(eq(users.id, other.user.id));
   });
 

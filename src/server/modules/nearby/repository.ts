@@ -1,6 +1,6 @@
 import { type SQL, and, asc, between, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { EARTH_RADIUS_KM } from "../../../contract/limits";
+import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
 import type { Db } from "../../db/client";
 import { events, users } from "../../db/schema";
 
@@ -11,6 +11,8 @@ export interface Circle {
 }
 
 const DEG = 180 / Math.PI;
+/** A person can stand this far from their cell's centre, so the index box is widened by it. */
+const CELL_HALF_DIAGONAL_KM = ((PEOPLE_PRIVACY_GRID_DEG / DEG) * EARTH_RADIUS_KM * Math.SQRT2) / 2;
 
 /**
  * A lat/lng box around the circle, so the (lat, lng) btree index narrows rows before the exact
@@ -28,15 +30,15 @@ export function boundingBox({ lat, lng, radiusKm }: Circle) {
 }
 
 /** Great-circle distance in km (haversine, 6371 km earth), the same formula as contract/geo.ts. */
-function distanceSql(latCol: AnyPgColumn, lngCol: AnyPgColumn, { lat, lng }: Circle): SQL<number> {
+function distanceSql(latCol: AnyPgColumn | SQL, lngCol: AnyPgColumn | SQL, { lat, lng }: Circle): SQL<number> {
   return sql<number>`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
     power(sin(radians(${latCol} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${latCol})) * power(sin(radians(${lngCol} - ${lng}) / 2), 2)
   ))))`;
 }
 
-function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, distance: SQL<number>) {
-  const box = boundingBox(circle);
+function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, distance: SQL<number>, boxMarginKm = 0) {
+  const box = boundingBox({ ...circle, radiusKm: circle.radiusKm + boxMarginKm });
   return and(
     isNotNull(latCol),
     isNotNull(lngCol),
@@ -49,11 +51,12 @@ function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, 
 export function nearbyRepository(db: Db) {
   return {
     async usersNear(circle: Circle, viewerId: number, limit: number, offset: number) {
-      const distance = distanceSql(users.lat, users.lng, circle);
+      const cell = (column: AnyPgColumn) => sql`(round(${column} / ${PEOPLE_PRIVACY_GRID_DEG}) * ${PEOPLE_PRIVACY_GRID_DEG})`;
+      const distance = distanceSql(cell(users.lat), cell(users.lng), circle);
       return db
         .select({ user: users, distanceKm: distance.mapWith(Number) })
         .from(users)
-        .where(and(withinCircle(users.lat, users.lng, circle, distance), ne(users.id, viewerId)))
+        .where(and(withinCircle(users.lat, users.lng, circle, distance, CELL_HALF_DIAGONAL_KM), ne(users.id, viewerId)))
         .orderBy(asc(distance), asc(users.id))
         .limit(limit)
         .offset(offset);

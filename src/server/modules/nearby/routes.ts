@@ -4,6 +4,7 @@ import { coarsenDistanceKm } from "../../../contract/geo";
 import { nearbyEventSchema, nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
 import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
+import { toEvent } from "../events/service";
 import { toPublicUser } from "../users/public-user";
 import { nearbyRepository } from "./repository";
 
@@ -29,22 +30,7 @@ export const nearbyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       requireUserId(request);
       const { lat, lng, radius, limit, offset } = request.query;
       const rows = await repo.eventsNear({ lat, lng, radiusKm: radius }, new Date(), limit, offset);
-      return rows.map(({ event: e, distanceKm }) => ({
-        id: e.id,
-        title: e.title,
-        description: e.description,
-        date: e.date.toISOString(),
-        location: e.location,
-        latitude: e.latitude,
-        longitude: e.longitude,
-        imageUrl: e.imageUrl,
-        type: e.type,
-        category: e.category,
-        hostId: e.hostId,
-        maxAttendees: e.maxAttendees,
-        tags: e.tags,
-        distanceKm,
-      }));
+      return rows.map(({ event, distanceKm }) => ({ ...toEvent(event), distanceKm }));
     },
   );
 };
