@@ -1,29 +1,34 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { Suspense, lazy } from "react";
 import { Route, Switch } from "wouter";
 import { AuthPage } from "@/features/auth/auth-page";
 import { AuthProvider } from "@/features/auth/use-auth";
-import { AvailabilityPage } from "@/features/availability/availability-page";
-import { DiscoverPage } from "@/features/discover/discover-page";
-import { EventPage } from "@/features/events/event-page";
-import { MyEventsPage } from "@/features/events/my-events-page";
-import { GroupsPage } from "@/features/groups/groups-page";
-import { InvitePage } from "@/features/invites/invite-page";
-import { NearbyPage } from "@/features/nearby/nearby-page";
-import { NotificationsPage } from "@/features/notifications/notifications-page";
-import { ProfilePage } from "@/features/profile/profile-page";
-import { UserProfilePage } from "@/features/profile/user-profile-page";
-import { SettingsPage } from "@/features/settings/settings-page";
 import { NotFoundPage } from "@/features/shell/not-found-page";
 import { ProtectedRoute } from "@/features/shell/protected-route";
-import { WaitlistPage } from "@/features/waitlist/waitlist-page";
 import { queryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
+import { PageSpinner } from "@/features/shell/page-spinner";
 import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
 
+// Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
+const AvailabilityPage = lazy(() => import("@/features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })));
+const DiscoverPage = lazy(() => import("@/features/discover/discover-page").then((m) => ({ default: m.DiscoverPage })));
+const EventPage = lazy(() => import("@/features/events/event-page").then((m) => ({ default: m.EventPage })));
+const MyEventsPage = lazy(() => import("@/features/events/my-events-page").then((m) => ({ default: m.MyEventsPage })));
+const GroupsPage = lazy(() => import("@/features/groups/groups-page").then((m) => ({ default: m.GroupsPage })));
+const InvitePage = lazy(() => import("@/features/invites/invite-page").then((m) => ({ default: m.InvitePage })));
+const NearbyPage = lazy(() => import("@/features/nearby/nearby-page").then((m) => ({ default: m.NearbyPage })));
+const NotificationsPage = lazy(() => import("@/features/notifications/notifications-page").then((m) => ({ default: m.NotificationsPage })));
+const ProfilePage = lazy(() => import("@/features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+const UserProfilePage = lazy(() => import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })));
+const SettingsPage = lazy(() => import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
+const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then((m) => ({ default: m.WaitlistPage })));
+
 export function AppRoutes() {
   return (
-    <Switch>
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
       <ProtectedRoute path="/" component={DiscoverPage} />
       <ProtectedRoute path="/nearby" component={NearbyPage} />
       <ProtectedRoute path="/availability" component={AvailabilityPage} />
@@ -38,7 +43,8 @@ export function AppRoutes() {
       <Route path="/waitlist" component={WaitlistPage} />
       <Route path="/invite/:code" component={InvitePage} />
       <Route component={NotFoundPage} />
-    </Switch>
+      </Switch>
+    </Suspense>
   );
 }
 

@@ -1,9 +1,13 @@
 import { CalendarCheckIcon, CalendarDaysIcon, CompassIcon, PlusIcon, UsersIcon } from "lucide-react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { CreateEventDialog } from "@/features/events/create-event-dialog";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
+
+// The dialog (and its form libraries) loads the first time someone taps the add button.
+const CreateEventDialog = lazy(() =>
+  import("@/features/events/create-event-dialog").then((m) => ({ default: m.CreateEventDialog })),
+);
 
 const tabs = [
   { href: "/", label: "Explore", icon: CompassIcon },
@@ -66,7 +70,11 @@ export function BottomNav() {
           ))}
         </div>
       </nav>
-      <CreateEventDialog open={createOpen} onOpenChange={setCreateOpen} />
+      {createOpen && (
+        <Suspense fallback={null}>
+          <CreateEventDialog open={createOpen} onOpenChange={setCreateOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

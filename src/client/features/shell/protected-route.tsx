@@ -1,26 +1,22 @@
-import type { ComponentType } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, useLocation, useSearch } from "wouter";
 import { authPathFor } from "@/features/auth/redirect";
 import { useAuth } from "@/features/auth/use-auth";
-import { Spinner } from "@/ui/spinner";
 import { AppShell } from "./app-shell";
+import { PageSpinner } from "./page-spinner";
 
 function Guard({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   const search = useSearch();
-  if (isLoading) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner className="size-8 text-primary" />
-      </div>
-    );
-  }
+  if (isLoading) return <PageSpinner />;
   // Spec 01 §2: visitors go to /auth; the redirect parameter brings them back after sign-in.
   if (!user) return <Redirect to={authPathFor(search ? `${location}?${search}` : location)} replace />;
   return (
     <AppShell>
-      <Component />
+      <Suspense fallback={<PageSpinner />}>
+        <Component />
+      </Suspense>
     </AppShell>
   );
 }
