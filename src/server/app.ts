@@ -21,6 +21,7 @@ import { BODY_LIMIT_BYTES } from "../contract/limits";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { refuseCrossSiteWrites } from "./http/same-origin";
+import { requireSessionUnlessPublic } from "./http/session";
 import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { eventsRoutes } from "./modules/events/routes";
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
   app.addHook("onRequest", sessionResolver(deps));
+  app.addHook("onRequest", requireSessionUnlessPublic);
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -38,7 +38,21 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
+/**
+ * Every /api route needs a session unless it declares `config: { public: true }`, checked before
+ * validation so a signed-out caller learns nothing about a route's input.
+ */
+export async function requireSessionUnlessPublic(request: FastifyRequest) {
+  if (request.is404 || request.routeOptions.config.public || !request.url.startsWith("/api/")) return;
+  if (request.url.startsWith("/api/docs")) return;
+  requireUserId(request);
+}
+
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Reachable without a session (auth, invites, waitlist, uploads). */
+    public?: boolean;
+  }
   interface FastifyRequest {
     userId: number | null;
     sessionHash: string | null;

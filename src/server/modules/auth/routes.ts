@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     "/api/register",
     {
+      config: { public: true },
       onRequest: perIp,
       preHandler: perUsername,
       schema: { tags: ["auth"], body: registerBodySchema.strict(), response: { 201: currentUserSchema, 409: messageSchema } },
@@ -62,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     "/api/login",
     {
+      config: { public: true },
       onRequest: perIp,
       preHandler: perUsername,
       schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema } },
@@ -76,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post("/api/logout", { schema: { tags: ["auth"], response: { 200: messageSchema } } }, async (request, reply) => {
+  app.post("/api/logout", { config: { public: true }, schema: { tags: ["auth"], response: { 200: messageSchema } } }, async (request, reply) => {
     if (request.sessionHash) await service.endSession(request.sessionHash);
     clearSessionCookie(reply);
     return { message: "Logged out" };
@@ -92,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/access-codes/verify",
-    { onRequest: perIp, schema: { tags: ["auth"], body: accessCodeSchema, response: { 200: accessCodeResultSchema } } },
+    { config: { public: true }, onRequest: perIp, schema: { tags: ["auth"], body: accessCodeSchema, response: { 200: accessCodeResultSchema } } },
     async (request) => ({ valid: deps.config.ACCESS_CODES.includes(request.body.code) }),
   );
 };

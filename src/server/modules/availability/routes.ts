@@ -5,7 +5,6 @@ import type { AppDeps } from "../../app";
 import { requireSelf, requireUserId } from "../../http/session";
 
 // 401 before validation: a visitor learns nothing about the body rules.
-const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
 import { availabilityRepository } from "./repository";
 import { availabilityService } from "./service";
 
@@ -15,7 +14,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   // A public read among signed-in users: profiles show when someone is free (spec 01 §2 User profile).
   app.get(
     "/api/availability/user",
-    { onRequest: signedIn, schema: { tags: ["availability"], querystring: availabilityQuerySchema, response: { 200: z.array(availabilityRowSchema) } } },
+    { schema: { tags: ["availability"], querystring: availabilityQuerySchema, response: { 200: z.array(availabilityRowSchema) } } },
     async (request) => {
       const { userId, limit, before } = request.query;
       return service.list(userId, limit, before);
@@ -24,7 +23,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.post(
     "/api/availability",
-    { onRequest: signedIn, schema: { tags: ["availability"], body: saveAvailabilitySchema, response: { 200: availabilityRowSchema } } },
+    { schema: { tags: ["availability"], body: saveAvailabilitySchema, response: { 200: availabilityRowSchema } } },
     async (request) => {
       const userId = requireSelf(request, request.body.userId);
       return service.save(userId, request.body.date, request.body.timeslots);

@@ -18,7 +18,6 @@ import { toPublicUser } from "../users/public-user";
 import { friendsRepository } from "./repository";
 import { FriendError, friendsService } from "./service";
 
-const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
 const otherUserParams = z.object({ userId: userIdSchema });
 
 export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -59,7 +58,6 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     "/api/users/friends",
     {
-      onRequest: signedIn,
       schema: {
         tags: ["friends"],
         querystring: z.object({
@@ -79,7 +77,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     "/api/friends/requests",
-    { onRequest: signedIn, schema: { tags: ["friends"], response: { 200: z.array(incomingFriendRequestSchema) } } },
+    { schema: { tags: ["friends"], response: { 200: z.array(incomingFriendRequestSchema) } } },
     async (request) =>
       (await service.incoming(requireUserId(request))).map((r) => ({ user: toPublicUser(r.user), createdAt: r.createdAt.toISOString() })),
   );
@@ -87,7 +85,6 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     "/api/friends/requests",
     {
-      onRequest: signedIn,
       schema: { tags: ["friends"], body: friendRequestBodySchema, response: { 200: friendStatusResultSchema, 404: messageSchema } },
     },
     async (request) => ({ status: await run(() => service.request(requireUserId(request), request.body.userId)) }),
@@ -95,19 +92,19 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.post(
     "/api/friends/requests/:userId/accept",
-    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    { schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
     async (request) => ({ status: await run(() => service.accept(requireUserId(request), request.params.userId)) }),
   );
 
   app.post(
     "/api/friends/requests/:userId/decline",
-    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    { schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
     async (request) => ({ status: await run(() => service.decline(requireUserId(request), request.params.userId)) }),
   );
 
   app.get(
     "/api/friends/status/:userId",
-    { onRequest: signedIn, schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
+    { schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
     async (request) => ({ status: await service.status(requireUserId(request), request.params.userId) }),
   );
 
@@ -122,7 +119,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     "/api/friends/invite",
     {
-      onRequest: [signedIn, perUser],
+      onRequest: perUser,
       schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {

@@ -34,11 +34,11 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
   const redirectUri = (request: import("fastify").FastifyRequest) => `${origin(request)}/api/auth/google/callback`;
 
-  app.get("/api/auth/google/status", { schema: { tags: ["auth"], response: { 200: googleStatusSchema } } }, () => ({
+  app.get("/api/auth/google/status", { config: { public: true }, schema: { tags: ["auth"], response: { 200: googleStatusSchema } } }, () => ({
     enabled,
   }));
 
-  app.get("/api/auth/google", { schema: { tags: ["auth"] } }, async (request, reply) => {
+  app.get("/api/auth/google", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
     if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
     const config = await getConfiguration();
     const verifier = oidc.randomPKCECodeVerifier();
@@ -62,7 +62,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/auth/google/callback",
-    { schema: { tags: ["auth"], querystring: z.record(z.string(), z.string()) } },
+    { config: { public: true }, schema: { tags: ["auth"], querystring: z.record(z.string(), z.string()) } },
     async (request, reply) => {
       if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);

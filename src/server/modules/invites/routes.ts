@@ -16,6 +16,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.get(
     "/api/group-invite/:code",
     {
+      config: { public: true },
       onRequest: lookupLimit,
       schema: { tags, params: inviteCodeParamsSchema, response: { 200: inviteViewSchema, 404: messageSchema } },
     },

@@ -8,7 +8,6 @@ import { requireUserId } from "../../http/session";
 import { uploadsRepository } from "./repository";
 import { UploadError, uploadsService } from "./service";
 
-const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
 
 export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = uploadsService(uploadsRepository(deps.database.db));
@@ -16,7 +15,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     "/api/uploads",
     {
-      onRequest: signedIn,
       // The app-wide JSON limit is 64 KB; a photo gets its own, larger one (413 beyond it).
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
       schema: { tags: ["uploads"], body: uploadBodySchema, response: { 201: uploadResultSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema } },
@@ -35,7 +33,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   // Public like any image URL (group invites are seen by visitors); ids are 128 random bits.
   app.get(
     "/api/uploads/:id",
-    { schema: { tags: ["uploads"], params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
+    { config: { public: true }, schema: { tags: ["uploads"], params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
     async (request, reply) => {
       const file = await service.load(request.params.id);
       if (!file) throw app.httpErrors.notFound("Upload not found");

@@ -8,7 +8,6 @@ import { toCurrentUser, toPublicUser } from "./public-user";
 import { usersRepository } from "./repository";
 import { ProfileError, usersService } from "./service";
 
-const signedIn = async (request: import("fastify").FastifyRequest) => void requireUserId(request);
 /**
  * Numeric ids only (spec 01 §5). Static siblings such as /api/users/current, /friends and
  * /nearby win over this parameter in Fastify's router whatever the registration order.
@@ -20,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get(
     "/api/users/:id",
-    { onRequest: signedIn, schema: { tags: ["users"], params: idParams, response: { 200: userProfileSchema, 404: messageSchema } } },
+    { schema: { tags: ["users"], params: idParams, response: { 200: userProfileSchema, 404: messageSchema } } },
     async (request) => {
       const viewerId = requireUserId(request);
       const user = await service.find(request.params.id);
@@ -33,7 +32,6 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.patch(
     "/api/users/:id",
     {
-      onRequest: signedIn,
       schema: { tags: ["users"], params: idParams, body: updateProfileSchema, response: { 200: currentUserSchema, 400: messageSchema } },
     },
     async (request) => {

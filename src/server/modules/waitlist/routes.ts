@@ -17,6 +17,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     "/api/waitlist",
     {
+      config: { public: true },
       onRequest: limited,
       schema: { tags: ["waitlist"], body: waitlistBodySchema, response: { 200: waitlistResultSchema, 201: waitlistResultSchema } },
     },
@@ -28,7 +29,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   );
 
-  app.get("/api/waitlist/stats", { schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } }, () =>
+  app.get("/api/waitlist/stats", { config: { public: true }, schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } }, () =>
     repo.stats(),
   );
 };
