@@ -26,6 +26,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(url: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+    pool.on("error", (error) => console.warn(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -51,7 +51,8 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: server });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // Plain drop first: forcing it would kill pool connections that are still closing.
+      await c.query(`drop database if exists ${name}`).catch(() => c.query(`drop database if exists ${name} with (force)`));
       await c.end();
     },
   };
