@@ -552,6 +552,25 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     expect((await notificationsOf(me.id)).map((n) => n.type)).toEqual(["event_update"]);
   });
 
+  it("PATCH moves the date under the create rule: a past or invalid date is 400 and the row keeps its date", async () => {
+    const host = await signUp();
+    const event = await createEvent(host);
+    const url = `/api/events/${event.id}`;
+    const [before] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    const past = await host.call({ method: "PATCH", url, payload: { date: new Date(Date.now() - 3_600_000).toISOString() } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toContain("Date cannot be in the past");
+    expect((await host.call({ method: "PATCH", url, payload: { date: "not a date" } })).statusCode).toBe(400);
+    const [unchanged] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect(unchanged.date.toISOString()).toBe(before.date.toISOString());
+    const later = inDays(9, 17);
+    const res = await host.call({ method: "PATCH", url, payload: { date: later.toISOString() } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().date).toBe(later.toISOString());
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
+    expect(row.date.toISOString()).toBe(later.toISOString());
+  });
+
   it("DELETE cancels for its participants, host only", async () => {
     const me = await signUp();
     const host = await signUp();

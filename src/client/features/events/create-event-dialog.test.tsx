@@ -1,0 +1,254 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { format } from "date-fns";
+import { useState } from "react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useAuth } from "@/features/auth/use-auth";
+import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { toast } from "@/ui/use-toast";
+import { CreateEventDialog } from "./create-event-dialog";
+
+const me = {
+  id: 42,
+  fullName: "Hana Host",
+  username: "hana",
+  email: "hana@example.com",
+  bio: "",
+  profession: "",
+  profileImage: null,
+  interests: [],
+  skills: [],
+  careerPath: "",
+  timezone: "America/New_York",
+  latitude: "",
+  longitude: "",
+  availabilityPreferences: {},
+};
+
+type Create = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** Signed in as `me`; POST /api/events answers with `create`; everything else is an empty list. */
+function stubServer(create: Create = (body) => jsonResponse(201, { id: 7, ...body })) {
+  return mockFetch((url, init) => {
+    if (url === "/api/user") return jsonResponse(200, me);
+    if (url === "/api/events" && init?.method === "POST") return create(JSON.parse(String(init.body)));
+    return jsonResponse(200, []);
+  });
+}
+
+function SignedIn() {
+  const { user } = useAuth();
+  return user ? <span data-testid="signed-in">{user.id}</span> : null;
+}
+
+/** The bottom bar's role: it owns `open`, so closing from inside really closes. */
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <SignedIn />
+      <button type="button" onClick={() => setOpen(true)}>
+        Open dialog
+      </button>
+      <CreateEventDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+async function renderDialog() {
+  renderWithProviders(<Harness />);
+  await screen.findByTestId("signed-in");
+  return screen.getByRole("dialog");
+}
+
+const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url) === "/api/events" && init?.method === "POST");
+
+const tomorrow = () => format(new Date(Date.now() + 86_400_000), "yyyy-MM-dd");
+
+async function fillRequired(values: Partial<Record<"title" | "description" | "date" | "time" | "location", string>>) {
+  if (values.title) await userEvent.type(screen.getByLabelText("Event Name"), values.title);
+  if (values.description) await userEvent.type(screen.getByLabelText("Description"), values.description);
+  if (values.location) await userEvent.type(screen.getByLabelText("Location"), values.location);
+  // Date and time inputs take their value whole, as a browser's picker sets it.
+  if (values.date) fireEvent.change(screen.getByLabelText("Date"), { target: { value: values.date } });
+  if (values.time) fireEvent.change(screen.getByLabelText("Time"), { target: { value: values.time } });
+}
+
+const submit = () => userEvent.click(screen.getByRole("button", { name: "Create Event" }));
+
+/** The newest toast (one shows at a time); beforeEach leaves a marker so a toast of an earlier test never counts. */
+async function toastWith(title: string, description: string) {
+  await waitFor(() => {
+    const shown = screen.getByTestId("toast");
+    expect(shown).toHaveTextContent(title);
+    expect(shown).toHaveTextContent(description);
+  });
+}
+
+beforeEach(() => {
+  toast({ title: "test start" });
+});
+
+describe("CreateEventDialog", () => {
+  it("opens with the spec 02 §2 defaults and a date minimum of today (local date)", async () => {
+    stubServer();
+    await renderDialog();
+    expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Networking" })).not.toBeChecked();
+    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
+    expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
+
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    expect(screen.getByLabelText("Date")).toHaveAttribute("min", today);
+    expect(screen.getByLabelText("Date")).toHaveAttribute("type", "date");
+    expect(screen.getByLabelText("Time")).toHaveAttribute("type", "time");
+    for (const label of ["Event Name", "Date", "Time", "Location", "Description"]) {
+      expect(screen.getByLabelText(label)).toHaveValue("");
+    }
+
+    await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
+    expect(screen.getByLabelText("Industry/Category")).toHaveTextContent("Tech");
+    const max = screen.getByLabelText("Maximum Attendees");
+    expect(max).toHaveValue(20);
+    expect(max).toHaveAttribute("min", "1");
+    expect(screen.queryByLabelText("Who to invite")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["Event Name", { description: "Pasta", date: tomorrow(), time: "19:00" }],
+    ["Description", { title: "Dinner", date: tomorrow(), time: "19:00" }],
+    ["Date", { title: "Dinner", description: "Pasta", time: "19:00" }],
+    ["Time", { title: "Dinner", description: "Pasta", date: tomorrow() }],
+  ])("without %s it toasts Missing Fields and sends nothing", async (_missing, values) => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await fillRequired({ ...values, location: "Luigi's" });
+    await submit();
+    await toastWith("Missing Fields", "Please fill out all required fields");
+    expect(posts(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
+  it("a whitespace-only name counts as missing", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await fillRequired({ title: "   ", description: "Pasta", date: tomorrow(), time: "19:00" });
+    await submit();
+    await toastWith("Missing Fields", "Please fill out all required fields");
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it("sends the social payload: friendGroupId, no category or maxAttendees, the host is the signed-in user", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    const date = tomorrow();
+    await fillRequired({ title: "  Dinner at Luigi's ", description: "Pasta night", date, time: "19:30", location: "Luigi's" });
+    await submit();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0][1]?.body))).toEqual({
+      title: "Dinner at Luigi's",
+      description: "Pasta night",
+      date: new Date(`${date}T19:30`).toISOString(),
+      location: "Luigi's",
+      hostId: 42,
+      type: "social",
+      friendGroupId: "all",
+    });
+    await toastWith("Event Created", "Your social event has been created successfully");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("sends the networking payload: category and an integer maxAttendees, no friendGroupId", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
+    const date = tomorrow();
+    await fillRequired({ title: "Founders meetup", description: "Pitch and chat", date, time: "08:05" });
+    await userEvent.click(screen.getByLabelText("Industry/Category"));
+    await userEvent.click(await screen.findByRole("option", { name: "Design" }));
+    const max = screen.getByLabelText("Maximum Attendees");
+    await userEvent.clear(max);
+    await userEvent.type(max, "35");
+    await submit();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(posts(fetchMock)[0][1]?.body));
+    expect(body).toEqual({
+      title: "Founders meetup",
+      description: "Pitch and chat",
+      date: new Date(`${date}T08:05`).toISOString(),
+      location: "",
+      hostId: 42,
+      type: "networking",
+      category: "design",
+      maxAttendees: 35,
+    });
+    expect(Number.isInteger(body.maxAttendees)).toBe(true);
+    await toastWith("Event Created", "Your networking event has been created successfully");
+  });
+
+  it("shows Creating... while the request is pending", async () => {
+    let answer: (r: Response) => void = () => {};
+    stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderDialog();
+    await fillRequired({ title: "Dinner", description: "Pasta", date: tomorrow(), time: "19:00" });
+    await submit();
+    const busy = await screen.findByRole("button", { name: "Creating..." });
+    expect(busy).toBeDisabled();
+    answer(jsonResponse(201, { id: 1 }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("on failure toasts Error, stays open with the fields kept and the button usable again", async () => {
+    stubServer(() => jsonResponse(500, { message: "boom" }));
+    await renderDialog();
+    await fillRequired({ title: "Dinner", description: "Pasta", date: tomorrow(), time: "19:00" });
+    await submit();
+    await toastWith("Error", "Failed to create the event");
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByLabelText("Event Name")).toHaveValue("Dinner");
+    expect(within(dialog).getByRole("button", { name: "Create Event" })).toBeEnabled();
+  });
+
+  it.each([
+    ["Cancel", () => userEvent.click(screen.getByRole("button", { name: "Cancel" }))],
+    // The corner X goes through Radix's onOpenChange, the path Escape and an outside click take too.
+    ["the corner X", () => userEvent.click(screen.getByRole("button", { name: "Close" }))],
+  ])("closing with %s resets every field", async (_how, close) => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
+    await fillRequired({ title: "Dinner", description: "Pasta", date: tomorrow(), time: "19:00", location: "Luigi's" });
+    await userEvent.click(screen.getByLabelText("Industry/Category"));
+    await userEvent.click(await screen.findByRole("option", { name: "Finance" }));
+    await userEvent.clear(screen.getByLabelText("Maximum Attendees"));
+    await userEvent.type(screen.getByLabelText("Maximum Attendees"), "5");
+    await close();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole("button", { name: "Open dialog" }));
+    await screen.findByRole("dialog");
+    expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
+    for (const label of ["Event Name", "Description", "Date", "Time", "Location"]) {
+      expect(screen.getByLabelText(label)).toHaveValue("");
+    }
+    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
+    await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
+    expect(screen.getByLabelText("Industry/Category")).toHaveTextContent("Tech");
+    expect(screen.getByLabelText("Maximum Attendees")).toHaveValue(20);
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it("a typed past date reaches the server, whose 400 shows the failure toast and keeps the dialog open", async () => {
+    // The spec puts the rule in the input (min = today); the server is the real guard.
+    const fetchMock = stubServer(() => jsonResponse(400, { message: "date: Date cannot be in the past" }));
+    await renderDialog();
+    await fillRequired({ title: "Dinner", description: "Pasta", date: "2000-01-01", time: "19:00" });
+    await submit();
+    await toastWith("Error", "Failed to create the event");
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
