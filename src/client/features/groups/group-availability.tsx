@@ -27,7 +27,15 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
     if (data) setSlots(data.mine);
   }, [data]);
 
-  const toggle = (slot: Slot, on: boolean) => setSlots((s) => (on ? [...new Set([...s, slot])] : s.filter((x) => x !== slot)));
+  const toggle = (slot: Slot, on: boolean) => {
+    setSlots((s) => (on ? [...new Set([...s, slot])] : s.filter((x) => x !== slot)));
+    // A message about a missing slot goes once one is picked, not only on the next save.
+    if (on && error === GROUP_AVAILABILITY_TEXTS.slotRequired) setError(null);
+  };
+  const changeDate = (value: string) => {
+    setDate(value);
+    if (value && error === GROUP_AVAILABILITY_TEXTS.dateRequired) setError(null);
+  };
 
   const submit = () => {
     if (!date) return setError(GROUP_AVAILABILITY_TEXTS.dateRequired);
@@ -48,7 +56,7 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
       <div className="grid gap-3 rounded-xl border p-4">
         <div className="grid gap-1.5">
           <Label htmlFor="group-availability-date">Date</Label>
-          <Input id="group-availability-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input id="group-availability-date" type="date" value={date} onChange={(e) => changeDate(e.target.value)} />
         </div>
         <fieldset className="grid grid-cols-2 gap-2">
           <legend className="mb-2 text-sm font-medium">When are you free?</legend>
@@ -91,7 +99,7 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
                 const meta = GROUP_TIME_SLOTS.find((x) => x.id === s.slot);
                 const share = data.memberCount ? (s.count / data.memberCount) * 100 : 0;
                 return (
-                  <li key={s.slot} className="grid gap-1">
+                  <li key={s.slot} className="grid gap-1" data-testid={`overlap-${s.slot}`}>
                     <div className="flex justify-between text-sm">
                       <span className={cn(best.includes(s.slot) && "font-semibold")}>
                         {meta?.label} <span className="text-xs text-muted-foreground">{meta?.range}</span>
