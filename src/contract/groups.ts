@@ -88,6 +88,8 @@ export const INVITE_TEXTS = {
   notFound: "This invite link is invalid, expired, or has reached its usage limit.",
   joined: "Success! You've joined the group",
   joinFailed: "Failed to join group",
+  alreadyMember: "You're already a member",
+  openGroup: "Open group",
 } as const;
 
 export const inviteViewSchema = z.object({
@@ -102,6 +104,10 @@ export const inviteViewSchema = z.object({
     maxUses: z.number().int(),
     currentUses: z.number().int(),
   }),
+  /** Only when the viewer has a session: whether they already belong to the group. */
+  isMember: z.boolean().optional(),
+  /** Only for a viewer who is a member (they know the group already): where "Open group" leads. */
+  groupId: z.number().int().optional(),
 });
 export type InviteView = z.infer<typeof inviteViewSchema>;
 export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });

@@ -153,9 +153,11 @@ export function useSaveGroupAvailability(groupId: number | null) {
   });
 }
 
-export function useInvite(code: string) {
+/** The answer depends on who looks (isMember), so the viewer is part of the key and auth must settle first. */
+export function useInvite(code: string, viewer: { userId: number | null; ready: boolean }) {
   return useQuery<InviteView>({
-    queryKey: ["/api/group-invite", code],
+    queryKey: ["/api/group-invite", code, viewer.userId],
+    enabled: viewer.ready,
     queryFn: () => apiJson<InviteView>("GET", `/api/group-invite/${encodeURIComponent(code)}`),
   });
 }

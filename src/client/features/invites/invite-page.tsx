@@ -1,5 +1,5 @@
 import { INVITE_TEXTS } from "@contract/groups";
-import { CalendarClock, Ticket, Users } from "lucide-react";
+import { CalendarClock, CircleCheck, Ticket, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
@@ -16,7 +16,7 @@ export function InvitePage() {
   const { code = "" } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const { user, isLoading: authLoading } = useAuth();
-  const invite = useInvite(code);
+  const invite = useInvite(code, { userId: user?.id ?? null, ready: !authLoading });
   const join = useJoinInvite(code);
 
   useEffect(() => {
@@ -29,7 +29,9 @@ export function InvitePage() {
   const expired = data ? new Date(data.invite.expiresAt).getTime() <= Date.now() : false;
   const usedUp = data ? data.invite.currentUses >= data.invite.maxUses : false;
   const joinGone = errorStatus(join.error) === 410 ? errorMessage(join.error) : null;
-  const unusable = expired ? INVITE_TEXTS.expired : usedUp ? INVITE_TEXTS.usedUp : joinGone;
+  // A member has nothing to use the invite for, so its state does not matter to them.
+  const member = Boolean(user && data?.isMember);
+  const unusable = member ? null : expired ? INVITE_TEXTS.expired : usedUp ? INVITE_TEXTS.usedUp : joinGone;
 
   const onJoin = () =>
     join.mutate(undefined, {
@@ -43,7 +45,7 @@ export function InvitePage() {
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col justify-center bg-background px-4 py-8">
-      {invite.isLoading && <Skeleton className="h-96 rounded-xl" />}
+      {(invite.isLoading || authLoading) && <Skeleton className="h-96 rounded-xl" />}
       {invite.isError && (
         <Card>
           <CardHeader>
@@ -91,15 +93,23 @@ export function InvitePage() {
             )}
           </CardContent>
           <CardFooter className="grid gap-2">
-            {authLoading ? (
-              <Spinner className="mx-auto" />
-            ) : user ? (
-              <Button className="w-full" disabled={Boolean(unusable) || join.isPending} onClick={onJoin}>
+            {member ? (
+              <>
+                <p className="flex items-center justify-center gap-2 rounded-lg bg-primary/10 p-3 text-sm font-medium text-primary" role="status">
+                  <CircleCheck className="size-4 shrink-0" />
+                  {INVITE_TEXTS.alreadyMember}
+                </p>
+                <Button className="w-full" onClick={() => navigate(`/groups?group=${data.groupId}`)}>
+                  {INVITE_TEXTS.openGroup}
+                </Button>
+              </>
+            ) : unusable ? null : user ? (
+              <Button className="w-full" disabled={join.isPending} onClick={onJoin}>
                 {join.isPending && <Spinner />}
                 Join Group
               </Button>
             ) : (
-              <Button className="w-full" disabled={Boolean(unusable)} onClick={() => navigate(`/auth?redirect=/invite/${code}`)}>
+              <Button className="w-full" onClick={() => navigate(`/auth?redirect=/invite/${code}`)}>
                 Sign In &amp; Join Group
               </Button>
             )}

@@ -36,6 +36,25 @@ describe("group invites", () => {
     expect(missing.json()).toEqual({ message: INVITE_TEXTS.notFound });
   });
 
+  it("tells a signed-in viewer whether they are a member; only a member learns the group id", async () => {
+    const { admin, group } = await privateGroup("Chess night");
+    const url = `/api/group-invite/${group.inviteCode}`;
+    const anon = (await t.app.inject({ method: "GET", url })).json();
+    expect(anon).not.toHaveProperty("isMember");
+    expect(anon).not.toHaveProperty("groupId");
+
+    const asAdmin = (await as(t.app, admin.cookie)({ method: "GET", url })).json();
+    expect(asAdmin).toMatchObject({ isMember: true, groupId: group.id, group: { name: "Chess night", memberCount: 1 } });
+
+    const b = await registerUser(t.app);
+    const outsider = (await as(t.app, b.cookie)({ method: "GET", url })).json();
+    expect(outsider.isMember).toBe(false);
+    expect(outsider).not.toHaveProperty("groupId");
+
+    await as(t.app, b.cookie)({ method: "POST", url: `${url}/join` });
+    expect((await as(t.app, b.cookie)({ method: "GET", url })).json()).toMatchObject({ isMember: true, groupId: group.id });
+  });
+
   it("needs a session to join, then joins once and is idempotent", async () => {
     const { admin, group } = await privateGroup();
     const anon = await t.app.inject({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });

@@ -20,7 +20,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       onRequest: lookupLimit,
       schema: { tags, params: inviteCodeParamsSchema, response: { 200: inviteViewSchema, 404: messageSchema } },
     },
-    async (request) => service.view(request.params.code),
+    async (request) => service.view(request.params.code, request.userId),
   );
 
   app.post(

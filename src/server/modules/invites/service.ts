@@ -7,10 +7,18 @@ type Repo = ReturnType<typeof invitesRepository>;
 export function invitesService(repo: Repo, now: () => Date = () => new Date()) {
   return {
     /** Public: anyone holding the link may see what it leads to, never who is in the group. */
-    async view(code: string): Promise<InviteView> {
+    async view(code: string, viewerId: number | null = null): Promise<InviteView> {
       const row = await repo.findByCode(code);
       if (!row) throw new HttpError(404, INVITE_TEXTS.notFound);
+      // A signed-in viewer learns only about themselves; the group id goes to members alone.
+      const membership =
+        viewerId == null
+          ? {}
+          : (await repo.isMember(row.group.id, viewerId))
+            ? { isMember: true, groupId: row.group.id }
+            : { isMember: false };
       return {
+        ...membership,
         group: {
           name: row.group.name,
           description: row.group.description,
