@@ -19,7 +19,8 @@ const me = {
   interests: [],
   skills: [],
   careerPath: "",
-  timezone: "America/New_York",
+  // Not the test process's zone: the typed time must be read in the user's zone.
+  timezone: "Asia/Tokyo",
   latitude: "",
   longitude: "",
   availabilityPreferences: {},
@@ -144,14 +145,13 @@ describe("CreateEventDialog", () => {
   it("sends the social payload: friendGroupId, no category or maxAttendees, the host is the signed-in user", async () => {
     const fetchMock = stubServer();
     await renderDialog();
-    const date = tomorrow();
-    await fillRequired({ title: "  Dinner at Luigi's ", description: "Pasta night", date, time: "19:30", location: "Luigi's" });
+    await fillRequired({ title: "  Dinner at Luigi's ", description: "Pasta night", date: "2030-07-15", time: "19:30", location: "Luigi's" });
     await submit();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     expect(JSON.parse(String(posts(fetchMock)[0][1]?.body))).toEqual({
       title: "Dinner at Luigi's",
       description: "Pasta night",
-      date: new Date(`${date}T19:30`).toISOString(),
+      date: "2030-07-15T10:30:00.000Z", // 19:30 in Tokyo
       location: "Luigi's",
       hostId: 42,
       type: "social",
@@ -165,8 +165,7 @@ describe("CreateEventDialog", () => {
     const fetchMock = stubServer();
     await renderDialog();
     await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
-    const date = tomorrow();
-    await fillRequired({ title: "Founders meetup", description: "Pitch and chat", date, time: "08:05" });
+    await fillRequired({ title: "Founders meetup", description: "Pitch and chat", date: "2030-01-02", time: "08:05" });
     await userEvent.click(screen.getByLabelText("Industry/Category"));
     await userEvent.click(await screen.findByRole("option", { name: "Design" }));
     const max = screen.getByLabelText("Maximum Attendees");
@@ -178,7 +177,7 @@ describe("CreateEventDialog", () => {
     expect(body).toEqual({
       title: "Founders meetup",
       description: "Pitch and chat",
-      date: new Date(`${date}T08:05`).toISOString(),
+      date: "2030-01-01T23:05:00.000Z", // 08:05 in Tokyo
       location: "",
       hostId: 42,
       type: "networking",

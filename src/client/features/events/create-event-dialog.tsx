@@ -4,6 +4,7 @@ import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Input } from "@/ui/input";
@@ -57,7 +58,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     const body: CreateEventBody = {
       title: form.title.trim(),
       description: form.description.trim(),
-      date: new Date(`${form.date}T${form.time}`).toISOString(),
+      // The typed wall-clock time is in the user's timezone, the zone the app shows it back in.
+      date: zonedInputToIso(form.date, form.time, user.timezone) ?? "",
       location: form.location.trim(),
       hostId: user.id,
       type: form.type,

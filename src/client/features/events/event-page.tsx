@@ -1,4 +1,5 @@
 import type { EventDetail, ParticipantStatus } from "@contract/events";
+import { format } from "date-fns";
 import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, MapPinIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
@@ -6,6 +7,7 @@ import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
+import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
@@ -165,7 +167,8 @@ function ViewerActions({ event }: { event: EventDetail }) {
         >
           Cancel event
         </Button>
-        <EditEventDialog event={event} open={editing} onOpenChange={setEditing} />
+        {/* Remounting on open starts the form from the event as it is now, after any earlier save. */}
+        <EditEventDialog key={String(editing)} event={event} open={editing} onOpenChange={setEditing} />
       </div>
     );
   }
@@ -236,11 +239,31 @@ function EditEventDialog({
   const [description, setDescription] = useState(event.description);
   const [location, setLocation] = useState(event.location);
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
+  const { user } = useAuth();
+  // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
+  const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
+  const [date, setDate] = useState(initialDate);
+  const [time, setTime] = useState(initialTime);
+  // Today is the earliest choice, except that an event already past may keep its own day.
+  const today = format(new Date(), "yyyy-MM-dd");
+  const minDate = initialDate < today ? initialDate : today;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!title.trim() || !description.trim() || !date || !time) {
+      toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
+      return;
+    }
     const cap = max.trim() === "" ? null : Number.parseInt(max, 10);
+    // Only a moved date is sent: an event already under way keeps its date while other fields change.
+    const moved = date !== initialDate || time !== initialTime;
     update.mutate(
-      { title: title.trim(), description: description.trim(), location: location.trim(), maxAttendees: cap },
+      {
+        title: title.trim(),
+        description: description.trim(),
+        location: location.trim(),
+        maxAttendees: cap,
+        ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
+      },
       {
         onSuccess: () => {
           toast({ title: "Event updated", description: "Attendees have been notified." });
@@ -260,6 +283,23 @@ function EditEventDialog({
         <form onSubmit={submit} className="grid gap-3">
           <Label htmlFor="edit-title">Event Name</Label>
           <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-2">
+              <Label htmlFor="edit-date">Date</Label>
+              <Input
+                id="edit-date"
+                type="date"
+                min={minDate}
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                required
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="edit-time">Time</Label>
+              <Input id="edit-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+            </div>
+          </div>
           <Label htmlFor="edit-location">Location</Label>
           <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
           <Label htmlFor="edit-description">Description</Label>
