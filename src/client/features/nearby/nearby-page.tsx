@@ -1,7 +1,7 @@
 import { formatDistance } from "@contract/geo";
-import { NEARBY_RADIUS_KM } from "@contract/limits";
+import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT } from "@contract/limits";
 import type { NearbyEvent, NearbyUser } from "@contract/nearby";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
@@ -15,13 +15,45 @@ import { Skeleton } from "@/ui/skeleton";
 
 const POSITION_KEY = ["device-position"] as const;
 
-function nearbyUrl(path: string, position: Position) {
+/** One page of a nearby list; the API pages by offset, nearest first. */
+export const NEARBY_PAGE_SIZE = PAGE_SIZE_DEFAULT;
+
+function nearbyUrl(path: string, position: Position, offset: number) {
   const params = new URLSearchParams({
     lat: String(position.latitude),
     lng: String(position.longitude),
     radius: String(NEARBY_RADIUS_KM),
+    limit: String(NEARBY_PAGE_SIZE),
+    offset: String(offset),
   });
   return `${path}?${params}`;
+}
+
+/** Pages of a nearby list; a page shorter than the limit is the last, so Show more goes away. */
+function useNearbyPages<T>(path: string, position: Position) {
+  const query = useInfiniteQuery({
+    queryKey: [path, position.latitude, position.longitude],
+    queryFn: ({ pageParam }) => apiJson<T[]>("GET", nearbyUrl(path, position, pageParam)),
+    initialPageParam: 0,
+    getNextPageParam: (last: T[], pages: T[][]) =>
+      last.length < NEARBY_PAGE_SIZE ? undefined : pages.reduce((n, page) => n + page.length, 0),
+  });
+  return { ...query, items: query.data?.pages.flat() };
+}
+
+function ShowMore({ list, label }: { list: ReturnType<typeof useNearbyPages>; label: string }) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      className="self-center"
+      aria-label={`Show more ${label}`}
+      disabled={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? "Loading..." : "Show more"}
+    </Button>
+  );
 }
 
 function DistanceBadge({ km }: { km: number }) {
@@ -43,10 +75,8 @@ function ListSkeleton() {
 }
 
 function PeopleNearby({ position }: { position: Position }) {
-  const { data, isLoading, isError } = useQuery<NearbyUser[]>({
-    queryKey: ["/api/users/nearby", position.latitude, position.longitude],
-    queryFn: () => apiJson<NearbyUser[]>("GET", nearbyUrl("/api/users/nearby", position)),
-  });
+  const list = useNearbyPages<NearbyUser>("/api/users/nearby", position);
+  const { items: data, isLoading, isError } = list;
   return (
     <section aria-labelledby="people-nearby" className="flex flex-col gap-2">
       <h2 id="people-nearby" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
@@ -80,15 +110,14 @@ function PeopleNearby({ position }: { position: Position }) {
           ))}
         </ul>
       )}
+      <ShowMore list={list} label="people" />
     </section>
   );
 }
 
 function EventsNearby({ position, timezone }: { position: Position; timezone: string | undefined }) {
-  const { data, isLoading, isError } = useQuery<NearbyEvent[]>({
-    queryKey: ["/api/events/nearby", position.latitude, position.longitude],
-    queryFn: () => apiJson<NearbyEvent[]>("GET", nearbyUrl("/api/events/nearby", position)),
-  });
+  const list = useNearbyPages<NearbyEvent>("/api/events/nearby", position);
+  const { items: data, isLoading, isError } = list;
   return (
     <section aria-labelledby="events-nearby" className="flex flex-col gap-2">
       <h2 id="events-nearby" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
@@ -124,6 +153,7 @@ function EventsNearby({ position, timezone }: { position: Position; timezone: st
           ))}
         </ul>
       )}
+      <ShowMore list={list} label="events" />
     </section>
   );
 }
