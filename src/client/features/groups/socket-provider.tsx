@@ -27,6 +27,12 @@ export function reconnectDelay(attempt: number, random = Math.random) {
 /** How many missed messages one catch-up request fetches; more than that resets the cache to the newest page. */
 const CATCH_UP_LIMIT = 100;
 
+/** Makes the connection; tests hand in a fake so reconnects can be driven without a server. */
+export type SocketFactory = (url: string) => WebSocket;
+const browserSocket: SocketFactory = (url) => new WebSocket(url);
+/** WebSocket.OPEN, spelled out so an injected socket class need not carry the constants. */
+const OPEN = 1;
+
 /**
  * The one /ws connection of the app. It authenticates, joins every group of the user, feeds
  * pushes into the query cache and reconnects after any abnormal close, catching up by cursor.
@@ -47,6 +53,7 @@ export class SocketManager {
     private qc: QueryClient,
     private myId: number,
     private url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
+    private createSocket: SocketFactory = browserSocket,
   ) {}
 
   start() {
@@ -86,7 +93,7 @@ export class SocketManager {
   };
 
   send = (frame: ClientMessage) => {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.ws || this.ws.readyState !== OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
   };
@@ -104,7 +111,7 @@ export class SocketManager {
   }
 
   private open() {
-    const ws = new WebSocket(this.url);
+    const ws = this.createSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
@@ -179,7 +186,7 @@ const noop: SocketApi = { connected: false, subscribe: () => () => {}, send: () 
 const SocketContext = createContext<SocketApi>(noop);
 
 /** Mounted once inside the signed-in shell: the app's only socket. */
-export function SocketProvider({ children }: { children: ReactNode }) {
+export function SocketProvider({ children, createSocket }: { children: ReactNode; createSocket?: SocketFactory }) {
   const qc = useQueryClient();
   const { user } = useAuth();
   const userId = user?.id;
@@ -187,8 +194,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
-    if (!userId || typeof WebSocket === "undefined") return;
-    const m = new SocketManager(qc, userId);
+    if (!userId || (!createSocket && typeof WebSocket === "undefined")) return;
+    const m = new SocketManager(qc, userId, undefined, createSocket);
     m.onStatus = setConnected;
     m.start();
     setManager(m);
@@ -197,7 +204,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setManager(null);
       setConnected(false);
     };
-  }, [qc, userId]);
+  }, [qc, userId, createSocket]);
 
   const value = useMemo<SocketApi>(
     () => (manager ? { connected, subscribe: manager.subscribe, send: manager.send } : noop),

@@ -1,0 +1,222 @@
+import type { ChatMessage } from "@contract/chat";
+import type { GroupListItem } from "@contract/groups";
+import { QueryClient } from "@tanstack/react-query";
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { GROUPS_KEY, type MessagePages, messagesKey } from "./api";
+import { SocketManager, SocketProvider, useSocket } from "./socket-provider";
+
+/** A stand-in for the browser WebSocket: records what the client sends and lets the test play the server. */
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: Array<{ type: string; [key: string]: unknown }> = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000) {
+    this.drop(code);
+  }
+  // Test side.
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+const factory = (url: string) => new FakeSocket(url) as unknown as WebSocket;
+const last = () => FakeSocket.all[FakeSocket.all.length - 1];
+
+const message = (id: number, groupId = 5): ChatMessage => ({
+  id,
+  groupId,
+  userId: 2,
+  message: `m${id}`,
+  sentAt: new Date(2030, 0, 1, 12, id).toISOString(),
+  userName: "Bob Baker",
+  messageType: "text",
+  attachmentUrl: null,
+  referenceData: null,
+});
+const group = (id: number) => ({ id, name: `G${id}` }) as GroupListItem;
+const heldIds = (qc: QueryClient, groupId: number) =>
+  (qc.getQueryData<MessagePages>(messagesKey(groupId))?.pages.flat() ?? []).map((m) => m.id);
+
+/** Plays the server's side of a successful handshake for groups 5 and 9. */
+function handshake(socket: FakeSocket) {
+  socket.open();
+  expect(socket.sent).toEqual([{ type: "auth" }]);
+  socket.receive({ type: "auth_success", userId: 1, groups: [{ id: 5, name: "G5" }, { id: 9, name: "G9" }] });
+  expect(socket.sent.slice(1)).toEqual([
+    { type: "join_group", groupId: 5 },
+    { type: "join_group", groupId: 9 },
+  ]);
+  socket.receive({ type: "joined_group", groupId: 5 });
+  socket.receive({ type: "joined_group", groupId: 9 });
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("SocketManager reconnect", () => {
+  it("after an abnormal close backs off 1 s, 2 s, 4 s, then re-authenticates, re-joins and fetches what it missed", async () => {
+    vi.useFakeTimers();
+    // The top of each jittered window: delays are exactly 1 s, 2 s, 4 s.
+    vi.spyOn(Math, "random").mockReturnValue(1);
+    // What the server holds beyond id 12; the catch-up of the first connection finds nothing.
+    let sentWhileAway: ChatMessage[] = [];
+    const fetchMock = mockFetch((url) => {
+      if (url.startsWith("/api/chat/messages/5?after=12")) return jsonResponse(200, sentWhileAway);
+      if (url.startsWith("/api/chat/messages/")) return jsonResponse(200, []);
+      return jsonResponse(404, { message: "Not found" });
+    });
+    const qc = new QueryClient();
+    qc.setQueryData(GROUPS_KEY, [group(5), group(9)]);
+    qc.setQueryData<MessagePages>(messagesKey(5), { pages: [[message(10), message(12)]], pageParams: [undefined] });
+    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    const statuses: boolean[] = [];
+    manager.onStatus = (c) => statuses.push(c);
+    manager.start();
+
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(last().url).toBe("ws://app.test/ws");
+    handshake(last());
+    expect(manager.connected).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(["/api/chat/messages/5?after=12&limit=100"]);
+    expect(heldIds(qc, 5)).toEqual([10, 12]);
+    fetchMock.mockClear();
+    sentWhileAway = [message(13), message(14)];
+
+    // The server goes away (1006): nothing before 1 s, a new socket at 1 s.
+    last().drop(1006);
+    expect(manager.connected).toBe(false);
+    expect(manager.send({ type: "join_group", groupId: 5 })).toBe(false);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+
+    // That attempt fails before opening: the next waits 2 s, the one after 4 s.
+    last().drop(1006);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    last().drop(1006);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(FakeSocket.all).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(4);
+
+    // This one gets through: auth again, join both groups again, catch up by cursor.
+    const groupsBefore = qc.getQueryState(GROUPS_KEY)?.isInvalidated;
+    expect(groupsBefore).toBe(false);
+    handshake(last());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(manager.connected).toBe(true);
+    const urls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(urls).toContain("/api/chat/messages/5?after=12&limit=100");
+    // Group 9 was never loaded, so there is nothing to catch up on there.
+    expect(urls.some((u) => u.startsWith("/api/chat/messages/9"))).toBe(false);
+    expect(heldIds(qc, 5)).toEqual([10, 12, 13, 14]);
+    // Unread counts and last messages may have changed meanwhile.
+    expect(qc.getQueryState(GROUPS_KEY)?.isInvalidated).toBe(true);
+    expect(statuses).toEqual([true, false, false, false, true]);
+
+    // A success resets the backoff: the next drop waits 1 s again.
+    last().drop(1001);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(5);
+    manager.stop();
+  });
+
+  it("jitters each delay within the lower half of its window", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    mockFetch(() => jsonResponse(200, []));
+    const manager = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    manager.start();
+    last().drop(1006);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    manager.stop();
+  });
+
+  it("does not reconnect after a deliberate close (1000) or after stop()", async () => {
+    vi.useFakeTimers();
+    mockFetch(() => jsonResponse(200, []));
+    const manager = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    manager.start();
+    handshake(last());
+    last().drop(1000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const other = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    other.start();
+    handshake(last());
+    other.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it("replaces a catch-up that missed too much with a fresh newest page", async () => {
+    vi.useFakeTimers();
+    const many = Array.from({ length: 100 }, (_, i) => message(13 + i));
+    mockFetch((url) => jsonResponse(200, url.includes("after=12") ? many : []));
+    const qc = new QueryClient();
+    qc.setQueryData<MessagePages>(messagesKey(5), { pages: [[message(12)]], pageParams: [undefined] });
+    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    manager.start();
+    handshake(last());
+    await vi.advanceTimersByTimeAsync(0);
+    // resetQueries drops the held pages; the chat refetches its newest page when it is shown.
+    expect(heldIds(qc, 5)).toEqual([]);
+    manager.stop();
+  });
+});
+
+function Status() {
+  const { connected } = useSocket();
+  return <p>{connected ? "Live" : "Offline"}</p>;
+}
+
+describe("SocketProvider", () => {
+  it("opens the one socket through the injected factory once signed in and reports the connection", async () => {
+    mockFetch((url) => (url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, [])));
+    renderWithProviders(
+      <SocketProvider createSocket={factory}>
+        <Status />
+      </SocketProvider>,
+    );
+    expect(screen.getByText("Offline")).toBeInTheDocument();
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    handshake(last());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    last().drop(1006);
+    expect(await screen.findByText("Offline")).toBeInTheDocument();
+  });
+});
