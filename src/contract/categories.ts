@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { idEnum } from "./id-enum";
 
 /**
  * Spec 01 §5 "Category chip matching": an event is in a category when one of its tags
@@ -16,7 +17,7 @@ export const CATEGORIES = [
   { id: "gaming", label: "Gaming", tags: ["gaming", "games"], titleWords: ["game"] },
 ] as const;
 
-export const categoryIdSchema = z.enum(["all", "20s", "30+", "fitness", "food", "music", "outdoor", "creative", "gaming"]);
+export const categoryIdSchema = idEnum(CATEGORIES);
 export type CategoryId = z.infer<typeof categoryIdSchema>;
 
 export function matchesCategory(event: { title: string; tags: readonly string[] }, id: CategoryId): boolean {
@@ -36,7 +37,7 @@ export const FRIEND_GROUPS = [
   { id: "family", label: "Family" },
   { id: "coworkers", label: "Coworkers" },
 ] as const;
-export const friendGroupIdSchema = z.enum(["all", "close", "family", "coworkers"]);
+export const friendGroupIdSchema = idEnum(FRIEND_GROUPS);
 
 export const INDUSTRIES = [
   { id: "tech", label: "Tech" },
@@ -45,4 +46,4 @@ export const INDUSTRIES = [
   { id: "finance", label: "Finance" },
   { id: "education", label: "Education" },
 ] as const;
-export const industrySchema = z.enum(["tech", "design", "marketing", "finance", "education"]);
+export const industrySchema = idEnum(INDUSTRIES);

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { idEnum } from "./id-enum";
 
 /** Spec 01 §3: the eight three-hour slots of My Availability, in display order. */
 export const TIME_SLOTS = [
@@ -12,16 +13,7 @@ export const TIME_SLOTS = [
   { id: "early_morning_2", label: "Early Morning", range: "3am-6am", startHour: 3 },
 ] as const;
 
-export const timeSlotIdSchema = z.enum([
-  "early_morning_1",
-  "morning",
-  "early_afternoon",
-  "late_afternoon",
-  "evening",
-  "night",
-  "late_night",
-  "early_morning_2",
-]);
+export const timeSlotIdSchema = idEnum(TIME_SLOTS);
 export type TimeSlotId = z.infer<typeof timeSlotIdSchema>;
 
 /** The slot an hour of the day (0-23) falls in. */
@@ -37,4 +29,4 @@ export const GROUP_TIME_SLOTS = [
   { id: "evening", label: "Evening", range: "4pm-8pm" },
   { id: "night", label: "Night", range: "8pm-12am" },
 ] as const;
-export const groupSlotSchema = z.enum(["morning", "afternoon", "evening", "night"]);
+export const groupSlotSchema = idEnum(GROUP_TIME_SLOTS);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idEnum } from "./id-enum";
 
 /** Spec 02 §9: the ten timezone options, as IANA ids (the spec names only some; the rest are the zones' usual ids). */
 export const TIMEZONE_OPTIONS = [
@@ -14,18 +15,7 @@ export const TIMEZONE_OPTIONS = [
   { id: "Australia/Sydney", label: "Australian Eastern Time (AET)" },
 ] as const;
 
-export const timezoneSchema = z.enum([
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "Europe/London",
-  "Europe/Paris",
-  "Asia/Tokyo",
-  "Australia/Sydney",
-]);
+export const timezoneSchema = idEnum(TIMEZONE_OPTIONS);
 export type TimezoneId = z.infer<typeof timezoneSchema>;
 
 export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
