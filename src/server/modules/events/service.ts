@@ -17,7 +17,7 @@ import { AVATAR_STACK_MAX, DEFAULT_MAX_ATTENDEES } from "../../../contract/limit
 import { formatDistance } from "../../../contract/geo";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
-import { type NewNotification, notify } from "../notifications/notify";
+import { type NewNotification, notify, notifyAll } from "../notifications/notify";
 import type { EventQueries, EventRow, EventsRepository, FeedCursor, FeedRow, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
@@ -410,14 +410,11 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);
-      for (const g of going) {
-        await tell(g.user.id, {
-          type: "event_update",
-          title: "Event updated",
-          message: `${updated.title} has been updated`,
-          actionUrl: `/events/${eventId}`,
-        });
-      }
+      await notifyAll(
+        deps,
+        going.map((g) => g.user.id),
+        { type: "event_update", title: "Event updated", message: `${updated.title} has been updated`, actionUrl: `/events/${eventId}` },
+      );
       return toEvent(updated);
     },
 
@@ -426,14 +423,11 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       if (event.canceledAt) return toEvent(event);
       const updated = await repo.updateEvent(eventId, { canceledAt: new Date() });
       const people = await repo.participantsWithStatus(eventId, ["going", "pending", "waitlisted"]);
-      for (const p of people) {
-        await tell(p.user.id, {
-          type: "event_canceled",
-          title: "Event canceled",
-          message: `${event.title} has been canceled`,
-          actionUrl: `/events/${eventId}`,
-        });
-      }
+      await notifyAll(
+        deps,
+        people.map((p) => p.user.id),
+        { type: "event_canceled", title: "Event canceled", message: `${event.title} has been canceled`, actionUrl: `/events/${eventId}` },
+      );
       return toEvent(updated);
     },
 
