@@ -2,8 +2,8 @@ import { type LoginForm as LoginValues, loginFormSchema } from "@contract/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { useAuth } from "./use-auth";
 
@@ -18,58 +18,10 @@ export function LoginForm() {
   return (
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
-        <FormField
-          control={form.control}
-          name="fullName"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Full Name</FormLabel>
-              <FormControl>
-                <Input autoComplete="name" placeholder="Jane Doe" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" placeholder="jane@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username</FormLabel>
-              <FormControl>
-                <Input autoComplete="username" autoCapitalize="none" placeholder="janedoe" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" placeholder="••••••••" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="fullName" label="Full Name" autoComplete="name" placeholder="Jane Doe" />
+        <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" inputMode="email" placeholder="jane@example.com" />
+        <TextField control={form.control} name="username" label="Username" autoComplete="username" autoCapitalize="none" placeholder="janedoe" />
+        <TextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" placeholder="••••••••" />
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending && <Spinner label="Signing in" />}
           Login

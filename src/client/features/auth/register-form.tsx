@@ -3,8 +3,8 @@ import { DEFAULT_TIMEZONE } from "@contract/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { useAuth } from "./use-auth";
 
@@ -44,25 +44,15 @@ export function RegisterForm() {
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
         {fields.map((spec) => (
-          <FormField
+          <TextField
             key={spec.name}
             control={form.control}
             name={spec.name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{spec.label}</FormLabel>
-                <FormControl>
-                  <Input
-                    type={spec.type}
-                    autoComplete={spec.autoComplete}
-                    autoCapitalize={spec.name === "username" ? "none" : undefined}
-                    placeholder={spec.placeholder}
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={spec.label}
+            type={spec.type}
+            autoComplete={spec.autoComplete}
+            autoCapitalize={spec.name === "username" ? "none" : undefined}
+            placeholder={spec.placeholder}
           />
         ))}
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>

@@ -7,11 +7,10 @@ import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@/ui/form";
+import { TextareaField, TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { Switch } from "@/ui/switch";
-import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { type CreatedGroup, useCreateGroup } from "./api";
 
@@ -74,32 +73,8 @@ export function NewGroupDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Group name</FormLabel>
-                  <FormControl>
-                    <Input placeholder="Weekend hikers" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Description</FormLabel>
-                  <FormControl>
-                    <Textarea rows={3} placeholder="What is this group about?" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="name" label="Group name" placeholder="Weekend hikers" />
+            <TextareaField control={form.control} name="description" label="Description" rows={3} placeholder="What is this group about?" />
             <FormField
               control={form.control}
               name="isPrivate"

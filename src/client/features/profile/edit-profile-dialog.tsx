@@ -11,10 +11,9 @@ import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form } from "@/ui/form";
+import { TextareaField, TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
-import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { uploadPhoto, useUpdateProfile } from "./api";
 
@@ -134,84 +133,12 @@ export function EditProfileDialog({
         </div>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-3" noValidate>
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Full Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="bio"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Bio</FormLabel>
-                  <FormControl>
-                    <Textarea rows={3} placeholder="Tell people about yourself" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="profession"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Profession</FormLabel>
-                  <FormControl>
-                    <Input {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="interests"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Interests</FormLabel>
-                  <FormControl>
-                    <Input placeholder="hiking, jazz, board games" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="skills"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Skills</FormLabel>
-                  <FormControl>
-                    <Input placeholder="design, public speaking" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="careerPath"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Career Path</FormLabel>
-                  <FormControl>
-                    <Input {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="fullName" label="Full Name" autoComplete="name" />
+            <TextareaField control={form.control} name="bio" label="Bio" rows={3} placeholder="Tell people about yourself" />
+            <TextField control={form.control} name="profession" label="Profession" />
+            <TextField control={form.control} name="interests" label="Interests" placeholder="hiking, jazz, board games" />
+            <TextField control={form.control} name="skills" label="Skills" placeholder="design, public speaking" />
+            <TextField control={form.control} name="careerPath" label="Career Path" />
             <DialogFooter>
               <Button type="submit" disabled={update.isPending || uploading}>
                 {update.isPending && <Spinner />}

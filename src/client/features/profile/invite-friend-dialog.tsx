@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useInviteFriend } from "./api";
@@ -39,32 +39,8 @@ export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOp
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" placeholder="friend@example.com" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" placeholder="Their name (optional)" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="friend@example.com" />
+            <TextField control={form.control} name="name" label="Name" autoComplete="name" placeholder="Their name (optional)" />
             <DialogFooter>
               <Button type="submit" disabled={invite.isPending}>
                 {invite.isPending && <Spinner />}

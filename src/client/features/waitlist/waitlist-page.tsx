@@ -13,8 +13,8 @@ import { apiJson, errorMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
-import { Input } from "@/ui/input";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/ui/tooltip";
 import { toast } from "@/ui/use-toast";
@@ -162,19 +162,14 @@ export function WaitlistPage() {
             <Form {...form}>
               <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => join.mutate(values))}>
                 {fields.map((f) => (
-                  <FormField
+                  <TextField
                     key={f.name}
                     control={form.control}
                     name={f.name}
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{f.label}</FormLabel>
-                        <FormControl>
-                          <Input type={f.type} autoComplete={f.autoComplete} placeholder={f.placeholder} {...field} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
+                    label={f.label}
+                    type={f.type}
+                    autoComplete={f.autoComplete}
+                    placeholder={f.placeholder}
                   />
                 ))}
                 <Button type="submit" className="mt-1 w-full" disabled={join.isPending}>
