@@ -1,5 +1,5 @@
 import type * as React from "react";
-import type { ControllerProps, FieldPath, FieldValues } from "react-hook-form";
+import type { ControllerProps, ControllerRenderProps, FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "./form";
 import { Input } from "./input";
 import { Textarea } from "./textarea";
@@ -16,10 +16,35 @@ type FieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TField
 };
 
 /**
- * One labelled text input bound to a react-hook-form field: FormLabel (associated by id), the Input
+ * One labelled control bound to a react-hook-form field: FormLabel (associated by id), the control
  * (aria-invalid / aria-describedby via FormControl), an optional FormDescription, then FormMessage.
- * Other props go to the Input; the field's own props win, as with `<Input {...props} {...field} />`.
  */
+function LabelledField<TFieldValues extends FieldValues, TName extends FieldPath<TFieldValues>>({
+  control,
+  name,
+  label,
+  description,
+  renderControl,
+}: FieldProps<TFieldValues, TName> & {
+  renderControl: (field: ControllerRenderProps<TFieldValues, TName>) => React.ReactElement;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{renderControl(field)}</FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** A labelled Input; other props go to the Input and the field's own props win, as with `<Input {...props} {...field} />`. */
 export function TextField<
   TFieldValues extends FieldValues = FieldValues,
   TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
@@ -31,19 +56,12 @@ export function TextField<
   ...inputProps
 }: FieldProps<TFieldValues, TName> & Omit<React.ComponentProps<typeof Input>, Bound>) {
   return (
-    <FormField
+    <LabelledField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...inputProps} {...field} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      description={description}
+      renderControl={(field) => <Input {...inputProps} {...field} />}
     />
   );
 }
@@ -60,19 +78,12 @@ export function TextareaField<
   ...textareaProps
 }: FieldProps<TFieldValues, TName> & Omit<React.ComponentProps<typeof Textarea>, Bound>) {
   return (
-    <FormField
+    <LabelledField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea {...textareaProps} {...field} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      description={description}
+      renderControl={(field) => <Textarea {...textareaProps} {...field} />}
     />
   );
 }
