@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idEnum } from "./id-enum";
+import { TIME_SLOTS } from "./time-slots";
 
 /** Spec 02 §9: the ten timezone options, as IANA ids (the spec names only some; the rest are the zones' usual ids). */
 export const TIMEZONE_OPTIONS = [
@@ -20,14 +21,11 @@ export type TimezoneId = z.infer<typeof timezoneSchema>;
 
 export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
 
-/** Spec 02 §9: the settings page's eight read-only 3-hour slots, in its own order and words. */
-export const SETTINGS_SLOTS = [
-  { range: "6-9am", label: "Early Morning" },
-  { range: "9am-12pm", label: "Morning" },
-  { range: "12-3pm", label: "Early Afternoon" },
-  { range: "3-6pm", label: "Late Afternoon" },
-  { range: "6-9pm", label: "Evening" },
-  { range: "9pm-12am", label: "Night" },
-  { range: "12-3am", label: "Late Night" },
-  { range: "3-6am", label: "Early Morning" },
-] as const;
+/**
+ * Spec 02 §9: the settings page's eight read-only 3-hour slots: My Availability's slots, with a shared
+ * am/pm written once ("6-9am", but "9pm-12am").
+ */
+export const SETTINGS_SLOTS = TIME_SLOTS.map((slot) => ({
+  label: slot.label,
+  range: slot.range.replace(/^(\d+)(am|pm)-(\d+)\2$/, "$1-$3$2"),
+}));
