@@ -106,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
+  app.decorateRequest("userId", null);
+  app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver(deps));
   app.addHook("onRequest", requireSessionUnlessPublic);
 

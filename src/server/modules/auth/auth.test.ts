@@ -133,6 +133,18 @@ describe("auth API", () => {
     expect((await t.app.inject({ url: "/api/user", headers: { cookie: second.cookie } })).statusCode).toBe(401);
   });
 
+  it("looks sessions up for the API only, not for health checks or static files", async () => {
+    const { cookie } = await registerUser(t.app);
+    const hash = hashSessionToken(cookie.split("=")[1]);
+    const earlier = new Date(Date.now() - 5 * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: earlier }).where(eq(sessions.idHash, hash));
+    const seen = async () => (await t.database.db.select().from(sessions).where(eq(sessions.idHash, hash)))[0].lastSeenAt.getTime();
+    await t.app.inject({ url: "/healthz", headers: { cookie } });
+    expect(await seen()).toBe(earlier.getTime());
+    expect((await t.app.inject({ url: "/api/user", headers: { cookie } })).statusCode).toBe(200);
+    expect(await seen()).toBeGreaterThan(earlier.getTime());
+  });
+
   it("answers 401 to the current-user reads when signed out", async () => {
     for (const url of ["/api/user", "/api/users/current"]) {
       const res = await t.app.inject({ url });

@@ -99,12 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 };
 
-/** Resolves the session cookie into request.userId for every request. */
+/**
+ * Resolves the session cookie into request.userId for the API and the socket; static files and
+ * health checks carry the cookie too but never need a database lookup.
+ */
 export function sessionResolver(deps: AppDeps) {
   const service = authService(authRepository(deps.database.db));
   return async (request: FastifyRequest) => {
-    request.userId = null;
-    request.sessionHash = null;
+    if (!request.url.startsWith("/api/") && !request.url.startsWith("/ws")) return;
     const token = request.cookies.link_session;
     if (!token) return;
     const session = await service.resolveSession(token);
