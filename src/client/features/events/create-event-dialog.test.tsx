@@ -4,27 +4,18 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuth } from "@/features/auth/use-auth";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { toast } from "@/ui/use-toast";
 import { CreateEventDialog } from "./create-event-dialog";
 
-const me = {
+const me = currentUserFixture({
   id: 42,
   fullName: "Hana Host",
   username: "hana",
   email: "hana@example.com",
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [],
-  skills: [],
-  careerPath: "",
   // Not the test process's zone: the typed time must be read in the user's zone.
   timezone: "Asia/Tokyo",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {},
-};
+});
 
 type Create = (body: Record<string, unknown>) => Response | Promise<Response>;
 

@@ -4,25 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { InvitePage } from "./invite-page";
 
-const viewer = {
-  id: 1,
-  fullName: "Vera Viewer",
-  username: "vera",
-  email: "vera@example.com",
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [],
-  skills: [],
-  careerPath: "",
-  timezone: "UTC",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {},
-};
+const viewer = currentUserFixture({ timezone: "UTC" });
 
 const hour = 3_600_000;
 function view(invite: Partial<InviteView["invite"]>, extra: Partial<InviteView> = {}): InviteView {

@@ -1,3 +1,4 @@
+import { currentUserFixture } from "@/test/render";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
@@ -9,22 +10,7 @@ import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
 import { UserProfilePage } from "./user-profile-page";
 
-const viewer = {
-  id: 1,
-  fullName: "Vera Viewer",
-  username: "vera",
-  email: "vera@example.com",
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [],
-  skills: [],
-  careerPath: "",
-  timezone: "America/New_York",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {},
-};
+const viewer = currentUserFixture();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
