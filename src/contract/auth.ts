@@ -59,22 +59,39 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
+/** Spec 01 §7: the profile fields a new account starts with; the register form sends them as they are. */
+export const REGISTER_PROFILE_DEFAULTS = {
+  bio: "",
+  profession: "",
+  profileImage: null,
+  interests: [] as string[],
+  skills: [] as string[],
+  careerPath: "",
+  latitude: "",
+  longitude: "",
+  availabilityPreferences: {} as Record<string, unknown>,
+  timezone: DEFAULT_TIMEZONE,
+};
+
 /** Spec 01 §7 register payload; the server enforces the same rules as the form. */
 export const registerBodySchema = z.object({
   fullName,
   username,
   email: emailSchema,
   password,
-  bio: profileFields.bio.default(""),
-  profession: profileFields.profession.default(""),
-  profileImage: z.null().default(null),
-  interests: profileFields.interests.default([]),
-  skills: profileFields.skills.default([]),
-  careerPath: profileFields.careerPath.default(""),
-  latitude: z.string().max(32).default(""),
-  longitude: z.string().max(32).default(""),
-  availabilityPreferences: z.record(z.string().max(SHORT_TEXT_MAX), z.unknown()).refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX).default({}),
-  timezone: z.string().max(64).default(DEFAULT_TIMEZONE),
+  bio: profileFields.bio.default(REGISTER_PROFILE_DEFAULTS.bio),
+  profession: profileFields.profession.default(REGISTER_PROFILE_DEFAULTS.profession),
+  profileImage: z.null().default(REGISTER_PROFILE_DEFAULTS.profileImage),
+  interests: profileFields.interests.default(REGISTER_PROFILE_DEFAULTS.interests),
+  skills: profileFields.skills.default(REGISTER_PROFILE_DEFAULTS.skills),
+  careerPath: profileFields.careerPath.default(REGISTER_PROFILE_DEFAULTS.careerPath),
+  latitude: z.string().max(32).default(REGISTER_PROFILE_DEFAULTS.latitude),
+  longitude: z.string().max(32).default(REGISTER_PROFILE_DEFAULTS.longitude),
+  availabilityPreferences: z
+    .record(z.string().max(SHORT_TEXT_MAX), z.unknown())
+    .refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX)
+    .default(REGISTER_PROFILE_DEFAULTS.availabilityPreferences),
+  timezone: z.string().max(64).default(REGISTER_PROFILE_DEFAULTS.timezone),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

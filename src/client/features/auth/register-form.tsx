@@ -1,5 +1,4 @@
-import { type RegisterForm as RegisterValues, registerFormSchema } from "@contract/auth";
-import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { REGISTER_PROFILE_DEFAULTS, type RegisterForm as RegisterValues, registerFormSchema } from "@contract/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/ui/button";
@@ -27,16 +26,7 @@ export function RegisterForm() {
   const onSubmit = ({ confirmPassword: _confirm, ...values }: RegisterValues) => {
     registerMutation.mutate({
       ...values,
-      bio: "",
-      profession: "",
-      profileImage: null,
-      interests: [],
-      skills: [],
-      careerPath: "",
-      latitude: "",
-      longitude: "",
-      availabilityPreferences: {},
-      timezone: DEFAULT_TIMEZONE,
+      ...REGISTER_PROFILE_DEFAULTS,
     });
   };
 
