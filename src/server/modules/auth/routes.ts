@@ -13,7 +13,7 @@ import type { AppDeps } from "../../app";
 import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 import { authRepository } from "./repository";
-import { ConflictError, authService } from "./service";
+import { authService } from "./service";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = authRepository(deps.database.db);
@@ -49,14 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: { tags: ["auth"], body: registerBodySchema.strict(), response: { 201: currentUserSchema, 409: messageSchema } },
     },
     async (request, reply) => {
-      try {
-        const user = await service.register(request.body);
-        await signIn(reply, user.id);
-        return reply.code(201).send(toCurrentUser(user));
-      } catch (error) {
-        if (error instanceof ConflictError) return reply.code(409).send({ message: error.message });
-        throw error;
-      }
+      const user = await service.register(request.body);
+      await signIn(reply, user.id);
+      return reply.code(201).send(toCurrentUser(user));
     },
   );
 

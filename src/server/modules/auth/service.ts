@@ -1,3 +1,4 @@
+import { HttpError } from "../../http/http-error";
 import { hash, verify } from "@node-rs/argon2";
 import type { RegisterBody } from "../../../contract/auth";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
@@ -6,8 +7,6 @@ import type { AuthRepository } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-export class ConflictError extends Error {}
 
 export function hashPassword(password: string) {
   return hash(password, ARGON2_OPTIONS);
@@ -21,14 +20,14 @@ export function authService(repo: AuthRepository) {
     async register(body: Required<RegisterBody>) {
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
-      if (taken) throw new ConflictError(taken === "username" ? "Username already exists" : "Email already registered");
+      if (taken) throw new HttpError(409, taken === "username" ? "Username already exists" : "Email already registered");
       const { password, ...profile } = body;
       try {
         return await repo.insertUser({ ...profile, email, passwordHash: await hashPassword(password) });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
         if ((error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505") {
-          throw new ConflictError("Username or email already exists");
+          throw new HttpError(409, "Username or email already exists");
         }
         throw error;
       }

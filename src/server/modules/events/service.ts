@@ -1,3 +1,4 @@
+import { HttpError } from "../../http/http-error";
 import { createEvent as createIcsEvent } from "ics";
 import { CATEGORIES, type CategoryId } from "../../../contract/categories";
 import {
@@ -21,16 +22,8 @@ import { type NewNotification, notify, notifyAll } from "../notifications/notify
 import type { EventQueries, EventRow, EventsRepository, FeedCursor, FeedRow, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
-export class EventsError extends Error {
-  constructor(
-    public statusCode: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-const notFound = () => new EventsError(404, "Event not found");
-const hostOnly = () => new EventsError(403, "Only the host can do this");
+const notFound = () => new HttpError(404, "Event not found");
+const hostOnly = () => new HttpError(403, "Only the host can do this");
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -79,7 +72,7 @@ function decodeCursor(raw: string): FeedCursor {
   } catch {
     // fall through to the 400 below
   }
-  throw new EventsError(400, "cursor: invalid cursor");
+  throw new HttpError(400, "cursor: invalid cursor");
 }
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
@@ -123,7 +116,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
   async function requireVisible(id: number, viewerId: number) {
     const event = await requireEvent(id);
     if (event.groupId != null && event.hostId !== viewerId && !(await repo.isGroupMember(event.groupId, viewerId))) {
-      throw new EventsError(403, "Only members of this group can see this event");
+      throw new HttpError(403, "Only members of this group can see this event");
     }
     return event;
   }
@@ -141,7 +134,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
     const existing = await tx.findParticipantForUpdate(eventId, userId);
     if (existing?.status === wanted) return { row: existing, changed: false, promoted: null as number | null };
     let status = wanted;
-    if (wanted === "going" && !(await tx.tryIncrementGoing(eventId))) throw new EventsError(409, EVENT_TEXTS.full);
+    if (wanted === "going" && !(await tx.tryIncrementGoing(eventId))) throw new HttpError(409, EVENT_TEXTS.full);
     // The waitlist is only for a full event; with room left the joiner simply goes.
     if (wanted === "waitlisted" && (await tx.tryIncrementGoing(eventId))) status = "going";
     if (existing?.status === "going" && status !== "going") await tx.decrementGoing(eventId);
@@ -190,7 +183,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
       if ("groupId" in body) {
         if (!(await repo.isGroupMember(body.groupId, userId))) {
-          throw new EventsError(403, "Only members of this group can plan its events");
+          throw new HttpError(403, "Only members of this group can plan its events");
         }
         return toEvent(
           await repo.insertEvent({
@@ -205,7 +198,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
           }),
         );
       }
-      if (body.hostId !== userId) throw new EventsError(403, "You can only create events as yourself");
+      if (body.hostId !== userId) throw new HttpError(403, "You can only create events as yourself");
       const networking = body.type === "networking";
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
@@ -234,7 +227,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
 
     async feed(userId: number, query: FeedQuery, now = new Date()) {
       const user = await repo.findUser(userId);
-      if (!user) throw new EventsError(404, "User not found");
+      if (!user) throw new HttpError(404, "User not found");
       const timezone = validTimeZone(user.timezone);
       const [friendIds, free] = await Promise.all([
         repo.friendIds(userId),
@@ -319,13 +312,13 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
 
     async participate(userId: number, eventId: number, status: ParticipantStatus, now = new Date()) {
       const event = await requireVisible(eventId, userId);
-      if (event.hostId === userId) throw new EventsError(409, "You are hosting this event");
-      if (event.canceledAt) throw new EventsError(409, "This event was canceled");
-      if (event.date.getTime() < now.getTime()) throw new EventsError(409, "This event has already taken place");
+      if (event.hostId === userId) throw new HttpError(409, "You are hosting this event");
+      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
+      if (event.date.getTime() < now.getTime()) throw new HttpError(409, "This event has already taken place");
       // Networking events are joined through the host's approval, never directly.
       if (event.type === "networking" && status === "going") {
         const current = await repo.findParticipantForUpdate(eventId, userId);
-        if (current?.status !== "going") throw new EventsError(403, "The host must approve your request to join");
+        if (current?.status !== "going") throw new HttpError(403, "The host must approve your request to join");
       }
       const result = await repo.transaction((tx) => transition(eventId, userId, status, tx));
       if (result.changed && status !== "declined") {
@@ -363,7 +356,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       const event = await requireHosted(eventId, hostId);
       const result = await repo.transaction(async (tx) => {
         const current = await tx.findParticipantForUpdate(eventId, userId);
-        if (current?.status !== "pending") throw new EventsError(404, "No pending request from this user");
+        if (current?.status !== "pending") throw new HttpError(404, "No pending request from this user");
         return transition(eventId, userId, decision === "approve" ? "going" : "declined", tx);
       });
       await tell(userId, {
@@ -397,9 +390,9 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
 
     async update(hostId: number, eventId: number, body: UpdateEventBody) {
       const event = await requireHosted(eventId, hostId);
-      if (event.canceledAt) throw new EventsError(409, "This event was canceled");
+      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
-        throw new EventsError(409, "Maximum attendees cannot be below the number of people going");
+        throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
       }
       const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
       const values = {
@@ -447,7 +440,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
         status: event.canceledAt ? "CANCELLED" : "CONFIRMED",
         ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
       });
-      if (error || !value) throw new EventsError(400, "Could not export this event");
+      if (error || !value) throw new HttpError(400, "Could not export this event");
       return { ics: value, filename: `event-${event.id}.ics` };
     },
 

@@ -16,7 +16,7 @@ import { createMailer } from "../../mail";
 import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
 import { friendsRepository } from "./repository";
-import { FriendError, friendsService } from "./service";
+import { friendsService } from "./service";
 
 const otherUserParams = z.object({ userId: userIdSchema });
 
@@ -43,17 +43,6 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       });
     },
   });
-  const run = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof FriendError) {
-        throw error.status === 404 ? app.httpErrors.notFound(error.message) : app.httpErrors.badRequest(error.message);
-      }
-      throw error;
-    }
-  };
-
   // A public read among signed-in users, like the profile it is shown on.
   app.get(
     "/api/users/friends",
@@ -71,7 +60,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request) => {
       const { userId = requireUserId(request), limit, after } = request.query;
-      return (await run(() => service.friendsOf(userId, limit, after))).map(toPublicUser);
+      return (await service.friendsOf(userId, limit, after)).map(toPublicUser);
     },
   );
 
@@ -87,19 +76,19 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: { tags: ["friends"], body: friendRequestBodySchema, response: { 200: friendStatusResultSchema, 404: messageSchema } },
     },
-    async (request) => ({ status: await run(() => service.request(requireUserId(request), request.body.userId)) }),
+    async (request) => ({ status: await service.request(requireUserId(request), request.body.userId) }),
   );
 
   app.post(
     "/api/friends/requests/:userId/accept",
     { schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
-    async (request) => ({ status: await run(() => service.accept(requireUserId(request), request.params.userId)) }),
+    async (request) => ({ status: await service.accept(requireUserId(request), request.params.userId) }),
   );
 
   app.post(
     "/api/friends/requests/:userId/decline",
     { schema: { tags: ["friends"], params: otherUserParams, response: { 200: friendStatusResultSchema } } },
-    async (request) => ({ status: await run(() => service.decline(requireUserId(request), request.params.userId)) }),
+    async (request) => ({ status: await service.decline(requireUserId(request), request.params.userId) }),
   );
 
   app.get(

@@ -1,14 +1,6 @@
+import { HttpError } from "../../http/http-error";
 import type { FriendStatus } from "../../../contract/friends";
 import type { FriendsRepository } from "./repository";
-
-export class FriendError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404,
-  ) {
-    super(message);
-  }
-}
 
 export interface FriendEvents {
   requested(fromUserId: number, toUserId: number): Promise<void>;
@@ -28,8 +20,8 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
-      if (fromId === toId) throw new FriendError("You cannot add yourself as a friend", 400);
-      if (!(await repo.userExists(toId))) throw new FriendError("User not found", 404);
+      if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
+      if (!(await repo.userExists(toId))) throw new HttpError(404, "User not found");
       const current = await status(fromId, toId);
       if (current === "incoming") {
         await repo.accept(toId, fromId);
@@ -43,18 +35,18 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
     },
 
     async accept(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.accept(requesterId, addresseeId))) throw new FriendError("Friend request not found", 404);
+      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
       await events.accepted(addresseeId, requesterId);
       return "friends";
     },
 
     async decline(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.deletePending(requesterId, addresseeId))) throw new FriendError("Friend request not found", 404);
+      if (!(await repo.deletePending(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
       return "none";
     },
 
     async friendsOf(userId: number, limit: number, after?: number) {
-      if (!(await repo.userExists(userId))) throw new FriendError("User not found", 404);
+      if (!(await repo.userExists(userId))) throw new HttpError(404, "User not found");
       return repo.listFriends(userId, limit, after);
     },
 

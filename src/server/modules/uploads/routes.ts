@@ -6,7 +6,7 @@ import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
 import { uploadsRepository } from "./repository";
-import { UploadError, uploadsService } from "./service";
+import { uploadsService } from "./service";
 
 
 export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -21,12 +21,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      try {
-        return reply.code(201).send(await service.store(userId, request.body.dataUrl));
-      } catch (error) {
-        if (error instanceof UploadError) return reply.code(error.status).send({ message: error.message });
-        throw error;
-      }
+      return reply.code(201).send(await service.store(userId, request.body.dataUrl));
     },
   );
 

@@ -1,16 +1,8 @@
+import { HttpError } from "../../http/http-error";
 import { randomBytes } from "node:crypto";
 import { PHOTO_MAX_BYTES } from "../../../contract/limits";
 import { UPLOAD_CONTENT_TYPES } from "../../../contract/users";
 import type { UploadsRepository } from "./repository";
-
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 | 415,
-  ) {
-    super(message);
-  }
-}
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
@@ -27,15 +19,15 @@ export function uploadsService(repo: UploadsRepository) {
   return {
     async store(userId: number, dataUrl: string) {
       const match = DATA_URL.exec(dataUrl);
-      if (!match) throw new UploadError("The photo must be a base64 data URL", 400);
+      if (!match) throw new HttpError(400, "The photo must be a base64 data URL");
       const contentType = match[1] === "image/jpg" ? "image/jpeg" : match[1];
       if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-        throw new UploadError("Only PNG, JPEG and WebP photos are accepted", 415);
+        throw new HttpError(415, "Only PNG, JPEG and WebP photos are accepted");
       }
       const bytes = Buffer.from(match[2], "base64");
-      if (bytes.length > PHOTO_MAX_BYTES) throw new UploadError("The photo is larger than 2 MB", 413);
+      if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, "The photo is larger than 2 MB");
       if (!SIGNATURES[contentType as ContentType](bytes)) {
-        throw new UploadError("The photo's content does not match its type", 400);
+        throw new HttpError(400, "The photo's content does not match its type");
       }
       const id = randomBytes(16).toString("base64url");
       await repo.insert({ id, userId, contentType, data: match[2] });

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../app";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
 import { usersRepository } from "./repository";
-import { ProfileError, usersService } from "./service";
+import { usersService } from "./service";
 
 /**
  * Numeric ids only (spec 01 §5). Static siblings such as /api/users/current, /friends and
@@ -36,14 +36,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const userId = requireSelf(request, request.params.id);
-      try {
-        const user = await service.updateProfile(userId, request.body);
-        if (!user) throw app.httpErrors.notFound("User not found");
-        return toCurrentUser(user);
-      } catch (error) {
-        if (error instanceof ProfileError) throw app.httpErrors.badRequest(error.message);
-        throw error;
-      }
+      const user = await service.updateProfile(userId, request.body);
+      if (!user) throw app.httpErrors.notFound("User not found");
+      return toCurrentUser(user);
     },
   );
 };

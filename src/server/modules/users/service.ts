@@ -1,7 +1,6 @@
+import { HttpError } from "../../http/http-error";
 import type { UpdateProfileInput } from "../../../contract/users";
 import type { UserPatch, UsersRepository } from "./repository";
-
-export class ProfileError extends Error {}
 
 /** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
@@ -18,7 +17,7 @@ export function usersService(repo: UsersRepository) {
       if (input.profileImage) {
         // Only a photo this user uploaded: a profile cannot point at someone else's upload.
         const uploadId = input.profileImage.split("/").pop() ?? "";
-        if (!(await repo.uploadBelongsTo(uploadId, id))) throw new ProfileError("Profile image must be a photo you uploaded");
+        if (!(await repo.uploadBelongsTo(uploadId, id))) throw new HttpError(400, "Profile image must be a photo you uploaded");
       }
       // The text columns are the spec's; the numeric ones serve distance queries and must never drift apart.
       if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);
