@@ -1,2 +1,2 @@
--- placeholder: replace with this migration's statements (split by --> statement-breakpoint)
+-- placeholder migration slot (see the journal); replaced by its owner's statements
 SELECT 1;
