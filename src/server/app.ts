@@ -39,6 +39,7 @@ import { invitesRoutes } from "./modules/invites/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import type { Bus } from "./realtime/bus";
+import { createRateLimits } from "./http/rate-limits";
 
 export interface AppDeps {
   config: Config;
@@ -106,6 +107,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
+  // Per-user limits shared by REST, sockets and instances (Redis when configured).
+  const rateLimits = createRateLimits({
+    redisUrl: config.REDIS_URL,
+    prefix: (config as { REDIS_PREFIX?: string }).REDIS_PREFIX ?? "link:",
+  });
+  app.decorate("rateLimits", rateLimits);
+  app.addHook("onClose", () => rateLimits.close());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver(deps));
