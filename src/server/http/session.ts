@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 
 export const SESSION_COOKIE = "link_session";
 
@@ -39,12 +39,25 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /**
+ * Whether a matched route is reachable without a session. Decided from the route that matched
+ * (its declared config and its registered path pattern), never from the request target: an
+ * absolute-form target (`GET http://host/api/... HTTP/1.1`) reaches the same route as `/api/...`.
+ * Routes outside /api (health checks, static files, /ws which checks its cookie on upgrade) and the
+ * OpenAPI viewer are open; every /api route is closed unless it declares `config: { public: true }`.
+ */
+export function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): boolean {
+  if (route.config.public) return true;
+  const pattern = route.url ?? "";
+  if (pattern === "/api/docs" || pattern.startsWith("/api/docs/")) return true;
+  return !pattern.startsWith("/api/");
+}
+
+/**
  * Every /api route needs a session unless it declares `config: { public: true }`, checked before
  * validation so a signed-out caller learns nothing about a route's input.
  */
 export async function requireSessionUnlessPublic(request: FastifyRequest) {
-  if (request.is404 || request.routeOptions.config.public || !request.url.startsWith("/api/")) return;
-  if (request.url.startsWith("/api/docs")) return;
+  if (request.is404 || isPublicRoute(request.routeOptions)) return;
   requireUserId(request);
 }
 

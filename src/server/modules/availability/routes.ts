@@ -16,6 +16,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     "/api/availability/user",
     { schema: { tags: ["availability"], querystring: availabilityQuerySchema, response: { 200: z.array(availabilityRowSchema) } } },
     async (request) => {
+      requireUserId(request);
       const { userId, limit, before } = request.query;
       return service.list(userId, limit, before);
     },

@@ -59,7 +59,8 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const { userId = requireUserId(request), limit, after } = request.query;
+      const viewerId = requireUserId(request);
+      const { userId = viewerId, limit, after } = request.query;
       return (await service.friendsOf(userId, limit, after)).map(toPublicUser);
     },
   );

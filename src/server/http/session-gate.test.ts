@@ -1,0 +1,67 @@
+import { connect } from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+
+/** Sends one raw HTTP/1.1 request and returns the status line's code and the body. */
+export function rawRequest(port: number, requestTarget: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0);
+      resolve({ status, body: data.slice(data.indexOf("\r\n\r\n") + 4) });
+    });
+    const lines = [`GET ${requestTarget} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
+    for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+  });
+}
+
+/** Issue 9 item 4: the session gate decides from the matched route, so no request-target spelling skips it. */
+describe("session gate", () => {
+  let t: TestApp;
+  let port: number;
+  let victimId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const victim = await registerUser(t.app);
+    victimId = victim.user.id;
+    const today = new Date().toISOString().slice(0, 10);
+    const saved = await as(t.app, victim.cookie)({
+      method: "POST",
+      url: "/api/availability",
+      payload: { userId: victimId, date: today, timeslots: ["morning"] },
+    });
+    expect(saved.statusCode).toBe(200);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ["availability", (id: number) => `/api/availability/user?userId=${id}`],
+    ["friends", (id: number) => `/api/users/friends?userId=${id}`],
+    ["a profile", (id: number) => `/api/users/${id}`],
+  ])("answers 401 to an absolute-form request for %s without a cookie", async (_label, path) => {
+    const absolute = await rawRequest(port, `http://127.0.0.1:${port}${path(victimId)}`);
+    expect(absolute.status).toBe(401);
+    expect(JSON.parse(absolute.body)).toEqual({ message: "Not signed in" });
+    const otherHost = await rawRequest(port, `http://example.com${path(victimId)}`);
+    expect(otherHost.status).toBe(401);
+    const origin = await rawRequest(port, path(victimId));
+    expect(origin.status).toBe(401);
+  });
+
+  it("still serves public routes and health checks without a cookie", async () => {
+    expect((await rawRequest(port, `http://127.0.0.1:${port}/api/waitlist/stats`)).status).toBe(200);
+    expect((await rawRequest(port, "/healthz")).status).toBe(200);
+    expect((await rawRequest(port, "/api/no-such-route")).status).toBe(404);
+  });
+});
