@@ -1,27 +1,7 @@
-import { connect } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../test/raw-request";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
-
-/** Sends one raw HTTP/1.1 request and returns the status line's code and the body. */
-export function rawRequest(port: number, requestTarget: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => {
-      data += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0);
-      resolve({ status, body: data.slice(data.indexOf("\r\n\r\n") + 4) });
-    });
-    const lines = [`GET ${requestTarget} HTTP/1.1`, `Host: 127.0.0.1:${port}`, "Connection: close"];
-    for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
-  });
-}
 
 /** Issue 9 item 4: the session gate decides from the matched route, so no request-target spelling skips it. */
 describe("session gate", () => {
