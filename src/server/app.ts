@@ -47,6 +47,12 @@ export interface AppDeps {
   bus: Bus;
 }
 
+/** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
+function trustProxyOption(trust: Config["TRUST_PROXY"]) {
+  if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
 /** Where the built client is served from; e2e runs give each port its own folder. */
 export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
@@ -59,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.NODE_ENV === "production",
+    // Only proxies the operator names may set X-Forwarded-For/-Proto/-Host (unset: none, so no client can dodge per-IP limits).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const accessCode = /^\d{10}$/;
@@ -24,12 +25,49 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default("Link <no-reply@link.local>"),
   PUBLIC_ORIGIN: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED: z.enum(["true", "false"]).default("true"),
+  /** Demo data: unset seeds only the embedded database (never a DATABASE_URL server); see seedPolicy. */
+  SEED: z.enum(["true", "false"]).optional(),
+  /** Which proxies may set X-Forwarded-*: unset trusts none; a hop count, `true`, or comma-separated IPs/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .transform(parseTrustProxy)
+    .refine((v) => v !== null, "must be true, false, a hop count, or comma-separated IPs/CIDRs")
+    .transform((v) => v as TrustProxy)
+    .optional(),
+  /** Prepended to every Redis key and channel, so deployments can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-").default("link:"),
+  /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Login/register attempts per minute, per IP and per username. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
 });
+
+/** Fastify's trustProxy: false (none), true (all), a hop count, or the addresses/CIDRs of the proxies. */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim();
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split("/");
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
+
+/** Demo data goes only into the embedded database, or wherever SEED=true asks for it explicitly. */
+export function seedPolicy(config: Pick<Config, "SEED" | "DATABASE_URL">): boolean {
+  if (config.SEED !== undefined) return config.SEED === "true";
+  return config.DATABASE_URL === undefined || !/^postgres(ql)?:\/\//.test(config.DATABASE_URL);
+}
 
 export type Config = Omit<z.infer<typeof configSchema>, "ACCESS_CODES"> & { ACCESS_CODES: string[] };
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, seedPolicy } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { createInProcessBus, createRedisBus } from "./realtime/bus";
@@ -14,7 +14,8 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config.DATABASE_URL ?? path.resolve(config.DATA_DIR));
-  if (config.SEED === "true") await seedIfEmpty(database.db);
+  // Demo data only on the embedded database or with SEED=true; under a lock so two instances seed once.
+  if (seedPolicy(config)) await database.exclusive("seed", () => seedIfEmpty(database.db));
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
   const app = await buildApp({ config, database, bus });
 

@@ -18,34 +18,74 @@ export interface Database {
   kind: "pglite" | "postgres";
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs work while holding a PostgreSQL advisory lock named by `lock`, so instances that start at
+   * the same instant take turns (migrations, demo seed). PGlite has one process per folder: it just runs.
+   */
+  exclusive<T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T>;
+  /** Connection pool use (PostgreSQL only) for the metrics endpoint. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+}
+
+/** Advisory lock keys: fixed numbers, so every instance of every version agrees on them. */
+export const ADVISORY_LOCKS = { migrate: 72_846_001, seed: 72_846_002 } as const;
+export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
+
+export interface OpenOptions {
+  /** Apply pending migrations (under the migrate lock). Default true. */
+  migrate?: boolean;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Opens the database named by url (postgres://, memory://, or a PGlite folder) and migrates it. */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true;
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
     pool.on("error", (error) => console.warn(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    const exclusive = async <T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T> => {
+      // A session-level lock on one dedicated connection: held across the migrator's own transactions.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS[lock]]);
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS[lock]]);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    try {
+      if (shouldMigrate) await exclusive("migrate", () => migratePg(db, { migrationsFolder }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       kind: "postgres",
       ping: async () => void (await pool.query("select 1")),
       close: () => pool.end(),
+      exclusive,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = url === "memory://" ? undefined : url.replace(/^file:/, "");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: "pglite",
     ping: async () => void (await client.query("select 1")),
     close: () => client.close(),
+    exclusive: (_lock, work) => work(),
+    poolStats: () => null,
   };
 }
