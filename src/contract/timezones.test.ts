@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS_SLOTS, timezoneSchema } from "./timezones";
+import { allTimezoneIds, registrationTimezone, SETTINGS_SLOTS, TIMEZONE_OPTIONS, timezoneLabel, timezoneSchema } from "./timezones";
 
 describe("settings contract", () => {
   it("lists the eight settings slots in spec 02 §9's words", () => {
@@ -15,9 +15,38 @@ describe("settings contract", () => {
     ]);
   });
 
-  it("accepts the ten zones and nothing else", () => {
-    expect(timezoneSchema.options).toHaveLength(10);
-    expect(timezoneSchema.safeParse("Pacific/Honolulu").success).toBe(true);
-    expect(timezoneSchema.safeParse("Mars/Olympus").success).toBe(false);
+  it("accepts every real IANA zone, stored by its canonical id, and nothing else", () => {
+    for (const zone of TIMEZONE_OPTIONS) expect(timezoneSchema.parse(zone.id)).toBe(zone.id);
+    // Both spellings of a renamed zone are real; each is kept as the browser wrote it.
+    expect(timezoneSchema.parse("Asia/Kathmandu")).toBe("Asia/Kathmandu");
+    expect(timezoneSchema.parse("Asia/Katmandu")).toBe("Asia/Katmandu");
+    expect(timezoneSchema.parse("America/Argentina/Buenos_Aires")).toBe("America/Argentina/Buenos_Aires");
+    expect(timezoneSchema.parse("UTC")).toBe("UTC");
+    expect(timezoneSchema.parse("utc")).toBe("UTC");
+    expect(timezoneSchema.parse("america/los_angeles")).toBe("America/Los_Angeles");
+    for (const bad of ["Mars/Olympus", "", "+05:00", "America/New_York\u0000", "GMT+5 ", "x".repeat(65), "../etc/passwd"]) {
+      expect(timezoneSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it("offers the spec's ten zones first, then every other zone once, UTC included", () => {
+    const ids = allTimezoneIds();
+    expect(ids.slice(0, 10)).toEqual(TIMEZONE_OPTIONS.map((z) => z.id));
+    expect(ids.length).toBeGreaterThan(300);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("UTC");
+    expect(ids).toContain("Asia/Tehran");
+    for (const id of ids) expect(timezoneSchema.safeParse(id).success, id).toBe(true);
+  });
+
+  it("labels the ten zones as the spec does and any other by its place", () => {
+    expect(timezoneLabel("America/Los_Angeles")).toBe("Pacific Time (PT)");
+    expect(timezoneLabel("America/Argentina/Buenos_Aires")).toBe("Buenos Aires, Argentina, America");
+  });
+
+  it("registers in the browser's zone when it is real, else in the spec's default", () => {
+    expect(registrationTimezone("America/Los_Angeles")).toBe("America/Los_Angeles");
+    expect(registrationTimezone("Mars/Olympus")).toBe("America/New_York");
+    expect(registrationTimezone(undefined)).toBe("America/New_York");
   });
 });

@@ -147,12 +147,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** The built client and its SPA fallback; unknown /api paths stay JSON 404s. */
+/** Vite names every file under assets/ by its content hash: a changed file gets a new name, so browsers may keep it for a year. */
+const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
+
+/**
+ * The built client (brotli/gzip siblings written by scripts/build.mjs) and its SPA fallback. index.html and
+ * the other unhashed files are revalidated on every load so a deploy is seen at once; unknown /api paths and
+ * missing hashed assets (an old tab asking for the previous deploy's chunk) stay 404s rather than HTML.
+ */
 async function serveClient(app: FastifyInstance) {
   const hasClient = existsSync(path.join(CLIENT_DIST, "index.html"));
-  if (hasClient) await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false });
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const hashed = path.relative(CLIENT_DIST, filePath).startsWith(`assets${path.sep}`);
+        reply.header("cache-control", hashed ? HASHED_ASSET_CACHE : "no-cache");
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (!hasClient || request.method !== "GET" || request.url.startsWith("/api/") || request.url === "/ws") {
+    const notTheApp = request.url.startsWith("/api/") || request.url.startsWith("/assets/") || request.url === "/ws";
+    if (!hasClient || request.method !== "GET" || notTheApp) {
       return reply.code(404).send({ message: "Not found" });
     }
     return reply.sendFile("index.html");

@@ -11,7 +11,7 @@ import { toCurrentUser } from "../users/public-user";
 export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps.database;
 
-  // Spec 02 §7: the settings page saves the timezone on its own sub-route; only the ten zones of §9 are accepted.
+  // Spec 02 §7: the settings page saves the timezone on its own sub-route; any real IANA zone is accepted (issue 12.2), the ten of §9 among them.
   app.patch(
     "/api/users/:id/timezone",
     {

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("PATCH /api/users/:id/timezone", () => {
-  it("saves one of the ten zones for the signed-in user", async () => {
+  it("saves one of the ten zones, or any other real IANA zone, for the signed-in user", async () => {
     const a = await registerUser(t.app);
     const res = await as(t.app, a.cookie)({
       method: "PATCH",
@@ -19,6 +19,14 @@ describe("PATCH /api/users/:id/timezone", () => {
     expect(res.json().timezone).toBe("Asia/Tokyo");
     const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
     expect(me.json().timezone).toBe("Asia/Tokyo");
+    // Issue 12.2: every IANA zone, not only the spec's ten.
+    const other = await as(t.app, a.cookie)({
+      method: "PATCH",
+      url: `/api/users/${a.user.id}/timezone`,
+      payload: { timezone: "Asia/Kathmandu" },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().timezone).toBe("Asia/Kathmandu");
   });
 
   it("refuses another user's timezone with 403 and leaves it unchanged", async () => {
@@ -34,7 +42,7 @@ describe("PATCH /api/users/:id/timezone", () => {
     expect(me.json().timezone).toBe("America/New_York");
   });
 
-  it("rejects a zone outside the ten options with 400, and an anonymous call with 401", async () => {
+  it("rejects a zone that is not a real IANA zone with 400 (nothing stored), and an anonymous call with 401", async () => {
     const a = await registerUser(t.app);
     const bad = await as(t.app, a.cookie)({
       method: "PATCH",
@@ -42,6 +50,9 @@ describe("PATCH /api/users/:id/timezone", () => {
       payload: { timezone: "Mars/Olympus" },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("timezone: Unknown time zone");
+    const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
+    expect(me.json().timezone).toBe("America/New_York");
     const anon = await t.app.inject({ method: "PATCH", url: `/api/users/${a.user.id}/timezone`, payload: { timezone: "Asia/Tokyo" } });
     expect(anon.statusCode).toBe(401);
   });
