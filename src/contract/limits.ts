@@ -53,6 +53,17 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** A picked photo, decoded; the route's body limit allows for base64's 4/3 growth plus the data-URL prefix. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_BODY_LIMIT_BYTES = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 1024;
+/**
+ * Pictures (issue 12.4): every upload is re-encoded to WebP at these widths (phone, tablet and
+ * retina card sizes; never enlarged), so what is served carries no metadata and stays small.
+ */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_WEBP_QUALITY = 80;
+/** A decoded photo larger than this (e.g. a 2 MB PNG bomb of 20 000 x 20 000) is refused before it fills memory; 48 MP phones fit. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Upload quotas per user (issue 9.17): a busy day of covers and photos fits, a flood does not. */
+export const UPLOADS_PER_HOUR = 30;
+export const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024;
 /** Availability rows returned per page: about three months of days. */
 export const AVAILABILITY_PAGE_MAX = 100;
 /** Friends listed per page. */

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
-import { PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
+import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
+import type { ImageWidth } from "../../../contract/media";
 import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
 import { uploadsRepository } from "./repository";
-import { uploadsService } from "./service";
+import { QuotaError, uploadsService } from "./service";
 
+const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const widthSchema = z.coerce
+  .number()
+  .int()
+  .refine((w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w), `width must be one of ${IMAGE_WIDTHS.join(", ")}`);
 
 export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = uploadsService(uploadsRepository(deps.database.db));
@@ -17,28 +23,45 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       // The app-wide JSON limit is 64 KB; a photo gets its own, larger one (413 beyond it).
       bodyLimit: PHOTO_BODY_LIMIT_BYTES,
-      schema: { tags: ["uploads"], body: uploadBodySchema, response: { 201: uploadResultSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema } },
+      schema: {
+        tags: ["uploads"],
+        body: uploadBodySchema,
+        response: { 201: uploadResultSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema, 429: messageSchema },
+      },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      return reply.code(201).send(await service.store(userId, request.body.dataUrl));
+      try {
+        return reply.code(201).send(await service.store(userId, request.body.dataUrl));
+      } catch (error) {
+        if (error instanceof QuotaError) reply.header("retry-after", String(error.retryAfterS));
+        throw error;
+      }
     },
   );
+
+  const serve = async (id: string, width: ImageWidth | undefined) => {
+    const bytes = await service.load(id, width);
+    if (!bytes) throw app.httpErrors.notFound("Upload not found");
+    return bytes;
+  };
+  const headers = {
+    "content-type": "image/webp",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox",
+    // An id always names the same bytes.
+    "cache-control": "public, max-age=31536000, immutable",
+  };
 
   // Public like any image URL (group invites are seen by visitors); ids are 128 random bits.
   app.get(
     "/api/uploads/:id",
-    { config: { public: true }, schema: { tags: ["uploads"], params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }) } },
-    async (request, reply) => {
-      const file = await service.load(request.params.id);
-      if (!file) throw app.httpErrors.notFound("Upload not found");
-      return reply
-        .header("content-type", file.contentType)
-        .header("x-content-type-options", "nosniff")
-        .header("content-security-policy", "default-src 'none'; sandbox")
-        // An id always names the same bytes.
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .send(file.bytes);
-    },
+    { config: { public: true }, schema: { tags: ["uploads"], params: z.object({ id: uploadIdSchema }) } },
+    async (request, reply) => reply.headers(headers).send(await serve(request.params.id, undefined)),
+  );
+  app.get(
+    "/api/uploads/:id/:width",
+    { config: { public: true }, schema: { tags: ["uploads"], params: z.object({ id: uploadIdSchema, width: widthSchema }) } },
+    async (request, reply) => reply.headers(headers).send(await serve(request.params.id, request.params.width as ImageWidth)),
   );
 };

@@ -1,12 +1,21 @@
-import { HttpError } from "../../http/http-error";
 import { randomBytes } from "node:crypto";
-import { PHOTO_MAX_BYTES } from "../../../contract/limits";
+import sharp from "sharp";
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_WEBP_QUALITY,
+  IMAGE_WIDTHS,
+  PHOTO_MAX_BYTES,
+  UPLOAD_BYTES_PER_DAY,
+  UPLOADS_PER_HOUR,
+} from "../../../contract/limits";
+import { UPLOAD_TEXTS, type ImageWidth, uploadIdOf } from "../../../contract/media";
 import { UPLOAD_CONTENT_TYPES } from "../../../contract/users";
-import type { UploadsRepository } from "./repository";
+import { HttpError } from "../../http/http-error";
+import type { UploadUsage, UploadsRepository } from "./repository";
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
-/** The bytes each allowed type starts with: the declared type must match the content, so nothing else is served as an image. */
+/** The bytes each allowed type starts with: the declared type must match the content before any decoder sees it. */
 const SIGNATURES: Record<ContentType, (b: Buffer) => boolean> = {
   "image/png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   "image/jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
@@ -14,6 +23,54 @@ const SIGNATURES: Record<ContentType, (b: Buffer) => boolean> = {
 };
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/** A 429 that says when to come back (the route turns retryAfterS into Retry-After). */
+export class QuotaError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(statusCode, message);
+  }
+}
+
+const MB = 1024 * 1024;
+const waitText = (seconds: number) => (seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`);
+
+/** Issue 9.17: photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
+export function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
+  if (usage.lastHourCount >= UPLOADS_PER_HOUR) {
+    const seconds = Math.max(1, Math.ceil(((usage.lastHourOldest?.getTime() ?? now.getTime()) + 3_600_000 - now.getTime()) / 1000));
+    throw new QuotaError(429, `You can upload ${UPLOADS_PER_HOUR} photos an hour. Try again in ${waitText(seconds)}.`, seconds);
+  }
+  if (usage.lastDayBytes + incomingBytes > UPLOAD_BYTES_PER_DAY) {
+    const seconds = Math.max(1, Math.ceil(((usage.lastDayOldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000));
+    throw new QuotaError(413, `You can upload ${UPLOAD_BYTES_PER_DAY / MB} MB of photos a day. Try again in ${waitText(seconds)}.`, seconds);
+  }
+}
+
+/**
+ * Issue 12.4: the picture pipeline. Turned upright from its EXIF orientation, then re-encoded to
+ * WebP at each width; sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC
+ * comments of the original never reach storage.
+ */
+export async function toWebpVariants(input: Buffer): Promise<Array<{ width: ImageWidth; data: Buffer }>> {
+  try {
+    const upright = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
+    const { width = 0, height = 0 } = await upright.metadata();
+    if (width * height > IMAGE_MAX_PIXELS) throw new HttpError(413, UPLOAD_TEXTS.tooManyPixels);
+    return await Promise.all(
+      IMAGE_WIDTHS.map(async (w) => ({
+        width: w,
+        data: await upright.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: IMAGE_WEBP_QUALITY }).toBuffer(),
+      })),
+    );
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, UPLOAD_TEXTS.unreadable);
+  }
+}
 
 export function uploadsService(repo: UploadsRepository) {
   return {
@@ -29,13 +86,31 @@ export function uploadsService(repo: UploadsRepository) {
       if (!SIGNATURES[contentType as ContentType](bytes)) {
         throw new HttpError(400, "The photo's content does not match its type");
       }
+      // Checked before the encoder runs (so a flood costs no CPU) and again under the lock as it is stored.
+      checkQuota(await repo.usage(userId, new Date()), bytes.length);
+      const variants = await toWebpVariants(bytes);
       const id = randomBytes(16).toString("base64url");
-      await repo.insert({ id, userId, contentType, data: match[2] });
+      await repo.insertWithinQuota({ id, userId, byteSize: bytes.length, variants }, (usage) => checkQuota(usage, bytes.length));
       return { id, url: `/api/uploads/${id}` };
     },
-    async load(id: string) {
-      const row = await repo.find(id);
-      return row ? { contentType: row.contentType, bytes: Buffer.from(row.data, "base64") } : null;
+
+    /** The WebP bytes of one size (the largest by default); photos from before the pipeline are re-encoded on first read. */
+    async load(id: string, width: ImageWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]) {
+      const stored = await repo.findVariant(id, width);
+      if (stored) return stored;
+      const legacy = await repo.findLegacy(id);
+      if (legacy == null) return null;
+      const variants = await toWebpVariants(Buffer.from(legacy, "base64")).catch(() => null);
+      if (!variants) return null;
+      await repo.replaceLegacy(id, variants);
+      return variants.find((v) => v.width === width)?.data ?? null;
+    },
+
+    /** Issue 9.18: an event, group or profile may show only a photo its author uploaded. */
+    async assertOwnImage(userId: number, url: string | null | undefined, what: string) {
+      if (!url) return;
+      if (!(await repo.belongsTo(uploadIdOf(url), userId))) throw new HttpError(400, `${what} must be a photo you uploaded`);
     },
   };
 }
+export type UploadsService = ReturnType<typeof uploadsService>;
