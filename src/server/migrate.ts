@@ -1,0 +1,24 @@
+/**
+ * `npm run db:migrate`: applies pending migrations and exits, for operators who migrate before
+ * deploying. It is a separate entry point for the production bundle: the build bundles it beside
+ * main.ts (dist/server/migrate.js, run as `node dist/server/migrate.js`). The server migrates at start
+ * too; both take the same PostgreSQL advisory lock, so running them at once is safe.
+ */
+import path from "node:path";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+
+async function migrate() {
+  const config = loadConfig();
+  const target = config.DATABASE_URL ?? path.resolve(config.DATA_DIR);
+  const started = Date.now();
+  const database = await openDatabase(target);
+  await database.close();
+  const where = database.kind === "postgres" ? "PostgreSQL" : `the embedded database in ${target}`;
+  console.log(`migrations applied to ${where} in ${Date.now() - started} ms`);
+}
+
+migrate().catch((error) => {
+  console.error(`migration failed: ${(error as Error).message}`);
+  process.exit(1);
+});
