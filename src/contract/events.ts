@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uploadedImageSchema } from "./media";
 import { categoryIdSchema, friendGroupIdSchema, industrySchema } from "./categories";
 import {
   DEFAULT_MAX_ATTENDEES,
@@ -125,7 +126,7 @@ export const createEventBodySchema = z.object({
   friendGroupId: friendGroupIdSchema.optional(),
   category: industrySchema.optional(),
   maxAttendees: z.number().int("maxAttendees must be a whole number").min(1, "maxAttendees must be at least 1").nullable().optional(),
-  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  imageUrl: uploadedImageSchema("The cover").nullable().optional(),
   tags: tags.optional(),
   latitude: coordinateText.optional(),
   longitude: coordinateText.optional(),
@@ -164,7 +165,7 @@ export const updateEventBodySchema = z
     location: z.string().trim().max(SHORT_TEXT_MAX),
     latitude: coordinateText,
     longitude: coordinateText,
-    imageUrl: z.string().trim().max(2048).nullable(),
+    imageUrl: uploadedImageSchema("The cover").nullable(),
     maxAttendees: z.number().int().min(1).nullable(),
     tags,
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uploadedImageSchema } from "./media";
 import { groupSlotSchema } from "./time-slots";
 import { NAME_MAX } from "./limits";
 import { chatMessageSchema } from "./chat";
@@ -48,7 +49,7 @@ export type GroupListItem = z.infer<typeof groupListItemSchema>;
 export const createGroupBodySchema = z.object({
   name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
   description: z.string().trim().max(GROUP_DESCRIPTION_MAX).default(""),
-  imageUrl: z.string().trim().max(2048).nullable().optional(),
+  imageUrl: uploadedImageSchema("The group photo").nullable().optional(),
   isPrivate: z.boolean().default(false),
 });
 export type CreateGroupBody = z.input<typeof createGroupBodySchema>;

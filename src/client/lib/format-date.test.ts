@@ -1,15 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { dayKey, formatDayHeading, formatEventDateTime } from "./format-date";
+import { dayKey, formatDayHeading, formatEventDateTime, formatMessageTime, formatTime, formatZoneOffset, zoneAbbreviation } from "./format-date";
 
 describe("formatEventDateTime", () => {
   const moment = "2025-03-08T23:30:00.000Z";
-  it("shows the same moment in each user's timezone, en-US", () => {
-    expect(formatEventDateTime(moment, "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM");
-    expect(formatEventDateTime(moment, "Asia/Tokyo")).toBe("Sun, Mar 9, 2025, 8:30 AM");
-    expect(formatEventDateTime(moment, "Europe/London")).toBe("Sat, Mar 8, 2025, 11:30 PM");
+  it("shows the same moment in each user's timezone, en-US, bare when the device runs on the same clock", () => {
+    expect(formatEventDateTime(moment, "America/New_York", "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM");
+    expect(formatEventDateTime(moment, "Asia/Tokyo", "Asia/Tokyo")).toBe("Sun, Mar 9, 2025, 8:30 AM");
+    expect(formatEventDateTime(moment, "Europe/London", "Europe/London")).toBe("Sat, Mar 8, 2025, 11:30 PM");
+  });
+  it("adds the profile zone's abbreviation when the device's clock differs (issue 12.2)", () => {
+    // 17:00 UTC on a January day: 9:00 AM in Los Angeles, 12:00 PM in New York.
+    const nine = "2026-01-15T17:00:00.000Z";
+    expect(formatEventDateTime(nine, "America/Los_Angeles", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 9:00 AM");
+    expect(formatEventDateTime(nine, "America/New_York", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 12:00 PM EST");
+    expect(formatEventDateTime(nine, "America/Los_Angeles", "America/New_York")).toBe("Thu, Jan 15, 2026, 9:00 AM PST");
+    expect(formatTime("2026-07-15T16:00:00.000Z", "America/New_York", "Europe/Paris")).toBe("12:00 PM EDT");
+    expect(formatTime(nine, "Asia/Tokyo", "UTC")).toBe("2:00 AM GMT+9");
+  });
+  it("leaves the abbreviation out for another zone id on the same clock at that moment", () => {
+    expect(formatTime("2026-01-15T17:00:00.000Z", "America/Detroit", "America/New_York")).toBe("12:00 PM");
   });
   it("falls back to the default zone for an unknown id", () => {
-    expect(formatEventDateTime(moment, "Nowhere/Special")).toBe("Sat, Mar 8, 2025, 6:30 PM");
+    expect(formatEventDateTime(moment, "Nowhere/Special", "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM");
+  });
+});
+
+describe("formatMessageTime", () => {
+  const now = new Date("2026-01-15T18:00:00.000Z");
+  it("shows today's messages by time and older ones with the day, by the user's calendar day", () => {
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe("9:00 AM");
+    // 02:00 UTC on the 15th is still the 14th in Los Angeles.
+    expect(formatMessageTime("2026-01-15T02:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe("Jan 14, 6:00 PM");
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/New_York", now, "America/Los_Angeles")).toBe("12:00 PM EST");
   });
 });
 
@@ -22,5 +44,15 @@ describe("formatDayHeading", () => {
     // 02:00 UTC on the 8th is still the 7th in New York.
     expect(formatDayHeading("2025-03-08T02:00:00.000Z", "America/New_York", now)).toBe("Yesterday");
     expect(dayKey("2025-03-08T02:00:00.000Z", "America/New_York")).toBe("2025-03-07");
+  });
+});
+
+describe("zones", () => {
+  it("names a zone's abbreviation and offset", () => {
+    expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "America/Los_Angeles")).toBe("PST");
+    expect(zoneAbbreviation("2026-07-15T17:00:00.000Z", "America/Los_Angeles")).toBe("PDT");
+    expect(formatZoneOffset("Asia/Kolkata", new Date("2026-01-15T00:00:00Z"))).toBe("UTC+5:30");
+    expect(formatZoneOffset("America/Los_Angeles", new Date("2026-01-15T00:00:00Z"))).toBe("UTC-8");
+    expect(formatZoneOffset("UTC")).toBe("UTC");
   });
 });

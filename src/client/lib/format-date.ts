@@ -3,28 +3,82 @@ import { DEFAULT_TIMEZONE } from "@contract/limits";
 import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
 
+/**
+ * The one place a moment becomes text (issue 12.2): every time in the app is shown in the
+ * profile's zone, followed by that zone's abbreviation ("9:00 AM PST") whenever the device's
+ * clock would read differently, so a time is never silently in a zone the reader doesn't expect.
+ */
+
 type DateInput = Date | string | number;
+type Zone = string | null | undefined;
 
-function inZone(date: DateInput, timezone: string | null | undefined): TZDate {
+/** The zone this device's clock runs in. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneNameFormat(zone: string) {
+  let f = zoneNameFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
+    zoneNameFormats.set(zone, f);
+  }
+  return f;
+}
+
+function usableZone(timezone: Zone): string {
   const zone = timezone || DEFAULT_TIMEZONE;
-  const time = new Date(date).getTime();
-  const zoned = new TZDate(time, zone);
-  // An unknown zone id yields an invalid date; it must not break a page, so the default zone stands in.
-  return Number.isNaN(zoned.getTime()) || Number.isNaN(zoned.getHours()) ? new TZDate(time, DEFAULT_TIMEZONE) : zoned;
+  try {
+    zoneNameFormat(zone);
+    return zone;
+  } catch {
+    // An unknown zone id must not break a page, so the default zone stands in.
+    return DEFAULT_TIMEZONE;
+  }
 }
 
-/** "Sat, Mar 8, 2025, 7:00 PM" in the user's timezone (spec 02 §1: users pick a timezone; times follow it). */
-export function formatEventDateTime(date: DateInput, timezone: string | null | undefined): string {
-  return format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS });
+function inZone(date: DateInput, timezone: Zone): TZDate {
+  return new TZDate(new Date(date).getTime(), usableZone(timezone));
 }
 
-/** "7:00 PM" in the user's timezone. */
-export function formatTime(date: DateInput, timezone: string | null | undefined): string {
-  return format(inZone(date, timezone), "h:mm a", { locale: enUS });
+/** "PST", "EDT", "GMT+9": the zone's short name at that moment, in en-US (spec 01 §9). */
+export function zoneAbbreviation(date: DateInput, timezone: Zone): string {
+  const parts = zoneNameFormat(usableZone(timezone)).formatToParts(new Date(date));
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
+/** Minutes east of UTC of a zone at a moment. */
+function offsetMinutes(date: DateInput, zone: string): number {
+  return -new TZDate(new Date(date).getTime(), zone).getTimezoneOffset();
+}
+
+/** " PST" when the profile zone's clock differs from the device's at that moment, else "". */
+function zoneSuffix(date: DateInput, timezone: Zone, device: string): string {
+  const zone = usableZone(timezone);
+  if (zone === device || offsetMinutes(date, zone) === offsetMinutes(date, usableZone(device))) return "";
+  return ` ${zoneAbbreviation(date, zone)}`;
+}
+
+/** "Sat, Mar 8, 2025, 7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
+export function formatEventDateTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
+  return format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device);
+}
+
+/** "7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
+export function formatTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
+  return format(inZone(date, timezone), "h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device);
+}
+
+/** A chat line's time: "7:18 AM" today, else "Mar 8, 7:18 AM", "today" being the user's calendar day. */
+export function formatMessageTime(date: DateInput, timezone: Zone, now: Date = new Date(), device = deviceTimeZone()): string {
+  const day = inZone(date, timezone);
+  const pattern = isSameDay(day, inZone(now, timezone)) ? "h:mm a" : "MMM d, h:mm a";
+  return format(day, pattern, { locale: enUS }) + zoneSuffix(date, timezone, device);
 }
 
 /** "Today", "Yesterday", else "Monday, March 3, 2025": the day a moment falls on in the user's timezone. */
-export function formatDayHeading(date: DateInput, timezone: string | null | undefined, now: Date = new Date()): string {
+export function formatDayHeading(date: DateInput, timezone: Zone, now: Date = new Date()): string {
   const day = inZone(date, timezone);
   const today = inZone(now, timezone);
   if (isSameDay(day, today)) return "Today";
@@ -33,6 +87,15 @@ export function formatDayHeading(date: DateInput, timezone: string | null | unde
 }
 
 /** yyyy-MM-dd of the day a moment falls on in the user's timezone (spec 02 §9 date format); a stable grouping key. */
-export function dayKey(date: DateInput, timezone: string | null | undefined): string {
+export function dayKey(date: DateInput, timezone: Zone): string {
   return format(inZone(date, timezone), "yyyy-MM-dd");
+}
+
+/** "GMT-08:00"-style offset of a zone now, for the time-zone picker ("UTC" for zero). */
+export function formatZoneOffset(timezone: string, now: Date = new Date()): string {
+  const minutes = offsetMinutes(now, usableZone(timezone));
+  if (minutes === 0) return "UTC";
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, "0")}` : ""}`;
 }

@@ -1,8 +1,8 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
-import { format, isToday } from "date-fns";
 import { SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { formatMessageTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
@@ -10,11 +10,6 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useChatMessages, useMarkRead, useSendMessage } from "./api";
 import { useSocket } from "./socket-provider";
-
-const timeOf = (iso: string) => {
-  const d = new Date(iso);
-  return isToday(d) ? format(d, "p") : format(d, "MMM d, p");
-};
 
 /** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
@@ -100,7 +95,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
             <div key={m.id} className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-testid="chat-message">
               <div className="mb-0.5 flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
                 <span className="font-medium text-foreground/80">{mine ? "You" : m.userName}</span>
-                <time dateTime={m.sentAt}>{timeOf(m.sentAt)}</time>
+                <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt, user?.timezone)}</time>
               </div>
               <p
                 className={cn(

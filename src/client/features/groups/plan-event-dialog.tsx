@@ -1,7 +1,10 @@
 import { GROUP_EVENT_TEXTS, GROUP_EVENT_TYPES, type GroupEvent, VOTE_VALUES, type VoteValue } from "@contract/groups";
 import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
+import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
+import { formatEventDateTime } from "@/lib/format-date";
+import { zonedInputToIso } from "@/lib/zoned-input";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
@@ -57,6 +60,7 @@ export function PlanEventDialog({
 
 function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; onCreated: () => void }) {
   const create = useCreateGroupEvent();
+  const { user } = useAuth();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   // Tomorrow evening: a default that is never already in the past.
@@ -77,8 +81,10 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       return;
     }
     setTitleError(null);
+    // The typed wall clock is the user's zone, the one every time is shown in (issue 12.2).
+    const when = zonedInputToIso(date, time || "00:00", user?.timezone) ?? "";
     create.mutate(
-      { title: title.trim(), description, date: new Date(`${date}T${time || "00:00"}`).toISOString(), type, location, groupId },
+      { title: title.trim(), description, date: when, type, location, groupId },
       {
         onSuccess: () => {
           toast({ title: GROUP_EVENT_TEXTS.created, description: title.trim() });
@@ -159,6 +165,7 @@ function VoteList({ groupId }: { groupId: number | null }) {
 function VoteRow({ event }: { event: GroupEvent }) {
   const socket = useSocket();
   const vote = useVote();
+  const { user } = useAuth();
   const cast = (value: VoteValue) => {
     // Spec 02 §7: votes travel over the socket; REST when it is down.
     if (socket.send({ type: "event_vote", groupId: event.groupId, eventId: event.id, vote: value })) return;
@@ -174,7 +181,7 @@ function VoteRow({ event }: { event: GroupEvent }) {
         <span className="text-xs text-muted-foreground">{capitalise(event.type)}</span>
       </div>
       <p className="text-xs text-muted-foreground">
-        {format(new Date(event.date), "PPp")}
+        {formatEventDateTime(event.date, user?.timezone)}
         {event.location ? ` · ${event.location}` : ""}
       </p>
       <fieldset className="mt-2 grid grid-cols-3 gap-2">
