@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
+        imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'", "ws:", "wss:"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

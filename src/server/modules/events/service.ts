@@ -19,6 +19,8 @@ import { formatDistance } from "../../../contract/geo";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
 import { type NewNotification, notify, notifyAll } from "../notifications/notify";
+import { uploadsRepository } from "../uploads/repository";
+import { uploadsService } from "../uploads/service";
 import type { EventQueries, EventRow, EventsRepository, FeedCursor, FeedRow, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
@@ -107,6 +109,8 @@ export function friendsGoingText(n: number) {
 
 export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }) {
   const tell = (userId: number, n: NewNotification) => notify(deps, userId, n);
+  // Issue 9.18: a cover is a photo its host uploaded to Link.
+  const images = uploadsService(uploadsRepository(deps.db));
 
   async function requireEvent(id: number) {
     const event = await repo.findEvent(id);
@@ -199,6 +203,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
         );
       }
       if (body.hostId !== userId) throw new HttpError(403, "You can only create events as yourself");
+      await images.assertOwnImage(userId, body.imageUrl, "The cover");
       const networking = body.type === "networking";
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
@@ -391,6 +396,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
     async update(hostId: number, eventId: number, body: UpdateEventBody) {
       const event = await requireHosted(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
+      await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
         throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
       }
