@@ -22,6 +22,8 @@ import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
 import { groupsRepository } from "./repository";
 import { groupsService } from "./service";
+import { uploadsRepository } from "../uploads/repository";
+import { uploadsService } from "../uploads/service";
 
 const createdGroupSchema = z.object({
   id: z.number().int(),
@@ -38,6 +40,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = groupsService({ repo: groupsRepository(deps.database.db), bus: deps.bus });
+  const images = uploadsService(uploadsRepository(deps.database.db));
   const toCreated = (g: { id: number; name: string; description: string; imageUrl: string | null; isPrivate: boolean; isDirect: boolean; inviteCode: string | null }) => ({
     id: g.id,
     name: g.name,
@@ -58,7 +61,10 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/groups",
     { schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } } },
     async (request, reply) => {
-      const group = await service.create(requireUserId(request), request.body);
+      const userId = requireUserId(request);
+      // Issue 9.18: a group photo is one its creator uploaded to Link.
+      await images.assertOwnImage(userId, request.body.imageUrl, "The group photo");
+      const group = await service.create(userId, request.body);
       return reply.code(201).send(toCreated(group));
     },
   );
