@@ -11,7 +11,8 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./limits";
-import { emailSchema, profileFields } from "./users";
+import { inviteCodeParamsSchema } from "./groups";
+import { currentUserSchema, emailSchema, profileFields } from "./users";
 
 const fullName = z.string().trim().min(1, "Full name is required").max(NAME_MAX);
 
@@ -92,12 +93,29 @@ export const registerBodySchema = z.object({
     .refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX)
     .default(REGISTER_PROFILE_DEFAULTS.availabilityPreferences),
   timezone: z.string().max(64).default(REGISTER_PROFILE_DEFAULTS.timezone),
+  /**
+   * Issue 9.14 / 12.3: a usable group invite is an access grant of its own; the new account joins
+   * that group. Without it the grant cookie of a verified access code is required.
+   */
+  inviteCode: inviteCodeParamsSchema.shape.code.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** Issue 9.14: the texts of a registration refused for want of an access grant. */
+export const ACCESS_GRANT_TEXTS = {
+  missing: "Registration needs an early-access code or a group invite. Enter your code first.",
+  inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
+};
 
 export const accessCodeSchema = z.object({
   code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
 });
 export const accessCodeResultSchema = z.object({ valid: z.boolean() });
+
+/** POST /api/register answers the new account, plus the group it joined when an invite was its grant. */
+export const registerResultSchema = currentUserSchema.extend({
+  joinedGroup: z.object({ id: z.number().int(), name: z.string() }).optional(),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 export const messageSchema = z.object({ message: z.string() });

@@ -45,6 +45,12 @@ export const PAGE_SIZE_MAX = 100;
 /** Sessions: idle and absolute lifetimes (OWASP session management guidance). */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Issue 9.14: a verified access code grants one registration for this long (HttpOnly cookie, stored
+ * server-side): long enough to read the welcome card and fill in the form, short enough that a
+ * forgotten grant on a shared computer soon lapses.
+ */
+export const ACCESS_GRANT_TTL_MS = 30 * 60 * 1000;
 /** Login/register attempts per window, per IP and per username, before 429. */
 export const AUTH_RATE_LIMIT_MAX = 10;
 export const AUTH_RATE_LIMIT_WINDOW_MS = 60_000;

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 /** Shared setup for the events journeys: users and events made through the real API. */
 let counter = 0;
@@ -9,7 +10,7 @@ export function uniqueToken(prefix: string) {
 
 export async function registerVia(request: APIRequestContext, fields: Record<string, unknown> = {}) {
   const name = uniqueToken("ev");
-  const res = await request.post("/api/register", {
+  const res = await (await grantAccess(request)).post("/api/register", {
     data: { fullName: `Eve ${name}`, username: name, email: `${name}@example.com`, password: "secret123", ...fields },
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);

@@ -1,4 +1,5 @@
 import { expect, request, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -14,14 +15,14 @@ test("Availability tab: validation, saving the four group slots and the two-memb
   let groupId = 0;
 
   await test.step("A makes a private group; B joins by invite and shares Afternoon + Night through the API", async () => {
-    expect((await page.request.post("/api/register", { data: alice })).status()).toBe(201);
+    expect((await (await grantAccess(page.request)).post("/api/register", { data: alice })).status()).toBe(201);
     const created = await page.request.post("/api/groups", { data: { name: "Board Gamers", description: "Weekly", isPrivate: true } });
     expect(created.status()).toBe(201);
     const group = (await created.json()) as { id: number; inviteCode: string };
     groupId = group.id;
 
     const b = await request.newContext({ baseURL });
-    expect((await b.post("/api/register", { data: bob })).status()).toBe(201);
+    expect((await (await grantAccess(b)).post("/api/register", { data: bob })).status()).toBe(201);
     expect((await b.post(`/api/group-invite/${group.inviteCode}/join`)).status()).toBe(200);
     const saved = await b.post(`/api/groups/${groupId}/availability`, { data: { date, timeslots: ["afternoon", "night"] } });
     expect(saved.status()).toBe(200);

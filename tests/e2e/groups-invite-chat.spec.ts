@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -20,7 +21,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
   let inviteLink = "";
 
   await test.step("A registers and creates a private group", async () => {
-    expect((await a.page.request.post("/api/register", { data: a.user })).status()).toBe(201);
+    expect((await (await grantAccess(a.page.request)).post("/api/register", { data: a.user })).status()).toBe(201);
     await a.page.goto("/groups");
     await a.page.getByRole("button", { name: "New Group" }).click();
     await a.page.getByRole("button", { name: "Create Group" }).click();
@@ -43,7 +44,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
   await test.step("B, signed out, opens the link and signs in through the redirect", async () => {
     // B's account exists, but B's browser has no session.
     const api = await b.context.request;
-    const created = await api.post("/api/register", { data: b.user });
+    const created = await (await grantAccess(api)).post("/api/register", { data: b.user });
     expect(created.status()).toBe(201);
     await api.post("/api/logout");
     await b.page.goto(inviteLink);

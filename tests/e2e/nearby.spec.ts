@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 // The seed's demo city (San Francisco): demo people and events sit within a few km.
@@ -6,7 +7,7 @@ const SF = { latitude: 37.7749, longitude: -122.4194 };
 
 async function signUp(page: import("@playwright/test").Page) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const res = await page.request.post("/api/register", {
+  const res = await (await grantAccess(page.request)).post("/api/register", {
     data: { fullName: "Nico Near", username: `nico${suffix}`, email: `nico${suffix}@example.com`, password: "secret-123" },
   });
   expect(res.status()).toBe(201);

@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
 async function register(request: APIRequestContext, name: string) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const res = await request.post("/api/register", {
+  const res = await (await grantAccess(request)).post("/api/register", {
     data: { fullName: name, username: `${name.toLowerCase()}${suffix}`, email: `${name.toLowerCase()}${suffix}@example.com`, password: "secret-123" },
   });
   expect(res.status()).toBe(201);

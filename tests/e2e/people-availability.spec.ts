@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { format } from "date-fns";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
 test("My Availability: pick two slots on a day of this month, save, reload and see them again", async ({ page }) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post("/api/register", {
+  const res = await (await grantAccess(page.request)).post("/api/register", {
     data: { fullName: "Avery Slots", username: `avery${suffix}`, email: `avery${suffix}@example.com`, password: "secret123" },
   });
   expect(res.status()).toBe(201);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 const PNG_1X1 = Buffer.from(
@@ -9,7 +10,7 @@ const PNG_1X1 = Buffer.from(
 test("own profile: Edit Profile saves fields and a picked photo; Add Friends sends an invitation", async ({ page }) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `eli${suffix}@example.com`;
-  await page.request.post("/api/register", {
+  await (await grantAccess(page.request)).post("/api/register", {
     data: { fullName: "Eli Editor", username: `eli${suffix}`, email, password: "secret123" },
   });
   const toast = page.getByTestId("toast");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
@@ -8,8 +9,8 @@ test("A connects to B, B accepts, both see each other under Friends", async ({ b
   const ctxB = await browser.newContext();
   const a = { fullName: "Ana Connect", username: `ana${suffix}`, email: `ana${suffix}@example.com`, password: "secret123" };
   const b = { fullName: "Ben Accept", username: `ben${suffix}`, email: `ben${suffix}@example.com`, password: "secret123" };
-  const aId = (await (await ctxA.request.post("/api/register", { data: a })).json()).id as number;
-  const bId = (await (await ctxB.request.post("/api/register", { data: b })).json()).id as number;
+  const aId = (await (await (await grantAccess(ctxA.request)).post("/api/register", { data: a })).json()).id as number;
+  const bId = (await (await (await grantAccess(ctxB.request)).post("/api/register", { data: b })).json()).id as number;
 
   const pageA = await ctxA.newPage();
   await pageA.goto(`/users/${bId}`);

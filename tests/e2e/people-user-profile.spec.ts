@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { format } from "date-fns";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
@@ -8,7 +9,7 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   const first = await browser.newContext();
   const second = await browser.newContext();
   const a = { fullName: "Priya Raman", username: `priya${suffix}`, email: `priya${suffix}@example.com`, password: "secret123" };
-  const regA = await first.request.post("/api/register", { data: { ...a, profession: "Architect", bio: "Loves climbing." } });
+  const regA = await (await grantAccess(first.request)).post("/api/register", { data: { ...a, profession: "Architect", bio: "Loves climbing." } });
   const aId = (await regA.json()).id as number;
   const day = new Date();
   day.setDate(10);
@@ -17,7 +18,7 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
     data: { userId: aId, date: key, timeslots: JSON.stringify(["early_afternoon", "night"]) },
   });
   expect(saved.status()).toBe(200);
-  await second.request.post("/api/register", {
+  await (await grantAccess(second.request)).post("/api/register", {
     data: { fullName: "Sam Viewer", username: `sam${suffix}`, email: `sam${suffix}@example.com`, password: "secret123" },
   });
 
@@ -71,7 +72,7 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
 
 test("/users/abc runs no user query; /users/999999 shows User Not Found", async ({ page }) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await page.request.post("/api/register", {
+  await (await grantAccess(page.request)).post("/api/register", {
     data: { fullName: "Nia Lookup", username: `nia${suffix}`, email: `nia${suffix}@example.com`, password: "secret123" },
   });
   const userRequests: string[] = [];

@@ -1,17 +1,18 @@
 import { expect, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
 test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({ page, playwright, baseURL }) => {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const reg = await page.request.post("/api/register", {
+  const reg = await (await grantAccess(page.request)).post("/api/register", {
     data: { fullName: "Tina Zone", username: `tina${suffix}`, email: `tina${suffix}@example.com`, password: "secret-123" },
   });
   expect(reg.status()).toBe(201);
   const me = (await reg.json()) as { id: number };
   // Another user's event that Tina is going to, at 23:30 UTC in a week: 7:30 PM in New York (EDT) or 6:30 PM (EST).
   const hostCtx = await playwright.request.newContext({ baseURL });
-  const hostReg = await hostCtx.post("/api/register", {
+  const hostReg = await (await grantAccess(hostCtx)).post("/api/register", {
     data: { fullName: "Host Person", username: `host${suffix}`, email: `host${suffix}@example.com`, password: "secret-123" },
   });
   const host = (await hostReg.json()) as { id: number };

@@ -40,11 +40,16 @@ export const users = pgTable(
     lng: doublePrecision("lng"),
     availabilityPreferences: jsonb("availability_preferences").$type<Record<string, unknown>>().notNull().default({}),
     timezone: text("timezone").notNull().default("America/New_York"),
+    /** Set once the address is proven to belong to the account's owner (today: only a Google sign-up). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** The Google account (OIDC `sub`) linked to this one; sign-in with Google matches on it, never on the e-mail alone. */
+    googleSubject: text("google_subject"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_google_subject_idx").on(t.googleSubject),
     index("users_lat_lng_idx").on(t.lat, t.lng),
   ],
 );
@@ -62,6 +67,20 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Early-access grants (issue 9.14): a verified access code leaves one here for a short while;
+ * POST /api/register consumes it. Only the SHA-256 of the cookie value is stored.
+ */
+export const accessGrants = pgTable(
+  "access_grants",
+  {
+    idHash: text("id_hash").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_grants_expires_idx").on(t.expiresAt)],
 );
 
 export const groups = pgTable(

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { buildApp } from "../app";
-import { type Config, testConfig } from "../config";
+import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type Bus, createInProcessBus } from "../realtime/bus";
 
@@ -70,10 +70,19 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
     password: "secret123",
     ...overrides,
   };
-  const res = await app.inject({ method: "POST", url: "/api/register", payload: body });
+  // Registration needs an access grant (issue 9.14): verify a demo code as the gate does and carry its cookie.
+  const res = await app.inject({ method: "POST", url: "/api/register", payload: body, headers: { cookie: await accessGrantCookie(app) } });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookieOf(res);
   return { user: res.json() as { id: number; fullName: string; username: string; email: string }, cookie, password: body.password };
+}
+
+/** The early-access grant cookie a verified demo code sets; POST /api/register spends it. */
+export async function accessGrantCookie(app: FastifyInstance, code = DEMO_ACCESS_CODES[0]): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code } });
+  const grant = res.cookies.find((c) => c.name === "link_access_grant");
+  if (!grant) throw new Error(`no access grant: ${res.statusCode} ${res.body}`);
+  return `link_access_grant=${grant.value}`;
 }
 
 export function sessionCookieOf(res: LightMyRequestResponse): string {

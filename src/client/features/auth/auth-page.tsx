@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "@contract/product";
-import { ArrowLeftIcon } from "lucide-react";
+import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { LoginForm } from "./login-form";
-import { safeRedirect } from "./redirect";
+import { inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
@@ -19,14 +19,18 @@ export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [stage, setStage] = useState<Stage>("gate");
+  const redirect = new URLSearchParams(search).get("redirect");
+  // Issue 12.3: a visitor sent here by an invite holds an access grant already (the invite) and
+  // meets the sign-in card directly; everyone else passes the early-access gate first.
+  const inviteCode = inviteCodeOf(redirect);
+  const [stage, setStage] = useState<Stage>(inviteCode ? "form" : "gate");
   // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
   const [gateKey, setGateKey] = useState(0);
 
   // Spec 01 §2: a signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {
-    if (user) navigate(safeRedirect(new URLSearchParams(search).get("redirect")), { replace: true });
-  }, [user, search, navigate]);
+    if (user) navigate(safeRedirect(redirect), { replace: true });
+  }, [user, redirect, navigate]);
 
   if (isLoading || user) {
     return (
@@ -49,20 +53,35 @@ export function AuthPage() {
         {stage === "form" && (
           <Card className="w-full">
             <CardHeader className="relative items-center px-5 pt-8 text-center sm:px-6">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="absolute top-3 left-3 text-muted-foreground"
-                onClick={() => {
-                  setGateKey((k) => k + 1);
-                  setStage("gate");
-                }}
-              >
-                <ArrowLeftIcon aria-hidden />
-                Change code
-              </Button>
+              {inviteCode ? (
+                <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
+                  <Link href={`/invite/${encodeURIComponent(inviteCode)}`}>
+                    <ArrowLeftIcon aria-hidden />
+                    Back to invite
+                  </Link>
+                </Button>
+              ) : (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="absolute top-3 left-3 text-muted-foreground"
+                  onClick={() => {
+                    setGateKey((k) => k + 1);
+                    setStage("gate");
+                  }}
+                >
+                  <ArrowLeftIcon aria-hidden />
+                  Change code
+                </Button>
+              )}
               <CardTitle className="mt-4 text-2xl">Welcome to {PRODUCT_NAME}</CardTitle>
               <CardDescription>Connect with friends and professionals</CardDescription>
+              {inviteCode && (
+                <p className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground" role="status">
+                  <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
+                  Your invite lets you in: no access code needed.
+                </p>
+              )}
             </CardHeader>
             <CardContent className="px-5 pb-8 sm:px-6">
               <Tabs defaultValue="login">
@@ -74,7 +93,7 @@ export function AuthPage() {
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm />
+                  <RegisterForm inviteCode={inviteCode} />
                 </TabsContent>
               </Tabs>
             </CardContent>

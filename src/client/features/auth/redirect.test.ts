@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authPathFor, safeRedirect } from "./redirect";
+import { authPathFor, inviteCodeOf, safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it("follows same-site paths", () => {
@@ -14,5 +14,14 @@ describe("safeRedirect", () => {
   it("builds the /auth link with the way back", () => {
     expect(authPathFor("/profile")).toBe("/auth?redirect=%2Fprofile");
     expect(authPathFor("/")).toBe("/auth");
+  });
+});
+
+describe("inviteCodeOf", () => {
+  it("finds the invite code of a way back to an invite page, and nothing else", () => {
+    expect(inviteCodeOf("/invite/abc123")).toBe("abc123");
+    for (const target of [null, "/invite/", "/invite/abc/join", "/groups", "//evil.com/invite/abc", "/invite/%E0%A4%A"]) {
+      expect(inviteCodeOf(target)).toBeNull();
+    }
   });
 });

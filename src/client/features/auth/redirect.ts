@@ -15,3 +15,17 @@ export function safeRedirect(target: string | null | undefined): string {
 export function authPathFor(path: string) {
   return path && path !== "/" ? `/auth?redirect=${encodeURIComponent(path)}` : "/auth";
 }
+
+/**
+ * The invite code when the way back is an invite page (`/invite/{code}`): a group invite is an
+ * access grant of its own (issue 12.3), so such a visitor skips the early-access gate.
+ */
+export function inviteCodeOf(target: string | null | undefined): string | null {
+  const match = /^\/invite\/([^/?#]+)$/.exec(safeRedirect(target));
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}

@@ -15,8 +15,11 @@ const fields = [
   { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password", placeholder: "Repeat your password" },
 ] as const;
 
-/** Spec 01 §5 register form; §7 payload with its empty profile defaults. */
-export function RegisterForm() {
+/**
+ * Spec 01 §5 register form; §7 payload with its empty profile defaults. With an invite code the
+ * invite is the access grant (issue 12.3) and the new account joins its group.
+ */
+export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}) {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
@@ -27,6 +30,7 @@ export function RegisterForm() {
     registerMutation.mutate({
       ...values,
       ...REGISTER_PROFILE_DEFAULTS,
+      ...(inviteCode ? { inviteCode } : {}),
     });
   };
 

@@ -1,8 +1,9 @@
-import type { LoginForm, RegisterBody } from "@contract/auth";
+import type { LoginForm, RegisterBody, RegisterResult } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
 import type { CurrentUser } from "@contract/users";
 import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
+import { useLocation } from "wouter";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
@@ -14,7 +15,7 @@ type AuthContextValue = {
   isLoading: boolean;
   error: Error | null;
   loginMutation: UseMutationResult<CurrentUser, Error, LoginForm>;
-  registerMutation: UseMutationResult<CurrentUser, Error, RegisterBody>;
+  registerMutation: UseMutationResult<RegisterResult, Error, RegisterBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
 };
 
@@ -27,6 +28,7 @@ function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   // Spec 01 §4: a 401 on the current-user fetch means signed out, not an error.
   const { data, error, isLoading } = useQuery<CurrentUser | null, Error>({
     queryKey: CURRENT_USER_KEY,
@@ -48,13 +50,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  const registerMutation = useMutation<CurrentUser, Error, RegisterBody>({
-    mutationFn: (body) => apiJson<CurrentUser>("POST", "/api/register", body),
-    onSuccess: (user) => {
+  const registerMutation = useMutation<RegisterResult, Error, RegisterBody>({
+    mutationFn: (body) => apiJson<RegisterResult>("POST", "/api/register", body),
+    onSuccess: ({ joinedGroup, ...user }) => {
+      // Registered through an invite (issue 12.3): the new member lands in the group. Navigating
+      // before the user is set keeps the sign-in page from sending them back to the invite first.
+      if (joinedGroup) navigate(`/groups?group=${joinedGroup.id}`, { replace: true });
       setCurrentUser(queryClient, user);
       toast({
         title: "Registration successful",
-        description: `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}!`,
+        description: joinedGroup
+          ? `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}! You joined ${joinedGroup.name}.`
+          : `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}!`,
       });
     },
     onError: (err) => {

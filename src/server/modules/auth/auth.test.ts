@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { hashSessionToken } from "../../http/session";
-import { createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
+import { accessGrantCookie, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
 
 const valid = {
   fullName: "Ada Lovelace",
@@ -32,7 +32,7 @@ describe("auth API", () => {
   afterAll(() => t.close());
 
   it("registers with the spec's payload: 201, signed in, hashed with argon2id, no secret in the answer", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/register", payload: valid });
+    const res = await t.app.inject({ method: "POST", url: "/api/register", payload: valid, headers: { cookie: await accessGrantCookie(t.app) } });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ fullName: "Ada Lovelace", username: "ada", email: "ada@example.com" });
@@ -79,10 +79,11 @@ describe("auth API", () => {
   });
 
   it("answers 409 naming the taken field, case-insensitively", async () => {
-    const name = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ADA", email: "other@example.com" } });
+    const cookie = await accessGrantCookie(t.app);
+    const name = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ADA", email: "other@example.com" }, headers: { cookie } });
     expect(name.statusCode).toBe(409);
     expect(name.json().message).toBe("Username already exists");
-    const email = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ada2", email: "ADA@example.com" } });
+    const email = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ada2", email: "ADA@example.com" }, headers: { cookie } });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe("Email already registered");
   });
@@ -174,7 +175,12 @@ describe("auth API", () => {
     const site = await t.app.inject({ method: "POST", url: "/api/register", payload, headers: { "sec-fetch-site": "cross-site" } });
     expect(site.statusCode).toBe(403);
     expect(await userCount()).toBe(before);
-    const same = await t.app.inject({ method: "POST", url: "/api/register", payload, headers: { origin: "http://link.test:8080", host: "link.test:8080" } });
+    const same = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload,
+      headers: { origin: "http://link.test:8080", host: "link.test:8080", cookie: await accessGrantCookie(t.app) },
+    });
     expect(same.statusCode).toBe(201);
   });
 

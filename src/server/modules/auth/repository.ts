@@ -1,8 +1,15 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { accessGrants, groupInvites, sessions, users } from "../../db/schema";
+import { joinWithInvite, type Tx } from "../invites/repository";
 
 export type NewUser = typeof users.$inferInsert;
+
+/** What lets a visitor register (issue 9.14): a verified access code's grant, or a usable group invite. */
+export type AccessGrant = { kind: "code"; idHash: string } | { kind: "invite"; code: string };
+
+/** Thrown inside the registration transaction when its grant is gone, so no account is stored. */
+export class GrantMissingError extends Error {}
 
 export function authRepository(db: Db) {
   return {
@@ -32,6 +39,39 @@ export function authRepository(db: Db) {
       const [row] = await db.insert(users).values(user).returning();
       return row;
     },
+    /**
+     * The account and the spending of its grant in one transaction: a grant is used once, and a
+     * registration refused later (taken name, used-up invite) leaves the grant as it was.
+     */
+    async insertUserWithGrant(user: NewUser, grant: AccessGrant, now: Date) {
+      return db.transaction(async (tx) => {
+        if (grant.kind === "code" && !(await consumeGrant(tx, grant.idHash, now))) throw new GrantMissingError();
+        const [row] = await tx.insert(users).values(user).returning();
+        const joined = grant.kind === "invite" ? await joinWithInvite(tx, grant.code, row.id, now) : null;
+        return { user: row, joinedGroup: joined ? { id: joined.group.id, name: joined.group.name } : null };
+      });
+    },
+    async insertGrant(idHash: string, expiresAt: Date, now: Date) {
+      // Lapsed grants go as new ones come: the table stays as small as the last half hour's visitors.
+      await db.delete(accessGrants).where(lt(accessGrants.expiresAt, now));
+      await db.insert(accessGrants).values({ idHash, expiresAt });
+    },
+    async isInviteUsable(code: string, now: Date) {
+      const [row] = await db
+        .select({ id: groupInvites.id })
+        .from(groupInvites)
+        .where(and(eq(groupInvites.code, code), gt(groupInvites.expiresAt, now), lt(groupInvites.currentUses, groupInvites.maxUses)))
+        .limit(1);
+      return row !== undefined;
+    },
+    async hasGrant(idHash: string, now: Date) {
+      const [row] = await db
+        .select({ idHash: accessGrants.idHash })
+        .from(accessGrants)
+        .where(and(eq(accessGrants.idHash, idHash), gt(accessGrants.expiresAt, now)))
+        .limit(1);
+      return row !== undefined;
+    },
     async insertSession(idHash: string, userId: number, expiresAt: Date) {
       await db.insert(sessions).values({ idHash, userId, expiresAt });
     },
@@ -51,3 +91,12 @@ export function authRepository(db: Db) {
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** Deletes the grant if it is still valid; true when this call was the one that spent it. */
+async function consumeGrant(tx: Tx, idHash: string, now: Date) {
+  const spent = await tx
+    .delete(accessGrants)
+    .where(and(eq(accessGrants.idHash, idHash), gt(accessGrants.expiresAt, now)))
+    .returning({ idHash: accessGrants.idHash });
+  return spent.length > 0;
+}

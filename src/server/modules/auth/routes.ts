@@ -6,14 +6,19 @@ import {
   loginBodySchema,
   messageSchema,
   registerBodySchema,
+  registerResultSchema,
 } from "../../../contract/auth";
-import { AUTH_RATE_LIMIT_WINDOW_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
+import { ACCESS_GRANT_TTL_MS, AUTH_RATE_LIMIT_WINDOW_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { currentUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
-import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
+import { clearSessionCookie, hashSessionToken, requireUserId, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
-import { authRepository } from "./repository";
+import { type AccessGrant, authRepository } from "./repository";
 import { authService } from "./service";
+
+/** Issue 9.14: the early-access grant; sent only to the one route that spends it. */
+const GRANT_COOKIE = "link_access_grant";
+const GRANT_COOKIE_PATH = "/api/register";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = authRepository(deps.database.db);
@@ -46,12 +51,26 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { public: true },
       onRequest: perIp,
       preHandler: perUsername,
-      schema: { tags: ["auth"], body: registerBodySchema.strict(), response: { 201: currentUserSchema, 409: messageSchema } },
+      schema: {
+        tags: ["auth"],
+        description:
+          "Needs an access grant (issue 9.14): the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins.",
+        body: registerBodySchema.strict(),
+        response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema },
+      },
     },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      const { inviteCode, ...body } = request.body;
+      const grantCookie = request.cookies[GRANT_COOKIE];
+      const grant: AccessGrant | null = inviteCode
+        ? { kind: "invite", code: inviteCode }
+        : grantCookie
+          ? { kind: "code", idHash: hashSessionToken(grantCookie) }
+          : null;
+      const { user, joinedGroup } = await service.register(body, grant);
+      if (grant?.kind === "code") reply.clearCookie(GRANT_COOKIE, { path: GRANT_COOKIE_PATH });
       await signIn(reply, user.id);
-      return reply.code(201).send(toCurrentUser(user));
+      return reply.code(201).send({ ...toCurrentUser(user), ...(joinedGroup ? { joinedGroup } : {}) });
     },
   );
 
@@ -89,8 +108,29 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/access-codes/verify",
-    { config: { public: true }, onRequest: perIp, schema: { tags: ["auth"], body: accessCodeSchema, response: { 200: accessCodeResultSchema } } },
-    async (request) => ({ valid: deps.config.ACCESS_CODES.includes(request.body.code) }),
+    {
+      config: { public: true },
+      onRequest: perIp,
+      schema: {
+        tags: ["auth"],
+        description: "A valid code sets the HttpOnly `link_access_grant` cookie: one registration within 30 minutes.",
+        body: accessCodeSchema,
+        response: { 200: accessCodeResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const valid = deps.config.ACCESS_CODES.includes(request.body.code);
+      if (valid) {
+        reply.setCookie(GRANT_COOKIE, await service.issueGrant(), {
+          path: GRANT_COOKIE_PATH,
+          httpOnly: true,
+          sameSite: "lax",
+          secure,
+          maxAge: Math.floor(ACCESS_GRANT_TTL_MS / 1000),
+        });
+      }
+      return { valid };
+    },
   );
 };
 

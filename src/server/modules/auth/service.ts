@@ -1,9 +1,10 @@
 import { HttpError } from "../../http/http-error";
 import { hash, verify } from "@node-rs/argon2";
-import type { RegisterBody } from "../../../contract/auth";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
+import { ACCESS_GRANT_TEXTS, type RegisterBody } from "../../../contract/auth";
+import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
 import { hashSessionToken, newSessionToken } from "../../http/session";
-import type { AuthRepository } from "./repository";
+import { InviteUnusableError } from "../invites/repository";
+import { type AccessGrant, type AuthRepository, GrantMissingError } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,20 +18,43 @@ let dummyHash: Promise<string> | undefined;
 
 export function authService(repo: AuthRepository) {
   return {
-    async register(body: Required<RegisterBody>) {
+    /**
+     * Issue 9.14: no account without an access grant. The grant is checked before anything else
+     * (a visitor without one learns nothing, not even whether a name is taken) and spent in the
+     * transaction that stores the account; an invite grant also makes the account a member.
+     */
+    async register(body: Omit<Required<RegisterBody>, "inviteCode">, grant: AccessGrant | null) {
+      const now = new Date();
+      if (!grant) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+      if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now))) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+      if (grant.kind === "invite" && !(await repo.isInviteUsable(grant.code, now))) {
+        throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
+      }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
       if (taken) throw new HttpError(409, taken === "username" ? "Username already exists" : "Email already registered");
       const { password, ...profile } = body;
+      const passwordHash = await hashPassword(password);
       try {
-        return await repo.insertUser({ ...profile, email, passwordHash: await hashPassword(password) });
+        return await repo.insertUserWithGrant({ ...profile, email, passwordHash }, grant, new Date());
       } catch (error) {
+        // Two registrations racing for one grant or one invite's last use: the transaction decides.
+        if (error instanceof GrantMissingError) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+        if (error instanceof InviteUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
         // Two registrations racing for the same name: the unique index decides.
         if ((error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505") {
           throw new HttpError(409, "Username or email already exists");
         }
         throw error;
       }
+    },
+
+    /** A verified access code becomes a grant: the cookie value to hand out (only its hash is stored). */
+    async issueGrant() {
+      const token = newSessionToken();
+      const now = new Date();
+      await repo.insertGrant(hashSessionToken(token), new Date(now.getTime() + ACCESS_GRANT_TTL_MS), now);
+      return token;
     },
 
     async verifyLogin(identifier: string, password: string) {

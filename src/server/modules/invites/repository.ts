@@ -39,32 +39,36 @@ export function invitesRepository(db: Db) {
      * answered without counting a use.
      */
     async join(code: string, userId: number, now: Date) {
-      return db.transaction(async (tx) => {
-        const [invite] = await tx.select().from(groupInvites).where(eq(groupInvites.code, code)).limit(1);
-        if (!invite) throw new InviteUnusableError("not_found");
-        const [group] = await tx.select().from(groups).where(eq(groups.id, invite.groupId)).limit(1);
-        const inserted = await tx
-          .insert(groupMembers)
-          .values({ groupId: invite.groupId, userId, role: "member" })
-          .onConflictDoNothing()
-          .returning({ userId: groupMembers.userId });
-        if (inserted.length === 0) return { group, alreadyMember: true };
-        const used = await tx
-          .update(groupInvites)
-          .set({ currentUses: sql`${groupInvites.currentUses} + 1` })
-          .where(
-            and(
-              eq(groupInvites.id, invite.id),
-              lt(groupInvites.currentUses, groupInvites.maxUses),
-              gt(groupInvites.expiresAt, now),
-            ),
-          )
-          .returning({ id: groupInvites.id });
-        if (used.length === 0) {
-          throw new InviteUnusableError(invite.expiresAt <= now ? "expired" : "used_up");
-        }
-        return { group, alreadyMember: false };
-      });
+      return db.transaction((tx) => joinWithInvite(tx, code, userId, now));
     },
   };
+}
+
+/** A transaction handle, or the database itself: what joinWithInvite writes through. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The join itself, inside the caller's transaction: registration through an invite (issue 12.3)
+ * creates the account and spends the invite's use in one transaction, so a refused use stores no
+ * account. Throws InviteUnusableError, which rolls the caller's transaction back.
+ */
+export async function joinWithInvite(tx: Tx, code: string, userId: number, now: Date) {
+  const [invite] = await tx.select().from(groupInvites).where(eq(groupInvites.code, code)).limit(1);
+  if (!invite) throw new InviteUnusableError("not_found");
+  const [group] = await tx.select().from(groups).where(eq(groups.id, invite.groupId)).limit(1);
+  const inserted = await tx
+    .insert(groupMembers)
+    .values({ groupId: invite.groupId, userId, role: "member" })
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  if (inserted.length === 0) return { group, alreadyMember: true };
+  const used = await tx
+    .update(groupInvites)
+    .set({ currentUses: sql`${groupInvites.currentUses} + 1` })
+    .where(
+      and(eq(groupInvites.id, invite.id), lt(groupInvites.currentUses, groupInvites.maxUses), gt(groupInvites.expiresAt, now)),
+    )
+    .returning({ id: groupInvites.id });
+  if (used.length === 0) throw new InviteUnusableError(invite.expiresAt <= now ? "expired" : "used_up");
+  return { group, alreadyMember: false };
 }
