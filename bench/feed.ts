@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { eventsRepository } from "../src/server/modules/events/repository";
+import { feedRepository } from "../src/server/modules/events/feed/repository";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
 
@@ -92,7 +92,7 @@ for (const r of routes.slice(1)) {
 }
 
 // The plan of each feed statement: which indexes drive it.
-const repo = eventsRepository(db);
+const repo = feedRepository(db);
 const user = { userId: me.user.id, type: "social", now: new Date() };
 const inputs = { interests: ["hiking", "music"], friendIds: [], freeSlots: [], timezone: "America/New_York" };
 const plans = [

@@ -6,25 +6,18 @@ import {
   eventDetailSchema,
   eventIdParamsSchema,
   eventSchema,
-  feedQuerySchema,
-  feedResponseSchema,
   interactionBodySchema,
   myEventSchema,
-  participantBodySchema,
-  participantSchema,
-  participantsQuerySchema,
-  pendingRequestSchema,
-  requestDecisionBodySchema,
-  requestParamsSchema,
   updateEventBodySchema,
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
   usersQuerySchema,
 } from "../../../contract/events";
-import { publicUserSchema, userIdSchema } from "../../../contract/users";
+import { publicUserSchema, } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toPublicUser } from "../users/public-user";
+import { feedRoutes } from "./feed/routes";
 import { eventsRepository } from "./repository";
 import { eventsService } from "./service";
 
@@ -34,6 +27,7 @@ const tags = ["events"];
 export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = eventsRepository(deps.database.db);
   const service = eventsService(repo, { db: deps.database.db, bus: deps.bus });
+  await app.register(feedRoutes, deps);
 
   app.post(
     "/api/events",
@@ -48,22 +42,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       const userId = requireUserId(request);
       return reply.code(201).send(await service.create(userId, request.body));
-    },
-  );
-
-  app.get(
-    "/api/events/swipe/:userId",
-    {
-      schema: {
-        tags,
-        params: z.object({ userId: userIdSchema }),
-        querystring: feedQuerySchema,
-        response: { 200: feedResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const userId = requireSelf(request, request.params.userId);
-      return service.feed(userId, request.query);
     },
   );
 
@@ -133,39 +111,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => service.interact(requireUserId(request), request.params.id, request.body.action),
-  );
-
-  app.get(
-    "/api/events/:id/requests",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(pendingRequestSchema), ...errors } } },
-    async (request) => service.requests(requireUserId(request), request.params.id),
-  );
-
-  app.post(
-    "/api/events/:id/requests/:userId",
-    {
-      schema: { tags, params: requestParamsSchema, body: requestDecisionBodySchema, response: { 200: participantSchema, ...errors } },
-    },
-    async (request) =>
-      service.decide(requireUserId(request), request.params.id, request.params.userId, request.body.decision),
-  );
-
-  app.post(
-    "/api/event-participants",
-    { schema: { tags, body: participantBodySchema, response: { 201: participantSchema, ...errors } } },
-    async (request, reply) => {
-      const userId = requireSelf(request, request.body.userId);
-      return reply.code(201).send(await service.participate(userId, request.body.eventId, request.body.status));
-    },
-  );
-
-  app.get(
-    "/api/event-participants",
-    { schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } } },
-    async (request) => {
-      requireUserId(request);
-      return service.participants(request.query.eventIds);
-    },
   );
 
   app.get(

@@ -1,27 +1,22 @@
 import { HttpError } from "../../http/http-error";
 import { createEvent as createIcsEvent } from "ics";
-import { CATEGORIES, type CategoryId } from "../../../contract/categories";
-import {
-  type CreateEventBody,
-  type CreateGroupEventBody,
-  EVENT_TEXTS,
-  type Event,
-  type EventDetail,
-  type FeedItem,
-  type FeedQuery,
-  type MyEvent,
-  type ParticipantStatus,
-  type UpdateEventBody,
-  type UserSummary,
+import type {
+  CreateEventBody,
+  CreateGroupEventBody,
+  Event,
+  EventDetail,
+  MyEvent,
+  ParticipantStatus,
+  UpdateEventBody,
+  UserSummary,
 } from "../../../contract/events";
-import { AVATAR_STACK_MAX, DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
-import { formatDistance } from "../../../contract/geo";
+import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
-import { type NewNotification, notify, notifyAll } from "../notifications/notify";
+import { notifyAll } from "../notifications/notify";
 import { uploadsRepository } from "../uploads/repository";
 import { uploadsService } from "../uploads/service";
-import type { EventQueries, EventRow, EventsRepository, FeedCursor, FeedRow, UserRow } from "./repository";
+import type { EventRow, EventsRepository, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
 const notFound = () => new HttpError(404, "Event not found");
@@ -55,63 +50,15 @@ export function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "p
   return { id: row.id, fullName: row.fullName, username: row.username, profileImage: row.profileImage };
 }
 
-/** The cursor travels as [afterUs, afterId, endUs, endId, score, us, id]; nulls where a part is not set. */
-const encodeCursor = (c: FeedCursor) =>
-  Buffer.from(
-    JSON.stringify([c.after?.us ?? null, c.after?.id ?? null, c.end?.us ?? null, c.end?.id ?? null, c.last?.score ?? null, c.last?.us ?? null, c.last?.id ?? null]),
-  ).toString("base64url");
-function decodeCursor(raw: string): FeedCursor {
-  try {
-    const parts = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(parts) && parts.length === 7 && parts.every((p) => p === null || Number.isSafeInteger(p))) {
-      const [afterUs, afterId, endUs, endId, score, us, id] = parts as Array<number | null>;
-      const mark = (a: number | null, b: number | null) => (a != null && b != null ? { us: a, id: b } : null);
-      const last = score != null && us != null && id != null ? { score, us, id } : null;
-      const end = mark(endUs, endId);
-      // A ranked position only means something inside a known window.
-      if (!last || end) return { after: mark(afterUs, afterId), end, last };
-    }
-  } catch {
-    // fall through to the 400 below
-  }
-  throw new HttpError(400, "cursor: invalid cursor");
-}
-
-/** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
-const WINDOWS_PER_REQUEST = 4;
-
 function coordinates(latitude: string | undefined, longitude: string | undefined) {
   const lat = latitude ? Number(latitude) : null;
   const lng = longitude ? Number(longitude) : null;
   return { lat: Number.isFinite(lat) ? lat : null, lng: Number.isFinite(lng) ? lng : null };
 }
 
-/** "YYYY-MM-DD" of an instant in a time zone; availability dates are local days. */
-function localDate(instant: Date, timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  } catch {
-    return instant.toISOString().slice(0, 10);
-  }
-}
-function validTimeZone(tz: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz;
-  } catch {
-    return "UTC";
-  }
-}
-
-export function friendsGoingText(n: number) {
-  return n === 1 ? "1 friend going" : `${n} friends going`;
-}
-
 export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }) {
-  const tell = (userId: number, n: NewNotification) => notify(deps, userId, n);
   // Issue 9.18: a cover is a photo its host uploaded to Link.
   const images = uploadsService(uploadsRepository(deps.db));
-
   async function requireEvent(id: number) {
     const event = await repo.findEvent(id);
     if (!event) throw notFound();
@@ -128,59 +75,6 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
     const event = await requireEvent(id);
     if (event.hostId !== userId) throw hostOnly();
     return event;
-  }
-
-  /**
-   * Moves one participant to a status inside a transaction: the going count, the cap and the
-   * waitlist promotion change together. Returns who got promoted, for notifying after commit.
-   */
-  async function transition(eventId: number, userId: number, wanted: ParticipantStatus, tx: EventQueries) {
-    const existing = await tx.findParticipantForUpdate(eventId, userId);
-    if (existing?.status === wanted) return { row: existing, changed: false, promoted: null as number | null };
-    let status = wanted;
-    if (wanted === "going" && !(await tx.tryIncrementGoing(eventId))) throw new HttpError(409, EVENT_TEXTS.full);
-    // The waitlist is only for a full event; with room left the joiner simply goes.
-    if (wanted === "waitlisted" && (await tx.tryIncrementGoing(eventId))) status = "going";
-    if (existing?.status === "going" && status !== "going") await tx.decrementGoing(eventId);
-    const row = await tx.upsertParticipant(eventId, userId, status);
-    let promoted: number | null = null;
-    if (existing?.status === "going" && status !== "going") {
-      const next = await tx.firstWaitlisted(eventId);
-      if (next && (await tx.tryIncrementGoing(eventId))) {
-        await tx.upsertParticipant(eventId, next.userId, "going");
-        promoted = next.userId;
-      }
-    }
-    return { row, changed: true, promoted };
-  }
-
-  async function tellPromoted(event: EventRow, userId: number | null) {
-    if (userId == null) return;
-    await tell(userId, {
-      type: "participant_update",
-      title: "You're off the waitlist",
-      message: `A spot opened up: you're going to ${event.title}`,
-      actionUrl: `/events/${event.id}`,
-    });
-  }
-
-  async function withPeople(rows: EventRow[]) {
-    const hostIds = [...new Set(rows.map((r) => r.hostId))];
-    const [hosts, preview] = await Promise.all([
-      repo.findUsers(hostIds),
-      repo.attendeePreview(
-        rows.map((r) => r.id),
-        AVATAR_STACK_MAX,
-      ),
-    ]);
-    const hostById = new Map(hosts.map((h) => [h.id, toSummary(h)]));
-    const attendees = new Map<number, UserSummary[]>();
-    for (const p of preview) {
-      const list = attendees.get(p.event_id) ?? [];
-      list.push({ id: p.id, fullName: p.full_name, username: p.username, profileImage: p.profile_image });
-      attendees.set(p.event_id, list);
-    }
-    return { host: (r: EventRow) => hostById.get(r.hostId) ?? null, attendees: (r: EventRow) => attendees.get(r.id) ?? [] };
   }
 
   return {
@@ -230,148 +124,14 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       );
     },
 
-    async feed(userId: number, query: FeedQuery, now = new Date()) {
-      const user = await repo.findUser(userId);
-      if (!user) throw new HttpError(404, "User not found");
-      const timezone = validTimeZone(user.timezone);
-      const [friendIds, free] = await Promise.all([
-        repo.friendIds(userId),
-        repo.availabilityFrom(userId, localDate(new Date(now.getTime() - 86_400_000), timezone)),
-      ]);
-      const position =
-        query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
-      const criteria = { userId, type: query.type, q: query.q || undefined, position, now };
-      const inputs = {
-        interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
-        friendIds,
-        freeSlots: free.flatMap((a) => (Array.isArray(a.timeslots) ? a.timeslots : []).map((slot) => `${a.date}|${slot}`)),
-        timezone,
-      };
-      const filter: CategoryId = query.filter ?? "all";
-      // The deck ranks inside a window of the soonest candidates (FEED_WINDOW); when a window runs out the
-      // page continues in the next one, so every event stays reachable by paging.
-      let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
-      const ranked: FeedRow[] = [];
-      const counts: Record<string, number> = {};
-      let nextCursor: string | null = null;
-      for (let opened = 0; opened < WINDOWS_PER_REQUEST; opened++) {
-        const want = query.limit - ranked.length;
-        const win = await repo.feedWindowPage(criteria, inputs, filter, want + 1, cursor);
-        // The chips count every window this page drew from, so they match what the deck can show.
-        for (const [id, n] of Object.entries(win.counts)) counts[id] = (counts[id] ?? 0) + Number(n);
-        ranked.push(...win.rows.slice(0, want));
-        const last = ranked.at(-1);
-        if (win.rows.length > want && last && win.end) {
-          nextCursor = encodeCursor({ after: cursor?.after ?? null, end: cursor?.end ?? win.end, last: { score: last.score, us: last.date_us, id: last.id } });
-          break;
-        }
-        // This window is used up. More events may lie after it when it was full, or when its range came
-        // from the cursor (answers since then thin a window out without moving its end).
-        const windowEnd = cursor?.end ?? win.end;
-        if (!windowEnd || (cursor?.end == null && !win.more)) break;
-        cursor = { after: windowEnd, end: null, last: null };
-        if (ranked.length >= query.limit) {
-          nextCursor = encodeCursor(cursor);
-          break;
-        }
-        if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
-      }
-      const rows = await repo.findEventsByIds(ranked.map((r) => r.id));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const people = await withPeople(rows);
-      const events: FeedItem[] = ranked.flatMap((r) => {
-        const row = byId.get(r.id);
-        if (!row) return [];
-        const distanceKm = r.distance_km == null ? null : Math.round(Number(r.distance_km) * 10) / 10;
-        const reasons: Array<[number, string]> = [];
-        if (r.tag_overlap > 0 && r.matched_tag) reasons.push([r.tag_overlap * 30, `Matches your interest: ${r.matched_tag.toLowerCase()}`]);
-        if (r.friends_going > 0) reasons.push([r.friends_going * 20, friendsGoingText(r.friends_going)]);
-        if (r.fits) reasons.push([25, "Fits your availability"]);
-        if (distanceKm != null && distanceKm <= 5) reasons.push([5, `${formatDistance(distanceKm)} away`]);
-        return [
-          {
-            ...toEvent(row),
-            host: people.host(row),
-            attendees: people.attendees(row),
-            attendeeCount: row.goingCount,
-            friendsGoing: r.friends_going,
-            distanceKm,
-            score: r.score,
-            reasons: reasons
-              .sort((a, b) => b[0] - a[0])
-              .slice(0, 2)
-              .map(([, text]) => text),
-          },
-        ];
-      });
-      const allCounts: Record<string, number> = {};
-      for (const c of CATEGORIES) allCounts[c.id] = counts[c.id] ?? 0;
-      return { events, nextCursor, counts: allCounts };
-    },
-
     async interact(userId: number, eventId: number, action: "passed" | "liked") {
       await requireVisible(eventId, userId);
       const row = await repo.upsertInteraction(eventId, userId, action);
       return { eventId: row.eventId, userId: row.userId, action: row.action };
     },
 
-    async participate(userId: number, eventId: number, status: ParticipantStatus, now = new Date()) {
-      const event = await requireVisible(eventId, userId);
-      if (event.hostId === userId) throw new HttpError(409, "You are hosting this event");
-      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
-      if (event.date.getTime() < now.getTime()) throw new HttpError(409, "This event has already taken place");
-      // Networking events are joined through the host's approval, never directly.
-      if (event.type === "networking" && status === "going") {
-        const current = await repo.findParticipantForUpdate(eventId, userId);
-        if (current?.status !== "going") throw new HttpError(403, "The host must approve your request to join");
-      }
-      const result = await repo.transaction((tx) => transition(eventId, userId, status, tx));
-      if (result.changed && status !== "declined") {
-        const user = await repo.findUser(userId);
-        const name = user?.fullName ?? "Someone";
-        const finalStatus = result.row.status as ParticipantStatus;
-        const message =
-          finalStatus === "going"
-            ? `${name} is going to ${event.title}`
-            : finalStatus === "waitlisted"
-              ? `${name} joined the waitlist for ${event.title}`
-              : `${name} asked to join ${event.title}`;
-        await tell(event.hostId, { type: "new_participant", title: "New participant", message, actionUrl: `/events/${event.id}` });
-      }
-      await tellPromoted(event, result.promoted);
-      return { eventId: result.row.eventId, userId: result.row.userId, status: result.row.status as ParticipantStatus };
-    },
-
-    async participants(eventIds: number[]) {
-      const rows = await repo.participantsOf(eventIds);
-      return rows.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status as ParticipantStatus }));
-    },
-
     async users(ids: number[] | undefined, cursor: number, limit: number) {
       return ids ? repo.findUsers(ids) : repo.listUsers(cursor, limit);
-    },
-
-    async requests(hostId: number, eventId: number) {
-      await requireHosted(eventId, hostId);
-      const rows = await repo.participantsWithStatus(eventId, ["pending"]);
-      return rows.map((r) => ({ eventId, user: toSummary(r.user), requestedAt: r.createdAt.toISOString() }));
-    },
-
-    async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
-      const event = await requireHosted(eventId, hostId);
-      const result = await repo.transaction(async (tx) => {
-        const current = await tx.findParticipantForUpdate(eventId, userId);
-        if (current?.status !== "pending") throw new HttpError(404, "No pending request from this user");
-        return transition(eventId, userId, decision === "approve" ? "going" : "declined", tx);
-      });
-      await tell(userId, {
-        type: "participant_update",
-        title: decision === "approve" ? "Request approved" : "Request declined",
-        message:
-          decision === "approve" ? `You're going to ${event.title}` : `Your request to join ${event.title} was declined`,
-        actionUrl: `/events/${event.id}`,
-      });
-      return { eventId, userId, status: result.row.status as ParticipantStatus };
     },
 
     async detail(viewerId: number, eventId: number): Promise<EventDetail> {
@@ -379,7 +139,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       const [host, going, mine] = await Promise.all([
         repo.findUser(event.hostId),
         repo.participantsWithStatus(eventId, ["going"]),
-        repo.findParticipantForUpdate(eventId, viewerId),
+        repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = (mine?.status as ParticipantStatus | undefined) ?? null;
       return {

@@ -1,0 +1,32 @@
+import { formatDistance } from "../../../../contract/geo";
+
+/** Match score weights: documented in docs/api.md so the ranking stays explainable. */
+export const SCORE = { perTag: 30, maxTags: 3, perFriend: 20, maxFriends: 3, availability: 25, distance: 10 } as const;
+
+/** Reasons within this distance say how far away the event is. */
+const NEAR_KM = 5;
+
+export interface ScoreParts {
+  tagOverlap: number;
+  matchedTag: string | null;
+  friendsGoing: number;
+  fits: boolean;
+  distanceKm: number | null;
+}
+
+export function friendsGoingText(n: number) {
+  return n === 1 ? "1 friend going" : `${n} friends going`;
+}
+
+/** The two strongest reasons a card is in the deck, strongest first (spec 01 §4). */
+export function reasonsFor(p: ScoreParts): string[] {
+  const reasons: Array<[number, string]> = [];
+  if (p.tagOverlap > 0 && p.matchedTag) reasons.push([p.tagOverlap * SCORE.perTag, `Matches your interest: ${p.matchedTag.toLowerCase()}`]);
+  if (p.friendsGoing > 0) reasons.push([p.friendsGoing * SCORE.perFriend, friendsGoingText(p.friendsGoing)]);
+  if (p.fits) reasons.push([SCORE.availability, "Fits your availability"]);
+  if (p.distanceKm != null && p.distanceKm <= NEAR_KM) reasons.push([5, `${formatDistance(p.distanceKm)} away`]);
+  return reasons
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 2)
+    .map(([, text]) => text);
+}
