@@ -11,10 +11,12 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./limits";
+import { coordinateTextSchema, lineSchema } from "./fields";
+import { timezoneSchema } from "./timezones";
 import { inviteCodeParamsSchema } from "./groups";
 import { currentUserSchema, emailSchema, profileFields } from "./users";
 
-const fullName = z.string().trim().min(1, "Full name is required").max(NAME_MAX);
+const fullName = lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX);
 
 /** Spec 01 §5 login form. The server accepts the username or the e-mail as the identifier. */
 export const loginFormSchema = z.object({
@@ -28,7 +30,7 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** What POST /api/login needs: the username or e-mail plus the password; other fields are ignored. */
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, "Username is required").max(EMAIL_MAX),
+  username: lineSchema({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX),
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
   fullName: z.string().max(NAME_MAX).optional(),
   email: z.string().max(EMAIL_MAX).optional(),
@@ -60,6 +62,18 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
+/**
+ * A preference is a flat value: a scalar or a short list of short strings. Arbitrary JSON would let
+ * a body nest thousands of levels deep into a jsonb column (issue 9.7, "deep objects").
+ */
+const preferenceValue = z.union([
+  lineSchema().max(SHORT_TEXT_MAX),
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+  z.array(lineSchema().max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX),
+]);
+
 /** Spec 01 §7: the profile fields a new account starts with; the register form sends them as they are. */
 export const REGISTER_PROFILE_DEFAULTS = {
   bio: "",
@@ -70,7 +84,7 @@ export const REGISTER_PROFILE_DEFAULTS = {
   careerPath: "",
   latitude: "",
   longitude: "",
-  availabilityPreferences: {} as Record<string, unknown>,
+  availabilityPreferences: {} as Record<string, z.infer<typeof preferenceValue>>,
   timezone: DEFAULT_TIMEZONE,
 };
 
@@ -86,13 +100,14 @@ export const registerBodySchema = z.object({
   interests: profileFields.interests.default(REGISTER_PROFILE_DEFAULTS.interests),
   skills: profileFields.skills.default(REGISTER_PROFILE_DEFAULTS.skills),
   careerPath: profileFields.careerPath.default(REGISTER_PROFILE_DEFAULTS.careerPath),
-  latitude: z.string().max(32).default(REGISTER_PROFILE_DEFAULTS.latitude),
-  longitude: z.string().max(32).default(REGISTER_PROFILE_DEFAULTS.longitude),
+  latitude: coordinateTextSchema(90, "Latitude").default(REGISTER_PROFILE_DEFAULTS.latitude),
+  longitude: coordinateTextSchema(180, "Longitude").default(REGISTER_PROFILE_DEFAULTS.longitude),
   availabilityPreferences: z
-    .record(z.string().max(SHORT_TEXT_MAX), z.unknown())
+    .record(lineSchema().max(SHORT_TEXT_MAX), preferenceValue)
     .refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX)
     .default(REGISTER_PROFILE_DEFAULTS.availabilityPreferences),
-  timezone: z.string().max(64).default(REGISTER_PROFILE_DEFAULTS.timezone),
+  /** Issue 9.7: a real IANA zone ("Mars/Olympus" was stored before). */
+  timezone: timezoneSchema.default(REGISTER_PROFILE_DEFAULTS.timezone),
   /**
    * Issue 9.14 / 12.3: a usable group invite is an access grant of its own; the new account joins
    * that group. Without it the grant cookie of a verified access code is required.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDaySchema } from "./fields";
 import { AVAILABILITY_PAGE_MAX } from "./limits";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
 import { userIdSchema } from "./users";
@@ -91,8 +92,5 @@ export const availabilityQuerySchema = z.object({
   userId: userIdSchema,
   limit: z.coerce.number().int().min(1).max(AVAILABILITY_PAGE_MAX).default(AVAILABILITY_PAGE_MAX),
   /** Cursor: only days before this one (the last date of the previous page). */
-  before: z
-    .string()
-    .regex(CALENDAR_DATE, "before must be yyyy-MM-dd")
-    .optional(),
+  before: calendarDaySchema("before must be yyyy-MM-dd").optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParamSchema, idParamSchema, idSchema, textSchema } from "./fields";
 import { PAGE_SIZE_MAX } from "./limits";
 
 /** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
@@ -29,16 +30,16 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const sendMessageBodySchema = z.object({
-  groupId: z.number().int().positive(),
-  message: z.string().trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
+  groupId: idSchema,
+  message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
   messageType: messageTypeSchema.default("text"),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
-export const messagesParamsSchema = z.object({ groupId: z.coerce.number().int().positive() });
+export const messagesParamsSchema = z.object({ groupId: idParamSchema });
 /** Cursor pagination: `before` an id gives the page of older messages; `after` gives newer ones (catch-up). */
 export const messagesQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  after: z.coerce.number().int().min(0).optional(),
+  before: idParamSchema.optional(),
+  after: cursorParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(CHAT_PAGE_SIZE),
 });

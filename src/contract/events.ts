@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { uploadedImageSchema } from "./media";
 import { categoryIdSchema, friendGroupIdSchema, industrySchema } from "./categories";
+import { coordinateTextSchema, cursorParamSchema, eventDateSchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
 import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
   EVENT_IDS_MAX,
   EVENT_TAGS_MAX,
+  INT4_MAX,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   SEARCH_QUERY_MAX,
@@ -24,7 +26,7 @@ export const participantStatusSchema = z.enum(["going", "declined", "pending", "
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
 export const interactionActionSchema = z.enum(["passed", "liked"]);
 
-export const eventIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const eventIdParamsSchema = z.object({ id: idParamSchema });
 
 /** Small user card used inside event payloads: never the e-mail or coordinates. */
 export const userSummarySchema = z.object({
@@ -90,57 +92,50 @@ export const feedQuerySchema = z.object({
   lat: coordinate(-90, 90).optional(),
   lng: coordinate(-180, 180).optional(),
   radius: z.coerce.number().positive().max(20_000).default(DISCOVER_RADIUS_KM),
-  q: z.string().trim().max(SEARCH_QUERY_MAX).optional(),
+  q: lineSchema().trim().max(SEARCH_QUERY_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   cursor: z.string().max(200).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
-const dateField = z
-  .string({ error: "Date is required" })
-  .min(1, "Date is required")
-  .refine((v) => !Number.isNaN(Date.parse(v)), "Date must be a valid date")
-  .refine(notPast, "Date cannot be in the past");
-const title = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(SHORT_TEXT_MAX);
-const description = z
-  .string({ error: "Description is required" })
+const dateField = eventDateSchema().refine(notPast, "Date cannot be in the past");
+const title = lineSchema({ error: "Title is required" }).trim().min(1, "Title is required").max(SHORT_TEXT_MAX);
+const location = lineSchema().trim().max(SHORT_TEXT_MAX);
+/** A cap on attendees: at least 1, and it fits the int4 column. */
+const maxAttendees = z.number().int("maxAttendees must be a whole number").min(1, "maxAttendees must be at least 1").max(INT4_MAX);
+const description = textSchema({ error: "Description is required" })
   .trim()
   .min(1, "Description is required")
   .max(EVENT_DESCRIPTION_MAX);
-const coordinateText = z
-  .string()
-  .trim()
-  .max(32)
-  .refine((v) => v === "" || Number.isFinite(Number(v)), "must be a number");
-const tags = z.array(z.string().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
+const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
 
 /** Spec 02 §3 create-event payload from the Create New Event dialog. */
 export const createEventBodySchema = z.object({
   title,
   description,
   date: dateField,
-  location: z.string().trim().max(SHORT_TEXT_MAX).default(""),
-  hostId: z.number().int().positive(),
+  location: location.default(""),
+  hostId: idSchema,
   type: eventTypeSchema,
   friendGroupId: friendGroupIdSchema.optional(),
   category: industrySchema.optional(),
-  maxAttendees: z.number().int("maxAttendees must be a whole number").min(1, "maxAttendees must be at least 1").nullable().optional(),
+  maxAttendees: maxAttendees.nullable().optional(),
   imageUrl: uploadedImageSchema("The cover").nullable().optional(),
   tags: tags.optional(),
-  latitude: coordinateText.optional(),
-  longitude: coordinateText.optional(),
+  latitude: coordinateTextSchema(90, "Latitude").optional(),
+  longitude: coordinateTextSchema(180, "Longitude").optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
 /** Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. */
 export const createGroupEventBodySchema = z.object({
   title,
-  description: z.string().trim().max(EVENT_DESCRIPTION_MAX).default(""),
+  description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
   date: dateField,
   type: groupEventKindSchema.default("social"),
-  location: z.string().trim().max(SHORT_TEXT_MAX).default(""),
-  groupId: z.number().int().positive(),
+  location: location.default(""),
+  groupId: idSchema,
 });
 export type CreateGroupEventBody = z.infer<typeof createGroupEventBodySchema>;
 
@@ -162,11 +157,11 @@ export const updateEventBodySchema = z
     title,
     description,
     date: dateField,
-    location: z.string().trim().max(SHORT_TEXT_MAX),
-    latitude: coordinateText,
-    longitude: coordinateText,
+    location,
+    latitude: coordinateTextSchema(90, "Latitude"),
+    longitude: coordinateTextSchema(180, "Longitude"),
     imageUrl: uploadedImageSchema("The cover").nullable(),
-    maxAttendees: z.number().int().min(1).nullable(),
+    maxAttendees: maxAttendees.nullable(),
     tags,
   })
   .partial();
@@ -175,8 +170,8 @@ export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
 export const interactionBodySchema = z.object({ action: interactionActionSchema });
 
 export const participantBodySchema = z.object({
-  eventId: z.number().int().positive(),
-  userId: z.number().int().positive(),
+  eventId: idSchema,
+  userId: idSchema,
   status: participantStatusSchema,
 });
 export type ParticipantBody = z.infer<typeof participantBodySchema>;
@@ -190,21 +185,20 @@ export type Participant = z.infer<typeof participantSchema>;
 
 const idList = z
   .string()
-  .regex(/^\d+(,\d+)*$/, "must be comma-separated ids")
+  .max(EVENT_IDS_MAX * 11, `at most ${EVENT_IDS_MAX} ids`)
+  .regex(/^\d{1,10}(,\d{1,10})*$/, "must be comma-separated ids")
   .transform((v) => [...new Set(v.split(",").map(Number))])
+  .refine((ids) => ids.every((id) => id >= 1 && id <= INT4_MAX), "must be comma-separated ids")
   .refine((ids) => ids.length <= EVENT_IDS_MAX, `at most ${EVENT_IDS_MAX} ids`);
 export const participantsQuerySchema = z.object({ eventIds: idList });
 export const usersQuerySchema = z.object({
   ids: idList.optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
-  cursor: z.coerce.number().int().min(0).optional(),
+  cursor: cursorParamSchema.optional(),
 });
 
 export const requestDecisionBodySchema = z.object({ decision: z.enum(["approve", "decline"]) });
-export const requestParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
-});
+export const requestParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
 export const pendingRequestSchema = z.object({
   eventId: z.number().int(),
   user: userSummarySchema,
@@ -227,7 +221,7 @@ export const myEventSchema = eventSchema.extend({
   status: participantStatusSchema.nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
-export const userEventsQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const userEventsQuerySchema = z.object({ userId: idParamSchema.optional() });
 export const userEventsByIdQuerySchema = z.object({ status: participantStatusSchema.optional() });
 
 /** Spec 01 §4 My Events grouping: Hosting, then Going, otherwise Pending. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineSchema } from "./fields";
 import { NAME_MAX } from "./limits";
 import { emailSchema, publicUserSchema, userIdSchema } from "./users";
 
@@ -18,6 +19,6 @@ export type IncomingFriendRequest = z.infer<typeof incomingFriendRequestSchema>;
 /** Spec 02 §3/§5 friend invitation: an e-mail is required, the name is optional. */
 export const inviteFriendSchema = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
-  name: z.string().trim().max(NAME_MAX).default(""),
+  name: lineSchema().trim().max(NAME_MAX).default(""),
 });
 export type InviteFriendInput = z.input<typeof inviteFriendSchema>;

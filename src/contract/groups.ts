@@ -3,6 +3,8 @@ import { uploadedImageSchema } from "./media";
 import { groupSlotSchema } from "./time-slots";
 import { NAME_MAX } from "./limits";
 import { chatMessageSchema } from "./chat";
+import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
+import { INT4_MAX } from "./limits";
 
 /** Description of a group; the spec gives no bound, this keeps a card readable. */
 export const GROUP_DESCRIPTION_MAX = 1000;
@@ -26,7 +28,7 @@ export const GROUP_TEXTS = {
   adminOnly: "Only a group admin can do that",
 } as const;
 
-export const groupIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const groupIdParamsSchema = z.object({ id: idParamSchema });
 
 /** Spec 02 §3 Group as the list shows it ("image" is the list's name for imageUrl). */
 export const groupListItemSchema = z.object({
@@ -47,8 +49,8 @@ export const groupListItemSchema = z.object({
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 
 export const createGroupBodySchema = z.object({
-  name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
-  description: z.string().trim().max(GROUP_DESCRIPTION_MAX).default(""),
+  name: lineSchema({ error: GROUP_TEXTS.nameRequired }).trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
+  description: textSchema().trim().max(GROUP_DESCRIPTION_MAX).default(""),
   imageUrl: uploadedImageSchema("The group photo").nullable().optional(),
   isPrivate: z.boolean().default(false),
 });
@@ -79,7 +81,7 @@ export const createInviteBodySchema = z.object({
   maxUses: z.number().int().min(1).max(INVITE_MAX_USES_MAX).default(DEFAULT_INVITE_MAX_USES),
 });
 
-export const directGroupBodySchema = z.object({ userId: z.number().int().positive() });
+export const directGroupBodySchema = z.object({ userId: idSchema });
 
 /** Spec 02 §7 GET /api/group-invite/{code}. */
 export const INVITE_TEXTS = {
@@ -111,7 +113,7 @@ export const inviteViewSchema = z.object({
   groupId: z.number().int().optional(),
 });
 export type InviteView = z.infer<typeof inviteViewSchema>;
-export const inviteCodeParamsSchema = z.object({ code: z.string().min(1).max(64) });
+export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 
 /** Spec 02 §3 Event (group planning) types; default social. */
@@ -144,10 +146,7 @@ export const groupEventSchema = z.object({
 });
 export type GroupEvent = z.infer<typeof groupEventSchema>;
 export const voteBodySchema = z.object({ vote: voteValueSchema });
-export const groupEventParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  eventId: z.coerce.number().int().positive(),
-});
+export const groupEventParamsSchema = z.object({ id: idParamSchema, eventId: idParamSchema });
 
 /** Spec 02 §3/§5 group availability entry: a date and at least one of the four group slots. */
 export const GROUP_AVAILABILITY_TEXTS = {
@@ -160,7 +159,7 @@ export const groupAvailabilityBodySchema = z.object({
   date: z
     .string({ error: GROUP_AVAILABILITY_TEXTS.dateRequired })
     .min(1, GROUP_AVAILABILITY_TEXTS.dateRequired)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be yyyy-MM-dd"),
+    .pipe(calendarDaySchema("Date must be yyyy-MM-dd")),
   timeslots: z
     .array(groupSlotSchema, { error: GROUP_AVAILABILITY_TEXTS.slotRequired })
     .min(1, GROUP_AVAILABILITY_TEXTS.slotRequired)
@@ -168,7 +167,7 @@ export const groupAvailabilityBodySchema = z.object({
 });
 export type GroupAvailabilityBody = z.infer<typeof groupAvailabilityBodySchema>;
 export const groupAvailabilityQuerySchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date must be yyyy-MM-dd").optional(),
+  date: calendarDaySchema("Date must be yyyy-MM-dd").optional(),
 });
 /** Who is free in each slot on a date, plus the slots where the most members are free. */
 export const groupAvailabilitySchema = z.object({
@@ -187,4 +186,4 @@ export const groupAvailabilitySchema = z.object({
 });
 export type GroupAvailability = z.infer<typeof groupAvailabilitySchema>;
 
-export const markReadBodySchema = z.object({ messageId: z.number().int().min(0).optional() });
+export const markReadBodySchema = z.object({ messageId: z.number().int().min(0).max(INT4_MAX).optional() });

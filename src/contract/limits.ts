@@ -39,6 +39,18 @@ export const EARTH_RADIUS_KM = 6371;
 export const DEFAULT_MAX_ATTENDEES = 20;
 /** Spec 01 §9: picked photos. */
 export const PHOTO_QUALITY = 90;
+/**
+ * Issue 9.7: every id, cursor and count in the contract fits PostgreSQL's `integer` (int4), the
+ * type of every serial id and counter column; a larger number is a 400, never a database error.
+ */
+export const INT4_MAX = 2 ** 31 - 1;
+/**
+ * Issue 9.7: event dates stay inside a sane horizon. Nothing Link shows predates 2000, and nobody
+ * plans a meetup more than five years out; both bounds keep `+275760-09-13` style dates (valid for
+ * JavaScript, out of range for timestamptz maths and the feed's microsecond cursor) out of the table.
+ */
+export const EVENT_DATE_EARLIEST = "2000-01-01T00:00:00.000Z";
+export const EVENT_DATE_YEARS_AHEAD = 5;
 /** Pagination: a page is never larger than this, whatever the client asks. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamSchema } from "./fields";
 
 /** Spec 02 §3 notification types. */
 export const notificationTypeSchema = z.enum([
@@ -25,7 +26,7 @@ export type AppNotification = z.infer<typeof notificationSchema>;
 
 /** GET /api/notifications: newest first; `nextCursor` is the id to pass as `cursor` for the older page. */
 export const notificationListQuerySchema = z.object({
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: idParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const notificationPageSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chatMessageSchema, CHAT_MESSAGE_MAX, messageTypeSchema } from "./chat";
+import { idSchema, textSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
 import { notificationSchema } from "./notifications";
 
@@ -12,7 +13,7 @@ export const SOCKET_UNAUTHORIZED_CODE = 4401;
 export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;
 
-const groupId = z.number().int().positive();
+const groupId = idSchema;
 
 /** Frames the client sends. Any userId in `auth` is accepted and ignored: the session cookie decides. */
 export const clientMessageSchema = z.discriminatedUnion("type", [
@@ -22,10 +23,10 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("chat_message"),
     groupId,
-    message: z.string().trim().min(1).max(CHAT_MESSAGE_MAX),
+    message: textSchema().trim().min(1).max(CHAT_MESSAGE_MAX),
     messageType: messageTypeSchema.default("text"),
   }),
-  z.object({ type: z.literal("event_vote"), groupId, eventId: z.number().int().positive(), vote: voteValueSchema }),
+  z.object({ type: z.literal("event_vote"), groupId, eventId: idSchema, vote: voteValueSchema }),
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
 

@@ -6,10 +6,11 @@ import {
   NAME_MAX,
   SHORT_TEXT_MAX,
 } from "./limits";
+import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
 
-export const userIdSchema = z.coerce.number().int().positive();
+export const userIdSchema = idParamSchema;
 
-const shortList = z.array(z.string().trim().min(1).max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX);
+const shortList = z.array(lineSchema().trim().min(1).max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX);
 
 /** What anyone signed in may see of another user: never the e-mail, a hash or coordinates. */
 export const publicUserSchema = z.object({
@@ -36,12 +37,12 @@ export const currentUserSchema = publicUserSchema.extend({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const profileFields = {
-  fullName: z.string().trim().min(1, "Full name is required").max(NAME_MAX),
-  bio: z.string().max(BIO_MAX),
-  profession: z.string().trim().max(SHORT_TEXT_MAX),
+  fullName: lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX),
+  bio: textSchema().max(BIO_MAX),
+  profession: lineSchema().trim().max(SHORT_TEXT_MAX),
   interests: shortList,
   skills: shortList,
-  careerPath: z.string().trim().max(SHORT_TEXT_MAX),
+  careerPath: lineSchema().trim().max(SHORT_TEXT_MAX),
 };
 
 export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required"));
@@ -49,20 +50,14 @@ export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid 
 /** Where POST /api/uploads serves a stored photo; the only image source a profile may point at. */
 export const UPLOAD_URL_PATTERN = /^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/;
 
-const coordinate = (max: number, name: string) =>
-  z
-    .string()
-    .trim()
-    .max(32)
-    .refine((v) => v === "" || (/^-?\d+(\.\d+)?$/.test(v) && Math.abs(Number(v)) <= max), `${name} must be a number between -${max} and ${max}`);
 
 /** PATCH /api/users/{id}: the profile fields of Edit Profile plus spec 02 §7's position update. Every field is optional. */
 export const updateProfileSchema = z
   .object({
     ...profileFields,
     profileImage: z.string().regex(UPLOAD_URL_PATTERN, "Profile image must be an uploaded photo").nullable(),
-    latitude: coordinate(90, "Latitude"),
-    longitude: coordinate(180, "Longitude"),
+    latitude: coordinateTextSchema(90, "Latitude"),
+    longitude: coordinateTextSchema(180, "Longitude"),
   })
   .partial()
   .strict();

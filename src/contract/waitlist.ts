@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { lineSchema } from "./fields";
 import { EMAIL_MAX, NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "./limits";
 
 /** Spec 02 §5 waitlist form rules and messages; the server checks the same schema. */
 export const waitlistBodySchema = z.object({
-  fullName: z.string().trim().min(1, "Full name is required").max(NAME_MAX),
+  fullName: lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX),
   email: z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required")),
-  username: z
-    .string()
+  username: lineSchema()
     .trim()
     .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
     .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`),

@@ -10,6 +10,7 @@ import {
 import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
+import { cursorParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
 import { createMailer } from "../../mail";
@@ -53,7 +54,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           userId: userIdSchema.optional(),
           limit: z.coerce.number().int().min(1).max(FRIENDS_PAGE_MAX).default(FRIENDS_PAGE_MAX),
           /** Cursor: the last friend id of the previous page. */
-          after: z.coerce.number().int().min(0).optional(),
+          after: cursorParamSchema.optional(),
         }),
         response: { 200: z.array(publicUserSchema), 404: messageSchema },
       },

@@ -18,6 +18,7 @@ import {
   voteBodySchema,
   voteCountsSchema,
 } from "../../../contract/groups";
+import { idParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { requireUserId } from "../../http/session";
 import { groupsRepository } from "./repository";
@@ -113,7 +114,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags,
-        params: groupIdParamsSchema.extend({ userId: z.coerce.number().int().positive() }),
+        params: groupIdParamsSchema.extend({ userId: idParamSchema }),
         response: { 200: messageSchema, ...errors },
       },
     },

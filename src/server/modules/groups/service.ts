@@ -107,7 +107,8 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
     },
 
     async invitations(userId: number, groupId: number) {
-      await requireMember(groupId, userId);
+      // Issue 9.6: an invite code is an admin's to hand out, so members cannot list the links either.
+      await requireAdmin(groupId, userId);
       const rows = await repo.listInvites(groupId);
       return rows.map((r) => ({
         id: r.id,

@@ -7,6 +7,7 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
 } from "../../../contract/notifications";
+import { idParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import type { notifications } from "../../db/schema";
 import { requireUserId } from "../../http/session";
@@ -55,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     {
       schema: {
         tags: ["notifications"],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 200: messageSchema, 404: messageSchema },
       },
     },

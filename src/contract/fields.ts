@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX } from "./limits";
+
+/**
+ * Issue 9.7: the shared building blocks every request schema uses, so a bound or a character rule
+ * is written once: ids and counts fit their int4 columns, text carries no control characters,
+ * dates are real calendar dates.
+ */
+
+/** A row id in a JSON body: a positive int4. */
+export const idSchema = z.number().int().min(1).max(INT4_MAX);
+/** A row id in a path or query string. */
+export const idParamSchema = z.coerce.number().int().min(1).max(INT4_MAX);
+/** A keyset cursor (the last id of the previous page) or an offset-like count in a query string: 0..int4. */
+export const cursorParamSchema = z.coerce.number().int().min(0).max(INT4_MAX);
+/** A count in a JSON body (a cap, a number of uses): 0..int4. */
+export const countSchema = z.number().int().min(0).max(INT4_MAX);
+
+/**
+ * Bidi embedding/override (U+202A-U+202E) and isolate (U+2066-U+2069) controls are stripped, not
+ * refused (issue 9.20): they arrive by accident in text copied from phones (Android wraps pasted
+ * phone numbers in U+202A/U+202C), and stripped they can no longer reverse how a name or a chat
+ * line reads ("Trojan Source" style spoofing). Right-to-left scripts need none of them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** C0 and C1 control characters (NUL included) except tab and newline, which a multi-line text keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/** The same plus tab and newline: names, titles and codes are one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
+
+/** Drops bidi controls and turns CR LF / CR into LF (a textarea's line ends, whatever the platform). */
+export function cleanText(value: string): string {
+  return value.replace(BIDI_CONTROLS, "").replace(/\r\n?/g, "\n");
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** Multi-line text (descriptions, bios, chat): newline and tab allowed, other control characters refused. */
+export function textSchema(params?: StringParams) {
+  return z
+    .string(params)
+    .overwrite(cleanText)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), CONTROL_CHARACTER_MESSAGE);
+}
+
+/** One-line text (names, titles, usernames, search, codes): every control character refused. */
+export function lineSchema(params?: StringParams) {
+  return z
+    .string(params)
+    .overwrite(cleanText)
+    .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), CONTROL_CHARACTER_MESSAGE);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** Whether y-m-d names a day of the Gregorian calendar ("2024-02-30" does not). */
+export function isCalendarDay(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A yyyy-MM-dd day that exists; it round-trips (what is stored is what was sent). */
+export function calendarDaySchema(message = "Date must be a real day (yyyy-MM-dd)") {
+  return z.string().max(10, message).refine((v) => {
+    const m = CALENDAR_DAY.exec(v);
+    return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+  }, message);
+}
+
+/**
+ * An ISO 8601 timestamp as clients send it: yyyy-MM-dd, optionally THH:mm[:ss[.sss]] and Z or an
+ * offset. The calendar parts must exist (JavaScript's Date.parse turns 2024-02-30 into 1 March).
+ */
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/** Epoch ms of a real ISO timestamp, or null. */
+export function parseTimestamp(value: string): number | null {
+  const m = ISO_TIMESTAMP.exec(value);
+  if (!m) return null;
+  if (!isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return null;
+  if (m[8] !== undefined && (Number(m[8]) > 14 || Number(m[9]) > 59)) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** The latest date an event may take place, from now (EVENT_DATE_YEARS_AHEAD). */
+export function latestEventDate(now = new Date()): Date {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + EVENT_DATE_YEARS_AHEAD);
+  return latest;
+}
+
+/** An event's date and time: a real timestamp between EVENT_DATE_EARLIEST and EVENT_DATE_YEARS_AHEAD years from now. */
+export function eventDateSchema(requiredMessage = "Date is required") {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .max(40, "Date must be a valid date")
+    .refine((v) => parseTimestamp(v) !== null, "Date must be a valid date")
+    .refine((v) => {
+      const ms = parseTimestamp(v);
+      return ms === null || (ms >= Date.parse(EVENT_DATE_EARLIEST) && ms <= latestEventDate().getTime());
+    }, `Date must be between 2000 and ${EVENT_DATE_YEARS_AHEAD} years from now`);
+}
+
+/** yyyy-MM-dd of a Date in UTC. */
+export const utcDay = (date: Date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/**
+ * A coordinate as text (profiles and events store them as text, "" for none): a plain decimal inside
+ * ±max. Exponents ("1e3") and other spellings Number() would accept are refused.
+ */
+export function coordinateTextSchema(max: 90 | 180, name: string) {
+  return z
+    .string()
+    .trim()
+    .max(32)
+    .refine(
+      (v) => v === "" || (/^-?\d{1,3}(\.\d{1,15})?$/.test(v) && Math.abs(Number(v)) <= max),
+      `${name} must be a number between -${max} and ${max}`,
+    );
+}

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { ParticipantStatus } from "../../../contract/events";
+import type { Db } from "../../db/client";
+import { eventParticipants, events, groupMembers, users } from "../../db/schema";
+
+export type EventRow = typeof events.$inferSelect;
+
+/** Who takes part in which event: the only file that writes event_participants and events.going_count. */
+export function participantsRepository(db: Db) {
+  return {
+    ...participantQueries(db),
+    /**
+     * Runs fn in one transaction that first locks the event's row. Every change to one event's
+     * participants therefore runs one after another, and always takes its locks in the same order
+     * (the event, then participant rows): a user's own concurrent joins cannot both see "no row yet",
+     * and a leaver promoting a waitlisted user cannot deadlock with that user's own toggle (issue 9.2).
+     */
+    async changeParticipation<T>(eventId: number, fn: (tx: ParticipantQueries, event: EventRow) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const queries = participantQueries(tx as unknown as Db);
+        const [event] = await (tx as unknown as Db).select().from(events).where(eq(events.id, eventId)).for("update").limit(1);
+        if (!event) throw new Error(`event ${eventId} vanished`);
+        return fn(queries, event);
+      });
+    },
+  };
+}
+export type ParticipantsRepository = ReturnType<typeof participantsRepository>;
+
+function participantQueries(db: Db) {
+  return {
+    async findEvent(id: number) {
+      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+      return row;
+    },
+    async findUser(id: number) {
+      const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async isGroupMember(groupId: number, userId: number) {
+      const [row] = await db
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    async findParticipant(eventId: number, userId: number) {
+      const [row] = await db
+        .select()
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+        .limit(1);
+      return row;
+    },
+    /** The capacity check and the increment are one statement: concurrent joins cannot overshoot. */
+    async tryIncrementGoing(eventId: number): Promise<boolean> {
+      const updated = await db
+        .update(events)
+        .set({ goingCount: sql`${events.goingCount} + 1` })
+        .where(and(eq(events.id, eventId), or(isNull(events.maxAttendees), lt(events.goingCount, events.maxAttendees))))
+        .returning({ id: events.id });
+      return updated.length === 1;
+    },
+    async decrementGoing(eventId: number) {
+      await db
+        .update(events)
+        .set({ goingCount: sql`greatest(${events.goingCount} - 1, 0)` })
+        .where(eq(events.id, eventId));
+    },
+    async upsertParticipant(eventId: number, userId: number, status: ParticipantStatus) {
+      const now = new Date();
+      // Entering the waitlist (or a request) starts the clock that orders it: first come, first served.
+      const restartClock = status === "waitlisted" || status === "pending";
+      const [row] = await db
+        .insert(eventParticipants)
+        .values({ eventId, userId, status, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [eventParticipants.eventId, eventParticipants.userId],
+          set: restartClock ? { status, updatedAt: now, createdAt: now } : { status, updatedAt: now },
+        })
+        .returning();
+      return row;
+    },
+    async firstWaitlisted(eventId: number) {
+      const [row] = await db
+        .select()
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "waitlisted")))
+        .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
+        .limit(1);
+      return row;
+    },
+    async participantsOf(eventIds: number[]) {
+      if (eventIds.length === 0) return [];
+      return db
+        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId, status: eventParticipants.status })
+        .from(eventParticipants)
+        .where(inArray(eventParticipants.eventId, eventIds))
+        .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));
+    },
+    async pendingRequests(eventId: number) {
+      return db
+        .select({ user: users, createdAt: eventParticipants.createdAt })
+        .from(eventParticipants)
+        .innerJoin(users, eq(users.id, eventParticipants.userId))
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "pending")))
+        .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId));
+    },
+  };
+}
+export type ParticipantQueries = ReturnType<typeof participantQueries>;

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import {
+  eventIdParamsSchema,
+  participantBodySchema,
+  participantSchema,
+  participantsQuerySchema,
+  pendingRequestSchema,
+  requestDecisionBodySchema,
+  requestParamsSchema,
+} from "../../../contract/events";
+import type { AppDeps } from "../../app";
+import { requireSelf, requireUserId } from "../../http/session";
+import { participantsRepository } from "./repository";
+import { participantsService } from "./service";
+
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+const tags = ["events"];
+
+/** Participation: joining, leaving, the waitlist and the host's approvals (spec 01 §4-5). */
+export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const service = participantsService(participantsRepository(deps.database.db), { db: deps.database.db, bus: deps.bus });
+
+  app.post(
+    "/api/event-participants",
+    { schema: { tags, body: participantBodySchema, response: { 201: participantSchema, ...errors } } },
+    async (request, reply) => {
+      const userId = requireSelf(request, request.body.userId);
+      return reply.code(201).send(await service.participate(userId, request.body.eventId, request.body.status));
+    },
+  );
+
+  app.get(
+    "/api/event-participants",
+    { schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } } },
+    async (request) => {
+      requireUserId(request);
+      return service.participants(request.query.eventIds);
+    },
+  );
+
+  app.get(
+    "/api/events/:id/requests",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(pendingRequestSchema), ...errors } } },
+    async (request) => service.requests(requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    "/api/events/:id/requests/:userId",
+    {
+      schema: { tags, params: requestParamsSchema, body: requestDecisionBodySchema, response: { 200: participantSchema, ...errors } },
+    },
+    async (request) =>
+      service.decide(requireUserId(request), request.params.id, request.params.userId, request.body.decision),
+  );
+};
