@@ -28,6 +28,7 @@ import { eventsRoutes } from "./modules/events/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
+import { deckRoutes } from "./modules/deck/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, deps);
   await app.register(friendsRoutes, deps);
   await app.register(uploadsRoutes, deps);
+  await app.register(deckRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(waitlistRoutes, deps);
   await app.register(groupsRoutes, deps);
