@@ -32,7 +32,9 @@ export default defineConfig({
       SEED: "true",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "100000",
+      // Each port builds its own copy, so journeys run side by side never rebuild one another's files.
       CLIENT_DIST: `dist/e2e-${port}`,
+      SERVER_DIST: `dist/e2e-${port}-server`,
     },
   },
 });

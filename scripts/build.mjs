@@ -104,7 +104,7 @@ export function staleParts() {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const quiet = args.includes("--quiet");
   const only = args.filter((arg) => arg === "--client" || arg === "--server");

@@ -1,26 +1,20 @@
-// `npm start`: build the client when it is missing or older than its sources, then serve everything on one port.
-import { spawnSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `npm start`: build what is missing or older than its sources (scripts/build.mjs), then run the built server
+// IN THIS PROCESS. npm runs `sh -c "node scripts/start.mjs"` and sh execs node, so the pid npm started is the
+// server itself: a SIGTERM from Docker, systemd or a terminal reaches its graceful stop (src/server/main.ts).
+import { spawnSync } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serverDist, staleParts } from "./build.mjs";
 
-const outDir = process.env.CLIENT_DIST ?? "dist/client";
-const built = path.join(outDir, "index.html");
+process.env.NODE_ENV ??= "production";
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-const stale = !existsSync(built) || newestMtime("src/client") > statSync(built).mtimeMs || newestMtime("src/contract") > statSync(built).mtimeMs;
-if (stale) {
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", path.resolve(outDir)], { stdio: "inherit" });
+const stale = staleParts();
+const parts = [stale.client && "--client", stale.server && "--server"].filter(Boolean);
+if (parts.length > 0) {
+  // The build runs in a child so Vite's memory and handles are gone before the server starts.
+  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, "build.mjs"), "--quiet", ...parts], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn("npx", ["tsx", "src/server/main.ts"], { stdio: "inherit", env: { NODE_ENV: "production", ...process.env } });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(serverDist, "main.js")).href);

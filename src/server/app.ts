@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -24,11 +24,12 @@ import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
 import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { registerMetrics } from "./modules/health/metrics";
+import { requestIdGenerator } from "./http/request-id";
 import { eventsRoutes } from "./modules/events/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
-import { deckRoutes } from "./modules/deck/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
@@ -48,6 +49,8 @@ export interface AppDeps {
   bus: Bus;
 }
 
+  /** Where log lines go; default stdout. Tests pass a stream to read what was logged. */
+  logStream?: { write(line: string): void };
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {
   if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
@@ -56,6 +59,26 @@ function trustProxyOption(trust: Config["TRUST_PROXY"]) {
 
 /** Where the built client is served from; e2e runs give each port its own folder. */
 export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
+/**
+ * The @fastify/rate-limit store's Redis client: no offline queue, so while Redis is down a limit check
+ * fails at once (and skipOnError lets the request through) instead of waiting; one warning per outage.
+ */
+function rateLimitStore(url: string, log: FastifyBaseLogger) {
+  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error.message }, "rate limits: Redis unreachable, failing open until it is back");
+  });
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    log.info("rate limits: Redis is back");
+  });
+  return redis;
+}
+
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -66,7 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     // Only proxies the operator names may set X-Forwarded-For/-Proto/-Host (unset: none, so no client can dodge per-IP limits).
+    // A UUID per request (an upstream x-request-id only from a trusted proxy), as reqId in every request log line.
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
+    requestIdHeader: false,
+    requestIdLogLabel: "reqId",
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -76,6 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser("text/plain");
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -106,14 +137,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined,
+  const rateLimitRedis = config.REDIS_URL ? rateLimitStore(config.REDIS_URL, app.log) : undefined;
+  if (rateLimitRedis) app.addHook("onClose", async () => void rateLimitRedis.disconnect());
+    redis: rateLimitRedis,
+    nameSpace: `${config.REDIS_PREFIX}rl:`,
+    // Redis down: let the request through (the store's client logs the outage) rather than answer 500.
+    skipOnError: true,
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Link API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 16 * 1024 },
+    // At shutdown every socket hears "going away" (1001), so clients reconnect to another instance at once;
+    // the plugin's default closes without a code (1005). The hub's own preClose then waits for the closes.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, "Server shutting down");
+      done();
+    },
+  });
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
   // Per-user limits shared by REST, sockets and instances (Redis when configured).
@@ -126,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver(deps));
+  registerMetrics(app, deps);
   app.addHook("onRequest", requireSessionUnlessPublic);
 
   await app.register(healthRoutes, deps);
@@ -135,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, deps);
   await app.register(friendsRoutes, deps);
   await app.register(uploadsRoutes, deps);
-  await app.register(deckRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(waitlistRoutes, deps);
   await app.register(groupsRoutes, deps);

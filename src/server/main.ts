@@ -5,6 +5,9 @@ import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { createInProcessBus, createRedisBus } from "./realtime/bus";
 
+/** How long requests in flight at a stop signal may take before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -19,14 +22,35 @@ async function main() {
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
   const app = await buildApp({ config, database, bus });
 
-  const shutdown = async () => {
-    await app.close();
-    await bus.close();
-    await database.close();
+  // Docker, systemd and `npm start` stop the server with SIGTERM (a terminal with SIGINT): stop listening,
+  // close every /ws socket with 1001 (the hub's preClose hook), let in-flight requests finish, then close the
+  // bus and the database. A second signal exits at once.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    stopping = true;
+    app.log.info(`${signal}: stopping (requests in flight get ${DRAIN_TIMEOUT_MS / 1000} s)`);
+    const drain = setTimeout(() => {
+      app.log.warn("requests still in flight at the drain deadline: closing their connections");
+      app.server.closeAllConnections();
+    }, DRAIN_TIMEOUT_MS);
+    drain.unref();
+    try {
+      await app.close();
+      await bus.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "stop failed");
+      process.exit(1);
+    }
+    clearTimeout(drain);
     process.exit(0);
   };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

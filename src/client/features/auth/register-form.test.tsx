@@ -76,7 +76,8 @@ describe("RegisterForm", () => {
       latitude: "",
       longitude: "",
       availabilityPreferences: {},
-      timezone: "America/New_York",
+      // Issue 12.2: the browser's zone (tests run in Los Angeles), not spec 01 §9's New York default.
+      timezone: "America/Los_Angeles",
     });
   });
 

@@ -1,4 +1,5 @@
 import { REGISTER_PROFILE_DEFAULTS, type RegisterForm as RegisterValues, registerFormSchema } from "@contract/auth";
+import { registrationTimezone } from "@contract/timezones";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/ui/button";
@@ -30,6 +31,8 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}
     registerMutation.mutate({
       ...values,
       ...REGISTER_PROFILE_DEFAULTS,
+      // Issue 12.2: the account starts in the browser's own zone (spec 01 §9's default when it has none).
+      timezone: registrationTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
       ...(inviteCode ? { inviteCode } : {}),
     });
   };

@@ -1,6 +1,6 @@
 import type { MyEvent } from "@contract/events";
 import type { Theme } from "@contract/theme";
-import { SETTINGS_SLOTS, TIMEZONE_OPTIONS, type TimezoneId } from "@contract/timezones";
+import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ClockIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
@@ -14,11 +14,11 @@ import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Label } from "@/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
 import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
+import { TimezonePicker } from "./timezone-picker";
 
 function Field({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
   return (
@@ -162,13 +162,12 @@ function AppearanceTab() {
 
 function AvailabilityTab({ user }: { user: CurrentUser }) {
   const saveTimezone = useMutation({
-    mutationFn: (timezone: TimezoneId) =>
+    mutationFn: (timezone: string) =>
       apiJson<CurrentUser>("PATCH", `/api/users/${user.id}/timezone`, { timezone }),
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       queryClient.setQueryData(["/api/users/current"], updated);
-      const label = TIMEZONE_OPTIONS.find((z) => z.id === updated.timezone)?.label ?? updated.timezone;
-      toast({ title: "Timezone Updated", description: `Times now show in ${label}` });
+      toast({ title: "Timezone Updated", description: `Times now show in ${timezoneLabel(updated.timezone)}` });
     },
     onError: () => toast({ title: "Error", description: "Failed to update timezone", variant: "destructive" }),
   });
@@ -180,22 +179,11 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
           <CardDescription>Event times across Link are shown in this timezone</CardDescription>
         </CardHeader>
         <CardContent>
-          <Select
+          <TimezonePicker
             value={user.timezone}
             disabled={saveTimezone.isPending}
-            onValueChange={(value) => saveTimezone.mutate(value as TimezoneId)}
-          >
-            <SelectTrigger aria-label="Timezone" className="w-full">
-              <SelectValue placeholder="Choose a timezone" />
-            </SelectTrigger>
-            <SelectContent>
-              {TIMEZONE_OPTIONS.map((zone) => (
-                <SelectItem key={zone.id} value={zone.id}>
-                  {zone.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            onChange={(zone) => saveTimezone.mutate(zone)}
+          />
         </CardContent>
       </Card>
       <Card>

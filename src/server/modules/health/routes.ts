@@ -3,15 +3,44 @@ import { z } from "zod";
 import type { AppDeps } from "../../app";
 
 const statusSchema = z.object({ status: z.string() });
+const dependencyState = z.enum(["up", "down"]);
+const readinessSchema = z.object({
+  status: z.string(),
+  database: dependencyState,
+  /** Absent when REDIS_URL is unset (the in-process bus has nothing to lose). */
+  redis: dependencyState.optional(),
+});
+
+/** A dependency that does not answer within this is down: a load balancer's probe must not hang. */
+const CHECK_TIMEOUT_MS = 2000;
+
+async function answers(check: () => Promise<void>): Promise<"up" | "down"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return "up";
+  } catch {
+    return "down";
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Liveness: the process answers. Readiness: it can serve, i.e. its database and (when configured) Redis answer.
   app.get("/healthz", { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true, response: { 200: statusSchema, 503: statusSchema } } }, async (_request, reply) => {
-    try {
-      await deps.database.ping();
-      return { status: "ready" };
-    } catch {
-      return reply.code(503).send({ status: "database unreachable" });
-    }
+  app.get("/readyz", { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } }, async (request, reply) => {
+    const pingRedis = deps.bus.ping?.bind(deps.bus);
+    const [database, redis] = await Promise.all([
+      answers(() => deps.database.ping()),
+      pingRedis ? answers(pingRedis) : Promise.resolve(undefined),
+    ]);
+    const down = [database === "down" && "database", redis === "down" && "redis"].filter(Boolean);
+    if (down.length === 0) return { status: "ready", database, redis };
+    request.log.warn({ down }, "not ready");
+    return reply.code(503).send({ status: `${down.join(" and ")} unreachable`, database, redis });
   });
 };

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import WebSocket from "ws";
+import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { childPids, commandLine, exitOf, freePort, npm, portIsFree, waitForHealth } from "./processes";
+
+// Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
+// SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
+const dist = inject("dist");
+const dataDir = mkdtempSync(path.join(tmpdir(), "link-prod-data-"));
+let port: number;
+let base: string;
+let server: ReturnType<typeof npm>;
+let builtAt: number;
+
+beforeAll(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  builtAt = statSync(path.join(dist.server, "main.js")).mtimeMs;
+  // A newcomer's shell: no NODE_ENV (Vitest sets "test"), the embedded database in a folder of its own.
+  const { NODE_ENV: _unset, ...shell } = process.env;
+  server = npm(["start"], {
+    ...shell,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    // The demo seed (12 argon2 hashes) adds nothing to what is tested here.
+    SEED: "false",
+    LOG_LEVEL: "warn",
+    CLIENT_DIST: dist.client,
+    SERVER_DIST: dist.server,
+  });
+  await waitForHealth(base, server.child).catch((error) => {
+    throw new Error(`${error.message}\n${server.output()}`);
+  });
+});
+
+afterAll(() => {
+  if (server?.child.exitCode === null) server.child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedInCookie(): Promise<string> {
+  const verify = await fetch(`${base}/api/access-codes/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: DEMO_ACCESS_CODES[0] }),
+  });
+  const grant = verify.headers.getSetCookie().find((c) => c.startsWith("link_access_grant="));
+  expect(grant, "access grant cookie").toBeDefined();
+  const register = await fetch(`${base}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: grant!.split(";")[0] },
+    body: JSON.stringify({ fullName: "Prod Check", username: "prod_check", email: "prod_check@example.com", password: "secret123" }),
+  });
+  expect(register.status, await register.clone().text()).toBe(201);
+  const session = register.headers.getSetCookie().find((c) => c.startsWith("link_session="));
+  return session!.split(";")[0];
+}
+
+describe("npm start on a production build", () => {
+  it("runs the built server as the very process npm started (sh execs node) and does not rebuild a fresh build", () => {
+    const children = childPids(server.child.pid!);
+    expect(children).toHaveLength(1);
+    const serverPid = children[0];
+    expect(commandLine(serverPid)).toMatch(/^node .*scripts\/start\.mjs$/);
+    // The server is that node process itself: no tsx, npx or second node below it.
+    expect(childPids(serverPid)).toEqual([]);
+    expect(statSync(path.join(dist.server, "main.js")).mtimeMs).toBe(builtAt);
+  });
+
+  it("serves the built client precompressed, hashed assets immutable and robots.txt as a file", async () => {
+    const html = await fetch(`${base}/`);
+    expect(html.headers.get("cache-control")).toBe("no-cache");
+    const page = await html.text();
+    const script = page.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+    expect(script, page).toBeDefined();
+    const asset = await fetch(`${base}${script}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const robots = await fetch(`${base}/robots.txt`);
+    expect(robots.headers.get("content-type")).toMatch(/text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*/);
+  });
+
+  it("stops on one SIGTERM to npm's pid: the open socket is closed with 1001, exit code 0 and the port free within 10 s", async () => {
+    const cookie = await signedInCookie();
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    const authed = new Promise<unknown>((resolve) => socket.on("message", (data) => resolve(JSON.parse(String(data)))));
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    socket.send(JSON.stringify({ type: "auth" }));
+    expect(await authed).toMatchObject({ type: "auth_success" });
+
+    const exited = exitOf(server.child);
+    process.kill(server.child.pid!, "SIGTERM");
+    const { code, signal, ms } = await exited;
+
+    expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
+    expect(ms).toBeLessThan(10_000);
+    expect(await closed).toEqual({ code: 1001, reason: "Server shutting down" });
+    expect(await portIsFree(port)).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when the port can be bound again, i.e. the server really let it go. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+export async function waitForHealth(base: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering /healthz`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no /healthz from ${base} within ${timeoutMs} ms`);
+}
+
+/** Direct children of a process, from /proc (Linux). */
+export function childPids(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return text ? text.split(/\s+/).map(Number) : [];
+}
+
+export function commandLine(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+}
+
+/** Resolves with the exit code (or the signal that ended it) and how long it took from now. */
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+  const started = Date.now();
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 });
+  }
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - started })));
+}
+
+/** Starts `npm <args>` in the repository like a newcomer's terminal would, with output kept for failure messages. */
+export function npm(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn("npm", args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
