@@ -27,6 +27,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { registerMetrics } from "./modules/health/metrics";
 import { requestIdGenerator } from "./http/request-id";
 import { eventsRoutes } from "./modules/events/routes";
+import { participantsRoutes } from "./modules/participants/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(eventsRoutes, deps);
+  await app.register(participantsRoutes, deps);
   await app.register(availabilityRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(friendsRoutes, deps);
