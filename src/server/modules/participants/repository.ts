@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { Db } from "../../db/client";
 import { eventParticipants, events, groupMembers, users } from "../../db/schema";
@@ -91,12 +91,27 @@ function participantQueries(db: Db) {
         .limit(1);
       return row;
     },
-    async participantsOf(eventIds: number[]) {
+    /**
+     * Issue 9.5: only rows of events the viewer may see (a group's plan: its members and host), and
+     * pending applications only to the event's host and to the applicant.
+     */
+    async participantsOf(eventIds: number[], viewerId: number) {
       if (eventIds.length === 0) return [];
       return db
         .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId, status: eventParticipants.status })
         .from(eventParticipants)
-        .where(inArray(eventParticipants.eventId, eventIds))
+        .innerJoin(events, eq(events.id, eventParticipants.eventId))
+        .where(
+          and(
+            inArray(eventParticipants.eventId, eventIds),
+            or(
+              isNull(events.groupId),
+              eq(events.hostId, viewerId),
+              sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${events.groupId} and ${groupMembers.userId} = ${viewerId})`,
+            ),
+            or(ne(eventParticipants.status, "pending"), eq(events.hostId, viewerId), eq(eventParticipants.userId, viewerId)),
+          ),
+        )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));
     },
     async pendingRequests(eventId: number) {

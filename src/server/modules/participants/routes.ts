@@ -35,8 +35,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     "/api/event-participants",
     { schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } } },
     async (request) => {
-      requireUserId(request);
-      return service.participants(request.query.eventIds);
+      return service.participants(requireUserId(request), request.query.eventIds);
     },
   );
 

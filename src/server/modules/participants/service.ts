@@ -106,8 +106,8 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
       return { eventId: result.row.eventId, userId: result.row.userId, status: finalStatus };
     },
 
-    async participants(eventIds: number[]) {
-      const rows = await repo.participantsOf(eventIds);
+    async participants(viewerId: number, eventIds: number[]) {
+      const rows = await repo.participantsOf(eventIds, viewerId);
       return rows.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status as ParticipantStatus }));
     },
 
