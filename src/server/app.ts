@@ -31,6 +31,7 @@ import { participantsRoutes } from "./modules/participants/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
+import { deckRoutes } from "./modules/deck/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
@@ -48,18 +49,16 @@ export interface AppDeps {
   config: Config;
   database: Database;
   bus: Bus;
-}
-
   /** Where log lines go; default stdout. Tests pass a stream to read what was logged. */
   logStream?: { write(line: string): void };
+}
+
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {
   if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
   return trust ?? false;
 }
 
-/** Where the built client is served from; e2e runs give each port its own folder. */
-export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 /**
  * The @fastify/rate-limit store's Redis client: no offline queue, so while Redis is down a limit check
  * fails at once (and skipOnError lets the request through) instead of waiting; one warning per outage.
@@ -80,6 +79,8 @@ function rateLimitStore(url: string, log: FastifyBaseLogger) {
   return redis;
 }
 
+/** Where the built client is served from; e2e runs give each port its own folder. */
+export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -88,14 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.LOG_LEVEL,
       // Cookies and credentials never reach the log.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-    },
-    bodyLimit: BODY_LIMIT_BYTES,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-    // Only proxies the operator names may set X-Forwarded-For/-Proto/-Host (unset: none, so no client can dodge per-IP limits).
+    },
     // A UUID per request (an upstream x-request-id only from a trusted proxy), as reqId in every request log line.
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     requestIdHeader: false,
     requestIdLogLabel: "reqId",
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Only proxies the operator names may set X-Forwarded-For/-Proto/-Host (unset: none, so no client can dodge per-IP limits).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -103,11 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // JSON is the only body the API speaks; a text/plain form post from another site is refused (415).
   app.removeContentTypeParser("text/plain");
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -136,10 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.NODE_ENV === "production",
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
   const rateLimitRedis = config.REDIS_URL ? rateLimitStore(config.REDIS_URL, app.log) : undefined;
   if (rateLimitRedis) app.addHook("onClose", async () => void rateLimitRedis.disconnect());
+  await app.register(fastifyRateLimit, {
+    global: false,
     redis: rateLimitRedis,
     nameSpace: `${config.REDIS_PREFIX}rl:`,
     // Redis down: let the request through (the store's client logs the outage) rather than answer 500.
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
+  registerMetrics(app, deps);
   // Per-user limits shared by REST, sockets and instances (Redis when configured).
   const rateLimits = createRateLimits({
     redisUrl: config.REDIS_URL,
@@ -171,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver(deps));
-  registerMetrics(app, deps);
   app.addHook("onRequest", requireSessionUnlessPublic);
 
   await app.register(healthRoutes, deps);
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, deps);
   await app.register(friendsRoutes, deps);
   await app.register(uploadsRoutes, deps);
+  await app.register(deckRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(waitlistRoutes, deps);
   await app.register(groupsRoutes, deps);
