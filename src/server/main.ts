@@ -19,7 +19,7 @@ async function main() {
   const database = await openDatabase(config.DATABASE_URL ?? path.resolve(config.DATA_DIR));
   // Demo data only on the embedded database or with SEED=true; under a lock so two instances seed once.
   if (seedPolicy(config)) await database.exclusive("seed", () => seedIfEmpty(database.db));
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX }) : createInProcessBus();
   const app = await buildApp({ config, database, bus });
 
   // Docker, systemd and `npm start` stop the server with SIGTERM (a terminal with SIGINT): stop listening,
