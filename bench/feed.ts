@@ -1,134 +1,264 @@
-// Feed benchmark: 100 000 events and 10 000 users, then the swipe feed's latency and throughput next to
-// /healthz on the same server. Run with `npx tsx bench/feed.ts` (PGlite in memory, or TEST_DATABASE_URL).
-import { sql } from "drizzle-orm";
+/**
+ * Swipe feed at city scale, over real HTTP: the app listens on 127.0.0.1 and autocannon (a child process,
+ * so it does not share the server's event loop) drives 16 connections for 10 s per route, each feed route
+ * right after a /healthz run on the same server. Printed per tier and size: req/s, p50, p99, the ratios to
+ * /healthz and to the smallest size, one page's shape, and EXPLAIN ANALYZE of every statement a feed
+ * request runs.
+ *
+ *   npx tsx bench/feed.ts                          # both tiers (PostgreSQL when TEST_DATABASE_URL is set), 10k/100k/1M
+ *   npx tsx bench/feed.ts --tier postgres --size 100000
+ *   npx tsx bench/feed.ts --skip-pglite-1m         # the embedded 1M seed and run take several minutes
+ *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C, --plans full
+ *
+ * Data: 10 000 users and N events in cities on a grid, 10 events per city per day, 30 % of them past.
+ * The bench user stands in city 0 with a 25 km radius; growing N adds cities and days (more events
+ * elsewhere and later), so the answers around the user stay the same while the table grows.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { feedRepository } from "../src/server/modules/events/feed/repository";
+import { type Database, openDatabase } from "../src/server/db/client";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
-const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-// PGlite is one in-process connection: at concurrency c a request waits for the c - 1 ahead of it, so
-// concurrency 1 shows the latency of one request and a higher level shows throughput under queueing.
-const LEVELS = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
-
-const started = Date.now();
-if (process.env.TEST_DATABASE_URL) process.env.DB_TIER = "postgres";
-const { url, drop } = await freshDatabaseUrl();
-const database = await openDatabase(url);
-const bus = createInProcessBus();
-const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 100_000 }), database, bus });
-await app.ready();
-const db = database.db;
-
-const me = await registerUser(app, { interests: ["hiking", "music"] });
-const t0 = Date.now();
-// Bulk inserts in SQL: users spread over 50 cities, events over the same cities, 70 % upcoming.
-await db.execute(sql`
-  insert into users (full_name, username, email, password_hash, lat, lng, latitude, longitude)
-  select 'Bench User ' || g, 'bench_' || g, 'bench_' || g || '@example.com', 'x',
-    30 + (g % 50) * 0.4 + random() * 0.3, -120 + (g % 50) * 1.0 + random() * 0.3, '', ''
-  from generate_series(1, ${USERS}) g`);
-const tags = ["music", "food", "hiking", "yoga", "art", "games", "wine", "college", "concert", "outdoor"];
-await db.execute(sql`
-  insert into events (title, description, date, host_id, type, lat, lng, latitude, longitude, tags, max_attendees, location)
-  select 'Bench event ' || g, 'A generated event number ' || g,
-    now() + ((g % 100) - 30) * interval '1 day' + (g % 24) * interval '1 hour',
-    (select min(id) from users) + (g % ${USERS}),
-    case when g % 3 = 0 then 'networking' else 'social' end,
-    30 + (g % 50) * 0.4 + random() * 0.4, -120 + (g % 50) * 1.0 + random() * 0.4, '', '',
-    array[(${JSON.stringify(tags)}::jsonb ->> (g % 10)), (${JSON.stringify(tags)}::jsonb ->> ((g / 10) % 10))],
-    case when g % 4 = 0 then 50 else null end, 'Somewhere ' || (g % 50)
-  from generate_series(1, ${EVENTS}) g`);
-await db.execute(sql`
-  insert into event_participants (event_id, user_id, status)
-  select e.id, u.id, 'going' from (select id from events order by id limit 20000) e
-  join lateral (select id from users where id = (select min(id) from users) + (e.id * 7 % ${USERS})) u on true
-  on conflict do nothing`);
-await db.execute(sql`analyze`);
-const seedMs = Date.now() - t0;
-
-// The bench user stands in the first city.
-const base = `/api/events/swipe/${me.user.id}?type=social`;
-const routes = [
-  { label: "GET /healthz", url: "/healthz" },
-  { label: "feed, 25 km around a city", url: `${base}&lat=30.1&lng=-119.9&radius=25` },
-  { label: "feed, no position, music", url: `${base}&filter=music` },
-  { label: "feed, search 'event 12'", url: `${base}&q=event%2012` },
-];
-const cookie = me.cookie;
-
-async function measure(url: string, concurrency: number) {
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  let failures = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
-      const s = performance.now();
-      const res = await app.inject({ method: "GET", url, headers: { cookie } });
-      latencies.push(performance.now() - s);
-      if (res.statusCode !== 200) failures += 1;
-    }
-  };
-  const begin = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - begin) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { requests: latencies.length, failures, p50: pct(50), p99: pct(99), rps: latencies.length / elapsed };
+const { values: opts } = parseArgs({
+  options: {
+    tier: { type: "string", multiple: true },
+    size: { type: "string", multiple: true },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    users: { type: "string", default: "10000" },
+    "skip-pglite-1m": { type: "boolean", default: false },
+    plans: { type: "string", default: "summary" },
+  },
+});
+const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<"postgres" | "pglite">;
+const sizes = (opts.size ?? ["10000", "100000", "1000000"]).map(Number);
+const SECONDS = Number(opts.seconds);
+const CONNECTIONS = Number(opts.connections);
+const USERS = Number(opts.users);
+const PER_CITY_DAY = 10;
+const PAST_SHARE = 0.3;
+if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
+  console.error("bench: --tier postgres needs TEST_DATABASE_URL (a server where it may create and drop a database)");
+  process.exit(2);
 }
 
-// One sample of each feed route: page size and chip count, so a wrong result shows next to the timing.
-const samples: string[] = [];
-for (const r of routes.slice(1)) {
-  const body = (await app.inject({ method: "GET", url: r.url, headers: { cookie } })).json() as {
-    events: unknown[];
-    counts: Record<string, number>;
-  };
-  samples.push(`${r.label}: ${body.events.length} events on page one, chips all=${body.counts.all} music=${body.counts.music}`);
+const autocannonBin = path.join(path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")), "autocannon.js");
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
 }
 
-// The plan of each feed statement: which indexes drive it.
-const repo = feedRepository(db);
-const user = { userId: me.user.id, type: "social", now: new Date() };
-const inputs = { interests: ["hiking", "music"], friendIds: [], freeSlots: [], timezone: "America/New_York" };
-const plans = [
-  ["25 km", { ...user, position: { lat: 30.1, lng: -119.9, radiusKm: 25 } }, "all"],
-  ["no position", user, "music"],
-  ["search", { ...user, q: "event 12" }, "all"],
-] as const;
-const planLines: string[] = [];
-for (const [label, criteria, filter] of plans) {
-  const plan = await repo.explainFeed(criteria, inputs, filter, true);
-  const indexes = [...new Set(plan.match(/\b(?:Index|Index Only|Bitmap Index) Scan (?:using |on )?\w+/g) ?? [])];
-  const seq = [...new Set(plan.match(/Seq Scan on \w+/g) ?? [])];
-  const time = plan.match(/Execution Time: ([\d.]+) ms/)?.[1];
-  planLines.push(`${label.padEnd(12)} ${time} ms  ${indexes.join(", ")}${seq.length ? `; ${seq.join(", ")}` : ""}`);
+/** One autocannon run in a child process: its JSON summary. */
+function autocannon(url: string, cookie: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [autocannonBin, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`, url],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      try {
+        const r = JSON.parse(out);
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors,
+        });
+      } catch (error) {
+        reject(new Error(`autocannon output unreadable: ${String(error)} ${out.slice(0, 200)}`));
+      }
+    });
+  });
 }
 
-const results: Array<{ level: number; label: string } & Awaited<ReturnType<typeof measure>>> = [];
-for (const level of LEVELS) {
-  for (const r of routes) results.push({ level, label: r.label, ...(await measure(r.url, level)) });
+/** City c's centre: a grid 3° apart so 25 km around one city never reaches the next. */
+const CITY_GRID = { lat0: 25, lng0: -125, step: 3, perRow: 10 };
+const cityCentre = (c: number) => ({ lat: CITY_GRID.lat0 + (c % CITY_GRID.perRow) * CITY_GRID.step, lng: CITY_GRID.lng0 + Math.floor(c / CITY_GRID.perRow) * CITY_GRID.step });
+
+async function seed(db: Database["db"], events: number) {
+  // Cities x days x 10 events a day: the density around one city is the same at every size.
+  const cities = Math.max(1, Math.round(Math.sqrt(events / PER_CITY_DAY / 10)));
+  const days = Math.ceil(events / cities / PER_CITY_DAY);
+  const pastDays = Math.round(days * PAST_SHARE);
+  const { lat0, lng0, step, perRow } = CITY_GRID;
+  await db.execute(sql`
+    insert into users (full_name, username, email, password_hash, lat, lng, latitude, longitude, interests)
+    select 'Bench User ' || g, 'bench_' || g, 'bench_' || g || '@example.com', 'x',
+      ${lat0} + (g % ${cities} % ${perRow}) * ${step} + random() * 0.2 - 0.1,
+      ${lng0} + (g % ${cities} / ${perRow}) * ${step} + random() * 0.2 - 0.1, '', '',
+      '["music", "food"]'::jsonb
+    from generate_series(1, ${USERS}) g`);
+  const tags = ["music", "food", "hiking", "yoga", "art", "games", "wine", "college", "concert", "outdoor"];
+  // Event g: city g % cities, day (g / cities) / 10 from pastDays ago, a random hour; 0.4° x 0.4° around the centre.
+  await db.execute(sql`
+    insert into events (title, description, date, host_id, type, lat, lng, latitude, longitude, tags, max_attendees, location)
+    select 'Bench event ' || g, 'A generated event number ' || g,
+      now() + ((g / ${cities}) / ${PER_CITY_DAY} - ${pastDays}) * interval '1 day' + random() * interval '1 day',
+      (select min(id) from users) + (g % ${USERS}),
+      case when g % 3 = 0 then 'networking' else 'social' end,
+      ${lat0} + (g % ${cities} % ${perRow}) * ${step} + random() * 0.4 - 0.2,
+      ${lng0} + (g % ${cities} / ${perRow}) * ${step} + random() * 0.4 - 0.2, '', '',
+      array[(${JSON.stringify(tags)}::jsonb ->> (g % 10)), (${JSON.stringify(tags)}::jsonb ->> ((g / 10) % 10))],
+      case when g % 4 = 0 then 50 else null end, 'Somewhere ' || (g % ${cities})
+    from generate_series(1, ${events}) g`);
+  // 2 going per user, on upcoming events of the user's city.
+  await db.execute(sql`
+    insert into event_participants (event_id, user_id, status)
+    select (select min(id) from events) + ((u.id * 7919 + k * 104729) % ${events}), u.id, 'going'
+    from users u, generate_series(1, 2) k
+    on conflict do nothing`);
+  await db.execute(sql`
+    update events e set going_count = c.n from (
+      select event_id, count(*)::int as n from event_participants where status = 'going' group by event_id
+    ) c where c.event_id = e.id`);
+  return { cities, days };
 }
 
-console.log(`\nLink feed benchmark on ${database.kind}: ${EVENTS} events, ${USERS} users, seeded in ${(seedMs / 1000).toFixed(1)} s`);
-for (const line of samples) console.log(`  ${line}`);
-console.log("\nEXPLAIN ANALYZE of the feed statement (execution time, indexes; a seq scan on an empty table is expected):");
-for (const line of planLines) console.log(`  ${line}`);
-console.log(`\n${SECONDS} s per route and concurrency level`);
-console.log("conc  route                          requests  fail   p50 ms   p99 ms    req/s  p50/healthz");
-for (const r of results) {
-  const healthz = results.find((h) => h.level === r.level && h.label === routes[0].label);
-  const ratio = healthz ? (r.p50 / healthz.p50).toFixed(1) : "";
-  console.log(
-    `${String(r.level).padStart(4)}  ${r.label.padEnd(29)}${String(r.requests).padStart(9)}${String(r.failures).padStart(6)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${r.rps.toFixed(0).padStart(9)}${ratio.padStart(13)}`,
+/** The bench user: interests, 50 friends and published availability, so every ranking input is real. */
+async function benchUser(app: FastifyInstance, db: Database["db"]) {
+  const me = await registerUser(app, { interests: ["hiking", "music"], skills: ["design"] });
+  const id = me.user.id;
+  await db.execute(sql`
+    insert into friendships (requester_id, addressee_id, status)
+    select ${id}, u.id, 'accepted' from users u where u.id <> ${id} order by u.id limit 50 on conflict do nothing`);
+  await db.execute(sql`
+    insert into availability (user_id, date, timeslots)
+    select ${id}, current_date + d, '["evening","night"]'::jsonb
+    from generate_series(0, 13) d on conflict do nothing`);
+  return me;
+}
+
+/** Binds drizzle's logged ($n, params) back into a statement for EXPLAIN. */
+function bound(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)),
+    sql``,
   );
 }
-console.log(`\ntotal ${(Date.now() - started) / 1000} s`);
-await app.close();
-await bus.close();
-await database.close();
-await drop();
+
+const statements: Array<{ text: string; params: unknown[] }> = [];
+let recording = false;
+
+async function explainRequest(app: FastifyInstance, db: Database["db"], url: string, cookie: string) {
+  statements.length = 0;
+  recording = true;
+  await app.inject({ method: "GET", url, headers: { cookie } });
+  recording = false;
+  const captured = [...statements];
+  const lines: string[] = [];
+  for (const s of captured) {
+    const plan = ((await db.execute(sql`explain (analyze, costs off) ${bound(s.text, s.params)}`)) as unknown as {
+      rows: Array<{ "QUERY PLAN": string }>;
+    }).rows.map((r) => r["QUERY PLAN"]);
+    const time = plan.join("\n").match(/Execution Time: ([\d.]+) ms/)?.[1];
+    const indexes = [...new Set(plan.join("\n").match(/\b(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )\w+/g) ?? [])];
+    const seq = [...new Set(plan.join("\n").match(/Seq Scan on \w+/g) ?? [])];
+    const head = s.text.replace(/\s+/g, " ").slice(0, 90);
+    lines.push(`    ${String(time).padStart(7)} ms  ${head}${s.text.length > 90 ? "…" : ""}`);
+    lines.push(`               ${[...indexes.map((i) => i.replace(/ (using|on) /, " ")), ...seq].join(", ") || "(no table scans)"}`);
+    if (opts.plans === "full") for (const l of plan) lines.push(`               | ${l}`);
+  }
+  return lines;
+}
+
+interface Row {
+  tier: string;
+  size: number;
+  route: string;
+  run: Run;
+  healthz: Run;
+}
+const results: Row[] = [];
+const notes: string[] = [];
+
+for (const tier of tiers) {
+  for (const size of sizes) {
+    if (tier === "pglite" && size >= 1_000_000 && opts["skip-pglite-1m"]) {
+      notes.push(`pglite ${size}: skipped (--skip-pglite-1m)`);
+      continue;
+    }
+    const started = Date.now();
+    process.env.DB_TIER = tier;
+    const { url, drop } = await freshDatabaseUrl();
+    const database = await openDatabase(url, {
+      logger: { logQuery: (text, params) => void (recording && statements.push({ text, params })) },
+    });
+    const bus = createInProcessBus();
+    const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 100_000 }), database, bus });
+    const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+    const db = database.db;
+    const t0 = Date.now();
+    const { cities, days } = await seed(db, size);
+    const me = await benchUser(app, db);
+    await db.execute(sql`analyze`);
+    const seedSeconds = (Date.now() - t0) / 1000;
+    const city = cityCentre(0);
+    const base = `/api/events/swipe/${me.user.id}?type=social`;
+    const routes = [
+      { label: "feed, 25 km around a city", path: `${base}&lat=${city.lat}&lng=${city.lng}&radius=25` },
+      { label: "feed, no position, music", path: `${base}&filter=music` },
+    ];
+    console.log(`\n== ${tier}, ${size} events (${cities} cities x ${days} days), ${USERS} users: seeded in ${seedSeconds.toFixed(1)} s`);
+    for (const r of routes) {
+      const page = (await app.inject({ method: "GET", url: r.path, headers: { cookie: me.cookie } })).json() as {
+        events: Array<{ score: number; distanceKm: number | null }>;
+        counts: Record<string, number>;
+        nextCursor: string | null;
+      };
+      console.log(
+        `  ${r.label}: ${page.events.length} cards, scores ${page.events.map((e) => e.score).join(",")}, chips all=${page.counts.all} music=${page.counts.music}, next page: ${page.nextCursor ? "yes" : "no"}`,
+      );
+      console.log("  EXPLAIN ANALYZE of each statement of one request (ms, indexes):");
+      for (const line of await explainRequest(app, db, r.path, me.cookie)) console.log(line);
+    }
+    for (const r of routes) {
+      const healthz = await autocannon(`${origin}/healthz`, me.cookie);
+      const run = await autocannon(`${origin}${r.path}`, me.cookie);
+      results.push({ tier, size, route: r.label, run, healthz });
+      console.log(
+        `  ${r.label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms)${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,
+      );
+    }
+    await app.close();
+    await bus.close();
+    await database.close();
+    await drop();
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s for this size)`);
+  }
+}
+
+const f = (n: number, d = 0) => n.toFixed(d);
+console.log(`\nFeed over HTTP, ${CONNECTIONS} connections, ${SECONDS} s per route, each after a /healthz run on the same server`);
+console.log("Targets: req/s >= 0.25 x healthz; p99 <= 3 x healthz p99; p50 at the largest size <= 1.5 x at the smallest.");
+console.log("tier      events  route                        req/s   p50   p99 | healthz req/s  p99 | rps ratio  p99 ratio  p50 vs smallest");
+for (const r of results) {
+  const smallest = results.find((x) => x.tier === r.tier && x.route === r.route);
+  const p50Ratio = smallest && smallest !== r ? f(r.run.p50 / Math.max(smallest.run.p50, 1), 2) : "";
+  console.log(
+    `${r.tier.padEnd(8)}${String(r.size).padStart(8)}  ${r.route.padEnd(27)}${f(r.run.rps).padStart(7)}${String(r.run.p50).padStart(6)}${String(r.run.p99).padStart(6)} |${f(r.healthz.rps).padStart(14)}${String(r.healthz.p99).padStart(5)} |${f(r.run.rps / r.healthz.rps, 3).padStart(10)}${f(r.run.p99 / Math.max(r.healthz.p99, 1), 1).padStart(11)}${p50Ratio.padStart(17)}`,
+  );
+}
+for (const n of notes) console.log(n);
+console.log("(p99 ratios divide by max(healthz p99, 1 ms): autocannon reports whole milliseconds.)");
+process.exit(0);

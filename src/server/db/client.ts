@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -34,6 +35,8 @@ export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 export interface OpenOptions {
   /** Apply pending migrations (under the migrate lock). Default true. */
   migrate?: boolean;
+  /** Sees every statement with its parameters (bench/feed.ts explains the feed's statements with it). */
+  logger?: Logger;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -45,7 +48,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
     pool.on("error", (error) => console.warn(`postgres pool: ${error.message}`));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger: options.logger });
     const exclusive = async <T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T> => {
       // A session-level lock on one dedicated connection: held across the migrator's own transactions.
       const client = await pool.connect();
@@ -78,7 +81,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   const dataDir = url === "memory://" ? undefined : url.replace(/^file:/, "");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: options.logger });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
