@@ -42,6 +42,15 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /**
+   * A Photon (`https://photon.example/api`) or Nominatim (`https://nominatim.example/search`)
+   * search URL: enables address search in the place picker (issue 12.1). Unset: cities only.
+   */
+  GEOCODER_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
+    .optional(),
 });
 
 /** Fastify's trustProxy: false (none), true (all), a hop count, or the addresses/CIDRs of the proxies. */
