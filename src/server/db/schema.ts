@@ -93,11 +93,13 @@ export const groups = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     /** A two-member private conversation opened by "Message" on a profile. */
     isDirect: boolean("is_direct").notNull().default(false),
+    /** "low:high" user ids of a direct conversation: unique, so two people never get two (issue 9.3). */
+    directPair: text("direct_pair"),
     inviteCode: text("invite_code"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("groups_invite_code_idx").on(t.inviteCode)],
+  (t) => [uniqueIndex("groups_invite_code_idx").on(t.inviteCode), uniqueIndex("groups_direct_pair_idx").on(t.directPair)],
 );
 
 export const groupMembers = pgTable(
@@ -266,7 +268,12 @@ export const friendships = pgTable(
     status: text("status").$type<"pending" | "accepted">().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.requesterId, t.addresseeId] }), index("friendships_addressee_idx").on(t.addresseeId)],
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    index("friendships_addressee_idx").on(t.addresseeId),
+    // One row per unordered pair: A->B and B->A sent at once cannot both be stored (issue 9.3).
+    uniqueIndex("friendships_pair_idx").on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+  ],
 );
 
 export const chatMessages = pgTable(

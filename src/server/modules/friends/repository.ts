@@ -23,9 +23,18 @@ export function friendsRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
-    async insertRequest(requesterId: number, addresseeId: number) {
-      // A double click races: the primary key keeps one row.
-      await db.insert(friendships).values({ requesterId, addresseeId, status: "pending" }).onConflictDoNothing();
+    /**
+     * Stores a pending request; false when a row for the pair already exists in either direction
+     * (a double click, or the other side's request sent at the same moment): the primary key and
+     * the unordered-pair index friendships_pair_idx keep one row per pair.
+     */
+    async insertRequest(requesterId: number, addresseeId: number): Promise<boolean> {
+      const inserted = await db
+        .insert(friendships)
+        .values({ requesterId, addresseeId, status: "pending" })
+        .onConflictDoNothing()
+        .returning({ requesterId: friendships.requesterId });
+      return inserted.length > 0;
     },
     /** Accepts the pending request from requesterId to addresseeId; false when there is none. */
     async accept(requesterId: number, addresseeId: number) {

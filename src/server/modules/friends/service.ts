@@ -29,8 +29,16 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
         return "friends";
       }
       if (current !== "none") return current;
-      await repo.insertRequest(fromId, toId);
-      await events.requested(fromId, toId);
+      if (await repo.insertRequest(fromId, toId)) {
+        await events.requested(fromId, toId);
+        return "requested";
+      }
+      // The other side's request landed first (both clicked Connect at once): both want it, so accept theirs.
+      const now = await status(fromId, toId);
+      if (now === "incoming" && (await repo.accept(toId, fromId))) {
+        await events.accepted(fromId, toId);
+        return "friends";
+      }
       return status(fromId, toId);
     },
 

@@ -12,6 +12,9 @@ import {
 } from "../../db/schema";
 
 export type GroupRow = typeof groups.$inferSelect;
+
+/** The unordered pair of a direct conversation, "low:high". */
+export const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
 export type Role = "admin" | "member";
 
 export function groupsRepository(db: Db) {
@@ -79,38 +82,45 @@ export function groupsRepository(db: Db) {
         .then((rows) => rows.map((r) => ({ ...r.message, userName: r.userName })));
     },
 
+    /** A group with its creator as admin; direct conversations are made by openDirectGroup only. */
     async createGroup(
-      input: { name: string; description: string; imageUrl: string | null; isPrivate: boolean; isDirect?: boolean },
+      input: { name: string; description: string; imageUrl: string | null; isPrivate: boolean },
       creatorId: number,
       invite: { code: string; expiresAt: Date; maxUses: number } | null,
-      otherMemberIds: number[] = [],
     ) {
       return db.transaction(async (tx) => {
         const [group] = await tx
           .insert(groups)
-          .values({ ...input, isDirect: input.isDirect ?? false, inviteCode: invite?.code ?? null, createdBy: creatorId })
+          .values({ ...input, isDirect: false, inviteCode: invite?.code ?? null, createdBy: creatorId })
           .returning();
-        await tx.insert(groupMembers).values([
-          { groupId: group.id, userId: creatorId, role: "admin" as const },
-          ...otherMemberIds.map((userId) => ({ groupId: group.id, userId, role: "admin" as const })),
-        ]);
+        await tx.insert(groupMembers).values({ groupId: group.id, userId: creatorId, role: "admin" as const });
         if (invite) await tx.insert(groupInvites).values({ groupId: group.id, createdBy: creatorId, ...invite });
         return group;
       });
     },
 
-    async findDirectGroup(a: number, b: number) {
-      const mine = db
-        .select({ groupId: groupMembers.groupId })
-        .from(groupMembers)
-        .where(eq(groupMembers.userId, a));
-      const [row] = await db
-        .select({ group: groups })
-        .from(groups)
-        .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, b)))
-        .where(and(eq(groups.isDirect, true), inArray(groups.id, mine)))
-        .limit(1);
-      return row?.group;
+    /**
+     * The one direct conversation of two users, created on first use. Its pair key is unique, so
+     * two "Message" clicks from both sides at once end in one conversation (issue 9.3): the loser's
+     * insert does nothing and it reads the winner's row. Whoever had left it is a member again.
+     */
+    async openDirectGroup(userId: number, otherId: number, name: string) {
+      const directPair = directPairKey(userId, otherId);
+      const [existing] = await db.select().from(groups).where(eq(groups.directPair, directPair)).limit(1);
+      if (existing && (await this.memberCount(existing.id)) === 2) return { group: existing, created: false };
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(groups)
+          .values({ name, description: "", imageUrl: null, isPrivate: true, isDirect: true, directPair, createdBy: userId })
+          .onConflictDoNothing({ target: groups.directPair })
+          .returning();
+        const group = inserted ?? (await tx.select().from(groups).where(eq(groups.directPair, directPair)).limit(1))[0];
+        await tx
+          .insert(groupMembers)
+          .values([userId, otherId].map((id) => ({ groupId: group.id, userId: id, role: "admin" as const })))
+          .onConflictDoNothing();
+        return { group, created: Boolean(inserted) };
+      });
     },
 
     /** Just ids and names, for the socket's auth_success. */

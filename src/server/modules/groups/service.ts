@@ -88,16 +88,8 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
       const other = await repo.findUser(otherId);
       if (!other) throw new HttpError(404, "User not found");
-      const existing = await repo.findDirectGroup(userId, otherId);
-      if (existing) return { group: existing, created: false };
       const me = await repo.findUser(userId);
-      const group = await repo.createGroup(
-        { name: `${me?.fullName ?? "You"} & ${other.fullName}`, description: "", imageUrl: null, isPrivate: true, isDirect: true },
-        userId,
-        null,
-        [otherId],
-      );
-      return { group, created: true };
+      return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },
 
     async members(userId: number, groupId: number) {
