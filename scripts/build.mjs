@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const clientDist = path.resolve(root, process.env.CLIENT_DIST ?? "dist/client");
 export const serverDist = path.resolve(root, process.env.SERVER_DIST ?? "dist/server");
 
-const SERVER_ENTRIES = ["src/server/main.ts", "src/server/migrate.ts"];
+// main.js serves; the others are operators' commands (npm run db:migrate, backup, restore).
+const SERVER_ENTRIES = ["src/server/main.ts", "src/server/migrate.ts", "src/server/backup.ts", "src/server/restore.ts"];
 
 /** Text files at least this big get .br and .gz siblings; below it the headers outweigh the gain. */
 const COMPRESS_MIN_BYTES = 1024;
@@ -55,7 +56,6 @@ export async function buildServer() {
   rmSync(staging, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    // main.js serves; migrate.js is `npm run db:migrate` for operators who migrate before deploying.
     entryPoints: SERVER_ENTRIES.filter((entry) => existsSync(path.join(root, entry))),
     outdir: staging,
     entryNames: "[name]",
@@ -98,9 +98,11 @@ export function staleParts() {
   const inRoot = (...parts) => parts.map((part) => newestMtime(path.join(root, part)));
   const clientSources = Math.max(...inRoot("src/client", "src/contract", "vite.config.ts"));
   const serverSources = Math.max(...inRoot("src/server", "src/contract", "package.json"));
+  // A runtime image holds dist/ without src/: what is built there is what runs.
+  const hasSources = existsSync(path.join(root, "src"));
   return {
-    client: builtAt(path.join(clientDist, "index.html")) < clientSources,
-    server: builtAt(path.join(serverDist, "main.js")) < serverSources,
+    client: hasSources && builtAt(path.join(clientDist, "index.html")) < clientSources,
+    server: hasSources && builtAt(path.join(serverDist, "main.js")) < serverSources,
   };
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig, seedPolicy } from "./config";
 import { openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
+import { embeddedDataDir, serveEmbeddedBackups } from "./ops/embedded-backup";
 import { createInProcessBus, createRedisBus } from "./realtime/bus";
 
 /** How long requests in flight at a stop signal may take before their connections are cut. */
@@ -21,6 +22,8 @@ async function main() {
   if (seedPolicy(config)) await database.exclusive("seed", () => seedIfEmpty(database.db));
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX }) : createInProcessBus();
   const app = await buildApp({ config, database, bus });
+  const dataDir = embeddedDataDir(config);
+  const stopBackups = dataDir ? serveEmbeddedBackups(database, dataDir, app.log) : async () => {};
 
   // Docker, systemd and `npm start` stop the server with SIGTERM (a terminal with SIGINT): stop listening,
   // close every /ws socket with 1001 (the hub's preClose hook), let in-flight requests finish, then close the
@@ -41,6 +44,7 @@ async function main() {
     try {
       await app.close();
       await bus.close();
+      await stopBackups();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, "stop failed");

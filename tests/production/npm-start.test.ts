@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
-import { DEMO_ACCESS_CODES } from "../../src/server/config";
-import { childPids, commandLine, exitOf, freePort, npm, portIsFree, waitForHealth } from "./processes";
+import { childPids, commandLine, exitOf, freePort, npm, portIsFree, registerOverHttp, waitForHealth } from "./processes";
 
 // Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
 // SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
@@ -42,24 +41,6 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedInCookie(): Promise<string> {
-  const verify = await fetch(`${base}/api/access-codes/verify`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code: DEMO_ACCESS_CODES[0] }),
-  });
-  const grant = verify.headers.getSetCookie().find((c) => c.startsWith("link_access_grant="));
-  expect(grant, "access grant cookie").toBeDefined();
-  const register = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: grant!.split(";")[0] },
-    body: JSON.stringify({ fullName: "Prod Check", username: "prod_check", email: "prod_check@example.com", password: "secret123" }),
-  });
-  expect(register.status, await register.clone().text()).toBe(201);
-  const session = register.headers.getSetCookie().find((c) => c.startsWith("link_session="));
-  return session!.split(";")[0];
-}
-
 describe("npm start on a production build", () => {
   it("runs the built server as the very process npm started (sh execs node) and does not rebuild a fresh build", () => {
     const children = childPids(server.child.pid!);
@@ -87,7 +68,7 @@ describe("npm start on a production build", () => {
   });
 
   it("stops on one SIGTERM to npm's pid: the open socket is closed with 1001, exit code 0 and the port free within 10 s", async () => {
-    const cookie = await signedInCookie();
+    const cookie = await registerOverHttp(base, "prod_check");
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });
     const closed = new Promise<{ code: number; reason: string }>((resolve) =>
       socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),

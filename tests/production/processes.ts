@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { DEMO_ACCESS_CODES } from "../../src/server/config";
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -59,9 +60,40 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 
 /** Starts `npm <args>` in the repository like a newcomer's terminal would, with output kept for failure messages. */
 export function npm(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn("npm", args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return start("npm", args, env);
+}
+
+/** Starts a command with output kept for failure messages. */
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   return { child, output: () => output };
+}
+
+/** Runs a command to its end: exit code and everything it printed. */
+export async function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const started = start(command, args, env);
+  const { code } = await exitOf(started.child);
+  return { code, output: started.output() };
+}
+
+/** Registers an account through the real HTTP API (demo access code first) and returns its session cookie. */
+export async function registerOverHttp(base: string, username: string): Promise<string> {
+  const verify = await fetch(`${base}/api/access-codes/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: DEMO_ACCESS_CODES[0] }),
+  });
+  const grant = verify.headers.getSetCookie().find((c) => c.startsWith("link_access_grant="));
+  if (!grant) throw new Error(`no access grant: ${verify.status} ${await verify.text()}`);
+  const register = await fetch(`${base}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: grant.split(";")[0] },
+    body: JSON.stringify({ fullName: "Ops Check", username, email: `${username}@example.com`, password: "secret123" }),
+  });
+  const session = register.headers.getSetCookie().find((c) => c.startsWith("link_session="));
+  if (register.status !== 201 || !session) throw new Error(`register failed: ${register.status} ${await register.text()}`);
+  return session.split(";")[0];
 }
