@@ -122,6 +122,11 @@ export const ACCESS_GRANT_TEXTS = {
   inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
 };
 
+/** Issue 9.16: what every 429 of the gate, login and register says; N is the answer's Retry-After. */
+export function tooManyAttemptsText(retryAfterSeconds: number) {
+  return `Too many attempts, try again in ${retryAfterSeconds} s`;
+}
+
 export const accessCodeSchema = z.object({
   code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
 });

@@ -38,8 +38,11 @@ const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-").default("link:"),
   /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** Login/register attempts per minute, per IP and per username. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Unset: the per-action auth budgets of AUTH_BUDGETS (src/contract/limits.ts). A number replaces
+   * every one of those counts (each keeps its window): for test suites and load tests.
+   */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /**

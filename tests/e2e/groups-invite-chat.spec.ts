@@ -56,8 +56,9 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     if (shots) await b.page.screenshot({ path: "/tmp/invite-visitor.png" });
     await b.page.getByRole("button", { name: "Sign In & Join Group" }).click();
     await expect(b.page).toHaveURL(/\/auth\?redirect=\/invite\//);
-    await b.page.getByLabel("Access code").pressSequentially("1234567890");
-    await b.page.getByRole("button", { name: "Continue to App" }).click();
+    // The invite is B's access grant (issue 12.3): the sign-in card comes without the code gate.
+    await expect(b.page.getByText("Your invite lets you in: no access code needed.")).toBeVisible();
+    await expect(b.page.getByLabel("Access code")).toHaveCount(0);
     await b.page.getByLabel("Full Name").fill(b.user.fullName);
     await b.page.getByLabel("Email").fill(b.user.email);
     await b.page.getByLabel("Username").fill(b.user.username);

@@ -1,10 +1,25 @@
 import type { QueryFunction } from "@tanstack/react-query";
 
+/**
+ * A non-OK answer: still an Error("{status}: {body}") as spec 01 §8 has it, plus a 429's
+ * Retry-After in whole seconds, for "Too many attempts, try again in N s" (issue 9.16).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+  }
+}
+
 /** Spec 01 §8: a non-OK answer becomes Error("{status}: {body text or status text}"). */
 async function throwIfNotOk(response: Response) {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  throw new ApiError(`${response.status}: ${text}`, response.status, retryAfter > 0 ? Math.ceil(retryAfter) : null);
 }
 
 /** Spec 01 §7: credentials always; a JSON content type and body only when there is a payload. */

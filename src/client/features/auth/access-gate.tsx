@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/
 import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/ui/input-otp";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
+import { tooManyAttemptsMessage } from "./too-many-attempts";
 
 const half = ACCESS_CODE_LENGTH / 2;
 const firstSlots = Array.from({ length: half }, (_, i) => i);
@@ -36,7 +37,13 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
       toast({ title: `Welcome to ${PRODUCT_NAME}`, description: "You've been granted early access." });
       onVerified();
     },
-    onError: () => {
+    onError: (error) => {
+      // A spent budget is not a wrong code (issue 9.16): say how long to wait.
+      const tooMany = tooManyAttemptsMessage(error);
+      if (tooMany) {
+        toast({ title: "Please wait", description: tooMany, variant: "destructive" });
+        return;
+      }
       toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
     },
   });

@@ -7,6 +7,7 @@ import { useLocation } from "wouter";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
+import { tooManyAttemptsMessage } from "./too-many-attempts";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
 
@@ -44,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onError: (err) => {
       toast({
         title: "Login failed",
-        description: errorMessage(err) ?? "Invalid username or password",
+        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? "Invalid username or password",
         variant: "destructive",
       });
     },
@@ -67,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onError: (err) => {
       toast({
         title: "Registration failed",
-        description: errorMessage(err) ?? "Could not create account",
+        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? "Could not create account",
         variant: "destructive",
       });
     },

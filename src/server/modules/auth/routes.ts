@@ -8,12 +8,13 @@ import {
   registerBodySchema,
   registerResultSchema,
 } from "../../../contract/auth";
-import { ACCESS_GRANT_TTL_MS, AUTH_RATE_LIMIT_WINDOW_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
+import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { currentUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { clearSessionCookie, hashSessionToken, requireUserId, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 import { type AccessGrant, authRepository } from "./repository";
+import { authBudgets } from "./budgets";
 import { authService } from "./service";
 
 /** Issue 9.14: the early-access grant; sent only to the one route that spends it. */
@@ -25,21 +26,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = authService(repo);
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
-  const window = AUTH_RATE_LIMIT_WINDOW_MS;
-  const max = deps.config.AUTH_RATE_LIMIT;
-  const tooMany = () => ({ statusCode: 429, message: "Too many attempts. Please wait a minute and try again." });
-  // Two budgets: one per address, one per account name, so neither a botnet nor one host can grind a password.
-  const perIp = app.rateLimit({ max, timeWindow: window, errorResponseBuilder: tooMany, groupId: "auth-ip" });
-  // The plugin runs one limiter per request, so the per-username budget is checked by hand.
-  const usernameLimiter = app.createRateLimit({
-    max,
-    timeWindow: window,
-    keyGenerator: (request) => `auth-user:${String((request.body as { username?: unknown })?.username ?? "").toLowerCase()}`,
-  });
-  const perUsername = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await usernameLimiter(request);
-    if (!result.isAllowed && result.isExceeded) return reply.code(429).send({ message: tooMany().message });
-  };
+  // Separate budgets per action; sign-in per account+address with a per-account back-off (issues 9.15, 9.16).
+  const budgets = authBudgets(app, deps.config.AUTH_RATE_LIMIT);
+  const tooManyResponse = { 429: messageSchema };
 
   async function signIn(reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
@@ -49,14 +38,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     "/api/register",
     {
       config: { public: true },
-      onRequest: perIp,
-      preHandler: perUsername,
+      onRequest: budgets.register,
       schema: {
         tags: ["auth"],
         description:
           "Needs an access grant (issue 9.14): the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins.",
         body: registerBodySchema.strict(),
-        response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema },
+        response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema, ...tooManyResponse },
       },
     },
     async (request, reply) => {
@@ -78,13 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     "/api/login",
     {
       config: { public: true },
-      onRequest: perIp,
-      preHandler: perUsername,
-      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema } },
+      preHandler: budgets.login,
+      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema, ...tooManyResponse } },
     },
     async (request, reply) => {
       const user = await service.verifyLogin(request.body.username, request.body.password);
-      if (!user) return reply.code(401).send({ message: "Invalid username or password" });
+      if (!user) {
+        await budgets.afterFailedLogin(request);
+        return reply.code(401).send({ message: "Invalid username or password" });
+      }
       // A fresh id at every sign-in: a session fixed before login is worthless after it.
       if (request.sessionHash) await service.endSession(request.sessionHash);
       await signIn(reply, user.id);
@@ -110,12 +100,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     "/api/access-codes/verify",
     {
       config: { public: true },
-      onRequest: perIp,
+      onRequest: budgets.gate,
       schema: {
         tags: ["auth"],
         description: "A valid code sets the HttpOnly `link_access_grant` cookie: one registration within 30 minutes.",
         body: accessCodeSchema,
-        response: { 200: accessCodeResultSchema },
+        response: { 200: accessCodeResultSchema, ...tooManyResponse },
       },
     },
     async (request, reply) => {
