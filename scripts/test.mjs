@@ -1,8 +1,9 @@
 // `npm test`: every tier, in order, with one closing line that counts them all.
-//   1. typecheck and lint
+//   1. typecheck and lint (Biome, then knip for unused or undeclared dependencies)
 //   2. unit, component and API tests on embedded PGlite
 //   3. the server suite again on real PostgreSQL + Redis (when TEST_DATABASE_URL is set)
-//   4. Playwright journeys in Debian's Chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
+//   4. the production build, started and stopped as operators do (tests/production)
+//   5. Playwright journeys in Debian's Chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,8 @@ function countPlaywright(file) {
 
 run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("lint", "npx", ["biome", "lint", "--diagnostic-level=error"]);
+// Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
+run("lint: dependencies (knip)", "npx", ["knip"]);
 
 const pgliteReport = path.join(out, "vitest-pglite.json");
 run("unit, component and API tests (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
@@ -49,6 +52,11 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\nSKIPPED: real PostgreSQL + Redis tier (set TEST_DATABASE_URL and TEST_REDIS_URL to run it)");
 }
+
+// Builds once (npm run build), then runs it as operators do: npm start and SIGTERM, backup and restore.
+const productionReport = path.join(out, "vitest-production.json");
+run("production build", "npx", ["vitest", "run", "--config", "tests/production/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${productionReport}`]);
+countVitest(productionReport);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (existsSync(chromium)) {
