@@ -18,7 +18,7 @@ import {
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
-import type { Config } from "./config";
+import { type Config, publicOrigin } from "./config";
 import type { Database } from "./db/client";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
@@ -26,6 +26,7 @@ import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { registerMetrics } from "./modules/health/metrics";
 import { requestIdGenerator } from "./http/request-id";
+import { createOutbox } from "./modules/outbox/outbox";
 import { eventsRoutes } from "./modules/events/routes";
 import { participantsRoutes } from "./modules/participants/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
@@ -79,6 +80,12 @@ function rateLimitStore(url: string, log: FastifyBaseLogger) {
   return redis;
 }
 
+/** Said once at start: what an operator must set before invite e-mails can leave. */
+function warnAboutLinks(config: Config, log: FastifyBaseLogger) {
+  if (!publicOrigin(config)) log.warn("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
+  if (!config.SMTP_URL && config.NODE_ENV === "production") log.warn("SMTP_URL is unset: e-mails stay pending in the outbox table");
+}
+
 /** Where the built client is served from; e2e runs give each port its own folder. */
 export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
@@ -94,7 +101,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A UUID per request (an upstream x-request-id only from a trusted proxy), as reqId in every request log line.
     genReqId: requestIdGenerator(config.TRUST_PROXY),
     requestIdHeader: false,
-    requestIdLogLabel: "reqId",
     bodyLimit: BODY_LIMIT_BYTES,
     // Only proxies the operator names may set X-Forwarded-For/-Proto/-Host (unset: none, so no client can dodge per-IP limits).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -169,6 +175,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: (config as { REDIS_PREFIX?: string }).REDIS_PREFIX ?? "link:",
   });
   app.decorate("rateLimits", rateLimits);
+  // E-mail leaves through the outbox: its worker runs from ready to close (SIGTERM closes the app first).
+  const mailOutbox = createOutbox({ config, db: deps.database.db, log: app.log });
+  app.decorate("outbox", mailOutbox);
+  app.addHook("onReady", async () => mailOutbox.start());
+  app.addHook("onClose", () => mailOutbox.stop());
+  warnAboutLinks(config, app.log);
   app.addHook("onClose", () => rateLimits.close());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);

@@ -75,6 +75,16 @@ function parseTrustProxy(raw: string): TrustProxy | null {
   return valid && entries.length > 0 ? entries : null;
 }
 
+/**
+ * The origin every absolute link (invite e-mails) is built from: PUBLIC_ORIGIN, never a request's
+ * Host or X-Forwarded-Host (the sender's to choose). Outside production without it, the local
+ * server; in production without it, null: links cannot be built and invite e-mails are refused.
+ */
+export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "NODE_ENV" | "PORT">): string | null {
+  if (config.PUBLIC_ORIGIN) return new URL(config.PUBLIC_ORIGIN).origin;
+  return config.NODE_ENV === "production" ? null : `http://localhost:${config.PORT}`;
+}
+
 /** Demo data goes only into the embedded database, or wherever SEED=true asks for it explicitly. */
 export function seedPolicy(config: Pick<Config, "SEED" | "DATABASE_URL">): boolean {
   if (config.SEED !== undefined) return config.SEED === "true";

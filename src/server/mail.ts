@@ -1,9 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
-import type { Db } from "./db/client";
-import { outbox } from "./db/schema";
-import { eq } from "drizzle-orm";
 
 export interface MailMessage {
   to: string;
@@ -11,31 +7,30 @@ export interface MailMessage {
   text: string;
 }
 
-export interface Mailer {
-  /** "smtp" handed the message to the SMTP server; "outbox" kept it in the outbox table and the log. */
-  send(message: MailMessage): Promise<"smtp" | "outbox">;
+/** Hands one message to the SMTP server; throws when it cannot (the outbox retries). */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
 }
 
+/** How long one SMTP conversation may take before the attempt counts as failed. */
+const SMTP_TIMEOUT_MS = 15_000;
+
 /**
- * Every message is built by nodemailer and recorded in the outbox. With SMTP_URL it is also sent
- * and marked sent; without it (development, tests) it stays unsent in the outbox and the log, so
- * nothing is silently lost and an operator can replay it.
+ * nodemailer over SMTP_URL, or null without it (development, tests): then messages stay in the
+ * outbox table and the log, so nothing is silently lost and an operator can deliver them later
+ * by setting SMTP_URL (pending rows are sent once a worker has a transport).
  */
-export function createMailer(deps: { config: Config; db: Db; log: FastifyBaseLogger }): Mailer {
-  const { config, db, log } = deps;
-  const transport: Transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({ jsonTransport: true });
+export function createMailTransport(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">): MailTransport | null {
+  if (!config.SMTP_URL) return null;
+  const transporter: Transporter = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
   return {
     async send(message) {
-      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
-      await transport.sendMail({ from: config.MAIL_FROM, ...message });
-      if (!config.SMTP_URL) {
-        log.info({ outboxId: row.id, to: message.to, subject: message.subject }, "mail kept in outbox (no SMTP_URL)");
-        return "outbox";
-      }
-      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
-      return "smtp";
+      await transporter.sendMail({ from: config.MAIL_FROM, ...message });
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -324,14 +325,29 @@ export const waitlistEntries = pgTable(
   (t) => [uniqueIndex("waitlist_email_idx").on(t.email)],
 );
 
-export const outbox = pgTable("outbox", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  text: text("text").notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-});
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** E-mail queue (migration 0002): a worker claims due pending rows, sends them, retries with back-off. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    status: text("status").$type<OutboxStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check("outbox_status_check", sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
 
 export const uploads = pgTable(
   "uploads",

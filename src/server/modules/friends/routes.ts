@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import {
   friendRequestBodySchema,
+  INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   friendStatusResultSchema,
   incomingFriendRequestSchema,
   inviteFriendSchema,
@@ -12,8 +13,8 @@ import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
 import { cursorParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
+import { publicOrigin } from "../../config";
 import { requireUserId } from "../../http/session";
-import { createMailer } from "../../mail";
 import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
 import { friendsRepository } from "./repository";
@@ -24,7 +25,7 @@ const otherUserParams = z.object({ userId: userIdSchema });
 export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const db = deps.database.db;
   const repo = friendsRepository(db);
-  const mailer = createMailer({ config: deps.config, db, log: app.log });
+  const linkOrigin = publicOrigin(deps.config);
   const nameOf = async (id: number) => (await repo.findUser(id))?.fullName ?? "Someone";
   const service = friendsService(repo, {
     async requested(fromId, toId) {
@@ -111,21 +112,22 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     "/api/friends/invite",
     {
       onRequest: perUser,
-      schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema } },
+      schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema, 503: messageSchema } },
     },
     async (request, reply) => {
       const inviter = await nameOf(requireUserId(request));
-      // PUBLIC_ORIGIN in production: a Host header is the sender's to choose, a link in our e-mail is not.
-      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
+      // Links come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose.
+      if (!linkOrigin) return reply.code(503).send({ message: INVITE_EMAIL_UNAVAILABLE_MESSAGE });
       const greeting = request.body.name ? `Hi ${request.body.name},` : "Hi,";
-      await mailer.send({
+      // Queued in the outbox; the worker delivers and retries, so an SMTP outage never fails this request.
+      await app.outbox.enqueue({
         to: request.body.email,
         subject: `${inviter} invited you to ${PRODUCT_NAME}`,
         text: [
           greeting,
           "",
           `${inviter} would like to connect with you on ${PRODUCT_NAME}, the app for finding events and friends to go with.`,
-          `Join here: ${new URL("/auth", origin).toString()}`,
+          `Join here: ${new URL("/auth", linkOrigin).toString()}`,
         ].join("\n"),
       });
       return reply.code(202).send({ message: "Invitation sent" });

@@ -1,0 +1,142 @@
+import type { FastifyBaseLogger } from "fastify";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { outbox } from "../../db/schema";
+import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
+
+/**
+ * The e-mail outbox (docs/decisions/ "e-mail outbox"): a request only inserts a pending row; a
+ * worker in every instance claims due rows (`FOR UPDATE SKIP LOCKED`, so two instances never
+ * claim the same row), pushes the claim's next_attempt_at a lease ahead (a crashed sender's row
+ * comes back after it), sends, and marks the row sent, or schedules a retry with exponential
+ * back-off, or gives up as failed after the last attempt. An SMTP outage never fails a request.
+ */
+export const OUTBOX_RETRY = {
+  /** Attempts before a row is marked failed: 8 attempts span about an hour and a half. */
+  maxAttempts: 8,
+  /** First retry after 30 s, then doubling (30 s, 1 min, 2 min ... 32 min), each at most 1 h. */
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  /** A claimed row is not claimed again for this long, unless its sender finished first. */
+  leaseMs: 2 * 60_000,
+  /** How often a worker looks for due rows (new rows of this instance wake it at once). */
+  pollMs: 5_000,
+  /** Rows claimed per round. */
+  batch: 10,
+  /** last_error is kept short: an SMTP reply, not a stack trace. */
+  errorChars: 500,
+} as const;
+
+/** Delay before attempt n+1 after n failed attempts: base * 2^(n-1), capped, with ±10% jitter. */
+export function retryDelayMs(failedAttempts: number, random = Math.random): number {
+  const exponential = OUTBOX_RETRY.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1);
+  const capped = Math.min(OUTBOX_RETRY.maxDelayMs, exponential);
+  return Math.round(capped * (0.9 + 0.2 * random()));
+}
+
+export interface Outbox {
+  /** Queues a message (status pending) and wakes this instance's worker; returns the row id. */
+  enqueue(message: MailMessage): Promise<number>;
+  /** One round: claims due rows and tries each once. Returns how many were sent and failed. */
+  runOnce(): Promise<{ sent: number; retried: number; failed: number }>;
+  /** Starts the polling worker (no-op without SMTP_URL: nothing could be delivered). */
+  start(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+}
+
+export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport | null }): Outbox {
+  const { db, log } = deps;
+  const transport = deps.transport === undefined ? createMailTransport(deps.config) : deps.transport;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = true;
+
+  async function claimDue() {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(OUTBOX_RETRY.batch)
+      .for("update", { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + ${`${OUTBOX_RETRY.leaseMs} milliseconds`}::interval` })
+      .where(inArray(outbox.id, due))
+      .returning();
+  }
+
+  async function runOnce() {
+    const result = { sent: 0, retried: 0, failed: 0 };
+    if (!transport) return result;
+    for (const row of await claimDue()) {
+      try {
+        await transport.send({ to: row.to, subject: row.subject, text: row.text });
+        await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+        result.sent += 1;
+      } catch (error) {
+        const lastError = String((error as Error).message ?? error).slice(0, OUTBOX_RETRY.errorChars);
+        const giveUp = row.attempts >= OUTBOX_RETRY.maxAttempts;
+        await db
+          .update(outbox)
+          .set(giveUp ? { status: "failed", lastError } : { lastError, nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) })
+          .where(eq(outbox.id, row.id));
+        // The recipient's address stays out of the log; the row id finds it.
+        log.warn({ outboxId: row.id, attempts: row.attempts, err: lastError }, giveUp ? "mail failed for good" : "mail attempt failed, will retry");
+        if (giveUp) result.failed += 1;
+        else result.retried += 1;
+      }
+    }
+    return result;
+  }
+
+  /** Starts a round, or asks the round in progress for one more: never two at once in this process. */
+  let busy = false;
+  let again = false;
+  function wake() {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = (async () => {
+      do {
+        again = false;
+        await runOnce().catch((error: Error) => log.warn({ err: error.message }, "outbox round failed"));
+      } while (again && !stopped);
+      busy = false;
+    })();
+  }
+
+  return {
+    async enqueue(message) {
+      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+      if (!transport) log.info({ outboxId: row.id }, "mail kept in the outbox (no SMTP_URL)");
+      wake();
+      return row.id;
+    },
+    runOnce,
+    start() {
+      if (!transport || !stopped) return;
+      stopped = false;
+      timer = setInterval(wake, OUTBOX_RETRY.pollMs);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The e-mail outbox of this app (src/server/modules/outbox/outbox.ts). */
+    outbox: Outbox;
+  }
+}
