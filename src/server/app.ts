@@ -36,6 +36,7 @@ import { deckRoutes } from "./modules/deck/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
+import { placesRoutes } from "./modules/places/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes, deps);
   await app.register(realtimeRoutes, deps);
   await app.register(nearbyRoutes, deps);
+  await app.register(placesRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(googleRoutes, deps);
 

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  ADDRESS_SEARCHES_PER_MINUTE,
+  GEOCODER_CALLS_PER_SECOND,
+  PLACE_SEARCHES_PER_MINUTE,
+  PLACE_TEXTS,
+  placeQuerySchema,
+  placesResultSchema,
+} from "../../../contract/places";
+import { messageSchema } from "../../../contract/auth";
+import type { AppDeps } from "../../app";
+import { HttpError } from "../../http/http-error";
+import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
+import { requireUserId } from "../../http/session";
+import { createGeocoder } from "./geocoder";
+import { placesService } from "./service";
+
+/** Issue 12.1: the place picker's searches. Both need a session; neither stores anything. */
+export const placesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { GEOCODER_URL, PUBLIC_ORIGIN } = deps.config;
+  const geocoder = GEOCODER_URL
+    ? createGeocoder(GEOCODER_URL, {
+        // Nominatim's usage policy asks every application to name itself.
+        userAgent: `Link/1.0${PUBLIC_ORIGIN ? ` (+${PUBLIC_ORIGIN})` : ""}`,
+        onFailure: (error) => app.log.warn({ err: error }, "geocoder search failed"),
+      })
+    : null;
+  const service = placesService(geocoder);
+  const perUser = app.rateLimits.limiter("places", { points: PLACE_SEARCHES_PER_MINUTE, windowMs: 60_000 });
+  const addressesPerUser = app.rateLimits.limiter("places-addresses", { points: ADDRESS_SEARCHES_PER_MINUTE, windowMs: 60_000 });
+  const geocoderCalls = app.rateLimits.limiter("geocoder", { points: GEOCODER_CALLS_PER_SECOND, windowMs: 1000 });
+
+  app.get(
+    "/api/places",
+    {
+      schema: {
+        tags: ["places"],
+        summary: "Cities whose name starts with q, largest first, from the bundled offline gazetteer",
+        querystring: placeQuerySchema,
+        response: { 200: placesResultSchema },
+      },
+      preHandler: limitPerUser(perUser, PLACE_TEXTS.tooMany),
+    },
+    async (request) => {
+      requireUserId(request);
+      return { places: service.cities(request.query.q), addressSearch: service.addressSearch };
+    },
+  );
+
+  app.get(
+    "/api/places/addresses",
+    {
+      schema: {
+        tags: ["places"],
+        summary: "Addresses matching q from the operator's geocoder (GEOCODER_URL); 404 when none is configured",
+        querystring: placeQuerySchema,
+        response: { 200: placesResultSchema, 502: messageSchema, 504: messageSchema },
+      },
+      preHandler: limitPerUser(addressesPerUser, PLACE_TEXTS.tooMany),
+    },
+    async (request, reply) => {
+      requireUserId(request);
+      if (!service.addressSearch) throw new HttpError(404, PLACE_TEXTS.notConfigured);
+      try {
+        const places = await service.addresses(request.query.q, async () => {
+          const verdict = await geocoderCalls.consume("all");
+          if (verdict.allowed) return;
+          const seconds = retryAfterSeconds(verdict);
+          reply.header("retry-after", String(seconds));
+          throw new HttpError(429, PLACE_TEXTS.busy(seconds));
+        });
+        return { places, addressSearch: true };
+      } catch (error) {
+        // The geocoder's own failures are 502/504 with a message the picker shows, not a 500.
+        if (error instanceof HttpError && (error.statusCode === 502 || error.statusCode === 504)) {
+          return reply.code(error.statusCode).send({ message: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+};
