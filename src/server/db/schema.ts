@@ -165,9 +165,14 @@ export const events = pgTable(
     groupEventType: text("group_event_type"),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
+    cell: integer("cell").generatedAlwaysAs(
+      sql`((floor("lat" / 0.2::float8) + 450) * 2000 + (floor("lng" / 0.2::float8) + 900))::int`,
+    ),
   },
   (t) => [
     index("events_type_date_idx").on(t.type, t.date),
+    index("events_type_cell_date_idx").on(t.type, t.cell, t.date, t.id).where(sql`${t.cell} is not null`),
     index("events_host_idx").on(t.hostId),
     index("events_group_idx").on(t.groupId),
     index("events_lat_lng_idx").on(t.lat, t.lng),

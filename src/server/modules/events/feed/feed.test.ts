@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "../../../../contract/categories";
 import type { FeedResponse } from "../../../../contract/events";
@@ -12,7 +13,7 @@ import {
   groups,
 } from "../../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../../test/test-app";
-import { FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
+import { cellOf, cellsCovering, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
 import { feedRepository } from "./repository";
 
 let t: TestApp;
@@ -264,6 +265,38 @@ describe("feed candidate window", () => {
   });
 });
 
+describe("feed grid cells", () => {
+  it("the stored cell is cellOf's, and the covering cells hold every point within the radius", async () => {
+    const host = await signUp();
+    const points = fc.sample(fc.record({ lat: fc.double({ min: -80, max: 80, noNaN: true }), lng: fc.double({ min: -179, max: 179, noNaN: true }) }), 200);
+    for (const p of points.slice(0, 40)) {
+      const row = await insertEvent(host.id, { lat: p.lat, lng: p.lng });
+      expect(row.cell).toBe(cellOf(p.lat, p.lng));
+    }
+    fc.assert(
+      fc.property(
+        fc.double({ min: -75, max: 75, noNaN: true }),
+        fc.double({ min: -170, max: 170, noNaN: true }),
+        fc.double({ min: 0.1, max: 60, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (lat, lng, radius, share, bearing) => {
+          const cells = cellsCovering(lat, lng, radius);
+          if (!cells) return true;
+          // A point at distance share * radius along the bearing (flat approximation inside the box's 1 % slack).
+          const km = share * radius * 0.99;
+          const pLat = lat + (km * Math.cos(bearing)) / 111.195;
+          const pLng = lng + (km * Math.sin(bearing)) / (111.195 * Math.cos((pLat * Math.PI) / 180));
+          return haversineKm(lat, lng, pLat, pLng) > radius || cells.includes(cellOf(pLat, pLng));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(cellsCovering(40, -100, 25)?.length).toBeLessThanOrEqual(16);
+    expect(cellsCovering(40, -100, 500)).toBeNull();
+  });
+});
+
 describe("feed query plan", () => {
   it("is index-driven on a few thousand rows", async () => {
     const host = await signUp();
@@ -276,11 +309,16 @@ describe("feed query plan", () => {
       from generate_series(1, 5000) g`);
     await t.database.db.execute(sql`analyze events`);
     const repo = feedRepository(t.database.db);
-    const inputs = { interests: [], friendIds: [], freeSlots: [], timezone: "UTC" };
+    const inputs = { interests: [], friendIds: [], freeRanges: [] };
     const base = { userId: host.id + 1, type: "social", now: new Date() };
+    // A city radius reads a few grid cells, each in date order, merged: never the whole box or table.
     const nearby = await repo.explainFeed({ ...base, position: { lat: 40, lng: -100, radiusKm: 25 } }, inputs, "all");
-    expect(nearby).toMatch(/events_(lat_lng|type_date)_idx/);
+    expect(nearby).toMatch(/events_type_cell_date_idx/);
+    expect(nearby).not.toMatch(/Seq Scan on events/);
     const upcoming = await repo.explainFeed(base, inputs, "music");
     expect(upcoming).toMatch(/events_type_date_idx/);
+    // A radius of hundreds of km covers too many cells: the type/date index with the box.
+    const region = await repo.explainFeed({ ...base, position: { lat: 40, lng: -100, radiusKm: 500 } }, inputs, "all");
+    expect(region).toMatch(/events_(lat_lng|type_date)_idx/);
   });
 });

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import { EARTH_RADIUS_KM } from "../../../../contract/limits";
-import { slotForHour } from "../../../../contract/time-slots";
 import type { FeedCursor, FeedMark } from "./cursor";
 import { SCORE } from "./reasons";
 
@@ -10,18 +9,58 @@ export const textArray = (values: readonly string[]) => sql`array(select jsonb_a
 export const intArray = (values: readonly number[]) =>
   sql`array(select (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::int)`;
 
-/** Slot id by floor(hour / 3), derived from the contract so SQL and slotForHour agree. */
-const SLOT_BY_BLOCK = Array.from({ length: 8 }, (_, block) => slotForHour(block * 3));
+/**
+ * The grid behind `events.cell` (migration 0003): square cells of CELL_DEGREES in latitude and longitude.
+ * The generated column and cellOf must compute the same number; both divide the same doubles.
+ */
+export const CELL_DEGREES = 0.2;
+const CELL_ROW_OFFSET = 450; // 90 / CELL_DEGREES
+const CELL_COL_OFFSET = 900; // 180 / CELL_DEGREES
+const CELL_ROW_WIDTH = 2000; // > 360 / CELL_DEGREES + 1
+/**
+ * A radius covering more cells than this (hundreds of km) reads the type/date index with the box instead:
+ * there the soonest events of the whole region are the window anyway.
+ */
+export const MAX_FEED_CELLS = 36;
 
-/** Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). */
+export function cellOf(lat: number, lng: number): number {
+  return (Math.floor(lat / CELL_DEGREES) + CELL_ROW_OFFSET) * CELL_ROW_WIDTH + (Math.floor(lng / CELL_DEGREES) + CELL_COL_OFFSET);
+}
+/** The SQL twin of cellOf, for the generated column (kept here so the two stay side by side). */
+export const CELL_SQL = `((floor(lat / ${CELL_DEGREES}::float8) + ${CELL_ROW_OFFSET}) * ${CELL_ROW_WIDTH} + (floor(lng / ${CELL_DEGREES}::float8) + ${CELL_COL_OFFSET}))::int`;
+
+const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
+
+/** The box around a point that holds every point within radiusKm (1 % slack), or null when it wraps a pole or the date line. */
+function boundingBox(lat: number, lng: number, radiusKm: number) {
+  const dLat = (radiusKm / KM_PER_DEGREE) * 1.01;
+  const cos = Math.cos((lat * Math.PI) / 180);
+  const dLng = cos > 0.01 ? (radiusKm / (KM_PER_DEGREE * cos)) * 1.01 : Number.POSITIVE_INFINITY;
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
+/** The cells that cover a radius, or null when there are more than MAX_FEED_CELLS (or the box wraps). */
+export function cellsCovering(lat: number, lng: number, radiusKm: number): number[] | null {
+  const box = boundingBox(lat, lng, radiusKm);
+  if (box.minLat < -90 || box.maxLat > 90 || box.minLng < -180 || box.maxLng > 180) return null;
+  const [r0, r1] = [Math.floor(box.minLat / CELL_DEGREES), Math.floor(box.maxLat / CELL_DEGREES)];
+  const [c0, c1] = [Math.floor(box.minLng / CELL_DEGREES), Math.floor(box.maxLng / CELL_DEGREES)];
+  if ((r1 - r0 + 1) * (c1 - c0 + 1) > MAX_FEED_CELLS) return null;
+  const cells: number[] = [];
+  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push((r + CELL_ROW_OFFSET) * CELL_ROW_WIDTH + c + CELL_COL_OFFSET);
+  return cells;
+}
+
+/**
+ * Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). Reads the window's
+ * lower-cased tags (ltags) and title (ltitle), computed once per row: an array overlap, not a scan per chip.
+ */
 export function categoryCondition(id: CategoryId): SQL {
   const category = CATEGORIES.find((c) => c.id === id);
   if (!category || id === "all") return sql`true`;
   const parts: SQL[] = [];
-  if (category.tags.length > 0) {
-    parts.push(sql`exists (select 1 from unnest(e.tags) ct where lower(ct) = any(${textArray(category.tags)}))`);
-  }
-  for (const word of category.titleWords) parts.push(sql`position(${word} in lower(e.title)) > 0`);
+  if (category.tags.length > 0) parts.push(sql`e.ltags && ${textArray(category.tags)}`);
+  for (const word of category.titleWords) parts.push(sql`position(${word} in e.ltitle) > 0`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -32,8 +71,6 @@ function searchCondition(q: string): SQL {
     or position(${needle} in lower(e.location)) > 0
     or exists (select 1 from unnest(e.tags) st where position(${needle} in lower(st)) > 0))`;
 }
-
-const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 
 function distanceExpr(lat: number, lng: number): SQL {
   return sql`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
@@ -50,17 +87,20 @@ export interface FeedCriteria {
 }
 
 export interface ScoreInputs {
+  /** Lower-cased interests and skills, without duplicates. */
   interests: string[];
   friendIds: number[];
-  /** "YYYY-MM-DD|slot" pairs the user published as free. */
-  freeSlots: string[];
-  timezone: string;
+  /**
+   * The instants the user published as free: each [start, end) is one slot of one local day, converted
+   * from the user's time zone once per request instead of converting every event's date in SQL.
+   */
+  freeRanges: Array<[Date, Date]>;
 }
 
 /**
  * How many upcoming events one window scores: the soonest eligible events for the type, position and
  * search. The deck ranks inside a window and the chips count the same window; paging past its end
- * opens the next window. See docs/decisions/003-feed-candidate-window.md.
+ * opens the next window. See docs/decisions/004-feed-cells.md.
  */
 export const FEED_WINDOW = 500;
 /**
@@ -97,7 +137,7 @@ const upToMark = (m: FeedMark) => sql`(e.date, e.id) <= (${markSql(m)}, ${m.id}:
 const dateUs = (alias: string) => sql.raw(`(extract(epoch from ${alias}.date) * 1000000)::bigint`);
 
 /** What the user may still answer: the feed's base set, shared by the deck and the chip counts. */
-function baseWhere(c: FeedCriteria): SQL {
+function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
   const parts: SQL[] = [
     sql`e.type = ${c.type}`,
     sql`e.date > ${c.now.toISOString()}::timestamptz`,
@@ -111,115 +151,124 @@ function baseWhere(c: FeedCriteria): SQL {
   ];
   if (c.position) {
     const { lat, lng, radiusKm } = c.position;
-    // A bounding box the lat/lng index can serve, then the exact great-circle distance.
-    const dLat = (radiusKm / KM_PER_DEGREE) * 1.01;
-    const cos = Math.cos((lat * Math.PI) / 180);
-    parts.push(sql`e.lat between ${lat - dLat} and ${lat + dLat}`);
-    if (cos > 0.01 && radiusKm / (KM_PER_DEGREE * cos) < 180) {
-      const dLng = (radiusKm / (KM_PER_DEGREE * cos)) * 1.01;
-      parts.push(sql`e.lng between ${lng - dLng} and ${lng + dLng}`);
+    if (withBox) {
+      // A bounding box the lat/lng index can serve, then the exact great-circle distance.
+      const box = boundingBox(lat, lng, radiusKm);
+      parts.push(sql`e.lat between ${box.minLat} and ${box.maxLat}`);
+      if (Number.isFinite(box.minLng) && box.maxLng - box.minLng < 360) parts.push(sql`e.lng between ${box.minLng} and ${box.maxLng}`);
     }
     parts.push(sql`${distanceExpr(lat, lng)} <= ${radiusKm}`);
   }
   if (c.q) parts.push(searchCondition(c.q));
-  return sql.join(parts, sql` and `);
+  return parts;
+}
+
+/**
+ * The window's candidates in (date, id) order. With a position that covers a few grid cells: one branch
+ * per cell on events_type_cell_date_idx, merged by date (Merge Append), so the statement reads about
+ * FEED_WINDOW index entries however many events the city holds; otherwise the type/date index.
+ */
+function candidates(c: FeedCriteria, range: SQL[]): SQL {
+  const columns = sql`e.id, e.date, e.title, e.tags, e.lat, e.lng`;
+  const cells = c.position && !c.q ? cellsCovering(c.position.lat, c.position.lng, c.position.radiusKm) : null;
+  if (cells) {
+    const where = [...baseWhere(c, false), ...range];
+    const branches = cells.map((cell) => sql`select ${columns} from events e where e.cell = ${cell} and ${sql.join(where, sql` and `)}`);
+    return sql`select * from (${sql.join(branches, sql` union all `)}) e order by e.date, e.id limit ${FEED_WINDOW}`;
+  }
+  const from = c.q ? sql`scan` : sql`events`;
+  return sql`select ${columns} from ${from} e where ${sql.join([...baseWhere(c, true), ...range], sql` and `)}
+    order by e.date, e.id limit ${FEED_WINDOW}`;
 }
 
 /** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */
 export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, limit: number, cursor: FeedCursor | null): SQL {
-    // Time zone conversion is the costliest per-row step; without published free slots nothing can fit.
-    const local = sql`(select e.date at time zone ${s.timezone})`;
-    const fits =
-      s.freeSlots.length === 0
-        ? sql`false`
-        : sql`(select (to_char(l, 'YYYY-MM-DD') || '|' || (${textArray(SLOT_BY_BLOCK)})[floor(extract(hour from l) / 3)::int + 1])
-            = any(${textArray(s.freeSlots)}) from ${local} as lt(l))`;
-    const distance = c.position ? distanceExpr(c.position.lat, c.position.lng) : sql`null::float8`;
-    const distancePoints = c.position
-      ? sql`greatest(0, round(${SCORE.distance} * (1 - ${distance} / ${c.position.radiusKm})))`
-      : sql`0`;
-    const interests = textArray(s.interests);
-    const windowWhere = [baseWhere(c)];
-    if (cursor?.after) windowWhere.push(afterMark(cursor.after));
-    if (cursor?.end) windowWhere.push(upToMark(cursor.end));
-    const last = cursor?.last;
-    const lastWhere = last
-      ? sql`and (s.score < ${last.score} or (s.score = ${last.score} and (s.date_us > ${last.us}::bigint
-          or (s.date_us = ${last.us}::bigint and s.id > ${last.id}))))`
-      : sql``;
-    // Friends going: one probe of the friends' rows on the (user_id, status) index, not one per event.
-    const friendsGoing =
-      s.friendIds.length === 0
-        ? sql`select null::int as event_id, 0 as n where false`
-        : sql`select fp.event_id, count(*)::int as n from event_participants fp
-            where fp.user_id = any(${intArray(s.friendIds)}) and fp.status = 'going'
-              and fp.event_id in (select id from win)
-            group by fp.event_id`;
-    const cursorRange: SQL[] = [];
-    if (cursor?.after) cursorRange.push(afterMark(cursor.after));
-    if (cursor?.end) cursorRange.push(upToMark(cursor.end));
-    // With a search: the next FEED_SEARCH_SCAN events of the type by date (events_type_date_idx); the window
-    // reads from that scan, so the search never runs over more rows than it.
-    const scanCte = c.q
-      ? sql`with scan as materialized (
-          select e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id,
-            e.canceled_at, e.group_id, e.max_attendees, e.going_count
-          from events e
-          where ${sql.join([sql`e.type = ${c.type}`, sql`e.date > ${c.now.toISOString()}::timestamptz`, ...cursorRange], sql` and `)}
-          order by e.date, e.id
-          limit ${FEED_SEARCH_SCAN}
-        ),`
-      : sql`with`;
-    const winTail = sql`select e.id, ${dateUs("e")} as us from win e order by e.date desc, e.id desc limit 1`;
-    const scanTail = sql`select e.id, ${dateUs("e")} as us from scan e order by e.date desc, e.id desc limit 1`;
-    const winFull = sql`(select count(*) from win) >= ${FEED_WINDOW}`;
-    const scanFull = sql`(select count(*) from scan) >= ${FEED_SEARCH_SCAN}`;
-    // A full window ends at its last event; a window cut short by the scan bound ends where the scan stopped.
-    const tail = c.q
-      ? sql`select * from (${winTail}) w where ${winFull} union all select * from (${scanTail}) x where not ${winFull}`
-      : winTail;
-    const more = c.q ? sql`(${winFull} or ${scanFull})` : winFull;
-    const countColumns = CATEGORIES.map(
-      (cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`,
-    );
-  return sql`
-      ${scanCte}
-      win as materialized (
-        select e.id, e.date, e.title, e.tags, e.lat, e.lng from ${c.q ? sql`scan` : sql`events`} e
-        where ${sql.join(windowWhere, sql` and `)}
+  // Free slots as one multirange of instants: a containment test per event instead of a time-zone conversion.
+  const fits =
+    s.freeRanges.length === 0
+      ? sql`false`
+      : sql`(e.date <@ ${`{${s.freeRanges.map(([a, b]) => `[${a.toISOString()},${b.toISOString()})`).join(",")}}`}::tstzmultirange)`;
+  const distance = c.position ? distanceExpr(c.position.lat, c.position.lng) : sql`null::float8`;
+  const distancePoints = c.position
+    ? sql`greatest(0, round(${SCORE.distance} * (1 - ${distance} / ${c.position.radiusKm})))`
+    : sql`0`;
+  // One containment test per interest on the lower-cased tags (interests are a short list).
+  const tagOverlap =
+    s.interests.length === 0 ? sql`0` : sql`(${sql.join(s.interests.map((i) => sql`(e.ltags @> array[${i}::text])::int`), sql` + `)})`;
+  const range: SQL[] = [];
+  if (cursor?.after) range.push(afterMark(cursor.after));
+  if (cursor?.end) range.push(upToMark(cursor.end));
+  const last = cursor?.last;
+  const lastWhere = last
+    ? sql`and (s.score < ${last.score} or (s.score = ${last.score} and (s.date_us > ${last.us}::bigint
+        or (s.date_us = ${last.us}::bigint and s.id > ${last.id}))))`
+    : sql``;
+  // Friends going: one probe of the friends' rows on the (user_id, status) index, not one per event.
+  const friendsGoing =
+    s.friendIds.length === 0
+      ? sql`select null::int as event_id, 0 as n where false`
+      : sql`select fp.event_id, count(*)::int as n from event_participants fp
+          where fp.user_id = any(${intArray(s.friendIds)}) and fp.status = 'going'
+            and fp.event_id in (select id from win)
+          group by fp.event_id`;
+  // With a search: the next FEED_SEARCH_SCAN events of the type by date (events_type_date_idx); the window
+  // reads from that scan, so the search never runs over more rows than it.
+  const scanCte = c.q
+    ? sql`with scan as materialized (
+        select e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id,
+          e.canceled_at, e.group_id, e.max_attendees, e.going_count
+        from events e
+        where ${sql.join([sql`e.type = ${c.type}`, sql`e.date > ${c.now.toISOString()}::timestamptz`, ...range], sql` and `)}
         order by e.date, e.id
-        limit ${FEED_WINDOW}
-      ),
-      fg as (${friendsGoing}),
-      scored as (
-        select m.*, (
-          least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
-          + least(m.friends_going, ${SCORE.maxFriends}) * ${SCORE.perFriend}
-          + case when m.fits then ${SCORE.availability} else 0 end
-          + m.distance_points)::int as score
-        from (
-          select e.id, ${dateUs("e")} as date_us, ${distance} as distance_km, (${distancePoints})::int as distance_points,
-            (select count(*) from unnest(e.tags) t where lower(t) = any(${interests}))::int as tag_overlap,
-            (select t from unnest(e.tags) t where lower(t) = any(${interests}) limit 1) as matched_tag,
-            coalesce(fg.n, 0) as friends_going,
-            ${fits} as fits
-          from win e left join fg on fg.event_id = e.id
-          where ${categoryCondition(filter)}
-        ) m
-      ),
-      page as (
-        select s.id, s.date_us, s.distance_km, s.tag_overlap, s.matched_tag, s.friends_going, s.fits, s.score
-        from scored s where true ${lastWhere}
-        order by s.score desc, s.date_us asc, s.id asc
-        limit ${limit}
-      ),
-      tail as (${tail})
-      select
-        (select json_agg(p order by p.score desc, p.date_us asc, p.id asc) from page p) as rows,
-        (select json_build_object(${sql.join(countColumns, sql`, `)}) from win e) as counts,
-        (select count(*)::int from win) as size,
-        ${more} as more,
-        (select us from tail) as end_us,
-        (select id from tail) as end_id`;
+        limit ${FEED_SEARCH_SCAN}
+      ),`
+    : sql`with`;
+  const winTail = sql`select e.id, ${dateUs("e")} as us from win e order by e.date desc, e.id desc limit 1`;
+  const scanTail = sql`select e.id, ${dateUs("e")} as us from scan e order by e.date desc, e.id desc limit 1`;
+  const winFull = sql`(select count(*) from win) >= ${FEED_WINDOW}`;
+  const scanFull = sql`(select count(*) from scan) >= ${FEED_SEARCH_SCAN}`;
+  // A full window ends at its last event; a window cut short by the scan bound ends where the scan stopped.
+  const tail = c.q
+    ? sql`select * from (${winTail}) w where ${winFull} union all select * from (${scanTail}) x where not ${winFull}`
+    : winTail;
+  const more = c.q ? sql`(${winFull} or ${scanFull})` : winFull;
+  const countColumns = CATEGORIES.map((cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`);
+  const interests = s.interests.length === 0 ? sql`'{}'::text[]` : sql`array[${sql.join(s.interests.map((i) => sql`${i}::text`), sql`, `)}]`;
+  return sql`
+    ${scanCte}
+    win as materialized (
+      select w.*, lower(w.tags::text)::text[] as ltags, lower(w.title) as ltitle from (${candidates(c, range)}) w
+    ),
+    fg as (${friendsGoing}),
+    scored as (
+      select m.*, (
+        least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
+        + least(m.friends_going, ${SCORE.maxFriends}) * ${SCORE.perFriend}
+        + case when m.fits then ${SCORE.availability} else 0 end
+        + m.distance_points)::int as score
+      from (
+        select e.id, e.ltags, ${dateUs("e")} as date_us, ${distance} as distance_km, (${distancePoints})::int as distance_points,
+          ${tagOverlap} as tag_overlap,
+          coalesce(fg.n, 0) as friends_going,
+          ${fits} as fits
+        from win e left join fg on fg.event_id = e.id
+        where ${categoryCondition(filter)}
+      ) m
+    ),
+    page as (
+      select s.id, s.date_us, s.distance_km, s.tag_overlap, s.friends_going, s.fits, s.score,
+        -- The reason's tag: only for the page's rows, not the window's.
+        (select t from unnest(s.ltags) with ordinality as x(t, n) where t = any(${interests}) order by n limit 1) as matched_tag
+      from scored s where true ${lastWhere}
+      order by s.score desc, s.date_us asc, s.id asc
+      limit ${limit}
+    ),
+    tail as (${tail})
+    select
+      (select json_agg(p order by p.score desc, p.date_us asc, p.id asc) from page p) as rows,
+      (select json_build_object(${sql.join(countColumns, sql`, `)}) from win e) as counts,
+      (select count(*)::int from win) as size,
+      ${more} as more,
+      (select us from tail) as end_us,
+      (select id from tail) as end_id`;
 }
-

@@ -1,41 +1,36 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CategoryId } from "../../../../contract/categories";
 import { PAGE_SIZE_DEFAULT } from "../../../../contract/limits";
 import type { Db } from "../../../db/client";
-import { availability, events, friendships, users } from "../../../db/schema";
+import type { UserSummary } from "../../../../contract/events";
+import { events, users } from "../../../db/schema";
 import type { FeedCursor } from "./cursor";
-import { type FeedCriteria, type FeedRow, type FeedWindowPage, feedWindowQuery, intArray, type ScoreInputs } from "./query";
+import { type FeedCriteria, type FeedRow, type FeedWindowPage, feedWindowQuery, type ScoreInputs } from "./query";
 
 /** The feed's reads: the ranking inputs, the ranked window page and the cards' rows. */
 export function feedRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-    async findUser(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    /**
+     * Everything the ranking needs from the user, in one statement: interests, skills, time zone, accepted
+     * friends, and the availability published from yesterday on (a day's slots are local to the user).
+     */
+    async rankingInputs(userId: number) {
+      const [row] = await rows<{
+        interests: string[];
+        skills: string[];
+        timezone: string;
+        friend_ids: number[];
+        free: Array<{ date: string; timeslots: unknown }>;
+      }>(sql`
+        select u.interests, u.skills, u.timezone,
+          coalesce((select json_agg(case when f.requester_id = u.id then f.addressee_id else f.requester_id end)
+            from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)), '[]') as friend_ids,
+          coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
+            from availability a where a.user_id = u.id and a.date >= current_date - 1), '[]') as free
+        from users u where u.id = ${userId}`);
       return row;
-    },
-    async findUsers(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
-    },
-    async friendIds(userId: number): Promise<number[]> {
-      const found = await db
-        .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
-        .from(friendships)
-        .where(
-          and(
-            eq(friendships.status, "accepted"),
-            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
-          ),
-        );
-      return found.map((f) => (f.requesterId === userId ? f.addresseeId : f.requesterId));
-    },
-    async availabilityFrom(userId: number, fromDate: string) {
-      return db
-        .select({ date: availability.date, timeslots: availability.timeslots })
-        .from(availability)
-        .where(and(eq(availability.userId, userId), sql`${availability.date} >= ${fromDate}`));
     },
 
     /**
@@ -68,22 +63,26 @@ export function feedRepository(db: Db) {
       };
     },
 
-    async findEventsByIds(ids: number[]) {
+    /** The cards' rows: each event with its host and its first `perEvent` going attendees, in one statement. */
+    async cards(ids: number[], perEvent: number) {
       if (ids.length === 0) return [];
-      return db.select().from(events).where(inArray(events.id, ids));
-    },
-
-    /** The first `perEvent` going attendees of each event, oldest first. */
-    async attendeePreview(eventIds: number[], perEvent: number) {
-      if (eventIds.length === 0) return [];
-      return rows<{ event_id: number; id: number; full_name: string; username: string; profile_image: string | null }>(sql`
-        select r.event_id, u.id, u.full_name, u.username, u.profile_image from (
-          select p.event_id, p.user_id, row_number() over (partition by p.event_id order by p.created_at, p.user_id) as rn
-          from event_participants p
-          where p.event_id = any(${intArray(eventIds)}) and p.status = 'going'
-        ) r join users u on u.id = r.user_id
-        where r.rn <= ${perEvent}
-        order by r.event_id, r.rn`);
+      return db
+        .select({
+          event: events,
+          host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
+          attendees: sql<UserSummary[]>`coalesce((
+            select json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'username', a.username, 'profileImage', a.profile_image) order by a.rn)
+            from (
+              select u.id, u.full_name, u.username, u.profile_image, row_number() over (order by p.created_at, p.user_id) as rn
+              from event_participants p join users u on u.id = p.user_id
+              where p.event_id = ${events.id} and p.status = 'going'
+              order by p.created_at, p.user_id
+              limit ${perEvent}
+            ) a), '[]')`,
+        })
+        .from(events)
+        .leftJoin(users, eq(users.id, events.hostId))
+        .where(inArray(events.id, ids));
     },
 
     /** The plan of the feed's statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */

@@ -1,8 +1,10 @@
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
-import type { FeedItem, FeedQuery, UserSummary } from "../../../../contract/events";
+import type { FeedItem, FeedQuery } from "../../../../contract/events";
+import { TIME_SLOTS } from "../../../../contract/time-slots";
+import { TZDate } from "@date-fns/tz";
 import { AVATAR_STACK_MAX } from "../../../../contract/limits";
 import { HttpError } from "../../../http/http-error";
-import { toEvent, toSummary } from "../service";
+import { toEvent } from "../service";
 import { decodeCursor, encodeCursor, type FeedCursor } from "./cursor";
 import type { FeedRow } from "./query";
 import { reasonsFor } from "./reasons";
@@ -11,14 +13,6 @@ import type { FeedRepository } from "./repository";
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
 
-/** "YYYY-MM-DD" of an instant in a time zone; availability dates are local days. */
-function localDate(instant: Date, timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-  } catch {
-    return instant.toISOString().slice(0, 10);
-  }
-}
 function validTimeZone(tz: string) {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
@@ -28,25 +22,40 @@ function validTimeZone(tz: string) {
   }
 }
 
+const SLOT_START = new Map<string, number>(TIME_SLOTS.map((slot) => [slot.id, slot.startHour]));
+
+/**
+ * Published free slots as instants: slot s of local day d is [d s.startHour:00, d s.startHour+3:00) in the
+ * user's zone (an event "fits" when its local day and three-hour block are published, spec 01 §4).
+ */
+export function freeRanges(free: Array<{ date: string; timeslots: unknown }>, timeZone: string): Array<[Date, Date]> {
+  const ranges: Array<[Date, Date]> = [];
+  for (const day of free) {
+    const [y, m, d] = day.date.split("-").map(Number);
+    for (const slot of Array.isArray(day.timeslots) ? day.timeslots : []) {
+      const hour = SLOT_START.get(String(slot));
+      if (hour === undefined || !y || !m || !d) continue;
+      const start = new TZDate(y, m - 1, d, hour, 0, 0, 0, timeZone);
+      const end = new TZDate(y, m - 1, d, hour + 3, 0, 0, 0, timeZone);
+      ranges.push([new Date(start.getTime()), new Date(end.getTime())]);
+    }
+  }
+  return ranges;
+}
+
 /** The swipe deck (spec 01 §4): ranked pages of events the user can still answer, with chip counts. */
 export function feedService(repo: FeedRepository) {
   return {
     async feed(userId: number, query: FeedQuery, now = new Date()) {
-      const user = await repo.findUser(userId);
+      const user = await repo.rankingInputs(userId);
       if (!user) throw new HttpError(404, "User not found");
-      const timezone = validTimeZone(user.timezone);
-      const [friendIds, free] = await Promise.all([
-        repo.friendIds(userId),
-        repo.availabilityFrom(userId, localDate(new Date(now.getTime() - 86_400_000), timezone)),
-      ]);
       const position =
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
       const criteria = { userId, type: query.type, q: query.q || undefined, position, now };
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
-        friendIds,
-        freeSlots: free.flatMap((a) => (Array.isArray(a.timeslots) ? a.timeslots : []).map((slot) => `${a.date}|${slot}`)),
-        timezone,
+        friendIds: user.friend_ids,
+        freeRanges: freeRanges(user.free, validTimeZone(user.timezone)),
       };
       const filter: CategoryId = query.filter ?? "all";
       // The deck ranks inside a window of the soonest candidates (FEED_WINDOW); when a window runs out the
@@ -77,31 +86,17 @@ export function feedService(repo: FeedRepository) {
         }
         if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
       }
-      const rows = await repo.findEventsByIds(ranked.map((r) => r.id));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const [hosts, preview] = await Promise.all([
-        repo.findUsers([...new Set(rows.map((r) => r.hostId))]),
-        repo.attendeePreview(
-          rows.map((r) => r.id),
-          AVATAR_STACK_MAX,
-        ),
-      ]);
-      const hostById = new Map(hosts.map((h) => [h.id, toSummary(h)]));
-      const attendees = new Map<number, UserSummary[]>();
-      for (const p of preview) {
-        const list = attendees.get(p.event_id) ?? [];
-        list.push({ id: p.id, fullName: p.full_name, username: p.username, profileImage: p.profile_image });
-        attendees.set(p.event_id, list);
-      }
+      const cards = new Map((await repo.cards(ranked.map((r) => r.id), AVATAR_STACK_MAX)).map((c) => [c.event.id, c]));
       const events: FeedItem[] = ranked.flatMap((r) => {
-        const row = byId.get(r.id);
-        if (!row) return [];
+        const card = cards.get(r.id);
+        if (!card) return [];
+        const row = card.event;
         const distanceKm = r.distance_km == null ? null : Math.round(Number(r.distance_km) * 10) / 10;
         return [
           {
             ...toEvent(row),
-            host: hostById.get(row.hostId) ?? null,
-            attendees: attendees.get(row.id) ?? [],
+            host: card.host,
+            attendees: card.attendees,
             attendeeCount: row.goingCount,
             friendsGoing: r.friends_going,
             distanceKm,
