@@ -89,6 +89,20 @@ async function getPosition(): Promise<Position> {
   });
 }
 
+/**
+ * Whether the app may already read the position without asking (issue 12.1: an event created with
+ * location granted and no place picked takes the device's position). Never prompts.
+ */
+async function locationGranted(): Promise<boolean> {
+  try {
+    if (isNative()) return (await Geolocation.checkPermissions()).location === "granted";
+    if (typeof navigator === "undefined" || !navigator.permissions?.query) return false;
+    return (await navigator.permissions.query({ name: "geolocation" })).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
 function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -131,4 +145,4 @@ async function pickPhoto(): Promise<string> {
 }
 
 /** The one bridge to device features, with browser fallbacks (spec 01 §1, spec 02 §2). */
-export const native = { isNative, haptic, getPosition, pickPhoto };
+export const native = { isNative, haptic, getPosition, locationGranted, pickPhoto };
