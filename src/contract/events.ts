@@ -187,9 +187,10 @@ const idList = z
   .string()
   .max(EVENT_IDS_MAX * 11, `at most ${EVENT_IDS_MAX} ids`)
   .regex(/^\d{1,10}(,\d{1,10})*$/, "must be comma-separated ids")
-  .transform((v) => [...new Set(v.split(",").map(Number))])
+  .transform((v) => v.split(",").map(Number))
+  .refine((ids) => ids.length <= EVENT_IDS_MAX, `at most ${EVENT_IDS_MAX} ids`)
   .refine((ids) => ids.every((id) => id >= 1 && id <= INT4_MAX), "must be comma-separated ids")
-  .refine((ids) => ids.length <= EVENT_IDS_MAX, `at most ${EVENT_IDS_MAX} ids`);
+  .transform((ids) => [...new Set(ids)]);
 export const participantsQuerySchema = z.object({ eventIds: idList });
 export const usersQuerySchema = z.object({
   ids: idList.optional(),
