@@ -1,0 +1,178 @@
+/**
+ * The first screen: what a browser downloads before it can paint /auth and Discover (/), next to React 19
+ * + react-dom alone built by the same Vite config in the same run, then Lighthouse mobile performance
+ * against the production server (`npm run build` output, embedded database with the demo city, signed in
+ * as a demo account for /).
+ *
+ *   npx tsx bench/client.ts                  # sizes + Lighthouse (downloads lighthouse@12.8.2 through npx once)
+ *   npx tsx bench/client.ts --no-lighthouse  # sizes only
+ *   options: --runs N (Lighthouse runs per page, median reported; default 3), --port P (default 5290)
+ *
+ * Initial = the entry chunk, every chunk it imports statically (modulepreload), the route's lazy chunk
+ * with its static imports, and the CSS they pull in; gzip -9 of each file. Targets: <= 1.6 x the React
+ * baseline; Lighthouse >= 95 (LCP < 2.5 s, TBT < 200 ms, CLS < 0.1).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { build, type Manifest } from "vite";
+
+const { values: opts } = parseArgs({
+  options: {
+    "no-lighthouse": { type: "boolean", default: false },
+    runs: { type: "string", default: "3" },
+    port: { type: "string", default: "5290" },
+  },
+});
+const root = path.resolve(import.meta.dirname, "..");
+const configFile = path.join(root, "vite.config.ts");
+const work = mkdtempSync(path.join(os.tmpdir(), "link-client-bench-"));
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Files a route needs before it paints: the chunks reachable by static imports from its entries, and their CSS. */
+function initialFiles(manifest: Manifest, entries: string[]) {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const e of entries) visit(e);
+  return [...files];
+}
+
+async function buildWith(rootDir: string, outDir: string, input?: string) {
+  await build({
+    configFile,
+    root: rootDir,
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, manifest: true, ...(input ? { rollupOptions: { input } } : {}) },
+  });
+  return JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
+}
+
+// The app, built as `npm run build` builds it.
+const appOut = path.join(work, "app");
+const manifest = await buildWith(path.join(root, "src/client"), appOut);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error("no entry chunk in the manifest");
+const discoverKey = Object.keys(manifest).find((k) => k.endsWith("features/discover/discover-page.tsx"));
+const routes = [
+  { label: "/auth", entries: [entryKey] },
+  { label: "/ (Discover)", entries: discoverKey ? [entryKey, discoverKey] : [entryKey] },
+];
+
+// React 19 + react-dom alone: a tiny entry inside the repository (so it resolves the same node_modules),
+// built by the same config.
+const baselineDir = path.join(root, "node_modules/.cache/link-bench-react-baseline");
+mkdirSync(baselineDir, { recursive: true });
+writeFileSync(path.join(baselineDir, "index.html"), `<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>`);
+writeFileSync(
+  path.join(baselineDir, "main.tsx"),
+  `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root") as HTMLElement).render(<p>Hello</p>);\n`,
+);
+const baselineManifest = await buildWith(baselineDir, path.join(work, "baseline"), path.join(baselineDir, "index.html"));
+const baselineEntry = Object.keys(baselineManifest).find((k) => baselineManifest[k].isEntry) as string;
+const baselineBytes = initialFiles(baselineManifest, [baselineEntry]).reduce((sum, f) => sum + gz(path.join(work, "baseline", f)), 0);
+rmSync(baselineDir, { recursive: true, force: true });
+
+console.log(`\nInitial JS + CSS (gzip -9) against React 19 + react-dom alone (${kb(baselineBytes)}), same Vite config; target <= 1.6 x`);
+const sizeRows: Array<{ route: string; bytes: number }> = [];
+for (const r of routes) {
+  const files = initialFiles(manifest, r.entries);
+  const bytes = files.reduce((sum, f) => sum + gz(path.join(appOut, f)), 0);
+  sizeRows.push({ route: r.label, bytes });
+  console.log(`  ${r.label.padEnd(14)} ${kb(bytes).padStart(9)}  ${(bytes / baselineBytes).toFixed(2)} x React   (${files.length} files)`);
+  for (const f of files.map((file) => ({ file, bytes: gz(path.join(appOut, file)) })).sort((a, b) => b.bytes - a.bytes).slice(0, 6)) {
+    console.log(`      ${kb(f.bytes).padStart(9)}  ${f.file}`);
+  }
+}
+
+if (!opts["no-lighthouse"]) await lighthouse();
+rmSync(work, { recursive: true, force: true });
+process.exit(0);
+
+async function lighthouse() {
+  const port = Number(opts.port);
+  const origin = `http://127.0.0.1:${port}`;
+  const clientDist = path.join(work, "prod-client");
+  const serverDist = path.join(work, "prod-server");
+  const dataDir = path.join(work, "data");
+  const env = { ...process.env, CLIENT_DIST: clientDist, SERVER_DIST: serverDist };
+  // The production build: precompressed assets and the bundled server when scripts/build.mjs provides them.
+  const bundled = existsSync(path.join(root, "scripts/build.mjs"));
+  if (bundled) execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--quiet"], { cwd: root, env, stdio: "inherit" });
+  else await buildWith(path.join(root, "src/client"), clientDist);
+  const serverArgs = bundled && existsSync(path.join(serverDist, "main.js")) ? [path.join(serverDist, "main.js")] : [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "src/server/main.ts")];
+  const server: ChildProcess = spawn(process.execPath, serverArgs, {
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED: "true" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ok = await fetch(`${origin}/readyz`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error("server did not become ready");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = await fetch(`${origin}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ username: "alex", password: "linkdemo" }),
+    });
+    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith("link_session=")) ?? "").split(";")[0];
+    if (!cookie) throw new Error(`demo login failed: ${login.status}`);
+    const lhDir = path.join(os.tmpdir(), "link-lighthouse");
+    mkdirSync(lhDir, { recursive: true });
+    const pages = [
+      { label: "/auth", url: `${origin}/auth`, headers: {} },
+      { label: "/ signed in", url: `${origin}/`, headers: { Cookie: cookie } },
+    ];
+    console.log(`\nLighthouse 12.8.2, mobile (default throttling), performance only, median of ${opts.runs} runs; target >= 95`);
+    for (const page of pages) {
+      const runs: Array<{ score: number; lcp: number; tbt: number; cls: number; fcp: number }> = [];
+      for (let i = 0; i < Number(opts.runs); i++) {
+        const out = path.join(lhDir, `report-${i}.json`);
+        execFileSync(
+          "npx",
+          [
+            "-y",
+            "lighthouse@12.8.2",
+            page.url,
+            "--only-categories=performance",
+            "--output=json",
+            `--output-path=${out}`,
+            "--quiet",
+            `--extra-headers=${JSON.stringify(page.headers)}`,
+            "--chrome-flags=--headless --no-sandbox",
+          ],
+          { cwd: lhDir, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
+        );
+        const report = JSON.parse(readFileSync(out, "utf8"));
+        const audit = (id: string) => report.audits[id]?.numericValue as number;
+        runs.push({
+          score: Math.round(report.categories.performance.score * 100),
+          fcp: audit("first-contentful-paint"),
+          lcp: audit("largest-contentful-paint"),
+          tbt: audit("total-blocking-time"),
+          cls: audit("cumulative-layout-shift"),
+        });
+      }
+      runs.sort((a, b) => a.score - b.score);
+      const m = runs[Math.floor(runs.length / 2)];
+      console.log(
+        `  ${page.label.padEnd(12)} score ${m.score}  FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}   (runs: ${runs.map((r) => r.score).join(", ")})`,
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
