@@ -127,6 +127,18 @@ export function tooManyAttemptsText(retryAfterSeconds: number) {
   return `Too many attempts, try again in ${retryAfterSeconds} s`;
 }
 
+/**
+ * Issue 9.13: why Google sign-in sent the browser back to /auth (`/auth?error=<key>`). An existing
+ * password account is never entered by its e-mail alone: its owner signs in and confirms the link.
+ */
+export const GOOGLE_SIGN_IN_ERRORS = {
+  google: "Google sign-in did not complete. Please try again.",
+  "google-link":
+    "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
+  "google-taken": "That Google account is already linked to another Link account.",
+} as const;
+export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+
 export const accessCodeSchema = z.object({
   code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
 });

@@ -1,3 +1,4 @@
+import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,19 +20,26 @@ export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const redirect = new URLSearchParams(search).get("redirect");
+  const params = new URLSearchParams(search);
+  const redirect = params.get("redirect");
   // Issue 12.3: a visitor sent here by an invite holds an access grant already (the invite) and
   // meets the sign-in card directly; everyone else passes the early-access gate first.
   const inviteCode = inviteCodeOf(redirect);
-  const [stage, setStage] = useState<Stage>(inviteCode ? "form" : "gate");
+  // Issue 9.13: Google sign-in came back refused; "google-link" means the account exists and its
+  // owner must sign in with the password, then confirm the link.
+  const error = params.get("error");
+  const googleError = error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
+  const linkGoogle = error === "google-link";
+  const [stage, setStage] = useState<Stage>(inviteCode || linkGoogle ? "form" : "gate");
   // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
   const [gateKey, setGateKey] = useState(0);
 
   // Spec 01 §2: a signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {
-    if (user) navigate(safeRedirect(redirect), { replace: true });
-  }, [user, redirect, navigate]);
+    if (user && !linkGoogle) navigate(safeRedirect(redirect), { replace: true });
+  }, [user, redirect, navigate, linkGoogle]);
 
+  if (user && linkGoogle) return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
   if (isLoading || user) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
@@ -48,6 +56,11 @@ export function AuthPage() {
           <div className="flex size-10 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white shadow-md">L</div>
           <span className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</span>
         </div>
+        {googleError && (
+          <p role="alert" className="w-full rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-foreground">
+            {googleError}
+          </p>
+        )}
         {stage === "gate" && <AccessGate key={gateKey} onVerified={() => setStage("granted")} />}
         {stage === "granted" && <AccessGranted onContinue={() => setStage("form")} />}
         {stage === "form" && (
@@ -100,6 +113,30 @@ export function AuthPage() {
           </Card>
         )}
       </div>
+    </main>
+  );
+}
+
+/** Issue 9.13: the owner, now signed in with the password, confirms linking the Google account they just used. */
+function LinkGoogleCard({ fullName, onSkip }: { fullName: string; onSkip: () => void }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-4 py-10">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center px-5 pt-8 text-center sm:px-6">
+          <CardTitle className="text-2xl">Link your Google account?</CardTitle>
+          <CardDescription>
+            You're signed in as {fullName}. Link the Google account you just used, and it signs you in here from now on.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3 px-5 pb-8 sm:px-6">
+          <Button size="lg" className="w-full" asChild>
+            <a href="/api/auth/google?link=1">Link Google account</a>
+          </Button>
+          <Button size="lg" variant="outline" className="w-full" onClick={onSkip}>
+            Not now
+          </Button>
+        </CardContent>
+      </Card>
     </main>
   );
 }

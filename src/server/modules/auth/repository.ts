@@ -22,6 +22,24 @@ export function authRepository(db: Db) {
         .limit(1);
       return row;
     },
+    async findUserByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+    async findUserByGoogleSubject(subject: string) {
+      const [row] = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+      return row;
+    },
+    /** Links a Google account (its OIDC `sub`) to a Link account; false when that Google account is linked elsewhere. */
+    async linkGoogleSubject(userId: number, subject: string) {
+      try {
+        await db.update(users).set({ googleSubject: subject }).where(eq(users.id, userId));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
     async findUserById(id: number) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
@@ -99,4 +117,9 @@ async function consumeGrant(tx: Tx, idHash: string, now: Date) {
     .where(and(eq(accessGrants.idHash, idHash), gt(accessGrants.expiresAt, now)))
     .returning({ idHash: accessGrants.idHash });
   return spent.length > 0;
+}
+
+export function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23505" || e.cause?.code === "23505";
 }

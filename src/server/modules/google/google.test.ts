@@ -1,5 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../../test/test-app";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { GOOGLE_SIGN_IN_ERRORS } from "../../../contract/auth";
+import { users } from "../../db/schema";
+import { type TestApp, createTestApp, registerUser } from "../../test/test-app";
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -22,5 +25,112 @@ describe("Google sign-in", () => {
     const cb = await t.app.inject({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" });
     expect(cb.statusCode).toBe(302);
     expect(cb.headers.location).toBe("/auth?error=google");
+  });
+});
+
+/**
+ * Google itself, at the network edge: discovery and the token endpoint answered through a stubbed
+ * global fetch (what openid-client calls). The app is not mocked: its routes, cookies, database and
+ * session run as in production. ID token signatures are not checked by openid-client for tokens
+ * fetched from the token endpoint over TLS, so the fake token carries a dummy signature.
+ */
+const CLIENT_ID = "link-test-client";
+function fakeGoogle(identity: () => Record<string, unknown>) {
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const passThrough = globalThis.fetch;
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url === "https://accounts.google.com/.well-known/openid-configuration") {
+      return Response.json({
+        issuer: "https://accounts.google.com",
+        authorization_endpoint: "https://accounts.google.com/o/oauth2/v2/auth",
+        token_endpoint: "https://oauth2.googleapis.com/token",
+        jwks_uri: "https://www.googleapis.com/oauth2/v3/certs",
+        response_types_supported: ["code"],
+        subject_types_supported: ["public"],
+        id_token_signing_alg_values_supported: ["RS256"],
+        code_challenge_methods_supported: ["S256"],
+      });
+    }
+    if (url === "https://oauth2.googleapis.com/token") {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = { iss: "https://accounts.google.com", aud: CLIENT_ID, iat: now, exp: now + 3600, ...identity() };
+      const idToken = `${b64({ alg: "RS256", typ: "JWT", kid: "test" })}.${b64(claims)}.c2lnbmF0dXJl`;
+      return Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3600, id_token: idToken, scope: "openid email profile" });
+    }
+    return passThrough(input, init);
+  });
+}
+
+describe("Google sign-in never enters an existing account by its e-mail alone (issue 9.13)", () => {
+  let t: TestApp;
+  let identity: Record<string, unknown> = {};
+  beforeAll(async () => {
+    vi.stubGlobal("fetch", fakeGoogle(() => identity));
+    t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "test-secret" });
+    apps.push(t);
+  });
+  afterEach(() => {
+    identity = {};
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  /** Runs the whole flow as a browser would: start, (Google consents), callback with the flow cookie. */
+  async function signInWithGoogle(as: { sub: string; email: string; name?: string }, session?: string, link = false) {
+    identity = { sub: as.sub, email: as.email, email_verified: true, name: as.name ?? "Google Person" };
+    const start = await t.app.inject({ url: `/api/auth/google${link ? "?link=1" : ""}`, headers: session ? { cookie: session } : {} });
+    expect(start.statusCode).toBe(302);
+    const state = new URL(String(start.headers.location)).searchParams.get("state");
+    const flow = start.cookies.find((c) => c.name === "link_google_flow");
+    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session].filter(Boolean).join("; ");
+    const callback = await t.app.inject({ url: `/api/auth/google/callback?code=auth-code&state=${state}`, headers: { cookie } });
+    expect(callback.statusCode).toBe(302);
+    const newSession = callback.cookies.find((c) => c.name === "link_session" && c.value);
+    return { location: String(callback.headers.location), session: newSession ? `link_session=${newSession.value}` : null };
+  }
+  const whoIs = async (session: string) => (await t.app.inject({ url: "/api/user", headers: { cookie: session } })).json();
+
+  it("refuses to sign into a password account whose e-mail was never verified, with a clear message on /auth", async () => {
+    // The squatter registered first with the victim's address; the victim then tries Google.
+    const squatted = await registerUser(t.app, { email: "victim@gmail.example" });
+    const result = await signInWithGoogle({ sub: "google-victim", email: "victim@gmail.example" });
+    expect(result.location).toBe("/auth?error=google-link");
+    expect(result.session).toBeNull();
+    expect(GOOGLE_SIGN_IN_ERRORS["google-link"]).toMatch(/Sign in with its password/);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, squatted.user.id));
+    expect(row.googleSubject).toBeNull();
+  });
+
+  it("the owner, signed in with the password, confirms the link; later Google sign-ins enter that account", async () => {
+    const owner = await registerUser(t.app, { email: "owner@gmail.example" });
+    const linked = await signInWithGoogle({ sub: "google-owner", email: "owner@gmail.example" }, owner.cookie, true);
+    expect(linked.location).toBe("/?google=linked");
+    const later = await signInWithGoogle({ sub: "google-owner", email: "owner@gmail.example" });
+    expect(later.location).toBe("/");
+    expect((await whoIs(later.session as string)).id).toBe(owner.user.id);
+    // Linking needs a session: nobody starts it for someone else.
+    expect((await t.app.inject({ url: "/api/auth/google?link=1" })).statusCode).toBe(401);
+  });
+
+  it("links automatically only when the account's e-mail is verified", async () => {
+    const verified = await registerUser(t.app, { email: "verified@gmail.example" });
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, verified.user.id));
+    const result = await signInWithGoogle({ sub: "google-verified", email: "verified@gmail.example" });
+    expect(result.location).toBe("/");
+    expect((await whoIs(result.session as string)).id).toBe(verified.user.id);
+  });
+
+  it("a new Google sign-up gets a verified e-mail and its Google account linked; a Google account linked elsewhere is refused", async () => {
+    const result = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example", name: "New Comer" });
+    expect(result.location).toBe("/");
+    const me = await whoIs(result.session as string);
+    expect(me).toMatchObject({ email: "newcomer@gmail.example", fullName: "New Comer" });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(row.googleSubject).toBe("google-new");
+
+    const other = await registerUser(t.app);
+    const taken = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example" }, other.cookie, true);
+    expect(taken.location).toBe("/auth?error=google-taken");
   });
 });

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
+import type { GoogleSignInError } from "../../../contract/auth";
+import { NAME_MAX, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
 import type { AppDeps } from "../../app";
-import { setSessionCookie } from "../../http/session";
+import { requireUserId, setSessionCookie } from "../../http/session";
 import { authRepository } from "../auth/repository";
 import { authService, hashPassword } from "../auth/service";
 
@@ -38,12 +39,25 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     enabled,
   }));
 
-  app.get("/api/auth/google", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
+  app.get(
+    "/api/auth/google",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["auth"],
+        description:
+          "Starts Google sign-in. With `link=1` the signed-in user confirms linking their Google account to this one (issue 9.13).",
+        querystring: z.object({ link: z.literal("1").optional() }),
+      },
+    },
+    async (request, reply) => {
     if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
+    // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
+    const linkUserId = request.query.link ? requireUserId(request) : undefined;
     const config = await getConfiguration();
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state }), {
+    reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, linkUserId }), {
       path: "/api/auth/google",
       httpOnly: true,
       sameSite: "lax",
@@ -58,7 +72,8 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       state,
     });
     return reply.redirect(url.href);
-  });
+    },
+  );
 
   app.get(
     "/api/auth/google/callback",
@@ -67,7 +82,8 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
-      if (!flow) return reply.redirect("/auth?error=google");
+      const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);
+      if (!flow) return fail("google");
       try {
         const config = await getConfiguration();
         const currentUrl = new URL(request.url, redirectUri(request));
@@ -76,40 +92,70 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           expectedState: flow.state,
         });
         const claims = tokens.claims();
+        const subject = typeof claims?.sub === "string" && claims.sub ? claims.sub : null;
         const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : null;
         // An unverified Google address could belong to someone else's Link account.
-        if (!email || claims?.email_verified !== true) return reply.redirect("/auth?error=google");
-        const user =
-          (await repo.findUserByLogin(email)) ??
-          (await createGoogleUser(email, typeof claims?.name === "string" ? claims.name : email.split("@")[0]));
-        setSessionCookie(reply, await service.startSession(user.id), SESSION_ABSOLUTE_MS, secure);
-        return reply.redirect("/");
+        if (!subject || !email || claims?.email_verified !== true) return fail("google");
+        const signIn = async (userId: number, to = "/") => {
+          setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
+          return reply.redirect(to);
+        };
+
+        // The owner, signed in, asked to link this Google account to theirs.
+        if (flow.linkUserId !== undefined) {
+          if (request.userId !== flow.linkUserId) return fail("google");
+          const linked = await repo.findUserByGoogleSubject(subject);
+          if (linked && linked.id !== request.userId) return fail("google-taken");
+          if (!linked && !(await repo.linkGoogleSubject(request.userId, subject))) return fail("google-taken");
+          return reply.redirect("/?google=linked");
+        }
+
+        const linked = await repo.findUserByGoogleSubject(subject);
+        if (linked) return signIn(linked.id);
+        const existing = await repo.findUserByEmail(email);
+        if (existing) {
+          // Issue 9.13: the same e-mail proves nothing while Link never verified that the account's
+          // owner holds it (anyone can register with someone else's address, then wait for them).
+          if (!existing.emailVerifiedAt || existing.googleSubject) return fail("google-link");
+          if (!(await repo.linkGoogleSubject(existing.id, subject))) return fail("google-taken");
+          return signIn(existing.id);
+        }
+        const name = typeof claims?.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, NAME_MAX) : email.split("@")[0];
+        return signIn((await createGoogleUser(email, name, subject)).id);
       } catch (error) {
         request.log.warn({ err: error }, "google sign-in failed");
-        return reply.redirect("/auth?error=google");
+        return fail("google");
       }
     },
   );
 
-  async function createGoogleUser(email: string, fullName: string) {
+  /** A new account from a Google sign-up: its e-mail is verified by Google, its Google account linked. */
+  async function createGoogleUser(email: string, fullName: string, googleSubject: string) {
     const base = email.split("@")[0].replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 30) || "user";
     for (let attempt = 0; attempt < 5; attempt++) {
       const username = attempt === 0 && base.length >= 3 ? base : `${base}_${randomBytes(3).toString("hex")}`;
       if (await repo.findTakenField(username, email)) continue;
       // The account has no usable password: a random secret nobody knows.
-      return repo.insertUser({ fullName, username, email, passwordHash: await hashPassword(randomBytes(32).toString("hex")) });
+      return repo.insertUser({
+        fullName,
+        username,
+        email,
+        passwordHash: await hashPassword(randomBytes(32).toString("hex")),
+        emailVerifiedAt: new Date(),
+        googleSubject,
+      });
     }
     throw new Error("could not pick a free username");
   }
 };
 
-function parseFlow(raw: string | undefined): { verifier: string; state: string } | null {
+function parseFlow(raw: string | undefined): { verifier: string; state: string; linkUserId?: number } | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { verifier?: unknown; state?: unknown };
-    return typeof value.verifier === "string" && typeof value.state === "string"
-      ? { verifier: value.verifier, state: value.state }
-      : null;
+    const value = JSON.parse(raw) as { verifier?: unknown; state?: unknown; linkUserId?: unknown };
+    if (typeof value.verifier !== "string" || typeof value.state !== "string") return null;
+    const linkUserId = Number.isSafeInteger(value.linkUserId) ? (value.linkUserId as number) : undefined;
+    return { verifier: value.verifier, state: value.state, linkUserId };
   } catch {
     return null;
   }
