@@ -72,6 +72,18 @@ export const timeslotsInputSchema = z.union([
     .pipe(slotList),
 ]);
 
+export const AVAILABILITY_TEXTS = { pastDay: "Past days can't be saved as availability" } as const;
+
+/**
+ * Issue 12.6: a day that is over cannot be offered. "Over" means over everywhere on Earth (UTC-12
+ * has passed its midnight), so no one's today is refused whatever zone they or their device are in;
+ * the calendar greys out days before the device's own today.
+ */
+export function isPastDay(day: string, now = new Date()): boolean {
+  const latestToday = new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+  return day < latestToday;
+}
+
 export const saveAvailabilitySchema = z.object({
   userId: userIdSchema,
   date: calendarDateSchema,

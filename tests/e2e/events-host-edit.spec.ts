@@ -70,11 +70,23 @@ test("the host edits title and date, a going attendee is told, then the host can
   const { notifications } = (await notes.json()) as { notifications: Array<{ type: string; actionUrl: string | null }> };
   expect(notifications.map((n) => [n.type, n.actionUrl])).toEqual([["event_update", `/events/${event.id}`]]);
 
-  // The host cancels; the page says so and the host tools are gone.
-  page.once("dialog", (d) => void d.accept());
+  // The host cancels through the app's own confirm dialog (never the browser's confirm() box, issue 12.6);
+  // "Keep event" backs out, the dialog's "Cancel event" cancels; the page says so, the host tools and
+  // "Add to calendar" are gone.
+  page.on("dialog", (d) => {
+    throw new Error(`unexpected native ${d.type()} box: ${d.message()}`);
+  });
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel event" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Cancel this event?" });
+  await confirm.getByRole("button", { name: "Keep event" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("This event was canceled")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel event" }).click();
+  await confirm.getByRole("button", { name: "Cancel event" }).click();
   await expect(page.getByText("This event was canceled")).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
   await page.screenshot({ path: "/tmp/events-host-canceled.png" });
 
   // The attendee's My Events keeps it under Going, marked Canceled; the event page says canceled.

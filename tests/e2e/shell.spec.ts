@@ -16,6 +16,9 @@ test("an unknown path shows the 404 texts", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
   if (shots) await page.screenshot({ path: "/tmp/shot-404.png" });
+  // Issue 12.6: the page offers a way home.
+  await page.getByRole("link", { name: "Go home" }).click();
+  await expect(page).not.toHaveURL(/\/no\/such\/page/);
 });
 
 test("a protected page sends a visitor to /auth with the way back", async ({ page }) => {

@@ -6,12 +6,16 @@ import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
 
-/** Radix's default hotkey is F8 (spec 01 §9); the viewport caps at 420 px on md+. */
+/**
+ * Radix's default hotkey is F8 (spec 01 §9). Toasts drop in below the header and the row of the
+ * Social/Networking tabs (issue 12.5: never over the header, the tabs or the bottom bar, and not over
+ * the deck's answer buttons either); the viewport itself lets taps through, only the toast catches them.
+ */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        "pointer-events-none fixed inset-x-0 top-[calc(7.25rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col gap-2 px-4 outline-none",
         className,
       )}
       {...props}

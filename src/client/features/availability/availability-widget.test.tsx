@@ -51,3 +51,24 @@ it("read-only mode shows the saved slots, blocks toggling and has no Save", asyn
   expect(screen.queryByRole("button", { name: "Save Availability" })).not.toBeInTheDocument();
   expect(screen.getAllByRole("button", { name: /, 20\d\d$/ })).toHaveLength(42);
 });
+
+it("past days cannot be picked or saved; today and later can (issue 12.6)", async () => {
+  vi.stubGlobal("fetch", vi.fn(async () => json([])));
+  vi.useFakeTimers({ now: new Date(2030, 4, 15, 10), toFake: ["Date"] });
+  try {
+    renderWidget();
+    expect(screen.getByRole("button", { name: "Tuesday, May 14, 2030" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Wednesday, May 1, 2030" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Wednesday, May 15, 2030" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Thursday, May 16, 2030" })).toBeEnabled();
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+it("a past day opened directly cannot be saved", async () => {
+  vi.stubGlobal("fetch", vi.fn(async () => json([])));
+  renderWidget({ initialDate: "2020-05-14" });
+  await userEvent.click(await screen.findByRole("button", { name: /Morning 9am-12pm/ }));
+  expect(screen.getByRole("button", { name: "Save Availability" })).toBeDisabled();
+});

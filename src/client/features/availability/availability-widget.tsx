@@ -1,6 +1,6 @@
 import type { AvailabilityRow } from "@contract/availability";
 import { TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
-import { addMonths, format, formatISO, isSameDay, isToday, parseISO, startOfDay, startOfMonth } from "date-fns";
+import { addMonths, format, formatISO, isBefore, isSameDay, isToday, parseISO, startOfDay, startOfMonth } from "date-fns";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { native } from "@/lib/native";
@@ -42,6 +42,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
   const selectedDay = dayKey(selected);
   const slots: TimeSlotId[] = draft?.day === selectedDay ? draft.slots : (savedByDay.get(selectedDay)?.timeslots ?? []);
   const cells = calendarCells(month);
+  const today = startOfDay(new Date());
+  const selectedIsPast = isBefore(selected, today);
 
   function selectDay(date: Date) {
     setSelected(date);
@@ -94,6 +96,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
             const key = dayKey(date);
             const isSelected = inMonth && isSameDay(date, selected);
             const hasSlots = inMonth && (savedByDay.get(key)?.timeslots.length ?? 0) > 0;
+            // Issue 12.6: a day that is over cannot be offered (the server refuses it too).
+            const past = !readOnly && isBefore(date, today);
             return (
               <button
                 key={key}
@@ -101,13 +105,13 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                 data-day={key}
                 data-filler={inMonth ? undefined : "true"}
                 // Spec 01 §5: filler days of the neighbouring months are inert.
-                disabled={!inMonth}
+                disabled={!inMonth || past}
                 aria-pressed={inMonth ? isSelected : undefined}
                 aria-label={format(date, "EEEE, MMMM d, yyyy")}
                 onClick={() => selectDay(date)}
                 className={cn(
                   "relative flex aspect-square items-center justify-center rounded-lg text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  inMonth ? "hover:bg-accent" : "cursor-default text-muted-foreground/40",
+                  inMonth && !past ? "hover:bg-accent" : "cursor-default text-muted-foreground/40",
                   isToday(date) && inMonth && !isSelected && "font-semibold text-primary",
                   isSelected && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
                 )}
@@ -173,7 +177,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
       </section>
 
       {!readOnly && (
-        <Button size="lg" className="w-full" disabled={save.isPending || slots.length === 0} onClick={submit}>
+        <Button size="lg" className="w-full" disabled={save.isPending || slots.length === 0 || selectedIsPast} onClick={submit}>
           {save.isPending && <Spinner className="size-4" />}
           Save Availability
         </Button>

@@ -1,11 +1,12 @@
 import { CATEGORIES, type CategoryId } from "@contract/categories";
 import type { FeedItem } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
-import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, XIcon } from "lucide-react";
+import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
+import { AnimatePresence, useMotionValue, useReducedMotion } from "motion/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
-import { EVENTS_KEY, type FeedParams, useFeed, useRespond } from "@/features/events/api";
+import { EVENTS_KEY, type FeedParams, useFeed, useRespond, useUndoAnswer } from "@/features/events/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { queryClient } from "@/lib/query-client";
@@ -17,7 +18,7 @@ import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { AvatarStack } from "./event-people";
-import { SwipeCard } from "./swipe-card";
+import { NextCard, SwipeCard } from "./swipe-card";
 import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
@@ -80,7 +81,8 @@ function SearchBox({ value, onChange, placeholder }: { value: string; onChange: 
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
         aria-label={placeholder}
-        className="pr-16 pl-9 [&::-webkit-search-cancel-button]:hidden"
+        // The spec's longest placeholder fits a 390 px screen: room for Clear only once there is text to clear.
+        className={cn("pl-9 placeholder:text-sm [&::-webkit-search-cancel-button]:hidden", value ? "pr-20" : "pr-2")}
       />
       {value && (
         <Button type="button" variant="ghost" size="sm" className="absolute right-1" onClick={() => onChange("")}>
@@ -149,6 +151,8 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
       )}
       {!params || feed.isLoading ? (
         <Loading />
+      ) : q && feed.data?.events.length === 0 ? (
+        <NoMatches q={q} onClear={() => setSearch("")} />
       ) : (
         // A new key per tab/category/search: the deck starts again from its first card (spec 01 §4).
         <SwipeDeck key={`${filter}|${q}|${feed.dataUpdatedAt}`} events={feed.data?.events ?? []} onRefresh={() => feed.refetch()} />
@@ -157,41 +161,78 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
   );
 }
 
+interface Answered {
+  event: FeedItem;
+  /** Settles once the answer is stored, so an undo never races ahead of it. */
+  stored: Promise<unknown>;
+}
+
 function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () => void }) {
   const { user } = useAuth();
   const respond = useRespond();
+  const undoAnswer = useUndoAnswer();
+  const reduceMotion = useReducedMotion() ?? false;
   const [index, setIndex] = useState(0);
+  const [answered, setAnswered] = useState<Answered[]>([]);
+  // The side the last card left to (1 right, -1 left), handed to its exit animation.
+  const [direction, setDirection] = useState(1);
+  const dragProgress = useMotionValue(0);
   const current = events[index];
+  const next = events[index + 1];
 
   const answer = useCallback(
     (status: "going" | "declined") => {
       if (!current || !user) return;
       const event = current;
       void native.haptic("light");
+      setDirection(status === "going" ? 1 : -1);
       setIndex((i) => i + 1);
-      respond.mutate(
-        { eventId: event.id, userId: user.id, status },
-        {
-          onSuccess: () => {
-            toast(
-              status === "going"
-                ? { title: "You're going!", description: `You've joined ${event.title}` }
-                : { title: "Event declined", description: `You've declined ${event.title}` },
-            );
-            // My Events and event pages change; the deck keeps its order until it is refreshed.
-            void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
-            void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", event.id] });
-          },
-          onError: () => {
-            toast({ title: "Error", description: "Failed to update your response", variant: "destructive" });
-            // The card comes back so the answer can be given again.
-            setIndex((i) => Math.min(i, events.indexOf(event)));
-          },
+      dragProgress.set(0);
+      const stored = respond.mutateAsync({ eventId: event.id, userId: user.id, status }).then(
+        () => {
+          toast(
+            status === "going"
+              ? { title: "You're going!", description: `You've joined ${event.title}` }
+              : { title: "Event declined", description: `You've declined ${event.title}` },
+          );
+          // My Events and event pages change; the deck keeps its order until it is refreshed.
+          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", event.id] });
+        },
+        (error: unknown) => {
+          toast({ title: "Error", description: "Failed to update your response", variant: "destructive" });
+          // The card comes back so the answer can be given again; there is nothing to undo.
+          setAnswered((list) => list.filter((a) => a.event !== event));
+          setIndex((i) => Math.min(i, events.indexOf(event)));
+          throw error;
         },
       );
+      setAnswered((list) => [...list, { event, stored }]);
     },
-    [current, user, respond, events],
+    [current, user, respond, events, dragProgress],
   );
+
+  const undo = async () => {
+    const last = answered.at(-1);
+    if (!last) return;
+    setAnswered((list) => list.slice(0, -1));
+    void native.haptic("light");
+    try {
+      await last.stored;
+    } catch {
+      return; // The answer never stored; its card is already back.
+    }
+    try {
+      await undoAnswer.mutateAsync(last.event.id);
+      setDirection(0);
+      setIndex(events.indexOf(last.event));
+      void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+      void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", last.event.id] });
+    } catch {
+      setAnswered((list) => [...list, last]);
+      toast({ title: "Error", description: "Could not undo your last swipe", variant: "destructive" });
+    }
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -204,6 +245,13 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     return () => window.removeEventListener("keydown", onKey);
   }, [answer]);
 
+  const undoButton = answered.length > 0 && (
+    <Button type="button" variant="outline" size="sm" onClick={() => void undo()} disabled={undoAnswer.isPending}>
+      <Undo2Icon aria-hidden />
+      Undo
+    </Button>
+  );
+
   if (!current) {
     return (
       <div className="flex flex-col items-center gap-3 py-14 text-center">
@@ -214,25 +262,61 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
         <p className="max-w-xs text-sm text-muted-foreground">
           You've seen all available events in your area. Check back later for new events!
         </p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setIndex(0);
-            onRefresh();
-          }}
-        >
-          <RefreshCwIcon aria-hidden />
-          Refresh
-        </Button>
+        <div className="flex gap-2">
+          {undoButton}
+          <Button
+            variant="outline"
+            onClick={() => {
+              setIndex(0);
+              onRefresh();
+            }}
+          >
+            <RefreshCwIcon aria-hidden />
+            Refresh
+          </Button>
+        </div>
       </div>
     );
   }
   return (
-    <div className="relative pb-2">
-      <SwipeCard key={current.id} event={current} timezone={user?.timezone} onAnswer={answer} />
-      <p className="mt-2 text-center text-xs text-muted-foreground">
-        Swipe right to go, left to pass · {events.length - index} left
-      </p>
+    // The bottom margin keeps the hint line clear of the bottom bar's raised add button.
+    <div className="relative mb-6 pb-2">
+      <div className="grid" data-testid="deck">
+        {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
+        <AnimatePresence initial={false} custom={direction}>
+          <SwipeCard
+            key={current.id}
+            event={current}
+            timezone={user?.timezone}
+            onAnswer={answer}
+            onDragProgress={(p) => dragProgress.set(p)}
+            reduceMotion={reduceMotion}
+          />
+        </AnimatePresence>
+      </div>
+      <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">
+          Swipe right to go, left to pass · {events.length - index} left
+        </p>
+        {undoButton}
+      </div>
+    </div>
+  );
+}
+
+/** A search that found nothing says so and offers to clear it (issue 12.5), instead of "No More Events". */
+function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="no-matches">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+        <SearchIcon className="size-7" aria-hidden />
+      </div>
+      <h2 className="text-lg font-semibold break-all">No events match "{q}"</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">Try another word, or clear the search to see every event.</p>
+      <Button variant="outline" onClick={onClear}>
+        <XIcon aria-hidden />
+        Clear search
+      </Button>
     </div>
   );
 }
@@ -271,6 +355,8 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
       <SearchBox value={search} onChange={setSearch} placeholder="Search events by title, description, or tags..." />
       {!params || feed.isLoading ? (
         <Loading />
+      ) : q && events.length === 0 ? (
+        <NoMatches q={q} onClear={() => setSearch("")} />
       ) : events.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-14 text-center">
           <h2 className="text-lg font-semibold">No Networking Events</h2>

@@ -2,7 +2,9 @@ import type { FeedItem, UserSummary } from "@contract/events";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { AvatarStack, friendsGoingText } from "./event-people";
-import { SwipeCard } from "./swipe-card";
+import { motionValue } from "motion/react";
+import { coverKindOf } from "@/features/events/event-cover";
+import { NextCard, SwipeCard } from "./swipe-card";
 
 const person = (id: number): UserSummary => ({ id, fullName: `Person ${id}`, username: `p${id}`, profileImage: null });
 
@@ -102,5 +104,52 @@ describe("SwipeCard people row", () => {
     screen.getByRole("button", { name: "Going" }).click();
     screen.getByRole("button", { name: "Decline" }).click();
     expect(onAnswer.mock.calls).toEqual([["going"], ["declined"]]);
+  });
+});
+
+describe("SwipeCard (issue 12.5)", () => {
+  it("says 'N friends going' once, even when it is also one of the reasons", () => {
+    render(
+      <SwipeCard
+        event={feedItem({ friendsGoing: 2, attendees: [person(1), person(2)], attendeeCount: 2, reasons: ["2 friends going", "Fits your availability"] })}
+        timezone="UTC"
+        onAnswer={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByText("2 friends going")).toHaveLength(1);
+    expect(screen.getByText("Fits your availability")).toBeInTheDocument();
+  });
+
+  it("shows the uploaded cover in every size, or else the category's illustration", () => {
+    const { unmount } = render(
+      <SwipeCard event={feedItem({ imageUrl: "/api/uploads/abcdefghijklmnopqrstuv" })} timezone="UTC" onAnswer={vi.fn()} />,
+    );
+    const photo = screen.getByTestId("event-cover-photo");
+    expect(photo).toHaveAttribute("src", "/api/uploads/abcdefghijklmnopqrstuv");
+    expect(photo.getAttribute("srcset")).toBe(
+      "/api/uploads/abcdefghijklmnopqrstuv/320 320w, /api/uploads/abcdefghijklmnopqrstuv/640 640w, /api/uploads/abcdefghijklmnopqrstuv/1280 1280w",
+    );
+    unmount();
+    render(<SwipeCard event={feedItem({ title: "Sunset Yoga", tags: ["yoga", "outdoor"] })} timezone="UTC" onAnswer={vi.fn()} />);
+    const art = screen.getByTestId("event-cover-illustration");
+    expect(art).toHaveAttribute("data-kind", "fitness");
+    expect(art.getAttribute("src")).toMatch(/fitness.*\.svg/);
+  });
+
+  it("the next card below is hidden from assistive technology and cannot be focused", () => {
+    render(<NextCard event={feedItem({ title: "Next up" })} timezone="UTC" progress={motionValue(0)} />);
+    const next = screen.getByTestId("next-card");
+    expect(next).toHaveAttribute("aria-hidden", "true");
+    expect(next).toHaveAttribute("inert");
+    expect(screen.queryByRole("button", { name: "Going" })).not.toBeInTheDocument();
+  });
+});
+
+describe("coverKindOf", () => {
+  it("picks the first matching category, networking for networking, social otherwise", () => {
+    expect(coverKindOf({ type: "social", title: "Taco crawl", tags: ["food"] })).toBe("food");
+    expect(coverKindOf({ type: "social", title: "Retro Game Night", tags: [] })).toBe("gaming");
+    expect(coverKindOf({ type: "networking", title: "Fintech Happy Hour", tags: ["finance", "drinks"] })).toBe("networking");
+    expect(coverKindOf({ type: "social", title: "Meet the neighbours", tags: [] })).toBe("social");
   });
 });

@@ -1,73 +1,30 @@
 import type { FeedItem } from "@contract/events";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
-import { motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
+import { type MotionValue, motion, type PanInfo, useIsPresent, useMotionValue, useMotionValueEvent, useTransform } from "motion/react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { EventCover } from "@/features/events/event-cover";
 import { formatEventDateTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { AvatarStack, friendsGoingText } from "./event-people";
 
-/** Gradients for events without an image, picked by id so a card keeps its colour. */
-const GRADIENTS = [
-  "from-fuchsia-500 to-indigo-600",
-  "from-orange-400 to-rose-600",
-  "from-emerald-400 to-cyan-600",
-  "from-sky-400 to-violet-600",
-  "from-amber-300 to-orange-600",
-];
+/** How a card leaves: flung to its side, or (prefers-reduced-motion) faded where it stands. */
+export const cardExit = (direction: number, reduceMotion: boolean) =>
+  reduceMotion
+    ? { opacity: 0, transition: { duration: 0.2 } }
+    : { x: direction * 480, opacity: 0, transition: { duration: 0.32, ease: "easeIn" as const } };
 
-export function SwipeCard({
-  event,
-  timezone,
-  onAnswer,
-}: {
-  event: FeedItem;
-  timezone: string | undefined;
-  onAnswer: (status: "going" | "declined") => void;
-}) {
-  const x = useMotionValue(0);
-  const rotate = useTransform(x, [-300, 300], [-12, 12]);
-  const goingOpacity = useTransform(x, [0, SWIPE_THRESHOLD_PX], [0, 1]);
-  const declineOpacity = useTransform(x, [-SWIPE_THRESHOLD_PX, 0], [1, 0]);
+const cardClass = "relative w-full overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
 
-  // Spec 01 §4: only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
-  const onDragEnd = (_: unknown, info: PanInfo) => {
-    if (info.offset.x > SWIPE_THRESHOLD_PX) onAnswer("going");
-    else if (info.offset.x < -SWIPE_THRESHOLD_PX) onAnswer("declined");
-  };
-
+function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; timezone: string | undefined; stamps?: ReactNode; onAnswer?: (status: "going" | "declined") => void }) {
+  // The line under the avatars already says how many friends go; the reasons do not repeat it (issue 12.5).
+  const reasons = event.reasons.filter((r) => r !== friendsGoingText(event.friendsGoing));
   return (
-    <motion.article
-      data-testid="swipe-card"
-      data-event-id={event.id}
-      className="relative w-full cursor-grab touch-pan-y overflow-hidden rounded-3xl border border-border bg-card shadow-lg select-none active:cursor-grabbing"
-      style={{ x, rotate }}
-      drag="x"
-      dragSnapToOrigin
-      dragElastic={0.9}
-      dragTransition={{ bounceStiffness: 400, bounceDamping: 30 }}
-      onDragEnd={onDragEnd}
-      initial={{ scale: 0.96, opacity: 0 }}
-      animate={{ scale: 1, opacity: 1 }}
-    >
+    <>
       <div className="relative h-44">
-        {event.imageUrl ? (
-          <img src={event.imageUrl} alt="" className="size-full object-cover" draggable={false} />
-        ) : (
-          <div className={`size-full bg-gradient-to-br ${GRADIENTS[event.id % GRADIENTS.length]}`} />
-        )}
-        <motion.span
-          style={{ opacity: goingOpacity }}
-          className="absolute top-4 left-4 rotate-[-8deg] rounded-lg border-2 border-emerald-400 bg-black/30 px-3 py-1 text-lg font-bold text-emerald-300"
-        >
-          GOING
-        </motion.span>
-        <motion.span
-          style={{ opacity: declineOpacity }}
-          className="absolute top-4 right-4 rotate-[8deg] rounded-lg border-2 border-rose-400 bg-black/30 px-3 py-1 text-lg font-bold text-rose-300"
-        >
-          PASS
-        </motion.span>
+        <EventCover event={event} />
+        {stamps}
       </div>
       <div className="grid gap-3 p-4">
         <h2 className="text-xl leading-tight font-semibold">{event.title}</h2>
@@ -85,9 +42,9 @@ export function SwipeCard({
           )}
         </div>
         {event.description && <p className="line-clamp-2 text-sm">{event.description}</p>}
-        {event.reasons.length > 0 && (
+        {reasons.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Why this event">
-            {event.reasons.map((r) => (
+            {reasons.map((r) => (
               <li key={r} className="flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary">
                 <SparklesIcon className="size-3" aria-hidden />
                 {r}
@@ -115,8 +72,8 @@ export function SwipeCard({
             variant="outline"
             size="icon"
             aria-label="Decline"
-            className="size-14 rounded-full border-rose-300 text-rose-500 hover:bg-rose-50 dark:hover:bg-rose-950 [&_svg]:size-6"
-            onClick={() => onAnswer("declined")}
+            className="size-14 rounded-full border-rose-300 text-rose-600 hover:bg-rose-50 dark:text-rose-400 dark:hover:bg-rose-950 [&_svg]:size-6"
+            onClick={() => onAnswer?.("declined")}
           >
             <XIcon />
           </Button>
@@ -124,13 +81,103 @@ export function SwipeCard({
             type="button"
             size="icon"
             aria-label="Going"
-            className="size-14 rounded-full bg-emerald-500 text-white hover:bg-emerald-600 [&_svg]:size-6"
-            onClick={() => onAnswer("going")}
+            className="size-14 rounded-full bg-emerald-600 text-white hover:bg-emerald-700 [&_svg]:size-6"
+            onClick={() => onAnswer?.("going")}
           >
             <CheckIcon />
           </Button>
         </div>
       </div>
+    </>
+  );
+}
+
+/**
+ * The next card, stacked below the top one in the same grid cell (so it has the same height):
+ * smaller and lower, it rises to full size as the top card is dragged towards an answer.
+ * Not draggable, not focusable, hidden from assistive technology.
+ */
+export function NextCard({ event, timezone, progress }: { event: FeedItem; timezone: string | undefined; progress: MotionValue<number> }) {
+  const scale = useTransform(progress, [0, 1], [0.94, 1]);
+  const y = useTransform(progress, [0, 1], [26, 0]);
+  return (
+    <motion.div data-testid="next-card" aria-hidden inert className={`${cardClass} pointer-events-none shadow-md`} style={{ scale, y }}>
+      <CardBody event={event} timezone={timezone} />
+    </motion.div>
+  );
+}
+
+export function SwipeCard({
+  event,
+  timezone,
+  onAnswer,
+  onDragProgress,
+  reduceMotion = false,
+}: {
+  event: FeedItem;
+  timezone: string | undefined;
+  onAnswer: (status: "going" | "declined") => void;
+  /** 0 at rest, 1 at the answer threshold: the card below rises with it. */
+  onDragProgress?: (progress: number) => void;
+  reduceMotion?: boolean;
+}) {
+  const x = useMotionValue(0);
+  const rotate = useTransform(x, [-300, 300], [-12, 12]);
+  const goingOpacity = useTransform(x, [0, SWIPE_THRESHOLD_PX], [0, 1]);
+  const declineOpacity = useTransform(x, [-SWIPE_THRESHOLD_PX, 0], [1, 0]);
+  // A card flying out is no longer the deck's card: it takes no taps and tests never find two.
+  const leaving = !useIsPresent();
+  useMotionValueEvent(x, "change", (v) => {
+    if (!leaving) onDragProgress?.(Math.min(Math.abs(v) / SWIPE_THRESHOLD_PX, 1));
+  });
+
+  // Spec 01 §4: only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
+  const onDragEnd = (_: unknown, info: PanInfo) => {
+    if (info.offset.x > SWIPE_THRESHOLD_PX) onAnswer("going");
+    else if (info.offset.x < -SWIPE_THRESHOLD_PX) onAnswer("declined");
+  };
+
+  return (
+    <motion.article
+      data-testid={leaving ? "leaving-card" : "swipe-card"}
+      data-event-id={event.id}
+      aria-hidden={leaving || undefined}
+      className={`${cardClass} z-10 cursor-grab touch-pan-y shadow-lg active:cursor-grabbing ${leaving ? "pointer-events-none" : ""}`}
+      style={{ x, rotate: reduceMotion ? 0 : rotate }}
+      drag="x"
+      dragSnapToOrigin
+      dragElastic={0.9}
+      dragTransition={{ bounceStiffness: 400, bounceDamping: 30 }}
+      onDragEnd={onDragEnd}
+      // The card that was below becomes this one: it finishes rising into place (or fades in).
+      initial={reduceMotion ? { opacity: 0 } : { scale: 0.97, y: 10 }}
+      animate={{ scale: 1, y: 0, opacity: 1 }}
+      transition={{ duration: 0.2 }}
+      // AnimatePresence hands the leaving card the side it was answered to (custom).
+      variants={{ exit: (direction: number) => cardExit(direction, reduceMotion) }}
+      exit="exit"
+    >
+      <CardBody
+        event={event}
+        timezone={timezone}
+        onAnswer={onAnswer}
+        stamps={
+          <>
+            <motion.span
+              style={{ opacity: goingOpacity }}
+              className="absolute top-4 left-4 rotate-[-8deg] rounded-lg border-2 border-emerald-400 bg-black/50 px-3 py-1 text-lg font-bold text-emerald-300"
+            >
+              GOING
+            </motion.span>
+            <motion.span
+              style={{ opacity: declineOpacity }}
+              className="absolute top-4 right-4 rotate-[8deg] rounded-lg border-2 border-rose-400 bg-black/50 px-3 py-1 text-lg font-bold text-rose-300"
+            >
+              PASS
+            </motion.span>
+          </>
+        }
+      />
     </motion.article>
   );
 }

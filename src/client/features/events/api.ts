@@ -12,7 +12,7 @@ import type {
 import type { CategoryId } from "@contract/categories";
 import { DISCOVER_RADIUS_KM } from "@contract/limits";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { apiJson } from "@/lib/api";
+import { apiJson, apiRequest } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 
 /** Every events read sits under this key prefix, so one invalidation refreshes feeds, My Events and pages. */
@@ -62,6 +62,15 @@ export function useRespond() {
   return useMutation({
     mutationFn: (input: { eventId: number; userId: number; status: ParticipantStatus }) =>
       apiJson<Participant>("POST", PARTICIPANTS_KEY, input),
+  });
+}
+
+/** DELETE /api/event-interactions/{eventId}: the deck's undo takes the stored answer back (issue 12.5). */
+export function useUndoAnswer() {
+  return useMutation({
+    mutationFn: async (eventId: number) => {
+      await apiRequest("DELETE", `/api/event-interactions/${eventId}`);
+    },
   });
 }
 

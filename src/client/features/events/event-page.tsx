@@ -17,6 +17,8 @@ import { Label } from "@/ui/label";
 import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { EventCover } from "./event-cover";
 import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
@@ -57,11 +59,7 @@ export function EventPage() {
   return (
     <article className="grid gap-4 pb-6">
       <div className="relative h-52">
-        {e.imageUrl ? (
-          <img src={e.imageUrl} alt="" className="size-full object-cover" />
-        ) : (
-          <div className="size-full bg-gradient-to-br from-fuchsia-500 to-indigo-600" />
-        )}
+        <EventCover event={e} />
         <Button asChild variant="secondary" size="icon" className="absolute top-3 left-3 rounded-full">
           <Link href="/my-events" aria-label="Back">
             <ArrowLeftIcon />
@@ -110,10 +108,13 @@ export function EventPage() {
           </Link>
         )}
         <ViewerActions event={e} />
-        <a href={`/api/events/${e.id}/calendar.ics`} download className="flex items-center gap-2 text-sm font-medium text-primary hover:underline">
-          <CalendarPlusIcon className="size-4" aria-hidden />
-          Add to calendar
-        </a>
+        {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
+        {!e.canceledAt && (
+          <a href={`/api/events/${e.id}/calendar.ics`} download className="flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+            <CalendarPlusIcon className="size-4" aria-hidden />
+            Add to calendar
+          </a>
+        )}
         <section className="grid gap-2">
           <h2 className="text-sm font-semibold">Attendees ({e.attendeeCount})</h2>
           {e.attendees.length === 0 ? (
@@ -144,6 +145,7 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const respond = useRespond();
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const past = new Date(event.date).getTime() < Date.now();
   if (!user || event.canceledAt) return null;
 
@@ -154,19 +156,28 @@ function ViewerActions({ event }: { event: EventDetail }) {
           <PencilIcon aria-hidden />
           Edit
         </Button>
-        <Button
-          variant="destructive"
-          disabled={cancel.isPending}
-          onClick={() => {
-            if (!window.confirm("Cancel this event for everyone?")) return;
-            cancel.mutate(undefined, {
-              onSuccess: () => toast({ title: "Event canceled", description: "Participants have been notified." }),
-              onError: () => toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
-            });
-          }}
-        >
+        <Button variant="destructive" disabled={cancel.isPending} onClick={() => setConfirmingCancel(true)}>
           Cancel event
         </Button>
+        <ConfirmDialog
+          open={confirmingCancel}
+          onOpenChange={setConfirmingCancel}
+          title="Cancel this event?"
+          description="Everyone going, waiting or asking to join is told it is canceled. This cannot be undone."
+          confirmLabel="Cancel event"
+          cancelLabel="Keep event"
+          destructive
+          pending={cancel.isPending}
+          onConfirm={() =>
+            cancel.mutate(undefined, {
+              onSuccess: () => {
+                setConfirmingCancel(false);
+                toast({ title: "Event canceled", description: "Participants have been notified." });
+              },
+              onError: () => toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
+            })
+          }
+        />
         {/* Remounting on open starts the form from the event as it is now, after any earlier save. */}
         <EditEventDialog key={String(editing)} event={event} open={editing} onOpenChange={setEditing} />
       </div>

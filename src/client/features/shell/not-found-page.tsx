@@ -1,5 +1,6 @@
-import { AlertCircleIcon } from "lucide-react";
+import { AlertCircleIcon, HomeIcon } from "lucide-react";
 import { Link } from "wouter";
+import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 
 /** Spec 01 §2 / spec 02 §2: the exact texts for any unknown path. */
@@ -13,9 +14,13 @@ export function NotFoundPage() {
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
           <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-          <Link href="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Go home
-          </Link>
+          {/* Issue 12.6: a way home from any wrong turn (the gate or sign-in for visitors, Explore for members). */}
+          <Button asChild className="mt-6">
+            <Link href="/">
+              <HomeIcon aria-hidden />
+              Go home
+            </Link>
+          </Button>
         </CardContent>
       </Card>
     </main>

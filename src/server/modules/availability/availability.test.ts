@@ -53,6 +53,21 @@ describe("POST /api/availability", () => {
     expect(toCalendarDate("2030-02-30")).toBeNull();
   });
 
+  it("refuses a day that is over everywhere with 400 and stores nothing; today is fine", async () => {
+    const carol = await registerUser(t.app);
+    const day = (offsetDays: number) => new Date(Date.now() - 12 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const save = (date: string) =>
+      as(t.app, carol.cookie)({ method: "POST", url: "/api/availability", payload: { userId: carol.user.id, date, timeslots: ["evening"] } });
+    for (const past of [day(-1), day(-30), "2020-01-01"]) {
+      const res = await save(past);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Past days can't be saved as availability");
+    }
+    expect(await rowsOf(carol.user.id)).toEqual([]);
+    expect((await save(day(0))).statusCode).toBe(200);
+    expect((await save(day(1))).statusCode).toBe(200);
+  });
+
   it.each([
     ["an unknown slot id", { date: "2030-05-15", timeslots: ["brunch"] }, "timeslots"],
     ["an unknown slot id inside a JSON string", { date: "2030-05-15", timeslots: "[\"brunch\"]" }, "timeslots"],

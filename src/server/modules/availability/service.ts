@@ -1,4 +1,5 @@
-import type { AvailabilityRow } from "../../../contract/availability";
+import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "../../../contract/availability";
+import { HttpError } from "../../http/http-error";
 import type { TimeSlotId } from "../../../contract/time-slots";
 import type { AvailabilityRepository } from "./repository";
 
@@ -12,6 +13,7 @@ export function availabilityService(repo: AvailabilityRepository) {
     },
     /** The caller has already checked that userId is the signed-in user. */
     async save(userId: number, date: string, timeslots: TimeSlotId[]) {
+      if (isPastDay(date)) throw new HttpError(400, AVAILABILITY_TEXTS.pastDay);
       return toRow(await repo.upsert(userId, date, timeslots));
     },
   };

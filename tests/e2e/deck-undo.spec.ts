@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { createEventVia, participantsOf, registerVia, uniqueToken } from "./events-fixtures";
+
+// Issue 12.5: a deck that feels native. Undo takes the answer back, toasts leave the tabs free,
+// the next card waits below the top one, and a search with no result says so.
+test("undo restores the card and deletes the answer; a toast never covers the tabs", async ({ page, browser }) => {
+  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const host = await registerVia(hostContext.request);
+  const token = uniqueToken("undo");
+  const first = await createEventVia(hostContext.request, host.id, { title: `${token} Picnic`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+  await createEventVia(hostContext.request, host.id, { title: `${token} Karaoke`, date: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+  const me = await registerVia(page.request);
+
+  await page.goto("/");
+  await page.getByPlaceholder("Search social events...").fill(token);
+  const card = page.getByTestId("swipe-card");
+  await expect(card).toContainText(`${token} Picnic`);
+  // The next card waits below, out of the way of assistive technology.
+  await expect(page.getByTestId("next-card")).toContainText(`${token} Karaoke`);
+  await expect(page.getByTestId("next-card")).toHaveAttribute("aria-hidden", "true");
+
+  await card.getByRole("button", { name: "Going" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`You've joined ${token} Picnic`);
+  await expect(card).toContainText(`${token} Karaoke`);
+  await expect.poll(() => participantsOf(page.request, first.id)).toEqual([{ eventId: first.id, userId: me.id, status: "going" }]);
+
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(card).toContainText(`${token} Picnic`);
+  await expect.poll(() => participantsOf(page.request, first.id)).toEqual([]);
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+
+  // Right after a swipe, with its toast on screen, the Networking tab takes the tap (nothing covers it).
+  await card.getByRole("button", { name: "Decline" }).click();
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText(`You've declined ${token} Picnic`);
+  const tabs = page.getByRole("tablist");
+  const [toastBox, tabsBox, header, nav] = await Promise.all([
+    toast.boundingBox(),
+    tabs.boundingBox(),
+    page.locator("header").first().boundingBox(),
+    page.getByRole("navigation", { name: "Main" }).boundingBox(),
+  ]);
+  const overlaps = (a: typeof toastBox, b: typeof toastBox) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps(toastBox, tabsBox)).toBe(false);
+  expect(overlaps(toastBox, header)).toBe(false);
+  expect(overlaps(toastBox, nav)).toBe(false);
+  await page.getByRole("tab", { name: "Networking" }).click({ timeout: 2000 });
+  await expect(page.getByRole("tab", { name: "Networking" })).toHaveAttribute("aria-selected", "true");
+  await hostContext.close();
+});
+
+test("a search with no result says so and offers to clear it", async ({ page }) => {
+  await registerVia(page.request);
+  await page.goto("/");
+  await expect(page.getByTestId("swipe-card")).toBeVisible();
+  const search = page.getByPlaceholder("Search social events...");
+  await search.fill("zzqx no such event");
+  await expect(page.getByRole("heading", { name: 'No events match "zzqx no such event"' })).toBeVisible();
+  await expect(page.getByText("No More Events")).toHaveCount(0);
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(search).toHaveValue("");
+  await expect(page.getByTestId("swipe-card")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Networking" }).click();
+  const networkingSearch = page.getByPlaceholder("Search events by title, description, or tags...");
+  await networkingSearch.fill("zzqx");
+  await expect(page.getByRole("heading", { name: 'No events match "zzqx"' })).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page.getByTestId("networking-card").first()).toBeVisible();
+});
+
+test("prefers-reduced-motion: the answered card fades where it stands instead of flying off", async ({ page, browser }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const host = await registerVia(hostContext.request);
+  const token = uniqueToken("calm");
+  await createEventVia(hostContext.request, host.id, { title: `${token} Tea`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+  await createEventVia(hostContext.request, host.id, { title: `${token} Chess`, date: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+  await registerVia(page.request);
+  await page.goto("/");
+  await page.getByPlaceholder("Search social events...").fill(token);
+  const card = page.getByTestId("swipe-card");
+  await expect(card).toContainText(`${token} Tea`);
+  const before = await card.boundingBox();
+  await card.getByRole("button", { name: "Going" }).click();
+  // Sample the leaving card on every frame while it fades: it never moves sideways.
+  const xs = await page.evaluate(async () => {
+    const seen: number[] = [];
+    const start = performance.now();
+    while (performance.now() - start < 400) {
+      const el = document.querySelector('[data-testid="leaving-card"]');
+      if (el) seen.push(el.getBoundingClientRect().x);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return seen;
+  });
+  expect(xs.length).toBeGreaterThan(0);
+  for (const x of xs) expect(Math.abs(x - (before?.x ?? 0))).toBeLessThan(2);
+  await expect(card).toContainText(`${token} Chess`);
+  await hostContext.close();
+});
