@@ -111,13 +111,19 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const quiet = args.includes("--quiet");
   const only = args.filter((arg) => arg === "--client" || arg === "--server");
   const started = performance.now();
-  if (only.length === 0 || only.includes("--client")) {
-    const files = await buildClient({ quiet });
-    if (!quiet) console.log(`client: ${path.relative(root, clientDist)} (${files} files precompressed, brotli + gzip)`);
-  }
-  if (only.length === 0 || only.includes("--server")) {
-    await buildServer();
-    if (!quiet) console.log(`server: ${path.relative(root, path.join(serverDist, "main.js"))}`);
+  try {
+    if (only.length === 0 || only.includes("--client")) {
+      const files = await buildClient({ quiet });
+      if (!quiet) console.log(`client: ${path.relative(root, clientDist)} (${files} files precompressed, brotli + gzip)`);
+    }
+    if (only.length === 0 || only.includes("--server")) {
+      await buildServer();
+      if (!quiet) console.log(`server: ${path.relative(root, path.join(serverDist, "main.js"))}`);
+    }
+  } catch (error) {
+    // Vite and esbuild have already printed each error with its file and line.
+    console.error(`build failed: ${error.message.split("\n")[0]}`);
+    process.exit(1);
   }
   if (!quiet) console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

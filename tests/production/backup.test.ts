@@ -7,9 +7,9 @@ import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client";
 import { seedIfEmpty } from "../../src/server/db/seed";
-import { exitOf, freePort, registerOverHttp, run, start, waitForHealth } from "./processes";
+import { exitOf, freePort, registerOverHttp, requireBuild, run, start, waitForHealth } from "./processes";
 
-const dist = inject("dist");
+const dist = inject("build");
 const scratch = mkdtempSync(path.join(tmpdir(), "link-backup-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -17,6 +17,7 @@ const built = { SERVER_DIST: dist.server, CLIENT_DIST: dist.client, LOG_LEVEL: "
 
 describe("embedded database: npm run backup while the server runs, npm run restore into a fresh folder", () => {
   it("round-trips an account written through the API", async () => {
+    requireBuild(dist);
     const dataDir = path.join(scratch, "data");
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -2,22 +2,27 @@ import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { argv, PRODUCTION_STEPS } from "./steps";
 
-/** One `npm run build` for the whole tier, into its own folder under dist/ so runs side by side never share one. */
+/**
+ * One `npm run build` for the whole tier, into its own folder under dist/ so runs side by side never share
+ * one. A failed build fails the tests that run the build (requireBuild), not the ones that only read files.
+ */
 export default function buildOnce(project: TestProject) {
   const root = path.resolve("dist", `production-test-${process.pid}`);
   const dist = { client: path.join(root, "client"), server: path.join(root, "server") };
-  const build = spawnSync("npm", ["run", "--silent", "build", "--", "--quiet"], {
-    stdio: "inherit",
+  const [command, ...args] = argv(PRODUCTION_STEPS.build);
+  const build = spawnSync(command, [...args, "--", "--quiet"], {
+    encoding: "utf8",
     env: { ...process.env, CLIENT_DIST: dist.client, SERVER_DIST: dist.server },
   });
-  if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
-  project.provide("dist", dist);
+  const failed = build.status !== 0 ? `${PRODUCTION_STEPS.build} failed (${build.status}):\n${build.stdout}${build.stderr}` : null;
+  project.provide("build", { ...dist, failed });
   return () => rmSync(root, { recursive: true, force: true });
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    dist: { client: string; server: string };
+    build: { client: string; server: string; failed: string | null };
   }
 }

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
-import { childPids, commandLine, exitOf, freePort, npm, portIsFree, registerOverHttp, waitForHealth } from "./processes";
+import { childPids, commandLine, exitOf, freePort, npm, portIsFree, registerOverHttp, requireBuild, waitForHealth } from "./processes";
 
 // Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
 // SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
-const dist = inject("dist");
+const dist = inject("build");
 const dataDir = mkdtempSync(path.join(tmpdir(), "link-prod-data-"));
 let port: number;
 let base: string;
@@ -15,6 +15,7 @@ let server: ReturnType<typeof npm>;
 let builtAt: number;
 
 beforeAll(async () => {
+  requireBuild(dist);
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
   builtAt = statSync(path.join(dist.server, "main.js")).mtimeMs;

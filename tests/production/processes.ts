@@ -63,9 +63,9 @@ export function npm(args: string[], env: NodeJS.ProcessEnv) {
   return start("npm", args, env);
 }
 
-/** Starts a command with output kept for failure messages. */
-export function start(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts a command (in the repository, or in cwd) with output kept for failure messages. */
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -96,4 +96,10 @@ export async function registerOverHttp(base: string, username: string): Promise<
   const session = register.headers.getSetCookie().find((c) => c.startsWith("link_session="));
   if (register.status !== 201 || !session) throw new Error(`register failed: ${register.status} ${await register.text()}`);
   return session.split(";")[0];
+}
+
+/** The tier's build (tests/production/build-once.ts), or the build's own error output. */
+export function requireBuild(build: { client: string; server: string; failed: string | null }) {
+  if (build.failed) throw new Error(build.failed);
+  return build;
 }
