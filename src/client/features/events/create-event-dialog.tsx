@@ -1,9 +1,11 @@
 import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
 import type { CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
+import { coordinateText } from "@contract/places";
 import { format } from "date-fns";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
@@ -14,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateEvent } from "./api";
+import { type PickedPlace, PlacePicker } from "./place-picker";
 
 type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
 type Industry = (typeof INDUSTRIES)[number]["id"];
@@ -29,6 +32,8 @@ const initial = {
   friendGroupId: "all" as FriendGroup,
   category: "tech" as Industry,
   maxAttendees: String(DEFAULT_MAX_ATTENDEES),
+  /** Issue 12.1: where the event is on the map; the Location text stays its display name. */
+  place: null as PickedPlace | null,
 };
 
 /** Spec 02 §2 "Create New Event", opened by the bottom bar's add button. */
@@ -36,6 +41,11 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const { user } = useAuth();
   const [form, setForm] = useState(initial);
   const create = useCreateEvent();
+  const [locationGranted, setLocationGranted] = useState(false);
+  const [locating, setLocating] = useState(false);
+  useEffect(() => {
+    if (open) void native.locationGranted().then(setLocationGranted);
+  }, [open]);
   const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   // Closing resets every field (spec 02 §2), whichever way the dialog closes.
@@ -47,11 +57,22 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     onOpenChange(next);
   };
 
-  const submit = (e: FormEvent) => {
+  const pickPlace = (place: PickedPlace | null) =>
+    // A picked city or address names the event's location when the field is still empty.
+    setForm((f) => ({ ...f, place, location: f.location.trim() || !place?.label ? f.location : place.label }));
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form.title.trim() || !form.description.trim() || !form.date || !form.time || !user) {
       toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
       return;
+    }
+    // With location granted and nothing picked, the event takes the device's position (issue 12.1).
+    let position: { latitude: number; longitude: number } | null = form.place;
+    if (!position && locationGranted) {
+      setLocating(true);
+      position = await native.getPosition().catch(() => null);
+      setLocating(false);
     }
     const networking = form.type === "networking";
     const max = Number.parseInt(form.maxAttendees, 10);
@@ -61,6 +82,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       // The typed wall-clock time is in the user's timezone, the zone the app shows it back in.
       date: zonedInputToIso(form.date, form.time, user.timezone) ?? "",
       location: form.location.trim(),
+      ...(position ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) } : {}),
       hostId: user.id,
       type: form.type,
       ...(networking
@@ -136,6 +158,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
               onChange={(e) => set("location", e.target.value)}
             />
           </div>
+          <PlacePicker place={form.place} onPick={pickPlace} locationGranted={locationGranted} />
           <div className="grid gap-2">
             <Label htmlFor="event-description">Description</Label>
             <Textarea
@@ -195,8 +218,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Event"}
+            <Button type="submit" disabled={create.isPending || locating}>
+              {create.isPending || locating ? "Creating..." : "Create Event"}
             </Button>
           </DialogFooter>
         </form>

@@ -1,0 +1,190 @@
+import { type Place, PLACE_QUERY_MIN, PLACE_TEXTS } from "@contract/places";
+import { SEARCH_DEBOUNCE_MS } from "@contract/limits";
+import { Building2Icon, CrosshairIcon, MapPinIcon, SearchIcon, XIcon } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { errorMessage } from "@/lib/api";
+import { native } from "@/lib/native";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { useAddressSearch, usePlaceSearch } from "./places-api";
+
+/** Where an event is on the map, however it was chosen. */
+export interface PickedPlace {
+  label: string;
+  latitude: number;
+  longitude: number;
+  source: "device" | "city" | "address" | "saved";
+}
+
+export function placeFromResult(place: Place): PickedPlace {
+  return { label: place.label, latitude: place.latitude, longitude: place.longitude, source: place.source };
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Issue 12.1: the Create and Edit Event dialogs' place on the map: the device's position, a city
+ * from the offline gazetteer, or an address when the server has a geocoder. The Location text
+ * field beside it stays the display name.
+ */
+export function PlacePicker({
+  place,
+  onPick,
+  locationGranted,
+}: {
+  place: PickedPlace | null;
+  onPick: (place: PickedPlace | null) => void;
+  /** Location is granted: with nothing picked, the event takes the device's position (said in the hint). */
+  locationGranted: boolean;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [addressQuery, setAddressQuery] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const [locating, setLocating] = useState(false);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const debounced = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = query.trim().length >= PLACE_QUERY_MIN;
+  const cities = usePlaceSearch(searching ? debounced : "");
+  const addresses = useAddressSearch(searching && addressQuery === query.trim() ? addressQuery : null);
+  const results: Place[] = searching ? [...(addresses.data?.places ?? []), ...(cities.data?.places ?? [])] : [];
+  const addressSearch = cities.data?.addressSearch === true;
+  const failure = cities.error ?? addresses.error;
+
+  const choose = (picked: PickedPlace | null) => {
+    onPick(picked);
+    setQuery("");
+    setAddressQuery(null);
+    setActive(0);
+  };
+  const useMyLocation = async () => {
+    setLocating(true);
+    setLocationError(null);
+    try {
+      const position = await native.getPosition();
+      choose({ label: "", latitude: position.latitude, longitude: position.longitude, source: "device" });
+    } catch (error) {
+      setLocationError(error instanceof Error ? error.message : "Failed to get location");
+    } finally {
+      setLocating(false);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown") setActive((i) => Math.min(results.length - 1, i + 1));
+    else if (e.key === "ArrowUp") setActive((i) => Math.max(0, i - 1));
+    else if (e.key === "Escape" && query) setQuery("");
+    else if (e.key === "Enter") {
+      // Enter picks a result; it never submits the dialog's form from here.
+      if (results[active]) choose(placeFromResult(results[active]));
+    } else return;
+    e.preventDefault();
+  };
+
+  return (
+    <fieldset className="grid gap-2 rounded-xl border border-border p-3" aria-describedby={`${id}-status`}>
+      <legend className="px-1 text-sm font-medium">Place on the map</legend>
+      {place ? (
+        <div className="flex items-center gap-2 rounded-lg bg-primary/10 px-2.5 py-2" data-testid="picked-place">
+          <MapPinIcon className="size-4 shrink-0 text-primary" aria-hidden />
+          <p className="min-w-0 flex-1 text-sm">
+            <span className="block truncate font-medium">{place.source === "device" ? "Your current location" : place.label || "Pinned location"}</span>
+            <span className="block text-xs text-muted-foreground">
+              {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
+            </span>
+          </p>
+          <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" aria-label="Remove place" onClick={() => choose(null)}>
+            <XIcon aria-hidden />
+          </Button>
+        </div>
+      ) : (
+        <p id={`${id}-status`} className="text-xs text-muted-foreground">
+          {locationGranted
+            ? "Nothing picked: the event takes your current position."
+            : "Pick a place so people nearby can find the event."}
+        </p>
+      )}
+      <Button type="button" variant="outline" size="sm" className="justify-start" disabled={locating} onClick={useMyLocation}>
+        <CrosshairIcon aria-hidden />
+        {locating ? "Locating..." : PLACE_TEXTS.useMyLocation}
+      </Button>
+      {locationError && (
+        <p role="alert" className="text-xs text-destructive">
+          {locationError}
+        </p>
+      )}
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          role="combobox"
+          aria-label="Search for a place"
+          aria-expanded={results.length > 0}
+          aria-controls={`${id}-results`}
+          aria-autocomplete="list"
+          aria-activedescendant={results[active] ? `${id}-option-${active}` : undefined}
+          placeholder={addressSearch ? "Search a city or an address" : "Search a city"}
+          className="pl-9"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {searching && (
+        <div className="grid gap-1">
+          {results.length > 0 && (
+            <div id={`${id}-results`} role="listbox" aria-label="Places" className="grid max-h-56 gap-0.5 overflow-y-auto">
+              {results.map((result, index) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the search box owns the keyboard (combobox pattern); Enter picks there.
+                <div
+                  key={`${result.source}-${result.label}-${result.latitude}`}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className={cn("flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2", index === active && "bg-accent")}
+                  onClick={() => choose(placeFromResult(result))}
+                  onMouseMove={() => index !== active && setActive(index)}
+                >
+                  {result.source === "address" ? (
+                    <MapPinIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  ) : (
+                    <Building2Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{result.name}</span>
+                    <span className="block truncate text-xs text-muted-foreground">{result.detail}</span>
+                  </span>
+                </div>
+              ))}
+            </div>
+          )}
+          {cities.isSuccess && debounced === query.trim() && results.length === 0 && !addresses.isFetching && (
+            <p className="px-1 text-xs text-muted-foreground">No city matches "{query.trim()}"</p>
+          )}
+          {addressSearch && addressQuery !== query.trim() && (
+            <Button type="button" variant="ghost" size="sm" className="justify-start" onClick={() => setAddressQuery(query.trim())}>
+              <SearchIcon aria-hidden />
+              <span className="truncate">Search addresses for "{query.trim()}"</span>
+            </Button>
+          )}
+          {addresses.isFetching && <p className="px-1 text-xs text-muted-foreground">Searching addresses...</p>}
+          {failure && (
+            <p role="alert" className="px-1 text-xs text-destructive">
+              {errorMessage(failure) ?? "Place search failed"}
+            </p>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
