@@ -51,6 +51,22 @@ export const INT4_MAX = 2 ** 31 - 1;
  */
 export const EVENT_DATE_EARLIEST = "2000-01-01T00:00:00.000Z";
 export const EVENT_DATE_YEARS_AHEAD = 5;
+/**
+ * Issue 9.17: creations per user per hour, across instances (Redis when configured). Each is far
+ * beyond what a person does by hand (a host publishing a season of meetups, a planner proposing
+ * every weekend) and far below a script (one member created 2 000 plans in 12 s).
+ */
+export const CREATION_LIMITS = {
+  events: { name: "create-events", perHour: 30, what: "events" },
+  groupPlans: { name: "create-group-plans", perHour: 60, what: "group plans" },
+  groups: { name: "create-groups", perHour: 20, what: "groups" },
+  invites: { name: "create-invites", perHour: 30, what: "invite links" },
+  friendRequests: { name: "friend-requests", perHour: 60, what: "friend requests" },
+} as const;
+export const CREATION_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+/** The 429 text of a creation limit: "Too many events created, try again in 42 s". */
+export const tooManyCreatedText = (what: string, retryAfterSeconds: number) =>
+  `Too many ${what} created, try again in ${retryAfterSeconds} s`;
 /** Pagination: a page is never larger than this, whatever the client asks. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

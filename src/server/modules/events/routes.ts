@@ -15,6 +15,7 @@ import {
 } from "../../../contract/events";
 import { publicUserSchema, } from "../../../contract/users";
 import type { AppDeps } from "../../app";
+import { creationLimit } from "../../http/creation-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toPublicUser } from "../users/public-user";
 import { feedRoutes } from "./feed/routes";
@@ -29,9 +30,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const service = eventsService(repo, { db: deps.database.db, bus: deps.bus });
   await app.register(feedRoutes, deps);
 
+  // Issue 9.17: hourly creation budgets per user, one for events and one for group plans.
+  const eventsLimit = creationLimit(app, "events");
+  const plansLimit = creationLimit(app, "groupPlans");
   app.post(
     "/api/events",
     {
+      preHandler: (request, reply) => ("groupId" in request.body ? plansLimit : eventsLimit)(request, reply),
       schema: {
         tags,
         // The dialog's payload (spec 02 §3) or the group-planning one, told apart by groupId.

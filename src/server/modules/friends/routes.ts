@@ -14,6 +14,7 @@ import { publicUserSchema, userIdSchema } from "../../../contract/users";
 import { cursorParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
+import { creationLimit } from "../../http/creation-limits";
 import { requireUserId } from "../../http/session";
 import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
@@ -77,6 +78,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   app.post(
     "/api/friends/requests",
     {
+      preHandler: creationLimit(app, "friendRequests"),
       schema: { tags: ["friends"], body: friendRequestBodySchema, response: { 200: friendStatusResultSchema, 404: messageSchema } },
     },
     async (request) => ({ status: await service.request(requireUserId(request), request.body.userId) }),

@@ -20,6 +20,7 @@ import {
 } from "../../../contract/groups";
 import { idParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
+import { creationLimit } from "../../http/creation-limits";
 import { requireUserId } from "../../http/session";
 import { groupsRepository } from "./repository";
 import { groupsService } from "./service";
@@ -60,7 +61,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     "/api/groups",
-    { schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } } },
+    {
+      preHandler: creationLimit(app, "groups"), schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } } },
     async (request, reply) => {
       const userId = requireUserId(request);
       // Issue 9.18: a group photo is one its creator uploaded to Link.
@@ -94,6 +96,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     "/api/groups/:id/invites",
     {
+      preHandler: creationLimit(app, "invites"),
       schema: { tags, params: groupIdParamsSchema, body: createInviteBodySchema, response: { 201: groupInvitationSchema, ...errors } },
     },
     async (request, reply) =>
