@@ -10,6 +10,7 @@ import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useDecide, useRequests, useUserEvents } from "./api";
+import { EventCover } from "./event-cover";
 
 const GROUPS = [
   { id: "hosting", label: "Hosting" },
@@ -72,22 +73,29 @@ function statusLabel(event: MyEvent) {
 function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | undefined }) {
   return (
     <li className="grid min-w-0 gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="my-event">
-      <div className="flex items-start justify-between gap-2">
-        <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
-          {event.title}
-        </Link>
-        <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">{statusLabel(event)}</Badge>
+      <div className="flex min-w-0 gap-3">
+        <div className="size-16 shrink-0 overflow-hidden rounded-xl">
+          <EventCover event={event} sizes="64px" />
+        </div>
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex items-start justify-between gap-2">
+            <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+              {event.title}
+            </Link>
+            <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">{statusLabel(event)}</Badge>
+          </div>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CalendarIcon className="size-4 shrink-0" aria-hidden />
+            {formatEventDateTime(event.date, timezone)}
+          </p>
+          {event.location && (
+            <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+              <MapPinIcon className="size-4 shrink-0" aria-hidden />
+              <span className="truncate">{event.location}</span>
+            </p>
+          )}
+        </div>
       </div>
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <CalendarIcon className="size-4" aria-hidden />
-        {formatEventDateTime(event.date, timezone)}
-      </p>
-      {event.location && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <MapPinIcon className="size-4" aria-hidden />
-          {event.location}
-        </p>
-      )}
       {event.role === "host" && !event.canceledAt && <PendingRequests eventId={event.id} />}
     </li>
   );

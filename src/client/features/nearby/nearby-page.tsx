@@ -2,7 +2,7 @@ import { formatDistance } from "@contract/geo";
 import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT } from "@contract/limits";
 import type { NearbyEvent, NearbyUser } from "@contract/nearby";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { CalendarIcon, MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
+import { MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
 import { apiJson } from "@/lib/api";
@@ -12,6 +12,7 @@ import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
+import { EventCover } from "@/features/events/event-cover";
 
 const POSITION_KEY = ["device-position"] as const;
 
@@ -137,8 +138,8 @@ function EventsNearby({ position, timezone }: { position: Position; timezone: st
                 href={`/events/${event.id}`}
                 className="flex items-center gap-3 rounded-xl border border-border bg-card p-3 transition-colors hover:bg-accent"
               >
-                <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
-                  <CalendarIcon className="size-4" aria-hidden />
+                <div className="size-12 shrink-0 overflow-hidden rounded-lg">
+                  <EventCover event={event} sizes="48px" />
                 </div>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{event.title}</p>
