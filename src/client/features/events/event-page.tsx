@@ -1,6 +1,7 @@
 import type { EventDetail, ParticipantStatus } from "@contract/events";
+import { coordinateText, eventCoordinates } from "@contract/places";
 import { format } from "date-fns";
-import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, MapPinIcon, PencilIcon, UsersIcon } from "lucide-react";
+import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
@@ -20,6 +21,8 @@ import { toast } from "@/ui/use-toast";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { EventCover } from "./event-cover";
 import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
+import { EventPlace } from "./event-place";
+import { type PickedPlace, PlacePicker } from "./place-picker";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
   going: "You're going",
@@ -81,12 +84,7 @@ export function EventPage() {
             <CalendarIcon className="size-4" aria-hidden />
             {formatEventDateTime(e.date, user?.timezone)}
           </p>
-          {e.location && (
-            <p className="flex items-center gap-2">
-              <MapPinIcon className="size-4" aria-hidden />
-              {e.location}
-            </p>
-          )}
+          <EventPlace event={e} />
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
             <span data-testid="capacity">
@@ -249,6 +247,8 @@ function EditEventDialog({
   const [title, setTitle] = useState(event.title);
   const [description, setDescription] = useState(event.description);
   const [location, setLocation] = useState(event.location);
+  const saved = eventCoordinates(event);
+  const [place, setPlace] = useState<PickedPlace | null>(saved && { ...saved, label: event.location, source: "saved" });
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const { user } = useAuth();
   // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
@@ -272,6 +272,10 @@ function EditEventDialog({
         title: title.trim(),
         description: description.trim(),
         location: location.trim(),
+        // A moved or removed place is sent; "" clears it (issue 12.1).
+        ...(place?.latitude !== saved?.latitude || place?.longitude !== saved?.longitude
+          ? { latitude: place ? coordinateText(place.latitude) : "", longitude: place ? coordinateText(place.longitude) : "" }
+          : {}),
         maxAttendees: cap,
         ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
       },
@@ -313,6 +317,7 @@ function EditEventDialog({
           </div>
           <Label htmlFor="edit-location">Location</Label>
           <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+          <PlacePicker place={place} onPick={setPlace} locationGranted={false} />
           <Label htmlFor="edit-description">Description</Label>
           <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} required />
           <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>

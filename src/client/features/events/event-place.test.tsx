@@ -1,0 +1,34 @@
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { native } from "@/lib/native";
+import { EventPlace } from "./event-place";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("EventPlace (issue 12.1)", () => {
+  it("links a placed event to OpenStreetMap in a browser", () => {
+    render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
+    expect(screen.getByText("Dolores Park")).toBeInTheDocument();
+    const link = screen.getByRole("link", { name: "Open in Maps" });
+    expect(link).toHaveAttribute("href", "https://www.openstreetmap.org/?mlat=37.7596&mlon=-122.4269#map=16/37.7596/-122.4269");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(screen.queryByText("Location not set")).not.toBeInTheDocument();
+  });
+
+  it("links to a geo: URI on a device, so the phone offers its maps apps", () => {
+    vi.spyOn(native, "isNative").mockReturnValue(true);
+    render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
+    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute("href", "geo:37.7596,-122.4269?q=37.7596,-122.4269(Dolores%20Park)");
+  });
+
+  it('says "Location not set" for an event without coordinates, and offers no map', () => {
+    const { rerender } = render(<EventPlace event={{ location: "Pier 39", latitude: "", longitude: "" }} />);
+    expect(screen.getByText("Pier 39")).toBeInTheDocument();
+    expect(screen.getByText("Location not set")).toBeInTheDocument();
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    rerender(<EventPlace event={{ location: "", latitude: "", longitude: "" }} />);
+    expect(screen.getByText("Location not set")).toBeInTheDocument();
+    rerender(<EventPlace event={{ location: "", latitude: "37.7596", longitude: "-122.4269" }} />);
+    expect(screen.getByText("Pinned location")).toBeInTheDocument();
+  });
+});
