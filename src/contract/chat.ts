@@ -12,8 +12,15 @@ export const CHAT_TEXTS = {
   empty: "Message cannot be empty",
 } as const;
 
+/** Over CHAT_MESSAGES_PER_WINDOW (REST 429 and the socket's error frame say the same). */
+export const tooManyMessagesText = (retryAfterSeconds: number) => `Too many messages, try again in ${retryAfterSeconds} s`;
+
+/**
+ * Kinds of stored message. The server decides it (issue 9.20): what people send is always "text";
+ * a client's messageType is ignored, so nobody can post a message dressed as "system".
+ */
 export const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
-export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** Spec 02 §3 Chat message (plus groupId so a pushed message finds its cache). */
 export const chatMessageSchema = z.object({
@@ -32,7 +39,6 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const sendMessageBodySchema = z.object({
   groupId: idSchema,
   message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
-  messageType: messageTypeSchema.default("text"),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 

@@ -137,3 +137,24 @@ export const SEARCH_QUERY_MAX = 100;
  * their own position, so distances asked from many places cannot triangulate anyone.
  */
 export const PEOPLE_PRIVACY_GRID_DEG = 0.01;
+/**
+ * Chat and socket floods (issue 9.9): every budget below is per USER, counted across all of the
+ * user's sockets, REST calls and app instances (Redis when REDIS_URL is set).
+ * Open /ws sockets per user: a phone, a laptop and a handful of tabs; the audit's 200 were an attack.
+ */
+export const SOCKETS_PER_USER_MAX = 10;
+/** Sockets a user may open per minute: reconnects after a dropped network, not a loop. */
+export const SOCKET_OPENS_PER_MINUTE = 60;
+/** Chat messages per user per window, socket and POST /api/chat/messages together: a lively chat is ~20 a minute. */
+export const CHAT_MESSAGES_PER_WINDOW = 200;
+export const CHAT_MESSAGES_WINDOW_MS = 10 * 60_000;
+/** Plan votes per user per minute, socket and REST together: tapping through a week of plans, twice. */
+export const VOTES_PER_MINUTE = 60;
+/** `auth` frames per user per minute: each (re)connect sends one and it reads the user's groups. */
+export const SOCKET_AUTH_FRAMES_PER_MINUTE = 30;
+/** `join_group`/`leave_group` frames per user per minute: a reconnect re-joins every group, on every tab. */
+export const SOCKET_GROUP_FRAMES_PER_MINUTE = 600;
+/** Frames of any kind (even unparseable ones) per user per minute; past it the socket is closed (1008). */
+export const SOCKET_FRAMES_PER_MINUTE = 1200;
+/** How often expired and idle sessions are deleted (and their sockets closed on every instance). */
+export const SESSION_SWEEP_INTERVAL_MS = 10 * 60_000;

@@ -1,14 +1,23 @@
 import { z } from "zod";
-import { chatMessageSchema, CHAT_MESSAGE_MAX, messageTypeSchema } from "./chat";
+import { chatMessageSchema, CHAT_MESSAGE_MAX } from "./chat";
 import { idSchema, textSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
 import { notificationSchema } from "./notifications";
 
-/** Chat and vote frames a socket may send per window before it gets an error instead. */
-export const SOCKET_RATE_LIMIT_MAX = 20;
-export const SOCKET_RATE_LIMIT_WINDOW_MS = 10_000;
-/** Close code for a socket without a valid session (4000-4999 are application codes). */
+/**
+ * Close code for a socket without a valid session (4000-4999 are application codes): refused at
+ * the upgrade, or closed when its session ends (logout, expiry, a new sign-in or sign-up; issue 9.8).
+ */
 export const SOCKET_UNAUTHORIZED_CODE = 4401;
+/** Close code (RFC 6455 "policy violation") for a user flooding past SOCKET_FRAMES_PER_MINUTE. */
+export const SOCKET_POLICY_CODE = 1008;
+/** Close reasons and refusals a client may see (limits in src/contract/limits.ts). */
+export const SOCKET_TEXTS = {
+  sessionEnded: "Session ended",
+  tooManySockets: "Too many open sockets",
+  flooding: "Too many messages",
+  tooManyFrames: (retryAfterSeconds: number) => `Too many requests, try again in ${retryAfterSeconds} s`,
+} as const;
 /** Spec 02 §9 says five tries at 1 s × attempt; Link caps exponential backoff instead (see spec-deviations). */
 export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;
@@ -24,7 +33,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("chat_message"),
     groupId,
     message: textSchema().trim().min(1).max(CHAT_MESSAGE_MAX),
-    messageType: messageTypeSchema.default("text"),
+    // No messageType: the server decides it (issue 9.20); one sent anyway is dropped by the parse.
   }),
   z.object({ type: z.literal("event_vote"), groupId, eventId: idSchema, vote: voteValueSchema }),
 ]);

@@ -10,7 +10,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
  *   app.post("/x", { preHandler: limitPerUser(perUser, "Too many messages") }, ...)   // REST: 429 + Retry-After
  *   const verdict = await perUser.consume(userId); if (!verdict.allowed) ...           // anywhere else
  *
- * With REDIS_URL the counts live in Redis under `${REDIS_PREFIX}rl:${name}:` so every instance
+ * With REDIS_URL the counts live in Redis under `${REDIS_PREFIX}limit:${name}:` so every instance
  * shares them; without it they live in this process. When Redis is unreachable a per-process
  * counter with the same budget takes over (rate-limiter-flexible's insurance limiter): a Redis
  * outage neither turns every request into a 500 nor lifts the limits.
@@ -31,6 +31,7 @@ export interface Limiter {
 }
 
 export interface RateLimits {
+  /** The limiter called `name`; asking again for the same name (REST and socket) returns the same one. */
   limiter(name: string, limit: RateLimit): Limiter;
   close(): Promise<void>;
 }
@@ -46,19 +47,25 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
     : undefined;
   // Without this listener ioredis reports every reconnect attempt as an unhandled 'error' event.
   redis?.on("error", () => {});
-  const names = new Set<string>();
+  const limiters = new Map<string, Limiter>();
 
   return {
     limiter(name, limit) {
-      if (names.has(name)) throw new Error(`rate limiter "${name}" is created twice`);
-      names.add(name);
+      const known = limiters.get(name);
+      if (known) {
+        if (known.limit.points !== limit.points || known.limit.windowMs !== limit.windowMs) {
+          throw new Error(`rate limiter "${name}" asked for with two different limits`);
+        }
+        return known;
+      }
       const duration = Math.max(1, Math.ceil(limit.windowMs / 1000));
-      const keyPrefix = `${options.prefix}rl:${name}`;
+      // Not "rl:": that namespace is @fastify/rate-limit's (per-IP limits) in the same Redis.
+      const keyPrefix = `${options.prefix}limit:${name}`;
       const memory = new RateLimiterMemory({ keyPrefix, points: limit.points, duration });
       const store = redis
         ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points: limit.points, duration, insuranceLimiter: memory })
         : memory;
-      return {
+      const created: Limiter = {
         name,
         limit,
         async consume(key, points = 1) {
@@ -71,6 +78,8 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
           }
         },
       };
+      limiters.set(name, created);
+      return created;
     },
     async close() {
       redis?.disconnect();

@@ -170,3 +170,21 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     },
   };
 }
+
+/**
+ * Sessions that ended (logout, expiry, a sign-in or sign-up over an old session): every instance's
+ * hub closes the sockets those sessions authenticated (issue 9.8). Only SHA-256 hashes travel.
+ */
+export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
+const SESSIONS_REVOKED = "sessions_revoked";
+
+export async function publishSessionsRevoked(bus: Bus, sessionHashes: string[]) {
+  if (sessionHashes.length > 0) await bus.publish(SESSIONS_REVOKED_CHANNEL, { type: SESSIONS_REVOKED, sessionHashes });
+}
+
+/** The hashes in a revocation message; nothing for anything else. */
+export function revokedSessionHashes(payload: unknown): string[] {
+  const p = payload as { type?: unknown; sessionHashes?: unknown };
+  if (p?.type !== SESSIONS_REVOKED || !Array.isArray(p.sessionHashes)) return [];
+  return p.sessionHashes.filter((h): h is string => typeof h === "string");
+}

@@ -1,19 +1,28 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import { tooManyMessagesText } from "../../contract/chat";
+import {
+  SOCKET_AUTH_FRAMES_PER_MINUTE,
+  SOCKET_FRAMES_PER_MINUTE,
+  SOCKET_GROUP_FRAMES_PER_MINUTE,
+  SOCKETS_PER_USER_MAX,
+} from "../../contract/limits";
 import {
   type ClientMessage,
   clientMessageSchema,
   groupChannel,
   type ServerMessage,
-  SOCKET_RATE_LIMIT_MAX,
-  SOCKET_RATE_LIMIT_WINDOW_MS,
+  SOCKET_POLICY_CODE,
+  SOCKET_TEXTS,
+  SOCKET_UNAUTHORIZED_CODE,
 } from "../../contract/socket";
 import { HttpError } from "../http/http-error";
-import type { ChatService } from "../modules/chat/service";
+import { type Limiter, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
+import { CHAT_LIMIT, type ChatService } from "../modules/chat/service";
 import type { GroupsRepository } from "../modules/groups/repository";
-import { type GroupsService, MEMBERSHIP_ENDED } from "../modules/groups/service";
+import { type GroupsService, MEMBERSHIP_ENDED, VOTE_LIMIT } from "../modules/groups/service";
 import { userChannel } from "../modules/notifications/notify";
-import type { Bus } from "./bus";
+import { type Bus, revokedSessionHashes, SESSIONS_REVOKED_CHANNEL } from "./bus";
 
 /** A socket that cannot drain this much is too slow to keep up; it is closed and will catch up by cursor. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -22,9 +31,9 @@ const HEARTBEAT_MS = 30_000;
 interface Connection {
   socket: WebSocket;
   userId: number;
+  /** The session the upgrade was authenticated with: when it ends, this socket closes (issue 9.8). */
+  sessionHash: string;
   groups: Set<number>;
-  windowStart: number;
-  sent: number;
   alive: boolean;
   /** Frames are handled one after another so a join is done before the chat that follows it. */
   queue: Promise<void>;
@@ -40,8 +49,11 @@ export interface HubDeps {
   groups: GroupsService;
   groupsRepo: GroupsRepository;
   chat: ChatService;
+  limits: RateLimits;
   log: FastifyBaseLogger;
 }
+
+const MINUTE_MS = 60_000;
 
 /**
  * Owns this instance's sockets. Each bus channel (user:{id}, group:{id}) is subscribed once per
@@ -50,6 +62,42 @@ export interface HubDeps {
 export function createHub(deps: HubDeps) {
   const channels = new Map<string, Channel>();
   const connections = new Set<Connection>();
+  const byUser = new Map<number, Set<Connection>>();
+  const bySession = new Map<string, Set<Connection>>();
+
+  // Per-user budgets shared by every socket of the user, on every instance (issue 9.9); chat and
+  // votes share theirs with the REST routes. A frame over its budget gets an error frame.
+  const limiters = {
+    frames: deps.limits.limiter("socket-frames", { points: SOCKET_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
+    auth: deps.limits.limiter("socket-auth", { points: SOCKET_AUTH_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
+    groups: deps.limits.limiter("socket-groups", { points: SOCKET_GROUP_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
+    chat: deps.limits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit),
+    votes: deps.limits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit),
+  };
+  async function spend(limiter: Limiter, conn: Connection, text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames) {
+    const verdict = await limiter.consume(conn.userId);
+    if (!verdict.allowed) throw new HttpError(429, text(retryAfterSeconds(verdict)));
+  }
+
+  const track = <K>(index: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    const set = index.get(key) ?? new Set<Connection>();
+    set.add(conn);
+    index.set(key, set);
+  };
+  const untrack = <K>(index: Map<K, Set<Connection>>, key: K, conn: Connection) => {
+    const set = index.get(key);
+    set?.delete(conn);
+    if (set?.size === 0) index.delete(key);
+  };
+
+  /** Sessions ended anywhere (logout, expiry, a new sign-in): close the sockets they opened here. */
+  function closeRevoked(payload: unknown) {
+    for (const hash of revokedSessionHashes(payload)) {
+      for (const conn of bySession.get(hash) ?? []) conn.socket.close(SOCKET_UNAUTHORIZED_CODE, SOCKET_TEXTS.sessionEnded);
+    }
+  }
+  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, closeRevoked);
+  revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
   function send(conn: Connection, message: ServerMessage | string) {
     const socket = conn.socket;
@@ -108,26 +156,18 @@ export function createHub(deps: HubDeps) {
     await unlisten(groupChannel(groupId), conn);
   }
 
-  function overRateLimit(conn: Connection) {
-    const now = Date.now();
-    if (now - conn.windowStart > SOCKET_RATE_LIMIT_WINDOW_MS) {
-      conn.windowStart = now;
-      conn.sent = 0;
-    }
-    conn.sent += 1;
-    return conn.sent > SOCKET_RATE_LIMIT_MAX;
-  }
-
   async function handle(conn: Connection, message: ClientMessage & { type: string }) {
     const parsed = clientMessageSchema.parse(message);
     switch (parsed.type) {
       case "auth": {
+        await spend(limiters.auth, conn);
         // The session cookie authenticated this socket on upgrade; a userId in the frame is ignored.
         const groups = await deps.groupsRepo.namesForUser(conn.userId);
         send(conn, { type: "auth_success", userId: conn.userId, groups });
         return;
       }
       case "join_group": {
+        await spend(limiters.groups, conn);
         await deps.groups.requireMember(parsed.groupId, conn.userId);
         if (!conn.groups.has(parsed.groupId)) {
           conn.groups.add(parsed.groupId);
@@ -137,20 +177,27 @@ export function createHub(deps: HubDeps) {
         return;
       }
       case "leave_group":
+        await spend(limiters.groups, conn);
         await leave(conn, parsed.groupId);
         return;
       case "chat_message":
-        if (overRateLimit(conn)) throw new HttpError(429, "Too many messages. Please slow down.");
+        await spend(limiters.chat, conn, tooManyMessagesText);
         await deps.chat.send(conn.userId, parsed);
         return;
       case "event_vote":
-        if (overRateLimit(conn)) throw new HttpError(429, "Too many messages. Please slow down.");
+        await spend(limiters.votes, conn);
         await deps.groups.vote(conn.userId, parsed.groupId, parsed.eventId, parsed.vote);
         return;
     }
   }
 
   async function onFrame(conn: Connection, data: unknown, isBinary: boolean) {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    // Past the all-frames budget the user is flooding: the socket closes instead of being served.
+    if (!(await limiters.frames.consume(conn.userId)).allowed) {
+      conn.socket.close(SOCKET_POLICY_CODE, SOCKET_TEXTS.flooding);
+      return;
+    }
     let frame: unknown;
     try {
       if (isBinary) throw new Error("binary");
@@ -190,18 +237,19 @@ export function createHub(deps: HubDeps) {
   heartbeat.unref();
 
   return {
+    /** Open sockets of a user on this instance. */
+    openSocketsOf: (userId: number) => byUser.get(userId)?.size ?? 0,
     /** Takes over an upgraded socket of a signed-in user. Handlers attach before any await. */
-    accept(socket: WebSocket, userId: number) {
-      const conn: Connection = {
-        socket,
-        userId,
-        groups: new Set(),
-        windowStart: Date.now(),
-        sent: 0,
-        alive: true,
-        queue: Promise.resolve(),
-      };
+    accept(socket: WebSocket, userId: number, sessionHash: string) {
+      // Upgrades that raced past the route's check: the cap holds here.
+      if ((byUser.get(userId)?.size ?? 0) >= SOCKETS_PER_USER_MAX) {
+        socket.close(SOCKET_POLICY_CODE, SOCKET_TEXTS.tooManySockets);
+        return;
+      }
+      const conn: Connection = { socket, userId, sessionHash, groups: new Set(), alive: true, queue: Promise.resolve() };
       connections.add(conn);
+      track(byUser, userId, conn);
+      track(bySession, sessionHash, conn);
       socket.on("pong", () => {
         conn.alive = true;
       });
@@ -211,6 +259,8 @@ export function createHub(deps: HubDeps) {
       socket.on("error", (error) => deps.log.debug({ err: error }, "socket error"));
       socket.on("close", () => {
         connections.delete(conn);
+        untrack(byUser, userId, conn);
+        untrack(bySession, sessionHash, conn);
         conn.queue = conn.queue.then(async () => {
           await unlisten(userChannel(userId), conn);
           for (const groupId of [...conn.groups]) await leave(conn, groupId);
@@ -222,6 +272,7 @@ export function createHub(deps: HubDeps) {
     /** Closes every socket and waits until their bus subscriptions are gone, before the bus itself closes. */
     async close() {
       clearInterval(heartbeat);
+      await (await revocations.catch(() => async () => {}))().catch(() => {});
       const open = [...connections];
       await Promise.all(
         open.map(

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
+import { SOCKET_OPENS_PER_MINUTE, SOCKETS_PER_USER_MAX } from "../../contract/limits";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import type { AppDeps } from "../app";
+import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
 import { chatRepository } from "../modules/chat/repository";
 import { chatService } from "../modules/chat/service";
@@ -17,9 +19,11 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     groupsRepo,
     groups: groupsService({ repo: groupsRepo, bus: deps.bus }),
     chat: chatService({ chat: chatRepository(db), groups: groupsRepo, bus: deps.bus }),
+    limits: app.rateLimits,
     log: app.log,
   });
   app.addHook("preClose", async () => hub.close());
+  const opens = app.rateLimits.limiter("socket-opens", { points: SOCKET_OPENS_PER_MINUTE, windowMs: 60_000 });
 
   app.get(
     "/ws",
@@ -33,12 +37,21 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
           return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
         }
         if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });
+        // Issue 9.9: a capped number of open sockets per user, opened at a human pace.
+        if (hub.openSocketsOf(request.userId) >= SOCKETS_PER_USER_MAX) {
+          return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });
+        }
+        const verdict = await opens.consume(request.userId);
+        if (!verdict.allowed) {
+          const seconds = retryAfterSeconds(verdict);
+          return reply.code(429).header("retry-after", String(seconds)).send({ message: SOCKET_TEXTS.tooManyFrames(seconds) });
+        }
       },
     },
     (socket, request) => {
       // preValidation already refused anonymous upgrades; this guards a hook-order change.
       if (request.userId == null) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
-      hub.accept(socket, request.userId);
+      hub.accept(socket, request.userId, request.sessionHash ?? "");
     },
   );
 };

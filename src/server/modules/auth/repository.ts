@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessGrants, groupInvites, sessions, users } from "../../db/schema";
 import { joinWithInvite, type Tx } from "../invites/repository";
@@ -105,6 +105,14 @@ export function authRepository(db: Db) {
     },
     async deleteExpiredSessions(userId: number, now: Date) {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+    },
+    /** Every session past its end or idle since `idleSince`, of anyone: the sweeper's work; their hashes. */
+    async deleteEndedSessions(now: Date, idleSince: Date): Promise<string[]> {
+      const ended = await db
+        .delete(sessions)
+        .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
+        .returning({ idHash: sessions.idHash });
+      return ended.map((s) => s.idHash);
     },
   };
 }

@@ -16,6 +16,8 @@ import { toCurrentUser } from "../users/public-user";
 import { type AccessGrant, authRepository } from "./repository";
 import { authBudgets } from "./budgets";
 import { authService } from "./service";
+import { startSessionSweeper } from "./session-sweeper";
+import { publishSessionsRevoked } from "../../realtime/bus";
 
 /** Issue 9.14: the early-access grant; sent only to the one route that spends it. */
 const GRANT_COOKIE = "link_access_grant";
@@ -33,6 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   async function signIn(reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
   }
+  /** Ends a session and closes the sockets it opened, on every instance (issue 9.8). */
+  async function endSession(idHash: string | null) {
+    if (!idHash) return;
+    await service.endSession(idHash);
+    await publishSessionsRevoked(deps.bus, [idHash]);
+  }
+  const sweeper = startSessionSweeper({ repo, bus: deps.bus, log: app.log });
+  app.addHook("onClose", () => sweeper.stop());
 
   app.post(
     "/api/register",
@@ -57,6 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           : null;
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") reply.clearCookie(GRANT_COOKIE, { path: GRANT_COOKIE_PATH });
+      // Registering while signed in ends the previous session (issue 9.20): one browser, one account.
+      await endSession(request.sessionHash);
       await signIn(reply, user.id);
       return reply.code(201).send({ ...toCurrentUser(user), ...(joinedGroup ? { joinedGroup } : {}) });
     },
@@ -76,14 +88,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         return reply.code(401).send({ message: "Invalid username or password" });
       }
       // A fresh id at every sign-in: a session fixed before login is worthless after it.
-      if (request.sessionHash) await service.endSession(request.sessionHash);
+      await endSession(request.sessionHash);
       await signIn(reply, user.id);
       return toCurrentUser(user);
     },
   );
 
   app.post("/api/logout", { config: { public: true }, schema: { tags: ["auth"], response: { 200: messageSchema } } }, async (request, reply) => {
-    if (request.sessionHash) await service.endSession(request.sessionHash);
+    await endSession(request.sessionHash);
     clearSessionCookie(reply);
     return { message: "Logged out" };
   });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import type { MessageType } from "../../../contract/chat";
 import type { Db } from "../../db/client";
 import { chatMessages, users } from "../../db/schema";
 
@@ -28,7 +29,7 @@ export function chatRepository(db: Db) {
         .limit(limit);
       return flatten(rows);
     },
-    async insert(input: { groupId: number; userId: number; message: string; messageType: string }): Promise<StoredMessage> {
+    async insert(input: { groupId: number; userId: number; message: string; messageType: MessageType }): Promise<StoredMessage> {
       const [row] = await db.insert(chatMessages).values(input).returning();
       const [user] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, input.userId)).limit(1);
       return { ...row, userName: user?.fullName ?? "" };

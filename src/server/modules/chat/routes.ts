@@ -1,15 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
-import { chatMessageSchema, messagesParamsSchema, messagesQuerySchema, sendMessageBodySchema } from "../../../contract/chat";
+import {
+  chatMessageSchema,
+  messagesParamsSchema,
+  messagesQuerySchema,
+  sendMessageBodySchema,
+  tooManyMessagesText,
+} from "../../../contract/chat";
 import type { AppDeps } from "../../app";
+import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { groupsRepository } from "../groups/repository";
 import { chatRepository } from "./repository";
-import { chatService } from "./service";
+import { CHAT_LIMIT, chatService } from "./service";
 
 const tags = ["chat"];
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema };
 
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const db = deps.database.db;
@@ -30,7 +37,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/chat/messages",
-    { schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } } },
+    {
+      preHandler: limitPerUser(app.rateLimits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit), tooManyMessagesText),
+      schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } },
+    },
     async (request, reply) => reply.code(201).send(await service.send(requireUserId(request), request.body)),
   );
 };

@@ -1,10 +1,14 @@
 import type { ChatMessage } from "../../../contract/chat";
 import { GROUP_TEXTS } from "../../../contract/groups";
+import { CHAT_MESSAGES_PER_WINDOW, CHAT_MESSAGES_WINDOW_MS } from "../../../contract/limits";
 import { groupChannel } from "../../../contract/socket";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { GroupsRepository } from "../groups/repository";
 import type { ChatRepository, StoredMessage } from "./repository";
+
+/** One budget per user for socket and REST chat together (issue 9.9): both ask app.rateLimits for this name. */
+export const CHAT_LIMIT = { name: "chat", limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS } } as const;
 
 export function toChatMessage(m: StoredMessage): ChatMessage {
   return {
@@ -35,10 +39,15 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
           : await deps.chat.pageBefore(groupId, q.before, q.limit);
       return rows.map(toChatMessage);
     },
-    /** Stored first, then published: a subscriber never sees a message the database does not hold. */
-    async send(userId: number, input: { groupId: number; message: string; messageType: string }) {
+    /**
+     * Stored first, then published: a subscriber never sees a message the database does not hold.
+     * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
+     */
+    async send(userId: number, input: { groupId: number; message: string }) {
       await requireMember(input.groupId, userId);
-      const stored = toChatMessage(await deps.chat.insert({ ...input, userId }));
+      const stored = toChatMessage(
+        await deps.chat.insert({ groupId: input.groupId, message: input.message, messageType: "text", userId }),
+      );
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
       return stored;
     },

@@ -20,10 +20,12 @@ import {
 } from "../../../contract/groups";
 import { idParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
+import { limitPerUser } from "../../http/rate-limits";
 import { creationLimit } from "../../http/creation-limits";
 import { requireUserId } from "../../http/session";
+import { SOCKET_TEXTS } from "../../../contract/socket";
 import { groupsRepository } from "./repository";
-import { groupsService } from "./service";
+import { groupsService, VOTE_LIMIT } from "./service";
 import { uploadsRepository } from "../uploads/repository";
 import { uploadsService } from "../uploads/service";
 
@@ -151,11 +153,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     "/api/groups/:id/events/:eventId/vote",
     {
+      preHandler: limitPerUser(app.rateLimits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit), SOCKET_TEXTS.tooManyFrames),
       schema: {
         tags,
         params: groupEventParamsSchema,
         body: voteBodySchema,
-        response: { 200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }), ...errors },
+        response: { 200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }), ...errors, 429: messageSchema },
       },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import {
   type VoteCounts,
   type VoteValue,
 } from "../../../contract/groups";
+import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { groupChannel } from "../../../contract/socket";
 import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
@@ -24,6 +25,9 @@ export function newInviteCode(): string {
 }
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
+/** One budget per user for votes over the socket and REST together (issue 9.9). */
+export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
 
 /** Bus message a hub uses to drop a user's sockets from a group they no longer belong to; never sent to clients. */
 export const MEMBERSHIP_ENDED = "membership_ended";

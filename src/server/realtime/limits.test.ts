@@ -1,0 +1,190 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tooManyMessagesText } from "../../contract/chat";
+import {
+  CHAT_MESSAGES_PER_WINDOW,
+  SOCKET_AUTH_FRAMES_PER_MINUTE,
+  SOCKET_FRAMES_PER_MINUTE,
+  SOCKET_GROUP_FRAMES_PER_MINUTE,
+  SOCKETS_PER_USER_MAX,
+  VOTES_PER_MINUTE,
+} from "../../contract/limits";
+import { SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
+import { chatMessages } from "../db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+import { openSocket, type TestSocket } from "./socket-test-client";
+
+/** Issue 9.9: per-user budgets across sockets and REST, a socket cap, and a limit on every frame type. */
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function memberOfGroup() {
+  const me = await registerUser(t.app);
+  const created = await as(t.app, me.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Limits", isPrivate: true } });
+  return { ...me, call: as(t.app, me.cookie), groupId: (created.json() as { id: number }).id };
+}
+
+/** Waits until the socket has `n` frames of a type, or fails after the timeout. */
+async function frames(socket: TestSocket, type: string, n: number, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (socket.received.filter((m) => m.type === type).length < n) {
+    if (Date.now() > deadline) throw new Error(`${n} ${type} frames expected, got ${socket.received.filter((m) => m.type === type).length}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return socket.received.filter((m) => m.type === type);
+}
+
+const closeOf = (socket: TestSocket) =>
+  new Promise<{ code: number; reason: string }>((resolve) => socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+
+describe("chat budget per user", () => {
+  it("counts two sockets and REST together: the 201st message gets 429 on REST and an error frame on the socket", async () => {
+    const me = await memberOfGroup();
+    const [one, two] = [await openSocket(base, me.cookie), await openSocket(base, me.cookie)];
+    const third = CHAT_MESSAGES_PER_WINDOW / 4;
+    for (const socket of [one, two]) {
+      for (let i = 0; i < third; i++) socket.send({ type: "chat_message", groupId: me.groupId, message: `socket ${i}` });
+    }
+    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW - 2 * third; i++) {
+      const res = await me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: `rest ${i}` } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Every socket frame so far was inside the budget (no error), whatever order they were counted in.
+    one.send({ type: "auth" });
+    two.send({ type: "auth" });
+    await Promise.all([one.next("auth_success", undefined, 10_000), two.next("auth_success", undefined, 10_000)]);
+    expect([...one.received, ...two.received].filter((m) => m.type === "error")).toEqual([]);
+
+    const rest = await me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: "one too many" } });
+    expect(rest.statusCode).toBe(429);
+    const seconds = Number(rest.headers["retry-after"]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(rest.json()).toEqual({ message: tooManyMessagesText(seconds) });
+
+    one.send({ type: "chat_message", groupId: me.groupId, message: "one too many" });
+    expect((await one.next("error")).message).toMatch(/^Too many messages, try again in \d+ s$/);
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, me.groupId));
+    expect(stored).toHaveLength(CHAT_MESSAGES_PER_WINDOW);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it("another user's budget is untouched", async () => {
+    const other = await memberOfGroup();
+    const res = await other.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: other.groupId, message: "hi" } });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe("messageType is the server's (9.20)", () => {
+  it("stores a client's 'system' message as text, from REST and from the socket", async () => {
+    const me = await memberOfGroup();
+    const res = await me.call({
+      method: "POST",
+      url: "/api/chat/messages",
+      payload: { groupId: me.groupId, message: "I am the system now", messageType: "system" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().messageType).toBe("text");
+    const socket = await openSocket(base, me.cookie);
+    socket.send({ type: "join_group", groupId: me.groupId });
+    await socket.next("joined_group");
+    socket.send({ type: "chat_message", groupId: me.groupId, message: "me too", messageType: "system" });
+    expect((await socket.next("new_message")).message.messageType).toBe("text");
+    const stored = await t.database.db
+      .select({ messageType: chatMessages.messageType })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.groupId, me.groupId)));
+    expect(stored).toEqual([{ messageType: "text" }, { messageType: "text" }]);
+    await socket.close();
+  });
+});
+
+describe("open sockets per user", () => {
+  it(`refuses the ${SOCKETS_PER_USER_MAX + 1}th socket with 429 and takes one again after a close`, async () => {
+    const me = await registerUser(t.app);
+    const open: TestSocket[] = [];
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) open.push(await openSocket(base, me.cookie));
+    await expect(openSocket(base, me.cookie)).rejects.toThrow("refused 429");
+    // Someone else is not affected by this user's sockets.
+    const other = await registerUser(t.app);
+    const theirs = await openSocket(base, other.cookie);
+    await open.pop()?.close();
+    await new Promise((r) => setTimeout(r, 50));
+    open.push(await openSocket(base, me.cookie));
+    await Promise.all([...open, theirs].map((s) => s.close()));
+  });
+});
+
+describe("every frame type is limited per user", () => {
+  it(`500 auth frames: ${SOCKET_AUTH_FRAMES_PER_MINUTE} answered, the rest refused, and /healthz stays quick`, async () => {
+    const me = await registerUser(t.app);
+    const socket = await openSocket(base, me.cookie);
+    for (let i = 0; i < 500; i++) socket.send({ type: "auth" });
+    const started = Date.now();
+    const health = await fetch(`${base}/healthz`);
+    const healthMs = Date.now() - started;
+    expect(health.status).toBe(200);
+    const errors = await frames(socket, "error", 500 - SOCKET_AUTH_FRAMES_PER_MINUTE);
+    expect(socket.received.filter((m) => m.type === "auth_success")).toHaveLength(SOCKET_AUTH_FRAMES_PER_MINUTE);
+    expect(errors[0].message).toMatch(/^Too many requests, try again in \d+ s$/);
+    // A bounded answer while the flood is served: the refused frames never reach the database.
+    expect(healthMs).toBeLessThan(1000);
+    await socket.close();
+  });
+
+  it(`join_group and leave_group share ${SOCKET_GROUP_FRAMES_PER_MINUTE} a minute`, async () => {
+    const me = await memberOfGroup();
+    const socket = await openSocket(base, me.cookie);
+    for (let i = 0; i < SOCKET_GROUP_FRAMES_PER_MINUTE / 2; i++) {
+      socket.send({ type: "join_group", groupId: me.groupId });
+      socket.send({ type: "leave_group", groupId: me.groupId });
+    }
+    socket.send({ type: "join_group", groupId: me.groupId });
+    socket.send({ type: "leave_group", groupId: me.groupId });
+    const errors = await frames(socket, "error", 2);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^Too many requests/), expect.stringMatching(/^Too many requests/)]);
+    expect(socket.received.filter((m) => m.type === "joined_group")).toHaveLength(SOCKET_GROUP_FRAMES_PER_MINUTE / 2);
+    await socket.close();
+  });
+
+  it(`votes: ${VOTES_PER_MINUTE} a minute over the socket and REST together`, async () => {
+    const me = await memberOfGroup();
+    const plan = await me.call({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "Plan", description: "", date: new Date(Date.now() + 86_400_000).toISOString(), type: "social", location: "", groupId: me.groupId },
+    });
+    const eventId = (plan.json() as { id: number }).id;
+    const socket = await openSocket(base, me.cookie);
+    for (let i = 0; i < VOTES_PER_MINUTE / 2; i++) socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });
+    for (let i = 0; i < VOTES_PER_MINUTE / 2; i++) {
+      const res = await me.call({ method: "POST", url: `/api/groups/${me.groupId}/events/${eventId}/vote`, payload: { vote: "no" } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    socket.send({ type: "auth" });
+    await socket.next("auth_success", undefined, 10_000);
+    expect(socket.received.filter((m) => m.type === "error")).toEqual([]);
+    const rest = await me.call({ method: "POST", url: `/api/groups/${me.groupId}/events/${eventId}/vote`, payload: { vote: "no" } });
+    expect(rest.statusCode).toBe(429);
+    expect(rest.headers["retry-after"]).toBeDefined();
+    socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });
+    expect((await socket.next("error")).message).toMatch(/^Too many requests/);
+    await socket.close();
+  });
+
+  it(`past ${SOCKET_FRAMES_PER_MINUTE} frames of any kind, even garbage, the socket is closed (${SOCKET_POLICY_CODE})`, async () => {
+    const me = await registerUser(t.app);
+    const socket = await openSocket(base, me.cookie);
+    const closed = closeOf(socket);
+    for (let i = 0; i <= SOCKET_FRAMES_PER_MINUTE; i++) socket.send("not json");
+    expect(await closed).toEqual({ code: SOCKET_POLICY_CODE, reason: SOCKET_TEXTS.flooding });
+    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(SOCKET_FRAMES_PER_MINUTE);
+  });
+});
