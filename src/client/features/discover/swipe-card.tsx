@@ -1,4 +1,5 @@
 import type { FeedItem } from "@contract/events";
+import { formatDistance } from "@contract/geo";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
 import { type MotionValue, motion, type PanInfo, useIsPresent, useMotionValue, useMotionValueEvent, useTransform } from "motion/react";
@@ -37,7 +38,7 @@ function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; time
             <p className="flex items-center gap-2">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
               <span className="truncate">{event.location}</span>
-              {event.distanceKm != null && <span className="shrink-0">· {event.distanceKm} km</span>}
+              {event.distanceKm != null && <span className="shrink-0">· {formatDistance(event.distanceKm)}</span>}
             </p>
           )}
         </div>
