@@ -100,6 +100,13 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       log.info({ role }, "redis bus: reconnected");
     });
   }
+  let connectedOnce = false;
+  const firstConnection = new Promise<void>((resolve) => {
+    subscriber.once("ready", resolve);
+    setTimeout(resolve, 2000).unref();
+  }).then(() => {
+    connectedOnce = true;
+  });
   // ioredis re-subscribes what it knew of; this also covers a subscribe that failed while Redis was down.
   subscriber.on("ready", () => {
     const channels = [...handlers.keys()].map((channel) => prefix + channel);
@@ -149,7 +156,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        // While Redis is down this fails; the "ready" handler above subscribes once it is back.
+        // At start-up, wait for the first connection; later, while Redis is down, this fails at once
+        // and the "ready" handler above subscribes once it is back.
+        if (!connectedOnce) await firstConnection;
         await subscriber.subscribe(prefix + channel).catch((error: Error) => {
           log.warn({ channel: prefix + channel, err: error.message }, "redis bus: subscribe deferred until Redis is back");
         });
