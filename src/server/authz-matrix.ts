@@ -1,0 +1,230 @@
+/**
+ * Issue 9, proof 1: who may call what. One row per route of the OpenAPI document, with the status
+ * each of four callers gets. src/server/authz-matrix.test.ts reads this table: a route in the
+ * OpenAPI document without a row fails it, so a new route cannot ship without a decision here.
+ *
+ * The callers, for every row:
+ * - visitor: no session cookie;
+ * - owner: the person the row's resource belongs to (the user named in the path, the event's host,
+ *   the group's admin, the notification's addressee, the uploader, the recipient of a friend request);
+ * - member: someone related to it (a member of the owner's private group, going to the owner's
+ *   event, applying to the owner's networking event, asking the owner for friendship);
+ * - stranger: signed in, unrelated to everything in the fixture.
+ *
+ * The fixture (built by the test for each "fresh" row, otherwise once) holds: a private group G
+ * (owner admin, member joined by its invite code), a plan P in G hosted by owner, a public social
+ * event E hosted by owner with member going, a networking event N hosted by owner with member's
+ * pending application, member's friend request to owner, notifications for owner, an upload of owner's.
+ * Callers act in the order visitor, stranger, member, owner, so a state change by one (a member
+ * leaving, the host cancelling) happens after the less privileged callers were refused.
+ */
+
+export type Actor = "visitor" | "owner" | "member" | "stranger";
+export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "member", "owner"];
+
+export interface MatrixFixture {
+  ownerId: number;
+  memberId: number;
+  strangerId: number;
+  /** The id of whoever is calling (0 for the visitor). */
+  selfId: number;
+  groupId: number;
+  inviteCode: string;
+  planId: number;
+  eventId: number;
+  networkingEventId: number;
+  ownerNotificationId: number;
+  uploadId: string;
+  /** A yyyy-MM-dd a week ahead, and the same moment as an ISO timestamp. */
+  day: string;
+  when: string;
+  /** Unique per call, for bodies that must not collide (waitlist e-mails). */
+  unique: string;
+}
+
+export interface MatrixRow {
+  /** The request, built from the fixture as seen by the calling actor. */
+  request: (f: MatrixFixture) => { url: string; payload?: unknown };
+  expect: Record<Actor, number>;
+  /** The row changes what the fixture holds (cancels, leaves, removes, signs out): it gets its own fixture. */
+  fresh?: boolean;
+}
+
+const signedIn = (status: number): Record<Actor, number> => ({ visitor: 401, owner: status, member: status, stranger: status });
+const ownerOnly = (ok: number, others = 403): Record<Actor, number> => ({ visitor: 401, owner: ok, member: others, stranger: others });
+/** Owner and member pass (group reads, plan reads); a stranger is refused. */
+const insiders = (ok: number): Record<Actor, number> => ({ visitor: 401, owner: ok, member: ok, stranger: 403 });
+const everyone = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, member: status, stranger: status });
+
+export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
+  // Auth: public. Registration without an access grant is refused (issue 9.14), signed in or not.
+  "POST /api/register": {
+    request: (f) => ({
+      url: "/api/register",
+      payload: { fullName: "New Person", username: `new_${f.unique}`, email: `new_${f.unique}@example.com`, password: "secret123" },
+    }),
+    expect: everyone(403),
+  },
+  // A wrong password: nobody's session is rotated by the matrix.
+  "POST /api/login": { request: () => ({ url: "/api/login", payload: { username: "nobody_here", password: "wrong-password" } }), expect: everyone(401) },
+  "POST /api/logout": { request: () => ({ url: "/api/logout" }), expect: everyone(200), fresh: true },
+  "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200) },
+  "GET /api/users/current": { request: () => ({ url: "/api/users/current" }), expect: signedIn(200) },
+  "POST /api/access-codes/verify": { request: () => ({ url: "/api/access-codes/verify", payload: { code: "0000000000" } }), expect: everyone(200) },
+  "GET /api/auth/google/status": { request: () => ({ url: "/api/auth/google/status" }), expect: everyone(200) },
+  // Google is not configured in tests: both answer 404 "Google sign-in is not configured".
+  "GET /api/auth/google": { request: () => ({ url: "/api/auth/google" }), expect: everyone(404) },
+  "GET /api/auth/google/callback": { request: () => ({ url: "/api/auth/google/callback?code=x&state=y" }), expect: everyone(404) },
+
+  // Events: the feed and "my events" are the owner's own.
+  "GET /api/events/swipe/{userId}": { request: (f) => ({ url: `/api/events/swipe/${f.ownerId}` }), expect: ownerOnly(200) },
+  "GET /api/events/user": { request: (f) => ({ url: `/api/events/user?userId=${f.ownerId}` }), expect: ownerOnly(200) },
+  "GET /api/events/user/{id}": { request: (f) => ({ url: `/api/events/user/${f.ownerId}` }), expect: ownerOnly(200) },
+  // Hosting as the owner: only the owner may name the owner as host.
+  "POST /api/events": {
+    request: (f) => ({
+      url: "/api/events",
+      payload: { title: "Picnic", description: "Bring food", date: f.when, hostId: f.ownerId, type: "social" },
+    }),
+    expect: ownerOnly(201),
+  },
+  // The private plan P: its group's members and host only.
+  "GET /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.planId}` }), expect: insiders(200) },
+  "GET /api/events/{id}/calendar.ics": { request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }), expect: insiders(200) },
+  "POST /api/events/{id}/interaction": {
+    request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
+    expect: insiders(200),
+  },
+  // E's host edits and cancels it.
+  "PATCH /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.eventId}`, payload: { title: "Renamed" } }), expect: ownerOnly(200), fresh: true },
+  "DELETE /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.eventId}` }), expect: ownerOnly(200), fresh: true },
+  // Undo a swipe on P: a stranger cannot see P (404 like a missing answer), member has no answer stored.
+  "DELETE /api/event-interactions/{id}": {
+    request: (f) => ({ url: `/api/event-interactions/${f.planId}` }),
+    expect: { visitor: 401, owner: 404, member: 404, stranger: 404 },
+    fresh: true,
+  },
+  "GET /api/users": { request: (f) => ({ url: `/api/users?ids=${f.ownerId}` }), expect: signedIn(200) },
+
+  // Participation in P as oneself: the host cannot join their own plan, a member can, a stranger cannot see it.
+  "POST /api/event-participants": {
+    request: (f) => ({ url: "/api/event-participants", payload: { eventId: f.planId, userId: f.selfId || f.ownerId, status: "going" } }),
+    expect: { visitor: 401, owner: 409, member: 201, stranger: 403 },
+    fresh: true,
+  },
+  // 200 for everyone signed in: rows are filtered per caller (issue 9.5, trust-boundary.test.ts checks the rows).
+  "GET /api/event-participants": { request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }), expect: signedIn(200) },
+  "GET /api/events/{id}/requests": { request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests` }), expect: ownerOnly(200) },
+  "POST /api/events/{id}/requests/{userId}": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests/${f.memberId}`, payload: { decision: "approve" } }),
+    expect: ownerOnly(200),
+    fresh: true,
+  },
+
+  // Availability: readable by anyone signed in (profiles show it), written by its owner only.
+  "GET /api/availability/user": { request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }), expect: signedIn(200) },
+  "POST /api/availability": {
+    request: (f) => ({ url: "/api/availability", payload: { userId: f.ownerId, date: f.day, timeslots: ["morning"] } }),
+    expect: ownerOnly(200),
+  },
+
+  // Profiles.
+  "GET /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}` }), expect: signedIn(200) },
+  "PATCH /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }), expect: ownerOnly(200) },
+  "PATCH /api/users/{id}/timezone": { request: (f) => ({ url: `/api/users/${f.ownerId}/timezone`, payload: { timezone: "UTC" } }), expect: ownerOnly(200) },
+  "GET /api/users/nearby": { request: () => ({ url: "/api/users/nearby?lat=37.77&lng=-122.42" }), expect: signedIn(200) },
+  "GET /api/events/nearby": { request: () => ({ url: "/api/events/nearby?lat=37.77&lng=-122.42" }), expect: signedIn(200) },
+  // The place picker: the bundled gazetteer for anyone signed in; address search only with a configured geocoder (none in tests).
+  "GET /api/places": { request: () => ({ url: "/api/places?q=San" }), expect: signedIn(200) },
+  "GET /api/places/addresses": { request: () => ({ url: "/api/places/addresses?q=Market" }), expect: signedIn(404) },
+
+  // Friends: member asked owner.
+  "GET /api/users/friends": { request: (f) => ({ url: `/api/users/friends?userId=${f.ownerId}` }), expect: signedIn(200) },
+  "GET /api/friends/requests": { request: () => ({ url: "/api/friends/requests" }), expect: signedIn(200) },
+  // Asking the owner: the owner cannot ask themselves, member's request is already pending, a stranger's is new.
+  "POST /api/friends/requests": {
+    request: (f) => ({ url: "/api/friends/requests", payload: { userId: f.ownerId } }),
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200 },
+    fresh: true,
+  },
+  // Answering member's request: only its recipient (owner) has one; for anyone else there is no such request.
+  "POST /api/friends/requests/{userId}/accept": {
+    request: (f) => ({ url: `/api/friends/requests/${f.memberId}/accept` }),
+    expect: ownerOnly(200, 404),
+    fresh: true,
+  },
+  "POST /api/friends/requests/{userId}/decline": {
+    request: (f) => ({ url: `/api/friends/requests/${f.memberId}/decline` }),
+    expect: ownerOnly(200, 404),
+    fresh: true,
+  },
+  "GET /api/friends/status/{userId}": { request: (f) => ({ url: `/api/friends/status/${f.ownerId}` }), expect: signedIn(200) },
+  "POST /api/friends/invite": { request: () => ({ url: "/api/friends/invite", payload: { email: "friend@example.com" } }), expect: signedIn(202) },
+
+  // Uploads: stored by someone signed in; served to anyone with the unguessable id (the invite page shows group photos to visitors).
+  "POST /api/uploads": {
+    request: () => ({
+      url: "/api/uploads",
+      payload: {
+        dataUrl:
+          "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      },
+    }),
+    expect: signedIn(201),
+  },
+  "GET /api/uploads/{id}": { request: (f) => ({ url: `/api/uploads/${f.uploadId}` }), expect: everyone(200) },
+  "GET /api/uploads/{id}/{width}": { request: (f) => ({ url: `/api/uploads/${f.uploadId}/320` }), expect: everyone(200) },
+
+  // Notifications: one's own only; someone else's id answers like a missing one.
+  "GET /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
+  "DELETE /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200), fresh: true },
+  "POST /api/notifications/read-all": { request: () => ({ url: "/api/notifications/read-all" }), expect: signedIn(200) },
+  "DELETE /api/notifications/{id}": {
+    request: (f) => ({ url: `/api/notifications/${f.ownerNotificationId}` }),
+    expect: ownerOnly(200, 404),
+    fresh: true,
+  },
+
+  // Waitlist: public.
+  "POST /api/waitlist": {
+    request: (f) => ({ url: "/api/waitlist", payload: { fullName: "Wait Ing", email: `wait_${f.unique}@example.com`, username: `wait_${f.unique}` } }),
+    expect: everyone(201),
+  },
+  "GET /api/waitlist/stats": { request: () => ({ url: "/api/waitlist/stats" }), expect: everyone(200) },
+
+  // Groups: G is private; owner is its admin.
+  "GET /api/groups/user": { request: () => ({ url: "/api/groups/user" }), expect: signedIn(200) },
+  "POST /api/groups": { request: () => ({ url: "/api/groups", payload: { name: "Readers" } }), expect: signedIn(201) },
+  // A direct conversation with the owner: not with oneself.
+  "POST /api/groups/direct": {
+    request: (f) => ({ url: "/api/groups/direct", payload: { userId: f.ownerId } }),
+    expect: { visitor: 401, owner: 400, member: 201, stranger: 201 },
+  },
+  "GET /api/groups/{id}/members": { request: (f) => ({ url: `/api/groups/${f.groupId}/members` }), expect: insiders(200) },
+  // Issue 9.6: invite codes are the admin's.
+  "GET /api/groups/{id}/invitations": { request: (f) => ({ url: `/api/groups/${f.groupId}/invitations` }), expect: ownerOnly(200) },
+  "POST /api/groups/{id}/invites": { request: (f) => ({ url: `/api/groups/${f.groupId}/invites`, payload: {} }), expect: ownerOnly(201) },
+  "POST /api/groups/{id}/leave": { request: (f) => ({ url: `/api/groups/${f.groupId}/leave` }), expect: insiders(200), fresh: true },
+  "DELETE /api/groups/{id}/members/{userId}": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/members/${f.memberId}` }),
+    expect: ownerOnly(200),
+    fresh: true,
+  },
+  "POST /api/groups/{id}/read": { request: (f) => ({ url: `/api/groups/${f.groupId}/read`, payload: {} }), expect: insiders(200) },
+  "GET /api/groups/{id}/events": { request: (f) => ({ url: `/api/groups/${f.groupId}/events` }), expect: insiders(200) },
+  "POST /api/groups/{id}/events/{eventId}/vote": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}/vote`, payload: { vote: "yes" } }),
+    expect: insiders(200),
+  },
+  "GET /api/groups/{id}/availability": { request: (f) => ({ url: `/api/groups/${f.groupId}/availability?date=${f.day}` }), expect: insiders(200) },
+  "POST /api/groups/{id}/availability": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/availability`, payload: { date: f.day, timeslots: ["morning"] } }),
+    expect: insiders(200),
+  },
+  "GET /api/chat/messages/{groupId}": { request: (f) => ({ url: `/api/chat/messages/${f.groupId}` }), expect: insiders(200) },
+  "POST /api/chat/messages": { request: (f) => ({ url: "/api/chat/messages", payload: { groupId: f.groupId, message: "Hello" } }), expect: insiders(201) },
+
+  // Invites: the invite page is public; joining needs a session (already a member: answered as joined).
+  "GET /api/group-invite/{code}": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }), expect: everyone(200) },
+  "POST /api/group-invite/{code}/join": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }), expect: signedIn(200), fresh: true },
+};
