@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { testConfig } from "../../config";
+import { type Database, openDatabase } from "../../db/client";
+import { outbox } from "../../db/schema";
+import type { MailMessage } from "../../mail";
+import { freshDatabaseUrl } from "../../test/test-app";
+import { createOutbox } from "./outbox";
+
+const quiet = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let instances: Database[] = [];
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl();
+  drop = fresh.drop;
+  // Two instances on one database (on the PostgreSQL tier: two pools, real row locks).
+  instances = [await openDatabase(fresh.url)];
+  instances.push(instances[0].kind === "postgres" ? await openDatabase(fresh.url) : instances[0]);
+});
+afterAll(async () => {
+  for (const d of new Set(instances)) await d.close();
+  await drop();
+});
+
+it("two workers draining one outbox at once send every message exactly once", { timeout: 60_000 }, async () => {
+  const delivered: string[] = [];
+  const transport = {
+    async send(message: MailMessage) {
+      await sleep(5); // an SMTP round trip: long enough for the workers' claims to overlap
+      delivered.push(message.to);
+    },
+  };
+  const workers = instances.map((d) => createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db: d.db, log: quiet, transport }));
+  const total = 40;
+  await instances[0].db.insert(outbox).values(Array.from({ length: total }, (_, i) => ({ to: `person${i}@example.com`, subject: "s", text: "t" })));
+
+  const drain = async (worker: (typeof workers)[number]) => {
+    for (let round = 0; round < 50; round++) {
+      const { sent } = await worker.runOnce();
+      if (sent === 0) return;
+    }
+  };
+  await Promise.all(workers.map(drain));
+
+  expect(delivered).toHaveLength(total);
+  expect(new Set(delivered).size).toBe(total);
+  const [counts] = (
+    await instances[0].db.execute(
+      sql`select count(*) filter (where status = 'sent')::int as sent, max(attempts)::int as "maxAttempts" from ${outbox}`,
+    )
+  ).rows as { sent: number; maxAttempts: number }[];
+  expect(counts).toEqual({ sent: total, maxAttempts: 1 });
+});
