@@ -9,7 +9,7 @@ import {
   SOCKETS_PER_USER_MAX,
   VOTES_PER_MINUTE,
 } from "../../contract/limits";
-import { SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
+import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
 import { chatMessages } from "../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
@@ -32,13 +32,13 @@ async function memberOfGroup() {
 }
 
 /** Waits until the socket has `n` frames of a type, or fails after the timeout. */
-async function frames(socket: TestSocket, type: string, n: number, timeoutMs = 10_000) {
+async function frames<T extends ServerMessage["type"]>(socket: TestSocket, type: T, n: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (socket.received.filter((m) => m.type === type).length < n) {
     if (Date.now() > deadline) throw new Error(`${n} ${type} frames expected, got ${socket.received.filter((m) => m.type === type).length}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  return socket.received.filter((m) => m.type === type);
+  return socket.received.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
 }
 
 const closeOf = (socket: TestSocket) =>

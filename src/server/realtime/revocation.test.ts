@@ -1,0 +1,201 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CHAT_MESSAGES_PER_WINDOW, SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS } from "../../contract/limits";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
+import { buildApp } from "../app";
+import { testConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { sessions } from "../db/schema";
+import { hashSessionToken } from "../http/session";
+import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../test/test-app";
+import { type Bus, createRedisBus } from "./bus";
+import { openSocket, type TestSocket } from "./socket-test-client";
+
+/** Issue 9.8: a socket never outlives its session. */
+const closeOf = (socket: TestSocket) => {
+  const started = Date.now();
+  return new Promise<{ code: number; reason: string; ms: number }>((resolve) =>
+    socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason), ms: Date.now() - started })),
+  );
+};
+const sessionEnded = { code: SOCKET_UNAUTHORIZED_CODE, reason: SOCKET_TEXTS.sessionEnded };
+const tokenOf = (cookie: string) => cookie.replace(/^link_session=/, "");
+
+describe("one instance", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("logout closes the session's open socket within a second; the user's other session keeps its socket", async () => {
+    const me = await registerUser(t.app);
+    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: me.user.username, password: me.password } });
+    const otherSession = sessionCookieOf(login);
+    const socket = await openSocket(base, me.cookie);
+    const elsewhere = await openSocket(base, otherSession);
+    const closed = closeOf(socket);
+    expect((await as(t.app, me.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
+    const { ms, ...how } = await closed;
+    expect(how).toEqual(sessionEnded);
+    expect(ms).toBeLessThan(1000);
+    // It cannot come back with the old cookie, and the other session's socket still works.
+    await expect(openSocket(base, me.cookie)).rejects.toThrow("refused 401");
+    elsewhere.send({ type: "auth" });
+    expect((await elsewhere.next("auth_success")).userId).toBe(me.user.id);
+    await elsewhere.close();
+  });
+
+  it("signing in again over a session ends the old one and closes its socket", async () => {
+    const me = await registerUser(t.app);
+    const socket = await openSocket(base, me.cookie);
+    const closed = closeOf(socket);
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: me.user.username, password: me.password },
+      headers: { cookie: me.cookie },
+    });
+    expect(login.statusCode).toBe(200);
+    const { ms, ...how } = await closed;
+    expect(how).toEqual(sessionEnded);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("registering while signed in ends the previous session: its row is deleted and its socket closed", async () => {
+    const me = await registerUser(t.app);
+    const socket = await openSocket(base, me.cookie);
+    const closed = closeOf(socket);
+    const grant = await accessGrantCookie(t.app);
+    const suffix = randomBytes(4).toString("hex");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { fullName: "Second Account", username: `second_${suffix}`, email: `second_${suffix}@example.com`, password: "secret123" },
+      headers: { cookie: `${me.cookie}; ${grant}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { ms, ...how } = await closed;
+    expect(how).toEqual(sessionEnded);
+    expect(ms).toBeLessThan(1000);
+    const old = await t.database.db.select().from(sessions).where(eq(sessions.idHash, hashSessionToken(tokenOf(me.cookie))));
+    expect(old).toEqual([]);
+    expect((await as(t.app, me.cookie)({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
+    const fresh = await as(t.app, sessionCookieOf(res))({ method: "GET", url: "/api/user" });
+    expect(fresh.json().username).toBe(`second_${suffix}`);
+  });
+});
+
+describe("the session sweeper", () => {
+  it("starts with the app, deletes expired and idle sessions on its interval, closes their sockets, and stops on close", async () => {
+    // Only setInterval is faked: the sweep's own database and socket work runs on real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const t = await createTestApp();
+    try {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const [expired, idle, alive] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+      const hash = (cookie: string) => hashSessionToken(tokenOf(cookie));
+      await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hash(expired.cookie)));
+      // The socket opens while the session is still valid; it then goes idle past SESSION_IDLE_MS.
+      const socket = await openSocket(base, idle.cookie);
+      const closed = closeOf(socket);
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+        .where(eq(sessions.idHash, hash(idle.cookie)));
+
+      const remaining = async () =>
+        (await t.database.db.select({ idHash: sessions.idHash }).from(sessions)).map((s) => s.idHash).sort();
+      expect(await remaining()).toHaveLength(3);
+      // Time moves in heartbeat-sized steps so the open socket's pongs keep it alive (the hub pings every 30 s).
+      for (let elapsed = 0; elapsed < SESSION_SWEEP_INTERVAL_MS; elapsed += 30_000) {
+        vi.advanceTimersByTime(30_000);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+      await vi.waitFor(async () => expect(await remaining()).toEqual([hash(alive.cookie)]), { timeout: 5000, interval: 20 });
+      const { ms: _ms, ...how } = await closed;
+      expect(how).toEqual(sessionEnded);
+    } finally {
+      await t.close();
+      // Closing the app cleared the sweeper's timer (and the hub's heartbeat): nothing is left scheduled.
+      expect(vi.getTimerCount()).toBe(0);
+      vi.useRealTimers();
+    }
+  });
+});
+
+const databaseServer = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const twoInstances = Boolean(databaseServer && redisUrl);
+
+describe.skipIf(!twoInstances)("two instances on one PostgreSQL and Redis", () => {
+  const dbName = `link_revoke_${randomBytes(6).toString("hex")}`;
+  // Bus channels and rate-limit keys of this run live under their own prefix on the shared Redis.
+  const prefix = `test-${randomBytes(6).toString("hex")}:`;
+  const instances: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; bus: Bus; base: string }[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(databaseServer as string);
+    url.pathname = `/${dbName}`;
+    for (let i = 0; i < 2; i++) {
+      const database = await openDatabase(url.toString());
+      const bus = createRedisBus(redisUrl as string, { prefix });
+      const config = testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+      const app = await buildApp({ config, database, bus });
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      instances.push({ app, database, bus, base });
+    }
+  });
+
+  afterAll(async () => {
+    for (const i of instances) {
+      await i.app.close();
+      await i.bus.close();
+      await i.database.close();
+    }
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  it("logout on one instance closes the session's socket on the other within a second", async () => {
+    const [one, two] = instances;
+    const me = await registerUser(one.app);
+    const socket = await openSocket(two.base, me.cookie);
+    socket.send({ type: "auth" });
+    await socket.next("auth_success");
+    const closed = closeOf(socket);
+    expect((await as(one.app, me.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
+    const { ms, ...how } = await closed;
+    expect(how).toEqual(sessionEnded);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("the chat budget is one per user across instances: the 201st message is refused wherever it is sent", async () => {
+    const [one, two] = instances;
+    const me = await registerUser(one.app);
+    const group = (await as(one.app, me.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Both", isPrivate: true } })).json() as {
+      id: number;
+    };
+    const post = (app: typeof one.app, i: number) =>
+      as(app, me.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
+    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW; i++) expect((await post(i % 2 ? one.app : two.app, i)).statusCode).toBe(201);
+    expect((await post(one.app, -1)).statusCode).toBe(429);
+    expect((await post(two.app, -2)).statusCode).toBe(429);
+    const [row] = ((await one.database.db.execute(sql`select count(*)::int as n from chat_messages where group_id = ${group.id}`)) as unknown as {
+      rows: { n: number }[];
+    }).rows;
+    expect(row.n).toBe(CHAT_MESSAGES_PER_WINDOW);
+  });
+});
