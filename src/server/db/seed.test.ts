@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "../../contract/categories";
 import { type Database, openDatabase } from "./client";
-import { chatMessages, events, groups, users } from "./schema";
+import { IMAGE_WIDTHS } from "../../contract/limits";
+import { UPLOAD_URL_PATTERN } from "../../contract/users";
+import { chatMessages, events, groups, uploadVariants, uploads, users } from "./schema";
 import { DEMO_CITY, seedIfEmpty } from "./seed";
 
 describe("demo seed", () => {
@@ -43,14 +45,72 @@ describe("demo seed", () => {
   });
 });
 
-describe("demo seed times", () => {
-  it("puts events between 9am and 8pm in the demo city's own time zone", async () => {
-    const database = await openDatabase("memory://");
+describe("demo seed: times that match titles, human texts, pictures (issue 12.4)", () => {
+  let database: Database;
+  let rows: Array<typeof events.$inferSelect>;
+  beforeAll(async () => {
+    database = await openDatabase("memory://");
     await seedIfEmpty(database.db);
-    const rows = await database.db.select().from(events);
-    const hours = rows.map((e) => Number(new Intl.DateTimeFormat("en-US", { hour: "numeric", hourCycle: "h23", timeZone: DEMO_CITY.timeZone }).format(e.date)));
-    expect(Math.min(...hours)).toBe(9);
-    expect(Math.max(...hours)).toBe(20);
-    await database.close();
+    rows = await database.db.select().from(events);
+  });
+  afterAll(() => database.close());
+
+  const localTime = (d: Date) => {
+    const [h, m] = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: DEMO_CITY.timeZone })
+      .format(d)
+      .split(":")
+      .map(Number);
+    return h + m / 60;
+  };
+
+  it("holds each title to its time of day in the demo city's zone", async () => {
+    const rules: Array<[RegExp, (hour: number) => boolean, string]> = [
+      [/sunset|happy hour/i, (h) => h >= 17, "after 5 PM"],
+      [/sunrise/i, (h) => h < 8, "before 8 AM"],
+      [/breakfast|coffee|morning/i, (h) => h < 11, "in the morning"],
+      [/lunch/i, (h) => h >= 11 && h < 14.5, "around midday"],
+      [/night|evening|dinner|mixer|happy hour|concert|jazz|drinks/i, (h) => h >= 17, "in the evening"],
+    ];
+    for (const e of rows) {
+      const hour = localTime(e.date);
+      expect(hour, e.title).toBeGreaterThanOrEqual(6);
+      expect(hour, e.title).toBeLessThanOrEqual(21);
+      for (const [pattern, fits, when] of rules) {
+        if (pattern.test(e.title)) expect(fits(hour), `${e.title} at ${hour} should be ${when}`).toBe(true);
+      }
+    }
+  });
+
+  it("writes every description by hand: no two alike, none from the old template", () => {
+    const discover = rows.filter((e) => e.groupId === null);
+    expect(new Set(discover.map((e) => e.description)).size).toBe(discover.length);
+    for (const e of discover) {
+      expect(e.description).not.toMatch(/^Join us for /);
+      expect(e.description.length).toBeGreaterThan(60);
+    }
+  });
+
+  it("gives most events a cover and every demo person an avatar, stored as WebP variants the host owns", async () => {
+    const discover = rows.filter((e) => e.groupId === null);
+    const withCover = discover.filter((e) => e.imageUrl);
+    expect(withCover.length / discover.length).toBeGreaterThan(0.75);
+    expect(withCover.length).toBeLessThan(discover.length);
+    const stored = await database.db.select().from(uploads);
+    const owner = new Map(stored.map((u) => [u.id, u.userId]));
+    for (const e of withCover) {
+      const id = e.imageUrl?.match(UPLOAD_URL_PATTERN) && (e.imageUrl.split("/").pop() as string);
+      expect(id, e.title).toBeTruthy();
+      expect(owner.get(id as string), e.title).toBe(e.hostId);
+    }
+    const people = await database.db.select().from(users);
+    for (const person of people) {
+      const id = person.profileImage?.split("/").pop() as string;
+      expect(person.profileImage).toMatch(UPLOAD_URL_PATTERN);
+      expect(owner.get(id)).toBe(person.id);
+    }
+    const variants = await database.db.select().from(uploadVariants);
+    expect(variants.length).toBe(stored.length * IMAGE_WIDTHS.length);
+    const [one] = variants;
+    expect(Buffer.from(one.data).subarray(8, 12).toString("latin1")).toBe("WEBP");
   });
 });
