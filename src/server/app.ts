@@ -21,6 +21,7 @@ import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { type Config, publicOrigin } from "./config";
 import type { Database } from "./db/client";
 import { refuseCrossSiteWrites } from "./http/same-origin";
+import { safeErrorSerializer } from "./http/safe-error-log";
 import { requireSessionUnlessPublic } from "./http/session";
 import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.LOG_LEVEL,
       // Cookies and credentials never reach the log.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      // Issue 9.12: a failed query is logged as its class, SQLSTATE and placeholder statement, never its parameters.
+      serializers: { err: safeErrorSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // A UUID per request (an upstream x-request-id only from a trusted proxy), as reqId in every request log line.
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Internal Server Error" });
   });

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
 import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
+import { mailErrorForLog } from "../../http/safe-error-log";
 
 /**
  * The e-mail outbox (docs/decisions/ "e-mail outbox"): a request only inserts a pending row; a
@@ -84,7 +85,8 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
           .set(giveUp ? { status: "failed", lastError } : { lastError, nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) })
           .where(eq(outbox.id, row.id));
         // The recipient's address stays out of the log; the row id finds it.
-        log.warn({ outboxId: row.id, attempts: row.attempts, err: lastError }, giveUp ? "mail failed for good" : "mail attempt failed, will retry");
+        // Issue 9.12: the SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
+        log.warn({ outboxId: row.id, attempts: row.attempts, mailError: mailErrorForLog(error) }, giveUp ? "mail failed for good" : "mail attempt failed, will retry");
         if (giveUp) result.failed += 1;
         else result.retried += 1;
       }
@@ -105,7 +107,8 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
     running = (async () => {
       do {
         again = false;
-        await runOnce().catch((error: Error) => log.warn({ err: error.message }, "outbox round failed"));
+        // The error itself, through the logger's err serializer: a failed query's parameters stay out (issue 9.12).
+        await runOnce().catch((error: Error) => log.warn({ err: error }, "outbox round failed"));
       } while (again && !stopped);
       busy = false;
     })();
