@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Per-user limits shared by REST, sockets and instances (Redis when configured).
   const rateLimits = createRateLimits({
     redisUrl: config.REDIS_URL,
-    prefix: (config as { REDIS_PREFIX?: string }).REDIS_PREFIX ?? "link:",
+    prefix: config.REDIS_PREFIX,
   });
   app.decorate("rateLimits", rateLimits);
   // E-mail leaves through the outbox: its worker runs from ready to close (SIGTERM closes the app first).

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createRateLimits } from "./rate-limits";
+
+const prefix = () => `test-${randomBytes(6).toString("hex")}:`;
+
+describe("rate limiter factory", () => {
+  it("allows `points` per window per key, then refuses with the time to wait", async () => {
+    const limits = createRateLimits({ prefix: prefix() });
+    const limiter = limits.limiter("test", { points: 3, windowMs: 60_000 });
+    for (let i = 0; i < 3; i++) expect(await limiter.consume(7)).toEqual({ allowed: true });
+    const refused = await limiter.consume(7);
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed ? 0 : refused.retryAfterMs).toBeGreaterThan(55_000);
+    // Keys are separate budgets.
+    expect(await limiter.consume(8)).toEqual({ allowed: true });
+    await limits.close();
+  });
+
+  it("hands REST and socket code the same limiter for one name, and refuses one name with two limits", async () => {
+    const limits = createRateLimits({ prefix: prefix() });
+    const a = limits.limiter("shared", { points: 2, windowMs: 1000 });
+    const b = limits.limiter("shared", { points: 2, windowMs: 1000 });
+    expect(b).toBe(a);
+    await a.consume(1);
+    await b.consume(1);
+    expect((await a.consume(1)).allowed).toBe(false);
+    expect(() => limits.limiter("shared", { points: 3, windowMs: 1000 })).toThrow(/two different limits/);
+    await limits.close();
+  });
+
+  it("with Redis unreachable, a per-process budget takes over: no error, the limit still holds", async () => {
+    // Port 1 refuses connections at once.
+    const limits = createRateLimits({ redisUrl: "redis://127.0.0.1:1", prefix: prefix() });
+    const limiter = limits.limiter("outage", { points: 2, windowMs: 60_000 });
+    expect(await limiter.consume(1)).toEqual({ allowed: true });
+    expect(await limiter.consume(1)).toEqual({ allowed: true });
+    expect((await limiter.consume(1)).allowed).toBe(false);
+    await limits.close();
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)("two instances on one Redis share one budget", async () => {
+    const shared = prefix();
+    const one = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    const two = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    // The first command may race the connection; wait until both clients are ready.
+    await new Promise((r) => setTimeout(r, 300));
+    const limit = { points: 4, windowMs: 60_000 };
+    const [a, b] = [one.limiter("across", limit), two.limiter("across", limit)];
+    for (let i = 0; i < 2; i++) {
+      expect(await a.consume(42)).toEqual({ allowed: true });
+      expect(await b.consume(42)).toEqual({ allowed: true });
+    }
+    expect((await a.consume(42)).allowed).toBe(false);
+    expect((await b.consume(42)).allowed).toBe(false);
+    await Promise.all([one.close(), two.close()]);
+  });
+});
