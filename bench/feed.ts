@@ -8,7 +8,8 @@
  *   npx tsx bench/feed.ts                          # both tiers (PostgreSQL when TEST_DATABASE_URL is set), 10k/100k/1M
  *   npx tsx bench/feed.ts --tier postgres --size 100000
  *   npx tsx bench/feed.ts --skip-pglite-1m         # the embedded 1M seed and run take several minutes
- *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C, --plans full
+ *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C,
+ *            --plans full (whole EXPLAIN ANALYZE output), --keep-db (keep the PostgreSQL database to explore)
  *
  * Data: 10 000 users and N events in cities on a grid, 10 events per city per day, 30 % of them past.
  * The bench user stands in city 0 with a 25 km radius; growing N adds cities and days (more events
@@ -35,6 +36,7 @@ const { values: opts } = parseArgs({
     users: { type: "string", default: "10000" },
     "skip-pglite-1m": { type: "boolean", default: false },
     plans: { type: "string", default: "summary" },
+    "keep-db": { type: "boolean", default: false },
   },
 });
 const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<"postgres" | "pglite">;
@@ -243,7 +245,8 @@ for (const tier of tiers) {
     await app.close();
     await bus.close();
     await database.close();
-    await drop();
+    if (opts["keep-db"] && tier === "postgres") console.log(`  kept ${url} (--keep-db)`);
+    else await drop();
     console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s for this size)`);
   }
 }

@@ -13,7 +13,7 @@ import {
   groups,
 } from "../../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../../test/test-app";
-import { cellOf, cellsCovering, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
+import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
 import { feedRepository } from "./repository";
 
 let t: TestApp;
@@ -266,6 +266,33 @@ describe("feed candidate window", () => {
 });
 
 describe("feed grid cells", () => {
+  it("a city radius pages through its cells' scans: exactly the events within the radius, no gaps or repeats", async () => {
+    const me = await signUp();
+    const host = await signUp();
+    const origin = { lat: -33.87, lng: 151.21 };
+    // More events than one cell scan holds, in the cells around the origin: about half within 25 km.
+    await t.database.db.execute(sql`
+      insert into events (title, description, date, host_id, type, lat, lng, latitude, longitude)
+      select 'cell ' || g, 'd', now() + interval '1 hour' + g * interval '7 minutes', ${host.id}, 'social',
+        ${origin.lat} + ((g * 7919) % 1000 - 500) / 1000.0 * 0.5, ${origin.lng} + ((g * 104729) % 1000 - 500) / 1000.0 * 0.6, '', ''
+      from generate_series(1, ${FEED_CELL_SCAN + 300}) g`);
+    const rows = await t.database.db.select({ id: events.id, lat: events.lat, lng: events.lng }).from(events).where(eq(events.hostId, host.id));
+    const inside = rows.filter((r) => haversineKm(origin.lat, origin.lng, r.lat as number, r.lng as number) <= 25).map((r) => r.id);
+    expect(inside.length).toBeGreaterThan(300);
+    expect(inside.length).toBeLessThan(rows.length);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: FeedResponse = await feed(me, `?lat=${origin.lat}&lng=${origin.lng}&limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.events.map((e) => e.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort((a, b) => a - b)).toEqual(inside.sort((a, b) => a - b));
+  });
+
   it("the stored cell is cellOf's, and the covering cells hold every point within the radius", async () => {
     const host = await signUp();
     const points = fc.sample(fc.record({ lat: fc.double({ min: -80, max: 80, noNaN: true }), lng: fc.double({ min: -179, max: 179, noNaN: true }) }), 200);

@@ -52,6 +52,14 @@ export function cellsCovering(lat: number, lng: number, radiusKm: number): numbe
 }
 
 /**
+ * The contract's own category words written into the statement as constants (never user input): no
+ * parameters and no sub-selects for the planner to work through on every request.
+ */
+const constText = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
+const constTextArray = (values: readonly string[]) =>
+  sql.raw(`'{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",").replaceAll("'", "''")}}'::text[]`);
+
+/**
  * Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). Reads the window's
  * lower-cased tags (ltags) and title (ltitle), computed once per row: an array overlap, not a scan per chip.
  */
@@ -59,8 +67,8 @@ export function categoryCondition(id: CategoryId): SQL {
   const category = CATEGORIES.find((c) => c.id === id);
   if (!category || id === "all") return sql`true`;
   const parts: SQL[] = [];
-  if (category.tags.length > 0) parts.push(sql`e.ltags && ${textArray(category.tags)}`);
-  for (const word of category.titleWords) parts.push(sql`position(${word} in e.ltitle) > 0`);
+  if (category.tags.length > 0) parts.push(sql`e.ltags && ${constTextArray(category.tags)}`);
+  for (const word of category.titleWords) parts.push(sql`position(${constText(word)} in e.ltitle) > 0`);
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -108,6 +116,11 @@ export const FEED_WINDOW = 500;
  * FEED_SEARCH_SCAN events of the type in date order; the next window continues after the last one looked at.
  */
 export const FEED_SEARCH_SCAN = 5000;
+/**
+ * With a city radius a window looks at no more than the next FEED_CELL_SCAN events in the radius's grid
+ * cells (about 40 % of them lie inside a 25 km circle), so a window holds a few hundred candidates.
+ */
+export const FEED_CELL_SCAN = 1000;
 
 export interface FeedRow {
   id: number;
@@ -164,22 +177,34 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
 }
 
 /**
- * The window's candidates in (date, id) order. With a position that covers a few grid cells: one branch
- * per cell on events_type_cell_date_idx, merged by date (Merge Append), so the statement reads about
- * FEED_WINDOW index entries however many events the city holds; otherwise the type/date index.
+ * With a position that covers a few grid cells: the next FEED_CELL_SCAN events of the type in those cells,
+ * one ordered branch per cell on events_type_cell_date_idx merged by date (Merge Append), so the statement
+ * reads about FEED_CELL_SCAN index entries however many events the city holds. The branches carry only
+ * plain column tests (each one costs the planner little); the radius and the user's answers are checked
+ * on the merged rows. Null without a position, with a search, or when the radius needs too many cells.
  */
-function candidates(c: FeedCriteria, range: SQL[]): SQL {
-  const columns = sql`e.id, e.date, e.title, e.tags, e.lat, e.lng`;
+function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
   const cells = c.position && !c.q ? cellsCovering(c.position.lat, c.position.lng, c.position.radiusKm) : null;
-  if (cells) {
-    const where = [...baseWhere(c, false), ...range];
-    const branches = cells.map((cell) => sql`select ${columns} from events e where e.cell = ${cell} and ${sql.join(where, sql` and `)}`);
-    return sql`select * from (${sql.join(branches, sql` union all `)}) e order by e.date, e.id limit ${FEED_WINDOW}`;
-  }
-  const from = c.q ? sql`scan` : sql`events`;
-  return sql`select ${columns} from ${from} e where ${sql.join([...baseWhere(c, true), ...range], sql` and `)}
-    order by e.date, e.id limit ${FEED_WINDOW}`;
+  if (!cells) return null;
+  const where = [
+    sql`e.type = ${c.type}`,
+    sql`e.date > ${c.now.toISOString()}::timestamptz`,
+    sql`e.canceled_at is null`,
+    sql`e.group_id is null`,
+    sql`e.host_id <> ${c.userId}`,
+    sql`(e.max_attendees is null or e.going_count < e.max_attendees)`,
+    ...range,
+  ];
+  const branches = cells.map(
+    (cell) => sql`(select ${SCAN_COLUMNS} from events e where e.cell = ${cell} and ${sql.join(where, sql` and `)}
+      order by e.date, e.id limit ${FEED_CELL_SCAN})`,
+  );
+  return sql`select * from (${sql.join(branches, sql` union all `)}) e order by e.date, e.id limit ${FEED_CELL_SCAN}`;
 }
+
+const SCAN_COLUMNS = sql.raw(
+  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.group_id, e.max_attendees, e.going_count",
+);
 
 /** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */
 export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, limit: number, cursor: FeedCursor | null): SQL {
@@ -203,43 +228,44 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
     ? sql`and (s.score < ${last.score} or (s.score = ${last.score} and (s.date_us > ${last.us}::bigint
         or (s.date_us = ${last.us}::bigint and s.id > ${last.id}))))`
     : sql``;
-  // Friends going: one probe of the friends' rows on the (user_id, status) index, not one per event.
+  // Friends going: the friends' own going rows (user_id, status index), grouped once and hash-joined to the
+  // window; bounded by what the friends do, not by the city.
   const friendsGoing =
     s.friendIds.length === 0
       ? sql`select null::int as event_id, 0 as n where false`
       : sql`select fp.event_id, count(*)::int as n from event_participants fp
-          where fp.user_id = any(${intArray(s.friendIds)}) and fp.status = 'going'
-            and fp.event_id in (select id from win)
+          where fp.user_id = any(${`{${s.friendIds.join(",")}}`}::int[]) and fp.status = 'going'
           group by fp.event_id`;
   // With a search: the next FEED_SEARCH_SCAN events of the type by date (events_type_date_idx); the window
-  // reads from that scan, so the search never runs over more rows than it.
-  const scanCte = c.q
-    ? sql`with scan as materialized (
-        select e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id,
-          e.canceled_at, e.group_id, e.max_attendees, e.going_count
-        from events e
+  // reads from that scan, so the search never runs over more rows than it. With a city radius: the cells' scan.
+  const cells = cellScan(c, range);
+  const scanBound = cells ? FEED_CELL_SCAN : FEED_SEARCH_SCAN;
+  const scanned = cells ?? (c.q ? sql`select ${SCAN_COLUMNS} from events e
         where ${sql.join([sql`e.type = ${c.type}`, sql`e.date > ${c.now.toISOString()}::timestamptz`, ...range], sql` and `)}
         order by e.date, e.id
-        limit ${FEED_SEARCH_SCAN}
-      ),`
-    : sql`with`;
+        limit ${FEED_SEARCH_SCAN}` : null);
+  const scanCte = scanned ? sql`with scan as materialized (${scanned}),` : sql`with`;
   const winTail = sql`select e.id, ${dateUs("e")} as us from win e order by e.date desc, e.id desc limit 1`;
   const scanTail = sql`select e.id, ${dateUs("e")} as us from scan e order by e.date desc, e.id desc limit 1`;
   const winFull = sql`(select count(*) from win) >= ${FEED_WINDOW}`;
-  const scanFull = sql`(select count(*) from scan) >= ${FEED_SEARCH_SCAN}`;
+  const scanFull = sql`(select count(*) from scan) >= ${scanBound}`;
   // A full window ends at its last event; a window cut short by the scan bound ends where the scan stopped.
-  const tail = c.q
+  const tail = scanned
     ? sql`select * from (${winTail}) w where ${winFull} union all select * from (${scanTail}) x where not ${winFull}`
     : winTail;
-  const more = c.q ? sql`(${winFull} or ${scanFull})` : winFull;
+  const more = scanned ? sql`(${winFull} or ${scanFull})` : winFull;
+  const windowWhere = [...baseWhere(c, !cells), ...(scanned ? [] : range)];
   const countColumns = CATEGORIES.map((cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`);
   const interests = s.interests.length === 0 ? sql`'{}'::text[]` : sql`array[${sql.join(s.interests.map((i) => sql`${i}::text`), sql`, `)}]`;
   return sql`
     ${scanCte}
     win as materialized (
-      select w.*, lower(w.tags::text)::text[] as ltags, lower(w.title) as ltitle from (${candidates(c, range)}) w
+      select e.id, e.date, e.title, e.tags, e.lat, e.lng, lower(e.tags::text)::text[] as ltags, lower(e.title) as ltitle
+      from ${scanned ? sql`scan` : sql`events`} e
+      where ${sql.join(windowWhere, sql` and `)}
+      order by e.date, e.id limit ${FEED_WINDOW}
     ),
-    fg as (${friendsGoing}),
+    fg as materialized (${friendsGoing}),
     scored as (
       select m.*, (
         least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
