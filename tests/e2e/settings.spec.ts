@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
+// A browser in New York, the zone Tina's account starts in (spec 01 §9's default: she registers through the API).
+test.use({ timezoneId: "America/New_York" });
 
 test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({ page, playwright, baseURL }) => {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
@@ -52,16 +54,24 @@ test("settings shows the account and event history; a new timezone is saved and 
   await expect(page.getByText("6-9am")).toBeVisible();
   await expect(page.getByText("3-6am")).toBeVisible();
   await expect(page.getByRole("link", { name: "Set your availability" })).toHaveAttribute("href", "/availability");
-  await page.getByRole("combobox", { name: "Timezone" }).click();
-  await page.getByRole("option", { name: "Japan Standard Time (JST)" }).click();
+  // Issue 12.2: every IANA zone, the spec's ten first, with search.
+  await page.getByRole("button", { name: "Timezone: Eastern Time (ET)" }).click();
+  const zones = page.getByRole("listbox", { name: "Time zones" });
+  await expect(zones.getByRole("option").first()).toContainText("Eastern Time (ET)");
+  await expect(zones.getByRole("option").nth(9)).toContainText("Australian Eastern Time (AET)");
+  await page.getByRole("combobox", { name: "Search time zones" }).fill("kathmandu");
+  await expect(zones.getByRole("option")).toHaveCount(1);
+  if (shots) await page.screenshot({ path: "/tmp/shot-settings-timezone-search.png" });
+  await page.getByRole("combobox", { name: "Search time zones" }).fill("tokyo");
+  await zones.getByRole("option", { name: /Japan Standard Time \(JST\)/ }).click();
   await expect(page.getByTestId("toast").getByText("Timezone Updated", { exact: true })).toBeVisible();
   if (shots) await page.screenshot({ path: "/tmp/shot-settings-availability.png", fullPage: true });
 
   await page.getByRole("tab", { name: "Account" }).click();
-  // 23:30 UTC is 8:30 AM the next day in Tokyo.
-  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM$/);
+  // 23:30 UTC is 8:30 AM the next day in Tokyo, named because this browser runs on New York's clock.
+  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM GMT\+9$/);
   await page.reload();
-  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM$/);
+  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM GMT\+9$/);
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth/);
