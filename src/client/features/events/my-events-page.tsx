@@ -1,4 +1,5 @@
 import { type MyEvent, myEventGroup } from "@contract/events";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
@@ -88,10 +89,13 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
             {formatEventDateTime(event.date, timezone)}
           </p>
-          {event.location && (
+          {(event.location || !eventCoordinates(event)) && (
             <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
-              <span className="truncate">{event.location}</span>
+              <span className="truncate">
+                {/* Issue 12.1: a host sees at a glance which events nobody nearby can find. */}
+                {[event.location, eventCoordinates(event) ? "" : PLACE_TEXTS.locationNotSet].filter(Boolean).join(" · ")}
+              </span>
             </p>
           )}
         </div>
