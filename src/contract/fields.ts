@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX } from "./limits";
+import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX, PAGE_SIZE_MAX } from "./limits";
 
 /**
  * Issue 9.7: the shared building blocks every request schema uses, so a bound or a character rule
@@ -127,3 +127,42 @@ export function coordinateTextSchema(max: 90 | 180, name: string) {
       `${name} must be a number between -${max} and ${max}`,
     );
 }
+
+/**
+ * Issue 9.17: lists that can grow are read a page at a time. Without `limit` a page holds
+ * LIST_PAGE_DEFAULT rows, generous enough that the spec's unpaginated calls still return everything
+ * for the sizes the screens show; when more rows exist the response carries NEXT_CURSOR_HEADER,
+ * the `cursor` to send for the next page.
+ */
+export const LIST_PAGE_DEFAULT = PAGE_SIZE_MAX;
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+export const pageLimitSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(LIST_PAGE_DEFAULT);
+
+/** A position in a list ordered by (time, id): written "<epoch ms>_<id>" so it travels in a query string. */
+export interface KeysetPosition {
+  at: Date;
+  id: number;
+}
+const KEYSET_CURSOR = /^(\d{1,15})_(\d{1,10})$/;
+/** Latest instant a cursor may name: the end of year 9999, inside every timestamp type. */
+const KEYSET_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+export const encodeKeysetCursor = (at: Date, id: number) => `${at.getTime()}_${id}`;
+export const keysetCursorSchema = z
+  .string()
+  .max(40, "cursor: invalid cursor")
+  .transform((value, ctx): KeysetPosition => {
+    const m = KEYSET_CURSOR.exec(value);
+    const ms = m ? Number(m[1]) : Number.NaN;
+    const id = m ? Number(m[2]) : Number.NaN;
+    if (!m || ms > KEYSET_MS_MAX || id < 1 || id > INT4_MAX) {
+      ctx.addIssue({ code: "custom", message: "cursor: invalid cursor" });
+      return z.NEVER;
+    }
+    return { at: new Date(ms), id };
+  });
+
+/** ?limit&cursor for a list ordered by id, the cursor being the last id of the previous page. */
+export const idPageQuerySchema = z.object({ limit: pageLimitSchema, cursor: cursorParamSchema.optional() });
+/** ?limit&cursor for a list ordered by (time, id). */
+export const keysetPageQuerySchema = z.object({ limit: pageLimitSchema, cursor: keysetCursorSchema.optional() });

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { friendships, users } from "../../db/schema";
+import type { KeysetPosition } from "../../../contract/fields";
+import { afterKeyset, keysetTime } from "../../http/pagination";
 
 export function friendsRepository(db: Db) {
   /** The row between two users in either direction; the primary key and the addressee index serve both lookups. */
@@ -74,13 +76,20 @@ export function friendsRepository(db: Db) {
         .sort((x, y) => x.id - y.id)
         .slice(0, limit);
     },
-    async listIncoming(userId: number) {
+    async listIncoming(userId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({ user: users, createdAt: friendships.createdAt })
         .from(friendships)
         .innerJoin(users, eq(users.id, friendships.requesterId))
-        .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "pending")))
-        .orderBy(asc(friendships.createdAt));
+        .where(
+          and(
+            eq(friendships.addresseeId, userId),
+            eq(friendships.status, "pending"),
+            afterKeyset(friendships.createdAt, friendships.requesterId, page.after),
+          ),
+        )
+        .orderBy(keysetTime(friendships.createdAt), asc(friendships.requesterId))
+        .limit(page.take);
     },
   };
 }

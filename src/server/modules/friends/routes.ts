@@ -11,10 +11,11 @@ import {
 import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
-import { cursorParamSchema } from "../../../contract/fields";
+import { cursorParamSchema, encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
+import { sendPage } from "../../http/pagination";
 import { requireUserId } from "../../http/session";
 import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
@@ -70,9 +71,13 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     "/api/friends/requests",
-    { schema: { tags: ["friends"], response: { 200: z.array(incomingFriendRequestSchema) } } },
-    async (request) =>
-      (await service.incoming(requireUserId(request))).map((r) => ({ user: toPublicUser(r.user), createdAt: r.createdAt.toISOString() })),
+    { schema: { tags: ["friends"], querystring: keysetPageQuerySchema, response: { 200: z.array(incomingFriendRequestSchema) } } },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await service.incoming(requireUserId(request), { take: limit + 1, after: cursor });
+      const page = sendPage(reply, rows, limit, (last) => encodeKeysetCursor(last.createdAt, last.user.id));
+      return page.map((r) => ({ user: toPublicUser(r.user), createdAt: r.createdAt.toISOString() }));
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { HttpError } from "../../http/http-error";
+import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
 import type { FriendsRepository } from "./repository";
 
@@ -58,8 +59,8 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
       return repo.listFriends(userId, limit, after);
     },
 
-    incoming(userId: number) {
-      return repo.listIncoming(userId);
+    incoming(userId: number, page: { take: number; after?: KeysetPosition }) {
+      return repo.listIncoming(userId, page);
     },
   };
 }

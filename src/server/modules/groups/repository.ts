@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import type { KeysetPosition } from "../../../contract/fields";
+import { afterKeyset, keysetTime } from "../../http/pagination";
 import type { Db } from "../../db/client";
 import {
   chatMessages,
@@ -34,13 +36,14 @@ export function groupsRepository(db: Db) {
     },
 
     /** The user's groups with role and last-read position, newest activity first is left to the caller. */
-    async listForUser(userId: number) {
+    async listForUser(userId: number, page: { take: number; afterId?: number }) {
       const rows = await db
         .select({ group: groups, role: groupMembers.role, lastRead: groupMembers.lastReadMessageId })
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(eq(groupMembers.userId, userId))
-        .orderBy(asc(groups.id));
+        .where(and(eq(groupMembers.userId, userId), page.afterId === undefined ? undefined : gt(groups.id, page.afterId)))
+        .orderBy(asc(groups.id))
+        .limit(page.take);
       if (rows.length === 0) return [];
       const ids = rows.map((r) => r.group.id);
       const memberCounts = await db
@@ -138,7 +141,7 @@ export function groupsRepository(db: Db) {
       return row;
     },
 
-    async listMembers(groupId: number) {
+    async listMembers(groupId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({
           id: users.id,
@@ -150,8 +153,9 @@ export function groupsRepository(db: Db) {
         })
         .from(groupMembers)
         .innerJoin(users, eq(users.id, groupMembers.userId))
-        .where(eq(groupMembers.groupId, groupId))
-        .orderBy(asc(groupMembers.joinedAt), asc(users.id));
+        .where(and(eq(groupMembers.groupId, groupId), afterKeyset(groupMembers.joinedAt, users.id, page.after)))
+        .orderBy(keysetTime(groupMembers.joinedAt), asc(users.id))
+        .limit(page.take);
     },
 
     async memberIds(groupId: number) {
@@ -159,8 +163,13 @@ export function groupsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async listInvites(groupId: number) {
-      return db.select().from(groupInvites).where(eq(groupInvites.groupId, groupId)).orderBy(desc(groupInvites.id));
+    async listInvites(groupId: number, page: { take: number; beforeId?: number }) {
+      return db
+        .select()
+        .from(groupInvites)
+        .where(and(eq(groupInvites.groupId, groupId), page.beforeId === undefined ? undefined : lt(groupInvites.id, page.beforeId)))
+        .orderBy(desc(groupInvites.id))
+        .limit(page.take);
     },
 
     async insertInvite(groupId: number, createdBy: number, invite: { code: string; expiresAt: Date; maxUses: number }) {
@@ -218,12 +227,13 @@ export function groupsRepository(db: Db) {
       return target;
     },
 
-    async listGroupEvents(groupId: number, userId: number) {
+    async listGroupEvents(groupId: number, userId: number, page: { take: number; after?: KeysetPosition }) {
       const rows = await db
         .select()
         .from(events)
-        .where(and(eq(events.groupId, groupId), isNull(events.canceledAt)))
-        .orderBy(asc(events.date), asc(events.id));
+        .where(and(eq(events.groupId, groupId), isNull(events.canceledAt), afterKeyset(events.date, events.id, page.after)))
+        .orderBy(keysetTime(events.date), asc(events.id))
+        .limit(page.take);
       if (rows.length === 0) return [];
       const votes = await db
         .select({ eventId: eventVotes.eventId, userId: eventVotes.userId, vote: eventVotes.vote })

@@ -18,10 +18,11 @@ import {
   voteBodySchema,
   voteCountsSchema,
 } from "../../../contract/groups";
-import { idParamSchema } from "../../../contract/fields";
+import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { limitPerUser } from "../../http/rate-limits";
 import { creationLimit } from "../../http/creation-limits";
+import { sendPage } from "../../http/pagination";
 import { requireUserId } from "../../http/session";
 import { SOCKET_TEXTS } from "../../../contract/socket";
 import { groupsRepository } from "./repository";
@@ -57,8 +58,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/groups/user",
-    { schema: { tags, response: { 200: z.array(groupListItemSchema), ...errors } } },
-    async (request) => service.listForUser(requireUserId(request)),
+    { schema: { tags, querystring: idPageQuerySchema, response: { 200: z.array(groupListItemSchema), ...errors } } },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await service.listForUser(requireUserId(request), { take: limit + 1, afterId: cursor });
+      return sendPage(reply, rows, limit, (last) => last.id);
+    },
   );
 
   app.post(
@@ -85,14 +90,27 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/groups/:id/members",
-    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupMemberSchema), ...errors } } },
-    async (request) => service.members(requireUserId(request), request.params.id),
+    {
+      schema: { tags, params: groupIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(groupMemberSchema), ...errors } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await service.members(requireUserId(request), request.params.id, { take: limit + 1, after: cursor });
+      return sendPage(reply, rows, limit, (last) => encodeKeysetCursor(new Date(last.joinedAt), last.id));
+    },
   );
 
   app.get(
     "/api/groups/:id/invitations",
-    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupInvitationSchema), ...errors } } },
-    async (request) => service.invitations(requireUserId(request), request.params.id),
+    {
+      schema: { tags, params: groupIdParamsSchema, querystring: idPageQuerySchema, response: { 200: z.array(groupInvitationSchema), ...errors } },
+    },
+    async (request, reply) => {
+      // Newest first: the cursor is the last (oldest) id of the previous page.
+      const { limit, cursor } = request.query;
+      const rows = await service.invitations(requireUserId(request), request.params.id, { take: limit + 1, beforeId: cursor });
+      return sendPage(reply, rows, limit, (last) => last.id);
+    },
   );
 
   app.post(
@@ -146,8 +164,14 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/groups/:id/events",
-    { schema: { tags, params: groupIdParamsSchema, response: { 200: z.array(groupEventSchema), ...errors } } },
-    async (request) => service.events(requireUserId(request), request.params.id),
+    {
+      schema: { tags, params: groupIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(groupEventSchema), ...errors } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await service.events(requireUserId(request), request.params.id, { take: limit + 1, after: cursor });
+      return sendPage(reply, rows, limit, (last) => encodeKeysetCursor(new Date(last.date), last.id));
+    },
   );
 
   app.post(

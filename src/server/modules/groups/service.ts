@@ -10,6 +10,7 @@ import {
   type VoteCounts,
   type VoteValue,
 } from "../../../contract/groups";
+import type { KeysetPosition } from "../../../contract/fields";
 import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { groupChannel } from "../../../contract/socket";
 import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
@@ -57,8 +58,9 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
   return {
     requireMember,
 
-    async listForUser(userId: number): Promise<GroupListItem[]> {
-      const rows = await repo.listForUser(userId);
+    /** A page of the user's groups by id; `take` is the page size plus one (see sendPage). */
+    async listForUser(userId: number, page: { take: number; afterId?: number }): Promise<GroupListItem[]> {
+      const rows = await repo.listForUser(userId, page);
       return rows.map((r) => ({
         id: r.group.id,
         name: r.group.name,
@@ -96,16 +98,16 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },
 
-    async members(userId: number, groupId: number) {
+    async members(userId: number, groupId: number, page: { take: number; after?: KeysetPosition }) {
       await requireMember(groupId, userId);
-      const rows = await repo.listMembers(groupId);
+      const rows = await repo.listMembers(groupId, page);
       return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
     },
 
-    async invitations(userId: number, groupId: number) {
+    async invitations(userId: number, groupId: number, page: { take: number; beforeId?: number }) {
       // Issue 9.6: an invite code is an admin's to hand out, so members cannot list the links either.
       await requireAdmin(groupId, userId);
-      const rows = await repo.listInvites(groupId);
+      const rows = await repo.listInvites(groupId, page);
       return rows.map((r) => ({
         id: r.id,
         code: r.code,
@@ -150,9 +152,9 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       return repo.markRead(groupId, userId, messageId);
     },
 
-    async events(userId: number, groupId: number): Promise<GroupEvent[]> {
+    async events(userId: number, groupId: number, page: { take: number; after?: KeysetPosition }): Promise<GroupEvent[]> {
       await requireMember(groupId, userId);
-      const rows = await repo.listGroupEvents(groupId, userId);
+      const rows = await repo.listGroupEvents(groupId, userId, page);
       return rows.map(({ event, votes, myVote }) => ({
         id: event.id,
         title: event.title,

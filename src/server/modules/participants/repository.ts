@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
+import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
+import { afterKeyset, keysetTime } from "../../http/pagination";
 import { eventParticipants, events, groupMembers, users } from "../../db/schema";
 
 export type EventRow = typeof events.$inferSelect;
@@ -114,13 +116,20 @@ function participantQueries(db: Db) {
         )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));
     },
-    async pendingRequests(eventId: number) {
+    async pendingRequests(eventId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({ user: users, createdAt: eventParticipants.createdAt })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
-        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "pending")))
-        .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId));
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.status, "pending"),
+            afterKeyset(eventParticipants.createdAt, eventParticipants.userId, page.after),
+          ),
+        )
+        .orderBy(keysetTime(eventParticipants.createdAt), asc(eventParticipants.userId))
+        .limit(page.take);
     },
   };
 }

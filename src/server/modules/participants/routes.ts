@@ -10,7 +10,9 @@ import {
   requestDecisionBodySchema,
   requestParamsSchema,
 } from "../../../contract/events";
+import { encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
+import { sendPage } from "../../http/pagination";
 import { requireSelf, requireUserId } from "../../http/session";
 import { participantsRepository } from "./repository";
 import { participantsService } from "./service";
@@ -41,8 +43,14 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     "/api/events/:id/requests",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(pendingRequestSchema), ...errors } } },
-    async (request) => service.requests(requireUserId(request), request.params.id),
+    {
+      schema: { tags, params: eventIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(pendingRequestSchema), ...errors } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await service.requests(requireUserId(request), request.params.id, { take: limit + 1, after: cursor });
+      return sendPage(reply, rows, limit, (last) => encodeKeysetCursor(new Date(last.requestedAt), last.user.id));
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
+import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
@@ -111,9 +112,9 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
       return rows.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status as ParticipantStatus }));
     },
 
-    async requests(hostId: number, eventId: number) {
+    async requests(hostId: number, eventId: number, page: { take: number; after?: KeysetPosition }) {
       await requireHosted(eventId, hostId);
-      const rows = await repo.pendingRequests(eventId);
+      const rows = await repo.pendingRequests(eventId, page);
       return rows.map((r) => ({
         eventId,
         user: { id: r.user.id, fullName: r.user.fullName, username: r.user.username, profileImage: r.user.profileImage },
