@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsText } from "../../../contract/auth";
 import { AUTH_BUDGETS, LOGIN_BACKOFF_DELAY_MS, LOGIN_BACKOFF_FREE_FAILURES } from "../../../contract/limits";
@@ -95,5 +96,30 @@ describe("separate budgets per action, sized for people behind one address (issu
     // The same address can still sign in and check codes.
     expect((await verify("1234567890", venue)).statusCode).toBe(200);
     expect((await login("someone", "secret123", venue)).statusCode).toBe(401);
+  });
+});
+
+// On the PostgreSQL tier with Redis: every instance counts the same budgets.
+describe.runIf(process.env.TEST_REDIS_URL)("budgets shared by instances through Redis", () => {
+  const apps: TestApp[] = [];
+  afterAll(() => Promise.all(apps.map((a) => a.close())));
+
+  it("an address that spent its pair budget on one instance is refused by the other; the owner is not", async () => {
+    const shared = { AUTH_RATE_LIMIT: undefined, REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test${randomBytes(4).toString("hex")}:` };
+    const [a, b] = [await createTestApp(shared), await createTestApp(shared)];
+    apps.push(a, b);
+    const name = `shared_${randomBytes(3).toString("hex")}`;
+    // The same account on both databases (each test app has its own), so only the limiter is shared.
+    const owner = await registerUser(a.app, { username: name });
+    await registerUser(b.app, { username: name });
+    const attacker = newAddress();
+    for (let i = 0; i < AUTH_BUDGETS.loginAccountAddress.points; i++) {
+      const app = i % 2 === 0 ? a.app : b.app;
+      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: `no-${i}` }, remoteAddress: attacker })).statusCode).toBe(401);
+    }
+    const refused = await b.app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: owner.password }, remoteAddress: attacker });
+    expectTooMany(refused);
+    const ownerIn = await a.app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: owner.password }, remoteAddress: newAddress() });
+    expect(ownerIn.statusCode).toBe(200);
   });
 });
