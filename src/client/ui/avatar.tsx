@@ -1,5 +1,7 @@
 import * as AvatarPrimitive from "@radix-ui/react-avatar";
 import type * as React from "react";
+import { IMAGE_WIDTHS, uploadVariantUrl } from "@contract/media";
+import { UPLOAD_URL_PATTERN } from "@contract/users";
 import { cn } from "@/lib/utils";
 
 export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {
@@ -12,8 +14,10 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
   );
 }
 
-export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full object-cover", className)} {...props} />;
+/** An uploaded photo is fetched at its smallest re-encoded width: avatars are never wider than that. */
+export function AvatarImage({ className, src, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
+  const sized = src && UPLOAD_URL_PATTERN.test(src) ? uploadVariantUrl(src, IMAGE_WIDTHS[0]) : src;
+  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full object-cover", className)} src={sized} {...props} />;
 }
 
 export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {

@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateEvent } from "./api";
+import { CoverPicker } from "./cover-picker";
 import { type PickedPlace, PlacePicker } from "./place-picker";
 
 type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
@@ -34,6 +35,8 @@ const initial = {
   maxAttendees: String(DEFAULT_MAX_ATTENDEES),
   /** Issue 12.1: where the event is on the map; the Location text stays its display name. */
   place: null as PickedPlace | null,
+  /** Issue 12.4: an uploaded cover (/api/uploads/{id}); null shows the category illustration. */
+  imageUrl: null as string | null,
 };
 
 /** Spec 02 §2 "Create New Event", opened by the bottom bar's add button. */
@@ -85,6 +88,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       ...(position ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) } : {}),
       hostId: user.id,
       type: form.type,
+      ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
       ...(networking
         ? { category: form.category, maxAttendees: Number.isFinite(max) ? max : DEFAULT_MAX_ATTENDEES }
         : { friendGroupId: form.friendGroupId }),
@@ -159,6 +163,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
           </div>
           <PlacePicker place={form.place} onPick={pickPlace} locationGranted={locationGranted} />
+          <CoverPicker value={form.imageUrl} onChange={(url) => set("imageUrl", url)} event={{ type: form.type, title: form.title, tags: [] }} />
           <div className="grid gap-2">
             <Label htmlFor="event-description">Description</Label>
             <Textarea

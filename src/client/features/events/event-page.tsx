@@ -19,6 +19,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 import { EventPlace } from "./event-place";
@@ -250,6 +251,7 @@ function EditEventDialog({
   const saved = eventCoordinates(event);
   const [place, setPlace] = useState<PickedPlace | null>(saved && { ...saved, label: event.location, source: "saved" });
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
+  const [imageUrl, setImageUrl] = useState(event.imageUrl);
   const { user } = useAuth();
   // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
   const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
@@ -277,6 +279,7 @@ function EditEventDialog({
           ? { latitude: place ? coordinateText(place.latitude) : "", longitude: place ? coordinateText(place.longitude) : "" }
           : {}),
         maxAttendees: cap,
+        ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
         ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
       },
       {
@@ -320,6 +323,7 @@ function EditEventDialog({
           <PlacePicker place={place} onPick={setPlace} locationGranted={false} />
           <Label htmlFor="edit-description">Description</Label>
           <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} required />
+          <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
           <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
           <DialogFooter>

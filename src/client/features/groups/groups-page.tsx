@@ -15,6 +15,7 @@ import { ChatPanel } from "./chat-panel";
 import { GroupAvailabilityPanel } from "./group-availability";
 import { NewGroupDialog } from "./new-group-dialog";
 import { PlanEventDialog } from "./plan-event-dialog";
+import { UploadedImage } from "@/ui/uploaded-image";
 
 export const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
 
@@ -187,7 +188,7 @@ function GroupCard({
     >
       <button type="button" className="flex w-full items-start gap-3 text-left" onClick={onSelect}>
         {group.image ? (
-          <img src={group.image} alt="" className="size-11 shrink-0 rounded-lg object-cover" />
+          <UploadedImage src={group.image} sizes="44px" className="size-11 shrink-0 rounded-lg object-cover" />
         ) : (
           <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 font-semibold text-primary">
             {group.name.charAt(0).toUpperCase()}

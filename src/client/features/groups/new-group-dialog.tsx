@@ -1,6 +1,8 @@
 import { GROUP_DESCRIPTION_MAX, GROUP_TEXTS } from "@contract/groups";
 import { NAME_MAX } from "@contract/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { UsersIcon } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useAuth } from "@/features/auth/use-auth";
@@ -8,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@/ui/form";
+import { PhotoField } from "@/ui/photo-field";
 import { TextareaField, TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { Switch } from "@/ui/switch";
@@ -33,6 +36,8 @@ export function NewGroupDialog({
 }) {
   const { user } = useAuth();
   const create = useCreateGroup();
+  // Issue 9.18: a group photo is one uploaded to Link (re-encoded, metadata stripped), never a URL.
+  const [photo, setPhoto] = useState<string | null>(null);
   const form = useForm<NewGroupForm>({
     resolver: zodResolver(newGroupFormSchema),
     defaultValues: { name: "", description: "", isPrivate: false },
@@ -44,11 +49,12 @@ export function NewGroupDialog({
       return;
     }
     create.mutate(
-      { name: values.name, description: values.description, imageUrl: null, isPrivate: values.isPrivate },
+      { name: values.name, description: values.description, imageUrl: photo, isPrivate: values.isPrivate },
       {
         onSuccess: (group) => {
           toast({ title: group.isPrivate ? GROUP_TEXTS.privateCreated : GROUP_TEXTS.created, description: group.name });
           form.reset();
+          setPhoto(null);
           onOpenChange(false);
           onCreated(group);
         },
@@ -62,7 +68,10 @@ export function NewGroupDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) form.reset();
+        if (!next) {
+          form.reset();
+          setPhoto(null);
+        }
         onOpenChange(next);
       }}
     >
@@ -75,6 +84,17 @@ export function NewGroupDialog({
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <TextField control={form.control} name="name" label="Group name" placeholder="Weekend hikers" />
             <TextareaField control={form.control} name="description" label="Description" rows={3} placeholder="What is this group about?" />
+            <PhotoField
+              label="Photo"
+              value={photo}
+              onChange={setPhoto}
+              previewClassName="size-16"
+              placeholder={
+                <span className="flex size-full items-center justify-center bg-primary/10 text-primary">
+                  <UsersIcon className="size-6" aria-hidden />
+                </span>
+              }
+            />
             <FormField
               control={form.control}
               name="isPrivate"

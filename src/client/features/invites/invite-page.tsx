@@ -10,6 +10,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/ui/card"
 import { Skeleton } from "@/ui/skeleton";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
+import { UploadedImage } from "@/ui/uploaded-image";
 
 /** Spec 02 §2 /invite/{code}: public, no header or bottom bar. */
 export function InvitePage() {
@@ -62,7 +63,7 @@ export function InvitePage() {
       {data && (
         <Card className="overflow-hidden pt-0">
           {data.group.imageUrl ? (
-            <img src={data.group.imageUrl} alt="" className="h-40 w-full object-cover" />
+            <UploadedImage src={data.group.imageUrl} sizes="(max-width: 448px) 100vw, 448px" className="h-40 w-full object-cover" />
           ) : (
             <div className="grid h-40 place-items-center bg-gradient-to-br from-primary/30 to-primary/5">
               <span className="text-5xl font-bold text-primary">{data.group.name.charAt(0).toUpperCase()}</span>
