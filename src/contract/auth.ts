@@ -136,6 +136,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   "google-link":
     "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
   "google-taken": "That Google account is already linked to another Link account.",
+  "google-grant": "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
 

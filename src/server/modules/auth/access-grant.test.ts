@@ -35,11 +35,11 @@ describe("the early-access grant", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("a valid code sets a short-lived HttpOnly SameSite=Lax grant cookie for the register route only; a wrong code sets none", async () => {
+  it("a valid code sets a short-lived HttpOnly SameSite=Lax grant cookie for the API only; a wrong code sets none", async () => {
     const ok = await t.app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code: "2468013579" } });
     expect(ok.json()).toEqual({ valid: true });
     const cookie = ok.cookies.find((c) => c.name === "link_access_grant");
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/register", maxAge: ACCESS_GRANT_TTL_MS / 1000 });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api", maxAge: ACCESS_GRANT_TTL_MS / 1000 });
     // Only a hash is stored: the table never holds a usable cookie value.
     const rows = await t.database.db.select().from(accessGrants);
     expect(rows.map((r) => r.idHash)).not.toContain(cookie?.value);

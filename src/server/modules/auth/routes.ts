@@ -8,20 +8,18 @@ import {
   registerBodySchema,
   registerResultSchema,
 } from "../../../contract/auth";
-import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
+import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { currentUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { clearSessionCookie, hashSessionToken, requireUserId, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 import { type AccessGrant, authRepository } from "./repository";
 import { authBudgets } from "./budgets";
+import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
 import { authService } from "./service";
 import { startSessionSweeper } from "./session-sweeper";
 import { publishSessionsRevoked } from "../../realtime/bus";
 
-/** Issue 9.14: the early-access grant; sent only to the one route that spends it. */
-const GRANT_COOKIE = "link_access_grant";
-const GRANT_COOKIE_PATH = "/api/register";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = authRepository(deps.database.db);
@@ -59,14 +57,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const { inviteCode, ...body } = request.body;
-      const grantCookie = request.cookies[GRANT_COOKIE];
+      const grantHash = grantHashOf(request);
       const grant: AccessGrant | null = inviteCode
         ? { kind: "invite", code: inviteCode }
-        : grantCookie
-          ? { kind: "code", idHash: hashSessionToken(grantCookie) }
+        : grantHash
+          ? { kind: "code", idHash: grantHash }
           : null;
       const { user, joinedGroup } = await service.register(body, grant);
-      if (grant?.kind === "code") reply.clearCookie(GRANT_COOKIE, { path: GRANT_COOKIE_PATH });
+      if (grant?.kind === "code") clearGrantCookie(reply);
       // Registering while signed in ends the previous session (issue 9.20): one browser, one account.
       await endSession(request.sessionHash);
       await signIn(reply, user.id);
@@ -123,13 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const valid = deps.config.ACCESS_CODES.includes(request.body.code);
       if (valid) {
-        reply.setCookie(GRANT_COOKIE, await service.issueGrant(), {
-          path: GRANT_COOKIE_PATH,
-          httpOnly: true,
-          sameSite: "lax",
-          secure,
-          maxAge: Math.floor(ACCESS_GRANT_TTL_MS / 1000),
-        });
+        setGrantCookie(reply, await service.issueGrant(), secure);
       }
       return { valid };
     },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_SIGN_IN_ERRORS } from "../../../contract/auth";
 import { users } from "../../db/schema";
-import { type TestApp, createTestApp, registerUser } from "../../test/test-app";
+import { type TestApp, accessGrantCookie, createTestApp, registerUser } from "../../test/test-app";
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -76,13 +76,13 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
   afterAll(() => vi.unstubAllGlobals());
 
   /** Runs the whole flow as a browser would: start, (Google consents), callback with the flow cookie. */
-  async function signInWithGoogle(as: { sub: string; email: string; name?: string }, session?: string, link = false) {
+  async function signInWithGoogle(as: { sub: string; email: string; name?: string }, session?: string, link = false, grant?: string) {
     identity = { sub: as.sub, email: as.email, email_verified: true, name: as.name ?? "Google Person" };
     const start = await t.app.inject({ url: `/api/auth/google${link ? "?link=1" : ""}`, headers: session ? { cookie: session } : {} });
     expect(start.statusCode).toBe(302);
     const state = new URL(String(start.headers.location)).searchParams.get("state");
     const flow = start.cookies.find((c) => c.name === "link_google_flow");
-    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session].filter(Boolean).join("; ");
+    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session, grant].filter(Boolean).join("; ");
     const callback = await t.app.inject({ url: `/api/auth/google/callback?code=auth-code&state=${state}`, headers: { cookie } });
     expect(callback.statusCode).toBe(302);
     const newSession = callback.cookies.find((c) => c.name === "link_session" && c.value);
@@ -120,8 +120,16 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
     expect((await whoIs(result.session as string)).id).toBe(verified.user.id);
   });
 
+  it("a new Google sign-up needs an access grant like any registration (issue 9.14): refused without one, nothing stored", async () => {
+    const result = await signInWithGoogle({ sub: "google-no-grant", email: "nogrant@gmail.example" });
+    expect(result.location).toBe("/auth?error=google-grant");
+    expect(result.session).toBeNull();
+    expect(await t.database.db.select().from(users).where(eq(users.email, "nogrant@gmail.example"))).toHaveLength(0);
+  });
+
   it("a new Google sign-up gets a verified e-mail and its Google account linked; a Google account linked elsewhere is refused", async () => {
-    const result = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example", name: "New Comer" });
+    const grant = await accessGrantCookie(t.app);
+    const result = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example", name: "New Comer" }, undefined, false, grant);
     expect(result.location).toBe("/");
     const me = await whoIs(result.session as string);
     expect(me).toMatchObject({ email: "newcomer@gmail.example", fullName: "New Comer" });

@@ -7,7 +7,8 @@ import { NAME_MAX, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
 import type { AppDeps } from "../../app";
 import { requireUserId, setSessionCookie } from "../../http/session";
-import { authRepository } from "../auth/repository";
+import { clearGrantCookie, grantHashOf } from "../auth/grant-cookie";
+import { authRepository, GrantMissingError } from "../auth/repository";
 import { authService, hashPassword } from "../auth/service";
 
 const GOOGLE_ISSUER = new URL("https://accounts.google.com");
@@ -121,7 +122,13 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           return signIn(existing.id);
         }
         const name = typeof claims?.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, NAME_MAX) : email.split("@")[0];
-        return signIn((await createGoogleUser(email, name, subject)).id);
+        // A Google sign-up is a registration: it spends an access grant like POST /api/register (issue 9.14).
+        const grantHash = grantHashOf(request);
+        if (!grantHash) return fail("google-grant");
+        const created = await createGoogleUser(email, name, subject, grantHash);
+        if (!created) return fail("google-grant");
+        clearGrantCookie(reply);
+        return signIn(created.id);
       } catch (error) {
         request.log.warn({ err: error }, "google sign-in failed");
         return fail("google");
@@ -130,20 +137,19 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
 
   /** A new account from a Google sign-up: its e-mail is verified by Google, its Google account linked. */
-  async function createGoogleUser(email: string, fullName: string, googleSubject: string) {
+  async function createGoogleUser(email: string, fullName: string, googleSubject: string, grantHash: string) {
     const base = email.split("@")[0].replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 30) || "user";
     for (let attempt = 0; attempt < 5; attempt++) {
       const username = attempt === 0 && base.length >= 3 ? base : `${base}_${randomBytes(3).toString("hex")}`;
       if (await repo.findTakenField(username, email)) continue;
       // The account has no usable password: a random secret nobody knows.
-      return repo.insertUser({
-        fullName,
-        username,
-        email,
-        passwordHash: await hashPassword(randomBytes(32).toString("hex")),
-        emailVerifiedAt: new Date(),
-        googleSubject,
-      });
+      const user = { fullName, username, email, passwordHash: await hashPassword(randomBytes(32).toString("hex")), emailVerifiedAt: new Date(), googleSubject };
+      try {
+        return (await repo.insertUserWithGrant(user, { kind: "code", idHash: grantHash }, new Date())).user;
+      } catch (error) {
+        if (error instanceof GrantMissingError) return null;
+        throw error;
+      }
     }
     throw new Error("could not pick a free username");
   }
