@@ -52,15 +52,19 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     const exclusive = async <T>(lock: AdvisoryLock, work: () => Promise<T>): Promise<T> => {
       // A session-level lock on one dedicated connection: held across the migrator's own transactions.
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS[lock]]);
         try {
           return await work();
         } finally {
-          await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS[lock]]);
+          await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS[lock]]).catch((error: Error) => {
+            broken = error;
+          });
         }
       } finally {
-        client.release();
+        // A connection whose unlock failed is discarded, not pooled: closing it releases the lock for sure.
+        client.release(broken ?? false);
       }
     };
     try {

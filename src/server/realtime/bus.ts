@@ -90,11 +90,14 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     ["publisher", publisher],
     ["subscriber", subscriber],
   ] as const) {
-    client.on("error", (error: Error) => {
+    const lost = (reason: string) => {
       if (closed || outage.has(role)) return;
       outage.add(role);
-      log.warn({ role, err: error.message }, "redis bus: connection lost, retrying");
-    });
+      log.warn({ role, err: reason }, "redis bus: connection lost, retrying");
+    };
+    client.on("error", (error: Error) => lost(error.message));
+    // A server that goes away closes the connection first; errors come only with the reconnect attempts.
+    client.on("close", () => lost("connection closed"));
     client.on("ready", () => {
       if (!outage.delete(role)) return;
       log.info({ role }, "redis bus: reconnected");

@@ -28,17 +28,22 @@ function capturingLog() {
 async function startInstance(redisUrl: string, prefix: string) {
   const { url, drop } = await freshDatabaseUrl();
   const database: Database = await openDatabase(url);
-  const bus = createRedisBus(redisUrl, { prefix, log: capturingLog().log });
+  const busLog = capturingLog();
+  const bus = createRedisBus(redisUrl, { prefix, log: busLog.log });
+  const appLog: { level: number; msg: string }[] = [];
   const app: FastifyInstance = await buildApp({
-    config: testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix }),
+    config: testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: "info" }),
     database,
     bus,
+    logStream: { write: (line) => void appLog.push(JSON.parse(line)) },
   });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,
     bus,
     base,
+    busWarnings: busLog.warnings,
+    appLog,
     async close() {
       await app.close();
       await bus.close();
@@ -228,6 +233,10 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
     expect(login.statusCode).toBe(200);
     const wrong = await instance.app.inject({ method: "POST", url: "/api/login", payload: { username: "nobody", password: "wrong" } });
     expect(wrong.statusCode).toBe(401);
+    // ...and the outage is said once, as a warning, by the rate-limit store and by the bus.
+    expect(instance.appLog.filter((l) => l.msg.startsWith("rate limits: Redis unreachable"))).toHaveLength(1);
+    expect(instance.appLog.find((l) => l.msg.startsWith("rate limits: Redis unreachable"))?.level).toBe(40);
+    expect(instance.busWarnings.some((w) => w.message.startsWith("redis bus: connection lost"))).toBe(true);
     // A chat message while Redis is down is stored; its fan-out is lost (the client catches up by cursor).
     const during = await as(instance.app, member.user.cookie)({
       method: "POST",
@@ -243,6 +252,8 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
       ready = await readyz();
     }
     expect(ready.json()).toEqual({ status: "ready", database: "up", redis: "up" });
+    for (let i = 0; i < 50 && !instance.appLog.some((l) => l.msg === "rate limits: Redis is back"); i++) await sleep(50);
+    expect(instance.appLog.map((l) => l.msg)).toContain("rate limits: Redis is back");
 
     // The socket joined before the outage hears a message posted after Redis returned: the bus re-subscribed.
     let arrived: Awaited<ReturnType<TestSocket["next"]>> | undefined;
