@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { createServer } from "node:net";
 import { DEMO_ACCESS_CODES } from "../../src/server/config";
 
@@ -102,4 +103,15 @@ export async function registerOverHttp(base: string, username: string): Promise<
 export function requireBuild(build: { client: string; server: string; failed: string | null }) {
   if (build.failed) throw new Error(build.failed);
   return build;
+}
+
+/** The newest modification time among these files and folders (recursively). */
+export function newestMtime(targets: string[]): number {
+  return Math.max(
+    ...targets.map((target) => {
+      const stat = statSync(target);
+      if (!stat.isDirectory()) return stat.mtimeMs;
+      return Math.max(stat.mtimeMs, newestMtime(readdirSync(target).map((name) => path.join(target, name))));
+    }),
+  );
 }
