@@ -4,7 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "./db/schema";
 import { OUTBOX_RETRY, retryDelayMs } from "./modules/outbox/outbox";
-import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
+import { buildApp } from "./app";
+import { testConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { createInProcessBus } from "./realtime/bus";
+import { as, createTestApp, freshDatabaseUrl, registerUser, type TestApp } from "./test/test-app";
 
 /** A minimal SMTP server on loopback: enough of RFC 5321 for nodemailer to deliver one message. */
 function fakeSmtpServer() {
@@ -126,16 +130,28 @@ describe("X-Forwarded-Host behind a trusted proxy, no PUBLIC_ORIGIN outside prod
 });
 
 describe("in production without PUBLIC_ORIGIN", () => {
-  it("refuses invite e-mails with a clear 503 and queues nothing", async () => {
-    const t = await createTestApp({ NODE_ENV: "production" });
+  it("says so at start, refuses invite e-mails with a clear 503 and queues nothing", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const { url, drop } = await freshDatabaseUrl();
+    const database = await openDatabase(url);
+    const app = await buildApp({
+      config: testConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: 1000 }),
+      database,
+      bus: createInProcessBus(),
+      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+    });
+    const t = { app, database } as TestApp;
     try {
+      expect(lines.map((l) => l.msg)).toContain("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
       const dave = await registerUser(t.app);
       const res = await invite(t, dave.cookie, { host: "evil.example" });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe("Invitations by e-mail are unavailable: this server has no PUBLIC_ORIGIN configured.");
       expect(await t.database.db.select().from(outbox)).toHaveLength(0);
     } finally {
-      await t.close();
+      await app.close();
+      await database.close();
+      await drop();
     }
   });
 });
