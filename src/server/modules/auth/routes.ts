@@ -19,6 +19,7 @@ import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
 import { authService } from "./service";
 import { startSessionSweeper } from "./session-sweeper";
 import { publishSessionsRevoked } from "../../realtime/bus";
+import { sessionCacheFor } from "../../http/session-cache";
 
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -37,6 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   async function endSession(idHash: string | null) {
     if (!idHash) return;
     await service.endSession(idHash);
+    // Dropped here before the answer, on the other instances when the revocation reaches them.
+    sessionCacheFor(deps.bus).evict([idHash]);
     await publishSessionsRevoked(deps.bus, [idHash]);
   }
   const sweeper = startSessionSweeper({ repo, bus: deps.bus, log: app.log });
@@ -134,12 +137,23 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
  */
 export function sessionResolver(deps: AppDeps) {
   const service = authService(authRepository(deps.database.db));
+  // Resolved sessions are kept briefly per instance and dropped on revocation (src/server/http/session-cache.ts).
+  const cache = sessionCacheFor(deps.bus);
   return async (request: FastifyRequest) => {
     if (!request.url.startsWith("/api/") && !request.url.startsWith("/ws")) return;
     const token = request.cookies.link_session;
     if (!token) return;
+    const idHash = hashSessionToken(token);
+    const cachedUserId = cache.get(idHash);
+    if (cachedUserId != null) {
+      request.userId = cachedUserId;
+      request.sessionHash = idHash;
+      return;
+    }
+    const lookedUpAt = Date.now();
     const session = await service.resolveSession(token);
     if (session) {
+      cache.set(session.idHash, session.userId, lookedUpAt);
       request.userId = session.userId;
       request.sessionHash = session.idHash;
     }
