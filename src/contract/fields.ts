@@ -123,7 +123,7 @@ export function coordinateTextSchema(max: 90 | 180, name: string) {
     .trim()
     .max(32)
     .refine(
-      (v) => v === "" || (/^-?\d{1,3}(\.\d{1,15})?$/.test(v) && Math.abs(Number(v)) <= max),
+      (v) => v === "" || (/^-?\d{1,3}(\.\d{1,20})?$/.test(v) && Math.abs(Number(v)) <= max),
       `${name} must be a number between -${max} and ${max}`,
     );
 }

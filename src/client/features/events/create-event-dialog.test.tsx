@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { format } from "date-fns";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { CREATION_LIMITS, tooManyCreatedText } from "@contract/limits";
 import { useAuth } from "@/features/auth/use-auth";
 import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { toast } from "@/ui/use-toast";
@@ -200,6 +201,16 @@ describe("CreateEventDialog", () => {
     const dialog = screen.getByRole("dialog");
     expect(within(dialog).getByLabelText("Event Name")).toHaveValue("Dinner");
     expect(within(dialog).getByRole("button", { name: "Create Event" })).toBeEnabled();
+  });
+
+  it("on the hourly creation limit (429) toasts the server's wait, not the generic failure", async () => {
+    const message = tooManyCreatedText(CREATION_LIMITS.events.what, 42);
+    stubServer(() => jsonResponse(429, { message }));
+    await renderDialog();
+    await fillRequired({ title: "Dinner", description: "Pasta", date: tomorrow(), time: "19:00" });
+    await submit();
+    await toastWith("Error", "Too many events created, try again in 42 s");
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
   });
 
   it.each([

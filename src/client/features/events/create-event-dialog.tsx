@@ -5,6 +5,7 @@ import { coordinateText } from "@contract/places";
 import { format } from "date-fns";
 import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { errorMessage, errorStatus } from "@/lib/api";
 import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -98,7 +99,13 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         toast({ title: "Event Created", description: `Your ${form.type} event has been created successfully` });
         changeOpen(false);
       },
-      onError: () => toast({ title: "Error", description: "Failed to create the event", variant: "destructive" }),
+      // Spec 02 §3's text for every failure, except the hourly limit (issue 9.17), whose message says when to retry.
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: (errorStatus(error) === 429 && errorMessage(error)) || "Failed to create the event",
+          variant: "destructive",
+        }),
     });
   };
 
