@@ -94,8 +94,11 @@ export const AUTH_BUDGETS = {
    * the pair, so another address's attempts never spend the owner's budget.
    */
   loginAccountAddress: { points: 10, windowMs: 15 * 60_000 },
-  /** Registrations per address: a group signing up together; each one also spends an access grant. */
-  register: { points: 20, windowMs: 30 * 60_000 },
+  /**
+   * Registrations per address: the same 50-person meetup signing up together. Each one also spends
+   * an access grant (so the gate's budget governs the pace); this bounds argon2 work per address.
+   */
+  register: { points: 50, windowMs: 15 * 60_000 },
 };
 /**
  * Issue 9.15: the per-account back-off. Past this many wrong passwords for one account within the
