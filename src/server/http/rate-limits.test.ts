@@ -39,6 +39,40 @@ describe("rate limiter factory", () => {
     await limits.close();
   });
 
+  it("slots: at most `max` holders per key; a release frees one; a holder that stops renewing lapses", async () => {
+    const limits = createRateLimits({ prefix: prefix() });
+    const slots = limits.slots("test-slots", { max: 2, leaseMs: 200 });
+    expect(await slots.acquire(1, "a")).toBe(true);
+    expect(await slots.acquire(1, "b")).toBe(true);
+    expect(await slots.acquire(1, "c")).toBe(false);
+    expect(await slots.acquire(2, "c")).toBe(true);
+    await slots.release(1, "a");
+    expect(await slots.acquire(1, "c")).toBe(true);
+    // "b" is renewed, "c" is not: after the lease only "b" still counts.
+    await new Promise((r) => setTimeout(r, 120));
+    await slots.renew(1, ["b"]);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await slots.acquire(1, "d")).toBe(true);
+    expect(await slots.acquire(1, "e")).toBe(false);
+    await limits.close();
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)("two instances on one Redis share slots", async () => {
+    const shared = prefix();
+    const one = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    const two = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    await new Promise((r) => setTimeout(r, 300));
+    const options = { max: 3, leaseMs: 60_000 };
+    const [a, b] = [one.slots("sockets", options), two.slots("sockets", options)];
+    expect(await a.acquire(9, "a1")).toBe(true);
+    expect(await b.acquire(9, "b1")).toBe(true);
+    expect(await a.acquire(9, "a2")).toBe(true);
+    expect(await b.acquire(9, "b2")).toBe(false);
+    await a.release(9, "a1");
+    expect(await b.acquire(9, "b2")).toBe(true);
+    await Promise.all([one.close(), two.close()]);
+  });
+
   it.skipIf(!process.env.TEST_REDIS_URL)("two instances on one Redis share one budget", async () => {
     const shared = prefix();
     const one = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });

@@ -30,10 +30,60 @@ export interface Limiter {
   consume(key: string | number, points?: number): Promise<Verdict>;
 }
 
+/**
+ * At most `max` things held at once per key (a user's open sockets), counted across instances.
+ * A holder renews its slot more often than `leaseMs`; slots of a crashed instance lapse after it.
+ */
+export interface Slots {
+  /** Takes a slot of `key` for `holder`; false when `max` are held. */
+  acquire(key: string | number, holder: string): Promise<boolean>;
+  renew(key: string | number, holders: string[]): Promise<void>;
+  release(key: string | number, holder: string): Promise<void>;
+}
+
 export interface RateLimits {
   /** The limiter called `name`; asking again for the same name (REST and socket) returns the same one. */
   limiter(name: string, limit: RateLimit): Limiter;
+  /** The slot pool called `name` (one per name, like limiter). */
+  slots(name: string, options: { max: number; leaseMs: number }): Slots;
   close(): Promise<void>;
+}
+
+/** Drops lapsed holders, then adds (or renews) ARGV[4] unless ARGV[3] holders remain; 1 when held. */
+const ACQUIRE_SLOT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
+/** Per-process slots: the whole story without Redis, and the fallback while Redis is down. */
+function memorySlots(max: number, leaseMs: number): Slots {
+  const held = new Map<string, Map<string, number>>();
+  const live = (key: string) => {
+    const now = Date.now();
+    const holders = held.get(key) ?? new Map<string, number>();
+    for (const [holder, until] of holders) if (until <= now) holders.delete(holder);
+    held.set(key, holders);
+    return holders;
+  };
+  return {
+    async acquire(key, holder) {
+      const holders = live(String(key));
+      if (!holders.has(holder) && holders.size >= max) return false;
+      holders.set(holder, Date.now() + leaseMs);
+      return true;
+    },
+    async renew(key, list) {
+      const holders = live(String(key));
+      for (const holder of list) if (holders.has(holder)) holders.set(holder, Date.now() + leaseMs);
+    },
+    async release(key, holder) {
+      const holders = held.get(String(key));
+      holders?.delete(holder);
+      if (holders?.size === 0) held.delete(String(key));
+    },
+  };
 }
 
 export function createRateLimits(options: { redisUrl?: string; prefix: string }): RateLimits {
@@ -48,6 +98,7 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
   // Without this listener ioredis reports every reconnect attempt as an unhandled 'error' event.
   redis?.on("error", () => {});
   const limiters = new Map<string, Limiter>();
+  const slotPools = new Map<string, Slots>();
 
   return {
     limiter(name, limit) {
@@ -80,6 +131,43 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
       };
       limiters.set(name, created);
       return created;
+    },
+    slots(name, { max, leaseMs }) {
+      const known = slotPools.get(name);
+      if (known) return known;
+      const memory = memorySlots(max, leaseMs);
+      const keyOf = (key: string | number) => `${options.prefix}slots:${name}:${key}`;
+      const pool: Slots = redis
+        ? {
+            async acquire(key, holder) {
+              const now = Date.now();
+              try {
+                const held = (await redis.eval(ACQUIRE_SLOT, 1, keyOf(key), now, now + leaseMs, max, holder, leaseMs)) === 1;
+                // Mirrored here, so that during a later outage this instance still counts what it holds.
+                if (held) await memory.acquire(key, holder);
+                return held;
+              } catch {
+                // Redis down: this instance's own count still caps the user.
+                return memory.acquire(key, holder);
+              }
+            },
+            async renew(key, holders) {
+              await memory.renew(key, holders);
+              if (holders.length === 0) return;
+              const until = Date.now() + leaseMs;
+              const pipeline = redis.multi();
+              for (const holder of holders) pipeline.zadd(keyOf(key), "XX", until, holder);
+              pipeline.pexpire(keyOf(key), leaseMs);
+              await pipeline.exec().catch(() => {});
+            },
+            async release(key, holder) {
+              await memory.release(key, holder);
+              await redis.zrem(keyOf(key), holder).catch(() => {});
+            },
+          }
+        : memory;
+      slotPools.set(name, pool);
+      return pool;
     },
     async close() {
       redis?.disconnect();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { tooManyMessagesText } from "../../contract/chat";
@@ -31,6 +32,8 @@ const HEARTBEAT_MS = 30_000;
 interface Connection {
   socket: WebSocket;
   userId: number;
+  /** This socket's slot among the user's SOCKETS_PER_USER_MAX, on every instance. */
+  slot: string;
   /** The session the upgrade was authenticated with: when it ends, this socket closes (issue 9.8). */
   sessionHash: string;
   groups: Set<number>;
@@ -74,6 +77,9 @@ export function createHub(deps: HubDeps) {
     chat: deps.limits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit),
     votes: deps.limits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit),
   };
+  // A slot lives three heartbeats: a crashed instance's sockets stop counting within 90 s.
+  const socketSlots = deps.limits.slots("sockets", { max: SOCKETS_PER_USER_MAX, leaseMs: 3 * HEARTBEAT_MS });
+
   async function spend(limiter: Limiter, conn: Connection, text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames) {
     const verdict = await limiter.consume(conn.userId);
     if (!verdict.allowed) throw new HttpError(429, text(retryAfterSeconds(verdict)));
@@ -225,6 +231,9 @@ export function createHub(deps: HubDeps) {
   }
 
   const heartbeat = setInterval(() => {
+    for (const [userId, conns] of byUser) {
+      void socketSlots.renew(userId, [...conns].map((c) => c.slot)).catch(() => {});
+    }
     for (const conn of connections) {
       if (!conn.alive) {
         conn.socket.terminate();
@@ -239,14 +248,17 @@ export function createHub(deps: HubDeps) {
   return {
     /** Open sockets of a user on this instance. */
     openSocketsOf: (userId: number) => byUser.get(userId)?.size ?? 0,
+    /**
+     * Before an upgrade: one of the user's SOCKETS_PER_USER_MAX slots, counted on every instance
+     * (issue 9.9), or null when they are all taken. accept() takes the slot over.
+     */
+    async reserveSocket(userId: number): Promise<string | null> {
+      const slot = randomUUID();
+      return (await socketSlots.acquire(userId, slot)) ? slot : null;
+    },
     /** Takes over an upgraded socket of a signed-in user. Handlers attach before any await. */
-    accept(socket: WebSocket, userId: number, sessionHash: string) {
-      // Upgrades that raced past the route's check: the cap holds here.
-      if ((byUser.get(userId)?.size ?? 0) >= SOCKETS_PER_USER_MAX) {
-        socket.close(SOCKET_POLICY_CODE, SOCKET_TEXTS.tooManySockets);
-        return;
-      }
-      const conn: Connection = { socket, userId, sessionHash, groups: new Set(), alive: true, queue: Promise.resolve() };
+    accept(socket: WebSocket, userId: number, sessionHash: string, slot: string) {
+      const conn: Connection = { socket, userId, slot, sessionHash, groups: new Set(), alive: true, queue: Promise.resolve() };
       connections.add(conn);
       track(byUser, userId, conn);
       track(bySession, sessionHash, conn);
@@ -261,6 +273,7 @@ export function createHub(deps: HubDeps) {
         connections.delete(conn);
         untrack(byUser, userId, conn);
         untrack(bySession, sessionHash, conn);
+        void socketSlots.release(userId, slot).catch(() => {});
         conn.queue = conn.queue.then(async () => {
           await unlisten(userChannel(userId), conn);
           for (const groupId of [...conn.groups]) await leave(conn, groupId);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES_PER_WINDOW, SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS } from "../../contract/limits";
+import { CHAT_MESSAGES_PER_WINDOW, SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS, SOCKETS_PER_USER_MAX } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
@@ -180,6 +180,19 @@ describe.skipIf(!twoInstances)("two instances on one PostgreSQL and Redis", () =
     const { ms, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
     expect(ms).toBeLessThan(1000);
+  });
+
+  it(`a user holds at most ${SOCKETS_PER_USER_MAX} sockets across both instances`, async () => {
+    const [one, two] = instances;
+    const me = await registerUser(one.app);
+    const open: TestSocket[] = [];
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) open.push(await openSocket((i % 2 ? one : two).base, me.cookie));
+    await expect(openSocket(one.base, me.cookie)).rejects.toThrow("refused 429");
+    await expect(openSocket(two.base, me.cookie)).rejects.toThrow("refused 429");
+    await open.pop()?.close();
+    await new Promise((r) => setTimeout(r, 100));
+    open.push(await openSocket(one.base, me.cookie));
+    await Promise.all(open.map((s) => s.close()));
   });
 
   it("the chat budget is one per user across instances: the 201st message is refused wherever it is sent", async () => {

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { SOCKET_OPENS_PER_MINUTE, SOCKETS_PER_USER_MAX } from "../../contract/limits";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import type { AppDeps } from "../app";
 import { retryAfterSeconds } from "../http/rate-limits";
@@ -24,6 +24,8 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
   });
   app.addHook("preClose", async () => hub.close());
   const opens = app.rateLimits.limiter("socket-opens", { points: SOCKET_OPENS_PER_MINUTE, windowMs: 60_000 });
+  /** The slot preValidation reserved, handed to the upgraded socket. */
+  const reservedSlots = new WeakMap<FastifyRequest, string>();
 
   app.get(
     "/ws",
@@ -37,21 +39,24 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
           return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
         }
         if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });
-        // Issue 9.9: a capped number of open sockets per user, opened at a human pace.
-        if (hub.openSocketsOf(request.userId) >= SOCKETS_PER_USER_MAX) {
-          return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });
-        }
+        // Issue 9.9: sockets are opened at a human pace, and a user holds at most SOCKETS_PER_USER_MAX
+        // of them across all instances.
         const verdict = await opens.consume(request.userId);
         if (!verdict.allowed) {
           const seconds = retryAfterSeconds(verdict);
           return reply.code(429).header("retry-after", String(seconds)).send({ message: SOCKET_TEXTS.tooManyFrames(seconds) });
         }
+        const slot = await hub.reserveSocket(request.userId);
+        if (!slot) return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });
+        reservedSlots.set(request, slot);
       },
     },
     (socket, request) => {
       // preValidation already refused anonymous upgrades; this guards a hook-order change.
       if (request.userId == null) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
-      hub.accept(socket, request.userId, request.sessionHash ?? "");
+      const slot = reservedSlots.get(request);
+      if (!slot) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
+      hub.accept(socket, request.userId, request.sessionHash ?? "", slot);
     },
   );
 };
