@@ -1,8 +1,10 @@
 /**
  * `npm run db:migrate`: applies pending migrations and exits, for operators who migrate before
  * deploying. It is a separate entry point for the production bundle: the build bundles it beside
- * main.ts (dist/server/migrate.js, run as `node dist/server/migrate.js`). The server migrates at start
- * too; both take the same PostgreSQL advisory lock, so running them at once is safe.
+ * main.ts (dist/server/migrate.js, run as `node dist/server/migrate.js`). The npm script runs the
+ * source with tsx in a development checkout (a stale bundle could miss new migrations) and the
+ * bundle where dev dependencies are not installed. The server migrates at start too; both take the
+ * same PostgreSQL advisory lock, so running them at once is safe. Demo data is never seeded here.
  */
 import path from "node:path";
 import { loadConfig } from "./config";

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { freshDatabaseUrl } from "../test/test-app";
@@ -34,6 +35,27 @@ describe.skipIf(!onPostgres)("two instances starting at the same instant on a fr
       } finally {
         await drop();
       }
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)("npm run db:migrate", () => {
+  it("migrates a fresh database, says so, seeds nothing, and is a no-op the second time", { timeout: 120_000 }, async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    try {
+      const run = () => spawnSync("npm", ["run", "--silent", "db:migrate"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/^migrations applied to PostgreSQL in \d+ ms$/m);
+      expect(run().status).toBe(0);
+      const database = await openDatabase(url, { migrate: false });
+      const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]).toEqual({ n: journal.entries.length });
+      const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(n).toBe(0);
+      await database.close();
+    } finally {
+      await drop();
     }
   });
 });
