@@ -44,10 +44,9 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
      * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
      */
     async send(userId: number, input: { groupId: number; message: string }) {
-      await requireMember(input.groupId, userId);
-      const stored = toChatMessage(
-        await deps.chat.insert({ groupId: input.groupId, message: input.message, messageType: "text", userId }),
-      );
+      const inserted = await deps.chat.insertAsMember({ groupId: input.groupId, message: input.message, messageType: "text", userId });
+      if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
+      const stored = toChatMessage(inserted);
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
       return stored;
     },
