@@ -8,6 +8,8 @@ import { createInProcessBus, createRedisBus } from "./realtime/bus";
 
 /** How long requests in flight at a stop signal may take before their connections are cut. */
 const DRAIN_TIMEOUT_MS = 10_000;
+/** The same signal delivered twice within this window (terminal + npm) counts once. */
+const DUPLICATE_SIGNAL_MS = 1_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,13 +30,15 @@ async function main() {
   // Docker, systemd and `npm start` stop the server with SIGTERM (a terminal with SIGINT): stop listening,
   // close every /ws socket with 1001 (the hub's preClose hook), let in-flight requests finish, then close the
   // bus and the database. A second signal exits at once.
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== null) {
+      // Ctrl-C under `npm start` arrives twice: from the terminal and forwarded by npm. Only a later one is a second request.
+      if (Date.now() - stoppingSince < DUPLICATE_SIGNAL_MS) return;
       app.log.warn(`${signal} again: exiting without waiting`);
       process.exit(signal === "SIGINT" ? 130 : 143);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     app.log.info(`${signal}: stopping (requests in flight get ${DRAIN_TIMEOUT_MS / 1000} s)`);
     const drain = setTimeout(() => {
       app.log.warn("requests still in flight at the drain deadline: closing their connections");

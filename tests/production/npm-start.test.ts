@@ -113,3 +113,29 @@ describe("npm start on a production build", () => {
     expect(await portIsFree(port)).toBe(true);
   });
 });
+
+describe("Ctrl-C in the terminal running npm start", () => {
+  it("stops cleanly with exit code 0 when SIGINT reaches the whole process group, as a terminal sends it", async () => {
+    // npm forwards the SIGINT to its child, which also got it from the terminal; the server counts a repeat
+    // within 1 s as the same Ctrl-C (seen coalesced into one signal on this machine, but nothing promises that).
+    const ctrlCPort = await freePort();
+    const { NODE_ENV: _unset, ...shell } = process.env;
+    // Its own process group, as a terminal's foreground job: Ctrl-C signals every process in it.
+    const job = npm(
+      ["start"],
+      { ...shell, PORT: String(ctrlCPort), HOST: "127.0.0.1", DATABASE_URL: "memory://", SEED: "false", LOG_LEVEL: "warn", CLIENT_DIST: dist.client, SERVER_DIST: dist.server },
+      true,
+    );
+    try {
+      await waitForHealth(`http://127.0.0.1:${ctrlCPort}`, job.child);
+      const exited = exitOf(job.child);
+      process.kill(-job.child.pid!, "SIGINT");
+      const { code, signal, ms } = await exited;
+      expect({ code, signal }, job.output()).toEqual({ code: 0, signal: null });
+      expect(ms).toBeLessThan(10_000);
+      expect(await portIsFree(ctrlCPort)).toBe(true);
+    } finally {
+      if (job.child.exitCode === null) process.kill(-job.child.pid!, "SIGKILL");
+    }
+  });
+});

@@ -60,13 +60,13 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 }
 
 /** Starts `npm <args>` in the repository like a newcomer's terminal would, with output kept for failure messages. */
-export function npm(args: string[], env: NodeJS.ProcessEnv) {
-  return start("npm", args, env);
+export function npm(args: string[], env: NodeJS.ProcessEnv, ownProcessGroup = false) {
+  return start("npm", args, env, undefined, ownProcessGroup);
 }
 
 /** Starts a command (in the repository, or in cwd) with output kept for failure messages. */
-export function start(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string, ownProcessGroup = false) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: ownProcessGroup });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
