@@ -39,6 +39,15 @@ describe("session gate", () => {
     expect(origin.status).toBe(401);
   });
 
+  it("signs in an absolute-form request with a cookie exactly like its origin-form twin", async () => {
+    const viewer = await registerUser(t.app);
+    const path = `/api/availability/user?userId=${victimId}`;
+    const absolute = await rawRequest(port, `http://127.0.0.1:${port}${path}`, { headers: { cookie: viewer.cookie } });
+    const origin = await rawRequest(port, path, { headers: { cookie: viewer.cookie } });
+    expect(absolute.status).toBe(200);
+    expect(JSON.parse(absolute.body)).toEqual(JSON.parse(origin.body));
+  });
+
   it("still serves public routes and health checks without a cookie", async () => {
     expect((await rawRequest(port, `http://127.0.0.1:${port}/api/waitlist/stats`)).status).toBe(200);
     expect((await rawRequest(port, "/healthz")).status).toBe(200);

@@ -53,6 +53,16 @@ export function isPublicRoute(route: { url?: string; config: FastifyContextConfi
 }
 
 /**
+ * Whether the matched route is one whose requests carry a session worth looking up: the API and
+ * the socket, never static files or health checks. Like the gate, it reads the matched route, so an
+ * absolute-form request target signs in exactly as its origin-form twin does.
+ */
+export function routeUsesSession(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url ?? "";
+  return pattern.startsWith("/api/") || pattern === "/ws";
+}
+
+/**
  * Every /api route needs a session unless it declares `config: { public: true }`, checked before
  * validation so a signed-out caller learns nothing about a route's input.
  */

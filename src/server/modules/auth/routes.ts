@@ -11,7 +11,7 @@ import {
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { currentUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
-import { clearSessionCookie, hashSessionToken, requireUserId, setSessionCookie } from "../../http/session";
+import { clearSessionCookie, hashSessionToken, requireUserId, routeUsesSession, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 import { type AccessGrant, authRepository } from "./repository";
 import { authBudgets } from "./budgets";
@@ -140,7 +140,7 @@ export function sessionResolver(deps: AppDeps) {
   // Resolved sessions are kept briefly per instance and dropped on revocation (src/server/http/session-cache.ts).
   const cache = sessionCacheFor(deps.bus);
   return async (request: FastifyRequest) => {
-    if (!request.url.startsWith("/api/") && !request.url.startsWith("/ws")) return;
+    if (!routeUsesSession(request)) return;
     const token = request.cookies.link_session;
     if (!token) return;
     const idHash = hashSessionToken(token);
