@@ -25,7 +25,7 @@ describe.skipIf(!onPostgres)("two instances starting at the same instant on a fr
         const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
         expect(failures, `round ${round}`).toEqual([]);
         const [a, b] = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof start>>>).value);
-        const applied = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        const applied = (await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: unknown[] };
         expect(applied.rows[0]).toEqual({ n: journal.entries.length });
         const [{ n }] = await b.db.select({ n: sql<number>`count(*)::int` }).from(users);
         const single = await freshSeedCount();
@@ -49,7 +49,7 @@ describe.skipIf(!onPostgres)("npm run db:migrate", () => {
       expect(first.stdout).toMatch(/^migrations applied to PostgreSQL in \d+ ms$/m);
       expect(run().status).toBe(0);
       const database = await openDatabase(url, { migrate: false });
-      const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const applied = (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: unknown[] };
       expect(applied.rows[0]).toEqual({ n: journal.entries.length });
       const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
       expect(n).toBe(0);

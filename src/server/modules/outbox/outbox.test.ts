@@ -47,10 +47,9 @@ it("two workers draining one outbox at once send every message exactly once", { 
 
   expect(delivered).toHaveLength(total);
   expect(new Set(delivered).size).toBe(total);
-  const [counts] = (
-    await instances[0].db.execute(
-      sql`select count(*) filter (where status = 'sent')::int as sent, max(attempts)::int as "maxAttempts" from ${outbox}`,
-    )
-  ).rows as { sent: number; maxAttempts: number }[];
+  const result = (await instances[0].db.execute(
+    sql`select count(*) filter (where status = 'sent')::int as sent, max(attempts)::int as "maxAttempts" from ${outbox}`,
+  )) as unknown as { rows: { sent: number; maxAttempts: number }[] };
+  const [counts] = result.rows;
   expect(counts).toEqual({ sent: total, maxAttempts: 1 });
 });
