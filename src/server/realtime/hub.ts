@@ -53,6 +53,11 @@ export interface HubDeps {
   groupsRepo: GroupsRepository;
   chat: ChatService;
   limits: RateLimits;
+  /**
+   * Of these session hashes, the ones still valid. Checked every heartbeat: a session that ended
+   * without a revocation on the bus (deleted when found expired at a lookup) loses its sockets within 30 s.
+   */
+  liveSessions: (sessionHashes: string[]) => Promise<Set<string>>;
   log: FastifyBaseLogger;
 }
 
@@ -97,12 +102,12 @@ export function createHub(deps: HubDeps) {
   };
 
   /** Sessions ended anywhere (logout, expiry, a new sign-in): close the sockets they opened here. */
-  function closeRevoked(payload: unknown) {
-    for (const hash of revokedSessionHashes(payload)) {
+  function closeSessions(hashes: string[]) {
+    for (const hash of hashes) {
       for (const conn of bySession.get(hash) ?? []) conn.socket.close(SOCKET_UNAUTHORIZED_CODE, SOCKET_TEXTS.sessionEnded);
     }
   }
-  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, closeRevoked);
+  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (payload) => closeSessions(revokedSessionHashes(payload)));
   revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
   function send(conn: Connection, message: ServerMessage | string) {
@@ -230,7 +235,27 @@ export function createHub(deps: HubDeps) {
     }
   }
 
+  let checkingSessions = false;
+  async function closeEndedSessions() {
+    if (checkingSessions || bySession.size === 0) return;
+    checkingSessions = true;
+    try {
+      const hashes = [...bySession.keys()];
+      // In chunks: one query's bind parameters stay far below PostgreSQL's 65 535.
+      for (let i = 0; i < hashes.length; i += 1000) {
+        const chunk = hashes.slice(i, i + 1000);
+        const live = await deps.liveSessions(chunk);
+        closeSessions(chunk.filter((h) => !live.has(h)));
+      }
+    } catch (error) {
+      deps.log.debug({ err: error }, "socket session check failed");
+    } finally {
+      checkingSessions = false;
+    }
+  }
+
   const heartbeat = setInterval(() => {
+    void closeEndedSessions();
     for (const [userId, conns] of byUser) {
       void socketSlots.renew(userId, [...conns].map((c) => c.slot)).catch(() => {});
     }

@@ -130,6 +130,31 @@ describe("the session sweeper", () => {
   });
 });
 
+describe("the hub's own session check", () => {
+  it("a session that ended without a revocation on the bus (its row deleted at a lookup) loses its socket at the next heartbeat", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const t = await createTestApp();
+    try {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const [gone, kept] = [await registerUser(t.app), await registerUser(t.app)];
+      const socket = await openSocket(base, gone.cookie);
+      const other = await openSocket(base, kept.cookie);
+      const closed = closeOf(socket);
+      // What resolveSession does with a session it finds past its end: delete it, publish nothing.
+      await t.database.db.delete(sessions).where(eq(sessions.idHash, hashSessionToken(tokenOf(gone.cookie))));
+      vi.advanceTimersByTime(30_000);
+      const { ms: _ms, ...how } = await closed;
+      expect(how).toEqual(sessionEnded);
+      other.send({ type: "auth" });
+      expect((await other.next("auth_success")).userId).toBe(kept.user.id);
+      await other.close();
+    } finally {
+      await t.close();
+      vi.useRealTimers();
+    }
+  });
+});
+
 const databaseServer = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const twoInstances = Boolean(databaseServer && redisUrl);

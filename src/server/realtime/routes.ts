@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
+import { SESSION_IDLE_MS, SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import type { AppDeps } from "../app";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
+import { authRepository } from "../modules/auth/repository";
 import { chatRepository } from "../modules/chat/repository";
 import { chatService } from "../modules/chat/service";
 import { groupsRepository } from "../modules/groups/repository";
@@ -14,12 +15,17 @@ import { createHub } from "./hub";
 export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   const db = deps.database.db;
   const groupsRepo = groupsRepository(db);
+  const sessionsRepo = authRepository(db);
   const hub = createHub({
     bus: deps.bus,
     groupsRepo,
     groups: groupsService({ repo: groupsRepo, bus: deps.bus }),
     chat: chatService({ chat: chatRepository(db), groups: groupsRepo, bus: deps.bus }),
     limits: app.rateLimits,
+    liveSessions: async (hashes) => {
+      const now = Date.now();
+      return new Set(await sessionsRepo.liveSessionHashes(hashes, new Date(now), new Date(now - SESSION_IDLE_MS)));
+    },
     log: app.log,
   });
   app.addHook("preClose", async () => hub.close());

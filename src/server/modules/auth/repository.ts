@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessGrants, groupInvites, sessions, users } from "../../db/schema";
 import { joinWithInvite, type Tx } from "../invites/repository";
@@ -113,6 +113,15 @@ export function authRepository(db: Db) {
         .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
         .returning({ idHash: sessions.idHash });
       return ended.map((s) => s.idHash);
+    },
+    /** Which of these sessions still exist and have not ended: the hub's check on its open sockets. */
+    async liveSessionHashes(idHashes: string[], now: Date, idleSince: Date): Promise<string[]> {
+      if (idHashes.length === 0) return [];
+      const live = await db
+        .select({ idHash: sessions.idHash })
+        .from(sessions)
+        .where(and(inArray(sessions.idHash, idHashes), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+      return live.map((s) => s.idHash);
     },
   };
 }
