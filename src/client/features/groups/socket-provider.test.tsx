@@ -199,6 +199,35 @@ describe("SocketManager reconnect", () => {
   });
 });
 
+describe("new_message and the group list", () => {
+  it("updates the cached list in place (last message, unread for others' messages) without refetching it", async () => {
+    vi.useFakeTimers();
+    const fetches = mockFetch(() => jsonResponse(200, []));
+    const qc = new QueryClient();
+    qc.setQueryData<GroupListItem[]>(GROUPS_KEY, [
+      { ...group(5), unreadCount: 0, lastMessage: null },
+      { ...group(9), unreadCount: 2, lastMessage: null },
+    ]);
+    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    manager.start();
+    handshake(last());
+    await vi.advanceTimersByTimeAsync(0);
+    const calls = fetches.mock.calls.length;
+    last().receive({ type: "new_message", message: message(20, 5) });
+    last().receive({ type: "new_message", message: { ...message(21, 5), userId: 1 } });
+    const list = qc.getQueryData<GroupListItem[]>(GROUPS_KEY) ?? [];
+    expect(list.find((g) => g.id === 5)).toMatchObject({ unreadCount: 1, lastMessage: { id: 21, message: "m21" } });
+    expect(list.find((g) => g.id === 9)).toMatchObject({ unreadCount: 2, lastMessage: null });
+    expect(qc.getQueryState(GROUPS_KEY)?.isInvalidated).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetches.mock.calls.length).toBe(calls);
+    // A group the list does not hold yet (just joined elsewhere): the list is fetched again.
+    last().receive({ type: "new_message", message: message(22, 7) });
+    expect(qc.getQueryState(GROUPS_KEY)?.isInvalidated).toBe(true);
+    manager.stop();
+  });
+});
+
 function Status() {
   const { connected } = useSocket();
   return <p>{connected ? "Live" : "Offline"}</p>;

@@ -157,7 +157,8 @@ export class SocketManager {
         break;
       case "new_message":
         addMessagesToCache(this.qc, message.message.groupId, [message.message]);
-        void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
+        // The list's last message and unread badge change in place: no refetch per message on every client.
+        if (!applyToGroupList(this.qc, message.message, this.myId)) void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
         break;
       case "vote_update":
         applyVoteUpdate(this.qc, message, this.myId);
@@ -180,6 +181,23 @@ export class SocketManager {
       await this.qc.invalidateQueries({ queryKey: messagesKey(groupId) });
     }
   }
+}
+
+/**
+ * A new message as the group list shows it: the group's last message, and one more unread unless it is
+ * the reader's own. False when the list is not cached or does not hold the group (then it is refetched).
+ */
+export function applyToGroupList(qc: QueryClient, message: ChatMessage, myId: number): boolean {
+  const list = qc.getQueryData<GroupListItem[]>(GROUPS_KEY);
+  if (!list?.some((g) => g.id === message.groupId)) return false;
+  qc.setQueryData<GroupListItem[]>(GROUPS_KEY, (groups) =>
+    groups?.map((g) =>
+      g.id === message.groupId && (g.lastMessage == null || g.lastMessage.id < message.id)
+        ? { ...g, lastMessage: message, unreadCount: message.userId === myId ? g.unreadCount : g.unreadCount + 1 }
+        : g,
+    ),
+  );
+  return true;
 }
 
 const noop: SocketApi = { connected: false, subscribe: () => () => {}, send: () => false };
