@@ -7,7 +7,10 @@ import { eventParticipants, events, groupMembers, users } from "../../db/schema"
 
 export type EventRow = typeof events.$inferSelect;
 
-/** Who takes part in which event: the only file that writes event_participants and events.going_count. */
+/**
+ * Who takes part in which event: joining, leaving, the waitlist and approvals write event_participants
+ * and events.going_count here, always after locking the event's row (as the deck's undo does too).
+ */
 export function participantsRepository(db: Db) {
   return {
     ...participantQueries(db),
