@@ -27,6 +27,7 @@ import { authRoutes, sessionResolver } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { registerMetrics } from "./modules/health/metrics";
 import { requestIdGenerator } from "./http/request-id";
+import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { createOutbox } from "./modules/outbox/outbox";
 import { eventsRoutes } from "./modules/events/routes";
 import { participantsRoutes } from "./modules/participants/routes";
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  hintWhenProxyUntrusted(app, config);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { buildApp } from "../app";
+import { type Config, testConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { createInProcessBus } from "../realtime/bus";
+import { createTestApp, freshDatabaseUrl, type TestApp } from "../test/test-app";
 
 /**
  * Issue 9.10: X-Forwarded-For counts only when the operator says a proxy sets it (TRUST_PROXY).
@@ -69,5 +73,34 @@ describe("with TRUST_PROXY as an address list", () => {
     expect((await direct("192.0.2.200")).statusCode).toBe(429);
     // Behind the listed proxy each client has its own.
     expect((await fromProxy("192.0.2.200")).statusCode).toBe(400);
+  });
+});
+
+describe("the log says when forwarded headers arrive but no proxy is trusted", () => {
+  async function warningsAfterTwoForwardedRequests(overrides: Partial<Config>) {
+    const lines: { level: number; msg: string }[] = [];
+    const { url, drop } = await freshDatabaseUrl();
+    const database = await openDatabase(url);
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: "warn", ...overrides }),
+      database,
+      bus: createInProcessBus(),
+      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      for (let i = 0; i < 2; i++) await app.inject({ method: "GET", url: "/healthz", headers: { "x-forwarded-for": "198.51.100.1" } });
+      return lines.filter((l) => l.msg.includes("TRUST_PROXY is unset"));
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
+  }
+
+  it("once, without TRUST_PROXY; never with it", async () => {
+    const untrusted = await warningsAfterTwoForwardedRequests({});
+    expect(untrusted).toHaveLength(1);
+    expect(untrusted[0].level).toBe(40);
+    expect(await warningsAfterTwoForwardedRequests({ TRUST_PROXY: 1 })).toHaveLength(0);
   });
 });
