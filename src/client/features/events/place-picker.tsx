@@ -89,7 +89,7 @@ export function PlacePicker({
   };
 
   return (
-    <fieldset className="grid min-w-0 grid-cols-1 gap-2 rounded-xl border border-border p-3" aria-describedby={`${id}-status`}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-2 rounded-xl border border-border p-3" aria-describedby={place ? undefined : `${id}-status`}>
       <legend className="px-1 text-sm font-medium">Place on the map</legend>
       {place ? (
         <div className="flex items-center gap-2 rounded-lg bg-primary/10 px-2.5 py-2" data-testid="picked-place">

@@ -7,7 +7,7 @@ import { TimezonePicker } from "./timezone-picker";
 describe("TimezonePicker", () => {
   it("names the current zone and lists the spec's ten first, then every other zone", async () => {
     render(<TimezonePicker value="America/Los_Angeles" onChange={() => {}} />);
-    const trigger = screen.getByRole("button", { name: "Timezone: Pacific Time (PT)" });
+    const trigger = screen.getByRole("button", { name: /^Timezone: Pacific Time \(PT\)/ });
     expect(trigger).toHaveTextContent(/America\/Los Angeles · UTC-(7|8)/);
     await userEvent.click(trigger);
     const options = within(screen.getByRole("listbox", { name: "Time zones" })).getAllByRole("option");

@@ -114,10 +114,10 @@ export function TimezonePicker({
         className="h-auto w-full justify-between gap-3 py-2 text-left"
         disabled={disabled}
         onClick={() => changeOpen(true)}
-        aria-label={`Timezone: ${current.name}`}
         aria-haspopup="dialog"
       >
         <span className="min-w-0">
+          <span className="sr-only">Timezone:</span>{" "}
           <span className="block truncate font-medium">{current.name}</span>
           <span className="block truncate text-xs font-normal text-muted-foreground">{current.detail}</span>
         </span>
@@ -134,7 +134,7 @@ export function TimezonePicker({
             <Input
               role="combobox"
               aria-label="Search time zones"
-              aria-expanded
+              aria-expanded={shown.length > 0}
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={shown[active] ? `${listId}-${active}` : undefined}
