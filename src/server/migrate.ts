@@ -9,10 +9,15 @@
 import path from "node:path";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { embeddedDataDir, runningServerPid } from "./ops/embedded-backup";
 
 async function migrate() {
   const config = loadConfig();
   const target = config.DATABASE_URL ?? path.resolve(config.DATA_DIR);
+  // PGlite allows one process per folder: a second one opening it under a running server could corrupt it.
+  const embedded = embeddedDataDir(config);
+  const pid = embedded ? runningServerPid(embedded) : null;
+  if (pid !== null) throw new Error(`a server (pid ${pid}) is running on ${embedded}: it migrated at start; stop it to migrate here`);
   const started = Date.now();
   const database = await openDatabase(target);
   await database.close();
