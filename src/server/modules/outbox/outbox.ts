@@ -36,6 +36,9 @@ export function retryDelayMs(failedAttempts: number, random = Math.random): numb
   return Math.round(capped * (0.9 + 0.2 * random()));
 }
 
+/** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
+const databaseTimeIn = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+
 export interface Outbox {
   /** Queues a message (status pending) and wakes this instance's worker; returns the row id. */
   enqueue(message: MailMessage): Promise<number>;
@@ -64,7 +67,7 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
       .for("update", { skipLocked: true });
     return db
       .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + ${`${OUTBOX_RETRY.leaseMs} milliseconds`}::interval` })
+      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: databaseTimeIn(OUTBOX_RETRY.leaseMs) })
       .where(inArray(outbox.id, due))
       .returning();
   }
@@ -82,7 +85,7 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
         const giveUp = row.attempts >= OUTBOX_RETRY.maxAttempts;
         await db
           .update(outbox)
-          .set(giveUp ? { status: "failed", lastError } : { lastError, nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)) })
+          .set(giveUp ? { status: "failed", lastError } : { lastError, nextAttemptAt: databaseTimeIn(retryDelayMs(row.attempts)) })
           .where(eq(outbox.id, row.id));
         // The recipient's address stays out of the log; the row id finds it.
         // Issue 9.12: the SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
