@@ -110,6 +110,9 @@ describe("a group invite is an access grant", () => {
   it("an unknown, used-up or expired invite is refused with 403 and stores nothing", async () => {
     const { group } = await privateGroup("Closed Circle");
     const before = await userCount();
+    for (const hostile of ["bad\u0000code", "x".repeat(65), ""]) {
+      expect((await register({ ...newcomer(), inviteCode: hostile })).statusCode).toBe(400);
+    }
     const unknown = await register({ ...newcomer(), inviteCode: "no-such-invite" });
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json()).toEqual({ message: ACCESS_GRANT_TEXTS.inviteUnusable });
