@@ -261,3 +261,42 @@ describe("BoundedCache", () => {
     expect(cache.size).toBe(1);
   });
 });
+
+describe("events and their place (issue 12.1)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("an event with the picked coordinates is found nearby; without them, or once they are removed, it is not", async () => {
+    const host = await registerUser(t.app);
+    const guest = await registerUser(t.app);
+    const create = (title: string, place: Record<string, string>) =>
+      as(t.app, host.cookie)({
+        method: "POST",
+        url: "/api/events",
+        payload: { title, description: "d", date: new Date(Date.now() + 86_400_000).toISOString(), location: "Park", hostId: host.user.id, type: "social", ...place },
+      });
+    // What the dialog sends for San Francisco picked from GET /api/places.
+    const placed = (await create("Placed", { latitude: "37.77493", longitude: "-122.41942" })).json() as { id: number };
+    const unplaced = (await create("Unplaced", {})).json() as { id: number };
+    // 5 km due north.
+    const nearby = async () =>
+      (
+        await as(t.app, guest.cookie)({ method: "GET", url: "/api/events/nearby?lat=37.81990&lng=-122.41942&radius=10" })
+      ).json() as Array<{ id: number; distanceKm: number }>;
+    const found = await nearby();
+    expect(found.find((e) => e.id === placed.id)?.distanceKm).toBeCloseTo(5, 1);
+    expect(found.some((e) => e.id === unplaced.id)).toBe(false);
+    const feed = (await as(t.app, guest.cookie)({ method: "GET", url: `/api/events/swipe/${guest.user.id}?lat=37.81990&lng=-122.41942&radius=25` })).json() as {
+      events: Array<{ id: number; distanceKm: number | null }>;
+    };
+    expect(feed.events.find((e) => e.id === placed.id)?.distanceKm).toBe(5);
+    expect(feed.events.some((e) => e.id === unplaced.id)).toBe(false);
+    // Edit Event's "Remove place" sends empty coordinates: the event leaves radius queries.
+    const removed = await as(t.app, host.cookie)({ method: "PATCH", url: `/api/events/${placed.id}`, payload: { latitude: "", longitude: "" } });
+    expect(removed.statusCode).toBe(200);
+    expect((await nearby()).some((e) => e.id === placed.id)).toBe(false);
+  });
+});
