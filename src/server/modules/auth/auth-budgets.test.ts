@@ -46,6 +46,16 @@ describe("nobody can lock a user out (issue 9.15)", () => {
     expect(Date.now() - started).toBeLessThan(LOGIN_BACKOFF_DELAY_MS);
   });
 
+  it("the username and the e-mail of one account spend one pair budget", async () => {
+    const victim = await registerUser(t.app);
+    const attacker = newAddress();
+    for (let i = 0; i < AUTH_BUDGETS.loginAccountAddress.points; i++) {
+      const name = i % 2 === 0 ? victim.user.username : victim.user.email.toUpperCase();
+      expect((await login(name, `wrong-${i}`, attacker)).statusCode).toBe(401);
+    }
+    expectTooMany(await login(victim.user.email, "wrong-again", attacker));
+  });
+
   it("past the free failures a distributed guesser is slowed on that account, while the right password still signs in", async () => {
     const victim = await registerUser(t.app);
     for (let i = 0; i < LOGIN_BACKOFF_FREE_FAILURES; i++) {

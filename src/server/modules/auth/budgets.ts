@@ -19,7 +19,12 @@ import { type Limiter, type RateLimit, retryAfterSeconds } from "../../http/rate
  * Every refusal is 429 {message: "Too many attempts, try again in N s"} with Retry-After: N.
  * AUTH_RATE_LIMIT (configured) replaces each budget's count, for test suites and load tests.
  */
-export function authBudgets(app: FastifyInstance, configuredPoints: number | undefined) {
+export function authBudgets(
+  app: FastifyInstance,
+  configuredPoints: number | undefined,
+  /** The account a typed username or e-mail names, so both spellings spend one budget. */
+  findAccountId: (identifier: string) => Promise<number | null>,
+) {
   const budget = (limit: RateLimit): RateLimit => (configuredPoints ? { ...limit, points: configuredPoints } : limit);
   const gate = app.rateLimits.limiter("auth-gate", budget(AUTH_BUDGETS.gate));
   const login = app.rateLimits.limiter("auth-login", budget(AUTH_BUDGETS.login));
@@ -40,23 +45,31 @@ export function authBudgets(app: FastifyInstance, configuredPoints: number | und
     }
   }
 
+  // The account key of a login request, found once in the preHandler and reused after a failure.
+  const accountKeys = new WeakMap<FastifyRequest, string>();
+  async function accountKey(request: FastifyRequest) {
+    const known = accountKeys.get(request);
+    if (known) return known;
+    const typed = String((request.body as { username?: unknown } | undefined)?.username ?? "").trim().toLowerCase();
+    const id = typed ? await findAccountId(typed) : null;
+    const key = id == null ? `name:${typed}` : `user:${id}`;
+    accountKeys.set(request, key);
+    return key;
+  }
+
   return {
     gate: (request: FastifyRequest, reply: FastifyReply) => spend(reply, [[gate, request.ip]]),
     register: (request: FastifyRequest, reply: FastifyReply) => spend(reply, [[register, request.ip]]),
-    /** A preHandler: the account is the name typed (username or e-mail), lower-cased. */
-    login: (request: FastifyRequest, reply: FastifyReply) =>
-      spend(reply, [
-        [login, request.ip],
-        [loginAccountAddress, `${accountKey(request)}\n${request.ip}`],
-      ]),
+    /** A preHandler: the address's budget first (no database read), then the account+address pair's. */
+    login: async (request: FastifyRequest, reply: FastifyReply) => {
+      const refused = await spend(reply, [[login, request.ip]]);
+      if (refused) return refused;
+      return spend(reply, [[loginAccountAddress, `${await accountKey(request)}\n${request.ip}`]]);
+    },
     /** After a wrong password: counts it for the account and holds the answer back once past the free failures. */
     async afterFailedLogin(request: FastifyRequest) {
-      const verdict = await loginFailures.consume(accountKey(request));
+      const verdict = await loginFailures.consume(await accountKey(request));
       if (!verdict.allowed) await new Promise((resolve) => setTimeout(resolve, LOGIN_BACKOFF_DELAY_MS));
     },
   };
-}
-
-function accountKey(request: FastifyRequest) {
-  return String((request.body as { username?: unknown } | undefined)?.username ?? "").trim().toLowerCase();
 }

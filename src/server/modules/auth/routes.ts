@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
   // Separate budgets per action; sign-in per account+address with a per-account back-off (issues 9.15, 9.16).
-  const budgets = authBudgets(app, deps.config.AUTH_RATE_LIMIT);
+  const budgets = authBudgets(app, deps.config.AUTH_RATE_LIMIT, async (identifier) => (await repo.findUserByLogin(identifier))?.id ?? null);
   const tooManyResponse = { 429: messageSchema };
 
   async function signIn(reply: FastifyReply, userId: number) {
