@@ -84,7 +84,7 @@ beforeEach(() => {
 });
 
 describe("CreateEventDialog", () => {
-  it("opens with the spec 02 §2 defaults and a date minimum of today (local date)", async () => {
+  it("opens with the spec 02 §2 defaults and a date minimum of today (in the user's zone)", async () => {
     stubServer();
     await renderDialog();
     expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
@@ -93,8 +93,8 @@ describe("CreateEventDialog", () => {
     expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
 
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    // Today as the user's calendar has it (Tokyo), not the device's (the tests run in Los Angeles): issue 12.2.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
     expect(screen.getByLabelText("Date")).toHaveAttribute("min", today);
     expect(screen.getByLabelText("Date")).toHaveAttribute("type", "date");
     expect(screen.getByLabelText("Time")).toHaveAttribute("type", "time");

@@ -2,7 +2,7 @@ import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
 import type { CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
-import { format } from "date-fns";
+import { dayKey } from "@/lib/format-date";
 import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage, errorStatus } from "@/lib/api";
@@ -150,7 +150,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
               <Input
                 id="event-date"
                 type="date"
-                min={format(new Date(), "yyyy-MM-dd")}
+                min={dayKey(new Date(), user?.timezone)}
                 value={form.date}
                 onChange={(e) => set("date", e.target.value)}
               />

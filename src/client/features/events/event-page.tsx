@@ -1,12 +1,11 @@
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places";
-import { format } from "date-fns";
 import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
-import { formatEventDateTime } from "@/lib/format-date";
+import { dayKey, formatEventDateTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
 import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
@@ -258,7 +257,7 @@ function EditEventDialog({
   const [date, setDate] = useState(initialDate);
   const [time, setTime] = useState(initialTime);
   // Today is the earliest choice, except that an event already past may keep its own day.
-  const today = format(new Date(), "yyyy-MM-dd");
+  const today = dayKey(new Date(), user?.timezone);
   const minDate = initialDate < today ? initialDate : today;
   const submit = (e: FormEvent) => {
     e.preventDefault();
