@@ -117,7 +117,10 @@ function invalidUrlValue(field: Field): fc.Arbitrary<string> {
   const enc = (s: string) => encodeURIComponent(s);
   const control = controlText.map(enc);
   if (field.kind === "integer" || field.kind === "number") {
-    const values = ["2147483648", "99999999999", "99999999999999999999", "-1", "abc", "1e999", "-1e999", "NaN", "Infinity", "%00", "1%00"];
+    const coordinate = /^(lat|lng|latitude|longitude)$/.test(field.name);
+    const values = ["2147483648", "99999999999", "99999999999999999999", "abc", "1e999", "-1e999", "NaN", "Infinity", "%00", "1%00"];
+    // -1 is a fine longitude; for every other number here (ids, counts, radius) it is out of range.
+    if (!coordinate) values.push("-1");
     if (field.kind === "integer") values.push("1.5");
     // 0 is a real cursor or offset (the start), and nothing else's.
     if (field.kind === "integer" && !/^(cursor|after|offset)$/.test(field.name)) values.push("0");
