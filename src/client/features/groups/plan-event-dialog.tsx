@@ -3,7 +3,7 @@ import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
-import { formatEventDateTime } from "@/lib/format-date";
+import { dayKey, formatEventDateTime } from "@/lib/format-date";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -114,7 +114,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-date">Date</Label>
-          <Input id="group-event-date" type="date" min={format(new Date(), "yyyy-MM-dd")} value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input id="group-event-date" type="date" min={dayKey(new Date(), user?.timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-time">Time</Label>
