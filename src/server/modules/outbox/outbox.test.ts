@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { MailMessage } from "../../mail";
 import { freshDatabaseUrl } from "../../test/test-app";
-import { createOutbox } from "./outbox";
+import { createOutbox, OUTBOX_RETRY } from "./outbox";
 
 const quiet = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,4 +52,26 @@ it("two workers draining one outbox at once send every message exactly once", { 
   )) as unknown as { rows: { sent: number; maxAttempts: number }[] };
   const [counts] = result.rows;
   expect(counts).toEqual({ sent: total, maxAttempts: 1 });
+});
+
+it("a stop waits at most stopWaitMs for a send that hangs, and leaves the claimed rows to their lease", { timeout: 30_000 }, async () => {
+  const { db } = instances[0];
+  await db.delete(outbox);
+  const hanging = { send: () => new Promise<void>(() => {}) };
+  const worker = createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db, log: quiet, transport: hanging });
+  await db.insert(outbox).values(Array.from({ length: 3 }, (_, i) => ({ to: `late${i}@example.com`, subject: "s", text: "t" })));
+  worker.start();
+  for (let i = 0; i < 100 && (await db.select().from(outbox)).every((r) => r.attempts === 0); i++) await sleep(20);
+
+  const started = Date.now();
+  await worker.stop();
+  expect(Date.now() - started).toBeLessThan(OUTBOX_RETRY.stopWaitMs + 1000);
+
+  const rows = await db.select().from(outbox);
+  expect(rows.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+  // Claimed in one round: each waits out its lease before another worker may try it.
+  for (const row of rows) {
+    expect(row.attempts).toBe(1);
+    expect(row.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(OUTBOX_RETRY.leaseMs - 60_000);
+  }
 });

@@ -19,8 +19,13 @@ export const OUTBOX_RETRY = {
   /** First retry after 30 s, then doubling (30 s, 1 min, 2 min ... 32 min), each at most 1 h. */
   baseDelayMs: 30_000,
   maxDelayMs: 60 * 60_000,
-  /** A claimed row is not claimed again for this long, unless its sender finished first. */
-  leaseMs: 2 * 60_000,
+  /**
+   * A claimed row is not claimed again for this long, unless its sender finished first: longer than
+   * a whole round can take (10 rows x 45 s, nodemailer's three 15 s timeouts), so no row is sent twice.
+   */
+  leaseMs: 10 * 60_000,
+  /** How long a stop waits for the message being sent; an unfinished row comes back after its lease. */
+  stopWaitMs: 5_000,
   /** How often a worker looks for due rows (new rows of this instance wake it at once). */
   pollMs: 5_000,
   /** Rows claimed per round. */
@@ -56,6 +61,7 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = true;
+  let interrupted = false;
 
   async function claimDue() {
     const due = db
@@ -76,6 +82,8 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
     const result = { sent: 0, retried: 0, failed: 0 };
     if (!transport) return result;
     for (const row of await claimDue()) {
+      // Stopping: leave the rest of the batch; their leases hand them back (attempts already counted).
+      if (interrupted) break;
       try {
         await transport.send({ to: row.to, subject: row.subject, text: row.text });
         await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
@@ -135,7 +143,11 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      interrupted = true;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise((resolve) => (waited = setTimeout(resolve, OUTBOX_RETRY.stopWaitMs)))]);
+      clearTimeout(waited);
+      interrupted = false;
     },
   };
 }
