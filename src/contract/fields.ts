@@ -13,8 +13,6 @@ export const idSchema = z.number().int().min(1).max(INT4_MAX);
 export const idParamSchema = z.coerce.number().int().min(1).max(INT4_MAX);
 /** A keyset cursor (the last id of the previous page) or an offset-like count in a query string: 0..int4. */
 export const cursorParamSchema = z.coerce.number().int().min(0).max(INT4_MAX);
-/** A count in a JSON body (a cap, a number of uses): 0..int4. */
-export const countSchema = z.number().int().min(0).max(INT4_MAX);
 
 /**
  * Bidi embedding/override (U+202A-U+202E) and isolate (U+2066-U+2069) controls are stripped, not
@@ -54,8 +52,6 @@ export function lineSchema(params?: StringParams) {
     .overwrite(cleanText)
     .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), CONTROL_CHARACTER_MESSAGE);
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** Whether y-m-d names a day of the Gregorian calendar ("2024-02-30" does not). */
 export function isCalendarDay(y: number, m: number, d: number): boolean {
@@ -109,9 +105,6 @@ export function eventDateSchema(requiredMessage = "Date is required") {
       return ms === null || (ms >= Date.parse(EVENT_DATE_EARLIEST) && ms <= latestEventDate().getTime());
     }, `Date must be between 2000 and ${EVENT_DATE_YEARS_AHEAD} years from now`);
 }
-
-/** yyyy-MM-dd of a Date in UTC. */
-export const utcDay = (date: Date) => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
 /**
  * A coordinate as text (profiles and events store them as text, "" for none): a plain decimal inside
