@@ -71,7 +71,13 @@ test("an event created with the device's position or a picked city is found 5 km
     await expect(dialog.getByLabel("Location")).toHaveValue("San Francisco, CA, United States");
     await createAndConfirm(host.page, dialog);
 
-    // Both events carry coordinates: the device's for the first, the city's for the second.
+    // 3. Nothing picked, location granted: the event takes the device's position.
+    const quietTitle = `Stroll ${token}`;
+    dialog = await openCreateDialog(host.page, quietTitle);
+    await expect(dialog.getByTestId("picked-place")).toHaveCount(0);
+    await createAndConfirm(host.page, dialog);
+
+    // Every event carries coordinates: the device's for the first and third, the city's for the second.
     const mine = (await (await host.page.request.get(`/api/events/user?userId=${host.user.id}`)).json()) as Array<{
       title: string;
       latitude: string;
@@ -80,6 +86,7 @@ test("an event created with the device's position or a picked city is found 5 km
     }>;
     expect(mine.find((e) => e.title === hereTitle)).toMatchObject({ latitude: String(CITY.latitude), longitude: String(CITY.longitude), location: "Dolores Park lawn" });
     expect(mine.find((e) => e.title === cityTitle)).toMatchObject({ latitude: "37.77493", longitude: "-122.41942" });
+    expect(mine.find((e) => e.title === quietTitle)).toMatchObject({ latitude: String(CITY.latitude), longitude: String(CITY.longitude), location: "" });
 
     // The feed rounds to 0.1 km, Nearby sends the distance as measured; both display "5.0 km".
     const expected = formatDistance(haversineKm(FIVE_KM_NORTH.latitude, FIVE_KM_NORTH.longitude, CITY.latitude, CITY.longitude));
