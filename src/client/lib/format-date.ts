@@ -12,9 +12,11 @@ import { enUS } from "date-fns/locale";
 type DateInput = Date | string | number;
 type Zone = string | null | undefined;
 
-/** The zone this device's clock runs in. */
+let deviceZone: string | undefined;
+/** The zone this device's clock runs in (read once: every list of times asks for it per line). */
 export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return deviceZone;
 }
 
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();

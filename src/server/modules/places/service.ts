@@ -66,8 +66,8 @@ export function placesService(geocoder: Geocoder | null): PlacesService {
       const key = fold(query);
       const cached = addressCache.get(key);
       if (cached) return cached;
-      await beforeCall();
-      const pending = geocoder.search(query);
+      // Cached before the budget is asked, so an identical search arriving meanwhile shares this one.
+      const pending = beforeCall().then(() => geocoder.search(query));
       addressCache.set(key, pending);
       // A failure is not remembered: the next search asks again.
       pending.catch(() => addressCache.delete(key));
