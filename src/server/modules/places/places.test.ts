@@ -160,6 +160,14 @@ describe("GET /api/places/addresses (GEOCODER_URL set)", () => {
       const again = await as(t.app, cookie)({ method: "GET", url: "/api/places/addresses?q=ferry%20building" });
       expect(again.json().places).toHaveLength(1);
       expect(photon.calls).toHaveLength(1);
+      // Two identical searches at once share one geocoder call (and one unit of its budget).
+      await new Promise((r) => setTimeout(r, 1100));
+      const both = await Promise.all([
+        as(t.app, cookie)({ method: "GET", url: "/api/places/addresses?q=Embarcadero" }),
+        as(t.app, cookie)({ method: "GET", url: "/api/places/addresses?q=embarcadero" }),
+      ]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(photon.calls).toHaveLength(2);
     } finally {
       await t.close();
       await photon.close();
