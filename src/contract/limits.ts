@@ -64,9 +64,12 @@ export const CREATION_LIMITS = {
   friendRequests: { name: "friend-requests", perHour: 60, what: "friend requests" },
 } as const;
 export const CREATION_LIMIT_WINDOW_MS = 60 * 60 * 1000;
-/** The 429 text of a creation limit: "Too many events created, try again in 42 s". */
+/** A wait as people read it: "42 s" under two minutes, "58 min" under two hours, else "3 h". */
+export const waitText = (seconds: number) =>
+  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
+/** The 429 text of a creation limit: "Too many events created, try again in 42 s" (or "in 58 min"). */
 export const tooManyCreatedText = (what: string, retryAfterSeconds: number) =>
-  `Too many ${what} created, try again in ${retryAfterSeconds} s`;
+  `Too many ${what} created, try again in ${waitText(retryAfterSeconds)}`;
 /** Pagination: a page is never larger than this, whatever the client asks. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

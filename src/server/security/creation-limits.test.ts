@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CREATION_LIMITS } from "../../contract/limits";
+import { CREATION_LIMITS, waitText } from "../../contract/limits";
 import { rowCount } from "../test/row-counts";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
@@ -24,7 +24,9 @@ function expectRefused(res: { statusCode: number; headers: Record<string, unknow
   const seconds = Number(res.headers["retry-after"]);
   expect(seconds).toBeGreaterThan(0);
   expect(seconds).toBeLessThanOrEqual(3600);
-  expect(res.json().message).toBe(`Too many ${what} created, try again in ${seconds} s`);
+  // An hour's budget waits in minutes: "Too many events created, try again in 60 min".
+  expect(res.json().message).toBe(`Too many ${what} created, try again in ${waitText(seconds)}`);
+  expect(res.json().message).toMatch(/try again in \d+ min$/);
 }
 
 describe("per-user creation limits", () => {
