@@ -68,7 +68,7 @@ let gazetteer: Gazetteer | null = null;
 
 /**
  * The ~135 000 cities, largest first, with their name suffixes bucketed. Loaded on the first
- * search, never at start-up (about half a second and 100 MB the first time); the package's own
+ * search, never at start-up (about a second and 90 MB of heap the first time); the package's own
  * copy is dropped from the module cache once mapped. `createRequire` keeps the package (and the
  * cities.pbf file it reads beside itself) out of any server bundle: it is resolved from
  * node_modules at run time.
