@@ -1,5 +1,6 @@
 import type { FeedItem } from "@contract/events";
 import { formatDistance } from "@contract/geo";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
 import { type MotionValue, motion, type PanInfo, useIsPresent, useMotionValue, useMotionValueEvent, useTransform } from "motion/react";
@@ -34,11 +35,20 @@ function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; time
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
             {formatEventDateTime(event.date, timezone)}
           </p>
-          {event.location && (
+          {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
             <p className="flex items-center gap-2">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
-              <span className="truncate">{event.location}</span>
-              {event.distanceKm != null && <span className="shrink-0">· {formatDistance(event.distanceKm)}</span>}
+              {event.location && <span className="truncate">{event.location}</span>}
+              {event.distanceKm != null && (
+                <span className="shrink-0">
+                  {event.location ? "· " : ""}
+                  {formatDistance(event.distanceKm)}
+                </span>
+              )}
+              {/* Issue 12.1: an event without coordinates says so (it is left out of radius feeds). */}
+              {!eventCoordinates(event) && (
+                <span className="shrink-0">{event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}</span>
+              )}
             </p>
           )}
         </div>

@@ -1,0 +1,54 @@
+import type { FeedItem } from "@contract/events";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { SwipeCard } from "./swipe-card";
+
+function feedItem(overrides: Partial<FeedItem>): FeedItem {
+  return {
+    id: 11,
+    title: "Rooftop dinner",
+    description: "Tacos",
+    date: "2030-06-01T23:00:00.000Z",
+    location: "Roof",
+    latitude: "",
+    longitude: "",
+    imageUrl: null,
+    type: "social",
+    category: null,
+    friendGroupId: "all",
+    hostId: 3,
+    maxAttendees: null,
+    goingCount: 0,
+    tags: [],
+    groupId: null,
+    groupEventType: null,
+    canceledAt: null,
+    createdAt: "2030-01-01T00:00:00.000Z",
+    host: null,
+    attendees: [],
+    attendeeCount: 0,
+    friendsGoing: 0,
+    distanceKm: null,
+    score: 0,
+    reasons: [],
+    ...overrides,
+  };
+}
+
+const place = (event: FeedItem) => render(<SwipeCard event={event} timezone="UTC" onAnswer={vi.fn()} />).container.querySelector("p:has(.lucide-map-pin)");
+
+describe("swipe card place (issue 12.1)", () => {
+  it("shows the distance in the spec's display, beside the location", () => {
+    expect(place(feedItem({ latitude: "37.77", longitude: "-122.41", distanceKm: 5 }))).toHaveTextContent("Roof· 5.0 km");
+  });
+
+  it("shows the distance even when the event has no location text", () => {
+    expect(place(feedItem({ location: "", latitude: "37.77", longitude: "-122.41", distanceKm: 0.4 }))).toHaveTextContent(/^400 m$/);
+  });
+
+  it('says "Location not set" for an event without coordinates', () => {
+    expect(place(feedItem({}))).toHaveTextContent("Roof· Location not set");
+    render(<SwipeCard event={feedItem({ location: "" })} timezone="UTC" onAnswer={vi.fn()} />);
+    expect(screen.getAllByText("Location not set").length).toBeGreaterThan(0);
+  });
+});
