@@ -19,6 +19,8 @@ export interface RateLimit {
   /** Actions allowed per window. */
   points: number;
   windowMs: number;
+  /** Counted in this process even with Redis: a guard of this instance's own CPU, not a fair share. */
+  perInstance?: boolean;
 }
 
 export type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -113,7 +115,7 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
       // Not "rl:": that namespace is @fastify/rate-limit's (per-IP limits) in the same Redis.
       const keyPrefix = `${options.prefix}limit:${name}`;
       const memory = new RateLimiterMemory({ keyPrefix, points: limit.points, duration });
-      const store = redis
+      const store = redis && !limit.perInstance
         ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points: limit.points, duration, insuranceLimiter: memory })
         : memory;
       const created: Limiter = {

@@ -76,7 +76,8 @@ export function createHub(deps: HubDeps) {
   // Per-user budgets shared by every socket of the user, on every instance (issue 9.9); chat and
   // votes share theirs with the REST routes. A frame over its budget gets an error frame.
   const limiters = {
-    frames: deps.limits.limiter("socket-frames", { points: SOCKET_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
+    // Every frame passes this one, so it costs no Redis round trip: it guards this instance's CPU.
+    frames: deps.limits.limiter("socket-frames", { points: SOCKET_FRAMES_PER_MINUTE, windowMs: MINUTE_MS, perInstance: true }),
     auth: deps.limits.limiter("socket-auth", { points: SOCKET_AUTH_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     groups: deps.limits.limiter("socket-groups", { points: SOCKET_GROUP_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     chat: deps.limits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit),
