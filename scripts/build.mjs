@@ -19,6 +19,9 @@ const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 export async function buildClient({ quiet = false } = {}) {
+  // The production client whatever the caller's NODE_ENV: Vite bundles React's development build when it
+  // says "test" (Vitest, Playwright), and tests must exercise what users get. The server reads its own.
+  process.env.NODE_ENV = "production";
   const { build } = await import("vite");
   // vite.config.ts resolves its paths from the working directory, the repository root.
   await build({
