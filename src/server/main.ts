@@ -28,7 +28,7 @@ async function main() {
   const stopBackups = dataDir ? serveEmbeddedBackups(database, dataDir, app.log) : async () => {};
 
   // Docker, systemd and `npm start` stop the server with SIGTERM (a terminal with SIGINT): stop listening,
-  // close every /ws socket with 1001 (the hub's preClose hook), let in-flight requests finish, then close the
+  // close every /ws socket with 1001 (the websocket plugin's preClose, app.ts), let in-flight requests finish, then close the
   // bus and the database. A second signal exits at once.
   let stoppingSince: number | null = null;
   const stop = async (signal: NodeJS.Signals) => {
