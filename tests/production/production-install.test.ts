@@ -43,5 +43,6 @@ describe("production install", () => {
     } finally {
       if (server.child.exitCode === null) server.child.kill("SIGKILL");
     }
-  });
+    // npm ci fetches about 150 MB when its cache is cold.
+  }, 240_000);
 });
