@@ -99,7 +99,8 @@ function builtAt(file) {
 /** Which halves are missing or older than the sources they come from. */
 export function staleParts() {
   const inRoot = (...parts) => parts.map((part) => newestMtime(path.join(root, part)));
-  const clientSources = Math.max(...inRoot("src/client", "src/contract", "vite.config.ts"));
+  // The client bundles its packages, so a changed lock file changes it; the server loads them from node_modules.
+  const clientSources = Math.max(...inRoot("src/client", "src/contract", "vite.config.ts", "package-lock.json"));
   const serverSources = Math.max(...inRoot("src/server", "src/contract", "package.json"));
   // A runtime image holds dist/ without src/: what is built there is what runs.
   const hasSources = existsSync(path.join(root, "src"));
