@@ -12,6 +12,16 @@ const DRAIN_TIMEOUT_MS = 10_000;
 const DUPLICATE_SIGNAL_MS = 1_000;
 
 async function main() {
+  // A stop asked for while starting (migrations, demo seed) waits until they are done, so neither is cut in
+  // half; a second one exits at once.
+  const askedWhileStarting: { signal: NodeJS.Signals | null; at: number } = { signal: null, at: 0 };
+  const whileStarting = (signal: NodeJS.Signals) => {
+    if (askedWhileStarting.signal === null) Object.assign(askedWhileStarting, { signal, at: Date.now() });
+    else if (Date.now() - askedWhileStarting.at >= DUPLICATE_SIGNAL_MS) process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.on("SIGINT", whileStarting);
+  process.on("SIGTERM", whileStarting);
+
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -57,8 +67,11 @@ async function main() {
     clearTimeout(drain);
     process.exit(0);
   };
+  process.off("SIGINT", whileStarting);
+  process.off("SIGTERM", whileStarting);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  if (askedWhileStarting.signal) return stop(askedWhileStarting.signal);
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

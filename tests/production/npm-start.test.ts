@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
-import { childPids, commandLine, exitOf, freePort, newestMtime, npm, portIsFree, registerOverHttp, requireBuild, waitForHealth } from "./processes";
+import { childPids, commandLine, exitOf, freePort, newestMtime, npm, portIsFree, registerOverHttp, requireBuild, start, waitForHealth } from "./processes";
 
 // Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
 // SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
@@ -136,6 +136,45 @@ describe("Ctrl-C in the terminal running npm start", () => {
       expect(await portIsFree(ctrlCPort)).toBe(true);
     } finally {
       if (job.child.exitCode === null) process.kill(-job.child.pid!, "SIGKILL");
+    }
+  });
+});
+
+describe("a stop asked for while the server starts", () => {
+  it("lets migrations and the demo seed finish, exits 0 without ever listening, and the folder starts cleanly after", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "link-stop-while-starting-"));
+    const port = await freePort();
+    const env = { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: folder, LOG_LEVEL: "info", CLIENT_DIST: dist.client };
+    const main = path.join(dist.server, "main.js");
+    try {
+      const first = start("node", [main], env);
+      // PG_VERSION appears once PGlite's initdb is done: migrations and the demo seed are still ahead.
+      while (!existsSync(path.join(folder, "PG_VERSION"))) {
+        expect(first.child.exitCode, first.output()).toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const exited = exitOf(first.child);
+      first.child.kill("SIGTERM");
+      expect(await exited, first.output()).toMatchObject({ code: 0, signal: null });
+      expect(first.output()).toContain("SIGTERM: stopping");
+      expect(first.output()).not.toContain("Server listening");
+
+      const second = start("node", [main], env);
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}`, second.child);
+        const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ username: "alex", password: "linkdemo" }),
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        second.child.kill("SIGTERM");
+        await exitOf(second.child);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(`${folder}-backups`, { recursive: true, force: true });
     }
   });
 });
