@@ -146,7 +146,6 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   key={slot.id}
                   type="button"
                   data-slot-id={slot.id}
-                  aria-label={`${slot.label} ${slot.range}`}
                   aria-pressed={on}
                   aria-disabled={readOnly || undefined}
                   onClick={() => toggle(slot.id)}
@@ -157,7 +156,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   )}
                 >
                   <span className="grid">
-                    <span className="text-sm font-medium">{slot.label}</span>
+                    <span className="text-sm font-medium">{slot.label}</span>{" "}
                     <span className="text-xs text-muted-foreground">{slot.range}</span>
                   </span>
                   <span

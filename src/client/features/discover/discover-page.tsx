@@ -136,7 +136,8 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
             {c.label}
             <span
               data-testid="chip-count"
-              className={cn("rounded-full px-1.5 text-xs", filter === c.id ? "bg-primary-foreground/20" : "bg-muted")}
+              // The active count is a light pill with brand text: 4.5:1 in both themes (axe).
+              className={cn("rounded-full px-1.5 text-xs", filter === c.id ? "bg-primary-foreground font-semibold text-primary" : "bg-muted")}
             >
               {counts?.[c.id] ?? 0}
             </span>

@@ -77,7 +77,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     <section className="flex h-[min(75vh,calc(100dvh-16.5rem))] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
       <header className="flex items-center justify-between border-b px-4 py-2.5">
         <h2 className="truncate font-semibold">{groupName}</h2>
-        <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-600 dark:text-emerald-400" : "text-muted-foreground")}>
+        <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}>
           <span className={cn("size-2 rounded-full", socket.connected ? "bg-emerald-500" : "bg-muted-foreground/50")} />
           {socket.connected ? "Live" : "Connecting…"}
         </span>

@@ -52,9 +52,11 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
       <div className="flex h-14 items-center gap-2 px-3">
-        <Link href="/" className="mr-auto flex items-center gap-2 rounded-lg pr-1 sm:mr-0" aria-label="Link home">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm">L</span>
+        {/* The accessible name contains the visible word (axe label-content-name-mismatch): "Link home". */}
+        <Link href="/" className="mr-auto flex items-center gap-2 rounded-lg pr-1 sm:mr-0">
+          <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm">L</span>
           <span className="text-lg font-bold tracking-tight">Link</span>
+          <span className="sr-only">home</span>
         </Link>
         <HeaderSearch />
         <div className="flex items-center gap-0.5">
