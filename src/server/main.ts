@@ -53,6 +53,11 @@ async function main() {
     const drain = setTimeout(() => {
       app.log.warn("requests still in flight at the drain deadline: closing their connections");
       app.server.closeAllConnections();
+      // Whatever still holds the stop (a close hook that never returns) must not keep a dead server alive.
+      setTimeout(() => {
+        app.log.error("stop still unfinished 5 s after the drain deadline: exiting");
+        process.exit(1);
+      }, 5_000).unref();
     }, DRAIN_TIMEOUT_MS);
     drain.unref();
     try {
