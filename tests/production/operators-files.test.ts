@@ -2,28 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadConfig } from "../../src/server/config";
+import { dockerfile } from "./dockerfile";
 import { PRODUCTION_STEPS } from "./steps";
 
 // No Docker daemon runs where these tests run: the operators' files are read, not executed. What they run
 // is what this tier runs (steps.ts), and what they configure is what the server accepts.
-
-interface Instruction {
-  keyword: string;
-  args: string;
-}
-
-/** Dockerfile instructions with continuation lines joined and comments dropped. */
-function dockerfile(text: string): Instruction[] {
-  return text
-    .replace(/\\\n/g, " ")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const [keyword, ...rest] = line.split(/\s+/);
-      return { keyword: keyword.toUpperCase(), args: rest.join(" ") };
-    });
-}
 
 /** Compose's ${NAME:-default} and ${NAME} read with an empty environment, as `docker compose up` on a fresh host. */
 function withDefaults(value: string): string {
@@ -31,7 +14,7 @@ function withDefaults(value: string): string {
 }
 
 describe("Dockerfile", () => {
-  const instructions = dockerfile(readFileSync("Dockerfile", "utf8"));
+  const instructions = dockerfile();
   const of = (keyword: string) => instructions.filter((i) => i.keyword === keyword);
 
   it("builds in one stage and runs in another", () => {

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { healthCheckCommand } from "./dockerfile";
 import { exitOf, freePort, requireBuild, run, start, waitForHealth } from "./processes";
 import { argv, PRODUCTION_STEPS } from "./steps";
 
@@ -12,7 +13,7 @@ const app = mkdtempSync(path.join(tmpdir(), "link-prod-install-"));
 afterAll(() => rmSync(app, { recursive: true, force: true }));
 
 describe("production install", () => {
-  it("serves from dist/ with only the production dependencies installed, and stops on SIGTERM", async () => {
+  it("serves from dist/ with only the production dependencies installed, passes the image's HEALTHCHECK, and stops on SIGTERM", async () => {
     requireBuild(build);
     for (const file of ["package.json", "package-lock.json"]) cpSync(file, path.join(app, file));
     cpSync(build.client, path.join(app, "dist/client"), { recursive: true });
@@ -34,12 +35,17 @@ describe("production install", () => {
     try {
       await waitForHealth(base, server.child);
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      // The image's HEALTHCHECK, run as Docker would inside the container: healthy now.
+      const [check, ...checkArgs] = healthCheckCommand();
+      expect((await run(check, checkArgs, { PORT: String(port) })).code).toBe(0);
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<script type="module"[^>]+src="\/assets\/index-/);
       const exited = exitOf(server.child);
       server.child.kill("SIGTERM");
       expect((await exited).code, server.output()).toBe(0);
+      // …and unhealthy once the server is gone.
+      expect((await run(check, checkArgs, { PORT: String(port) })).code).toBe(1);
     } finally {
       if (server.child.exitCode === null) server.child.kill("SIGKILL");
     }
