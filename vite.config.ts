@@ -1,6 +1,7 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
 const alias = {
@@ -11,7 +12,43 @@ const alias = {
 export default defineConfig({
   root: "src/client",
   publicDir: path.resolve("src/client/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Issue 14.1: installable app. injectManifest builds src/client/sw.ts (our own routes and, later, push
+    // handlers) with the precache list injected; the page registers it through virtual:pwa-register/react.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      manifest: {
+        id: "/",
+        name: "Link",
+        short_name: "Link",
+        description: "Discover social and networking events, find people nearby, plan with your groups.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        background_color: "#0b0d14",
+        theme_color: "#0b0d14",
+        categories: ["social", "lifestyle"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+        // The precache is the app shell and every screen's chunk, so any screen opens offline.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: { alias },
   build: { outDir: path.resolve("dist/client"), emptyOutDir: true },
   server: {

@@ -54,8 +54,10 @@ export function ThemeProvider({
     root.classList.remove("light", "dark");
     root.classList.add(resolvedTheme);
     root.style.colorScheme = resolvedTheme;
-    const meta = document.querySelector('meta[name="theme-color"]');
-    meta?.setAttribute("content", resolvedTheme === "dark" ? "#0b0d14" : "#ffffff");
+    // index.html has one theme-color per prefers-color-scheme (for the first paint); the chosen theme wins over both.
+    for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+      meta.setAttribute("content", resolvedTheme === "dark" ? "#0b0d14" : "#ffffff");
+    }
   }, [resolvedTheme]);
 
   const setTheme = useCallback(

@@ -1,0 +1,28 @@
+// Shared by the service worker (src/client/sw.ts) and the page: which API reads stay readable offline, the
+// cache holding them, and the message that activates a waiting service worker.
+
+/** The Cache Storage name of the offline copies of API reads; the page deletes it on sign-out. */
+export const API_CACHE_NAME = "link-api";
+
+/** Posted to a waiting service worker when the person clicks "Reload" in the update prompt. */
+export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
+
+/**
+ * GET paths answered from the last copy when offline: who is signed in (the shell needs it to open at all),
+ * the Discover deck, My Events, the group list with its members and messages, and notifications.
+ */
+export const OFFLINE_READABLE_API: readonly RegExp[] = [
+  /^\/api\/user$/,
+  /^\/api\/events\/swipe\/\d+$/,
+  /^\/api\/events\/user$/,
+  /^\/api\/groups\/user$/,
+  /^\/api\/groups\/\d+\/(members|events)$/,
+  /^\/api\/chat\/messages\/\d+$/,
+  /^\/api\/notifications$/,
+];
+
+/** Drops every offline copy of API reads (sign-out, sign-in as someone else). */
+export async function clearOfflineApiCache() {
+  if (typeof caches === "undefined") return;
+  await caches.delete(API_CACHE_NAME);
+}
