@@ -30,20 +30,29 @@ export function chatRepository(db: Db) {
       return flatten(rows);
     },
     /**
-     * Stores a message only if its sender is a member of the group, and returns it with the sender's name:
-     * the membership check, the insert and the name are one statement (one round trip per message).
-     * Null when the sender is not a member (nothing stored).
+     * Stores messages whose senders are members of their groups, and returns each with its sender's name,
+     * in input order (null where the sender is not a member: nothing stored for it). The membership check,
+     * the insert and the names are one statement for the whole batch: one round trip however many arrive
+     * together.
      */
-    async insertAsMember(input: { groupId: number; userId: number; message: string; messageType: MessageType }): Promise<StoredMessage | null> {
+    async insertAsMembers(inputs: Array<{ groupId: number; userId: number; message: string; messageType: MessageType }>): Promise<Array<StoredMessage | null>> {
+      if (inputs.length === 0) return [];
+      const records = inputs.map((m, n) => ({ n, group_id: m.groupId, user_id: m.userId, message: m.message, message_type: m.messageType }));
       const result = (await db.execute(sql`
-        with m as (
+        with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+            as i(n int, group_id int, user_id int, message text, message_type text)
+        ),
+        m as (
           insert into chat_messages (group_id, user_id, message, message_type)
-          select ${input.groupId}, ${input.userId}, ${input.message}, ${input.messageType}
-          where exists (select 1 from group_members gm where gm.group_id = ${input.groupId} and gm.user_id = ${input.userId})
+          select i.group_id, i.user_id, i.message, i.message_type from input i
+          where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
+          order by i.n
           returning *
         )
         select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, u.full_name
-        from m join users u on u.id = m.user_id`)) as unknown as {
+        from m join users u on u.id = m.user_id
+        order by m.id`)) as unknown as {
         rows: Array<{
           id: number;
           group_id: number;
@@ -56,19 +65,25 @@ export function chatRepository(db: Db) {
           full_name: string;
         }>;
       };
-      const row = result.rows[0];
-      if (!row) return null;
-      return {
-        id: row.id,
-        groupId: row.group_id,
-        userId: row.user_id,
-        message: row.message,
-        messageType: row.message_type,
-        attachmentUrl: row.attachment_url,
-        referenceData: row.reference_data,
-        sentAt: new Date(row.sent_at),
-        userName: row.full_name,
-      };
+      // Ids follow the input order, so each sender's rows pair up with their inputs in turn.
+      const byKey = new Map<string, StoredMessage[]>();
+      for (const row of result.rows) {
+        const key = `${row.group_id}:${row.user_id}`;
+        const list = byKey.get(key) ?? [];
+        list.push({
+          id: row.id,
+          groupId: row.group_id,
+          userId: row.user_id,
+          message: row.message,
+          messageType: row.message_type,
+          attachmentUrl: row.attachment_url,
+          referenceData: row.reference_data,
+          sentAt: new Date(row.sent_at),
+          userName: row.full_name,
+        });
+        byKey.set(key, list);
+      }
+      return inputs.map((m) => byKey.get(`${m.groupId}:${m.userId}`)?.shift() ?? null);
     },
   };
 }

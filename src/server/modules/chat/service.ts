@@ -24,7 +24,46 @@ export function toChatMessage(m: StoredMessage): ChatMessage {
   };
 }
 
+type NewMessage = Parameters<ChatRepository["insertAsMembers"]>[0][number];
+
+/** Most messages one statement stores. */
+const WRITE_BATCH_MAX = 200;
+
+/**
+ * Messages sent in the same turn of the event loop (many sockets at once) are stored by one statement;
+ * each sender still waits for its own row. One message alone is written at once, as before.
+ */
+function batchWriter(chat: ChatRepository) {
+  const pending: Array<{ input: NewMessage; resolve: (m: StoredMessage | null) => void; reject: (e: unknown) => void }> = [];
+  let scheduled = false;
+  async function flush() {
+    scheduled = false;
+    const batch = pending.splice(0, WRITE_BATCH_MAX);
+    if (pending.length > 0) schedule();
+    try {
+      const stored = await chat.insertAsMembers(batch.map((p) => p.input));
+      batch.forEach((p, i) => p.resolve(stored[i]));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
+  return {
+    write(input: NewMessage) {
+      return new Promise<StoredMessage | null>((resolve, reject) => {
+        pending.push({ input, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
+
 export function chatService(deps: { chat: ChatRepository; groups: GroupsRepository; bus: Bus }) {
+  const writer = batchWriter(deps.chat);
   async function requireMember(groupId: number, userId: number) {
     const role = await deps.groups.roleOf(groupId, userId);
     if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
@@ -44,7 +83,7 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
      * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
      */
     async send(userId: number, input: { groupId: number; message: string }) {
-      const inserted = await deps.chat.insertAsMember({ groupId: input.groupId, message: input.message, messageType: "text", userId });
+      const inserted = await writer.write({ groupId: input.groupId, message: input.message, messageType: "text", userId });
       if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
       const stored = toChatMessage(inserted);
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
