@@ -8,6 +8,8 @@ import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
+import { clearOfflineApiCache } from "@/lib/offline-api";
+import { clearQueue } from "@/lib/offline-queue";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
 
@@ -23,6 +25,8 @@ type AuthContextValue = {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null) {
+  // Issue 14.1: the offline copies of API reads belong to whoever was signed in; a sign-in or sign-out drops them.
+  void clearOfflineApiCache();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   queryClient.setQueryData(["/api/users/current"], user);
 }
@@ -79,7 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
-      // Nothing of the previous account may stay in memory for the next one.
+      // Nothing of the previous account may stay in memory for the next one, nor queued to send under their session.
+      clearQueue();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
       setCurrentUser(queryClient, null);
       toast({ title: "Logged out", description: "You have been successfully logged out" });

@@ -9,6 +9,7 @@ import { useAuth } from "@/features/auth/use-auth";
 import { EVENTS_KEY, type FeedParams, useFeed, useRespond, useUndoAnswer } from "@/features/events/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
+import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
@@ -166,6 +167,8 @@ interface Answered {
   event: FeedItem;
   /** Settles once the answer is stored, so an undo never races ahead of it. */
   stored: Promise<unknown>;
+  /** Answered offline (issue 14.1): the queue item, sent on reconnect; undo before then just drops it. */
+  queuedKey?: string;
 }
 
 function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () => void }) {
@@ -189,6 +192,12 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
       setDirection(status === "going" ? 1 : -1);
       setIndex((i) => i + 1);
       dragProgress.set(0);
+      if (!navigator.onLine) {
+        const queued = enqueue(user.id, { kind: "swipe", eventId: event.id, status });
+        toast({ title: "Saved offline", description: `Your answer to ${event.title} will be sent when you're back online` });
+        setAnswered((list) => [...list, { event, stored: Promise.resolve(), queuedKey: queued.key }]);
+        return;
+      }
       const stored = respond.mutateAsync({ eventId: event.id, userId: user.id, status }).then(
         () => {
           toast(
@@ -218,6 +227,12 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     if (!last) return;
     setAnswered((list) => list.slice(0, -1));
     void native.haptic("light");
+    if (last.queuedKey && queuedActions(user?.id ?? 0).some((a) => a.key === last.queuedKey)) {
+      removeQueued(last.queuedKey);
+      setDirection(0);
+      setIndex(events.indexOf(last.event));
+      return;
+    }
     try {
       await last.stored;
     } catch {

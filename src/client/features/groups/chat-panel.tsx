@@ -1,8 +1,9 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
-import { SendHorizontal } from "lucide-react";
+import { Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { formatMessageTime } from "@/lib/format-date";
+import { enqueue, isNetworkFailure, type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
@@ -24,6 +25,12 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
   const heightBeforeOlder = useRef<number | null>(null);
 
   const messages = useMemo(() => (data ? [...data.pages].reverse().flat() : []), [data]);
+  // Written offline (issue 14.1): shown after the stored ones until the app is back online and sends them.
+  const queued = useQueuedActions(user?.id);
+  const pending = useMemo(
+    () => queued.filter((a): a is QueuedChatMessage => a.kind === "chat" && a.groupId === groupId),
+    [queued, groupId],
+  );
   const newestId = messages.at(-1)?.id;
 
   // Older pages are prepended: keep the reader where they were. New ones at the bottom: follow if at the bottom.
@@ -37,7 +44,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     } else if (stickToBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [messages]);
+  }, [messages, pending]);
 
   const markReadMutate = markRead.mutate;
   useEffect(() => {
@@ -56,13 +63,26 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
 
   const submit = () => {
     const message = text.trim();
-    if (!message || send.isPending) return;
+    if (!message || send.isPending || !user) return;
     stickToBottom.current = true;
+    if (!navigator.onLine) {
+      enqueue(user.id, { kind: "chat", groupId, message });
+      setText("");
+      return;
+    }
     send.mutate(
       { groupId, message },
       {
         onSuccess: () => setText(""),
-        onError: () => toast({ title: "Error", description: CHAT_TEXTS.sendFailed, variant: "destructive" }),
+        onError: (error) => {
+          // The connection dropped mid-send: queued, and checked against the stored messages before resending.
+          if (isNetworkFailure(error)) {
+            enqueue(user.id, { kind: "chat", groupId, message }, { attempted: true });
+            setText("");
+            return;
+          }
+          toast({ title: "Error", description: CHAT_TEXTS.sendFailed, variant: "destructive" });
+        },
       },
     );
   };
@@ -86,7 +106,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
         {isFetchingNextPage && <Spinner className="mx-auto" />}
         {!hasNextPage && messages.length > 0 && <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>}
         {isLoading && <Spinner className="mx-auto mt-8" />}
-        {!isLoading && messages.length === 0 && (
+        {!isLoading && messages.length === 0 && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
         )}
         {messages.map((m) => {
@@ -108,6 +128,17 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
             </div>
           );
         })}
+        {pending.map((m) => (
+          <div key={m.key} className="flex flex-col items-end" data-testid="chat-message-pending">
+            <div className="mb-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground">
+              <Clock className="size-3" aria-hidden />
+              <span>Pending · sends when you're online</span>
+            </div>
+            <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm border border-dashed border-primary/60 bg-primary/10 px-3 py-2 text-sm">
+              {m.message}
+            </p>
+          </div>
+        ))}
       </div>
       <form
         className="flex gap-2 border-t p-2"

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { SocketProvider } from "@/features/groups/socket-provider";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
+import { OfflineBanner } from "./offline-banner";
+import { OfflineSync } from "./offline-sync";
 
 /** Spec 02 §1: a narrow single column, centred on wide screens, between a sticky header and a fixed bottom bar. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -10,6 +12,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="min-h-dvh bg-muted/40 dark:bg-black/30">
         <div className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-background shadow-sm md:border-x md:border-border">
           <Header />
+          <OfflineBanner />
+          <OfflineSync />
           {/* Bottom padding clears the fixed bar and the device's home indicator. */}
           <main className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">{children}</main>
           <BottomNav />

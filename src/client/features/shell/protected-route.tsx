@@ -4,6 +4,7 @@ import { authPathFor } from "@/features/auth/redirect";
 import { useAuth } from "@/features/auth/use-auth";
 import { AppShell } from "./app-shell";
 import { PageSpinner } from "./page-spinner";
+import { ScreenErrorBoundary } from "./screen-error-boundary";
 
 function Guard({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useAuth();
@@ -14,9 +15,12 @@ function Guard({ component: Component }: { component: ComponentType }) {
   if (!user) return <Redirect to={authPathFor(search ? `${location}?${search}` : location)} replace />;
   return (
     <AppShell>
-      <Suspense fallback={<PageSpinner />}>
-        <Component />
-      </Suspense>
+      {/* Keyed by path: moving to another screen leaves a failed one behind. */}
+      <ScreenErrorBoundary key={location}>
+        <Suspense fallback={<PageSpinner />}>
+          <Component />
+        </Suspense>
+      </ScreenErrorBoundary>
     </AppShell>
   );
 }

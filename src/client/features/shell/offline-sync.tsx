@@ -1,0 +1,40 @@
+import type { ChatMessage } from "@contract/chat";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useAuth } from "@/features/auth/use-auth";
+import { EVENTS_KEY } from "@/features/events/api";
+import { addMessagesToCache } from "@/features/groups/api";
+import { errorMessage } from "@/lib/api";
+import { drainQueue, useQueuedActions } from "@/lib/offline-queue";
+import { toast } from "@/ui/use-toast";
+import { useOnline } from "./use-online";
+
+/** Sends what was queued offline as soon as the app is online with a signed-in person (on load and on reconnect). */
+export function OfflineSync() {
+  const online = useOnline();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  // Also drains when something is queued while the browser still counts itself online (a send that dropped).
+  const queuedCount = useQueuedActions(userId).length;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queuedCount is the trigger, read by drainQueue itself
+  useEffect(() => {
+    if (!online || userId === undefined) return;
+    void drainQueue(userId, {
+      onChatSent: (message: ChatMessage) => addMessagesToCache(queryClient, message.groupId, [message]),
+      onSwipeSent: (swipe) => {
+        void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+        void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", swipe.eventId] });
+      },
+      onRejected: (action, error) =>
+        toast({
+          title: action.kind === "chat" ? "A message was not sent" : "An answer was not saved",
+          description: errorMessage(error) ?? undefined,
+          variant: "destructive",
+        }),
+    });
+  }, [online, userId, queryClient, queuedCount]);
+
+  return null;
+}

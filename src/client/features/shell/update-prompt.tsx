@@ -1,0 +1,45 @@
+import { RefreshCw } from "lucide-react";
+import { useRegisterSW } from "virtual:pwa-register/react";
+import { Button } from "@/ui/button";
+
+/** Checks for a new deploy this often while the app stays open (besides every page load). */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (issue 14.1) and, when a new version has installed and waits, offers
+ * "Update available — Reload": Reload activates it and reloads every tab onto the new version.
+ */
+export function UpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) void registration.update();
+      }, UPDATE_CHECK_MS);
+    },
+    onRegisterError(error) {
+      console.warn("Service worker registration failed", error);
+    },
+  });
+  if (!needRefresh) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-4">
+      <div
+        role="status"
+        className="pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border bg-card px-4 py-3 text-card-foreground shadow-lg"
+      >
+        <RefreshCw className="size-4 shrink-0 text-primary" aria-hidden />
+        <p className="flex-1 text-sm font-medium">Update available</p>
+        <Button type="button" size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
+          Later
+        </Button>
+        <Button type="button" size="sm" onClick={() => void updateServiceWorker(true)}>
+          Reload
+        </Button>
+      </div>
+    </div>
+  );
+}
