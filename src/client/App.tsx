@@ -8,6 +8,9 @@ import { ProtectedRoute } from "@/features/shell/protected-route";
 import { queryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
 import { PageSpinner } from "@/features/shell/page-spinner";
+import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
+import { UpdatePrompt } from "@/features/shell/update-prompt";
+import { native } from "@/lib/native";
 import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
 
@@ -27,6 +30,7 @@ const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then
 
 export function AppRoutes() {
   return (
+    <ScreenErrorBoundary>
     <Suspense fallback={<PageSpinner />}>
       <Switch>
       <ProtectedRoute path="/" component={DiscoverPage} />
@@ -45,6 +49,7 @@ export function AppRoutes() {
       <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 
@@ -55,6 +60,8 @@ export function App() {
         <AuthProvider>
           <TooltipProvider>
             <AppRoutes />
+            {/* The native shells load the app from the device; only the web app has a service worker. */}
+            {!native.isNative() && <UpdatePrompt />}
             <Toaster />
           </TooltipProvider>
         </AuthProvider>
