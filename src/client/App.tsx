@@ -1,7 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, lazy } from "react";
 import { Route, Switch } from "wouter";
-import { AuthPage } from "@/features/auth/auth-page";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { NotFoundPage } from "@/features/shell/not-found-page";
 import { ProtectedRoute } from "@/features/shell/protected-route";
@@ -11,10 +10,13 @@ import { PageSpinner } from "@/features/shell/page-spinner";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { UpdatePrompt } from "@/features/shell/update-prompt";
 import { native } from "@/lib/native";
-import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
+// main.tsx starts loading the chunk of the address the app opens on, in parallel with the entry.
+const AuthPage = lazy(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
+// Toasts appear only after something happens: their component loads after the first screen.
+const Toaster = lazy(() => import("@/ui/toaster").then((m) => ({ default: m.Toaster })));
 const AvailabilityPage = lazy(() => import("@/features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })));
 const DiscoverPage = lazy(() => import("@/features/discover/discover-page").then((m) => ({ default: m.DiscoverPage })));
 const EventPage = lazy(() => import("@/features/events/event-page").then((m) => ({ default: m.EventPage })));
@@ -62,7 +64,9 @@ export function App() {
             <AppRoutes />
             {/* The native shells load the app from the device; only the web app has a service worker. */}
             {!native.isNative() && <UpdatePrompt />}
-            <Toaster />
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </TooltipProvider>
         </AuthProvider>
       </ThemeProvider>

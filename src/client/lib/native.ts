@@ -1,7 +1,4 @@
-import { Camera, CameraResultType, CameraSource } from "@capacitor/camera";
 import { Capacitor } from "@capacitor/core";
-import { Geolocation } from "@capacitor/geolocation";
-import { Haptics, ImpactStyle } from "@capacitor/haptics";
 import { PHOTO_QUALITY } from "@contract/limits";
 
 export type HapticStrength = "light" | "medium" | "heavy";
@@ -21,11 +18,10 @@ export const LOCATION_DENIED = "Location permission denied";
 export const LOCATION_FAILED = "Failed to get location";
 export const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
 
-const impact: Record<HapticStrength, ImpactStyle> = {
-  light: ImpactStyle.Light,
-  medium: ImpactStyle.Medium,
-  heavy: ImpactStyle.Heavy,
-};
+// The plugins load when first used on a device, not with the first screen of every browser visit.
+const haptics = () => import("@capacitor/haptics");
+const geolocation = () => import("@capacitor/geolocation").then((m) => m.Geolocation);
+const camera = () => import("@capacitor/camera");
 const vibrationMs: Record<HapticStrength, number> = { light: 10, medium: 20, heavy: 30 };
 
 function isNative() {
@@ -35,6 +31,8 @@ function isNative() {
 async function haptic(strength: HapticStrength = "light"): Promise<void> {
   try {
     if (isNative()) {
+      const { Haptics, ImpactStyle } = await haptics();
+      const impact = { light: ImpactStyle.Light, medium: ImpactStyle.Medium, heavy: ImpactStyle.Heavy };
       await Haptics.impact({ style: impact[strength] });
       return;
     }
@@ -49,6 +47,7 @@ async function haptic(strength: HapticStrength = "light"): Promise<void> {
 async function getPosition(): Promise<Position> {
   if (isNative()) {
     try {
+      const Geolocation = await geolocation();
       const permission = await Geolocation.checkPermissions();
       if (permission.location === "denied") throw new Error(LOCATION_DENIED);
       if (permission.location !== "granted") {
@@ -95,7 +94,7 @@ async function getPosition(): Promise<Position> {
  */
 async function locationGranted(): Promise<boolean> {
   try {
-    if (isNative()) return (await Geolocation.checkPermissions()).location === "granted";
+    if (isNative()) return (await (await geolocation()).checkPermissions()).location === "granted";
     if (typeof navigator === "undefined" || !navigator.permissions?.query) return false;
     return (await navigator.permissions.query({ name: "geolocation" })).state === "granted";
   } catch {
@@ -115,6 +114,7 @@ function readFileAsDataUrl(file: Blob): Promise<string> {
 /** Resolves with a data URL; rejects when the user cancels or the pick fails. */
 async function pickPhoto(): Promise<string> {
   if (isNative()) {
+    const { Camera, CameraResultType, CameraSource } = await camera();
     const photo = await Camera.getPhoto({
       quality: PHOTO_QUALITY,
       allowEditing: true,
