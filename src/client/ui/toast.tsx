@@ -15,7 +15,7 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "pointer-events-none fixed inset-x-0 top-[calc(7.25rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col gap-2 px-4 outline-none",
+        "pointer-events-none fixed inset-x-0 top-[calc(7.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col gap-2 px-4 outline-none",
         className,
       )}
       {...props}
