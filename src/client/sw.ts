@@ -3,6 +3,7 @@
 // self.__WB_MANIFEST with the app shell and every hashed asset at build time. Served as /sw.js with no-cache,
 // so a deploy is noticed on the next visit; the page shows "Update available — Reload" while the new one waits.
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
@@ -13,6 +14,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first install takes over the open page at once, so what it reads from now on is kept for offline use.
+// Later versions still wait for "Reload" (skipWaiting below), which reloads the page anyway.
+clientsClaim();
 
 // Any page of the app opens offline: every navigation that is not the API, the socket or the API docs gets the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/ws/, /^\/docs/] }));
