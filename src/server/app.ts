@@ -40,6 +40,7 @@ import { googleRoutes } from "./modules/google/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
+import { pushRoutes } from "./modules/push/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -204,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsRoutes, deps);
   await app.register(deckRoutes, deps);
   await app.register(notificationsRoutes, deps);
+  await app.register(pushRoutes, deps);
   await app.register(waitlistRoutes, deps);
   await app.register(groupsRoutes, deps);
   await app.register(invitesRoutes, deps);

@@ -54,6 +54,11 @@ const configSchema = z.object({
     .url()
     .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
     .optional(),
+  /** Web push (issue 14.2): unset, a key pair is generated on first start and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key").optional(),
+  /** Who push services may contact about this sender: an https: URL or mailto: address. */
+  VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address").optional(),
 });
 
 /** Fastify's trustProxy: false (none), true (all), a hop count, or the addresses/CIDRs of the proxies. */
@@ -99,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new Error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
+    throw new Error("Invalid environment variable VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
   }
   return { ...result.data, ACCESS_CODES: result.data.ACCESS_CODES ?? DEMO_ACCESS_CODES };
 }

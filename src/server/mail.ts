@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe on notification e-mails, issue 14.3). */
+  headers?: Record<string, string> | null;
 }
 
 /** Hands one message to the SMTP server; throws when it cannot (the outbox retries). */
@@ -30,7 +32,7 @@ export function createMailTransport(config: Pick<Config, "SMTP_URL" | "MAIL_FROM
   });
   return {
     async send(message) {
-      await transporter.sendMail({ from: config.MAIL_FROM, ...message });
+      await transporter.sendMail({ from: config.MAIL_FROM, ...message, headers: message.headers ?? undefined });
     },
   };
 }

@@ -347,6 +347,8 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Extra mail headers (migration 0008): List-Unsubscribe and List-Unsubscribe-Post on notification e-mails. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
@@ -388,3 +390,44 @@ export const uploadVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.width] })],
 );
+
+/** Issue 14.2 (migration 0008): a browser's push subscription, or a native app's FCM/APNs device token in `endpoint`. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").$type<"web" | "ios" | "android">().notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh"),
+    auth: text("auth"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId, t.id),
+    check("push_subscriptions_platform_check", sql`${t.platform} IN ('web', 'ios', 'android')`),
+    check("push_subscriptions_web_keys_check", sql`${t.platform} <> 'web' OR (${t.p256dh} IS NOT NULL AND ${t.auth} IS NOT NULL)`),
+  ],
+);
+
+/** Issue 14.3 (migration 0008): a user's notification channels per category; no row means the defaults. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  channels: jsonb("channels").$type<Record<string, { inApp: boolean; push: boolean; email: boolean }>>().notNull(),
+  emailDigest: boolean("email_digest").notNull().default(false),
+  /** The end of the period the last daily digest covered. */
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Keys the server generates once and shares between instances (VAPID key pair, unsubscribe-link secret). */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

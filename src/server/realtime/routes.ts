@@ -9,6 +9,7 @@ import { chatRepository } from "../modules/chat/repository";
 import { chatService } from "../modules/chat/service";
 import { groupsRepository } from "../modules/groups/repository";
 import { groupsService } from "../modules/groups/service";
+import { registerLocalSockets } from "../modules/push/presence";
 import { createHub } from "./hub";
 
 /** GET /ws: the one real-time socket. Refused before the upgrade without a session or from another origin. */
@@ -29,6 +30,8 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
     log: app.log,
   });
   app.addHook("preClose", async () => hub.close());
+  // Push delivery asks whether a user has a socket open here (issue 14.2).
+  registerLocalSockets(deps.bus, hub.openSocketsOf);
   const opens = app.rateLimits.limiter("socket-opens", { points: SOCKET_OPENS_PER_MINUTE, windowMs: 60_000 });
   /** The slot preValidation reserved, handed to the upgraded socket. */
   const reservedSlots = new WeakMap<FastifyRequest, string>();

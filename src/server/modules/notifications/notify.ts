@@ -1,6 +1,14 @@
+import { inArray } from "drizzle-orm";
 import type { NotificationType } from "../../../contract/notifications";
+import {
+  CATEGORY_OF_TYPE,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationCategory,
+  type NotificationPreferences,
+  notificationPreferencesSchema,
+} from "../../../contract/push";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notificationPreferences, notifications } from "../../db/schema";
 import type { Bus } from "../../realtime/bus";
 
 /** The bus channel a user's sockets listen on, on every instance. */
@@ -13,19 +21,61 @@ export interface NewNotification {
   actionUrl?: string | null;
 }
 
+/** One notification as the other channels (push, e-mail) see it, with each recipient's preferences. */
+export interface NotificationDelivery {
+  category: NotificationCategory;
+  input: NewNotification;
+  recipients: { userId: number; preferences: NotificationPreferences }[];
+}
+
+/**
+ * Push and e-mail delivery (src/server/modules/push) registers here per app, keyed by the app's bus
+ * (one bus per app), so the callers of notify() keep passing only { db, bus }. Delivery runs after the
+ * request's own work and never fails it: a slow push service must not slow the action that notified.
+ */
+const deliverers = new WeakMap<Bus, { deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }>();
+export function onNotification(bus: Bus, deliver: (delivery: NotificationDelivery) => Promise<void>) {
+  deliverers.set(bus, { deliver, inFlight: new Set() });
+}
+
+/** Resolves once every push/e-mail delivery started so far has finished (a stop waits; tests await it). */
+export async function deliveriesSettled(bus: Bus): Promise<void> {
+  const entry = deliverers.get(bus);
+  if (entry) await Promise.all([...entry.inFlight]);
+}
+
+/** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
+export async function preferencesOf(db: Db, userIds: number[]): Promise<Map<number, NotificationPreferences>> {
+  const rows = userIds.length ? await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds)) : [];
+  const result = new Map<number, NotificationPreferences>(userIds.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES]));
+  for (const row of rows) {
+    const parsed = notificationPreferencesSchema.safeParse({ channels: row.channels, emailDigest: row.emailDigest });
+    if (parsed.success) result.set(row.userId, parsed.data);
+  }
+  return result;
+}
+
 /** Stores a notification, then pushes it to the user's open sockets as `{type: "notification", notification}`. */
 export async function notify(deps: { db: Db; bus: Bus }, userId: number, input: NewNotification) {
   const [notification] = await notifyAll(deps, [userId], input);
   return notification;
 }
 
-/** The same notification for many users: one insert, then one push per user. */
+/**
+ * The same notification for many users: one insert, then one socket message per user, for those who keep
+ * this category in-app (issue 14.3); then push and e-mail as each user chose. Returns the stored ones.
+ */
 export async function notifyAll(deps: { db: Db; bus: Bus }, userIds: number[], input: NewNotification) {
   if (userIds.length === 0) return [];
-  const rows = await deps.db
-    .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, type: input.type, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null })))
-    .returning();
+  const category = CATEGORY_OF_TYPE[input.type];
+  const preferences = await preferencesOf(deps.db, userIds);
+  const inApp = userIds.filter((id) => preferences.get(id)?.channels[category].inApp);
+  const rows = inApp.length
+    ? await deps.db
+        .insert(notifications)
+        .values(inApp.map((userId) => ({ userId, type: input.type, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null })))
+        .returning()
+    : [];
   const sent = rows.map((row) => ({
     userId: row.userId,
     notification: {
@@ -39,5 +89,13 @@ export async function notifyAll(deps: { db: Db; bus: Bus }, userIds: number[], i
     },
   }));
   await Promise.all(sent.map(({ userId, notification }) => deps.bus.publish(userChannel(userId), { type: "notification", notification })));
+  const delivery = deliverers.get(deps.bus);
+  if (delivery) {
+    const recipients = userIds.map((userId) => ({ userId, preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES }));
+    // Not awaited: the deliverer logs its own failures, and the action that notified is done.
+    const run = delivery.deliver({ category, input, recipients });
+    delivery.inFlight.add(run);
+    void run.finally(() => delivery.inFlight.delete(run));
+  }
   return sent.map((s) => s.notification);
 }

@@ -85,7 +85,7 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
       // Stopping: leave the rest of the batch; their leases hand them back (attempts already counted).
       if (interrupted) break;
       try {
-        await transport.send({ to: row.to, subject: row.subject, text: row.text });
+        await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.headers ? { headers: row.headers } : {}) });
         await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
         result.sent += 1;
       } catch (error) {

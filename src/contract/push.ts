@@ -1,0 +1,102 @@
+import { z } from "zod";
+import type { NotificationType } from "./notifications";
+
+/** Issue 14.3: what a user can tune, per kind of notification. */
+export const NOTIFICATION_CATEGORIES = ["events", "participants", "friends", "chat"] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
+  events: "Event updates",
+  participants: "Participants",
+  friends: "Friend requests",
+  chat: "Chat",
+};
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In-app", push: "Push", email: "E-mail" };
+
+/** Which category a stored notification type belongs to. */
+export const CATEGORY_OF_TYPE: Record<NotificationType, NotificationCategory> = {
+  event_notification: "events",
+  event_update: "events",
+  event_canceled: "events",
+  new_participant: "participants",
+  participant_update: "participants",
+  friend_request: "friends",
+};
+
+const channelSwitchesSchema = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() }).strict();
+export type ChannelSwitches = z.infer<typeof channelSwitchesSchema>;
+
+export const notificationPreferencesSchema = z
+  .object({
+    channels: z.object({
+      events: channelSwitchesSchema,
+      participants: channelSwitchesSchema,
+      friends: channelSwitchesSchema,
+      chat: channelSwitchesSchema,
+    }).strict(),
+    /** E-mail notifications come as one message a day instead of one per notification. */
+    emailDigest: z.boolean(),
+  })
+  .strict();
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/**
+ * Defaults: everything in-app and as push (push only reaches devices the user opted in from Settings);
+ * e-mail is opt-in per category: nobody gets mail they did not ask for.
+ */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  channels: {
+    events: { inApp: true, push: true, email: false },
+    participants: { inApp: true, push: true, email: false },
+    friends: { inApp: true, push: true, email: false },
+    chat: { inApp: true, push: true, email: false },
+  },
+  emailDigest: false,
+};
+
+/** A user keeps at most this many push devices; registering one more drops the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_USER_MAX = 10;
+/** Push services' URLs are ~200-700 characters; FCM/APNs tokens are below 4 KB. */
+export const PUSH_ENDPOINT_MAX = 2048;
+export const PUSH_TOKEN_MAX = 4096;
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be base64url");
+
+/** POST /api/push/subscriptions: a browser's PushSubscription.toJSON(), or a native device token. */
+export const pushSubscriptionInputSchema = z.discriminatedUnion("platform", [
+  z
+    .object({
+      platform: z.literal("web"),
+      endpoint: z.string().url().max(PUSH_ENDPOINT_MAX),
+      // An uncompressed P-256 point is 65 bytes (87 base64url chars); the auth secret 16 bytes (22 chars).
+      keys: z.object({ p256dh: base64url(100), auth: base64url(32) }),
+    })
+    .strict(),
+  z
+    .object({
+      platform: z.enum(["ios", "android"]),
+      token: z.string().min(1).max(PUSH_TOKEN_MAX).regex(/^[\x21-\x7e]+$/, "must be printable ASCII"),
+    })
+    .strict(),
+]);
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+
+/** DELETE /api/push/subscriptions: the device's endpoint (web) or token (native). */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(PUSH_TOKEN_MAX) }).strict();
+
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+
+/** What the service worker receives in a push message and shows. */
+export const pushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() });
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+export const UNSUBSCRIBE_TEXTS = {
+  done: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications.",
+  invalid: "This unsubscribe link is not valid",
+} as const;

@@ -1,0 +1,138 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { CATEGORY_LABELS, CATEGORY_OF_TYPE, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences } from "../../../contract/push";
+import type { NotificationType } from "../../../contract/notifications";
+import type { Db } from "../../db/client";
+import { notificationPreferences, notifications, users } from "../../db/schema";
+import type { MailMessage } from "../../mail";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../../contract/push";
+import { preferencesOf } from "../notifications/notify";
+
+/** What an unsubscribe link turns off: one category's e-mails, or ("all") every notification e-mail (the digest). */
+export type UnsubscribeScope = NotificationCategory | "all";
+
+function signature(secret: string, userId: number, scope: UnsubscribeScope): string {
+  return createHmac("sha256", secret).update(`unsubscribe:${userId}:${scope}`).digest("base64url");
+}
+
+/** `userId.scope.signature`: works without a session, names only what it turns off, cannot be forged or widened. */
+export function unsubscribeToken(secret: string, userId: number, scope: UnsubscribeScope): string {
+  return `${userId}.${scope}.${signature(secret, userId, scope)}`;
+}
+
+export function readUnsubscribeToken(secret: string, token: string): { userId: number; scope: UnsubscribeScope } | null {
+  const match = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const scope = match[2] as UnsubscribeScope;
+  if (scope !== "all" && !NOTIFICATION_CATEGORIES.includes(scope)) return null;
+  const expected = Buffer.from(signature(secret, userId, scope));
+  const given = Buffer.from(match[3]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope } : null;
+}
+
+export function unsubscribeUrl(origin: string, token: string): string {
+  return `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** RFC 8058: mail clients show an unsubscribe button that POSTs `List-Unsubscribe=One-Click` to this https URL. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** Turns the e-mails the token names off (and the daily digest with "all"). */
+export async function turnEmailOff(db: Db, userId: number, scope: UnsubscribeScope): Promise<void> {
+  const current = (await preferencesOf(db, [userId])).get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const channels = structuredClone(current.channels);
+  for (const category of NOTIFICATION_CATEGORIES) {
+    if (scope === "all" || scope === category) channels[category].email = false;
+  }
+  const emailDigest = scope === "all" ? false : current.emailDigest;
+  // A deleted account's token finds no user: the insert's foreign key would fail, so only existing users get a row.
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, channels, emailDigest })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { channels, emailDigest, updatedAt: new Date() } });
+}
+
+export async function emailAddressesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+const absolute = (origin: string, actionUrl: string | null | undefined) =>
+  actionUrl?.startsWith("/") && !actionUrl.startsWith("//") ? `${origin}${actionUrl}` : `${origin}/notifications`;
+
+/** One notification as an e-mail, with its category's unsubscribe link in the text and the headers. */
+export function notificationEmail(args: {
+  to: string;
+  origin: string;
+  token: string;
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+}): MailMessage {
+  const link = unsubscribeUrl(args.origin, args.token);
+  return {
+    to: args.to,
+    subject: args.title,
+    text: `${args.message}\n\nOpen in Link: ${absolute(args.origin, args.actionUrl)}\n\nStop these e-mails: ${link}\n`,
+    headers: unsubscribeHeaders(link),
+  };
+}
+
+/**
+ * The daily digest: claims users whose last digest is a day old (`FOR UPDATE SKIP LOCKED`, so two instances
+ * never claim the same user), moves their mark to now, and mails the notifications since the old mark in
+ * the categories they get by e-mail. Only stored (in-app) notifications can be in a digest.
+ */
+export async function runDigests(deps: {
+  db: Db;
+  origin: string | null;
+  secret: string;
+  enqueue: (message: MailMessage) => Promise<number>;
+}): Promise<number> {
+  const { db, origin } = deps;
+  if (!origin) return 0;
+  const claimed = (await db.execute(sql`
+    WITH due AS (
+      SELECT user_id, last_digest_at FROM notification_preferences
+      WHERE email_digest AND last_digest_at <= now() - interval '1 day'
+      ORDER BY last_digest_at LIMIT 100 FOR UPDATE SKIP LOCKED
+    )
+    UPDATE notification_preferences p SET last_digest_at = now() FROM due
+    WHERE p.user_id = due.user_id
+    RETURNING p.user_id AS "userId", due.last_digest_at AS "since", p.channels AS "channels"`)) as unknown as {
+    rows: { userId: number; since: string | Date; channels: NotificationPreferences["channels"] }[];
+  };
+  let mailed = 0;
+  const addresses = await emailAddressesOf(
+    db,
+    claimed.rows.map((r) => r.userId),
+  );
+  for (const row of claimed.rows) {
+    const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter((t) => row.channels[CATEGORY_OF_TYPE[t]]?.email);
+    const to = addresses.get(row.userId);
+    if (!to || types.length === 0) continue;
+    const items = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, row.userId), gt(notifications.createdAt, new Date(row.since)), inArray(notifications.type, types)))
+      .orderBy(notifications.id)
+      .limit(50);
+    if (items.length === 0) continue;
+    const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all"));
+    const lines = items.map((n) => `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type as NotificationType]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`);
+    await deps.enqueue({
+      to,
+      subject: `Your Link day: ${items.length} notification${items.length === 1 ? "" : "s"}`,
+      text: `${lines.join("\n")}\n\nStop these e-mails: ${link}\n`,
+      headers: unsubscribeHeaders(link),
+    });
+    mailed += 1;
+  }
+  return mailed;
+}

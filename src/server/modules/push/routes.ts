@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../contract/auth";
+import {
+  notificationPreferencesSchema,
+  pushPublicKeySchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeSchema,
+  UNSUBSCRIBE_TEXTS,
+} from "../../../contract/push";
+import type { AppDeps } from "../../app";
+import { publicOrigin } from "../../config";
+import { notificationPreferences } from "../../db/schema";
+import { requireUserId } from "../../http/session";
+import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
+import { emailAddressesOf, notificationEmail, readUnsubscribeToken, runDigests, turnEmailOff, unsubscribeToken } from "./email";
+import { unsubscribeSecret, vapidKeys } from "./keys";
+import { openSocketsHere } from "./presence";
+import { createPushSender } from "./sender";
+import { pushSubscriptionsRepository } from "./subscriptions";
+
+/** How often an instance looks for users whose daily digest is due. */
+const DIGEST_POLL_MS = 15 * 60_000;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link e-mails</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">${body}</body></html>`;
+
+/**
+ * Issue 14.2/14.3: web push subscriptions, notification preferences, and the one-click unsubscribe
+ * endpoint; registers push and e-mail delivery for every notification notify() stores.
+ */
+export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const db = deps.database.db;
+  const { config } = deps;
+  const repo = pushSubscriptionsRepository(db);
+  const keys = await vapidKeys(config, db);
+  const secret = await unsubscribeSecret(db);
+  const origin = publicOrigin(config);
+  const sender = createPushSender({ keys, repo, log: app.log, allowHttp: config.NODE_ENV === "test" });
+
+  async function deliver({ category, input, recipients }: NotificationDelivery) {
+    // Push: users who keep this category as push and have no socket open here (an open app already shows it).
+    const pushTo = recipients.filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0).map((r) => r.userId);
+    if (pushTo.length) {
+      const subscriptions = await repo.listFor(pushTo);
+      await sender.send(subscriptions, {
+        title: input.title,
+        body: input.message,
+        url: input.actionUrl?.startsWith("/") ? input.actionUrl : "/notifications",
+        tag: input.type,
+      });
+    }
+    // E-mail: one per notification, unless the user chose the daily digest (runDigests sends that).
+    const mailTo = recipients.filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest).map((r) => r.userId);
+    if (mailTo.length && origin) {
+      const addresses = await emailAddressesOf(db, mailTo);
+      for (const userId of mailTo) {
+        const to = addresses.get(userId);
+        if (!to) continue;
+        await app.outbox.enqueue(notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...input }));
+      }
+    }
+  }
+  onNotification(deps.bus, (delivery) => deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")));
+  const digestTimer = setInterval(() => {
+    void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
+  }, DIGEST_POLL_MS);
+  digestTimer.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(digestTimer);
+    await deliveriesSettled(deps.bus);
+  });
+
+  app.get("/api/push/public-key", { schema: { tags: ["push"], response: { 200: pushPublicKeySchema } } }, async () => ({ publicKey: keys.publicKey }));
+
+  app.post(
+    "/api/push/subscriptions",
+    { schema: { tags: ["push"], body: pushSubscriptionInputSchema, response: { 201: messageSchema } } },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      if (request.body.platform === "web") {
+        const protocol = new URL(request.body.endpoint).protocol;
+        if (protocol !== "https:" && !(config.NODE_ENV === "test" && protocol === "http:")) {
+          throw app.httpErrors.badRequest("endpoint: must be an https URL");
+        }
+      }
+      await repo.save(userId, request.body);
+      return reply.code(201).send({ message: "Push notifications are on for this device" });
+    },
+  );
+
+  app.delete(
+    "/api/push/subscriptions",
+    { schema: { tags: ["push"], body: pushUnsubscribeSchema, response: { 200: messageSchema, 404: messageSchema } } },
+    async (request) => {
+      const deleted = await repo.deleteOwn(requireUserId(request), request.body.endpoint);
+      if (!deleted) throw app.httpErrors.notFound("Device not found");
+      return { message: "Push notifications are off for this device" };
+    },
+  );
+
+  app.get(
+    "/api/notification-preferences",
+    { schema: { tags: ["push"], response: { 200: notificationPreferencesSchema } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      return (await preferencesOf(db, [userId])).get(userId);
+    },
+  );
+
+  app.put(
+    "/api/notification-preferences",
+    { schema: { tags: ["push"], body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { channels, emailDigest } = request.body;
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, channels, emailDigest })
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set: { channels, emailDigest, updatedAt: new Date() } });
+      return request.body;
+    },
+  );
+
+  // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form, without a session.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const tokenQuery = z.object({ token: z.string().max(200) });
+
+  app.post(
+    "/api/email/unsubscribe",
+    { config: { public: true }, schema: { tags: ["push"], querystring: tokenQuery } },
+    async (request, reply) => {
+      const target = readUnsubscribeToken(secret, request.query.token);
+      if (!target) return reply.code(400).type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.invalid)}.</p>`));
+      await turnEmailOff(db, target.userId, target.scope);
+      return reply.type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.done)}</p>`));
+    },
+  );
+
+  // A person clicking the link gets a confirmation button: a GET never changes anything (link scanners fetch them).
+  app.get(
+    "/api/email/unsubscribe",
+    { config: { public: true }, schema: { tags: ["push"], querystring: tokenQuery } },
+    async (request, reply) => {
+      const valid = readUnsubscribeToken(secret, request.query.token) !== null;
+      reply.type("text/html; charset=utf-8");
+      if (!valid) return reply.code(400).send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.invalid)}.</p>`));
+      return reply.send(
+        page(
+          `<h1 style="font-size:1.25rem">Stop these e-mails from Link?</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
+import { PUSH_SUBSCRIPTIONS_PER_USER_MAX, type PushSubscriptionInput } from "../../../contract/push";
+import type { Db } from "../../db/client";
+import { pushSubscriptions } from "../../db/schema";
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export function pushSubscriptionsRepository(db: Db) {
+  return {
+    /**
+     * Stores a device for the signed-in user. An endpoint is one device: registering it again (the same
+     * browser, or the device now signed in as someone else) moves it to this user with the new keys.
+     * Beyond PUSH_SUBSCRIPTIONS_PER_USER_MAX devices, the oldest are dropped.
+     */
+    async save(userId: number, input: PushSubscriptionInput): Promise<void> {
+      const values =
+        input.platform === "web"
+          ? { userId, platform: input.platform, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }
+          : { userId, platform: input.platform, endpoint: input.token, p256dh: null, auth: null };
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(pushSubscriptions)
+          .values(values)
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { userId, platform: values.platform, p256dh: values.p256dh, auth: values.auth, createdAt: new Date() },
+          });
+        const all = await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
+        const surplus = all.length - PUSH_SUBSCRIPTIONS_PER_USER_MAX;
+        if (surplus > 0) {
+          const newest = all.slice(surplus).map((r) => r.id);
+          await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+        }
+      });
+    },
+    /** Removes the caller's own device only; false when it is not theirs (or unknown). */
+    async deleteOwn(userId: number, endpoint: string): Promise<boolean> {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return rows.length > 0;
+    },
+    /** The push service said the subscription is gone (404/410). */
+    async deleteById(id: number): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+    async listFor(userIds: number[]): Promise<PushSubscriptionRow[]> {
+      if (userIds.length === 0) return [];
+      return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+    },
+    async countFor(userId: number): Promise<number> {
+      return (await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).length;
+    },
+  };
+}
