@@ -1,0 +1,312 @@
+import { createECDH, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+// @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
+import ece from "http_ece";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../contract/push";
+import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
+import { openSocket } from "../../realtime/socket-test-client";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { deliveriesSettled } from "../notifications/notify";
+import { runDigests } from "./email";
+import { unsubscribeSecret } from "./keys";
+import { openSocketsHere } from "./presence";
+
+/** A push service on 127.0.0.1 that holds one browser's subscription keys, like the browser's vendor would. */
+interface LocalPushService {
+  endpoint: string;
+  received: { headers: IncomingMessage["headers"]; payload: unknown }[];
+  answer: number;
+  close(): Promise<void>;
+}
+
+/** What a browser does on pushManager.subscribe(): a P-256 key pair and a 16-byte auth secret. */
+function browserKeys() {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, p256dh: ecdh.getPublicKey().toString("base64url"), authB64: auth.toString("base64url") };
+}
+
+async function localPushService(keys: ReturnType<typeof browserKeys>): Promise<LocalPushService> {
+  const service: LocalPushService = { endpoint: "", received: [], answer: 201, close: async () => {} };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (c: Buffer) => chunks.push(c));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks);
+      // RFC 8291: only the holder of the subscription's private key and auth secret can read the message.
+      const plain: Buffer = ece.decrypt(body, { version: "aes128gcm", privateKey: keys.ecdh, authSecret: keys.auth });
+      service.received.push({ headers: request.headers, payload: JSON.parse(plain.toString("utf8")) });
+      response.writeHead(service.answer).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  service.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/${randomBytes(8).toString("hex")}`;
+  service.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return service;
+}
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+});
+afterAll(() => t.close());
+
+/** Someone new sends `to` a friend request: a friend_request notification for `to`. */
+async function friendRequestTo(userId: number) {
+  const sender = await registerUser(t.app, { fullName: "Sam Sender" });
+  const res = await as(t.app, sender.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId } });
+  expect(res.statusCode).toBeLessThan(300);
+  await deliveriesSettled(t.bus);
+  return sender;
+}
+
+async function waitFor(check: () => boolean, ms = 3000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("condition not reached");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("web push against a local push service", () => {
+  it("delivers an encrypted, VAPID-signed push while no socket is open, none while one is, and drops the subscription after a 410", { timeout: 30_000 }, async () => {
+    const bob = await registerUser(t.app);
+    const keys = browserKeys();
+    const service = await localPushService(keys);
+    try {
+      const { publicKey } = (await as(t.app, bob.cookie)({ method: "GET", url: "/api/push/public-key" })).json();
+      expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+      const subscribed = await as(t.app, bob.cookie)({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
+      });
+      expect(subscribed.statusCode).toBe(201);
+
+      // Socket closed: the push arrives and decrypts to the notification's title, body and link.
+      const sam = await friendRequestTo(bob.user.id);
+      expect(service.received).toHaveLength(1);
+      expect(service.received[0].payload).toEqual({
+        title: "New friend request",
+        body: "Sam Sender wants to connect with you",
+        url: `/users/${sam.user.id}`,
+        tag: "friend_request",
+      });
+      const { headers } = service.received[0];
+      expect(headers["content-encoding"]).toBe("aes128gcm");
+      expect(Number(headers.ttl)).toBeGreaterThan(0);
+      expect(headers.authorization).toContain(`k=${publicKey}`);
+      const jwt = /vapid t=([^,]+)/.exec(String(headers.authorization))?.[1] ?? "";
+      const claims = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString());
+      expect(claims.aud).toBe(new URL(service.endpoint).origin);
+
+      // Socket open: the app shows it in-app; no push.
+      const socket = await openSocket(base, bob.cookie);
+      await waitFor(() => openSocketsHere(t.bus, bob.user.id) === 1);
+      await friendRequestTo(bob.user.id);
+      await socket.next("notification");
+      expect(service.received).toHaveLength(1);
+      await socket.close();
+      await waitFor(() => openSocketsHere(t.bus, bob.user.id) === 0);
+
+      // The push service says the subscription is gone: the row goes.
+      service.answer = 410;
+      await friendRequestTo(bob.user.id);
+      expect(service.received).toHaveLength(2);
+      expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("sends no push for a category whose push switch is off", async () => {
+    const bob = await registerUser(t.app);
+    const keys = browserKeys();
+    const service = await localPushService(keys);
+    try {
+      await as(t.app, bob.cookie)({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
+      });
+      const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+      prefs.channels.friends.push = false;
+      expect((await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs })).statusCode).toBe(200);
+      await friendRequestTo(bob.user.id);
+      expect(service.received).toHaveLength(0);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("push subscriptions API", () => {
+  const web = (endpoint: string) => ({ platform: "web", endpoint, keys: { p256dh: browserKeys().p256dh, auth: randomBytes(16).toString("base64url") } });
+
+  it("needs a session", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/push/subscriptions", payload: web("https://push.example/a") });
+    expect(res.statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/notification-preferences" })).statusCode).toBe(401);
+  });
+
+  it("refuses oversized or malformed fields and stores nothing", async () => {
+    const amy = await registerUser(t.app);
+    const bad = [
+      web(`https://push.example/${"a".repeat(2100)}`),
+      { ...web("https://push.example/b"), keys: { p256dh: "not base64!", auth: "x" } },
+      { platform: "ios", token: "x".repeat(5000) },
+      { platform: "windows", token: "abc" },
+      { ...web("https://push.example/c"), userId: 1 },
+    ];
+    for (const payload of bad) {
+      const res = await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, amy.user.id))).toEqual([]);
+  });
+
+  it("keeps one row per endpoint, moves it to whoever subscribes it last, and deletes only one's own", async () => {
+    const amy = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    const endpoint = `https://push.example/${randomBytes(6).toString("hex")}`;
+    await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+    await as(t.app, ben.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([ben.user.id]);
+    expect((await as(t.app, amy.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } })).statusCode).toBe(404);
+    expect((await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
+  });
+
+  it("stores a native device token as platform ios/android", async () => {
+    const amy = await registerUser(t.app);
+    const res = await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: { platform: "android", token: "fcm-token:abc123" } });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, amy.user.id));
+    expect(row).toMatchObject({ platform: "android", endpoint: "fcm-token:abc123", p256dh: null });
+  });
+
+  it("refuses a plain-http endpoint outside tests", async () => {
+    const dev = await createTestApp({ NODE_ENV: "development" });
+    try {
+      const amy = await registerUser(dev.app);
+      const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web("http://127.0.0.1:9/x") });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "endpoint: must be an https URL" });
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe("notification preferences", () => {
+  const put = (cookie: string, payload: object) => as(t.app, cookie)({ method: "PUT", url: "/api/notification-preferences", payload });
+  const withFriends = (switches: Partial<NotificationPreferences["channels"]["friends"]>, emailDigest = false) => {
+    const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    prefs.channels.friends = { ...prefs.channels.friends, ...switches };
+    prefs.emailDigest = emailDigest;
+    return prefs;
+  };
+  const mailTo = async (email: string) => (await t.database.db.select().from(outbox)).filter((r) => r.to === email);
+
+  it("starts from the defaults and refuses a malformed shape without storing it", async () => {
+    const amy = await registerUser(t.app);
+    expect((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    const bad = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) as unknown as { channels: Record<string, unknown> };
+    bad.channels.sms = { inApp: true, push: true, email: true };
+    expect((await put(amy.cookie, bad)).statusCode).toBe(400);
+    expect((await put(amy.cookie, { ...DEFAULT_NOTIFICATION_PREFERENCES, emailDigest: "yes" })).statusCode).toBe(400);
+    expect(await t.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, amy.user.id))).toEqual([]);
+  });
+
+  it("friend requests by e-mail off (the default): no outbox row; on: one row with RFC 8058 one-click unsubscribe headers", async () => {
+    const amy = await registerUser(t.app);
+    await friendRequestTo(amy.user.id);
+    expect(await mailTo(amy.user.email)).toEqual([]);
+
+    expect((await put(amy.cookie, withFriends({ email: true }))).statusCode).toBe(200);
+    await friendRequestTo(amy.user.id);
+    const [mail] = await mailTo(amy.user.email);
+    expect(mail.subject).toBe("New friend request");
+    expect(mail.text).toContain("Sam Sender wants to connect with you");
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = /^<(https?:\/\/[^>]+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    expect(url.startsWith("http://localhost:5000/api/email/unsubscribe?token=")).toBe(true);
+    expect(mail.text).toContain(url);
+
+    // The mail client's one-click POST: no session, no cookie, a form body; friend-request e-mails go off.
+    const path = url.slice("http://localhost:5000".length);
+    const res = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("unsubscribed. You can turn e-mails back on in Settings");
+    const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    expect(after.channels.friends.email).toBe(false);
+    await friendRequestTo(amy.user.id);
+    expect(await mailTo(amy.user.email)).toHaveLength(1);
+  });
+
+  it("refuses a forged or altered unsubscribe token and changes nothing", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ email: true }));
+    await friendRequestTo(amy.user.id);
+    const [mail] = await mailTo(amy.user.email);
+    const token = decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
+    const [, , signature] = token.split(".");
+    for (const forged of [`${amy.user.id}.all.${signature}`, `${amy.user.id + 1}.friends.${signature}`, "1.friends.x", "x".repeat(200)]) {
+      const res = await t.app.inject({ method: "POST", url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}` });
+      expect(res.statusCode).toBe(400);
+    }
+    const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    expect(after.channels.friends.email).toBe(true);
+    // A GET (a link scanner, or the person clicking) only shows the confirmation button.
+    const page = await t.app.inject({ method: "GET", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Unsubscribe</button>");
+    expect(((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences).channels.friends.email).toBe(true);
+  });
+
+  it("in-app off: nothing stored in the notification list", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ inApp: false }));
+    await friendRequestTo(amy.user.id);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, amy.user.id))).toEqual([]);
+  });
+
+  it("daily digest: no e-mail per notification; one digest a day with the day's notifications and an unsubscribe-all link", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ email: true }, true));
+    // The period starts a moment before the notifications.
+    await t.database.db.update(notificationPreferences).set({ lastDigestAt: new Date(Date.now() - 60_000) }).where(eq(notificationPreferences.userId, amy.user.id));
+    await friendRequestTo(amy.user.id);
+    await friendRequestTo(amy.user.id);
+    expect(await mailTo(amy.user.email)).toEqual([]);
+    const secret = await unsubscribeSecret(t.database.db);
+    const enqueue = (m: Parameters<typeof t.app.outbox.enqueue>[0]) => t.app.outbox.enqueue(m);
+    // Not due yet: the last digest was under a day ago.
+    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    expect(await mailTo(amy.user.email)).toEqual([]);
+    await t.database.db
+      .update(notificationPreferences)
+      .set({ lastDigestAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(notificationPreferences.userId, amy.user.id));
+    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    const [digest] = await mailTo(amy.user.email);
+    expect(digest.subject).toBe("Your Link day: 2 notifications");
+    expect(digest.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/link\.example\/api\/email\/unsubscribe\?token=\d+\.all\./);
+    // Claimed: a second round the same day sends nothing more.
+    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    expect(await mailTo(amy.user.email)).toHaveLength(1);
+  });
+});
