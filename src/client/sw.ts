@@ -43,3 +43,57 @@ self.addEventListener("message", (event) => {
 
 // ── Web push (issue 14.2) ─────────────────────────────────────────────────────────────────────────────
 // Push and notificationclick handlers go below this line.
+
+/** The server's push payload (src/contract/push.ts pushPayloadSchema), read defensively: a push is untrusted bytes until parsed. */
+function readPush(event: PushEvent): { title: string; body: string; url: string; tag?: string } {
+  try {
+    const data = event.data?.json() as { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } | undefined;
+    const url = typeof data?.url === "string" && data.url.startsWith("/") && !data.url.startsWith("//") ? data.url : "/notifications";
+    return {
+      title: typeof data?.title === "string" ? data.title : "Link",
+      body: typeof data?.body === "string" ? data.body : "",
+      url,
+      tag: typeof data?.tag === "string" ? data.tag : undefined,
+    };
+  } catch {
+    return { title: "Link", body: "You have a new notification", url: "/notifications" };
+  }
+}
+
+self.addEventListener("push", (event) => {
+  const push = readPush(event);
+  event.waitUntil(
+    (async () => {
+      // A focused Link window already shows it in-app through its socket (the server may not know: another
+      // instance holds that socket), so only a device without Link in front shows a system notification.
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      if (windows.some((w) => w.focused && w.visibilityState === "visible")) return;
+      await self.registration.showNotification(push.title, {
+        body: push.body,
+        tag: push.tag,
+        icon: "/icons/icon-192.png",
+        badge: "/icons/icon-192.png",
+        data: { url: push.url },
+      });
+    })(),
+  );
+});
+
+// A click opens the notification's page: in a Link window already open (focused and navigated), else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = typeof event.notification.data?.url === "string" ? event.notification.data.url : "/notifications";
+  const target = new URL(path, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const existing = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (existing) {
+        await existing.focus();
+        await existing.navigate(target.href).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});

@@ -18,6 +18,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
+import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
 function Field({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
@@ -226,10 +227,11 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       </div>
       <Tabs defaultValue="account">
-        <TabsList className="grid w-full grid-cols-3">
+        <TabsList className="grid w-full grid-cols-4">
           <TabsTrigger value="account">Account</TabsTrigger>
           <TabsTrigger value="appearance">Appearance</TabsTrigger>
           <TabsTrigger value="availability">Availability</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
         </TabsList>
         <TabsContent value="account" className="mt-4">
           <AccountTab user={user} />
@@ -239,6 +241,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="availability" className="mt-4">
           <AvailabilityTab user={user} />
+        </TabsContent>
+        <TabsContent value="notifications" className="mt-4">
+          <NotificationSettings />
         </TabsContent>
       </Tabs>
     </section>

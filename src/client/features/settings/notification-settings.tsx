@@ -1,0 +1,171 @@
+import {
+  CATEGORY_LABELS,
+  CHANNEL_LABELS,
+  NOTIFICATION_CATEGORIES,
+  NOTIFICATION_CHANNELS,
+  type NotificationCategory,
+  type NotificationChannel,
+  type NotificationPreferences,
+} from "@contract/push";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { apiJson } from "@/lib/api";
+import { native } from "@/lib/native";
+import { queryClient } from "@/lib/query-client";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Checkbox } from "@/ui/checkbox";
+import { Label } from "@/ui/label";
+import { Skeleton } from "@/ui/skeleton";
+import { Switch } from "@/ui/switch";
+import { toast } from "@/ui/use-toast";
+import { currentPushSubscription, disablePush, enablePush, pushSupport } from "./web-push";
+
+const PREFERENCES_KEY = ["/api/notification-preferences"];
+
+/** Settings › Notifications, push on this device: off until the user turns it on here (never asked on first load). */
+function PushDeviceCard() {
+  const support = pushSupport(native.isNative());
+  const [enabled, setEnabled] = useState<boolean | null>(support === "web" ? null : false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (support !== "web") return;
+    let live = true;
+    currentPushSubscription()
+      .then((s) => live && setEnabled(s !== null && Notification.permission === "granted"))
+      .catch(() => live && setEnabled(false));
+    return () => {
+      live = false;
+    };
+  }, [support]);
+
+  async function toggle(on: boolean) {
+    setBusy(true);
+    try {
+      if (on) await enablePush();
+      else await disablePush();
+      setEnabled(on);
+      toast({ title: on ? "Push notifications on" : "Push notifications off", description: on ? "This device will be notified while Link is closed" : undefined });
+    } catch (error) {
+      toast({ title: "Push notifications", description: (error as Error).message, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Push on this device</CardTitle>
+        <CardDescription>
+          {support === "native"
+            ? "The Link app receives push notifications when you allow them in your phone's settings"
+            : support === "unsupported"
+              ? "This browser can't receive push notifications"
+              : "Get notified while Link is closed"}
+        </CardDescription>
+      </CardHeader>
+      {support === "web" && (
+        <CardContent>
+          <div className="flex items-center justify-between gap-3">
+            <Label htmlFor="push-device">Push notifications</Label>
+            <Switch id="push-device" checked={enabled === true} disabled={enabled === null || busy} onCheckedChange={(on) => void toggle(on)} />
+          </div>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function PreferencesCard() {
+  const { data, isLoading, isError } = useQuery<NotificationPreferences>({
+    queryKey: PREFERENCES_KEY,
+    queryFn: () => apiJson<NotificationPreferences>("GET", "/api/notification-preferences"),
+  });
+  const save = useMutation({
+    mutationFn: (next: NotificationPreferences) => apiJson<NotificationPreferences>("PUT", "/api/notification-preferences", next),
+    onMutate: (next) => {
+      const previous = queryClient.getQueryData<NotificationPreferences>(PREFERENCES_KEY);
+      queryClient.setQueryData(PREFERENCES_KEY, next);
+      return { previous };
+    },
+    onError: (_error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(PREFERENCES_KEY, context.previous);
+      toast({ title: "Error", description: "Your notification settings couldn't be saved", variant: "destructive" });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
+  });
+
+  const setChannel = (category: NotificationCategory, channel: NotificationChannel, on: boolean) => {
+    if (!data) return;
+    save.mutate({ ...data, channels: { ...data.channels, [category]: { ...data.channels[category], [channel]: on } } });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>What you hear about</CardTitle>
+        <CardDescription>Choose where each kind of notification reaches you</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {isLoading ? (
+          <Skeleton className="h-40 rounded-lg" />
+        ) : isError || !data ? (
+          <p className="text-sm text-muted-foreground">Your notification settings couldn't be loaded.</p>
+        ) : (
+          <>
+            <table className="w-full text-sm" aria-label="Notification channels">
+              <thead>
+                <tr className="text-xs text-muted-foreground">
+                  <th scope="col" className="pb-2 text-left font-medium">
+                    <span className="sr-only">Kind</span>
+                  </th>
+                  {NOTIFICATION_CHANNELS.map((channel) => (
+                    <th key={channel} scope="col" className="w-16 pb-2 text-center font-medium">
+                      {CHANNEL_LABELS[channel]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {NOTIFICATION_CATEGORIES.map((category) => (
+                  <tr key={category} className="border-t border-border">
+                    <th scope="row" className="py-3 pr-2 text-left font-medium">
+                      {CATEGORY_LABELS[category]}
+                    </th>
+                    {NOTIFICATION_CHANNELS.map((channel) => (
+                      <td key={channel} className="py-3 text-center">
+                        <Checkbox
+                          className="size-5"
+                          aria-label={`${CATEGORY_LABELS[category]}: ${CHANNEL_LABELS[channel]}`}
+                          checked={data.channels[category][channel]}
+                          onCheckedChange={(checked) => setChannel(category, channel, checked === true)}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
+              <Label htmlFor="email-digest" className="flex flex-col items-start gap-0.5">
+                <span>Daily e-mail digest</span>
+                <span className="text-xs font-normal text-muted-foreground">One e-mail a day instead of one per notification</span>
+              </Label>
+              <Switch id="email-digest" checked={data.emailDigest} onCheckedChange={(on) => save.mutate({ ...data, emailDigest: on })} />
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Settings › Notifications (issue 14.2/14.3). */
+export function NotificationSettings() {
+  return (
+    <div className="flex flex-col gap-4">
+      <PushDeviceCard />
+      <PreferencesCard />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { PushSubscriptionInput } from "@contract/push";
+import { apiJson, apiRequest } from "@/lib/api";
+
+/** Where this device can get push: in the native app (registered at start-up), a browser with a service worker, or nowhere. */
+export type PushSupport = "native" | "web" | "unsupported";
+
+export function pushSupport(isNative: boolean): PushSupport {
+  if (isNative) return "native";
+  if (typeof window === "undefined" || !("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+    return "unsupported";
+  }
+  return "web";
+}
+
+/** The service worker's registration, if the app has one (development builds do not). */
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+}
+
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  const reg = await registration();
+  return reg ? reg.pushManager.getSubscription() : null;
+}
+
+function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export const PUSH_TEXTS = {
+  denied: "Notifications are blocked for Link in this browser's settings",
+  noWorker: "Push needs the installed app or a reload of this page",
+} as const;
+
+/**
+ * The opt-in (issue 14.2): asks the browser's permission only now, after the user turned the switch on,
+ * subscribes with the server's VAPID key and stores the subscription for this device.
+ */
+export async function enablePush(): Promise<void> {
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") throw new Error(PUSH_TEXTS.denied);
+  const reg = await registration();
+  if (!reg) throw new Error(PUSH_TEXTS.noWorker);
+  const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/public-key");
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
+  const json = subscription.toJSON();
+  const body: PushSubscriptionInput = {
+    platform: "web",
+    endpoint: subscription.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
+  };
+  await apiRequest("POST", "/api/push/subscriptions", body);
+}
+
+/** Forgets this device on the server first (a failed unsubscribe in the browser must not leave pushes coming). */
+export async function disablePush(): Promise<void> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return;
+  await apiRequest("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint }).catch(() => undefined);
+  await subscription.unsubscribe();
+}
