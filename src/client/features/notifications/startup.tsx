@@ -28,6 +28,12 @@ async function initNativePush() {
     console.warn("push notification permission not granted");
     return;
   }
+  // Issue 14.2: the device token is stored for the signed-in user like a browser's push subscription.
+  await PushNotifications.addListener("registration", ({ value }) => {
+    const platform = Capacitor.getPlatform();
+    if (platform !== "ios" && platform !== "android") return;
+    void apiRequest("POST", "/api/push/subscriptions", { platform, token: value }).catch((error) => console.warn("push token not stored", error));
+  });
   await PushNotifications.register();
 }
 
