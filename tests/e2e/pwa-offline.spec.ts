@@ -68,7 +68,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
   await test.step("offline reload: the app shell and the offline banner, then My Events and the chat from cache", async () => {
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByText("You're offline.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeVisible();
     await expect(page.getByTestId("chat-messages")).toContainText("Saved before going offline");
     await page.getByRole("link", { name: "My Events" }).click();
     await expect(page.getByText(`${token} Hosted`)).toBeVisible();
@@ -77,7 +77,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
 
   await test.step("offline: Discover shows the last deck it read", async () => {
     await page.getByRole("link", { name: "Explore" }).click();
-    await expect(page.getByText("You're offline.")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeVisible();
     await page.getByPlaceholder("Search social events...").fill(token);
     await expect(page.getByTestId("swipe-card")).toContainText(`${token} Picnic`);
   });
@@ -91,7 +91,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     const pending = page.getByTestId("chat-message-pending");
     await expect(pending).toContainText(text);
     await expect(pending).toContainText("Pending");
-    await expect(page.getByText("1 change waits to be sent when you're back online.")).toBeVisible();
+    await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
     await screenshotBothThemes(page, "offline-banner", async () => {
       await page.reload();
       await expect(page.getByTestId("chat-message-pending")).toBeVisible();
@@ -101,7 +101,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
 
   await test.step("back online: the message is sent exactly once and leaves pending", async () => {
     await context.setOffline(false);
-    await expect(page.getByText("You're offline.")).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeHidden();
     await expect(page.getByTestId("chat-message-pending")).toHaveCount(0);
     await expect(page.getByTestId("chat-message").filter({ hasText: text })).toHaveCount(1);
     await expect.poll(() => messagesWithText(page.request, group.id, text)).toBe(1);
@@ -133,7 +133,7 @@ test("a swipe made offline is shown as waiting and stored on reconnect", async (
   await context.setOffline(true);
   await card.getByRole("button", { name: "Going" }).click();
   await expect(page.getByTestId("toast")).toContainText("Saved offline");
-  await expect(page.getByText("1 change waits to be sent when you're back online.")).toBeVisible();
+  await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
   const participants = async () =>
     ((await (await page.request.get(`/api/event-participants?eventIds=${event.id}`)).json()) as Array<{ userId: number; status: string }>).filter(
       (p) => p.userId === me.id,
@@ -142,7 +142,7 @@ test("a swipe made offline is shown as waiting and stored on reconnect", async (
 
   await context.setOffline(false);
   await expect.poll(participants).toEqual([expect.objectContaining({ userId: me.id, status: "going" })]);
-  await expect(page.getByText("You're offline.")).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeHidden();
   await hostContext.close();
 });
 

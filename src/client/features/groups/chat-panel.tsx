@@ -94,7 +94,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
   };
 
   return (
-    <section className="flex h-[min(75vh,calc(100dvh-16.5rem))] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
+    <section className="flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
       <header className="flex items-center justify-between border-b px-4 py-2.5">
         <h2 className="truncate font-semibold">{groupName}</h2>
         <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}>

@@ -1,25 +1,37 @@
 import { WifiOff } from "lucide-react";
+import { useEffect } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { useQueuedActions } from "@/lib/offline-queue";
 import { useOnline } from "./use-online";
+
+/** Screens sized to the viewport (the chat panel) subtract this while the banner shows. */
+const HEIGHT_VARIABLE = "--offline-banner-height";
 
 /** Issue 14.1: while offline the app shows what it saved last; this says so, and how much waits to be sent. */
 export function OfflineBanner() {
   const online = useOnline();
   const { user } = useAuth();
   const waiting = useQueuedActions(user?.id).length;
+
+  useEffect(() => {
+    if (online) return;
+    const root = document.documentElement;
+    root.style.setProperty(HEIGHT_VARIABLE, "2rem");
+    return () => {
+      root.style.removeProperty(HEIGHT_VARIABLE);
+    };
+  }, [online]);
+
   if (online) return null;
   return (
     <div
       role="status"
-      className="sticky top-0 z-40 flex items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm text-amber-950 dark:border-amber-700/60 dark:bg-amber-950 dark:text-amber-100"
+      className="sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 flex h-8 items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 text-xs text-amber-950 dark:border-amber-700/60 dark:bg-amber-950 dark:text-amber-100"
     >
-      <WifiOff className="size-4 shrink-0" aria-hidden />
-      <p className="min-w-0">
+      <WifiOff className="size-3.5 shrink-0" aria-hidden />
+      <p className="truncate">
         <span className="font-semibold">You're offline.</span>{" "}
-        {waiting > 0
-          ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent when you're back online.`
-          : "Showing what was saved on this device."}
+        {waiting > 0 ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.` : "Showing what was saved."}
       </p>
     </div>
   );
