@@ -46,6 +46,7 @@ import { waitlistRoutes } from "./modules/waitlist/routes";
 import { groupsRoutes } from "./modules/groups/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { chatRoutes } from "./modules/chat/routes";
+import { safetyRoutes } from "./modules/safety/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import type { Bus } from "./realtime/bus";
 import { createRateLimits } from "./http/rate-limits";
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(placesRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(googleRoutes, deps);
+  await app.register(safetyRoutes, deps);
 
   await serveClient(app);
   return app;

@@ -224,6 +224,34 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/chat/messages/{groupId}": { request: (f) => ({ url: `/api/chat/messages/${f.groupId}` }), expect: insiders(200) },
   "POST /api/chat/messages": { request: (f) => ({ url: "/api/chat/messages", payload: { groupId: f.groupId, message: "Hello" } }), expect: insiders(201) },
 
+  // Safety (issue 14.5): blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture's owner is the
+  // first account, so the one moderator when ADMIN_USERNAMES is unset). Admin rows undo nothing the fixture needs.
+  "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200) },
+  "POST /api/blocks": {
+    request: (f) => ({ url: "/api/blocks", payload: { userId: f.strangerId } }),
+    expect: { visitor: 401, owner: 200, member: 200, stranger: 400 },
+    fresh: true,
+  },
+  "DELETE /api/blocks/{userId}": { request: (f) => ({ url: `/api/blocks/${f.strangerId}` }), expect: signedIn(200) },
+  "POST /api/reports": {
+    request: (f) => ({ url: "/api/reports", payload: { targetType: "event", targetId: f.eventId, reason: "spam" } }),
+    expect: signedIn(201),
+  },
+  "GET /api/admin/reports": { request: () => ({ url: "/api/admin/reports" }), expect: ownerOnly(200) },
+  "POST /api/admin/reports/{id}/resolve": { request: () => ({ url: "/api/admin/reports/2147483647/resolve" }), expect: ownerOnly(404) },
+  "PUT /api/admin/events/{id}/hidden": {
+    request: (f) => ({ url: `/api/admin/events/${f.eventId}/hidden`, payload: { hidden: false } }),
+    expect: ownerOnly(200),
+  },
+  "PUT /api/admin/messages/{id}/hidden": {
+    request: () => ({ url: "/api/admin/messages/2147483647/hidden", payload: { hidden: true } }),
+    expect: ownerOnly(404),
+  },
+  "PUT /api/admin/users/{id}/suspended": {
+    request: (f) => ({ url: `/api/admin/users/${f.strangerId}/suspended`, payload: { suspended: false } }),
+    expect: { visitor: 401, owner: 200, member: 403, stranger: 403 },
+  },
+
   // Invites: the invite page is public; joining needs a session (already a member: answered as joined).
   "GET /api/group-invite/{code}": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }), expect: everyone(200) },
   "POST /api/group-invite/{code}/join": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }), expect: signedIn(200), fresh: true },

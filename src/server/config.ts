@@ -38,6 +38,12 @@ const configSchema = z.object({
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-").default("link:"),
   /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Moderators (issue 14.5), comma-separated usernames; unset: the first registered account is the one moderator. */
+  ADMIN_USERNAMES: z
+    .string()
+    .transform((v) => v.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))
+    .refine((names) => names.every((name) => name.length <= 64), "must be comma-separated usernames")
+    .optional(),
   /**
    * Unset: the per-action auth budgets of AUTH_BUDGETS (src/contract/limits.ts). A number replaces
    * every one of those counts (each keeps its window): for test suites and load tests.

@@ -45,6 +45,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** The Google account (OIDC `sub`) linked to this one; sign-in with Google matches on it, never on the e-mail alone. */
     googleSubject: text("google_subject"),
+    /** Set by a moderator (issue 14.5): sign-in is refused and every session was ended. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -164,6 +166,8 @@ export const events = pgTable(
     groupId: integer("group_id").references(() => groups.id, { onDelete: "cascade" }),
     groupEventType: text("group_event_type"),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** Hidden by a moderator (issue 14.5): out of feeds and Nearby; its page answers 404 to all but the host. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -297,6 +301,8 @@ export const chatMessages = pgTable(
     attachmentUrl: text("attachment_url"),
     referenceData: jsonb("reference_data"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by a moderator (issue 14.5): read back as "Message removed". */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [index("chat_messages_group_id_idx").on(t.groupId, t.id)],
 );
@@ -431,3 +437,46 @@ export const serverKeys = pgTable("server_keys", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+/** Issue 14.5: one row per person who blocked another; blocking hides both from each other. */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_blocks_pk", columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId),
+    check("user_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** Issue 14.5: a report of a person, a chat message or an event, open until a moderator resolves it. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: serial("id").primaryKey(),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type").$type<"user" | "message" | "event">().notNull(),
+    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "cascade" }),
+    targetMessageId: integer("target_message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
+    targetEventId: integer("target_event_id").references(() => events.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_open_idx").on(t.id).where(sql`${t.resolvedAt} is null`),
+    check("reports_target_type_check", sql`${t.targetType} in ('user', 'message', 'event')`),
+  ],
+);

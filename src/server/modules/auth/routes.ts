@@ -10,6 +10,7 @@ import {
 } from "../../../contract/auth";
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { currentUserSchema } from "../../../contract/users";
+import { SAFETY_TEXTS } from "../../../contract/safety";
 import type { AppDeps } from "../../app";
 import { clearSessionCookie, hashSessionToken, requireUserId, routeUsesSession, setSessionCookie } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
@@ -80,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       config: { public: true },
       preHandler: budgets.login,
-      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema, ...tooManyResponse } },
+      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema, 403: messageSchema, ...tooManyResponse } },
     },
     async (request, reply) => {
       const user = await service.verifyLogin(request.body.username, request.body.password);
@@ -88,6 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         await budgets.afterFailedLogin(request);
         return reply.code(401).send({ message: "Invalid username or password" });
       }
+      // Issue 14.5: a suspended account is told so (only after the right password, so nothing leaks to guessers).
+      if (user.suspendedAt) return reply.code(403).send({ message: SAFETY_TEXTS.suspended });
       // A fresh id at every sign-in: a session fixed before login is worthless after it.
       await endSession(request.sessionHash);
       await signIn(reply, user.id);

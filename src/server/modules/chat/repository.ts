@@ -47,10 +47,16 @@ export function chatRepository(db: Db) {
           insert into chat_messages (group_id, user_id, message, message_type)
           select i.group_id, i.user_id, i.message, i.message_type from input i
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
+            -- Issue 14.5: nobody posts in a direct conversation with someone blocked either way.
+            and not exists (
+              select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> i.user_id
+              where g.id = i.group_id and g.is_direct
+                and exists (select 1 from user_blocks ub where (ub.blocker_id = i.user_id and ub.blocked_id = other.user_id)
+                  or (ub.blocker_id = other.user_id and ub.blocked_id = i.user_id)))
           order by i.n
           returning *
         )
-        select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, u.full_name
+        select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, u.full_name
         from m join users u on u.id = m.user_id
         order by m.id`)) as unknown as {
         rows: Array<{
@@ -62,6 +68,7 @@ export function chatRepository(db: Db) {
           attachment_url: string | null;
           reference_data: unknown;
           sent_at: string | Date;
+          hidden_at: string | Date | null;
           full_name: string;
         }>;
       };
@@ -79,6 +86,7 @@ export function chatRepository(db: Db) {
           attachmentUrl: row.attachment_url,
           referenceData: row.reference_data,
           sentAt: new Date(row.sent_at),
+          hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null,
           userName: row.full_name,
         });
         byKey.set(key, list);

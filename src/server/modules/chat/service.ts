@@ -1,5 +1,6 @@
 import type { ChatMessage } from "../../../contract/chat";
 import { GROUP_TEXTS } from "../../../contract/groups";
+import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { CHAT_MESSAGES_PER_WINDOW, CHAT_MESSAGES_WINDOW_MS } from "../../../contract/limits";
 import { groupChannel } from "../../../contract/socket";
 import { HttpError } from "../../http/http-error";
@@ -11,16 +12,18 @@ import type { ChatRepository, StoredMessage } from "./repository";
 export const CHAT_LIMIT = { name: "chat", limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS } } as const;
 
 export function toChatMessage(m: StoredMessage): ChatMessage {
+  // Issue 14.5: a message a moderator hid leaves the server only as "Message removed".
+  const hidden = m.hiddenAt != null;
   return {
     id: m.id,
     groupId: m.groupId,
     userId: m.userId,
-    message: m.message,
+    message: hidden ? MESSAGE_REMOVED_TEXT : m.message,
     sentAt: m.sentAt.toISOString(),
     userName: m.userName,
     messageType: m.messageType,
-    attachmentUrl: m.attachmentUrl,
-    referenceData: m.referenceData ?? null,
+    attachmentUrl: hidden ? null : m.attachmentUrl,
+    referenceData: hidden ? null : (m.referenceData ?? null),
   };
 }
 

@@ -66,6 +66,8 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
   }
   async function requireVisible(id: number, viewerId: number) {
     const event = await requireEvent(id);
+    // Issue 14.5: an event a moderator hid is gone for everyone but its host.
+    if (event.hiddenAt && event.hostId !== viewerId) throw notFound();
     if (event.groupId != null && event.hostId !== viewerId && !(await repo.isGroupMember(event.groupId, viewerId))) {
       throw new HttpError(403, "Only members of this group can see this event");
     }

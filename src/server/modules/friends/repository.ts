@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { friendships, users } from "../../db/schema";
 import type { KeysetPosition } from "../../../contract/fields";
 import { afterKeyset, keysetTime } from "../../http/pagination";
+import { notBlocked } from "../safety/repository";
 
 export function friendsRepository(db: Db) {
   /** The row between two users in either direction; the primary key and the addressee index serve both lookups. */
@@ -20,6 +21,10 @@ export function friendsRepository(db: Db) {
     async userExists(id: number) {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
       return Boolean(row);
+    },
+    async isBlockedEitherWay(a: number, b: number) {
+      const [row] = await db.select({ one: sql<number>`1` }).from(users).where(and(eq(users.id, a), notBlocked(a, b)));
+      return !row;
     },
     async findUser(id: number) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -85,6 +90,7 @@ export function friendsRepository(db: Db) {
           and(
             eq(friendships.addresseeId, userId),
             eq(friendships.status, "pending"),
+            notBlocked(userId, friendships.requesterId),
             afterKeyset(friendships.createdAt, friendships.requesterId, page.after),
           ),
         )

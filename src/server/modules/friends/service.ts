@@ -23,6 +23,8 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
     async request(fromId: number, toId: number): Promise<FriendStatus> {
       if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
       if (!(await repo.userExists(toId))) throw new HttpError(404, "User not found");
+      // Issue 14.5: blocked either way, the request is silently dropped (the sender is not told of the block).
+      if (await repo.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
       if (current === "incoming") {
         await repo.accept(toId, fromId);

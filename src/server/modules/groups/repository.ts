@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
 import { afterKeyset, keysetTime } from "../../http/pagination";
+import { notBlocked } from "../safety/repository";
 import type { Db } from "../../db/client";
 import {
   chatMessages,
@@ -139,6 +140,11 @@ export function groupsRepository(db: Db) {
     async findUser(userId: number) {
       const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       return row;
+    },
+    /** Issue 14.5: whether either of the two blocked the other. */
+    async isBlockedEitherWay(a: number, b: number) {
+      const [row] = await db.select({ one: sql<number>`1` }).from(users).where(and(eq(users.id, a), notBlocked(a, b)));
+      return !row;
     },
 
     async listMembers(groupId: number, page: { take: number; after?: KeysetPosition }) {

@@ -93,7 +93,8 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
     async openDirect(userId: number, otherId: number) {
       if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
       const other = await repo.findUser(otherId);
-      if (!other) throw new HttpError(404, "User not found");
+      // Issue 14.5: blocked either way answers as if there were nobody to message.
+      if (!other || (await repo.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
       const me = await repo.findUser(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
 import type { Db } from "../../db/client";
 import { events, users } from "../../db/schema";
+import { notBlocked } from "../safety/repository";
 
 export interface Circle {
   lat: number;
@@ -56,13 +57,21 @@ export function nearbyRepository(db: Db) {
       return db
         .select({ user: users, distanceKm: distance.mapWith(Number) })
         .from(users)
-        .where(and(withinCircle(users.lat, users.lng, circle, distance, CELL_HALF_DIAGONAL_KM), ne(users.id, viewerId)))
+        .where(
+          and(
+            withinCircle(users.lat, users.lng, circle, distance, CELL_HALF_DIAGONAL_KM),
+            ne(users.id, viewerId),
+            // Issue 14.5: blocked either way, and suspended accounts, are not shown.
+            notBlocked(viewerId, users.id),
+            isNull(users.suspendedAt),
+          ),
+        )
         .orderBy(asc(distance), asc(users.id))
         .limit(limit)
         .offset(offset);
     },
     /** Upcoming, not canceled, public (not a group's planning event). */
-    async eventsNear(circle: Circle, now: Date, limit: number, offset: number) {
+    async eventsNear(circle: Circle, viewerId: number, now: Date, limit: number, offset: number) {
       const distance = distanceSql(events.lat, events.lng, circle);
       return db
         .select({ event: events, distanceKm: distance.mapWith(Number) })
@@ -73,6 +82,9 @@ export function nearbyRepository(db: Db) {
             gte(events.date, now),
             isNull(events.canceledAt),
             isNull(events.groupId),
+            // Issue 14.5: hidden by a moderator, or hosted by someone blocked either way.
+            isNull(events.hiddenAt),
+            notBlocked(viewerId, events.hostId),
           ),
         )
         .orderBy(asc(distance), asc(events.id))

@@ -27,9 +27,9 @@ export const nearbyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/events/nearby",
     { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyEventSchema) } } },
     async (request) => {
-      requireUserId(request);
+      const viewerId = requireUserId(request);
       const { lat, lng, radius, limit, offset } = request.query;
-      const rows = await repo.eventsNear({ lat, lng, radiusKm: radius }, new Date(), limit, offset);
+      const rows = await repo.eventsNear({ lat, lng, radiusKm: radius }, viewerId, new Date(), limit, offset);
       return rows.map(({ event, distanceKm }) => ({ ...toEvent(event), distanceKm }));
     },
   );

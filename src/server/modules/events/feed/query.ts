@@ -3,6 +3,7 @@ import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import { EARTH_RADIUS_KM } from "../../../../contract/limits";
 import type { FeedCursor, FeedMark } from "./cursor";
 import { SCORE } from "./reasons";
+import { notBlocked } from "../../safety/repository";
 
 /** Arrays travel as one JSON parameter: the same SQL works on PGlite and node-postgres. */
 export const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -157,6 +158,9 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
     sql`e.canceled_at is null`,
     sql`e.group_id is null`,
     sql`e.host_id <> ${c.userId}`,
+    // Issue 14.5: hidden by a moderator, or hosted by someone blocked either way.
+    sql`e.hidden_at is null`,
+    notBlocked(c.userId, sql`e.host_id`),
     // A full event cannot be joined from the deck; its page offers the waitlist.
     sql`(e.max_attendees is null or e.going_count < e.max_attendees)`,
     sql`not exists (select 1 from event_interactions i where i.user_id = ${c.userId} and i.event_id = e.id)`,
@@ -193,6 +197,7 @@ function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
     sql`e.group_id is null`,
     sql`e.host_id <> ${c.userId}`,
     sql`(e.max_attendees is null or e.going_count < e.max_attendees)`,
+    sql`e.hidden_at is null`,
     ...range,
   ];
   const branches = cells.map(
@@ -203,7 +208,7 @@ function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
 }
 
 const SCAN_COLUMNS = sql.raw(
-  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.group_id, e.max_attendees, e.going_count",
+  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.max_attendees, e.going_count",
 );
 
 /** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { idParamSchema, idSchema, textSchema } from "./fields";
+import { publicUserSchema } from "./users";
+
+/** Issue 14.5: what a report can be about, and why (a bounded choice; free text only as details). */
+export const REPORT_TARGET_TYPES = ["user", "message", "event"] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = ["spam", "harassment", "hate", "violence", "sexual", "scam", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  harassment: "Harassment or bullying",
+  hate: "Hate speech",
+  violence: "Violence or threats",
+  sexual: "Sexual content",
+  scam: "Scam or fraud",
+  other: "Something else",
+};
+
+export const REPORT_DETAILS_MAX = 1000;
+/** Reports one person may file per hour (shared by every instance through app.rateLimits). */
+export const REPORTS_PER_HOUR = 20;
+/** Open reports the moderation page lists at once (oldest first). */
+export const ADMIN_REPORTS_PAGE_MAX = 100;
+
+/** What every reader of a hidden chat message sees in its place. */
+export const MESSAGE_REMOVED_TEXT = "Message removed";
+
+export const SAFETY_TEXTS = {
+  blockSelf: "You cannot block yourself",
+  reportSelf: "You cannot report yourself",
+  userNotFound: "User not found",
+  targetNotFound: "Nothing to report there",
+  reported: "Thanks, the moderators will look at your report",
+  tooManyReports: (seconds: number) => `Too many reports, try again in ${seconds} s`,
+  adminOnly: "Only moderators can do this",
+  suspended: "This account is suspended. Contact the moderators if you think this is a mistake.",
+  reportNotFound: "Report not found",
+  messageNotFound: "Message not found",
+  eventNotFound: "Event not found",
+} as const;
+
+export const blockBodySchema = z.object({ userId: idSchema });
+export const blockedUserSchema = publicUserSchema.extend({ blockedAt: z.string() });
+export const userIdParamsSchema = z.object({ userId: idParamSchema });
+
+export const reportBodySchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGET_TYPES),
+    targetId: idSchema,
+    reason: z.enum(REPORT_REASONS),
+    details: textSchema().trim().max(REPORT_DETAILS_MAX).optional(),
+  })
+  .strict();
+export type ReportBody = z.infer<typeof reportBodySchema>;
+
+const summarySchema = z.object({ id: z.number().int(), fullName: z.string(), username: z.string() });
+
+/** One open report with the context a moderator needs to decide. */
+export const adminReportSchema = z.object({
+  id: z.number().int(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  createdAt: z.string(),
+  reporter: summarySchema,
+  /** The person reported, or the author of the message, or the host of the event. */
+  subject: summarySchema.extend({ suspended: z.boolean() }).nullable(),
+  message: z.object({ id: z.number().int(), groupId: z.number().int(), text: z.string(), hidden: z.boolean() }).nullable(),
+  event: z.object({ id: z.number().int(), title: z.string(), hidden: z.boolean() }).nullable(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const hiddenBodySchema = z.object({ hidden: z.boolean() }).strict();
+export const suspendedBodySchema = z.object({ suspended: z.boolean() }).strict();
+export const idParamsSchema = z.object({ id: idParamSchema });

@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { ReportBody } from "../../../contract/safety";
+import type { Db } from "../../db/client";
+import { chatMessages, events, friendships, groupMembers, reports, sessions, userBlocks, users } from "../../db/schema";
+
+/**
+ * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one
+ * condition every surface a block hides (feed, Nearby, requests, direct messages) adds to its query.
+ */
+export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number | SQL | AnyPgColumn): SQL {
+  return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
+}
+
+export function safetyRepository(db: Db) {
+  return {
+    async userExists(id: number) {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+      return Boolean(row);
+    },
+    async isBlockedEitherWay(a: number, b: number) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(userBlocks)
+        .where(or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))))
+        .limit(1);
+      return Boolean(row);
+    },
+    /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
+    async block(blockerId: number, blockedId: number) {
+      await db.transaction(async (tx) => {
+        await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+        await tx
+          .delete(friendships)
+          .where(
+            or(
+              and(eq(friendships.requesterId, blockerId), eq(friendships.addresseeId, blockedId)),
+              and(eq(friendships.requesterId, blockedId), eq(friendships.addresseeId, blockerId)),
+            ),
+          );
+      });
+    },
+    async unblock(blockerId: number, blockedId: number) {
+      await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+    },
+    /** The people I blocked, newest first; `before` is the last id-free position: the previous page's oldest time. */
+    async listBlocked(blockerId: number, limit: number) {
+      return db
+        .select({ user: users, blockedAt: userBlocks.createdAt })
+        .from(userBlocks)
+        .innerJoin(users, eq(users.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, blockerId))
+        .orderBy(desc(userBlocks.createdAt), asc(users.id))
+        .limit(limit);
+    },
+
+    async findMessage(id: number) {
+      const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
+      return row;
+    },
+    async isGroupMember(groupId: number, userId: number) {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    async findEvent(id: number) {
+      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+      return row;
+    },
+    async insertReport(reporterId: number, body: ReportBody) {
+      const [row] = await db
+        .insert(reports)
+        .values({
+          reporterId,
+          targetType: body.targetType,
+          targetUserId: body.targetType === "user" ? body.targetId : null,
+          targetMessageId: body.targetType === "message" ? body.targetId : null,
+          targetEventId: body.targetType === "event" ? body.targetId : null,
+          reason: body.reason,
+          details: body.details ?? "",
+        })
+        .returning({ id: reports.id });
+      return row;
+    },
+
+    /** Whether this user is a moderator: named in ADMIN_USERNAMES, or (with none named) the first account. */
+    async isAdmin(userId: number, adminUsernames: string[]) {
+      if (adminUsernames.length > 0) {
+        const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+        return Boolean(row) && adminUsernames.includes(row.username.toLowerCase());
+      }
+      const [first] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
+      return first?.id === userId;
+    },
+
+    /** Open reports, oldest first, each with its reporter, its subject and the reported message or event. */
+    async openReports(limit: number, after = 0) {
+      const rows = (await db.execute(sql`
+        select r.id, r.target_type, r.reason, r.details, r.created_at,
+          rep.id as reporter_id, rep.full_name as reporter_name, rep.username as reporter_username,
+          s.id as subject_id, s.full_name as subject_name, s.username as subject_username, s.suspended_at is not null as subject_suspended,
+          m.id as message_id, m.group_id as message_group_id, m.message as message_text, m.hidden_at is not null as message_hidden,
+          e.id as event_id, e.title as event_title, e.hidden_at is not null as event_hidden
+        from reports r
+        join users rep on rep.id = r.reporter_id
+        left join chat_messages m on m.id = r.target_message_id
+        left join events e on e.id = r.target_event_id
+        left join users s on s.id = coalesce(r.target_user_id, m.user_id, e.host_id)
+        where r.resolved_at is null and r.id > ${after}
+        order by r.id
+        limit ${limit}`)) as unknown as { rows: Array<Record<string, unknown>> };
+      return rows.rows;
+    },
+    async resolveReport(id: number, moderatorId: number) {
+      const rows = await db
+        .update(reports)
+        .set({ resolvedAt: new Date(), resolvedBy: moderatorId })
+        .where(and(eq(reports.id, id), isNull(reports.resolvedAt)))
+        .returning({ id: reports.id });
+      if (rows.length > 0) return true;
+      const [exists] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
+      return Boolean(exists);
+    },
+    async setEventHidden(id: number, hidden: boolean) {
+      const rows = await db
+        .update(events)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(events.id, id))
+        .returning({ id: events.id });
+      return rows.length > 0;
+    },
+    async setMessageHidden(id: number, hidden: boolean) {
+      const rows = await db
+        .update(chatMessages)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(chatMessages.id, id))
+        .returning({ id: chatMessages.id, groupId: chatMessages.groupId });
+      return rows[0];
+    },
+    /**
+     * Suspends (or lifts the suspension of) an account; suspending deletes every session of it in the
+     * same transaction and returns their hashes so the caller can close their sockets.
+     */
+    async setSuspended(userId: number, suspended: boolean): Promise<{ found: boolean; endedSessions: string[] }> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(users)
+          .set({ suspendedAt: suspended ? new Date() : null })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        if (updated.length === 0) return { found: false, endedSessions: [] };
+        if (!suspended) return { found: true, endedSessions: [] };
+        const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+        return { found: true, endedSessions: ended.map((s) => s.idHash) };
+      });
+    },
+  };
+}
+export type SafetyRepository = ReturnType<typeof safetyRepository>;
