@@ -1,0 +1,54 @@
+import { expect, type Page, test } from "@playwright/test";
+import { registerVia } from "./events-fixtures";
+
+// Issue 14.2/14.3: Settings › Notifications. SCREENSHOTS=1 saves the section in both themes to /tmp/shots/h10/.
+const shots = process.env.SCREENSHOTS === "1";
+
+async function openNotificationSettings(page: Page) {
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
+}
+
+test("notification settings: push is never asked on load, channels and the digest are saved per user", async ({ page }) => {
+  await registerVia(page.request);
+  await page.goto("/");
+  await page.goto("/settings");
+  // Never on first load: the browser's permission is still unasked after the app and Settings opened.
+  expect(await page.evaluate(() => Notification.permission)).toBe("default");
+
+  await openNotificationSettings(page);
+  await expect(page.getByRole("switch", { name: "Push notifications" })).not.toBeChecked();
+  const friendsEmail = page.getByRole("checkbox", { name: "Friend requests: E-mail" });
+  const chatInApp = page.getByRole("checkbox", { name: "Chat: In-app" });
+  await expect(friendsEmail).not.toBeChecked();
+  await expect(chatInApp).toBeChecked();
+  await friendsEmail.click();
+  await expect(friendsEmail).toBeChecked();
+  await page.getByRole("switch", { name: /Daily e-mail digest/ }).click();
+  await expect.poll(async () => (await (await page.request.get("/api/notification-preferences")).json()).emailDigest).toBe(true);
+
+  await page.reload();
+  await page.getByRole("tab", { name: "Notifications" }).click();
+  await expect(page.getByRole("checkbox", { name: "Friend requests: E-mail" })).toBeChecked();
+  await expect(page.getByRole("switch", { name: /Daily e-mail digest/ })).toBeChecked();
+  const stored = await (await page.request.get("/api/notification-preferences")).json();
+  expect(stored.channels.friends).toEqual({ inApp: true, push: true, email: true });
+  expect(await page.evaluate(() => Notification.permission)).toBe("default");
+
+  // Nothing is cut off at 390 px: the grid fits the card.
+  const table = await page.getByRole("table", { name: "Notification channels" }).boundingBox();
+  expect(table && table.x + table.width).toBeLessThanOrEqual(390);
+
+  if (shots) {
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
+      await page.reload();
+      await page.getByRole("tab", { name: "Notifications" }).click();
+      await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}.png`, fullPage: true });
+      await page.getByRole("switch", { name: /Daily e-mail digest/ }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}-bottom.png` });
+    }
+  }
+});
