@@ -47,7 +47,7 @@ test("notification settings: push is never asked on load, channels and the diges
       await page.getByRole("tab", { name: "Notifications" }).click();
       await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
       await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}.png`, fullPage: true });
-      await page.getByRole("switch", { name: /Daily e-mail digest/ }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}-bottom.png` });
     }
   }
