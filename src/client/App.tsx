@@ -29,6 +29,7 @@ const ProfilePage = lazy(() => import("@/features/profile/profile-page").then((m
 const UserProfilePage = lazy(() => import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })));
 const SettingsPage = lazy(() => import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
 const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then((m) => ({ default: m.WaitlistPage })));
+const AdminPage = lazy(() => import("@/features/safety/admin-page").then((m) => ({ default: m.AdminPage })));
 
 export function AppRoutes() {
   return (
@@ -45,6 +46,7 @@ export function AppRoutes() {
       <ProtectedRoute path="/settings" component={SettingsPage} />
       <ProtectedRoute path="/notifications" component={NotificationsPage} />
       <ProtectedRoute path="/groups" component={GroupsPage} />
+      <ProtectedRoute path="/admin" component={AdminPage} />
       <Route path="/auth" component={AuthPage} />
       <Route path="/waitlist" component={WaitlistPage} />
       <Route path="/invite/:code" component={InvitePage} />

@@ -23,6 +23,7 @@ import { EventCover } from "./event-cover";
 import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 import { EventPlace } from "./event-place";
 import { type PickedPlace, PlacePicker } from "./place-picker";
+import { ReportButton } from "@/features/safety/user-safety-menu";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
   going: "You're going",
@@ -112,6 +113,11 @@ export function EventPage() {
             <CalendarPlusIcon className="size-4" aria-hidden />
             Add to calendar
           </a>
+        )}
+        {user && user.id !== e.hostId && (
+          <div className="-mt-2 -ml-2">
+            <ReportButton targetType="event" targetId={e.id} label="Report this event" />
+          </div>
         )}
         <section className="grid gap-2">
           <h2 className="text-sm font-semibold">Attendees ({e.attendeeCount})</h2>

@@ -11,6 +11,8 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useChatMessages, useMarkRead, useSendMessage } from "./api";
 import { useSocket } from "./socket-provider";
+import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
+import { ReportButton } from "@/features/safety/user-safety-menu";
 
 /** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
@@ -116,11 +118,15 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
               <div className="mb-0.5 flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
                 <span className="font-medium text-foreground/80">{mine ? "You" : m.userName}</span>
                 <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt, user?.timezone)}</time>
+                {!mine && m.message !== MESSAGE_REMOVED_TEXT && (
+                  <ReportButton targetType="message" targetId={m.id} label={`Report message from ${m.userName}`} />
+                )}
               </div>
               <p
                 className={cn(
                   "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
                   mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+                  m.message === MESSAGE_REMOVED_TEXT && "italic opacity-70",
                 )}
               >
                 {m.message}

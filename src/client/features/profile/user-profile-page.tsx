@@ -13,6 +13,7 @@ import { toast } from "@/ui/use-toast";
 import { isNumericId, useUserProfile } from "./api";
 import { ConnectButton, MessageButton } from "./connect-buttons";
 import { UserAvatar } from "./user-avatar";
+import { UserSafetyMenu } from "@/features/safety/user-safety-menu";
 
 function ProfileSkeleton() {
   return (
@@ -113,6 +114,7 @@ export function UserProfilePage() {
           <div className="flex w-full max-w-xs gap-2 pt-1">
             <ConnectButton userId={user.id} />
             <MessageButton userId={user.id} />
+            <UserSafetyMenu userId={user.id} name={user.fullName} />
           </div>
         )}
       </header>

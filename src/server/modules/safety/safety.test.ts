@@ -144,7 +144,7 @@ describe("reports and moderation", () => {
 
   it("stores a report of a visible person, message or event; refuses what the reporter cannot see", async () => {
     const event = await insertEvent(carol.user.id, "Carol meetup");
-    const report = (p: Person, payload: unknown) => call(p)({ method: "POST", url: "/api/reports", payload });
+    const report = (p: Person, payload: Record<string, unknown>) => call(p)({ method: "POST", url: "/api/reports", payload });
     const ok = await report(admin, { targetType: "message", targetId: messageId, reason: "spam", details: "selling" });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ message: SAFETY_TEXTS.reported });
