@@ -108,7 +108,8 @@ async function lighthouse() {
   const port = Number(opts.port);
   const origin = `http://127.0.0.1:${port}`;
   const clientDist = path.join(work, "prod-client");
-  const serverDist = path.join(work, "prod-server");
+  // Inside the repository: the bundled server resolves its packages from node_modules.
+  const serverDist = path.join(root, "node_modules/.cache/link-bench-client-server");
   const dataDir = path.join(work, "data");
   const env = { ...process.env, CLIENT_DIST: clientDist, SERVER_DIST: serverDist };
   // The production build: precompressed assets and the bundled server when scripts/build.mjs provides them.
@@ -180,5 +181,6 @@ async function lighthouse() {
     }
   } finally {
     server.kill("SIGTERM");
+    rmSync(serverDist, { recursive: true, force: true });
   }
 }
