@@ -19,6 +19,8 @@
  * leaving, the host cancelling) happens after the less privileged callers were refused.
  */
 
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "../contract/push";
+
 export type Actor = "visitor" | "owner" | "member" | "stranger";
 export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "member", "owner"];
 
@@ -184,6 +186,29 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     fresh: true,
   },
+
+  // Push and notification preferences (issue 14.2/14.3): each caller's own devices and settings only.
+  "GET /api/push/public-key": { request: () => ({ url: "/api/push/public-key" }), expect: signedIn(200) },
+  "POST /api/push/subscriptions": {
+    request: (f) => ({
+      url: "/api/push/subscriptions",
+      payload: { platform: "web", endpoint: `https://push.example/${f.unique}`, keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } },
+    }),
+    expect: signedIn(201),
+  },
+  // Nobody's device: a device is removed only by its own user (push.test.ts), anything else is 404.
+  "DELETE /api/push/subscriptions": {
+    request: (f) => ({ url: "/api/push/subscriptions", payload: { endpoint: `https://push.example/none-${f.unique}` } }),
+    expect: { visitor: 401, owner: 404, member: 404, stranger: 404 },
+  },
+  "GET /api/notification-preferences": { request: () => ({ url: "/api/notification-preferences" }), expect: signedIn(200) },
+  "PUT /api/notification-preferences": {
+    request: () => ({ url: "/api/notification-preferences", payload: DEFAULT_NOTIFICATION_PREFERENCES }),
+    expect: signedIn(200),
+  },
+  // One-click unsubscribe: public (a mail client posts it without a session); the signed token decides, a bad one is 400.
+  "POST /api/email/unsubscribe": { request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }), expect: everyone(400) },
+  "GET /api/email/unsubscribe": { request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }), expect: everyone(400) },
 
   // Waitlist: public.
   "POST /api/waitlist": {
