@@ -47,6 +47,7 @@ import { groupsRoutes } from "./modules/groups/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { safetyRoutes } from "./modules/safety/routes";
+import { accountRoutes } from "./modules/account/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import type { Bus } from "./realtime/bus";
 import { createRateLimits } from "./http/rate-limits";
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, deps);
   await app.register(googleRoutes, deps);
   await app.register(safetyRoutes, deps);
+  await app.register(accountRoutes, deps);
 
   await serveClient(app);
   return app;

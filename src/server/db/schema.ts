@@ -480,3 +480,23 @@ export const reports = pgTable(
     check("reports_target_type_check", sql`${t.targetType} in ('user', 'message', 'event')`),
   ],
 );
+
+/** Issue 14.4 (migration 0009): a single-use password-reset or e-mail-verification link; only its SHA-256 is kept. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"password_reset" | "email_verification">().notNull(),
+    /** The address a verification link was sent to: a link proves only that one, not a later one. */
+    email: text("email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    check("account_tokens_purpose_check", sql`${t.purpose} IN ('password_reset', 'email_verification')`),
+  ],
+);

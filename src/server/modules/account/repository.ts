@@ -1,0 +1,221 @@
+import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  accountTokens,
+  availability,
+  chatMessages,
+  eventInteractions,
+  eventParticipants,
+  eventVotes,
+  events,
+  friendships,
+  groupAvailability,
+  groupMembers,
+  groups,
+  notificationPreferences,
+  notifications,
+  outbox,
+  pushSubscriptions,
+  reports,
+  sessions,
+  uploads,
+  userBlocks,
+  users,
+  waitlistEntries,
+} from "../../db/schema";
+
+export type AccountTokenPurpose = "password_reset" | "email_verification";
+
+export function accountRepository(db: Db) {
+  return {
+    async findUser(userId: number) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      return user ?? null;
+    },
+
+    async findUserByEmail(email: string) {
+      const [user] = await db.select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email));
+      return user ?? null;
+    },
+
+    /** Stores a link's hash; the user's older links of the same purpose stop working (only the newest counts). */
+    async replaceToken(input: { idHash: string; userId: number; purpose: AccountTokenPurpose; email: string | null; expiresAt: Date }) {
+      await db.transaction(async (tx) => {
+        await tx.delete(accountTokens).where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose)));
+        await tx.insert(accountTokens).values(input);
+      });
+    },
+
+    /**
+     * Spends a link: one DELETE ... RETURNING, so two requests racing with the same token cannot both
+     * win; an expired link is deleted too but returns nothing.
+     */
+    async consumeToken(idHash: string, purpose: AccountTokenPurpose, now: Date) {
+      const [row] = await db
+        .delete(accountTokens)
+        .where(and(eq(accountTokens.idHash, idHash), eq(accountTokens.purpose, purpose)))
+        .returning();
+      if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
+      return row;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    /** Ends the user's sessions but `keep`; returns the hashes of those ended (their sockets close). */
+    async deleteSessions(userId: number, keep: string | null) {
+      const rows = await db
+        .delete(sessions)
+        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, keep)) : eq(sessions.userId, userId))
+        .returning({ idHash: sessions.idHash });
+      return rows.map((r) => r.idHash);
+    },
+
+    async deleteTokens(userId: number, purpose: AccountTokenPurpose) {
+      await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
+    },
+
+    /** Marks the address verified only if it is still the one the link was sent to. */
+    async markEmailVerified(userId: number, email: string, now: Date) {
+      const rows = await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), eq(users.email, email)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
+    async pruneExpiredTokens(now: Date) {
+      await db.delete(accountTokens).where(lte(accountTokens.expiresAt, now));
+    },
+
+    /** Everything stored about the user (GET /api/account/export); secrets (hashes, keys) left out. */
+    async exportOf(userId: number) {
+      const user = await this.findUser(userId);
+      if (!user) return null;
+      const { passwordHash: _password, googleSubject, ...profile } = user;
+      const [hosted, participations, interactions, votes, days, groupDays, friendRows, memberships, messages, inbox, files, devices, prefs, blocks, filed] =
+        await Promise.all([
+          db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.id),
+          db
+            .select({ eventId: eventParticipants.eventId, title: events.title, date: events.date, status: eventParticipants.status })
+            .from(eventParticipants)
+            .innerJoin(events, eq(events.id, eventParticipants.eventId))
+            .where(eq(eventParticipants.userId, userId)),
+          db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
+          db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
+          db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
+          db.select().from(groupAvailability).where(eq(groupAvailability.userId, userId)),
+          db
+            .select({
+              requesterId: friendships.requesterId,
+              addresseeId: friendships.addresseeId,
+              status: friendships.status,
+              createdAt: friendships.createdAt,
+              username: users.username,
+              fullName: users.fullName,
+            })
+            .from(friendships)
+            .innerJoin(
+              users,
+              sql`${users.id} = case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
+            )
+            .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
+          db
+            .select({ groupId: groups.id, name: groups.name, isDirect: groups.isDirect, isPrivate: groups.isPrivate, role: groupMembers.role, joinedAt: groupMembers.joinedAt })
+            .from(groupMembers)
+            .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+            .where(eq(groupMembers.userId, userId)),
+          db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
+          db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)),
+          db
+            .select({ id: uploads.id, contentType: uploads.contentType, byteSize: uploads.byteSize, createdAt: uploads.createdAt })
+            .from(uploads)
+            .where(eq(uploads.userId, userId)),
+          db
+            .select({ id: pushSubscriptions.id, platform: pushSubscriptions.platform, createdAt: pushSubscriptions.createdAt })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.userId, userId)),
+          db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+          db.select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt }).from(userBlocks).where(eq(userBlocks.blockerId, userId)),
+          db
+            .select({ id: reports.id, targetType: reports.targetType, reason: reports.reason, details: reports.details, createdAt: reports.createdAt })
+            .from(reports)
+            .where(eq(reports.reporterId, userId)),
+        ]);
+      return {
+        profile: { ...profile, googleLinked: googleSubject != null },
+        eventsHosted: hosted,
+        participations,
+        interactions,
+        votes,
+        availability: days,
+        groupAvailability: groupDays,
+        friends: friendRows.map((f) => ({
+          userId: f.requesterId === userId ? f.addresseeId : f.requesterId,
+          username: f.username,
+          fullName: f.fullName,
+          status: f.status,
+          direction: f.requesterId === userId ? "sent" : "received",
+          createdAt: f.createdAt,
+        })),
+        groups: memberships,
+        messages,
+        notifications: inbox,
+        uploads: files,
+        pushDevices: devices,
+        notificationPreferences: prefs[0] ?? null,
+        blocks,
+        reports: filed,
+      };
+    },
+
+    /** Who should hear that the user's hosted, not yet canceled events are off. */
+    async hostedEventsWithPeople(userId: number) {
+      const hosted = await db
+        .select({ id: events.id, title: events.title })
+        .from(events)
+        .where(and(eq(events.hostId, userId), sql`${events.canceledAt} is null`, gt(events.date, sql`now() - interval '1 day'`)));
+      if (hosted.length === 0) return [];
+      const people = await db
+        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
+        .from(eventParticipants)
+        .where(and(inArray(eventParticipants.eventId, hosted.map((e) => e.id)), inArray(eventParticipants.status, ["going", "pending", "waitlisted"]), ne(eventParticipants.userId, userId)));
+      return hosted.map((e) => ({ ...e, people: people.filter((p) => p.eventId === e.id).map((p) => p.userId) }));
+    },
+
+    /**
+     * Deletes the account and every row naming it. Rows keyed by the user go by ON DELETE CASCADE
+     * (sessions, events hosted and their participants, messages, memberships, friendships, uploads,
+     * tokens, blocks, reports...); this transaction also removes what names the person in free text
+     * or outside a foreign key: direct conversations (their pair key holds the id), other people's
+     * notifications and e-mails naming the username or full name, outbox mail to the address,
+     * a waitlist entry. Returns the ended session hashes.
+     */
+    async deleteAccount(userId: number) {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+        if (!user) return null;
+        const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+        const directGroups = await tx
+          .select({ id: groups.id })
+          .from(groups)
+          .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+          .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId)));
+        if (directGroups.length > 0) await tx.delete(groups).where(inArray(groups.id, directGroups.map((g) => g.id)));
+        const names = [user.username, user.fullName, user.email].filter((n) => n.length > 0);
+        const mentions = (column: typeof notifications.title | typeof notifications.message | typeof outbox.text | typeof outbox.subject) =>
+          or(...names.map((n) => sql`strpos(lower(${column}), lower(${n})) > 0`));
+        await tx.delete(notifications).where(or(mentions(notifications.title), mentions(notifications.message)));
+        await tx.delete(outbox).where(or(eq(outbox.to, user.email), mentions(outbox.subject), mentions(outbox.text)));
+        await tx
+          .delete(waitlistEntries)
+          .where(or(eq(waitlistEntries.email, user.email), sql`lower(${waitlistEntries.username}) = lower(${user.username})`));
+        await tx.delete(users).where(eq(users.id, userId));
+        return ended.map((r) => r.idHash);
+      });
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof accountRepository>;
