@@ -18,8 +18,11 @@ cleanupOutdatedCaches();
 // Later versions still wait for "Reload" (skipWaiting below), which reloads the page anyway.
 clientsClaim();
 
-// Any page of the app opens offline: every navigation that is not the API, the socket or the API docs gets the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/ws/, /^\/docs/] }));
+// Any page of the app opens offline: every navigation that is not the API (with its docs at /api/docs), the
+// socket or an operator's endpoint gets the shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/] }),
+);
 
 // The last Discover page, My Events and the group chats stay readable offline. NetworkFirst: online answers
 // are always fresh; the cache is only read when the network fails. The page clears this cache on sign-out,

@@ -184,6 +184,9 @@ test("installable: no installability errors, manifest and service worker served 
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
+    // The service worker answers navigations with the app, except the API and the operators' endpoints.
+    await page.goto("/healthz");
+    expect(await page.locator("body").textContent()).toContain('"status":"ok"');
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -257,4 +260,19 @@ test("a new deploy's service worker offers Update available, and Reload moves th
   } finally {
     deploy(original);
   }
+});
+
+test("signing out deletes the offline copies of what the person read", async ({ page }) => {
+  await registerVia(page.request);
+  await page.goto("/");
+  await serviceWorkerControls(page);
+  await page.reload();
+  await expect(page.getByPlaceholder("Search social events...")).toBeVisible();
+  const cachedUrls = () =>
+    page.evaluate(async () => ((await caches.has("link-api")) ? (await (await caches.open("link-api")).keys()).map((r) => new URL(r.url).pathname) : []));
+  await expect.poll(cachedUrls).toContain("/api/user");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect.poll(() => page.evaluate(() => caches.has("link-api"))).toBe(false);
 });

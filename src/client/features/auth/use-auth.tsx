@@ -2,7 +2,7 @@ import type { LoginForm, RegisterBody, RegisterResult } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
 import type { CurrentUser } from "@contract/users";
 import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
@@ -39,6 +39,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryKey: CURRENT_USER_KEY,
     queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
   });
+
+  // Whenever the server says nobody is signed in (session ended elsewhere, or a read that finished after
+  // sign-out refilled it), the offline copies of the previous person's reads go.
+  useEffect(() => {
+    if (data === null) void clearOfflineApiCache();
+  }, [data]);
 
   const loginMutation = useMutation<CurrentUser, Error, LoginForm>({
     mutationFn: (credentials) => apiJson<CurrentUser>("POST", "/api/login", credentials),
