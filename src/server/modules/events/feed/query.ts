@@ -109,7 +109,7 @@ export interface ScoreInputs {
 /**
  * How many upcoming events one window scores: the soonest eligible events for the type, position and
  * search. The deck ranks inside a window and the chips count the same window; paging past its end
- * opens the next window. See docs/decisions/004-feed-cells.md.
+ * opens the next window. See docs/decisions/012-feed-cells-and-caches.md.
  */
 export const FEED_WINDOW = 500;
 /**
