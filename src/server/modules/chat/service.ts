@@ -45,7 +45,7 @@ function batchWriter(chat: ChatRepository) {
     if (pending.length > 0) schedule();
     try {
       const stored = await chat.insertAsMembers(batch.map((p) => p.input));
-      batch.forEach((p, i) => p.resolve(stored[i]));
+      for (const [i, p] of batch.entries()) p.resolve(stored[i]);
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
