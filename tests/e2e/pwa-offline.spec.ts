@@ -184,6 +184,13 @@ test("installable: no installability errors, manifest and service worker served 
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
+    // The browser bar follows the theme chosen in the app, whatever the system's scheme.
+    const themeColors = () => page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute("content")));
+    for (const [theme, color] of [["light", "#ffffff"], ["dark", "#0b0d14"]] as const) {
+      await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
+      await page.reload();
+      await expect.poll(themeColors).toEqual([color, color]);
+    }
     // The service worker answers navigations with the app, except the API and the operators' endpoints.
     await page.goto("/healthz");
     expect(await page.locator("body").textContent()).toContain('"status":"ok"');
