@@ -71,6 +71,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await expect(messages).toContainText("Message removed");
     await expect(messages).not.toContainText(REPORTED);
     await expect(messages).toContainText("Count me in! Sunrise or later?");
+    if (shots) await priya.page.screenshot({ path: `${SHOT_DIR}/chat-removed-light.png` });
   });
 
   await test.step("Alex resolves the report: it leaves the list", async () => {
@@ -115,11 +116,25 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
       await expect(page.getByRole("dialog", { name: "Report this person" })).toBeVisible();
       if (shots) await page.screenshot({ path: `${SHOT_DIR}/report-dialog-dark.png` });
       await page.keyboard.press("Escape");
-      // The moderator's page in the dark theme.
+      // The moderator's page in the dark theme, with a report of a person on it; suspending asks first.
+      const filed = await sofia.context.request.post("/api/reports", {
+        data: { targetType: "user", targetId: target?.id, reason: "spam", details: "Sends the same link to everyone" },
+      });
+      expect(filed.status()).toBe(201);
       const alex = await signedIn(browser, baseURL as string, "alex", "dark");
       await alex.page.goto("/admin");
       await expect(alex.page.getByRole("heading", { name: "Moderation" })).toBeVisible();
       if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-dark.png`, fullPage: true });
+      const card = alex.page.getByTestId("admin-report").filter({ hasText: "Sends the same link to everyone" });
+      await card.getByRole("button", { name: "Suspend account" }).click();
+      const confirm = alex.page.getByRole("alertdialog", { name: "Suspend Marcus Lee?" });
+      await expect(confirm).toBeVisible();
+      if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-suspend-dark.png` });
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(card.getByRole("button", { name: "Suspend account" })).toBeVisible();
+      // A chat in the dark theme, with the Report action on others' messages.
+      await openGroupChat(alex.page, "Count me in! Sunrise or later?");
+      if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/chat-dark.png` });
       await alex.context.close();
     }
     await sofia.context.close();

@@ -1,7 +1,9 @@
 import { type AdminReport, REPORT_REASON_LABELS } from "@contract/safety";
+import { useState } from "react";
 import { Link } from "wouter";
 import { errorStatus } from "@/lib/api";
 import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { type ModerationAction, useAdminReports, useModerate } from "./api";
@@ -10,6 +12,7 @@ const TARGET_LABEL: Record<AdminReport["targetType"], string> = { user: "Person"
 
 function ReportCard({ report }: { report: AdminReport }) {
   const moderate = useModerate();
+  const [confirmingSuspend, setConfirmingSuspend] = useState(false);
   const act = (action: ModerationAction, done: string) =>
     moderate.mutate(action, {
       onSuccess: () => toast({ title: done }),
@@ -92,7 +95,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             variant={subject.suspended ? "outline" : "destructive"}
             disabled={moderate.isPending}
             onClick={() =>
-              act({ kind: "suspend", id: subject.id, suspended: !subject.suspended }, subject.suspended ? "Suspension lifted" : "Account suspended")
+              subject.suspended ? act({ kind: "suspend", id: subject.id, suspended: false }, "Suspension lifted") : setConfirmingSuspend(true)
             }
           >
             {subject.suspended ? "Lift suspension" : "Suspend account"}
@@ -102,6 +105,22 @@ function ReportCard({ report }: { report: AdminReport }) {
           Resolve
         </Button>
       </div>
+      {subject && (
+        <ConfirmDialog
+          open={confirmingSuspend}
+          onOpenChange={setConfirmingSuspend}
+          title={`Suspend ${subject.fullName}?`}
+          description="Every session of this account ends now, open chats disconnect, and signing in is refused until the suspension is lifted."
+          confirmLabel="Suspend"
+          cancelLabel="Cancel"
+          destructive
+          pending={moderate.isPending}
+          onConfirm={() => {
+            setConfirmingSuspend(false);
+            act({ kind: "suspend", id: subject.id, suspended: true }, "Account suspended");
+          }}
+        />
+      )}
     </li>
   );
 }
