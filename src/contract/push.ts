@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lineSchema } from "./fields";
 import type { NotificationType } from "./notifications";
 
 /** Issue 14.3: what a user can tune, per kind of notification. */
@@ -73,7 +74,8 @@ export const pushSubscriptionInputSchema = z.discriminatedUnion("platform", [
   z
     .object({
       platform: z.literal("web"),
-      endpoint: z.string().url().max(PUSH_ENDPOINT_MAX),
+      // Issue 9.7: the shared text rule, so a NUL never reaches the text column as a 500.
+      endpoint: lineSchema().url().max(PUSH_ENDPOINT_MAX),
       // An uncompressed P-256 point is 65 bytes (87 base64url chars); the auth secret 16 bytes (22 chars).
       keys: z.object({ p256dh: base64url(100), auth: base64url(32) }),
     })
@@ -88,7 +90,7 @@ export const pushSubscriptionInputSchema = z.discriminatedUnion("platform", [
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 
 /** DELETE /api/push/subscriptions: the device's endpoint (web) or token (native). */
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(PUSH_TOKEN_MAX) }).strict();
+export const pushUnsubscribeSchema = z.object({ endpoint: lineSchema().min(1).max(PUSH_TOKEN_MAX) }).strict();
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
