@@ -19,6 +19,8 @@ export const PASSWORD_RESET_BUDGETS = {
   perAddress: { points: 10, windowMs: 60 * 60_000 },
   perEmail: { points: 3, windowMs: 60 * 60_000 },
 } as const;
+/** Spending a reset or verification link, per client address: a guesser of 256-bit tokens gets nowhere anyway. */
+export const ACCOUNT_LINK_BUDGET = { points: 30, windowMs: 60 * 60_000 } as const;
 /** Verification e-mails per account. */
 export const EMAIL_VERIFICATION_BUDGET = { points: 3, windowMs: 60 * 60_000 } as const;
 /** Password checks on change/delete per account: a stolen session cannot guess the password at leisure. */

@@ -280,4 +280,27 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // Invites: the invite page is public; joining needs a session (already a member: answered as joined).
   "GET /api/group-invite/{code}": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }), expect: everyone(200) },
   "POST /api/group-invite/{code}/join": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }), expect: signedIn(200), fresh: true },
+
+  // Account control (issue 14.4): always one's own account; a wrong password changes and deletes nothing.
+  // Reset and verification links are public (a link may be opened on another device): an unknown token is 400 for all.
+  "GET /api/account": { request: () => ({ url: "/api/account" }), expect: signedIn(200) },
+  "GET /api/account/export": { request: () => ({ url: "/api/account/export" }), expect: signedIn(200) },
+  "POST /api/account/password": {
+    request: () => ({ url: "/api/account/password", payload: { currentPassword: "not-the-password", newPassword: "another-secret" } }),
+    expect: signedIn(403),
+  },
+  "DELETE /api/account": { request: () => ({ url: "/api/account", payload: { password: "not-the-password" } }), expect: signedIn(403) },
+  "POST /api/account/password-reset/request": {
+    request: (f) => ({ url: "/api/account/password-reset/request", payload: { email: `nobody-${f.unique}@example.com` } }),
+    expect: everyone(202),
+  },
+  "POST /api/account/password-reset": {
+    request: () => ({ url: "/api/account/password-reset", payload: { token: "x".repeat(43), newPassword: "another-secret" } }),
+    expect: everyone(400),
+  },
+  "POST /api/account/email-verification": { request: () => ({ url: "/api/account/email-verification" }), expect: signedIn(202) },
+  "POST /api/account/email-verification/confirm": {
+    request: () => ({ url: "/api/account/email-verification/confirm", payload: { token: "x".repeat(43) } }),
+    expect: everyone(400),
+  },
 };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  ACCOUNT_LINK_BUDGET,
   ACCOUNT_PASSWORD_CHECK_BUDGET,
   ACCOUNT_TEXTS,
   accountStatusSchema,
@@ -38,6 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const resetPerEmail = app.rateLimits.limiter("password-reset-email", PASSWORD_RESET_BUDGETS.perEmail);
   const verificationPerUser = app.rateLimits.limiter("email-verification", EMAIL_VERIFICATION_BUDGET);
   const passwordChecks = app.rateLimits.limiter("account-password-check", ACCOUNT_PASSWORD_CHECK_BUDGET);
+  const linkSpends = app.rateLimits.limiter("account-link", ACCOUNT_LINK_BUDGET);
 
   /** Spends one point of each budget; the first one spent answers 429 with Retry-After. */
   async function spend(reply: FastifyReply, spends: Array<[Limiter, string | number]>) {
@@ -162,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      if (!(await spend(reply, [[resetPerAddress, request.ip]]))) return reply;
+      if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
       const row = await repo.consumeToken(hashSessionToken(request.body.token), "password_reset", new Date());
       if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
       await repo.setPasswordHash(row.userId, await hashPassword(request.body.newPassword));
@@ -215,7 +217,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     async (request, reply) => {
-      if (!(await spend(reply, [[resetPerAddress, request.ip]]))) return reply;
+      if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
       const now = new Date();
       const row = await repo.consumeToken(hashSessionToken(request.body.token), "email_verification", now);
       if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now))) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
