@@ -91,6 +91,15 @@ describe("offline queue", () => {
     }
   });
 
+  it("does not resend what another tab sent meanwhile (it read the queue from storage, not its own copy)", async () => {
+    enqueue(ME, { kind: "chat", groupId: 3, message: "sent by the other tab" });
+    // The other tab sent it and emptied the shared queue; this tab still holds its old copy in memory.
+    window.localStorage.setItem("link-offline-queue", "[]");
+    const calls = stubServer(() => json(stored(1, "x"), 201));
+    await drainQueue(ME);
+    expect(calls).toEqual([]);
+  });
+
   it("sends only the signed-in person's items; sign-out drops theirs", async () => {
     enqueue(ME, { kind: "chat", groupId: 3, message: "mine" });
     enqueue(8, { kind: "chat", groupId: 3, message: "someone else's" });

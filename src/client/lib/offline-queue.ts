@@ -140,7 +140,9 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
 
 async function drainUnlocked(userId: number, callbacks: DrainCallbacks) {
   for (;;) {
-    // Re-read each time: another tab or a sign-out may have changed the queue meanwhile.
+    // Re-read from storage each time: another tab (which held the lock before us) or a sign-out may have
+    // changed the queue meanwhile.
+    snapshot = null;
     const item = queuedActions(userId)[0];
     if (!item) return;
     try {
