@@ -117,7 +117,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
   await hostContext.close();
 });
 
-test("a swipe made offline is shown as waiting and stored on reconnect", async ({ page, context, browser }) => {
+test("a swipe made offline is shown as waiting, can be undone before it is sent, and is stored on reconnect", async ({ page, context, browser }) => {
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("pws");
@@ -131,8 +131,15 @@ test("a swipe made offline is shown as waiting and stored on reconnect", async (
   await expect(card).toContainText(`${token} Jam`);
 
   await context.setOffline(true);
+  // Undo before reconnecting takes the waiting answer back: nothing is sent for it.
+  await card.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Saved offline" })).toBeVisible();
+  await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("You're offline. Showing what was saved.")).toBeVisible();
+  await expect(card).toContainText(`${token} Jam`);
+
   await card.getByRole("button", { name: "Going" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Saved offline");
   await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
   const participants = async () =>
     ((await (await page.request.get(`/api/event-participants?eventIds=${event.id}`)).json()) as Array<{ userId: number; status: string }>).filter(
