@@ -92,6 +92,9 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 /** DELETE /api/push/subscriptions: the device's endpoint (web) or token (native). */
 export const pushUnsubscribeSchema = z.object({ endpoint: lineSchema().min(1).max(PUSH_TOKEN_MAX) }).strict();
 
+/** The signed token of an unsubscribe link (`userId.kind.signature`). */
+export const unsubscribeQuerySchema = z.object({ token: lineSchema().max(200) });
+
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
 /** What the service worker receives in a push message and shows. */
@@ -100,5 +103,5 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 export const UNSUBSCRIBE_TEXTS = {
   done: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications.",
-  invalid: "This unsubscribe link is not valid",
+  invalid: "This unsubscribe link is not valid.",
 } as const;

@@ -250,7 +250,16 @@ describe("notification preferences", () => {
       payload: "List-Unsubscribe=One-Click",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("unsubscribed. You can turn e-mails back on in Settings");
+    expect(res.json()).toEqual({ message: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications." });
+    // The confirm button a person clicked (a browser's form post) gets a page saying the same.
+    const fromForm = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(fromForm.headers["content-type"]).toContain("text/html");
+    expect(fromForm.body).toContain("unsubscribed. You can turn e-mails back on");
     const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
     expect(after.channels.friends.email).toBe(false);
     await friendRequestTo(amy.user.id);
@@ -267,6 +276,7 @@ describe("notification preferences", () => {
     for (const forged of [`${amy.user.id}.all.${signature}`, `${amy.user.id + 1}.friends.${signature}`, "1.friends.x", "x".repeat(200)]) {
       const res = await t.app.inject({ method: "POST", url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}` });
       expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "This unsubscribe link is not valid." });
     }
     const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
     expect(after.channels.friends.email).toBe(true);

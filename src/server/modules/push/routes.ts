@@ -1,5 +1,5 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import {
   notificationPreferencesSchema,
@@ -7,6 +7,7 @@ import {
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
   UNSUBSCRIBE_TEXTS,
+  unsubscribeQuerySchema,
 } from "../../../contract/push";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
@@ -25,6 +26,14 @@ const DIGEST_POLL_MS = 15 * 60_000;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link e-mails</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">${body}</body></html>`;
+
+/** A browser (the confirm form, a person clicking) gets a page; a mail client or script gets the API's `{message}`. */
+function answer(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  if ((request.headers.accept ?? "").includes("text/html")) {
+    return reply.code(status).type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(message)}</p>`));
+  }
+  return reply.code(status).send({ message });
+}
 
 /**
  * Issue 14.2/14.3: web push subscriptions, notification preferences, and the one-click unsubscribe
@@ -127,28 +136,25 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  const tokenQuery = z.object({ token: z.string().max(200) });
 
   app.post(
     "/api/email/unsubscribe",
-    { config: { public: true }, schema: { tags: ["push"], querystring: tokenQuery } },
+    { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
       const target = readUnsubscribeToken(secret, request.query.token);
-      if (!target) return reply.code(400).type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.invalid)}.</p>`));
+      if (!target) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
       await turnEmailOff(db, target.userId, target.scope);
-      return reply.type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.done)}</p>`));
+      return answer(request, reply, 200, UNSUBSCRIBE_TEXTS.done);
     },
   );
 
   // A person clicking the link gets a confirmation button: a GET never changes anything (link scanners fetch them).
   app.get(
     "/api/email/unsubscribe",
-    { config: { public: true }, schema: { tags: ["push"], querystring: tokenQuery } },
+    { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      const valid = readUnsubscribeToken(secret, request.query.token) !== null;
-      reply.type("text/html; charset=utf-8");
-      if (!valid) return reply.code(400).send(page(`<p>${escapeHtml(UNSUBSCRIBE_TEXTS.invalid)}.</p>`));
-      return reply.send(
+      if (!readUnsubscribeToken(secret, request.query.token)) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
+      return reply.type("text/html; charset=utf-8").send(
         page(
           `<h1 style="font-size:1.25rem">Stop these e-mails from Link?</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
         ),
