@@ -29,6 +29,8 @@ const ProfilePage = lazy(() => import("@/features/profile/profile-page").then((m
 const UserProfilePage = lazy(() => import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })));
 const SettingsPage = lazy(() => import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
 const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then((m) => ({ default: m.WaitlistPage })));
+const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import("@/features/account/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
 const AdminPage = lazy(() => import("@/features/safety/admin-page").then((m) => ({ default: m.AdminPage })));
 
 export function AppRoutes() {
@@ -49,6 +51,8 @@ export function AppRoutes() {
       <ProtectedRoute path="/admin" component={AdminPage} />
       <Route path="/auth" component={AuthPage} />
       <Route path="/waitlist" component={WaitlistPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/invite/:code" component={InvitePage} />
       <Route component={NotFoundPage} />
       </Switch>

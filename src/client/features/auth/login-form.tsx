@@ -1,6 +1,7 @@
 import { type LoginForm as LoginValues, loginFormSchema } from "@contract/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import { Button } from "@/ui/button";
 import { Form } from "@/ui/form";
 import { TextField } from "@/ui/form-fields";
@@ -22,6 +23,9 @@ export function LoginForm() {
         <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" inputMode="email" placeholder="jane@example.com" />
         <TextField control={form.control} name="username" label="Username" autoComplete="username" autoCapitalize="none" placeholder="janedoe" />
         <TextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" placeholder="••••••••" />
+        <Link href="/reset-password" className="-mt-2 justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending && <Spinner label="Signing in" />}
           Login

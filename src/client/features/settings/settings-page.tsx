@@ -18,6 +18,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
+import { AccountControls } from "@/features/account/account-controls";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
@@ -103,6 +104,7 @@ function AccountTab({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
       <EventHistory user={user} />
+      <AccountControls />
       <Button
         variant="destructive"
         disabled={logoutMutation.isPending}

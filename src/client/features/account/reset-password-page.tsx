@@ -1,0 +1,123 @@
+import { ACCOUNT_TEXTS } from "@contract/account";
+import { PASSWORD_MIN } from "@contract/limits";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { apiJson, errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { Spinner } from "@/ui/spinner";
+import { signOutLocally } from "./sign-out-locally";
+
+/** A centered card for the signed-out account screens. */
+export function AccountScreen({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader>
+          <CardTitle className="text-xl">{title}</CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent className="grid gap-4">{children}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+function Field(props: { label: string; type: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{props.label}</Label>
+      <Input id={id} type={props.type} autoComplete={props.autoComplete} value={props.value} onChange={(e) => props.onChange(e.target.value)} required />
+    </div>
+  );
+}
+
+function Outcome({ text, error }: { text: string; error?: boolean }) {
+  return (
+    <p role={error ? "alert" : "status"} className={error ? "text-sm text-destructive" : "text-sm"}>
+      {text}
+    </p>
+  );
+}
+
+/** "Forgot password?": asks for the address; the answer is the same whether an account uses it or not. */
+function RequestReset() {
+  const [email, setEmail] = useState("");
+  const request = useMutation({ mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset/request", { email }) });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    request.mutate();
+  };
+  return (
+    <AccountScreen title="Forgot your password?" description="We'll e-mail you a link to choose a new one.">
+      {request.isSuccess ? (
+        <Outcome text={request.data.message} />
+      ) : (
+        <form className="grid gap-4" onSubmit={submit}>
+          <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+          {request.isError && <Outcome error text={errorMessage(request.error) ?? request.error.message} />}
+          <Button type="submit" disabled={request.isPending || !email}>
+            {request.isPending && <Spinner label="Sending" />}
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <Link href="/auth" className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline">
+        Back to sign in
+      </Link>
+    </AccountScreen>
+  );
+}
+
+function ChooseNewPassword({ token }: { token: string }) {
+  const [password, setPassword] = useState("");
+  const [tooShort, setTooShort] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset", { token, newPassword: password }),
+    // Every session of the account ended, this browser's too.
+    onSuccess: () => signOutLocally(),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTooShort(password.length < PASSWORD_MIN);
+    if (password.length >= PASSWORD_MIN) reset.mutate();
+  };
+  if (reset.isSuccess) {
+    return (
+      <AccountScreen title="Password reset">
+        <Outcome text={ACCOUNT_TEXTS.resetDone} />
+        <Button asChild>
+          <Link href="/auth">Sign in</Link>
+        </Button>
+      </AccountScreen>
+    );
+  }
+  return (
+    <AccountScreen title="Choose a new password" description="You'll be signed out everywhere and can sign in with it right after.">
+      <form className="grid gap-4" onSubmit={submit}>
+        <Field label="New password" type="password" value={password} onChange={setPassword} autoComplete="new-password" />
+        {tooShort && <Outcome error text={`Password must be at least ${PASSWORD_MIN} characters`} />}
+        {reset.isError && <Outcome error text={errorMessage(reset.error) ?? reset.error.message} />}
+        <Button type="submit" disabled={reset.isPending || !password}>
+          {reset.isPending && <Spinner label="Saving" />}
+          Reset password
+        </Button>
+      </form>
+      {reset.isError && (
+        <Link href="/reset-password" className="text-center text-sm underline-offset-4 hover:underline">
+          Ask for a new link
+        </Link>
+      )}
+    </AccountScreen>
+  );
+}
+
+/** /reset-password asks for the e-mail; /reset-password?token=... (the e-mailed link) sets the new password. */
+export function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get("token");
+  return token ? <ChooseNewPassword token={token} /> : <RequestReset />;
+}
