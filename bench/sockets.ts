@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -281,5 +281,6 @@ async function main() {
     );
   }
   for (const n of notes) console.log(n);
+  rmSync(seedFile, { force: true });
   process.exit(0);
 }
