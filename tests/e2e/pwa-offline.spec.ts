@@ -88,6 +88,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     await page.goto(`/groups?group=${group.id}`);
     await page.getByLabel("Message").fill(text);
     await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("region", { name: `Chat in ${token} Crew` })).toContainText("Offline");
     const pending = page.getByTestId("chat-message-pending");
     await expect(pending).toContainText(text);
     await expect(pending).toContainText("Pending");

@@ -2,6 +2,7 @@ import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
 import { Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { useOnline } from "@/features/shell/use-online";
 import { formatMessageTime } from "@/lib/format-date";
 import { enqueue, isNetworkFailure, type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { cn } from "@/lib/utils";
@@ -18,6 +19,7 @@ import { ReportButton } from "@/features/safety/user-safety-menu";
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { user } = useAuth();
   const socket = useSocket();
+  const online = useOnline();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
   const send = useSendMessage();
   const markRead = useMarkRead();
@@ -101,7 +103,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
         <h2 className="truncate font-semibold">{groupName}</h2>
         <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}>
           <span className={cn("size-2 rounded-full", socket.connected ? "bg-emerald-500" : "bg-muted-foreground/50")} />
-          {socket.connected ? "Live" : "Connecting…"}
+          {socket.connected ? "Live" : online ? "Connecting…" : "Offline"}
         </span>
       </header>
       <div ref={scroller} onScroll={onScroll} className="flex-1 space-y-3 overflow-y-auto px-3 py-3" data-testid="chat-messages">
