@@ -137,6 +137,8 @@ export const GOOGLE_SIGN_IN_ERRORS = {
     "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
   "google-taken": "That Google account is already linked to another Link account.",
   "google-grant": "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
+  /** Issue 14.5: the same text as SAFETY_TEXTS.suspended for a password sign-in. */
+  "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
 

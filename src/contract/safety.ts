@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GOOGLE_SIGN_IN_ERRORS } from "./auth";
 import { idParamSchema, idSchema, textSchema } from "./fields";
 import { publicUserSchema } from "./users";
 
@@ -35,7 +36,8 @@ export const SAFETY_TEXTS = {
   reported: "Thanks, the moderators will look at your report",
   tooManyReports: (seconds: number) => `Too many reports, try again in ${seconds} s`,
   adminOnly: "Only moderators can do this",
-  suspended: "This account is suspended. Contact the moderators if you think this is a mistake.",
+  /** Written once, with Google sign-in's errors: both sign-ins refuse a suspended account with it. */
+  suspended: GOOGLE_SIGN_IN_ERRORS["google-suspended"],
   reportNotFound: "Report not found",
   messageNotFound: "Message not found",
   eventNotFound: "Event not found",

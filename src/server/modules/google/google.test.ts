@@ -141,4 +141,23 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
     const taken = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example" }, other.cookie, true);
     expect(taken.location).toBe("/auth?error=google-taken");
   });
+
+  it("a suspended account is refused by Google sign-in too (issue 14.5), linked or by its verified e-mail", async () => {
+    const linkedOwner = await registerUser(t.app, { email: "suspended-linked@gmail.example" });
+    expect((await signInWithGoogle({ sub: "google-suspended", email: "suspended-linked@gmail.example" }, linkedOwner.cookie, true)).location).toBe(
+      "/?google=linked",
+    );
+    const byEmail = await registerUser(t.app, { email: "suspended-verified@gmail.example" });
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, linkedOwner.user.id));
+    await t.database.db.update(users).set({ suspendedAt: new Date(), emailVerifiedAt: new Date() }).where(eq(users.id, byEmail.user.id));
+    for (const who of [
+      { sub: "google-suspended", email: "suspended-linked@gmail.example" },
+      { sub: "google-suspended-2", email: "suspended-verified@gmail.example" },
+    ]) {
+      const result = await signInWithGoogle(who);
+      expect(result.location).toBe("/auth?error=google-suspended");
+      expect(result.session).toBeNull();
+    }
+    expect(GOOGLE_SIGN_IN_ERRORS["google-suspended"]).toMatch(/suspended/);
+  });
 });

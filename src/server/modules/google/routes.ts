@@ -112,12 +112,14 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         }
 
         const linked = await repo.findUserByGoogleSubject(subject);
-        if (linked) return signIn(linked.id);
+        // Issue 14.5: a suspended account is refused here as at the password sign-in.
+        if (linked) return linked.suspendedAt ? fail("google-suspended") : signIn(linked.id);
         const existing = await repo.findUserByEmail(email);
         if (existing) {
           // Issue 9.13: the same e-mail proves nothing while Link never verified that the account's
           // owner holds it (anyone can register with someone else's address, then wait for them).
           if (!existing.emailVerifiedAt || existing.googleSubject) return fail("google-link");
+          if (existing.suspendedAt) return fail("google-suspended");
           if (!(await repo.linkGoogleSubject(existing.id, subject))) return fail("google-taken");
           return signIn(existing.id);
         }
