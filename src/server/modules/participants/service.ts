@@ -31,6 +31,8 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
   }
   async function requireVisible(id: number, viewerId: number) {
     const event = await requireEvent(id);
+    // Issue 14.5: an event a moderator hid cannot be joined or read through its participants, except by its host.
+    if (event.hiddenAt && event.hostId !== viewerId) throw notFound();
     if (event.groupId != null && event.hostId !== viewerId && !(await repo.isGroupMember(event.groupId, viewerId))) {
       throw new HttpError(403, "Only members of this group can see this event");
     }

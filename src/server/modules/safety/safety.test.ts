@@ -208,6 +208,8 @@ describe("reports and moderation", () => {
     expect(await feedText(bob)).not.toContain("Hidden gathering");
     expect(await nearbyEvents(bob)).not.toContain("Hidden gathering");
     expect((await call(bob)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(404);
+    const join = await call(bob)({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: bob.user.id, status: "going" } });
+    expect(join.statusCode).toBe(404);
     expect((await call(carol)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(200);
   });
 
