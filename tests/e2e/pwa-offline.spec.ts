@@ -86,7 +86,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
   await test.step("offline: a chat message is kept as pending and not sent", async () => {
     // Offline, the service worker answers the navigation with the app shell.
     await page.goto(`/groups?group=${group.id}`);
-    await page.getByLabel("Message").fill(text);
+    await page.getByRole("textbox", { name: "Message" }).fill(text);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("region", { name: `Chat in ${token} Crew` })).toContainText("Offline");
     const pending = page.getByTestId("chat-message-pending");
