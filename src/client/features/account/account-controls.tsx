@@ -39,7 +39,7 @@ function EmailVerification() {
   return (
     <div className="flex flex-col gap-3" data-testid="email-verification">
       <div className="flex items-center justify-between gap-3">
-        <p className="min-w-0 truncate text-sm font-medium">{data.email}</p>
+        <p className="text-sm text-muted-foreground">Status</p>
         {data.emailVerified ? (
           <Badge variant="secondary" className="shrink-0 gap-1">
             <BadgeCheckIcon className="size-3.5" aria-hidden /> Verified

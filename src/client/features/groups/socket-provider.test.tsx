@@ -1,8 +1,9 @@
 import type { ChatMessage } from "@contract/chat";
 import type { GroupListItem } from "@contract/groups";
-import { QueryClient } from "@tanstack/react-query";
-import { screen, waitFor } from "@testing-library/react";
+import { QueryClient, useQueryClient } from "@tanstack/react-query";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuth } from "@/features/auth/use-auth";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { GROUPS_KEY, type MessagePages, messagesKey } from "./api";
 import { SocketManager, SocketProvider, useSocket } from "./socket-provider";
@@ -247,5 +248,41 @@ describe("SocketProvider", () => {
     expect(await screen.findByText("Live")).toBeInTheDocument();
     last().drop(1006);
     expect(await screen.findByText("Offline")).toBeInTheDocument();
+  });
+
+  it("after a 4401 close (session ended) stops reconnecting, signs out with the caches cleared and goes to /auth", async () => {
+    window.history.replaceState(null, "", "/groups");
+    mockFetch((url) =>
+      url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, [group(5)]),
+    );
+    let held: QueryClient | null = null;
+    function Who() {
+      const { user } = useAuth();
+      const qc = useQueryClient();
+      held = qc;
+      return (
+        <p>
+          {user ? `Signed in as ${user.username}` : "Signed out"} / {qc.getQueryData(GROUPS_KEY) ? "groups cached" : "no groups cached"}
+        </p>
+      );
+    }
+    renderWithProviders(
+      <SocketProvider createSocket={factory}>
+        <Who />
+      </SocketProvider>,
+    );
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    act(() => void held?.setQueryData(GROUPS_KEY, [group(5)]));
+    handshake(last());
+    expect(await screen.findByText(/Signed in as vera/)).toBeInTheDocument();
+    vi.useFakeTimers();
+    act(() => last().drop(4401));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    vi.useRealTimers();
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(screen.getByText("Signed out / no groups cached")).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/auth");
   });
 });

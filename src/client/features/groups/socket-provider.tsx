@@ -1,7 +1,9 @@
 import type { ClientMessage, ServerMessage, ServerMessageType } from "@contract/socket";
-import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS, serverMessageSchema } from "@contract/socket";
+import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS, SOCKET_UNAUTHORIZED_CODE, serverMessageSchema } from "@contract/socket";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation } from "wouter";
+import { signOutLocally } from "@/features/account/sign-out-locally";
 import { useAuth } from "@/features/auth/use-auth";
 import { apiJson } from "@/lib/api";
 import type { ChatMessage } from "@contract/chat";
@@ -48,6 +50,8 @@ export class SocketManager {
   private unwatchCache: (() => void) | null = null;
   connected = false;
   onStatus: (connected: boolean) => void = () => {};
+  /** The server closed the socket with 4401: the session ended (signed out elsewhere, password changed, account deleted). */
+  onSessionEnded: () => void = () => {};
 
   constructor(
     private qc: QueryClient,
@@ -134,6 +138,12 @@ export class SocketManager {
       this.setConnected(false);
       // 1000 is a deliberate close (sign-out); everything else, including a server restart (1001/1006), retries.
       if (this.stopped || event.code === 1000) return;
+      // 4401: the session is gone, so retrying could never succeed; the person has to sign in again.
+      if (event.code === SOCKET_UNAUTHORIZED_CODE) {
+        this.stop();
+        this.onSessionEnded();
+        return;
+      }
       const delay = reconnectDelay(this.attempt);
       this.attempt += 1;
       this.timer = setTimeout(() => this.open(), delay);
@@ -210,11 +220,16 @@ export function SocketProvider({ children, createSocket }: { children: ReactNode
   const userId = user?.id;
   const [manager, setManager] = useState<SocketManager | null>(null);
   const [connected, setConnected] = useState(false);
+  const [, navigate] = useLocation();
 
   useEffect(() => {
     if (!userId || (!createSocket && typeof WebSocket === "undefined")) return;
     const m = new SocketManager(qc, userId, undefined, createSocket);
     m.onStatus = setConnected;
+    m.onSessionEnded = () => {
+      signOutLocally(qc);
+      navigate("/auth");
+    };
     m.start();
     setManager(m);
     return () => {
@@ -222,7 +237,7 @@ export function SocketProvider({ children, createSocket }: { children: ReactNode
       setManager(null);
       setConnected(false);
     };
-  }, [qc, userId, createSocket]);
+  }, [qc, userId, createSocket, navigate]);
 
   const value = useMemo<SocketApi>(
     () => (manager ? { connected, subscribe: manager.subscribe, send: manager.send } : noop),
