@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
 /**
@@ -15,6 +16,16 @@ async function signedIn(browser: Browser, baseURL: string, username: string, the
   const login = await context.request.post("/api/login", { data: { username, password: "linkdemo" } });
   expect(login.status()).toBe(200);
   return { context, page: await context.newPage() };
+}
+
+/** No serious or critical WCAG 2.1 AA violation on what the page shows now (after entrance animations). */
+async function expectAccessible(page: Page, screen: string) {
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(serious).toEqual([]);
 }
 
 async function openGroupChat(page: Page, expected: string) {
@@ -46,6 +57,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
     await dialog.getByLabel("Details (optional)").fill("Keeps mocking early risers");
     if (shots) await priya.page.screenshot({ path: `${SHOT_DIR}/report-dialog-light.png` });
+    await expectAccessible(priya.page, "report dialog, light");
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(priya.page.getByTestId("toast").first()).toContainText("Thanks, the moderators will look at your report");
     await expect(dialog).toHaveCount(0);
@@ -60,6 +72,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await expect(card).toContainText("Marcus Lee (@marcus)");
     await expect(card).toContainText("Keeps mocking early risers");
     if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-light.png`, fullPage: true });
+    await expectAccessible(alex.page, "/admin, light");
     await card.getByRole("button", { name: "Hide message" }).click();
     await expect(card).toContainText("Hidden from readers");
     await expect(card.getByRole("button", { name: "Show message" })).toBeVisible();
@@ -99,6 +112,7 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
     await expect(page.getByRole("menuitem", { name: "Block" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Report" })).toBeVisible();
     if (shots) await page.screenshot({ path: `${SHOT_DIR}/profile-menu-${theme}.png` });
+    await expectAccessible(page, `profile menu, ${theme}`);
     if (theme === "light") {
       await page.getByRole("menuitem", { name: "Block" }).click();
       const confirm = page.getByRole("alertdialog", { name: "Block Marcus Lee?" });
@@ -115,6 +129,7 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
       await page.getByRole("menuitem", { name: "Report" }).click();
       await expect(page.getByRole("dialog", { name: "Report this person" })).toBeVisible();
       if (shots) await page.screenshot({ path: `${SHOT_DIR}/report-dialog-dark.png` });
+      await expectAccessible(page, "report dialog, dark");
       await page.keyboard.press("Escape");
       // The moderator's page in the dark theme, with a report of a person on it; suspending asks first.
       const filed = await sofia.context.request.post("/api/reports", {
@@ -125,6 +140,7 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
       await alex.page.goto("/admin");
       await expect(alex.page.getByRole("heading", { name: "Moderation" })).toBeVisible();
       if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-dark.png`, fullPage: true });
+      await expectAccessible(alex.page, "/admin, dark");
       const card = alex.page.getByTestId("admin-report").filter({ hasText: "Sends the same link to everyone" });
       await card.getByRole("button", { name: "Suspend account" }).click();
       const confirm = alex.page.getByRole("alertdialog", { name: "Suspend Marcus Lee?" });

@@ -27,7 +27,8 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
     );
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its focusable controls stay in the tab order (axe aria-hidden-focus). */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="icon" aria-label={`More actions for ${name}`}>
             <EllipsisVerticalIcon />
