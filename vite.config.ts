@@ -76,6 +76,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: [path.resolve("src/client/test/setup.ts")],
+          // jsdom renders of long lists (every IANA zone) take seconds on a busy 2-core CI machine.
+          testTimeout: 20_000,
         },
       },
     ],

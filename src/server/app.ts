@@ -16,7 +16,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { type Config, publicOrigin } from "./config";
 import type { Database } from "./db/client";
@@ -64,26 +63,6 @@ export interface AppDeps {
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {
   if (typeof trust === "number") return (_address: string, hop: number) => hop < trust;
   return trust ?? false;
-}
-
-/**
- * The @fastify/rate-limit store's Redis client: no offline queue, so while Redis is down a limit check
- * fails at once (and skipOnError lets the request through) instead of waiting; one warning per outage.
- */
-function rateLimitStore(url: string, log: FastifyBaseLogger) {
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  let down = false;
-  redis.on("error", (error: Error) => {
-    if (down) return;
-    down = true;
-    log.warn({ err: error.message }, "rate limits: Redis unreachable, failing open until it is back");
-  });
-  redis.on("ready", () => {
-    if (!down) return;
-    down = false;
-    log.info("rate limits: Redis is back");
-  });
-  return redis;
 }
 
 /** Said once at start: what an operator must set before invite e-mails can leave. */
@@ -153,13 +132,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.NODE_ENV === "production",
   });
-  const rateLimitRedis = config.REDIS_URL ? rateLimitStore(config.REDIS_URL, app.log) : undefined;
-  if (rateLimitRedis) app.addHook("onClose", async () => void rateLimitRedis.disconnect());
+  // Per-user limits shared by REST, sockets and instances (Redis when configured); its Redis client
+  // (no offline queue: a down Redis fails at once) is also the per-IP limits' store.
+  const rateLimits = createRateLimits({
+    redisUrl: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+  });
+  app.decorate("rateLimits", rateLimits);
+  app.addHook("onClose", () => rateLimits.close());
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: rateLimitRedis,
+    redis: rateLimits.redis,
     nameSpace: `${config.REDIS_PREFIX}rl:`,
-    // Redis down: let the request through (the store's client logs the outage) rather than answer 500.
+    // Redis down: let the request through (rateLimits logs the outage) rather than answer 500.
     skipOnError: true,
   });
   await app.register(fastifySwagger, {
@@ -179,19 +165,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
   registerMetrics(app, deps);
-  // Per-user limits shared by REST, sockets and instances (Redis when configured).
-  const rateLimits = createRateLimits({
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-  });
-  app.decorate("rateLimits", rateLimits);
   // E-mail leaves through the outbox: its worker runs from ready to close (SIGTERM closes the app first).
   const mailOutbox = createOutbox({ config, db: deps.database.db, log: app.log });
   app.decorate("outbox", mailOutbox);
   app.addHook("onReady", async () => mailOutbox.start());
   app.addHook("onClose", () => mailOutbox.stop());
   warnAboutLinks(config, app.log);
-  app.addHook("onClose", () => rateLimits.close());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver(deps));

@@ -48,7 +48,15 @@ export interface RateLimits {
   limiter(name: string, limit: RateLimit): Limiter;
   /** The slot pool called `name` (one per name, like limiter). */
   slots(name: string, options: { max: number; leaseMs: number }): Slots;
+  /** The Redis client behind the shared budgets (also @fastify/rate-limit's store), when REDIS_URL is set. */
+  readonly redis: Redis | undefined;
   close(): Promise<void>;
+}
+
+/** Where a Redis outage is said: once when it starts, once when it ends. */
+export interface OutageLog {
+  warn(message: string): void;
+  info(message: string): void;
 }
 
 /** Drops lapsed holders, then adds (or renews) ARGV[4] unless ARGV[3] holders remain; 1 when held. */
@@ -88,7 +96,7 @@ function memorySlots(max: number, leaseMs: number): Slots {
   };
 }
 
-export function createRateLimits(options: { redisUrl?: string; prefix: string }): RateLimits {
+export function createRateLimits(options: { redisUrl?: string; prefix: string; log?: OutageLog }): RateLimits {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, {
         // A limiter must answer fast: no offline queue, so a down Redis fails over to memory at once.
@@ -97,12 +105,24 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string })
         maxRetriesPerRequest: 1,
       })
     : undefined;
-  // Without this listener ioredis reports every reconnect attempt as an unhandled 'error' event.
+  // Without an 'error' listener ioredis reports every reconnect attempt as an unhandled event.
+  let down = false;
   redis?.on("error", () => {});
+  redis?.on("close", () => {
+    if (down) return;
+    down = true;
+    options.log?.warn("rate limits: Redis unreachable, counting in this process until it is back");
+  });
+  redis?.on("ready", () => {
+    if (!down) return;
+    down = false;
+    options.log?.info("rate limits: Redis is back");
+  });
   const limiters = new Map<string, Limiter>();
   const slotPools = new Map<string, Slots>();
 
   return {
+    redis,
     limiter(name, limit) {
       const known = limiters.get(name);
       if (known) {
