@@ -7,6 +7,7 @@ import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { GroupsRepository } from "../groups/repository";
 import type { ChatRepository, StoredMessage } from "./repository";
+import { chatMessageSent } from "../notifications/notify";
 
 /** One budget per user for socket and REST chat together (issue 9.9): both ask app.rateLimits for this name. */
 export const CHAT_LIMIT = { name: "chat", limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS } } as const;
@@ -90,6 +91,8 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
       if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
       const stored = toChatMessage(inserted);
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
+      // Issue 14.3: members away from the chat hear about it by push/e-mail (collected per group, off this path).
+      chatMessageSent(deps.bus, { groupId: input.groupId, senderId: userId, senderName: stored.userName, text: stored.message });
       return stored;
     },
   };

@@ -21,10 +21,10 @@ export interface NewNotification {
   actionUrl?: string | null;
 }
 
-/** One notification as the other channels (push, e-mail) see it, with each recipient's preferences. */
+/** One notification (or chat message) as the other channels (push, e-mail) see it, with each recipient's preferences. */
 export interface NotificationDelivery {
   category: NotificationCategory;
-  input: NewNotification;
+  content: { title: string; message: string; actionUrl: string | null; tag: string };
   recipients: { userId: number; preferences: NotificationPreferences }[];
 }
 
@@ -33,15 +33,16 @@ export interface NotificationDelivery {
  * (one bus per app), so the callers of notify() keep passing only { db, bus }. Delivery runs after the
  * request's own work and never fails it: a slow push service must not slow the action that notified.
  */
-const deliverers = new WeakMap<Bus, { deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }>();
-export function onNotification(bus: Bus, deliver: (delivery: NotificationDelivery) => Promise<void>) {
-  deliverers.set(bus, { deliver, inFlight: new Set() });
+const deliverers = new WeakMap<Bus, { db: Db; deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }>();
+export function onNotification(bus: Bus, db: Db, deliver: (delivery: NotificationDelivery) => Promise<void>) {
+  deliverers.set(bus, { db, deliver, inFlight: new Set() });
 }
 
 /** Resolves once every push/e-mail delivery started so far has finished (a stop waits; tests await it). */
 export async function deliveriesSettled(bus: Bus): Promise<void> {
   const entry = deliverers.get(bus);
-  if (entry) await Promise.all([...entry.inFlight]);
+  // Work can start more work (a chat window's flush starts its delivery): wait until none is left.
+  while (entry && entry.inFlight.size > 0) await Promise.all([...entry.inFlight]);
 }
 
 /** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
@@ -89,13 +90,39 @@ export async function notifyAll(deps: { db: Db; bus: Bus }, userIds: number[], i
     },
   }));
   await Promise.all(sent.map(({ userId, notification }) => deps.bus.publish(userChannel(userId), { type: "notification", notification })));
-  const delivery = deliverers.get(deps.bus);
-  if (delivery) {
-    const recipients = userIds.map((userId) => ({ userId, preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES }));
-    // Not awaited: the deliverer logs its own failures, and the action that notified is done.
-    const run = delivery.deliver({ category, input, recipients });
-    delivery.inFlight.add(run);
-    void run.finally(() => delivery.inFlight.delete(run));
-  }
+  const content = { title: input.title, message: input.message, actionUrl: input.actionUrl ?? null, tag: input.type };
+  startDelivery(deps.bus, { category, content, recipients: userIds.map((userId) => ({ userId, preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES })) });
   return sent.map((s) => s.notification);
+}
+
+/** Hands a delivery to push/e-mail, not awaited: the deliverer logs its own failures, and the action that notified is done. */
+export function startDelivery(bus: Bus, delivery: NotificationDelivery) {
+  const entry = deliverers.get(bus);
+  if (!entry || delivery.recipients.length === 0) return;
+  trackDelivery(bus, entry.deliver(delivery));
+}
+
+/** Counts background delivery work (push/e-mail, a chat window still collecting) for deliveriesSettled. */
+export function trackDelivery(bus: Bus, run: Promise<void>) {
+  const entry = deliverers.get(bus);
+  if (!entry) return;
+  entry.inFlight.add(run);
+  void run.finally(() => entry.inFlight.delete(run));
+}
+
+/** A chat message just stored and published on its group's channel (src/server/modules/chat/service.ts). */
+export interface ChatMessageSent {
+  groupId: number;
+  senderId: number;
+  senderName: string;
+  text: string;
+}
+const chatListeners = new WeakMap<Bus, (message: ChatMessageSent) => void>();
+/** Push delivery listens for chat messages here (issue 14.3, "chat"), keyed by the app's bus like onNotification. */
+export function onChatMessage(bus: Bus, listener: (message: ChatMessageSent) => void) {
+  chatListeners.set(bus, listener);
+}
+/** Synchronous and never throws: the chat's own path (stored, published) is done and must stay fast. */
+export function chatMessageSent(bus: Bus, message: ChatMessageSent) {
+  chatListeners.get(bus)?.(message);
 }

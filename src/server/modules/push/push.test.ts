@@ -146,6 +146,45 @@ describe("web push against a local push service", () => {
   });
 });
 
+describe("chat messages by push", () => {
+  it("members away from the chat get one push per group window (latest text, +N more); the sender none; chat push off: none", { timeout: 30_000 }, async () => {
+    const ana = await registerUser(t.app, { fullName: "Ana Chat" });
+    const bob = await registerUser(t.app);
+    const keys = browserKeys();
+    const service = await localPushService(keys);
+    const anaKeys = browserKeys();
+    const anaService = await localPushService(anaKeys);
+    try {
+      for (const [who, svc, k] of [[bob, service, keys], [ana, anaService, anaKeys]] as const) {
+        const res = await as(t.app, who.cookie)({
+          method: "POST",
+          url: "/api/push/subscriptions",
+          payload: { platform: "web", endpoint: svc.endpoint, keys: { p256dh: k.p256dh, auth: k.authB64 } },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const direct = await as(t.app, ana.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } });
+      const groupId = direct.json().id as number;
+      for (const message of ["first", "second", "see you at 7"]) {
+        expect((await as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message } })).statusCode).toBe(201);
+      }
+      await deliveriesSettled(t.bus);
+      expect(service.received.map((r) => r.payload)).toEqual([{ title: "Ana Chat", body: "see you at 7 (+2 more)", url: "/groups", tag: `chat-${groupId}` }]);
+      expect(anaService.received).toEqual([]);
+
+      const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+      prefs.channels.chat.push = false;
+      await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs });
+      await as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "still there?" } });
+      await deliveriesSettled(t.bus);
+      expect(service.received).toHaveLength(1);
+    } finally {
+      await service.close();
+      await anaService.close();
+    }
+  });
+});
+
 describe("push subscriptions API", () => {
   const web = (endpoint: string) => ({ platform: "web", endpoint, keys: { p256dh: browserKeys().p256dh, auth: randomBytes(16).toString("base64url") } });
 

@@ -14,6 +14,7 @@ import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
+import { listenForChatMessages } from "./chat-push";
 import { emailAddressesOf, notificationEmail, readUnsubscribeToken, runDigests, turnEmailOff, unsubscribeToken } from "./email";
 import { unsubscribeSecret, vapidKeys } from "./keys";
 import { openSocketsHere } from "./presence";
@@ -48,16 +49,16 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const origin = publicOrigin(config);
   const sender = createPushSender({ keys, repo, log: app.log, allowHttp: config.NODE_ENV === "test" });
 
-  async function deliver({ category, input, recipients }: NotificationDelivery) {
+  async function deliver({ category, content, recipients }: NotificationDelivery) {
     // Push: users who keep this category as push and have no socket open here (an open app already shows it).
     const pushTo = recipients.filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0).map((r) => r.userId);
     if (pushTo.length) {
       const subscriptions = await repo.listFor(pushTo);
       await sender.send(subscriptions, {
-        title: input.title,
-        body: input.message,
-        url: input.actionUrl?.startsWith("/") ? input.actionUrl : "/notifications",
-        tag: input.type,
+        title: content.title,
+        body: content.message,
+        url: content.actionUrl?.startsWith("/") ? content.actionUrl : "/notifications",
+        tag: content.tag,
       });
     }
     // E-mail: one per notification, unless the user chose the daily digest (runDigests sends that).
@@ -67,11 +68,12 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       for (const userId of mailTo) {
         const to = addresses.get(userId);
         if (!to) continue;
-        await app.outbox.enqueue(notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...input }));
+        await app.outbox.enqueue(notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...content }));
       }
     }
   }
-  onNotification(deps.bus, (delivery) => deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")));
+  onNotification(deps.bus, db, (delivery) => deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")));
+  listenForChatMessages({ db, bus: deps.bus, log: app.log });
   const digestTimer = setInterval(() => {
     void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
   }, DIGEST_POLL_MS);

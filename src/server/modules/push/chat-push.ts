@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import type { Bus } from "../../realtime/bus";
+import { groupsRepository } from "../groups/repository";
+import { type ChatMessageSent, onChatMessage, preferencesOf, startDelivery, trackDelivery } from "../notifications/notify";
+import { openSocketsHere } from "./presence";
+
+/**
+ * Messages of one group within this window become one push per member ("Ana: latest text (+3 more)"):
+ * a busy chat does not buzz a phone per line, and the members are looked up once per window, not per
+ * message (the chat's own path stays as fast as before).
+ */
+export const CHAT_PUSH_WINDOW_MS = 2_000;
+/** Longest chat text put in a push or e-mail; the chat has the rest. */
+const CHAT_PREVIEW_CHARS = 140;
+
+/**
+ * Issue 14.3 "chat": members not in the chat right now (no socket on this instance) hear about new
+ * messages by push and e-mail as they chose. The message is already stored and on the group's channel,
+ * so the in-app switch does not apply. Members who blocked the sender (or were blocked) are skipped.
+ */
+export function listenForChatMessages(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
+  const groups = groupsRepository(deps.db);
+  const windows = new Map<number, { messages: ChatMessageSent[] }>();
+
+  async function flush(groupId: number) {
+    const pending = windows.get(groupId);
+    windows.delete(groupId);
+    if (!pending) return;
+    const last = pending.messages[pending.messages.length - 1];
+    const senders = new Set(pending.messages.map((m) => m.senderId));
+    const away = (await groups.memberIds(groupId)).filter((id) => !senders.has(id) && openSocketsHere(deps.bus, id) === 0);
+    if (away.length === 0) return;
+    const recipients: number[] = [];
+    for (const id of away) {
+      if (!(await groups.isBlockedEitherWay(last.senderId, id))) recipients.push(id);
+    }
+    const preferences = await preferencesOf(deps.db, recipients);
+    const wanted = recipients.filter((id) => {
+      const chat = preferences.get(id)?.channels.chat;
+      return chat?.push || chat?.email;
+    });
+    const preview = last.text.length > CHAT_PREVIEW_CHARS ? `${last.text.slice(0, CHAT_PREVIEW_CHARS - 1)}…` : last.text;
+    const more = pending.messages.length - 1;
+    startDelivery(deps.bus, {
+      category: "chat",
+      content: { title: last.senderName, message: more > 0 ? `${preview} (+${more} more)` : preview, actionUrl: "/groups", tag: `chat-${groupId}` },
+      recipients: wanted.map((userId) => ({ userId, preferences: preferences.get(userId) as NonNullable<ReturnType<typeof preferences.get>> })),
+    });
+  }
+
+  onChatMessage(deps.bus, (message) => {
+    const open = windows.get(message.groupId);
+    if (open) {
+      open.messages.push(message);
+      return;
+    }
+    windows.set(message.groupId, { messages: [message] });
+    trackDelivery(
+      deps.bus,
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          flush(message.groupId)
+            .catch((error: Error) => deps.log.warn({ err: error, groupId: message.groupId }, "chat push failed"))
+            .finally(resolve);
+        }, CHAT_PUSH_WINDOW_MS);
+        timer.unref();
+      }),
+    );
+  });
+}
