@@ -85,8 +85,8 @@ export function newestHeldId(qc: QueryClient, groupId: number): number | null {
 export function useSendMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { groupId: number; message: string }) =>
-      apiJson<ChatMessage>("POST", "/api/chat/messages", { ...body, messageType: "text" }),
+    // The server decides the message's type (text here; event shares and photos come from their own actions).
+    mutationFn: (body: { groupId: number; message: string }) => apiJson<ChatMessage>("POST", "/api/chat/messages", body),
     onSuccess: (message) => addMessagesToCache(qc, message.groupId, [message]),
   });
 }

@@ -3,6 +3,7 @@ import { Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { useOnline } from "@/features/shell/use-online";
+import { errorMessage, errorStatus } from "@/lib/api";
 import { formatMessageTime } from "@/lib/format-date";
 import { enqueue, isNetworkFailure, type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { cn } from "@/lib/utils";
@@ -85,7 +86,9 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
             setText("");
             return;
           }
-          toast({ title: "Error", description: CHAT_TEXTS.sendFailed, variant: "destructive" });
+          // A 429 carries the server's "Too many messages, try again in N s": that is what the person needs to read.
+          const description = errorStatus(error) === 429 ? (errorMessage(error) ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.sendFailed;
+          toast({ title: "Error", description, variant: "destructive" });
         },
       },
     );
