@@ -20,9 +20,10 @@ test("notification settings: push is never asked on load, channels and the diges
   await openNotificationSettings(page);
   await expect(page.getByRole("switch", { name: "Push notifications" })).not.toBeChecked();
   const friendsEmail = page.getByRole("checkbox", { name: "Friend requests: E-mail" });
-  const chatInApp = page.getByRole("checkbox", { name: "Chat: In-app" });
+  const chatInApp = page.getByRole("checkbox", { name: "Chat: In-app (always, in the chat)" });
   await expect(friendsEmail).not.toBeChecked();
   await expect(chatInApp).toBeChecked();
+  await expect(chatInApp).toBeDisabled();
   await friendsEmail.click();
   await expect(friendsEmail).toBeChecked();
   await page.getByRole("switch", { name: /Daily e-mail digest/ }).click();

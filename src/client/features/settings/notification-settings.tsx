@@ -132,16 +132,21 @@ function PreferencesCard() {
                     <th scope="row" className="py-3 pr-2 text-left font-medium">
                       {CATEGORY_LABELS[category]}
                     </th>
-                    {NOTIFICATION_CHANNELS.map((channel) => (
-                      <td key={channel} className="py-3 text-center">
-                        <Checkbox
-                          className="size-5"
-                          aria-label={`${CATEGORY_LABELS[category]}: ${CHANNEL_LABELS[channel]}`}
-                          checked={data.channels[category][channel]}
-                          onCheckedChange={(checked) => setChannel(category, channel, checked === true)}
-                        />
-                      </td>
-                    ))}
+                    {NOTIFICATION_CHANNELS.map((channel) => {
+                      // Chat messages always show in their chat: only push and e-mail can be chosen for them.
+                      const fixed = category === "chat" && channel === "inApp";
+                      return (
+                        <td key={channel} className="py-3 text-center">
+                          <Checkbox
+                            className="size-5"
+                            aria-label={`${CATEGORY_LABELS[category]}: ${CHANNEL_LABELS[channel]}${fixed ? " (always, in the chat)" : ""}`}
+                            checked={fixed || data.channels[category][channel]}
+                            disabled={fixed}
+                            onCheckedChange={(checked) => setChannel(category, channel, checked === true)}
+                          />
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>
