@@ -1,0 +1,228 @@
+import { createServer, type Server } from "node:net";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { grantAccess } from "./access-grant";
+
+/**
+ * Issue 14.4 journeys: Settings › Account (change password, verify the address, export, delete) and the
+ * "Forgot password?" reset. The e-mails the server's outbox sends are caught by a tiny SMTP listener in
+ * this process: run with SMTP_URL=smtp://127.0.0.1:<E2E_PORT + 1000> (Playwright hands it to the server).
+ */
+const smtpPort = Number(process.env.E2E_PORT ?? 5199) + 1000;
+const inbox: Array<{ to: string; body: string }> = [];
+let smtp: Server;
+
+test.skip(process.env.SMTP_URL !== `smtp://127.0.0.1:${smtpPort}`, `needs SMTP_URL=smtp://127.0.0.1:${smtpPort} (the outbox's e-mails are read here)`);
+
+/** Quoted-printable as nodemailer writes it (soft breaks, =XX). */
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+test.beforeAll(async () => {
+  smtp = createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    let to = "";
+    socket.write("220 catcher ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      while (true) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          inbox.push({ to, body: decodeQuotedPrintable(buffer.slice(0, end).replace(/^\.\./gm, ".")) });
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write("250 queued\r\n");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") socket.write("250 catcher\r\n");
+        else if (verb === "RCPT") {
+          to = /<([^>]+)>/.exec(line)?.[1] ?? "";
+          socket.write("250 ok\r\n");
+        } else if (verb === "DATA") {
+          inData = true;
+          socket.write("354 go on\r\n");
+        } else if (verb === "QUIT") {
+          socket.end("221 bye\r\n");
+        } else socket.write("250 ok\r\n");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => smtp.close(resolve));
+});
+
+/** The link in the newest e-mail to `address` whose path is `path`. */
+async function linkIn(address: string, path: string) {
+  let link = "";
+  await expect
+    .poll(
+      () => {
+        const mail = inbox.filter((m) => m.to === address).at(-1);
+        link = new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]{43}`).exec(mail?.body ?? "")?.[0] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  return new URL(link);
+}
+
+async function register(request: APIRequestContext, name: string) {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const body = { fullName: `${name} Person`, username: `${name.toLowerCase()}${suffix}`, email: `${name.toLowerCase()}${suffix}@example.com`, password: "secret-123" };
+  const res = await (await grantAccess(request)).post("/api/register", { data: body });
+  expect(res.status()).toBe(201);
+  return { ...body, id: ((await res.json()) as { id: number }).id };
+}
+
+/** Spec 01 §2: a browser without a session meets the early-access gate before the sign-in form. */
+async function passGate(page: Page) {
+  await page.getByLabel("Access code").pressSequentially("1234567890");
+  await page.getByRole("button", { name: "Continue to App" }).click();
+}
+
+async function signInThroughForm(page: Page, who: { fullName: string; email: string; username: string }, password: string) {
+  await page.goto("/auth");
+  await passGate(page);
+  await page.getByLabel("Full Name").fill(who.fullName);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Username").fill(who.username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+test("change password: the other device is signed out, this one stays, the new password signs in", async ({ page, browser }) => {
+  const me = await register(page.request, "Cara");
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInThroughForm(otherPage, me, me.password);
+  await expect(otherPage).not.toHaveURL(/\/auth/);
+
+  await page.goto("/settings");
+  await page.getByLabel("Current password").fill("wrong-one-1");
+  await page.getByLabel("New password").fill("changed-456");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Current password").fill(me.password);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Other devices were signed out.").first()).toBeVisible();
+
+  // This tab still works; the other device's session is gone.
+  expect((await page.request.get("/api/user")).status()).toBe(200);
+  expect((await otherPage.request.get("/api/user")).status()).toBe(401);
+  await other.close();
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  await signInThroughForm(freshPage, me, "changed-456");
+  await expect(freshPage).not.toHaveURL(/\/auth/);
+  await fresh.close();
+});
+
+test("forgot password: the e-mailed link sets a new password once and signs out everywhere", async ({ page, browser }) => {
+  const me = await register(page.request, "Rosa");
+  const visitor = await browser.newContext();
+  const v = await visitor.newPage();
+  await v.goto("/auth");
+  await passGate(v);
+  await v.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(v).toHaveURL(/\/reset-password$/);
+  await v.getByLabel("Email").fill(me.email);
+  await v.getByRole("button", { name: "Send reset link" }).click();
+  await expect(v.getByText("If an account uses that e-mail, a reset link is on its way.", { exact: false })).toBeVisible();
+
+  const link = await linkIn(me.email, "/reset-password");
+  await v.goto(link.pathname + link.search);
+  await v.getByLabel("New password").fill("reset-789");
+  await v.getByRole("button", { name: "Reset password" }).click();
+  await expect(v.getByText("Password reset. Sign in with your new password.")).toBeVisible();
+  // The session of the first browser ended with the reset.
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+  await v.getByRole("link", { name: "Sign in" }).click();
+  await signInThroughForm(v, me, "reset-789");
+  await expect(v).not.toHaveURL(/\/auth/);
+  // The link is single-use.
+  await v.goto(link.pathname + link.search);
+  await v.getByLabel("New password").fill("another-000");
+  await v.getByRole("button", { name: "Reset password" }).click();
+  await expect(v.getByText("This link is invalid or has expired. Ask for a new one.")).toBeVisible();
+  await visitor.close();
+});
+
+test("verify the e-mail address from Settings through the e-mailed link", async ({ page }) => {
+  const me = await register(page.request, "Vera");
+  await page.goto("/settings");
+  const status = page.getByTestId("email-verification");
+  await expect(status.getByText("Unverified")).toBeVisible();
+  await status.getByRole("button", { name: "Send verification e-mail" }).click();
+  await expect(page.getByText("Verification e-mail sent.", { exact: false }).first()).toBeVisible();
+  const link = await linkIn(me.email, "/verify-email");
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("E-mail address verified")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Settings" }).click();
+  await expect(page.getByTestId("email-verification").getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send verification e-mail" })).toHaveCount(0);
+});
+
+test("export my data downloads a JSON file of my account", async ({ page }) => {
+  const me = await register(page.request, "Exa");
+  await page.goto("/settings");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
+  expect(download.suggestedFilename()).toBe("link-my-data.json");
+  const path = await download.path();
+  const { readFile } = await import("node:fs/promises");
+  const data = JSON.parse(await readFile(path, "utf8"));
+  expect(data.profile).toMatchObject({ id: me.id, username: me.username, email: me.email });
+  expect(JSON.stringify(data)).not.toContain("argon2");
+});
+
+test("delete my account: password confirmation, then signed out and unable to sign in; a guest hears the event is canceled", async ({ page, playwright, baseURL }) => {
+  const me = await register(page.request, "Dora");
+  const guestCtx = await playwright.request.newContext({ baseURL });
+  const guest = await register(guestCtx, "Gus");
+  const created = await page.request.post("/api/events", {
+    data: { title: "Dora's picnic", description: "Food", date: new Date(Date.now() + 7 * 86_400_000).toISOString(), hostId: me.id, type: "social" },
+  });
+  const event = (await created.json()) as { id: number };
+  expect((await guestCtx.post("/api/event-participants", { data: { eventId: event.id, userId: guest.id, status: "going" } })).status()).toBe(201);
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.getByLabel("Confirm with your password").fill("not-my-password");
+  await page.getByRole("button", { name: "Delete forever" }).click();
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Confirm with your password").fill(me.password);
+  await page.getByRole("button", { name: "Delete forever" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+  const login = await page.request.post("/api/login", { data: { username: me.username, password: me.password } });
+  expect(login.status()).toBe(401);
+  const notices = (await (await guestCtx.get("/api/notifications")).json()) as { notifications: Array<{ message: string }> };
+  expect(notices.notifications.map((n) => n.message)).toContain("Dora's picnic has been canceled: its host deleted their account");
+  await guestCtx.dispose();
+});
+
+test("screenshots of Settings › Account at 390x844 in both themes", async ({ page }) => {
+  test.skip(process.env.SCREENSHOTS !== "1", "SCREENSHOTS=1 saves them");
+  await register(page.request, "Shot");
+  for (const theme of ["light", "dark"]) {
+    await page.addInitScript((t) => localStorage.setItem("link-theme-preference", t), theme);
+    await page.goto("/settings");
+    await expect(page.getByRole("button", { name: "Export my data" })).toBeVisible();
+    await page.getByRole("heading", { name: "E-mail address" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await page.evaluate(() => window.scrollBy(0, -80));
+    await page.screenshot({ path: `/tmp/shots/h11/settings-account-${theme}-top.png` });
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.getByRole("button", { name: "Delete forever" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: `/tmp/shots/h11/settings-account-${theme}-delete.png` });
+  }
+  await page.goto("/reset-password");
+  await page.screenshot({ path: "/tmp/shots/h11/reset-password-dark.png" });
+});
