@@ -106,6 +106,20 @@ describe("password reset", () => {
     expect((await login(me.user.username, "attacker-pw-1")).statusCode).toBe(401);
   });
 
+  it("two requests racing with one link: exactly one sets its password", async () => {
+    const me = await registerUser(t.app);
+    await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    const { token } = await mailTo(me.user.email);
+    const tries = await Promise.all(
+      ["racer-one-1", "racer-two-2", "racer-three-3", "racer-four-4"].map((newPassword) =>
+        t.app.inject({ method: "POST", url: "/api/account/password-reset", payload: { token, newPassword } }),
+      ),
+    );
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    const winner = ["racer-one-1", "racer-two-2", "racer-three-3", "racer-four-4"][tries.findIndex((r) => r.statusCode === 200)];
+    expect((await login(me.user.username, winner)).statusCode).toBe(200);
+  });
+
   it("an expired link is refused; a newer link replaces the older one", async () => {
     const me = await registerUser(t.app);
     await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
