@@ -57,6 +57,17 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailDigest: false,
 };
 
+/**
+ * Per user (per address for the public unsubscribe link): device registrations (a browser re-subscribes
+ * on each opt-in, a phone on each start), preference saves (one per tap) and unsubscribe posts.
+ */
+export const PUSH_RATE_LIMITS = {
+  subscriptions: { points: 30, windowMs: 60 * 60_000 },
+  preferences: { points: 60, windowMs: 60_000 },
+  unsubscribe: { points: 30, windowMs: 60 * 60_000 },
+} as const;
+export const PUSH_TOO_MANY_TEXT = (seconds: number) => `Too many changes, try again in ${seconds} s`;
+
 /** A user keeps at most this many push devices; registering one more drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER_MAX = 10;
 /** Push services' URLs are ~200-700 characters; FCM/APNs tokens are below 4 KB. */

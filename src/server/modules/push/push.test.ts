@@ -10,6 +10,9 @@ import { notificationPreferences, notifications, outbox, pushSubscriptions } fro
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
+import { testConfig } from "../../config";
+import type { MailMessage } from "../../mail";
+import { createOutbox } from "../outbox/outbox";
 import { runDigests } from "./email";
 import { unsubscribeSecret } from "./keys";
 import { openSocketsHere } from "./presence";
@@ -324,6 +327,29 @@ describe("notification preferences", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Unsubscribe</button>");
     expect(((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences).channels.friends.email).toBe(true);
+  });
+
+  it("saving is limited per user: the 61st save in a minute is 429 with Retry-After", async () => {
+    const amy = await registerUser(t.app);
+    for (let i = 0; i < 60; i++) expect((await put(amy.cookie, DEFAULT_NOTIFICATION_PREFERENCES)).statusCode).toBe(200);
+    const refused = await put(amy.cookie, withFriends({ email: true }));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many changes, try again in \d+ s$/);
+    const stored = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    expect(stored.channels.friends.email).toBe(false);
+  });
+
+  it("the outbox hands the List-Unsubscribe headers to the mail transport", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ email: true }));
+    await friendRequestTo(amy.user.id);
+    const sent: MailMessage[] = [];
+    const worker = createOutbox({ config: testConfig(), db: t.database.db, log: t.app.log, transport: { send: async (m) => void sent.push(m) } });
+    await worker.runOnce();
+    const mail = sent.find((m) => m.to === amy.user.email);
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail?.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:5000\/api\/email\/unsubscribe\?token=/);
   });
 
   it("in-app off: nothing stored in the notification list", async () => {

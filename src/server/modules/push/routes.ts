@@ -6,12 +6,15 @@ import {
   pushPublicKeySchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
+  PUSH_RATE_LIMITS,
+  PUSH_TOO_MANY_TEXT,
   UNSUBSCRIBE_TEXTS,
   unsubscribeQuerySchema,
 } from "../../../contract/push";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
+import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
 import { listenForChatMessages } from "./chat-push";
@@ -74,6 +77,12 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   }
   onNotification(deps.bus, db, (delivery) => deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")));
   listenForChatMessages({ db, bus: deps.bus, log: app.log });
+  const limited = {
+    subscriptions: limitPerUser(app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions), PUSH_TOO_MANY_TEXT),
+    preferences: limitPerUser(app.rateLimits.limiter("notification-preferences", PUSH_RATE_LIMITS.preferences), PUSH_TOO_MANY_TEXT),
+    // No session here: counted per address (limitPerUser falls back to the IP).
+    unsubscribe: limitPerUser(app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe), PUSH_TOO_MANY_TEXT),
+  };
   const digestTimer = setInterval(() => {
     void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
   }, DIGEST_POLL_MS);
@@ -87,7 +96,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/push/subscriptions",
-    { schema: { tags: ["push"], body: pushSubscriptionInputSchema, response: { 201: messageSchema } } },
+    { preHandler: limited.subscriptions, schema: { tags: ["push"], body: pushSubscriptionInputSchema, response: { 201: messageSchema, 429: messageSchema } } },
     async (request, reply) => {
       const userId = requireUserId(request);
       if (request.body.platform === "web") {
@@ -103,7 +112,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.delete(
     "/api/push/subscriptions",
-    { schema: { tags: ["push"], body: pushUnsubscribeSchema, response: { 200: messageSchema, 404: messageSchema } } },
+    { preHandler: limited.subscriptions, schema: { tags: ["push"], body: pushUnsubscribeSchema, response: { 200: messageSchema, 404: messageSchema, 429: messageSchema } } },
     async (request) => {
       const deleted = await repo.deleteOwn(requireUserId(request), request.body.endpoint);
       if (!deleted) throw app.httpErrors.notFound("Device not found");
@@ -122,7 +131,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.put(
     "/api/notification-preferences",
-    { schema: { tags: ["push"], body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
+    { preHandler: limited.preferences, schema: { tags: ["push"], body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, 429: messageSchema } } },
     async (request) => {
       const userId = requireUserId(request);
       const { channels, emailDigest } = request.body;
@@ -141,7 +150,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.post(
     "/api/email/unsubscribe",
-    { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
+    { config: { public: true }, preHandler: limited.unsubscribe, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
       const target = readUnsubscribeToken(secret, request.query.token);
       if (!target) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
