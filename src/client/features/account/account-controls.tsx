@@ -52,7 +52,7 @@ function EmailVerification() {
       </div>
       {!data.emailVerified && (
         <>
-          <p className="text-sm text-muted-foreground">Verify your address to sign in with Google and to reset a forgotten password.</p>
+          <p className="text-sm text-muted-foreground">Verify your address so that signing in with Google can link to this account.</p>
           <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
             {send.isPending && <Spinner label="Sending" />}
             Send verification e-mail
