@@ -115,9 +115,11 @@ test("change password: the other device is signed out, this one stays, the new p
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed. Other devices were signed out.").first()).toBeVisible();
 
-  // This tab still works; the other device's session is gone.
+  // This tab still works; the other device's session is gone, and its open socket's 4401 close sends it to sign-in.
   expect((await page.request.get("/api/user")).status()).toBe(200);
   expect((await otherPage.request.get("/api/user")).status()).toBe(401);
+  await expect(otherPage).toHaveURL(/\/auth/, { timeout: 10_000 });
+  await expect(otherPage.getByLabel("Access code")).toBeVisible();
   await other.close();
   const fresh = await browser.newContext();
   const freshPage = await fresh.newPage();
