@@ -141,6 +141,8 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+/** Issue 9.10: Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
+export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE = "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";
 
 export const accessCodeSchema = z.object({
   code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),

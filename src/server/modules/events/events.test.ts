@@ -236,6 +236,39 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
   });
 });
 
+describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 9.10)", () => {
+  const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  async function icsFrom(overrides: Parameters<typeof createTestApp>[0]) {
+    const other = await createTestApp({ TRUST_PROXY: true, ...overrides });
+    try {
+      const { user, cookie } = await registerUser(other.app);
+      const event = await as(other.app, cookie)({
+        method: "POST",
+        url: "/api/events",
+        payload: { title: "Origin Dinner", description: "x", date: inDays(3).toISOString(), location: "Luigi's", hostId: user.id, type: "social", friendGroupId: "all" },
+      });
+      const res = await other.app.inject({ method: "GET", url: `/api/events/${event.json().id}/calendar.ics`, headers: { cookie, ...forged } });
+      expect(res.statusCode).toBe(200);
+      return { body: res.body, id: event.json().id as number };
+    } finally {
+      await other.close();
+    }
+  }
+
+  it("uses PUBLIC_ORIGIN even when the request names another host", async () => {
+    const { body, id } = await icsFrom({ PUBLIC_ORIGIN: "https://link.example" });
+    expect(body).toContain(`URL:https://link.example/events/${id}`);
+    expect(body).not.toContain("evil.example");
+  });
+
+  it("in production without PUBLIC_ORIGIN the file has no URL rather than the request's host", async () => {
+    const { body } = await icsFrom({ NODE_ENV: "production", PUBLIC_ORIGIN: undefined });
+    expect(body).toContain("SUMMARY:Origin Dinner");
+    expect(body).not.toMatch(/^URL/m);
+    expect(body).not.toContain("evil.example");
+  });
+});
+
 describe("GET /api/events/user", () => {
   it("lists hosting and attending with the viewer's status; another id is 403", async () => {
     const me = await signUp();

@@ -15,6 +15,7 @@ import {
 } from "../../../contract/events";
 import { publicUserSchema, } from "../../../contract/users";
 import type { AppDeps } from "../../app";
+import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toPublicUser } from "../users/public-user";
@@ -96,8 +97,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/events/:id/calendar.ics",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
-      const origin = deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
-      const { ics, filename } = await service.calendar(requireUserId(request), request.params.id, origin);
+      // Issue 9.10: the event's link comes from PUBLIC_ORIGIN only, never from Host / X-Forwarded-Host.
+      const { ics, filename } = await service.calendar(requireUserId(request), request.params.id, publicOrigin(deps.config));
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -192,7 +192,8 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       return toEvent(updated);
     },
 
-    async calendar(viewerId: number, eventId: number, origin: string) {
+    /** `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL field. */
+    async calendar(viewerId: number, eventId: number, origin: string | null) {
       const event = await requireVisible(eventId, viewerId);
       const start = event.date;
       const { error, value } = createIcsEvent({
@@ -204,7 +205,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
         startInputType: "utc",
         startOutputType: "utc",
         duration: { hours: 2 },
-        url: `${origin}/events/${event.id}`,
+        ...(origin ? { url: new URL(`/events/${event.id}`, origin).href } : {}),
         status: event.canceledAt ? "CANCELLED" : "CONFIRMED",
         ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
       });

@@ -62,6 +62,40 @@ function fakeGoogle(identity: () => Record<string, unknown>) {
   });
 }
 
+describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () => {
+  const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  beforeAll(() => vi.stubGlobal("fetch", fakeGoogle(() => ({}))));
+  afterAll(() => vi.unstubAllGlobals());
+  const google = { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "test-secret", TRUST_PROXY: true } as const;
+
+  it("an X-Forwarded-Host never reaches the redirect URI", async () => {
+    const t = await createTestApp({ ...google, PUBLIC_ORIGIN: "https://link.example" });
+    apps.push(t);
+    const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
+    expect(start.statusCode).toBe(302);
+    const location = String(start.headers.location);
+    expect(new URL(location).searchParams.get("redirect_uri")).toBe("https://link.example/api/auth/google/callback");
+    expect(location).not.toContain("evil.example");
+  });
+
+  it("outside production without PUBLIC_ORIGIN it is the listening address, not the request's host", async () => {
+    const t = await createTestApp({ ...google, PUBLIC_ORIGIN: undefined, PORT: 5213 });
+    apps.push(t);
+    const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
+    expect(new URL(String(start.headers.location)).searchParams.get("redirect_uri")).toBe("http://localhost:5213/api/auth/google/callback");
+  });
+
+  it("in production without PUBLIC_ORIGIN the flow is refused with a clear message and the button hidden", async () => {
+    const t = await createTestApp({ ...google, PUBLIC_ORIGIN: undefined, NODE_ENV: "production" });
+    apps.push(t);
+    const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
+    expect(start.statusCode).toBe(503);
+    expect(start.json()).toEqual({ message: "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured." });
+    expect(start.cookies.find((c) => c.name === "link_google_flow")).toBeUndefined();
+    expect((await t.app.inject({ url: "/api/auth/google/status" })).json()).toEqual({ enabled: false });
+  });
+});
+
 describe("Google sign-in never enters an existing account by its e-mail alone (issue 9.13)", () => {
   let t: TestApp;
   let identity: Record<string, unknown> = {};

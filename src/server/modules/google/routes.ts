@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import * as oidc from "openid-client";
 import { z } from "zod";
-import type { GoogleSignInError } from "../../../contract/auth";
+import { GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE, type GoogleSignInError } from "../../../contract/auth";
 import { NAME_MAX, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
 import type { AppDeps } from "../../app";
+import { publicOrigin } from "../../config";
 import { requireUserId, setSessionCookie } from "../../http/session";
 import { clearGrantCookie, grantHashOf } from "../auth/grant-cookie";
 import { authRepository, GrantMissingError } from "../auth/repository";
@@ -32,12 +33,15 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     });
     return configuration;
   };
-  const origin = (request: import("fastify").FastifyRequest) =>
-    deps.config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host}`;
-  const redirectUri = (request: import("fastify").FastifyRequest) => `${origin(request)}/api/auth/google/callback`;
+  // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
+  // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
+  const origin = publicOrigin(deps.config);
+  const redirectUri = origin ? new URL("/api/auth/google/callback", origin).href : null;
+  if (enabled && !redirectUri) app.log.warn(GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE);
 
   app.get("/api/auth/google/status", { config: { public: true }, schema: { tags: ["auth"], response: { 200: googleStatusSchema } } }, () => ({
-    enabled,
+    // Without a redirect URI the button would only lead to an error: the client hides it.
+    enabled: enabled && redirectUri !== null,
   }));
 
   app.get(
@@ -53,6 +57,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
     if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
+    if (!redirectUri) return reply.code(503).send({ message: GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE });
     // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
     const linkUserId = request.query.link ? requireUserId(request) : undefined;
     const config = await getConfiguration();
@@ -66,7 +71,7 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       maxAge: FLOW_MAX_AGE_S,
     });
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri(request),
+      redirect_uri: redirectUri,
       scope: "openid email profile",
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: "S256",
@@ -84,10 +89,10 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
       const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);
-      if (!flow) return fail("google");
+      if (!flow || !redirectUri) return fail("google");
       try {
         const config = await getConfiguration();
-        const currentUrl = new URL(request.url, redirectUri(request));
+        const currentUrl = new URL(request.url, redirectUri);
         const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
           pkceCodeVerifier: flow.verifier,
           expectedState: flow.state,
