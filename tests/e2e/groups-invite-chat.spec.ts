@@ -79,8 +79,8 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await send(b.page, "Thanks Alice!");
     await expect(a.page.getByTestId("chat-messages")).toContainText("Thanks Alice!", { timeout: 1000 });
     // Blank text is never sent.
-    await b.page.getByLabel("Message").fill("   ");
-    await b.page.getByLabel("Message").press("Enter");
+    await b.page.getByLabel("Message", { exact: true }).fill("   ");
+    await b.page.getByLabel("Message", { exact: true }).press("Enter");
     await expect(b.page.getByTestId("chat-message")).toHaveCount(2);
     await expect(a.page.getByTestId("chat-message").last()).toContainText("Bob Baker");
     if (shots) await a.page.screenshot({ path: "/tmp/groups-chat.png" });
@@ -117,7 +117,7 @@ async function openChat(page: Page) {
 }
 
 async function send(page: Page, text: string) {
-  await page.getByLabel("Message").fill(text);
-  await page.getByLabel("Message").press("Enter");
-  await expect(page.getByLabel("Message")).toHaveValue("");
+  await page.getByLabel("Message", { exact: true }).fill(text);
+  await page.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
 }

@@ -108,8 +108,8 @@ test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST fo
     expect((await leo.page.request.post(`/api/group-invite/${group.inviteCode}/join`)).status()).toBe(200);
     await nina.page.goto(`/groups?group=${group.id}`);
     await expect(nina.page.getByText("Live")).toBeVisible();
-    await nina.page.getByLabel("Message").fill("See you at the start line");
-    await nina.page.getByLabel("Message").press("Enter");
+    await nina.page.getByLabel("Message", { exact: true }).fill("See you at the start line");
+    await nina.page.getByLabel("Message", { exact: true }).press("Enter");
     const ninaLine = nina.page.locator("time").filter({ hasText: /[AP]M/ }).last();
     await expect(ninaLine).toBeVisible();
     const sentAt = (await ninaLine.getAttribute("datetime")) as string;
