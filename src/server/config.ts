@@ -65,6 +65,8 @@ const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key").optional(),
   /** Who push services may contact about this sender: an https: URL or mailto: address. */
   VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address").optional(),
+  /** Native push (issue 14.2): a Firebase service account key file; unset, native device tokens are stored but not sent to. */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
 });
 
 /** Fastify's trustProxy: false (none), true (all), a hop count, or the addresses/CIDRs of the proxies. */

@@ -21,6 +21,7 @@ import { listenForChatMessages } from "./chat-push";
 import { emailAddressesOf, notificationEmail, readUnsubscribeToken, runDigests, turnEmailOff, unsubscribeToken } from "./email";
 import { unsubscribeSecret, vapidKeys } from "./keys";
 import { openSocketsHere } from "./presence";
+import { createFcmSender } from "./fcm";
 import { createPushSender } from "./sender";
 import { pushSubscriptionsRepository } from "./subscriptions";
 
@@ -43,6 +44,12 @@ function answer(request: FastifyRequest, reply: FastifyReply, status: number, me
  * Issue 14.2/14.3: web push subscriptions, notification preferences, and the one-click unsubscribe
  * endpoint; registers push and e-mail delivery for every notification notify() stores.
  */
+/** Where FCM's API is; only tests change it (process-wide, set before the app is built). */
+let fcmApiBase: string | undefined;
+export function setFcmApiBaseForTests(base: string | undefined) {
+  fcmApiBase = base;
+}
+
 export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const db = deps.database.db;
   const { config } = deps;
@@ -51,18 +58,22 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const secret = await unsubscribeSecret(db);
   const origin = publicOrigin(config);
   const sender = createPushSender({ keys, repo, log: app.log, allowHttp: config.NODE_ENV === "test" });
+  const fcm = config.FCM_SERVICE_ACCOUNT_FILE
+    ? createFcmSender({ serviceAccountFile: config.FCM_SERVICE_ACCOUNT_FILE, repo, log: app.log, apiBase: fcmApiBase })
+    : null;
 
   async function deliver({ category, content, recipients }: NotificationDelivery) {
     // Push: users who keep this category as push and have no socket open here (an open app already shows it).
     const pushTo = recipients.filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0).map((r) => r.userId);
     if (pushTo.length) {
       const subscriptions = await repo.listFor(pushTo);
-      await sender.send(subscriptions, {
+      const payload = {
         title: content.title,
         body: content.message,
         url: content.actionUrl?.startsWith("/") ? content.actionUrl : "/notifications",
         tag: content.tag,
-      });
+      };
+      await Promise.all([sender.send(subscriptions, payload), fcm?.send(subscriptions, payload)]);
     }
     // E-mail: one per notification, unless the user chose the daily digest (runDigests sends that).
     const mailTo = recipients.filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest).map((r) => r.userId);

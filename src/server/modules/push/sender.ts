@@ -17,8 +17,8 @@ export interface PushSender {
 /**
  * Web push through `web-push`: it encrypts the payload (aes128gcm, RFC 8291) and signs the VAPID header;
  * the request itself goes out through fetch, so a test can point a subscription at a local http server
- * (`allowHttp`, tests only: real push services are https). Native tokens (ios/android) are stored but not
- * sent: FCM/APNs credentials are not supported yet (docs/operations.md).
+ * (`allowHttp`, tests only: real push services are https). Native tokens (ios/android) go through FCM
+ * (fcm.ts) when FCM_SERVICE_ACCOUNT_FILE is set.
  */
 export function createPushSender(deps: {
   keys: VapidKeys;
