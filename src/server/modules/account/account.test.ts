@@ -299,6 +299,9 @@ describe("delete account", () => {
         if (rows.length > 0) found.push(`${table_name} mentions ${needle}`);
       }
     }
+    // Notifications about the person (a friend request names them) link to their profile.
+    const aboutMe = await rowsOf<unknown>(sql`select 1 from notifications where action_url = ${`/users/${me.user.id}`}`);
+    if (aboutMe.length > 0) found.push("notifications link to the profile");
     // A direct conversation's pair key ("low:high") holds the id outside a foreign key.
     const pairs = await rowsOf<unknown>(sql`select direct_pair from groups where ${me.user.id}::text = any(string_to_array(direct_pair, ':'))`);
     if (pairs.length > 0) found.push("groups.direct_pair holds the id");

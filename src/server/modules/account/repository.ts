@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { PRODUCT_NAME } from "../../../contract/product";
 import type { Db } from "../../db/client";
 import {
   accountTokens,
@@ -190,8 +191,8 @@ export function accountRepository(db: Db) {
      * (sessions, events hosted and their participants, messages, memberships, friendships, uploads,
      * tokens, blocks, reports...); this transaction also removes what names the person in free text
      * or outside a foreign key: direct conversations (their pair key holds the id), other people's
-     * notifications and e-mails naming the username or full name, outbox mail to the address,
-     * a waitlist entry. Returns the ended session hashes.
+     * notifications linking to the person's profile, outbox mail to the address and invitations they
+     * sent, a waitlist entry. Returns the ended session hashes.
      */
     async deleteAccount(userId: number) {
       return db.transaction(async (tx) => {
@@ -204,11 +205,11 @@ export function accountRepository(db: Db) {
           .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
           .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId)));
         if (directGroups.length > 0) await tx.delete(groups).where(inArray(groups.id, directGroups.map((g) => g.id)));
-        const names = [user.username, user.fullName, user.email].filter((n) => n.length > 0);
-        const mentions = (column: typeof notifications.title | typeof notifications.message | typeof outbox.text | typeof outbox.subject) =>
-          or(...names.map((n) => sql`strpos(lower(${column}), lower(${n})) > 0`));
-        await tx.delete(notifications).where(or(mentions(notifications.title), mentions(notifications.message)));
-        await tx.delete(outbox).where(or(eq(outbox.to, user.email), mentions(outbox.subject), mentions(outbox.text)));
+        // Other people's notifications about the person link to their profile (friend requests: "<name> wants to
+        // connect"); matched by that link, never by a name another account may share.
+        await tx.delete(notifications).where(eq(notifications.actionUrl, `/users/${userId}`));
+        // Mail to the address, and invitations the person sent (their subject carries the full name).
+        await tx.delete(outbox).where(or(eq(outbox.to, user.email), eq(outbox.subject, `${user.fullName} invited you to ${PRODUCT_NAME}`)));
         await tx
           .delete(waitlistEntries)
           .where(or(eq(waitlistEntries.email, user.email), sql`lower(${waitlistEntries.username}) = lower(${user.username})`));
