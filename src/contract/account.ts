@@ -50,7 +50,6 @@ const token = z.string().regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid).l
 
 /** POST /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword, newPassword }).strict();
-export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
 /** POST /api/account/password-reset/request (public) */
 export const passwordResetRequestSchema = z.object({ email: emailSchema }).strict();

@@ -25,7 +25,7 @@ import {
   waitlistEntries,
 } from "../../db/schema";
 
-export type AccountTokenPurpose = "password_reset" | "email_verification";
+type AccountTokenPurpose = "password_reset" | "email_verification";
 
 export function accountRepository(db: Db) {
   return {
@@ -219,4 +219,3 @@ export function accountRepository(db: Db) {
     },
   };
 }
-export type AccountRepository = ReturnType<typeof accountRepository>;
