@@ -53,3 +53,35 @@ test("notification settings: push is never asked on load, channels and the diges
     }
   }
 });
+
+test("the service worker shows a push as a system notification only when no Link window is focused", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  await registerVia(page.request);
+  await page.goto("/");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("ServiceWorker.enable");
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(String(baseURL)) && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  const deliver = (data: object) =>
+    cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(String(baseURL)).origin, registrationId, data: JSON.stringify(data) });
+  const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url })));
+
+  // This window is focused: it shows the notification in-app, the worker stays quiet.
+  expect(await page.evaluate(() => document.hasFocus() && document.visibilityState === "visible")).toBe(true);
+  await deliver({ title: "New friend request", body: "Sam wants to connect", url: "/users/1", tag: "friend_request" });
+  await page.waitForTimeout(500);
+  expect(await shown()).toEqual([]);
+
+  // Link closed (its only window left for another site): the worker shows it, with the page to open on click.
+  await page.goto("about:blank");
+  await deliver({ title: "Event updated", body: "Picnic moved to 5 PM", url: "/events/7", tag: "event_update" });
+  await page.waitForTimeout(500);
+  await page.goto("/settings");
+  await expect.poll(shown).toEqual([{ title: "Event updated", body: "Picnic moved to 5 PM", url: "/events/7" }]);
+});
