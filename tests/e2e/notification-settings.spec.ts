@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { registerVia } from "./events-fixtures";
 
@@ -41,12 +42,15 @@ test("notification settings: push is never asked on load, channels and the diges
   const table = await page.getByRole("table", { name: "Notification channels" }).boundingBox();
   expect(table && table.x + table.width).toBeLessThanOrEqual(390);
 
-  if (shots) {
-    for (const theme of ["light", "dark"] as const) {
-      await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
-      await page.reload();
-      await page.getByRole("tab", { name: "Notifications" }).click();
-      await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
+    await page.reload();
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
+    // WCAG 2.x A/AA as accessibility.spec.ts checks every screen: no serious or critical violation in either theme.
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    if (shots) {
       await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}.png`, fullPage: true });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}-bottom.png` });
