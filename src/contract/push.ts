@@ -68,6 +68,24 @@ export const PUSH_RATE_LIMITS = {
 } as const;
 export const PUSH_TOO_MANY_TEXT = (seconds: number) => `Too many changes, try again in ${seconds} s`;
 
+/**
+ * The browsers' push services (Chrome/Edge/Opera/Samsung via FCM, Firefox, Windows, Safari): the server
+ * posts only to these hosts and their subdomains, so a forged subscription cannot aim it at an internal address.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+] as const;
+export const PUSH_ENDPOINT_REFUSED = "endpoint: must be an https URL of a browser push service";
+
+export function isPushServiceUrl(endpoint: string): boolean {
+  const url = new URL(endpoint);
+  return url.protocol === "https:" && PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+}
+
 /** A user keeps at most this many push devices; registering one more drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER_MAX = 10;
 /** Push services' URLs are ~200-700 characters; FCM/APNs tokens are below 4 KB. */

@@ -235,13 +235,19 @@ describe("push subscriptions API", () => {
     expect(row).toMatchObject({ platform: "android", endpoint: "fcm-token:abc123", p256dh: null });
   });
 
-  it("refuses a plain-http endpoint outside tests", async () => {
+  it("outside tests, accepts only the browsers' push services over https", async () => {
     const dev = await createTestApp({ NODE_ENV: "development" });
     try {
       const amy = await registerUser(dev.app);
-      const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web("http://127.0.0.1:9/x") });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "endpoint: must be an https URL" });
+      for (const endpoint of ["http://127.0.0.1:9/x", "https://10.0.0.1/push", "https://fcm.googleapis.com.evil.example/x", "http://fcm.googleapis.com/fcm/send/x"]) {
+        const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: "endpoint: must be an https URL of a browser push service" });
+      }
+      for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/abc", "https://web.push.apple.com/abc"]) {
+        const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+        expect(res.statusCode).toBe(201);
+      }
     } finally {
       await dev.close();
     }

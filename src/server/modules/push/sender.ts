@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
-import type { PushPayload } from "../../../contract/push";
+import { isPushServiceUrl, type PushPayload } from "../../../contract/push";
 import type { VapidKeys } from "./keys";
 import type { PushSubscriptionRow, pushSubscriptionsRepository } from "./subscriptions";
 
@@ -36,7 +36,8 @@ export function createPushSender(deps: {
           .filter((s) => s.platform === "web" && s.p256dh && s.auth)
           .map(async (subscription) => {
             const url = new URL(subscription.endpoint);
-            if (url.protocol !== "https:" && !(deps.allowHttp && url.protocol === "http:")) return;
+            // Checked again at send time: a row stored before the check (or by hand) never aims the server elsewhere.
+            if (!deps.allowHttp && !isPushServiceUrl(subscription.endpoint)) return;
             try {
               const request = webpush.generateRequestDetails(
                 { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh ?? "", auth: subscription.auth ?? "" } },
