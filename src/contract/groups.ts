@@ -113,6 +113,9 @@ export const inviteViewSchema = z.object({
   groupId: z.number().int().optional(),
 });
 export type InviteView = z.infer<typeof inviteViewSchema>;
+/** Invite lookups and joins per client address per minute: codes are 96 random bits, guessing stays pointless. */
+export const INVITE_LOOKUPS_PER_MINUTE = 60;
+export const inviteLookupTooManyText = (seconds: number) => `Too many requests, try again in ${seconds} s`;
 export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 

@@ -13,6 +13,9 @@ export const waitlistBodySchema = z.object({
 });
 export type WaitlistBody = z.infer<typeof waitlistBodySchema>;
 
+/** Sign-ups per client address per minute, spent before validation (the route is public). */
+export const WAITLIST_SIGNUPS_PER_MINUTE = 20;
+export const waitlistTooManyText = (seconds: number) => `Too many requests, try again in ${seconds} s`;
 export const WAITLIST_JOINED_MESSAGE = "You're on the list!";
 export const WAITLIST_ALREADY_MESSAGE = "You're already on the list";
 export const waitlistResultSchema = z.object({ message: z.string(), alreadyListed: z.boolean() });

@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySensible from "@fastify/sensible";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -132,8 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.NODE_ENV === "production",
   });
-  // Per-user limits shared by REST, sockets and instances (Redis when configured); its Redis client
-  // (no offline queue: a down Redis fails at once) is also the per-IP limits' store.
+  // Per-user and per-address limits shared by REST, sockets and instances (Redis when configured;
+  // no offline queue: a down Redis fails over to an in-process counter at once).
   const rateLimits = createRateLimits({
     redisUrl: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
@@ -141,13 +140,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate("rateLimits", rateLimits);
   app.addHook("onClose", () => rateLimits.close());
-  await app.register(fastifyRateLimit, {
-    global: false,
-    redis: rateLimits.redis,
-    nameSpace: `${config.REDIS_PREFIX}rl:`,
-    // Redis down: let the request through (rateLimits logs the outage) rather than answer 500.
-    skipOnError: true,
-  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Link API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

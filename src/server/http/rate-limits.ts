@@ -48,7 +48,7 @@ export interface RateLimits {
   limiter(name: string, limit: RateLimit): Limiter;
   /** The slot pool called `name` (one per name, like limiter). */
   slots(name: string, options: { max: number; leaseMs: number }): Slots;
-  /** The Redis client behind the shared budgets (also @fastify/rate-limit's store), when REDIS_URL is set. */
+  /** The Redis client behind the shared budgets, when REDIS_URL is set. */
   readonly redis: Redis | undefined;
   close(): Promise<void>;
 }
@@ -132,7 +132,6 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string; l
         return known;
       }
       const duration = Math.max(1, Math.ceil(limit.windowMs / 1000));
-      // Not "rl:": that namespace is @fastify/rate-limit's (per-IP limits) in the same Redis.
       const keyPrefix = `${options.prefix}limit:${name}`;
       const memory = new RateLimiterMemory({ keyPrefix, points: limit.points, duration });
       const store = redis && !limit.perInstance
@@ -207,8 +206,20 @@ export function retryAfterSeconds(verdict: { retryAfterMs: number }): number {
  * signed out) and answers 429 {message} with Retry-After once it is spent.
  */
 export function limitPerUser(limiter: Limiter, message: string | ((retryAfterS: number) => string)) {
+  return limitBy(limiter, (request) => request.userId ?? `ip:${request.ip}`, message);
+}
+
+/**
+ * The same for public routes budgeted per client address (request.ip: X-Forwarded-For counts only
+ * under TRUST_PROXY), signed in or not. Usable as onRequest, so a budget is spent before validation.
+ */
+export function limitPerAddress(limiter: Limiter, message: string | ((retryAfterS: number) => string)) {
+  return limitBy(limiter, (request) => `ip:${request.ip}`, message);
+}
+
+function limitBy(limiter: Limiter, keyOf: (request: FastifyRequest) => string | number, message: string | ((retryAfterS: number) => string)) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await limiter.consume(request.userId ?? `ip:${request.ip}`);
+    const verdict = await limiter.consume(keyOf(request));
     if (verdict.allowed) return;
     const seconds = retryAfterSeconds(verdict);
     return reply

@@ -134,6 +134,7 @@ describe("POST /api/friends/invite", () => {
     const over = await send(bob.cookie);
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe("Too many invitations. Please try again later.");
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
     expect((await send(carol.cookie)).statusCode).toBe(202);
   });
 });

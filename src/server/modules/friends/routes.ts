@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import {
+  FRIEND_INVITES_TOO_MANY_MESSAGE,
   friendRequestBodySchema,
   INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   friendStatusResultSchema,
@@ -15,6 +16,7 @@ import { cursorParamSchema, encodeKeysetCursor, keysetPageQuerySchema } from "..
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
+import { limitPerUser } from "../../http/rate-limits";
 import { sendPage } from "../../http/pagination";
 import { requireUserId } from "../../http/session";
 import { notify } from "../notifications/notify";
@@ -107,13 +109,10 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => ({ status: await service.status(requireUserId(request), request.params.userId) }),
   );
 
-  const perUser = app.rateLimit({
-    max: FRIEND_INVITES_PER_HOUR,
-    timeWindow: 60 * 60 * 1000,
-    groupId: "friend-invite",
-    keyGenerator: (request) => `invite:${request.userId ?? request.ip}`,
-    errorResponseBuilder: () => ({ statusCode: 429, message: "Too many invitations. Please try again later." }),
-  });
+  const perUser = limitPerUser(
+    app.rateLimits.limiter("friend-invite", { points: FRIEND_INVITES_PER_HOUR, windowMs: 60 * 60 * 1000 }),
+    FRIEND_INVITES_TOO_MANY_MESSAGE,
+  );
 
   app.post(
     "/api/friends/invite",

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "../../../contract/auth";
-import { inviteCodeParamsSchema, inviteViewSchema, joinInviteResultSchema } from "../../../contract/groups";
+import {
+  INVITE_LOOKUPS_PER_MINUTE,
+  inviteCodeParamsSchema,
+  inviteLookupTooManyText,
+  inviteViewSchema,
+  joinInviteResultSchema,
+} from "../../../contract/groups";
 import type { AppDeps } from "../../app";
+import { limitPerAddress } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { invitesRepository } from "./repository";
 import { invitesService } from "./service";
@@ -11,7 +18,10 @@ const tags = ["invites"];
 export const invitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = invitesService(invitesRepository(deps.database.db));
   // Codes are 96 random bits, but a per-IP budget keeps even trying them pointless.
-  const lookupLimit = app.rateLimit({ max: 60, timeWindow: 60_000, groupId: "invite-lookup" });
+  const lookupLimit = limitPerAddress(
+    app.rateLimits.limiter("invite-lookup", { points: INVITE_LOOKUPS_PER_MINUTE, windowMs: 60_000 }),
+    inviteLookupTooManyText,
+  );
 
   app.get(
     "/api/group-invite/:code",

@@ -2,17 +2,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   WAITLIST_ALREADY_MESSAGE,
   WAITLIST_JOINED_MESSAGE,
+  WAITLIST_SIGNUPS_PER_MINUTE,
+  waitlistTooManyText,
   waitlistBodySchema,
   waitlistResultSchema,
   waitlistStatsSchema,
 } from "../../../contract/waitlist";
 import type { AppDeps } from "../../app";
+import { limitPerAddress } from "../../http/rate-limits";
 import { waitlistRepository } from "./repository";
 
 export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = waitlistRepository(deps.database.db);
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
-  const limited = app.rateLimit({ max: 20, timeWindow: 60_000, groupId: "waitlist" });
+  const limited = limitPerAddress(
+    app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
+    waitlistTooManyText,
+  );
 
   app.post(
     "/api/waitlist",
