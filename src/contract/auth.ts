@@ -148,6 +148,8 @@ export const accessCodeSchema = z.object({
   code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
 });
 export const accessCodeResultSchema = z.object({ valid: z.boolean() });
+/** GET /api/access-grant: whether this browser's HttpOnly grant cookie is still good, so /auth can skip the gate. */
+export const accessGrantStatusSchema = z.object({ granted: z.boolean() });
 
 /** POST /api/register answers the new account, plus the group it joined when an invite was its grant. */
 export const registerResultSchema = currentUserSchema.extend({

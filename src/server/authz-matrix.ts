@@ -72,6 +72,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "POST /api/logout": { request: () => ({ url: "/api/logout" }), expect: everyone(200), fresh: true },
   "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200) },
   "GET /api/users/current": { request: () => ({ url: "/api/users/current" }), expect: signedIn(200) },
+  // Only reads the caller's own grant cookie (none here): public, the same answer for all.
+  "GET /api/access-grant": { request: () => ({ url: "/api/access-grant" }), expect: everyone(200) },
   "POST /api/access-codes/verify": { request: () => ({ url: "/api/access-codes/verify", payload: { code: "0000000000" } }), expect: everyone(200) },
   "GET /api/auth/google/status": { request: () => ({ url: "/api/auth/google/status" }), expect: everyone(200) },
   // Google is not configured in tests: both answer 404 "Google sign-in is not configured".

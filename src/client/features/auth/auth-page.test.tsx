@@ -54,6 +54,21 @@ describe("AuthPage", () => {
     expect(screen.queryByText("Your invite lets you in: no access code needed.")).not.toBeInTheDocument();
   });
 
+  it("a reload after verifying a code (grant cookie still good) shows the sign-in card, and Change code still reopens the gate", async () => {
+    const { fetchMock } = renderAuth("", (url) => (url === "/api/access-grant" ? jsonResponse(200, { granted: true }) : signedOut()));
+    expect(await screen.findByRole("tab", { name: "Register" })).toBeInTheDocument();
+    expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/access-grant")).toBe(true);
+    await userEvent.click(screen.getByRole("button", { name: "Change code" }));
+    expect(await screen.findByText("Have an early access code?")).toBeInTheDocument();
+  });
+
+  it("without a good grant the gate stays", async () => {
+    renderAuth("", (url) => (url === "/api/access-grant" ? jsonResponse(200, { granted: false }) : signedOut()));
+    expect(await screen.findByText("Have an early access code?")).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Register" })).not.toBeInTheDocument();
+  });
+
   it("Google refused to enter an unverified account (issue 9.13): says why and offers the password sign-in directly", async () => {
     renderAuth("error=google-link", signedOut);
     expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS["google-link"]);

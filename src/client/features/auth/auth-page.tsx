@@ -1,8 +1,10 @@
-import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
+import { accessGrantStatusSchema, GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { apiJson } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
@@ -33,6 +35,22 @@ export function AuthPage() {
   const [stage, setStage] = useState<Stage>(inviteCode || linkGoogle ? "form" : "gate");
   // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
   const [gateKey, setGateKey] = useState(0);
+  // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
+  // server says whether it is still good, and then the sign-in card comes directly (once: "Change
+  // code" still reopens the gate).
+  const askGrant = !user && !isLoading && stage === "gate" && gateKey === 0;
+  const grant = useQuery({
+    queryKey: ["/api/access-grant"],
+    queryFn: async () => accessGrantStatusSchema.parse(await apiJson("GET", "/api/access-grant")),
+    enabled: askGrant,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const granted = grant.data?.granted === true;
+  useEffect(() => {
+    if (granted) setStage((current) => (current === "gate" ? "form" : current));
+  }, [granted]);
 
   // Spec 01 §2: a signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {
@@ -40,7 +58,8 @@ export function AuthPage() {
   }, [user, redirect, navigate, linkGoogle]);
 
   if (user && linkGoogle) return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
-  if (isLoading || user) {
+  // While the grant is asked about, a spinner rather than a gate that may vanish at once.
+  if (isLoading || user || (askGrant && grant.isPending)) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
         <Spinner className="size-8 text-primary" />

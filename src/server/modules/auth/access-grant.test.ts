@@ -49,6 +49,26 @@ describe("the early-access grant", () => {
     expect(wrong.cookies.find((c) => c.name === "link_access_grant")).toBeUndefined();
   });
 
+  it("GET /api/access-grant tells the browser whether its grant is still good: no cookie, forged, fresh, spent, lapsed", async () => {
+    const status = async (cookie?: string) => {
+      const res = await t.app.inject({ url: "/api/access-grant", headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      return res.json();
+    };
+    expect(await status()).toEqual({ granted: false });
+    expect(await status("link_access_grant=forged-value")).toEqual({ granted: false });
+    const fresh = await accessGrantCookie(t.app);
+    expect(await status(fresh)).toEqual({ granted: true });
+    // Asking does not spend it.
+    expect(await status(fresh)).toEqual({ granted: true });
+    expect((await register(newcomer(), fresh)).statusCode).toBe(201);
+    expect(await status(fresh)).toEqual({ granted: false });
+    const lapsing = await accessGrantCookie(t.app);
+    await t.database.db.update(accessGrants).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await status(lapsing)).toEqual({ granted: false });
+  });
+
   it("a grant registers one account: the register call spends it and clears the cookie", async () => {
     const cookie = await accessGrantCookie(t.app);
     const first = await register(newcomer(), cookie);

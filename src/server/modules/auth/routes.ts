@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   accessCodeResultSchema,
   accessCodeSchema,
+  accessGrantStatusSchema,
   loginBodySchema,
   messageSchema,
   registerBodySchema,
@@ -130,6 +131,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         setGrantCookie(reply, await service.issueGrant(), secure);
       }
       return { valid };
+    },
+  );
+
+  app.get(
+    "/api/access-grant",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["auth"],
+        description: "Whether the `link_access_grant` cookie (HttpOnly) is still unspent and unexpired: /auth skips the gate when it is.",
+        response: { 200: accessGrantStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      const grantHash = grantHashOf(request);
+      const granted = grantHash !== null && (await repo.hasGrant(grantHash, new Date()));
+      // Per browser and changing as the grant is spent or lapses: never from a cache.
+      return reply.header("cache-control", "no-store").send({ granted });
     },
   );
 };
