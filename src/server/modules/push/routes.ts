@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
-import { limitPerUser } from "../../http/rate-limits";
+import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
 import { listenForChatMessages } from "./chat-push";
@@ -93,8 +93,8 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const limited = {
     subscriptions: limitPerUser(app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions), PUSH_TOO_MANY_TEXT),
     preferences: limitPerUser(app.rateLimits.limiter("notification-preferences", PUSH_RATE_LIMITS.preferences), PUSH_TOO_MANY_TEXT),
-    // No session here: counted per address (limitPerUser falls back to the IP).
-    unsubscribe: limitPerUser(app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe), PUSH_TOO_MANY_TEXT),
+    // Public (mail clients post without a session): counted per client address.
+    unsubscribe: limitPerAddress(app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe), PUSH_TOO_MANY_TEXT),
   };
   const digestTimer = setInterval(() => {
     void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
