@@ -93,3 +93,35 @@ describe("the swipe deck (issue 12.5)", () => {
     expect(await screen.findByTestId("swipe-card")).toHaveTextContent("Picnic");
   });
 });
+
+describe("the Networking list (issue 12.1)", () => {
+  it('says "Location not set" for an event without coordinates, next to its place name or alone, and not for one with them', async () => {
+    vi.spyOn(native, "getPosition").mockRejectedValue(new Error("no location"));
+    const networking = (id: number, title: string, place: Partial<FeedItem>): FeedItem => ({ ...item(id, title), type: "networking", ...place });
+    mockFetch((url) => {
+      if (url === "/api/user") return jsonResponse(200, me);
+      if (url.startsWith("/api/events/swipe/")) {
+        const type = new URL(url, "http://x").searchParams.get("type");
+        if (type !== "networking") return jsonResponse(200, { events: [], nextCursor: null, counts: {} });
+        return jsonResponse(200, {
+          events: [
+            networking(11, "Named only", { location: "Hub" }),
+            networking(12, "Nowhere", { location: "" }),
+            networking(13, "Pinned", { location: "Loft", latitude: "37.77", longitude: "-122.41" }),
+          ],
+          nextCursor: null,
+          counts: {},
+        });
+      }
+      return jsonResponse(200, []);
+    });
+    renderWithProviders(<DiscoverPage />);
+    await userEvent.click(await screen.findByRole("tab", { name: "Networking" }));
+    const cards = await screen.findAllByTestId("networking-card");
+    const card = (title: string) => cards.find((c) => c.textContent?.includes(title)) as HTMLElement;
+    expect(card("Named only")).toHaveTextContent("Hub· Location not set");
+    expect(card("Nowhere")).toHaveTextContent("Location not set");
+    expect(card("Pinned")).toHaveTextContent("Loft");
+    expect(card("Pinned")).not.toHaveTextContent("Location not set");
+  });
+});

@@ -1,6 +1,7 @@
 import { CATEGORIES, type CategoryId } from "@contract/categories";
 import type { FeedItem } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
 import { AnimatePresence, useMotionValue, useReducedMotion } from "motion/react";
 import { useCallback, useEffect, useState } from "react";
@@ -396,10 +397,14 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
                 <CalendarIcon className="size-4" aria-hidden />
                 {formatEventDateTime(event.date, user?.timezone)}
               </p>
-              {event.location && (
-                <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                  <MapPinIcon className="size-4" aria-hidden />
-                  {event.location}
+              {(event.location || !eventCoordinates(event)) && (
+                <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+                  <MapPinIcon className="size-4 shrink-0" aria-hidden />
+                  {event.location && <span className="truncate">{event.location}</span>}
+                  {/* Issue 12.1: as on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
+                  {!eventCoordinates(event) && (
+                    <span className="shrink-0">{event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}</span>
+                  )}
                 </p>
               )}
               <p className="line-clamp-2 text-sm">{event.description}</p>
