@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 5199);
+// The server's outbox mails to a listener the account journeys open on this port (they read reset and
+// verification links from it); other journeys' mail simply waits in the outbox.
+const smtpUrl = `smtp://127.0.0.1:${port + 1000}`;
+process.env.SMTP_URL = smtpUrl;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,6 +36,7 @@ export default defineConfig({
       SEED: "true",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "100000",
+      SMTP_URL: smtpUrl,
       // Each port builds its own copy, so journeys run side by side never rebuild one another's files.
       CLIENT_DIST: `dist/e2e-${port}`,
       SERVER_DIST: `dist/e2e-${port}-server`,

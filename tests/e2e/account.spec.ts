@@ -5,13 +5,11 @@ import { grantAccess } from "./access-grant";
 /**
  * Issue 14.4 journeys: Settings › Account (change password, verify the address, export, delete) and the
  * "Forgot password?" reset. The e-mails the server's outbox sends are caught by a tiny SMTP listener in
- * this process: run with SMTP_URL=smtp://127.0.0.1:<E2E_PORT + 1000> (Playwright hands it to the server).
+ * this process on E2E_PORT + 1000, where playwright.config.ts points the server's SMTP_URL.
  */
 const smtpPort = Number(process.env.E2E_PORT ?? 5199) + 1000;
 const inbox: Array<{ to: string; body: string }> = [];
 let smtp: Server;
-
-test.skip(process.env.SMTP_URL !== `smtp://127.0.0.1:${smtpPort}`, `needs SMTP_URL=smtp://127.0.0.1:${smtpPort} (the outbox's e-mails are read here)`);
 
 /** Quoted-printable as nodemailer writes it (soft breaks, =XX). */
 const decodeQuotedPrintable = (text: string) =>

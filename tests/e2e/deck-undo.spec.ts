@@ -34,17 +34,16 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText(`You've declined ${token} Picnic`);
   const tabs = page.getByRole("tablist");
-  const [toastBox, tabsBox, header, nav] = await Promise.all([
-    toast.boundingBox(),
-    tabs.boundingBox(),
-    page.locator("header").first().boundingBox(),
-    page.getByRole("navigation", { name: "Main" }).boundingBox(),
-  ]);
-  const overlaps = (a: typeof toastBox, b: typeof toastBox) =>
-    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  expect(overlaps(toastBox, tabsBox)).toBe(false);
-  expect(overlaps(toastBox, header)).toBe(false);
-  expect(overlaps(toastBox, nav)).toBe(false);
+  const header = page.locator("header").first();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  type Box = Awaited<ReturnType<typeof toast.boundingBox>>;
+  const overlaps = (a: Box, b: Box) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  // Polled: the toast slides in, so one early measurement can catch it mid-animation; at rest it must cover none.
+  const coversAny = async () => {
+    const box = await toast.boundingBox();
+    return [await tabs.boundingBox(), await header.boundingBox(), await nav.boundingBox()].map((other) => overlaps(box, other));
+  };
+  await expect.poll(coversAny).toEqual([false, false, false]);
   await page.getByRole("tab", { name: "Networking" }).click({ timeout: 2000 });
   await expect(page.getByRole("tab", { name: "Networking" })).toHaveAttribute("aria-selected", "true");
   await hostContext.close();
@@ -83,18 +82,22 @@ test("prefers-reduced-motion: the answered card fades where it stands instead of
   const card = page.getByTestId("swipe-card");
   await expect(card).toContainText(`${token} Tea`);
   const before = await card.boundingBox();
-  await card.getByRole("button", { name: "Going" }).click();
-  // Sample the leaving card on every frame while it fades: it never moves sideways.
-  const xs = await page.evaluate(async () => {
+  // Sample the leaving card on every frame from before the tap until it is gone: it never moves sideways.
+  await page.evaluate(() => {
     const seen: number[] = [];
+    (window as unknown as { leavingXs: number[] }).leavingXs = seen;
     const start = performance.now();
-    while (performance.now() - start < 400) {
+    const sample = () => {
       const el = document.querySelector('[data-testid="leaving-card"]');
       if (el) seen.push(el.getBoundingClientRect().x);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-    return seen;
+      if (performance.now() - start < 3000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
   });
+  await card.getByRole("button", { name: "Going" }).click();
+  await expect(card).toContainText(`${token} Chess`);
+  await page.waitForTimeout(500);
+  const xs = await page.evaluate(() => (window as unknown as { leavingXs: number[] }).leavingXs);
   expect(xs.length).toBeGreaterThan(0);
   for (const x of xs) expect(Math.abs(x - (before?.x ?? 0))).toBeLessThan(2);
   await expect(card).toContainText(`${token} Chess`);

@@ -11,8 +11,8 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   const a = { fullName: "Priya Raman", username: `priya${suffix}`, email: `priya${suffix}@example.com`, password: "secret123" };
   const regA = await (await grantAccess(first.request)).post("/api/register", { data: { ...a, profession: "Architect", bio: "Loves climbing." } });
   const aId = (await regA.json()).id as number;
+  // Today: in the shown month, and not a past day (those are refused).
   const day = new Date();
-  day.setDate(10);
   const key = format(day, "yyyy-MM-dd");
   const saved = await first.request.post("/api/availability", {
     data: { userId: aId, date: key, timeslots: JSON.stringify(["early_afternoon", "night"]) },
