@@ -9,6 +9,7 @@ import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
 import { clearOfflineApiCache } from "@/lib/offline-api";
+import { disablePush, pushSupport } from "@/features/settings/web-push";
 import { clearQueue } from "@/lib/offline-queue";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
@@ -86,6 +87,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
+      // Issue 14.2: this device stops receiving the account's pushes (forgotten on the server while the session still works).
+      if (pushSupport(false) === "web") await disablePush().catch(() => undefined);
       await apiRequest("POST", "/api/logout");
     },
     onSuccess: () => {
