@@ -16,11 +16,10 @@ import type { Bus } from "../../realtime/bus";
 import { notifyAll } from "../notifications/notify";
 import { uploadsRepository } from "../uploads/repository";
 import { uploadsService } from "../uploads/service";
+import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, UserRow } from "./repository";
 
 /** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
-const notFound = () => new HttpError(404, "Event not found");
-const hostOnly = () => new HttpError(403, "Only the host can do this");
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -59,25 +58,7 @@ function coordinates(latitude: string | undefined, longitude: string | undefined
 export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }) {
   // Issue 9.18: a cover is a photo its host uploaded to Link.
   const images = uploadsService(uploadsRepository(deps.db));
-  async function requireEvent(id: number) {
-    const event = await repo.findEvent(id);
-    if (!event) throw notFound();
-    return event;
-  }
-  async function requireVisible(id: number, viewerId: number) {
-    const event = await requireEvent(id);
-    // Issue 14.5: an event a moderator hid is gone for everyone but its host.
-    if (event.hiddenAt && event.hostId !== viewerId) throw notFound();
-    if (event.groupId != null && event.hostId !== viewerId && !(await repo.isGroupMember(event.groupId, viewerId))) {
-      throw new HttpError(403, "Only members of this group can see this event");
-    }
-    return event;
-  }
-  async function requireHosted(id: number, userId: number) {
-    const event = await requireEvent(id);
-    if (event.hostId !== userId) throw hostOnly();
-    return event;
-  }
+  const { requireVisible, requireHosted } = eventAccess(repo);
 
   return {
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {

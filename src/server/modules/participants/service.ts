@@ -4,10 +4,9 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { type NewNotification, notify } from "../notifications/notify";
+import { eventAccess } from "../events/event-access";
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
 
-const notFound = () => new HttpError(404, "Event not found");
-const hostOnly = () => new HttpError(403, "Only the host can do this");
 
 interface Transition {
   row: { eventId: number; userId: number; status: string };
@@ -24,25 +23,7 @@ interface Transition {
 export function participantsService(repo: ParticipantsRepository, deps: { db: Db; bus: Bus }) {
   const tell = (userId: number, n: NewNotification) => notify(deps, userId, n);
 
-  async function requireEvent(id: number) {
-    const event = await repo.findEvent(id);
-    if (!event) throw notFound();
-    return event;
-  }
-  async function requireVisible(id: number, viewerId: number) {
-    const event = await requireEvent(id);
-    // Issue 14.5: an event a moderator hid cannot be joined or read through its participants, except by its host.
-    if (event.hiddenAt && event.hostId !== viewerId) throw notFound();
-    if (event.groupId != null && event.hostId !== viewerId && !(await repo.isGroupMember(event.groupId, viewerId))) {
-      throw new HttpError(403, "Only members of this group can see this event");
-    }
-    return event;
-  }
-  async function requireHosted(id: number, userId: number) {
-    const event = await requireEvent(id);
-    if (event.hostId !== userId) throw hostOnly();
-    return event;
-  }
+  const { requireVisible, requireHosted } = eventAccess(repo);
 
   /** Moves one participant to a status; the caller holds the event's lock (changeParticipation). */
   async function transition(event: EventRow, userId: number, wanted: ParticipantStatus, tx: ParticipantQueries): Promise<Transition> {

@@ -1,0 +1,37 @@
+import { HttpError } from "../../http/http-error";
+import type { EventRow } from "./repository";
+
+/** What the access rules read: the event and, for a group's plan, whether the viewer is a member. */
+export interface EventAccessQueries {
+  findEvent(id: number): Promise<EventRow | undefined>;
+  isGroupMember(groupId: number, userId: number): Promise<boolean>;
+}
+
+/**
+ * Who may see or change an event, written once for the events and participants modules: a missing
+ * event is a 404, a hidden one (issue 14.5) is gone for everyone but its host, a group's plan is for
+ * its members, and changes are for the host.
+ */
+export function eventAccess(queries: EventAccessQueries) {
+  async function requireEvent(id: number) {
+    const event = await queries.findEvent(id);
+    if (!event) throw new HttpError(404, "Event not found");
+    return event;
+  }
+  return {
+    requireEvent,
+    async requireVisible(id: number, viewerId: number) {
+      const event = await requireEvent(id);
+      if (event.hiddenAt && event.hostId !== viewerId) throw new HttpError(404, "Event not found");
+      if (event.groupId != null && event.hostId !== viewerId && !(await queries.isGroupMember(event.groupId, viewerId))) {
+        throw new HttpError(403, "Only members of this group can see this event");
+      }
+      return event;
+    },
+    async requireHosted(id: number, userId: number) {
+      const event = await requireEvent(id);
+      if (event.hostId !== userId) throw new HttpError(403, "Only the host can do this");
+      return event;
+    },
+  };
+}
