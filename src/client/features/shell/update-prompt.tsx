@@ -25,6 +25,12 @@ export function UpdatePrompt() {
     },
   });
   if (!needRefresh) return null;
+  // workbox-window reloads only when this page registered the waiting worker itself; one installed
+  // while another page (or before a reload) was open activates without reloading this one.
+  const reloadOntoNewVersion = () => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-4">
       <div
@@ -36,7 +42,7 @@ export function UpdatePrompt() {
         <Button type="button" size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
           Later
         </Button>
-        <Button type="button" size="sm" onClick={() => void updateServiceWorker(true)}>
+        <Button type="button" size="sm" onClick={reloadOntoNewVersion}>
           Reload
         </Button>
       </div>
