@@ -58,9 +58,6 @@ export default defineConfig({
     root: ".",
     // A non-UTC zone, so a slip between local and UTC dates fails a test.
     env: { TZ: "America/Los_Angeles" },
-    // Vitest's default is one worker on 2 cores; the suites wait on PostgreSQL, Redis and timers more than
-    // they compute, so two files at a time keep CI under its 20 minutes.
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
