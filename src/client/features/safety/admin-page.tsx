@@ -1,7 +1,9 @@
 import { type AdminReport, REPORT_REASON_LABELS } from "@contract/safety";
 import { useState } from "react";
 import { Link } from "wouter";
+import { useAuth } from "@/features/auth/use-auth";
 import { errorStatus } from "@/lib/api";
+import { formatEventDateTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Spinner } from "@/ui/spinner";
@@ -12,6 +14,7 @@ const TARGET_LABEL: Record<AdminReport["targetType"], string> = { user: "Person"
 
 function ReportCard({ report }: { report: AdminReport }) {
   const moderate = useModerate();
+  const { user } = useAuth();
   const [confirmingSuspend, setConfirmingSuspend] = useState(false);
   const act = (action: ModerationAction, done: string) =>
     moderate.mutate(action, {
@@ -26,7 +29,7 @@ function ReportCard({ report }: { report: AdminReport }) {
           {TARGET_LABEL[report.targetType]} · {REPORT_REASON_LABELS[report.reason]}
         </h2>
         <time className="text-xs text-muted-foreground" dateTime={report.createdAt}>
-          {new Date(report.createdAt).toLocaleString()}
+          {formatEventDateTime(report.createdAt, user?.timezone)}
         </time>
       </div>
       <dl className="grid gap-1 text-sm">
