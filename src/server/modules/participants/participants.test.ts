@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventParticipants, events, notifications } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { eventFixtures, type Who } from "../../test/event-fixtures";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,37 +12,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const inDays = (days: number, hour = 19) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d;
-};
+const { createEvent, signUp } = eventFixtures(() => t);
 
-async function signUp(overrides: Record<string, unknown> = {}) {
-  const { user, cookie } = await registerUser(t.app, overrides);
-  return { id: user.id, cookie, call: as(t.app, cookie) };
-}
-
-type Who = Awaited<ReturnType<typeof signUp>>;
-
-async function createEvent(host: Who, overrides: Record<string, unknown> = {}) {
-  const res = await host.call({
-    method: "POST",
-    url: "/api/events",
-    payload: {
-      title: "Dinner at Luigi's",
-      description: "Pasta night",
-      date: inDays(3).toISOString(),
-      location: "Luigi's",
-      hostId: host.id,
-      type: "social",
-      friendGroupId: "all",
-      ...overrides,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
-  return res.json() as { id: number; title: string };
-}
 
 const notificationsOf = (userId: number) =>
   t.database.db.select().from(notifications).where(eq(notifications.userId, userId));

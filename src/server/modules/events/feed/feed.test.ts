@@ -12,7 +12,8 @@ import {
   friendships,
   groups,
 } from "../../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../../test/test-app";
+import { eventFixtures, inDays, type Who } from "../../../test/event-fixtures";
+import { createTestApp, type TestApp } from "../../../test/test-app";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
 import { feedRepository } from "./repository";
 
@@ -24,18 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const inDays = (days: number, hour = 19) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCHours(hour, 0, 0, 0);
-  return d;
-};
-
-async function signUp(overrides: Record<string, unknown> = {}) {
-  const { user, cookie } = await registerUser(t.app, overrides);
-  return { id: user.id, cookie, call: as(t.app, cookie) };
-}
-
-type Who = Awaited<ReturnType<typeof signUp>>;
+const { signUp } = eventFixtures(() => t);
 
 /** Inserts an event row directly for feed cases the API cannot make (past dates, coordinates). */
 async function insertEvent(hostId: number, values: Partial<typeof events.$inferInsert> = {}) {
