@@ -51,12 +51,20 @@ async function buildWith(rootDir: string, outDir: string, input?: string) {
   // The baseline is built by the project's config without what only an app has (the PWA's service worker).
   const loaded = input ? await loadConfigFromFile({ command: "build", mode: "production" }, configFile) : null;
   const withoutPwa = (plugins: PluginOption[] = []): PluginOption[] =>
-    plugins.flat(Number.POSITIVE_INFINITY as 1).filter((p) => !(p && typeof p === "object" && "name" in p && String(p.name).startsWith("vite-plugin-pwa")));
+    plugins
+      .flat(Number.POSITIVE_INFINITY as 1)
+      .filter((p) => !(p && typeof p === "object" && "name" in p && String(p.name).startsWith("vite-plugin-pwa")));
   await build({
     ...(loaded ? { ...loaded.config, configFile: false, plugins: withoutPwa(loaded.config.plugins) } : { configFile }),
     root: rootDir,
     logLevel: "warn",
-    build: { ...(loaded?.config.build ?? {}), outDir, emptyOutDir: true, manifest: true, ...(input ? { rollupOptions: { input } } : {}) },
+    build: {
+      ...(loaded?.config.build ?? {}),
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      ...(input ? { rollupOptions: { input } } : {}),
+    },
   });
   return JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
 }
@@ -78,24 +86,41 @@ const routes = [
 // built by the same config.
 const baselineDir = path.join(root, "node_modules/.cache/link-bench-react-baseline");
 mkdirSync(baselineDir, { recursive: true });
-writeFileSync(path.join(baselineDir, "index.html"), `<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>`);
+writeFileSync(
+  path.join(baselineDir, "index.html"),
+  `<!doctype html><div id="root"></div><script type="module" src="./main.tsx"></script>`,
+);
 writeFileSync(
   path.join(baselineDir, "main.tsx"),
   `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root") as HTMLElement).render(<p>Hello</p>);\n`,
 );
-const baselineManifest = await buildWith(baselineDir, path.join(work, "baseline"), path.join(baselineDir, "index.html"));
+const baselineManifest = await buildWith(
+  baselineDir,
+  path.join(work, "baseline"),
+  path.join(baselineDir, "index.html"),
+);
 const baselineEntry = Object.keys(baselineManifest).find((k) => baselineManifest[k].isEntry) as string;
-const baselineBytes = initialFiles(baselineManifest, [baselineEntry]).reduce((sum, f) => sum + gz(path.join(work, "baseline", f)), 0);
+const baselineBytes = initialFiles(baselineManifest, [baselineEntry]).reduce(
+  (sum, f) => sum + gz(path.join(work, "baseline", f)),
+  0,
+);
 rmSync(baselineDir, { recursive: true, force: true });
 
-console.log(`\nInitial JS + CSS (gzip -9) against React 19 + react-dom alone (${kb(baselineBytes)}), same Vite config; target <= 1.6 x`);
+console.log(
+  `\nInitial JS + CSS (gzip -9) against React 19 + react-dom alone (${kb(baselineBytes)}), same Vite config; target <= 1.6 x`,
+);
 const sizeRows: Array<{ route: string; bytes: number }> = [];
 for (const r of routes) {
   const files = initialFiles(manifest, r.entries);
   const bytes = files.reduce((sum, f) => sum + gz(path.join(appOut, f)), 0);
   sizeRows.push({ route: r.label, bytes });
-  console.log(`  ${r.label.padEnd(14)} ${kb(bytes).padStart(9)}  ${(bytes / baselineBytes).toFixed(2)} x React   (${files.length} files)`);
-  for (const f of files.map((file) => ({ file, bytes: gz(path.join(appOut, file)) })).sort((a, b) => b.bytes - a.bytes).slice(0, 6)) {
+  console.log(
+    `  ${r.label.padEnd(14)} ${kb(bytes).padStart(9)}  ${(bytes / baselineBytes).toFixed(2)} x React   (${files.length} files)`,
+  );
+  for (const f of files
+    .map((file) => ({ file, bytes: gz(path.join(appOut, file)) }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 6)) {
     console.log(`      ${kb(f.bytes).padStart(9)}  ${f.file}`);
   }
 }
@@ -114,18 +139,36 @@ async function lighthouse() {
   const env = { ...process.env, CLIENT_DIST: clientDist, SERVER_DIST: serverDist };
   // The production build: precompressed assets and the bundled server when scripts/build.mjs provides them.
   const bundled = existsSync(path.join(root, "scripts/build.mjs"));
-  if (bundled) execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--quiet"], { cwd: root, env, stdio: "inherit" });
+  if (bundled)
+    execFileSync(process.execPath, [path.join(root, "scripts/build.mjs"), "--quiet"], {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    });
   else await buildWith(path.join(root, "src/client"), clientDist);
-  const serverArgs = bundled && existsSync(path.join(serverDist, "main.js")) ? [path.join(serverDist, "main.js")] : [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "src/server/main.ts")];
+  const serverArgs =
+    bundled && existsSync(path.join(serverDist, "main.js"))
+      ? [path.join(serverDist, "main.js")]
+      : [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "src/server/main.ts")];
   const server: ChildProcess = spawn(process.execPath, serverArgs, {
     cwd: root,
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED: "true" },
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SEED: "true",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const ok = await fetch(`${origin}/readyz`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${origin}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error("server did not become ready");
       await new Promise((r) => setTimeout(r, 500));
@@ -143,7 +186,9 @@ async function lighthouse() {
       { label: "/auth", url: `${origin}/auth`, headers: {} },
       { label: "/ signed in", url: `${origin}/`, headers: { Cookie: cookie } },
     ];
-    console.log(`\nLighthouse 12.8.2, mobile (default throttling), performance only, median of ${opts.runs} runs; target >= 95`);
+    console.log(
+      `\nLighthouse 12.8.2, mobile (default throttling), performance only, median of ${opts.runs} runs; target >= 95`,
+    );
     for (const page of pages) {
       const runs: Array<{ score: number; lcp: number; tbt: number; cls: number; fcp: number }> = [];
       for (let i = 0; i < Number(opts.runs); i++) {
@@ -161,7 +206,11 @@ async function lighthouse() {
             `--extra-headers=${JSON.stringify(page.headers)}`,
             "--chrome-flags=--headless --no-sandbox",
           ],
-          { cwd: lhDir, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "inherit"] },
+          {
+            cwd: lhDir,
+            env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+            stdio: ["ignore", "ignore", "inherit"],
+          },
         );
         const report = JSON.parse(readFileSync(out, "utf8"));
         const audit = (id: string) => report.audits[id]?.numericValue as number;

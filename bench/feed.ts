@@ -39,7 +39,9 @@ const { values: opts } = parseArgs({
     "keep-db": { type: "boolean", default: false },
   },
 });
-const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<"postgres" | "pglite">;
+const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<
+  "postgres" | "pglite"
+>;
 const sizes = (opts.size ?? ["10000", "100000", "1000000"]).map(Number);
 const SECONDS = Number(opts.seconds);
 const CONNECTIONS = Number(opts.connections);
@@ -51,7 +53,10 @@ if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
   process.exit(2);
 }
 
-const autocannonBin = path.join(path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")), "autocannon.js");
+const autocannonBin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")),
+  "autocannon.js",
+);
 
 interface Run {
   rps: number;
@@ -95,7 +100,10 @@ function autocannon(url: string, cookie: string): Promise<Run> {
 
 /** City c's centre: a grid 3° apart so 25 km around one city never reaches the next. */
 const CITY_GRID = { lat0: 25, lng0: -125, step: 3, perRow: 10 };
-const cityCentre = (c: number) => ({ lat: CITY_GRID.lat0 + (c % CITY_GRID.perRow) * CITY_GRID.step, lng: CITY_GRID.lng0 + Math.floor(c / CITY_GRID.perRow) * CITY_GRID.step });
+const cityCentre = (c: number) => ({
+  lat: CITY_GRID.lat0 + (c % CITY_GRID.perRow) * CITY_GRID.step,
+  lng: CITY_GRID.lng0 + Math.floor(c / CITY_GRID.perRow) * CITY_GRID.step,
+});
 
 async function seed(db: Database["db"], events: number) {
   // Cities x days x 10 events a day: the density around one city is the same at every size.
@@ -170,15 +178,24 @@ async function explainRequest(app: FastifyInstance, db: Database["db"], url: str
   const captured = [...statements];
   const lines: string[] = [];
   for (const s of captured) {
-    const plan = ((await db.execute(sql`explain (analyze, costs off) ${bound(s.text, s.params)}`)) as unknown as {
-      rows: Array<{ "QUERY PLAN": string }>;
-    }).rows.map((r) => r["QUERY PLAN"]);
+    const plan = (
+      (await db.execute(sql`explain (analyze, costs off) ${bound(s.text, s.params)}`)) as unknown as {
+        rows: Array<{ "QUERY PLAN": string }>;
+      }
+    ).rows.map((r) => r["QUERY PLAN"]);
     const time = plan.join("\n").match(/Execution Time: ([\d.]+) ms/)?.[1];
-    const indexes = [...new Set(plan.join("\n").match(/\b(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )\w+/g) ?? [])];
+    const indexes = [
+      ...new Set(
+        plan.join("\n").match(/\b(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )\w+/g) ??
+          [],
+      ),
+    ];
     const seq = [...new Set(plan.join("\n").match(/Seq Scan on \w+/g) ?? [])];
     const head = s.text.replace(/\s+/g, " ").slice(0, 90);
     lines.push(`    ${String(time).padStart(7)} ms  ${head}${s.text.length > 90 ? "…" : ""}`);
-    lines.push(`               ${[...indexes.map((i) => i.replace(/ (using|on) /, " ")), ...seq].join(", ") || "(no table scans)"}`);
+    lines.push(
+      `               ${[...indexes.map((i) => i.replace(/ (using|on) /, " ")), ...seq].join(", ") || "(no table scans)"}`,
+    );
     if (opts.plans === "full") for (const l of plan) lines.push(`               | ${l}`);
   }
   return lines;
@@ -221,7 +238,9 @@ for (const tier of tiers) {
       { label: "feed, 25 km around a city", path: `${base}&lat=${city.lat}&lng=${city.lng}&radius=25` },
       { label: "feed, no position, music", path: `${base}&filter=music` },
     ];
-    console.log(`\n== ${tier}, ${size} events (${cities} cities x ${days} days), ${USERS} users: seeded in ${seedSeconds.toFixed(1)} s`);
+    console.log(
+      `\n== ${tier}, ${size} events (${cities} cities x ${days} days), ${USERS} users: seeded in ${seedSeconds.toFixed(1)} s`,
+    );
     for (const r of routes) {
       const page = (await app.inject({ method: "GET", url: r.path, headers: { cookie: me.cookie } })).json() as {
         events: Array<{ score: number; distanceKm: number | null }>;
@@ -252,9 +271,15 @@ for (const tier of tiers) {
 }
 
 const f = (n: number, d = 0) => n.toFixed(d);
-console.log(`\nFeed over HTTP, ${CONNECTIONS} connections, ${SECONDS} s per route, each after a /healthz run on the same server`);
-console.log("Targets: req/s >= 0.25 x healthz; p99 <= 3 x healthz p99; p50 at the largest size <= 1.5 x at the smallest.");
-console.log("tier      events  route                        req/s   p50   p99 | healthz req/s  p99 | rps ratio  p99 ratio  p50 vs smallest");
+console.log(
+  `\nFeed over HTTP, ${CONNECTIONS} connections, ${SECONDS} s per route, each after a /healthz run on the same server`,
+);
+console.log(
+  "Targets: req/s >= 0.25 x healthz; p99 <= 3 x healthz p99; p50 at the largest size <= 1.5 x at the smallest.",
+);
+console.log(
+  "tier      events  route                        req/s   p50   p99 | healthz req/s  p99 | rps ratio  p99 ratio  p50 vs smallest",
+);
 for (const r of results) {
   const smallest = results.find((x) => x.tier === r.tier && x.route === r.route);
   const p50Ratio = smallest && smallest !== r ? f(r.run.p50 / Math.max(smallest.run.p50, 1), 2) : "";

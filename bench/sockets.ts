@@ -69,7 +69,17 @@ async function serve(kind: string) {
           // The same frame Link sends, serialised once per message.
           const frame = JSON.stringify({
             type: "new_message",
-            message: { id, groupId: m.groupId, userId: 1, message: m.message, sentAt: new Date().toISOString(), userName: "Bench", messageType: "text", attachmentUrl: null, referenceData: null },
+            message: {
+              id,
+              groupId: m.groupId,
+              userId: 1,
+              message: m.message,
+              sentAt: new Date().toISOString(),
+              userName: "Bench",
+              messageType: "text",
+              attachmentUrl: null,
+              referenceData: null,
+            },
           });
           for (const peer of members.get(m.groupId) ?? []) peer.send(frame);
         }
@@ -86,7 +96,10 @@ async function serve(kind: string) {
   const database = await openDatabase(opts.db ?? "memory://");
   if (opts.seed) await seedDatabase(database.db, JSON.parse(readFileSync(opts.seed, "utf8")) as Seed);
   const bus = opts.redis ? createRedisBus(opts.redis, { prefix: opts.prefix }) : createInProcessBus();
-  const config = testConfig({ LOG_LEVEL: "silent", ...(opts.redis ? { REDIS_URL: opts.redis, REDIS_PREFIX: opts.prefix } : {}) });
+  const config = testConfig({
+    LOG_LEVEL: "silent",
+    ...(opts.redis ? { REDIS_URL: opts.redis, REDIS_PREFIX: opts.prefix } : {}),
+  });
   const app = await buildApp({ config, database, bus });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   console.log(`READY ${new URL(address).port}`);
@@ -99,16 +112,29 @@ async function seedDatabase(db: import("../src/server/db/client").Database["db"]
   const { hashSessionToken } = await import("../src/server/http/session");
   const userRows = await db
     .insert(users)
-    .values(Array.from({ length: seed.sockets }, (_, i) => ({ fullName: `Bench ${i}`, username: `bench_${i}`, email: `bench_${i}@example.com`, passwordHash: "x" })))
+    .values(
+      Array.from({ length: seed.sockets }, (_, i) => ({
+        fullName: `Bench ${i}`,
+        username: `bench_${i}`,
+        email: `bench_${i}@example.com`,
+        passwordHash: "x",
+      })),
+    )
     .returning({ id: users.id });
   await db.insert(sessions).values(
-    userRows.map((u, i) => ({ idHash: hashSessionToken(seed.tokens[i]), userId: u.id, expiresAt: new Date(Date.now() + 3_600_000) })),
+    userRows.map((u, i) => ({
+      idHash: hashSessionToken(seed.tokens[i]),
+      userId: u.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })),
   );
   const groupRows = await db
     .insert(groups)
     .values(Array.from({ length: seed.groups }, (_, i) => ({ name: `Bench group ${i}` })))
     .returning({ id: groups.id });
-  await db.insert(groupMembers).values(userRows.map((u, i) => ({ groupId: groupRows[i % seed.groups].id, userId: u.id })));
+  await db
+    .insert(groupMembers)
+    .values(userRows.map((u, i) => ({ groupId: groupRows[i % seed.groups].id, userId: u.id })));
   await db.execute(sql`analyze`);
 }
 
@@ -199,11 +225,13 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
   const sendMs = performance.now() - begin;
   const expected = sent * (SOCKETS / GROUPS);
   const drainUntil = performance.now() + 30_000;
-  while (delivered < expected && errors === 0 && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  while (delivered < expected && errors === 0 && performance.now() < drainUntil)
+    await new Promise((r) => setTimeout(r, 20));
   const totalMs = performance.now() - begin;
   for (const ws of sockets) ws.terminate();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
   return {
     label,
     sent,
@@ -268,13 +296,18 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       await drop();
     }
-  } else if (!pgServer) notes.push("PostgreSQL tiers: skipped (set TEST_DATABASE_URL, and TEST_REDIS_URL for two instances)");
+  } else if (!pgServer)
+    notes.push("PostgreSQL tiers: skipped (set TEST_DATABASE_URL, and TEST_REDIS_URL for two instances)");
 
   const bare = results.find((r) => r.label.startsWith("bare"));
   const single = results.find((r) => r.label === "Link, one instance, PostgreSQL");
-  console.log(`\nChat delivery: ${SOCKETS} sockets, ${GROUPS} groups of ${SOCKETS / GROUPS}, ${RATE} frames/s per socket for ${SECONDS} s`);
+  console.log(
+    `\nChat delivery: ${SOCKETS} sockets, ${GROUPS} groups of ${SOCKETS / GROUPS}, ${RATE} frames/s per socket for ${SECONDS} s`,
+  );
   console.log("Targets: p99 <= 3 x the bare relay's; two instances <= 1.2 x one.");
-  console.log("server                                    offered msg/s  stored+fanned msg/s  delivered       p50 ms   p99 ms  p99/bare  p99/single");
+  console.log(
+    "server                                    offered msg/s  stored+fanned msg/s  delivered       p50 ms   p99 ms  p99/bare  p99/single",
+  );
   for (const r of results) {
     console.log(
       `${r.label.padEnd(42)}${r.offered.toFixed(0).padStart(13)}${r.achieved.toFixed(0).padStart(21)}  ${`${r.delivered}/${r.expected}`.padStart(13)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${bare && r !== bare ? (r.p99 / bare.p99).toFixed(1).padStart(10) : "".padStart(10)}${single && r.label.includes("two") ? (r.p99 / single.p99).toFixed(2).padStart(12) : ""}${r.errors ? `  (${r.errors} error frames)` : ""}`,

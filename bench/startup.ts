@@ -27,7 +27,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist", `bench-startup-${process.pid}`);
 
 function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const result = spawnSync(command, args, { cwd: options.cwd ?? root, env: { ...process.env, ...options.env }, encoding: "utf8" });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}${result.stderr}`);
   return result.stdout;
 }
@@ -47,7 +51,8 @@ function topLevelPackages(nodeModules: string): number {
 function installSize(args: string[]) {
   const folder = mkdtempSync(path.join(tmpdir(), "link-bench-install-"));
   try {
-    for (const file of ["package.json", "package-lock.json"]) copyFileSync(path.join(root, file), path.join(folder, file));
+    for (const file of ["package.json", "package-lock.json"])
+      copyFileSync(path.join(root, file), path.join(folder, file));
     const started = performance.now();
     sh("npm", [...args, "--no-audit", "--no-fund"], { cwd: folder });
     const seconds = (performance.now() - started) / 1000;
@@ -96,15 +101,28 @@ async function stop(child: ChildProcess) {
 
 async function measureStart(command: string, args: string[], databaseUrl: string) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SEED: "false", LOG_LEVEL: "warn", NODE_ENV: "production", CLIENT_DIST: path.join(dist, "client") };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    SEED: "false",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    CLIENT_DIST: path.join(dist, "client"),
+  };
   const started = performance.now();
   const child = spawn(command, args, { cwd: root, env, stdio: "ignore", detached: true });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
-      if (performance.now() - started > 120_000) throw new Error(`${command} ${args.join(" ")}: no /healthz within 120 s`);
+      if (performance.now() - started > 120_000)
+        throw new Error(`${command} ${args.join(" ")}: no /healthz within 120 s`);
       await new Promise((r) => setTimeout(r, 25));
     }
     const startupMs = performance.now() - started;
@@ -123,14 +141,20 @@ function median(values: number[]) {
 }
 
 console.log(`building into ${path.relative(root, dist)} …`);
-sh("node", ["scripts/build.mjs", "--quiet"], { env: { CLIENT_DIST: path.join(dist, "client"), SERVER_DIST: path.join(dist, "server") } });
+sh("node", ["scripts/build.mjs", "--quiet"], {
+  env: { CLIENT_DIST: path.join(dist, "client"), SERVER_DIST: path.join(dist, "server") },
+});
 try {
   const rows: string[][] = [];
   if (!SKIP_INSTALL) {
     console.log("npm ci and npm ci --omit=dev in fresh folders …");
     const full = installSize(["ci"]);
     const production = installSize(["ci", "--omit=dev"]);
-    rows.push(["node_modules, npm ci (everything)", megabytes(full.kilobytes), `${full.packages} top-level packages, ${full.seconds.toFixed(0)} s`]);
+    rows.push([
+      "node_modules, npm ci (everything)",
+      megabytes(full.kilobytes),
+      `${full.packages} top-level packages, ${full.seconds.toFixed(0)} s`,
+    ]);
     rows.push([
       "node_modules, npm ci --omit=dev",
       megabytes(production.kilobytes),
@@ -160,15 +184,31 @@ try {
         console.log(`${RUNS} starts of ${label} on ${database} …`);
         const runs = [];
         for (let i = 0; i < RUNS; i++) runs.push(await measureStart(command, [...args], url));
-        results[label] = { startupMs: median(runs.map((r) => r.startupMs)), rss: median(runs.map((r) => r.rss)), processes: runs[0].processes };
+        results[label] = {
+          startupMs: median(runs.map((r) => r.startupMs)),
+          rss: median(runs.map((r) => r.rss)),
+          processes: runs[0].processes,
+        };
       }
       for (const [label, r] of Object.entries(results)) {
-        rows.push([`start-up to /healthz, ${label}, ${database}`, `${Math.round(r.startupMs)} ms`, `median of ${RUNS}`]);
-        rows.push([`RSS at idle, ${label}, ${database}`, megabytes(r.rss), `${r.processes} process${r.processes > 1 ? "es" : ""}, after ${IDLE_MS / 1000} s idle`]);
+        rows.push([
+          `start-up to /healthz, ${label}, ${database}`,
+          `${Math.round(r.startupMs)} ms`,
+          `median of ${RUNS}`,
+        ]);
+        rows.push([
+          `RSS at idle, ${label}, ${database}`,
+          megabytes(r.rss),
+          `${r.processes} process${r.processes > 1 ? "es" : ""}, after ${IDLE_MS / 1000} s idle`,
+        ]);
       }
       const built = results["node dist/server/main.js"];
       const tsx = results["npx tsx src/server/main.ts"];
-      rows.push([`tsx ÷ built, ${database}`, `start-up ${(tsx.startupMs / built.startupMs).toFixed(1)}`, `RSS ${(tsx.rss / built.rss).toFixed(1)}`]);
+      rows.push([
+        `tsx ÷ built, ${database}`,
+        `start-up ${(tsx.startupMs / built.startupMs).toFixed(1)}`,
+        `RSS ${(tsx.rss / built.rss).toFixed(1)}`,
+      ]);
     }
   } finally {
     if (server) {
@@ -181,8 +221,12 @@ try {
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i].length)));
   console.log(`\n| measure | value | note |\n|---|---|---|`);
   for (const row of rows) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`);
-  const load = loadavg().map((l) => l.toFixed(1)).join(" / ");
-  console.log(`\n(Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load} on this machine's 2 cores, npx tsx bench/startup.ts ${process.argv.slice(2).join(" ")})`);
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  console.log(
+    `\n(Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load} on this machine's 2 cores, npx tsx bench/startup.ts ${process.argv.slice(2).join(" ")})`,
+  );
 } finally {
   rmSync(dist, { recursive: true, force: true });
 }

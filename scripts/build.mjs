@@ -5,7 +5,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const clientDist = path.resolve(root, process.env.CLIENT_DIST ?? "dist/client");
@@ -118,7 +118,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     if (only.length === 0 || only.includes("--client")) {
       const files = await buildClient({ quiet });
-      if (!quiet) console.log(`client: ${path.relative(root, clientDist)} (${files} files precompressed, brotli + gzip)`);
+      if (!quiet)
+        console.log(`client: ${path.relative(root, clientDist)} (${files} files precompressed, brotli + gzip)`);
     }
     if (only.length === 0 || only.includes("--server")) {
       await buildServer();

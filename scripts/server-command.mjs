@@ -11,7 +11,9 @@ if (!/^[a-z-]+$/.test(name ?? "")) {
   process.exit(2);
 }
 if (staleParts().server) {
-  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, "build.mjs"), "--quiet", "--server"], { stdio: "inherit" });
+  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, "build.mjs"), "--quiet", "--server"], {
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const entry = path.join(serverDist, `${name}.js`);

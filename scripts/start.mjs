@@ -12,7 +12,9 @@ const stale = staleParts();
 const parts = [stale.client && "--client", stale.server && "--server"].filter(Boolean);
 if (parts.length > 0) {
   // The build runs in a child so Vite's memory and handles are gone before the server starts.
-  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, "build.mjs"), "--quiet", ...parts], { stdio: "inherit" });
+  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, "build.mjs"), "--quiet", ...parts], {
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

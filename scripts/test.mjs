@@ -37,17 +37,28 @@ function countPlaywright(file) {
 }
 
 run("typecheck", "npx", ["tsc", "--noEmit"]);
-run("lint", "npx", ["biome", "lint", "--diagnostic-level=error"]);
+run("lint and format (Biome; warnings fail too)", "npx", ["biome", "check", "--diagnostic-level=warn", "--error-on-warnings"]);
 // Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
 run("lint: dependencies (knip)", "npx", ["knip"]);
 
 const pgliteReport = path.join(out, "vitest-pglite.json");
-run("unit, component and API tests (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
+run("unit, component and API tests (PGlite)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${pgliteReport}`,
+]);
 countVitest(pgliteReport);
 
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = path.join(out, "vitest-postgres.json");
-  run("server tests on real PostgreSQL + Redis", "npx", ["vitest", "run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { DB_TIER: "postgres" });
+  run(
+    "server tests on real PostgreSQL + Redis",
+    "npx",
+    ["vitest", "run", "--project", "server", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+    { DB_TIER: "postgres" },
+  );
   countVitest(pgReport);
 } else {
   console.log("\nSKIPPED: real PostgreSQL + Redis tier (set TEST_DATABASE_URL and TEST_REDIS_URL to run it)");
@@ -55,13 +66,23 @@ if (process.env.TEST_DATABASE_URL) {
 
 // Builds once (npm run build), then runs it as operators do: npm start and SIGTERM, backup and restore.
 const productionReport = path.join(out, "vitest-production.json");
-run("production build", "npx", ["vitest", "run", "--config", "tests/production/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${productionReport}`]);
+run("production build", "npx", [
+  "vitest",
+  "run",
+  "--config",
+  "tests/production/vitest.config.ts",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${productionReport}`,
+]);
 countVitest(productionReport);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (existsSync(chromium)) {
   const e2eReport = path.join(out, "playwright.json");
-  run("end-to-end journeys (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+  run("end-to-end journeys (Playwright, Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
   countPlaywright(e2eReport);
 } else {
   console.log(`\nSKIPPED: end-to-end journeys (no Chromium at ${chromium}; apt-get install -y chromium)`);

@@ -1,15 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { NotFoundPage } from "@/features/shell/not-found-page";
-import { ProtectedRoute } from "@/features/shell/protected-route";
-import { queryClient } from "@/lib/query-client";
-import { ThemeProvider } from "@/lib/theme";
 import { PageSpinner } from "@/features/shell/page-spinner";
+import { ProtectedRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { UpdatePrompt } from "@/features/shell/update-prompt";
 import { native } from "@/lib/native";
+import { queryClient } from "@/lib/query-client";
+import { ThemeProvider } from "@/lib/theme";
 import { TooltipProvider } from "@/ui/tooltip";
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
@@ -17,46 +17,56 @@ import { TooltipProvider } from "@/ui/tooltip";
 const AuthPage = lazy(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
 // Toasts appear only after something happens: their component loads after the first screen.
 const Toaster = lazy(() => import("@/ui/toaster").then((m) => ({ default: m.Toaster })));
-const AvailabilityPage = lazy(() => import("@/features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })));
+const AvailabilityPage = lazy(() =>
+  import("@/features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
+);
 const DiscoverPage = lazy(() => import("@/features/discover/discover-page").then((m) => ({ default: m.DiscoverPage })));
 const EventPage = lazy(() => import("@/features/events/event-page").then((m) => ({ default: m.EventPage })));
 const MyEventsPage = lazy(() => import("@/features/events/my-events-page").then((m) => ({ default: m.MyEventsPage })));
 const GroupsPage = lazy(() => import("@/features/groups/groups-page").then((m) => ({ default: m.GroupsPage })));
 const InvitePage = lazy(() => import("@/features/invites/invite-page").then((m) => ({ default: m.InvitePage })));
 const NearbyPage = lazy(() => import("@/features/nearby/nearby-page").then((m) => ({ default: m.NearbyPage })));
-const NotificationsPage = lazy(() => import("@/features/notifications/notifications-page").then((m) => ({ default: m.NotificationsPage })));
+const NotificationsPage = lazy(() =>
+  import("@/features/notifications/notifications-page").then((m) => ({ default: m.NotificationsPage })),
+);
 const ProfilePage = lazy(() => import("@/features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
-const UserProfilePage = lazy(() => import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })));
+const UserProfilePage = lazy(() =>
+  import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })),
+);
 const SettingsPage = lazy(() => import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
 const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then((m) => ({ default: m.WaitlistPage })));
-const ResetPasswordPage = lazy(() => import("@/features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })));
-const VerifyEmailPage = lazy(() => import("@/features/account/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() =>
+  import("@/features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import("@/features/account/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })),
+);
 const AdminPage = lazy(() => import("@/features/safety/admin-page").then((m) => ({ default: m.AdminPage })));
 
 export function AppRoutes() {
   return (
     <ScreenErrorBoundary>
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-      <ProtectedRoute path="/" component={DiscoverPage} />
-      <ProtectedRoute path="/nearby" component={NearbyPage} />
-      <ProtectedRoute path="/availability" component={AvailabilityPage} />
-      <ProtectedRoute path="/my-events" component={MyEventsPage} />
-      <ProtectedRoute path="/events/:id" component={EventPage} />
-      <ProtectedRoute path="/profile" component={ProfilePage} />
-      <ProtectedRoute path="/users/:id" component={UserProfilePage} />
-      <ProtectedRoute path="/settings" component={SettingsPage} />
-      <ProtectedRoute path="/notifications" component={NotificationsPage} />
-      <ProtectedRoute path="/groups" component={GroupsPage} />
-      <ProtectedRoute path="/admin" component={AdminPage} />
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/waitlist" component={WaitlistPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/invite/:code" component={InvitePage} />
-      <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <ProtectedRoute path="/" component={DiscoverPage} />
+          <ProtectedRoute path="/nearby" component={NearbyPage} />
+          <ProtectedRoute path="/availability" component={AvailabilityPage} />
+          <ProtectedRoute path="/my-events" component={MyEventsPage} />
+          <ProtectedRoute path="/events/:id" component={EventPage} />
+          <ProtectedRoute path="/profile" component={ProfilePage} />
+          <ProtectedRoute path="/users/:id" component={UserProfilePage} />
+          <ProtectedRoute path="/settings" component={SettingsPage} />
+          <ProtectedRoute path="/notifications" component={NotificationsPage} />
+          <ProtectedRoute path="/groups" component={GroupsPage} />
+          <ProtectedRoute path="/admin" component={AdminPage} />
+          <Route path="/auth" component={AuthPage} />
+          <Route path="/waitlist" component={WaitlistPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
+          <Route path="/invite/:code" component={InvitePage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
     </ScreenErrorBoundary>
   );
 }

@@ -21,14 +21,17 @@ clientsClaim();
 // Any page of the app opens offline: every navigation that is not the API (with its docs at /api/docs), the
 // socket or an operator's endpoint gets the shell.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/] }),
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/],
+  }),
 );
 
 // The last Discover page, My Events and the group chats stay readable offline. NetworkFirst: online answers
 // are always fresh; the cache is only read when the network fails. The page clears this cache on sign-out,
 // so one person's data never shows to the next person on the device.
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && OFFLINE_READABLE_API.some((pattern) => pattern.test(url.pathname)),
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === "GET" && OFFLINE_READABLE_API.some((pattern) => pattern.test(url.pathname)),
   new NetworkFirst({
     cacheName: API_CACHE_NAME,
     networkTimeoutSeconds: 8,
@@ -51,7 +54,10 @@ self.addEventListener("message", (event) => {
 function readPush(event: PushEvent): { title: string; body: string; url: string; tag?: string } {
   try {
     const data = event.data?.json() as { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } | undefined;
-    const url = typeof data?.url === "string" && data.url.startsWith("/") && !data.url.startsWith("//") ? data.url : "/notifications";
+    const url =
+      typeof data?.url === "string" && data.url.startsWith("/") && !data.url.startsWith("//")
+        ? data.url
+        : "/notifications";
     return {
       title: typeof data?.title === "string" ? data.title : "Link",
       body: typeof data?.body === "string" ? data.body : "",

@@ -46,7 +46,10 @@ const newPassword = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 const currentPassword = z.string().min(1, "Current password is required").max(PASSWORD_MAX);
-const token = z.string().regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid).length(ACCOUNT_TOKEN_LENGTH, ACCOUNT_TEXTS.tokenInvalid);
+const token = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid)
+  .length(ACCOUNT_TOKEN_LENGTH, ACCOUNT_TEXTS.tokenInvalid);
 
 /** POST /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword, newPassword }).strict();

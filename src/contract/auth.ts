@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { coordinateTextSchema, lineSchema } from "./fields";
+import { inviteCodeParamsSchema } from "./groups";
 import {
   ACCESS_CODE_LENGTH,
-  EMAIL_MAX,
   DEFAULT_TIMEZONE,
+  EMAIL_MAX,
   LIST_ITEMS_MAX,
   NAME_MAX,
   PASSWORD_MAX,
@@ -11,9 +13,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./limits";
-import { coordinateTextSchema, lineSchema } from "./fields";
 import { timezoneSchema } from "./timezones";
-import { inviteCodeParamsSchema } from "./groups";
 import { currentUserSchema, emailSchema, profileFields } from "./users";
 
 const fullName = lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX);
@@ -26,7 +26,6 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
-
 
 /** What POST /api/login needs: the username or e-mail plus the password; other fields are ignored. */
 export const loginBodySchema = z.object({
@@ -136,16 +135,20 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   "google-link":
     "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
   "google-taken": "That Google account is already linked to another Link account.",
-  "google-grant": "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
+  "google-grant":
+    "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
   /** Issue 14.5: the same text as SAFETY_TEXTS.suspended for a password sign-in. */
   "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
 /** Issue 9.10: Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
-export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE = "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";
+export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE =
+  "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";
 
 export const accessCodeSchema = z.object({
-  code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
+  code: z
+    .string()
+    .regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
 });
 export const accessCodeResultSchema = z.object({ valid: z.boolean() });
 /** GET /api/access-grant: whether this browser's HttpOnly grant cookie is still good, so /auth can skip the gate. */

@@ -25,9 +25,7 @@ export function matchesCategory(event: { title: string; tags: readonly string[] 
   if (!category || id === "all") return true;
   const tags = event.tags.map((t) => t.toLowerCase());
   const title = event.title.toLowerCase();
-  return (
-    category.tags.some((t) => tags.includes(t)) || category.titleWords.some((w) => title.includes(w))
-  );
+  return category.tags.some((t) => tags.includes(t)) || category.titleWords.some((w) => title.includes(w));
 }
 
 /** Spec 02 §2 create-event dialog options. */

@@ -13,7 +13,8 @@ export const CHAT_TEXTS = {
 } as const;
 
 /** Over CHAT_MESSAGES_PER_WINDOW (REST 429 and the socket's error frame say the same). */
-export const tooManyMessagesText = (retryAfterSeconds: number) => `Too many messages, try again in ${retryAfterSeconds} s`;
+export const tooManyMessagesText = (retryAfterSeconds: number) =>
+  `Too many messages, try again in ${retryAfterSeconds} s`;
 
 /**
  * Kinds of stored message. The server decides it (issue 9.20): what people send is always "text";

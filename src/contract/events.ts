@@ -1,7 +1,14 @@
 import { z } from "zod";
-import { uploadedImageSchema } from "./media";
 import { categoryIdSchema, friendGroupIdSchema, industrySchema } from "./categories";
-import { coordinateTextSchema, cursorParamSchema, eventDateSchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
+import {
+  coordinateTextSchema,
+  cursorParamSchema,
+  eventDateSchema,
+  idParamSchema,
+  idSchema,
+  lineSchema,
+  textSchema,
+} from "./fields";
 import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
@@ -14,6 +21,7 @@ import {
   SEARCH_QUERY_MAX,
   SHORT_TEXT_MAX,
 } from "./limits";
+import { uploadedImageSchema } from "./media";
 
 export { DEFAULT_MAX_ATTENDEES };
 
@@ -103,7 +111,11 @@ const dateField = eventDateSchema().refine(notPast, "Date cannot be in the past"
 const title = lineSchema({ error: "Title is required" }).trim().min(1, "Title is required").max(SHORT_TEXT_MAX);
 const location = lineSchema().trim().max(SHORT_TEXT_MAX);
 /** A cap on attendees: at least 1, and it fits the int4 column. */
-const maxAttendees = z.number().int("maxAttendees must be a whole number").min(1, "maxAttendees must be at least 1").max(INT4_MAX);
+const maxAttendees = z
+  .number()
+  .int("maxAttendees must be a whole number")
+  .min(1, "maxAttendees must be at least 1")
+  .max(INT4_MAX);
 const description = textSchema({ error: "Description is required" })
   .trim()
   .min(1, "Description is required")

@@ -17,9 +17,11 @@ import { clientMessageSchema } from "./socket";
 describe("shared input rules", () => {
   it("bounds ids to int4, in bodies and in URLs", () => {
     expect(idSchema.safeParse(INT4_MAX).success).toBe(true);
-    for (const bad of [INT4_MAX + 1, 0, -1, 1.5, 2 ** 53, "1"]) expect(idSchema.safeParse(bad).success, String(bad)).toBe(false);
+    for (const bad of [INT4_MAX + 1, 0, -1, 1.5, 2 ** 53, "1"])
+      expect(idSchema.safeParse(bad).success, String(bad)).toBe(false);
     expect(idParamSchema.parse("42")).toBe(42);
-    for (const bad of ["99999999999", "0", "abc", "1e999", ""]) expect(idParamSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["99999999999", "0", "abc", "1e999", ""])
+      expect(idParamSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it("refuses control characters, keeps newlines only in multi-line text, strips bidi controls everywhere", () => {
@@ -28,14 +30,23 @@ describe("shared input rules", () => {
     expect(lineSchema().safeParse("tab\there").success).toBe(false);
     expect(lineSchema().parse("\u202Eevil\u202C \u2066name\u2069")).toBe("evil name");
     expect(textSchema().parse("one\r\ntwo\rthree\tfour")).toBe("one\ntwo\nthree\tfour");
-    for (const bad of ["\u0000", "\u001b[31m", "\u007f", "\u0085", "\u000b"]) expect(textSchema().safeParse(`x${bad}`).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of ["\u0000", "\u001b[31m", "\u007f", "\u0085", "\u000b"])
+      expect(textSchema().safeParse(`x${bad}`).success, JSON.stringify(bad)).toBe(false);
     // Right-to-left scripts need no controls and pass untouched.
     expect(lineSchema().parse("שלום עולם")).toBe("שלום עולם");
   });
 
   it("takes only days that exist, as sent", () => {
     expect(calendarDaySchema().parse("2028-02-29")).toBe("2028-02-29");
-    for (const bad of ["2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "2024-1-1", "24-01-01", "2024-01-01T00:00:00Z"]) {
+    for (const bad of [
+      "2024-02-30",
+      "2023-02-29",
+      "2024-13-01",
+      "2024-00-10",
+      "2024-1-1",
+      "24-01-01",
+      "2024-01-01T00:00:00Z",
+    ]) {
       expect(calendarDaySchema().safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -60,18 +71,22 @@ describe("shared input rules", () => {
 
   it("takes coordinates as plain decimals in range", () => {
     const latitude = coordinateTextSchema(90, "Latitude");
-    for (const good of ["", "37.7749295", "-90", "0.30000000000000004"]) expect(latitude.safeParse(good).success, good).toBe(true);
-    for (const bad of ["1e3", "1e1", "90.5", "NaN", "Infinity", "0x10", "12,5", " - 1"]) expect(latitude.safeParse(bad).success, bad).toBe(false);
+    for (const good of ["", "37.7749295", "-90", "0.30000000000000004"])
+      expect(latitude.safeParse(good).success, good).toBe(true);
+    for (const bad of ["1e3", "1e1", "90.5", "NaN", "Infinity", "0x10", "12,5", " - 1"])
+      expect(latitude.safeParse(bad).success, bad).toBe(false);
   });
 
   it("round-trips keyset cursors and refuses forged ones", () => {
     const at = new Date("2030-05-14T10:11:12.345Z");
     expect(keysetCursorSchema.parse(encodeKeysetCursor(at, 7))).toEqual({ at, id: 7 });
-    for (const bad of ["1_99999999999", "x", "-5_1", "1_0", "999999999999999_1", "1_1_1"]) expect(keysetCursorSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["1_99999999999", "x", "-5_1", "1_0", "999999999999999_1", "1_1_1"])
+      expect(keysetCursorSchema.safeParse(bad).success, bad).toBe(false);
   });
 
   it("applies the same rules to socket frames", () => {
-    const chat = (message: string, groupId = 1) => clientMessageSchema.safeParse({ type: "chat_message", groupId, message });
+    const chat = (message: string, groupId = 1) =>
+      clientMessageSchema.safeParse({ type: "chat_message", groupId, message });
     expect(chat("hi\u0000").success).toBe(false);
     expect(chat("hi", INT4_MAX + 1).success).toBe(false);
     const parsed = chat("\u202Ehello\u202C");

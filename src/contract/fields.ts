@@ -63,17 +63,21 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A yyyy-MM-dd day that exists; it round-trips (what is stored is what was sent). */
 export function calendarDaySchema(message = "Date must be a real day (yyyy-MM-dd)") {
-  return z.string().max(10, message).refine((v) => {
-    const m = CALENDAR_DAY.exec(v);
-    return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
-  }, message);
+  return z
+    .string()
+    .max(10, message)
+    .refine((v) => {
+      const m = CALENDAR_DAY.exec(v);
+      return m !== null && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+    }, message);
 }
 
 /**
  * An ISO 8601 timestamp as clients send it: yyyy-MM-dd, optionally THH:mm[:ss[.sss]] and Z or an
  * offset. The calendar parts must exist (JavaScript's Date.parse turns 2024-02-30 into 1 March).
  */
-const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
 /** Epoch ms of a real ISO timestamp, or null. */
 export function parseTimestamp(value: string): number | null {

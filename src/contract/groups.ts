@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { uploadedImageSchema } from "./media";
-import { groupSlotSchema } from "./time-slots";
-import { NAME_MAX } from "./limits";
 import { chatMessageSchema } from "./chat";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
-import { INT4_MAX } from "./limits";
+import { INT4_MAX, NAME_MAX } from "./limits";
+import { uploadedImageSchema } from "./media";
+import { groupSlotSchema } from "./time-slots";
 
 /** Description of a group; the spec gives no bound, this keeps a card readable. */
 export const GROUP_DESCRIPTION_MAX = 1000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./limits";
 import { eventSchema } from "./events";
+import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./limits";
 import { publicUserSchema } from "./users";
 
 /** Spec 02 §7 nearby queries; radius defaults to 10 km (§9). Paginated by offset, nearest first. */

@@ -37,4 +37,7 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** The socket message notify() publishes on `user:{id}`. */
-export const notificationMessageSchema = z.object({ type: z.literal("notification"), notification: notificationSchema });
+export const notificationMessageSchema = z.object({
+  type: z.literal("notification"),
+  notification: notificationSchema,
+});

@@ -71,7 +71,10 @@ export function coordinateText(value: number): string {
 }
 
 /** The coordinates of an event, or null when it has none (or only half of them). */
-export function eventCoordinates(event: { latitude: string; longitude: string }): { latitude: number; longitude: number } | null {
+export function eventCoordinates(event: {
+  latitude: string;
+  longitude: string;
+}): { latitude: number; longitude: number } | null {
   if (event.latitude.trim() === "" || event.longitude.trim() === "") return null;
   const latitude = Number(event.latitude);
   const longitude = Number(event.longitude);

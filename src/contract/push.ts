@@ -31,12 +31,14 @@ export type ChannelSwitches = z.infer<typeof channelSwitchesSchema>;
 
 export const notificationPreferencesSchema = z
   .object({
-    channels: z.object({
-      events: channelSwitchesSchema,
-      participants: channelSwitchesSchema,
-      friends: channelSwitchesSchema,
-      chat: channelSwitchesSchema,
-    }).strict(),
+    channels: z
+      .object({
+        events: channelSwitchesSchema,
+        participants: channelSwitchesSchema,
+        friends: channelSwitchesSchema,
+        chat: channelSwitchesSchema,
+      })
+      .strict(),
     /** E-mail notifications come as one message a day instead of one per notification. */
     emailDigest: z.boolean(),
   })
@@ -83,7 +85,10 @@ export const PUSH_ENDPOINT_REFUSED = "endpoint: must be an https URL of a browse
 
 export function isPushServiceUrl(endpoint: string): boolean {
   const url = new URL(endpoint);
-  return url.protocol === "https:" && PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+  return (
+    url.protocol === "https:" &&
+    PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
+  );
 }
 
 /** A user keeps at most this many push devices; registering one more drops the oldest. */
@@ -112,7 +117,11 @@ export const pushSubscriptionInputSchema = z.discriminatedUnion("platform", [
   z
     .object({
       platform: z.enum(["ios", "android"]),
-      token: z.string().min(1).max(PUSH_TOKEN_MAX).regex(/^[\x21-\x7e]+$/, "must be printable ASCII"),
+      token: z
+        .string()
+        .min(1)
+        .max(PUSH_TOKEN_MAX)
+        .regex(/^[\x21-\x7e]+$/, "must be printable ASCII"),
     })
     .strict(),
 ]);
@@ -127,7 +136,12 @@ export const unsubscribeQuerySchema = z.object({ token: lineSchema().max(200) })
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
 /** What the service worker receives in a push message and shows. */
-export const pushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string(), tag: z.string().optional() });
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+});
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 export const UNSUBSCRIBE_TEXTS = {

@@ -69,7 +69,9 @@ export const adminReportSchema = z.object({
   reporter: summarySchema,
   /** The person reported, or the author of the message, or the host of the event. */
   subject: summarySchema.extend({ suspended: z.boolean() }).nullable(),
-  message: z.object({ id: z.number().int(), groupId: z.number().int(), text: z.string(), hidden: z.boolean() }).nullable(),
+  message: z
+    .object({ id: z.number().int(), groupId: z.number().int(), text: z.string(), hidden: z.boolean() })
+    .nullable(),
   event: z.object({ id: z.number().int(), title: z.string(), hidden: z.boolean() }).nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatMessageSchema, CHAT_MESSAGE_MAX } from "./chat";
+import { CHAT_MESSAGE_MAX, chatMessageSchema } from "./chat";
 import { idSchema, textSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
 import { notificationSchema } from "./notifications";

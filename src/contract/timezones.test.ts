@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { allTimezoneIds, registrationTimezone, SETTINGS_SLOTS, TIMEZONE_OPTIONS, timezoneLabel, timezoneSchema } from "./timezones";
+import {
+  allTimezoneIds,
+  registrationTimezone,
+  SETTINGS_SLOTS,
+  TIMEZONE_OPTIONS,
+  timezoneLabel,
+  timezoneSchema,
+} from "./timezones";
 
 describe("settings contract", () => {
   it("lists the eight settings slots in spec 02 §9's words", () => {
@@ -24,7 +31,15 @@ describe("settings contract", () => {
     expect(timezoneSchema.parse("UTC")).toBe("UTC");
     expect(timezoneSchema.parse("utc")).toBe("UTC");
     expect(timezoneSchema.parse("america/los_angeles")).toBe("America/Los_Angeles");
-    for (const bad of ["Mars/Olympus", "", "+05:00", "America/New_York\u0000", "GMT+5 ", "x".repeat(65), "../etc/passwd"]) {
+    for (const bad of [
+      "Mars/Olympus",
+      "",
+      "+05:00",
+      "America/New_York\u0000",
+      "GMT+5 ",
+      "x".repeat(65),
+      "../etc/passwd",
+    ]) {
       expect(timezoneSchema.safeParse(bad).success, bad).toBe(false);
     }
   });

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  BIO_MAX,
-  EMAIL_MAX,
-  LIST_ITEMS_MAX,
-  NAME_MAX,
-  SHORT_TEXT_MAX,
-} from "./limits";
 import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
+import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
 
 export const userIdSchema = idParamSchema;
 
@@ -49,7 +43,6 @@ export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid 
 
 /** Where POST /api/uploads serves a stored photo; the only image source a profile may point at. */
 export const UPLOAD_URL_PATTERN = /^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/;
-
 
 /** PATCH /api/users/{id}: the profile fields of Edit Profile plus spec 02 §7's position update. Every field is optional. */
 export const updateProfileSchema = z

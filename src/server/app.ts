@@ -18,37 +18,37 @@ import {
 import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { type Config, publicOrigin } from "./config";
 import type { Database } from "./db/client";
-import { refuseCrossSiteWrites } from "./http/same-origin";
-import { safeErrorSerializer } from "./http/safe-error-log";
-import { requireSessionUnlessPublic } from "./http/session";
-import { authRoutes, sessionResolver } from "./modules/auth/routes";
-import { healthRoutes } from "./modules/health/routes";
-import { registerMetrics } from "./modules/health/metrics";
-import { requestIdGenerator } from "./http/request-id";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
-import { createOutbox } from "./modules/outbox/outbox";
-import { eventsRoutes } from "./modules/events/routes";
-import { participantsRoutes } from "./modules/participants/routes";
-import { availabilityRoutes } from "./modules/availability/routes";
-import { friendsRoutes } from "./modules/friends/routes";
-import { uploadsRoutes } from "./modules/uploads/routes";
-import { deckRoutes } from "./modules/deck/routes";
-import { usersRoutes } from "./modules/users/routes";
-import { googleRoutes } from "./modules/google/routes";
-import { nearbyRoutes } from "./modules/nearby/routes";
-import { placesRoutes } from "./modules/places/routes";
-import { notificationsRoutes } from "./modules/notifications/routes";
-import { pushRoutes } from "./modules/push/routes";
-import { settingsRoutes } from "./modules/settings/routes";
-import { waitlistRoutes } from "./modules/waitlist/routes";
-import { groupsRoutes } from "./modules/groups/routes";
-import { invitesRoutes } from "./modules/invites/routes";
-import { chatRoutes } from "./modules/chat/routes";
-import { safetyRoutes } from "./modules/safety/routes";
-import { accountRoutes } from "./modules/account/routes";
-import { realtimeRoutes } from "./realtime/routes";
-import type { Bus } from "./realtime/bus";
 import { createRateLimits } from "./http/rate-limits";
+import { requestIdGenerator } from "./http/request-id";
+import { safeErrorSerializer } from "./http/safe-error-log";
+import { refuseCrossSiteWrites } from "./http/same-origin";
+import { requireSessionUnlessPublic } from "./http/session";
+import { accountRoutes } from "./modules/account/routes";
+import { authRoutes, sessionResolver } from "./modules/auth/routes";
+import { availabilityRoutes } from "./modules/availability/routes";
+import { chatRoutes } from "./modules/chat/routes";
+import { deckRoutes } from "./modules/deck/routes";
+import { eventsRoutes } from "./modules/events/routes";
+import { friendsRoutes } from "./modules/friends/routes";
+import { googleRoutes } from "./modules/google/routes";
+import { groupsRoutes } from "./modules/groups/routes";
+import { registerMetrics } from "./modules/health/metrics";
+import { healthRoutes } from "./modules/health/routes";
+import { invitesRoutes } from "./modules/invites/routes";
+import { nearbyRoutes } from "./modules/nearby/routes";
+import { notificationsRoutes } from "./modules/notifications/routes";
+import { createOutbox } from "./modules/outbox/outbox";
+import { participantsRoutes } from "./modules/participants/routes";
+import { placesRoutes } from "./modules/places/routes";
+import { pushRoutes } from "./modules/push/routes";
+import { safetyRoutes } from "./modules/safety/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { uploadsRoutes } from "./modules/uploads/routes";
+import { usersRoutes } from "./modules/users/routes";
+import { waitlistRoutes } from "./modules/waitlist/routes";
+import type { Bus } from "./realtime/bus";
+import { realtimeRoutes } from "./realtime/routes";
 
 export interface AppDeps {
   config: Config;
@@ -66,8 +66,10 @@ function trustProxyOption(trust: Config["TRUST_PROXY"]) {
 
 /** Said once at start: what an operator must set before invite e-mails can leave. */
 function warnAboutLinks(config: Config, log: FastifyBaseLogger) {
-  if (!publicOrigin(config)) log.warn("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
-  if (!config.SMTP_URL && config.NODE_ENV === "production") log.warn("SMTP_URL is unset: e-mails stay pending in the outbox table");
+  if (!publicOrigin(config))
+    log.warn("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
+  if (!config.SMTP_URL && config.NODE_ENV === "production")
+    log.warn("SMTP_URL is unset: e-mails stay pending in the outbox table");
 }
 
 /** Where the built client is served from; e2e runs give each port its own folder. */

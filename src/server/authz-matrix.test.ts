@@ -26,7 +26,8 @@ interface World {
 }
 
 async function expectStatus(res: { statusCode: number; body: string }, status: number, what: string) {
-  if (res.statusCode !== status) throw new Error(`fixture: ${what} answered ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (res.statusCode !== status)
+    throw new Error(`fixture: ${what} answered ${res.statusCode} ${res.body.slice(0, 200)}`);
   return JSON.parse(res.body || "null");
 }
 
@@ -43,9 +44,17 @@ async function buildWorld(): Promise<World> {
     201,
     "group",
   );
-  await expectStatus(await asMember({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` }), 200, "join");
+  await expectStatus(
+    await asMember({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` }),
+    200,
+    "join",
+  );
   const plan = await expectStatus(
-    await asOwner({ method: "POST", url: "/api/events", payload: { title: "Matrix plan", date: when, groupId: group.id } }),
+    await asOwner({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "Matrix plan", date: when, groupId: group.id },
+    }),
     201,
     "plan",
   );
@@ -65,9 +74,21 @@ async function buildWorld(): Promise<World> {
     asMember({ method: "POST", url: "/api/event-participants", payload: { eventId, userId: member.user.id, status } });
   await expectStatus(await join(event.id, "going"), 201, "going");
   await expectStatus(await join(networking.id, "pending"), 201, "pending");
-  await expectStatus(await asMember({ method: "POST", url: "/api/friends/requests", payload: { userId: owner.user.id } }), 200, "friend request");
-  const notifications = await expectStatus(await asOwner({ method: "GET", url: "/api/notifications" }), 200, "notifications");
-  const upload = await expectStatus(await asOwner({ method: "POST", ...AUTHZ_MATRIX["POST /api/uploads"].request({} as MatrixFixture) } as never), 201, "upload");
+  await expectStatus(
+    await asMember({ method: "POST", url: "/api/friends/requests", payload: { userId: owner.user.id } }),
+    200,
+    "friend request",
+  );
+  const notifications = await expectStatus(
+    await asOwner({ method: "GET", url: "/api/notifications" }),
+    200,
+    "notifications",
+  );
+  const upload = await expectStatus(
+    await asOwner({ method: "POST", ...AUTHZ_MATRIX["POST /api/uploads"].request({} as MatrixFixture) } as never),
+    201,
+    "upload",
+  );
   return {
     cookies: { owner: owner.cookie, member: member.cookie, stranger: stranger.cookie },
     ids: { visitor: 0, owner: owner.user.id, member: member.user.id, stranger: stranger.user.id },
@@ -96,7 +117,9 @@ const split = (key: string) => {
 beforeAll(async () => {
   t = await createTestApp();
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+  routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+  );
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -123,7 +146,9 @@ describe("authorization matrix", () => {
         const headers = actor === "visitor" ? {} : { cookie: world.cookies[actor] };
         const res = await t.app.inject({ method, url, payload: payload as never, headers });
         if (res.statusCode !== row.expect[actor]) {
-          mismatches.push(`${key} as ${actor}: expected ${row.expect[actor]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          mismatches.push(
+            `${key} as ${actor}: expected ${row.expect[actor]}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
         }
       }
     }

@@ -52,36 +52,68 @@ export interface MatrixRow {
   fresh?: boolean;
 }
 
-const signedIn = (status: number): Record<Actor, number> => ({ visitor: 401, owner: status, member: status, stranger: status });
-const ownerOnly = (ok: number, others = 403): Record<Actor, number> => ({ visitor: 401, owner: ok, member: others, stranger: others });
+const signedIn = (status: number): Record<Actor, number> => ({
+  visitor: 401,
+  owner: status,
+  member: status,
+  stranger: status,
+});
+const ownerOnly = (ok: number, others = 403): Record<Actor, number> => ({
+  visitor: 401,
+  owner: ok,
+  member: others,
+  stranger: others,
+});
 /** Owner and member pass (group reads, plan reads); a stranger is refused. */
 const insiders = (ok: number): Record<Actor, number> => ({ visitor: 401, owner: ok, member: ok, stranger: 403 });
-const everyone = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, member: status, stranger: status });
+const everyone = (status: number): Record<Actor, number> => ({
+  visitor: status,
+  owner: status,
+  member: status,
+  stranger: status,
+});
 
 export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // Auth: public. Registration without an access grant is refused (issue 9.14), signed in or not.
   "POST /api/register": {
     request: (f) => ({
       url: "/api/register",
-      payload: { fullName: "New Person", username: `new_${f.unique}`, email: `new_${f.unique}@example.com`, password: "secret123" },
+      payload: {
+        fullName: "New Person",
+        username: `new_${f.unique}`,
+        email: `new_${f.unique}@example.com`,
+        password: "secret123",
+      },
     }),
     expect: everyone(403),
   },
   // A wrong password: nobody's session is rotated by the matrix.
-  "POST /api/login": { request: () => ({ url: "/api/login", payload: { username: "nobody_here", password: "wrong-password" } }), expect: everyone(401) },
+  "POST /api/login": {
+    request: () => ({ url: "/api/login", payload: { username: "nobody_here", password: "wrong-password" } }),
+    expect: everyone(401),
+  },
   "POST /api/logout": { request: () => ({ url: "/api/logout" }), expect: everyone(200), fresh: true },
   "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200) },
   "GET /api/users/current": { request: () => ({ url: "/api/users/current" }), expect: signedIn(200) },
   // Only reads the caller's own grant cookie (none here): public, the same answer for all.
   "GET /api/access-grant": { request: () => ({ url: "/api/access-grant" }), expect: everyone(200) },
-  "POST /api/access-codes/verify": { request: () => ({ url: "/api/access-codes/verify", payload: { code: "0000000000" } }), expect: everyone(200) },
+  "POST /api/access-codes/verify": {
+    request: () => ({ url: "/api/access-codes/verify", payload: { code: "0000000000" } }),
+    expect: everyone(200),
+  },
   "GET /api/auth/google/status": { request: () => ({ url: "/api/auth/google/status" }), expect: everyone(200) },
   // Google is not configured in tests: both answer 404 "Google sign-in is not configured".
   "GET /api/auth/google": { request: () => ({ url: "/api/auth/google" }), expect: everyone(404) },
-  "GET /api/auth/google/callback": { request: () => ({ url: "/api/auth/google/callback?code=x&state=y" }), expect: everyone(404) },
+  "GET /api/auth/google/callback": {
+    request: () => ({ url: "/api/auth/google/callback?code=x&state=y" }),
+    expect: everyone(404),
+  },
 
   // Events: the feed and "my events" are the owner's own.
-  "GET /api/events/swipe/{userId}": { request: (f) => ({ url: `/api/events/swipe/${f.ownerId}` }), expect: ownerOnly(200) },
+  "GET /api/events/swipe/{userId}": {
+    request: (f) => ({ url: `/api/events/swipe/${f.ownerId}` }),
+    expect: ownerOnly(200),
+  },
   "GET /api/events/user": { request: (f) => ({ url: `/api/events/user?userId=${f.ownerId}` }), expect: ownerOnly(200) },
   "GET /api/events/user/{id}": { request: (f) => ({ url: `/api/events/user/${f.ownerId}` }), expect: ownerOnly(200) },
   // Hosting as the owner: only the owner may name the owner as host.
@@ -94,14 +126,25 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   // The private plan P: its group's members and host only.
   "GET /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.planId}` }), expect: insiders(200) },
-  "GET /api/events/{id}/calendar.ics": { request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }), expect: insiders(200) },
+  "GET /api/events/{id}/calendar.ics": {
+    request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
+    expect: insiders(200),
+  },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
     expect: insiders(200),
   },
   // E's host edits and cancels it.
-  "PATCH /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.eventId}`, payload: { title: "Renamed" } }), expect: ownerOnly(200), fresh: true },
-  "DELETE /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.eventId}` }), expect: ownerOnly(200), fresh: true },
+  "PATCH /api/events/{id}": {
+    request: (f) => ({ url: `/api/events/${f.eventId}`, payload: { title: "Renamed" } }),
+    expect: ownerOnly(200),
+    fresh: true,
+  },
+  "DELETE /api/events/{id}": {
+    request: (f) => ({ url: `/api/events/${f.eventId}` }),
+    expect: ownerOnly(200),
+    fresh: true,
+  },
   // Undo a swipe on P: a stranger cannot see P (404 like a missing answer), member has no answer stored.
   "DELETE /api/event-interactions/{id}": {
     request: (f) => ({ url: `/api/event-interactions/${f.planId}` }),
@@ -112,21 +155,36 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
 
   // Participation in P as oneself: the host cannot join their own plan, a member can, a stranger cannot see it.
   "POST /api/event-participants": {
-    request: (f) => ({ url: "/api/event-participants", payload: { eventId: f.planId, userId: f.selfId || f.ownerId, status: "going" } }),
+    request: (f) => ({
+      url: "/api/event-participants",
+      payload: { eventId: f.planId, userId: f.selfId || f.ownerId, status: "going" },
+    }),
     expect: { visitor: 401, owner: 409, member: 201, stranger: 403 },
     fresh: true,
   },
   // 200 for everyone signed in: rows are filtered per caller (issue 9.5, trust-boundary.test.ts checks the rows).
-  "GET /api/event-participants": { request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }), expect: signedIn(200) },
-  "GET /api/events/{id}/requests": { request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests` }), expect: ownerOnly(200) },
+  "GET /api/event-participants": {
+    request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }),
+    expect: signedIn(200),
+  },
+  "GET /api/events/{id}/requests": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests` }),
+    expect: ownerOnly(200),
+  },
   "POST /api/events/{id}/requests/{userId}": {
-    request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests/${f.memberId}`, payload: { decision: "approve" } }),
+    request: (f) => ({
+      url: `/api/events/${f.networkingEventId}/requests/${f.memberId}`,
+      payload: { decision: "approve" },
+    }),
     expect: ownerOnly(200),
     fresh: true,
   },
 
   // Availability: readable by anyone signed in (profiles show it), written by its owner only.
-  "GET /api/availability/user": { request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }), expect: signedIn(200) },
+  "GET /api/availability/user": {
+    request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }),
+    expect: signedIn(200),
+  },
   "POST /api/availability": {
     request: (f) => ({ url: "/api/availability", payload: { userId: f.ownerId, date: f.day, timeslots: ["morning"] } }),
     expect: ownerOnly(200),
@@ -134,16 +192,31 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
 
   // Profiles.
   "GET /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}` }), expect: signedIn(200) },
-  "PATCH /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }), expect: ownerOnly(200) },
-  "PATCH /api/users/{id}/timezone": { request: (f) => ({ url: `/api/users/${f.ownerId}/timezone`, payload: { timezone: "UTC" } }), expect: ownerOnly(200) },
-  "GET /api/users/nearby": { request: () => ({ url: "/api/users/nearby?lat=37.77&lng=-122.42" }), expect: signedIn(200) },
-  "GET /api/events/nearby": { request: () => ({ url: "/api/events/nearby?lat=37.77&lng=-122.42" }), expect: signedIn(200) },
+  "PATCH /api/users/{id}": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),
+    expect: ownerOnly(200),
+  },
+  "PATCH /api/users/{id}/timezone": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/timezone`, payload: { timezone: "UTC" } }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/users/nearby": {
+    request: () => ({ url: "/api/users/nearby?lat=37.77&lng=-122.42" }),
+    expect: signedIn(200),
+  },
+  "GET /api/events/nearby": {
+    request: () => ({ url: "/api/events/nearby?lat=37.77&lng=-122.42" }),
+    expect: signedIn(200),
+  },
   // The place picker: the bundled gazetteer for anyone signed in; address search only with a configured geocoder (none in tests).
   "GET /api/places": { request: () => ({ url: "/api/places?q=San" }), expect: signedIn(200) },
   "GET /api/places/addresses": { request: () => ({ url: "/api/places/addresses?q=Market" }), expect: signedIn(404) },
 
   // Friends: member asked owner.
-  "GET /api/users/friends": { request: (f) => ({ url: `/api/users/friends?userId=${f.ownerId}` }), expect: signedIn(200) },
+  "GET /api/users/friends": {
+    request: (f) => ({ url: `/api/users/friends?userId=${f.ownerId}` }),
+    expect: signedIn(200),
+  },
   "GET /api/friends/requests": { request: () => ({ url: "/api/friends/requests" }), expect: signedIn(200) },
   // Asking the owner: the owner cannot ask themselves, member's request is already pending, a stranger's is new.
   "POST /api/friends/requests": {
@@ -162,8 +235,14 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     fresh: true,
   },
-  "GET /api/friends/status/{userId}": { request: (f) => ({ url: `/api/friends/status/${f.ownerId}` }), expect: signedIn(200) },
-  "POST /api/friends/invite": { request: () => ({ url: "/api/friends/invite", payload: { email: "friend@example.com" } }), expect: signedIn(202) },
+  "GET /api/friends/status/{userId}": {
+    request: (f) => ({ url: `/api/friends/status/${f.ownerId}` }),
+    expect: signedIn(200),
+  },
+  "POST /api/friends/invite": {
+    request: () => ({ url: "/api/friends/invite", payload: { email: "friend@example.com" } }),
+    expect: signedIn(202),
+  },
 
   // Uploads: stored by someone signed in; served to anyone with the unguessable id (the invite page shows group photos to visitors).
   "POST /api/uploads": {
@@ -177,12 +256,18 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(201),
   },
   "GET /api/uploads/{id}": { request: (f) => ({ url: `/api/uploads/${f.uploadId}` }), expect: everyone(200) },
-  "GET /api/uploads/{id}/{width}": { request: (f) => ({ url: `/api/uploads/${f.uploadId}/320` }), expect: everyone(200) },
+  "GET /api/uploads/{id}/{width}": {
+    request: (f) => ({ url: `/api/uploads/${f.uploadId}/320` }),
+    expect: everyone(200),
+  },
 
   // Notifications: one's own only; someone else's id answers like a missing one.
   "GET /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
   "DELETE /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200), fresh: true },
-  "POST /api/notifications/read-all": { request: () => ({ url: "/api/notifications/read-all" }), expect: signedIn(200) },
+  "POST /api/notifications/read-all": {
+    request: () => ({ url: "/api/notifications/read-all" }),
+    expect: signedIn(200),
+  },
   "DELETE /api/notifications/{id}": {
     request: (f) => ({ url: `/api/notifications/${f.ownerNotificationId}` }),
     expect: ownerOnly(200, 404),
@@ -194,27 +279,46 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "POST /api/push/subscriptions": {
     request: (f) => ({
       url: "/api/push/subscriptions",
-      payload: { platform: "web", endpoint: `https://push.example/${f.unique}`, keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } },
+      payload: {
+        platform: "web",
+        endpoint: `https://push.example/${f.unique}`,
+        keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+      },
     }),
     expect: signedIn(201),
   },
   // Nobody's device: a device is removed only by its own user (push.test.ts), anything else is 404.
   "DELETE /api/push/subscriptions": {
-    request: (f) => ({ url: "/api/push/subscriptions", payload: { endpoint: `https://push.example/none-${f.unique}` } }),
+    request: (f) => ({
+      url: "/api/push/subscriptions",
+      payload: { endpoint: `https://push.example/none-${f.unique}` },
+    }),
     expect: { visitor: 401, owner: 404, member: 404, stranger: 404 },
   },
-  "GET /api/notification-preferences": { request: () => ({ url: "/api/notification-preferences" }), expect: signedIn(200) },
+  "GET /api/notification-preferences": {
+    request: () => ({ url: "/api/notification-preferences" }),
+    expect: signedIn(200),
+  },
   "PUT /api/notification-preferences": {
     request: () => ({ url: "/api/notification-preferences", payload: DEFAULT_NOTIFICATION_PREFERENCES }),
     expect: signedIn(200),
   },
   // One-click unsubscribe: public (a mail client posts it without a session); the signed token decides, a bad one is 400.
-  "POST /api/email/unsubscribe": { request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }), expect: everyone(400) },
-  "GET /api/email/unsubscribe": { request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }), expect: everyone(400) },
+  "POST /api/email/unsubscribe": {
+    request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }),
+    expect: everyone(400),
+  },
+  "GET /api/email/unsubscribe": {
+    request: () => ({ url: "/api/email/unsubscribe?token=1.friends.forged" }),
+    expect: everyone(400),
+  },
 
   // Waitlist: public.
   "POST /api/waitlist": {
-    request: (f) => ({ url: "/api/waitlist", payload: { fullName: "Wait Ing", email: `wait_${f.unique}@example.com`, username: `wait_${f.unique}` } }),
+    request: (f) => ({
+      url: "/api/waitlist",
+      payload: { fullName: "Wait Ing", email: `wait_${f.unique}@example.com`, username: `wait_${f.unique}` },
+    }),
     expect: everyone(201),
   },
   "GET /api/waitlist/stats": { request: () => ({ url: "/api/waitlist/stats" }), expect: everyone(200) },
@@ -227,29 +331,60 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: "/api/groups/direct", payload: { userId: f.ownerId } }),
     expect: { visitor: 401, owner: 400, member: 201, stranger: 201 },
   },
-  "GET /api/groups/{id}/members": { request: (f) => ({ url: `/api/groups/${f.groupId}/members` }), expect: insiders(200) },
+  "GET /api/groups/{id}/members": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/members` }),
+    expect: insiders(200),
+  },
   // Issue 9.6: invite codes are the admin's.
-  "GET /api/groups/{id}/invitations": { request: (f) => ({ url: `/api/groups/${f.groupId}/invitations` }), expect: ownerOnly(200) },
-  "POST /api/groups/{id}/invites": { request: (f) => ({ url: `/api/groups/${f.groupId}/invites`, payload: {} }), expect: ownerOnly(201) },
-  "POST /api/groups/{id}/leave": { request: (f) => ({ url: `/api/groups/${f.groupId}/leave` }), expect: insiders(200), fresh: true },
+  "GET /api/groups/{id}/invitations": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/invitations` }),
+    expect: ownerOnly(200),
+  },
+  "POST /api/groups/{id}/invites": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/invites`, payload: {} }),
+    expect: ownerOnly(201),
+  },
+  "POST /api/groups/{id}/leave": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/leave` }),
+    expect: insiders(200),
+    fresh: true,
+  },
   "DELETE /api/groups/{id}/members/{userId}": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/members/${f.memberId}` }),
     expect: ownerOnly(200),
     fresh: true,
   },
-  "POST /api/groups/{id}/read": { request: (f) => ({ url: `/api/groups/${f.groupId}/read`, payload: {} }), expect: insiders(200) },
-  "GET /api/groups/{id}/events": { request: (f) => ({ url: `/api/groups/${f.groupId}/events` }), expect: insiders(200) },
+  "POST /api/groups/{id}/read": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/read`, payload: {} }),
+    expect: insiders(200),
+  },
+  "GET /api/groups/{id}/events": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/events` }),
+    expect: insiders(200),
+  },
   "POST /api/groups/{id}/events/{eventId}/vote": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}/vote`, payload: { vote: "yes" } }),
     expect: insiders(200),
   },
-  "GET /api/groups/{id}/availability": { request: (f) => ({ url: `/api/groups/${f.groupId}/availability?date=${f.day}` }), expect: insiders(200) },
-  "POST /api/groups/{id}/availability": {
-    request: (f) => ({ url: `/api/groups/${f.groupId}/availability`, payload: { date: f.day, timeslots: ["morning"] } }),
+  "GET /api/groups/{id}/availability": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/availability?date=${f.day}` }),
     expect: insiders(200),
   },
-  "GET /api/chat/messages/{groupId}": { request: (f) => ({ url: `/api/chat/messages/${f.groupId}` }), expect: insiders(200) },
-  "POST /api/chat/messages": { request: (f) => ({ url: "/api/chat/messages", payload: { groupId: f.groupId, message: "Hello" } }), expect: insiders(201) },
+  "POST /api/groups/{id}/availability": {
+    request: (f) => ({
+      url: `/api/groups/${f.groupId}/availability`,
+      payload: { date: f.day, timeslots: ["morning"] },
+    }),
+    expect: insiders(200),
+  },
+  "GET /api/chat/messages/{groupId}": {
+    request: (f) => ({ url: `/api/chat/messages/${f.groupId}` }),
+    expect: insiders(200),
+  },
+  "POST /api/chat/messages": {
+    request: (f) => ({ url: "/api/chat/messages", payload: { groupId: f.groupId, message: "Hello" } }),
+    expect: insiders(201),
+  },
 
   // Safety (issue 14.5): blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture's owner is the
   // first account, so the one moderator when ADMIN_USERNAMES is unset). Admin rows undo nothing the fixture needs.
@@ -265,7 +400,10 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(201),
   },
   "GET /api/admin/reports": { request: () => ({ url: "/api/admin/reports" }), expect: ownerOnly(200) },
-  "POST /api/admin/reports/{id}/resolve": { request: () => ({ url: "/api/admin/reports/2147483647/resolve" }), expect: ownerOnly(404) },
+  "POST /api/admin/reports/{id}/resolve": {
+    request: () => ({ url: "/api/admin/reports/2147483647/resolve" }),
+    expect: ownerOnly(404),
+  },
   "PUT /api/admin/events/{id}/hidden": {
     request: (f) => ({ url: `/api/admin/events/${f.eventId}/hidden`, payload: { hidden: false } }),
     expect: ownerOnly(200),
@@ -280,27 +418,49 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
 
   // Invites: the invite page is public; joining needs a session (already a member: answered as joined).
-  "GET /api/group-invite/{code}": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }), expect: everyone(200) },
-  "POST /api/group-invite/{code}/join": { request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }), expect: signedIn(200), fresh: true },
+  "GET /api/group-invite/{code}": {
+    request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }),
+    expect: everyone(200),
+  },
+  "POST /api/group-invite/{code}/join": {
+    request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }),
+    expect: signedIn(200),
+    fresh: true,
+  },
 
   // Account control (issue 14.4): always one's own account; a wrong password changes and deletes nothing.
   // Reset and verification links are public (a link may be opened on another device): an unknown token is 400 for all.
   "GET /api/account": { request: () => ({ url: "/api/account" }), expect: signedIn(200) },
   "GET /api/account/export": { request: () => ({ url: "/api/account/export" }), expect: signedIn(200) },
   "POST /api/account/password": {
-    request: () => ({ url: "/api/account/password", payload: { currentPassword: "not-the-password", newPassword: "another-secret" } }),
+    request: () => ({
+      url: "/api/account/password",
+      payload: { currentPassword: "not-the-password", newPassword: "another-secret" },
+    }),
     expect: signedIn(403),
   },
-  "DELETE /api/account": { request: () => ({ url: "/api/account", payload: { password: "not-the-password" } }), expect: signedIn(403) },
+  "DELETE /api/account": {
+    request: () => ({ url: "/api/account", payload: { password: "not-the-password" } }),
+    expect: signedIn(403),
+  },
   "POST /api/account/password-reset/request": {
-    request: (f) => ({ url: "/api/account/password-reset/request", payload: { email: `nobody-${f.unique}@example.com` } }),
+    request: (f) => ({
+      url: "/api/account/password-reset/request",
+      payload: { email: `nobody-${f.unique}@example.com` },
+    }),
     expect: everyone(202),
   },
   "POST /api/account/password-reset": {
-    request: () => ({ url: "/api/account/password-reset", payload: { token: "x".repeat(43), newPassword: "another-secret" } }),
+    request: () => ({
+      url: "/api/account/password-reset",
+      payload: { token: "x".repeat(43), newPassword: "another-secret" },
+    }),
     expect: everyone(400),
   },
-  "POST /api/account/email-verification": { request: () => ({ url: "/api/account/email-verification" }), expect: signedIn(202) },
+  "POST /api/account/email-verification": {
+    request: () => ({ url: "/api/account/email-verification" }),
+    expect: signedIn(202),
+  },
   "POST /api/account/email-verification/confirm": {
     request: () => ({ url: "/api/account/email-verification/confirm", payload: { token: "x".repeat(43) } }),
     expect: everyone(400),

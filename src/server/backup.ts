@@ -25,7 +25,8 @@ async function waitForNewBackup(dataDir: string, before: Set<string>): Promise<s
 
 async function backup() {
   const dataDir = embeddedDataDir(loadConfig());
-  if (!dataDir) throw new Error("DATABASE_URL is not the embedded database: back up PostgreSQL with pg_dump (docs/operations.md)");
+  if (!dataDir)
+    throw new Error("DATABASE_URL is not the embedded database: back up PostgreSQL with pg_dump (docs/operations.md)");
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) throw new Error(`no embedded database in ${dataDir}`);
 
   const pid = runningServerPid(dataDir);
@@ -33,7 +34,8 @@ async function backup() {
     const before = new Set(listBackups(dataDir));
     process.kill(pid, "SIGUSR2");
     const file = await waitForNewBackup(dataDir, before);
-    if (!file) throw new Error(`the server (pid ${pid}) wrote no backup within ${WAIT_FOR_SERVER_MS / 1000} s: see its log`);
+    if (!file)
+      throw new Error(`the server (pid ${pid}) wrote no backup within ${WAIT_FOR_SERVER_MS / 1000} s: see its log`);
     console.log(`backup written by the running server (pid ${pid}): ${file}`);
     return;
   }

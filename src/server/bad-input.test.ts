@@ -48,7 +48,15 @@ function kindOf(schema: JsonSchema | undefined): Kind {
   if (branch) return kindOf(branch.find((b) => b.type !== "null") ?? branch[0]);
   if (schema.enum) return "enum";
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-  if (type === "integer" || type === "number" || type === "string" || type === "array" || type === "object" || type === "boolean") return type;
+  if (
+    type === "integer" ||
+    type === "number" ||
+    type === "string" ||
+    type === "array" ||
+    type === "object" ||
+    type === "boolean"
+  )
+    return type;
   return "any";
 }
 
@@ -61,11 +69,31 @@ const deep = (depth: number, leaf: unknown = "x"): unknown => {
 
 const controlText = fc.oneof(
   fc.string({ maxLength: 20 }).map((s) => `${s}\u0000${s}`),
-  fc.constantFrom("\u0000", "a\u0007b", "\u001b[31mred", "line\u000bbreak", "x\u007f", "\u0085next", "nul\u0000\u202Ebidi"),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0007b",
+    "\u001b[31mred",
+    "line\u000bbreak",
+    "x\u007f",
+    "\u0085next",
+    "nul\u0000\u202Ebidi",
+  ),
 );
 const wrongTypes = fc.constantFrom<unknown>({}, [], true, { $gt: "" }, ["a", "b"], 3.5);
 const deepObject = fc.integer({ min: 20, max: 300 }).map((d) => deep(d));
-const hugeIntegers = fc.constantFrom<unknown>(2 ** 31, 2 ** 31 + 7, 2 ** 53, 99_999_999_999, 1e308, -1, -(2 ** 31) - 1, 0.5, -0.5, "12", "abc");
+const hugeIntegers = fc.constantFrom<unknown>(
+  2 ** 31,
+  2 ** 31 + 7,
+  2 ** 53,
+  99_999_999_999,
+  1e308,
+  -1,
+  -(2 ** 31) - 1,
+  0.5,
+  -0.5,
+  "12",
+  "abc",
+);
 const impossibleDates = fc.constantFrom(
   "2024-02-30",
   "2023-02-29",
@@ -83,7 +111,17 @@ const anyHostile = fc.oneof(
   wrongTypes,
   hugeIntegers,
   impossibleDates,
-  fc.constantFrom<unknown>("\u202Ename\u202C", "\u2067x\u2069", "", " ", "x".repeat(5000), null, 1, "2030-01-01", "morning"),
+  fc.constantFrom<unknown>(
+    "\u202Ename\u202C",
+    "\u2067x\u2069",
+    "",
+    " ",
+    "x".repeat(5000),
+    null,
+    1,
+    "2030-01-01",
+    "morning",
+  ),
   fc.jsonValue({ maxDepth: 3 }),
 );
 
@@ -93,7 +131,11 @@ function invalidBodyValue(field: Field): fc.Arbitrary<unknown> {
   switch (field.kind) {
     case "integer":
     case "number":
-      return fc.oneof(fc.constantFrom<unknown>(2 ** 31, 2 ** 53, 99_999_999_999, 1e308, -1, -(2 ** 31) - 1, 0.5, "12", "abc"), wrongTypes, deepObject);
+      return fc.oneof(
+        fc.constantFrom<unknown>(2 ** 31, 2 ** 53, 99_999_999_999, 1e308, -1, -(2 ** 31) - 1, 0.5, "12", "abc"),
+        wrongTypes,
+        deepObject,
+      );
     case "boolean":
       return fc.oneof(fc.constantFrom<unknown>("true", 1, 0, "yes"), deepObject);
     case "enum":
@@ -106,7 +148,11 @@ function invalidBodyValue(field: Field): fc.Arbitrary<unknown> {
         deepObject,
       );
     case "object":
-      return fc.oneof(fc.constantFrom<unknown>("a", 5, [1]), fc.constant({ a: deep(200) }), fc.constant({ "\u0000": "x" }));
+      return fc.oneof(
+        fc.constantFrom<unknown>("a", 5, [1]),
+        fc.constant({ a: deep(200) }),
+        fc.constant({ "\u0000": "x" }),
+      );
     default:
       // A password may hold any character: it is hashed, never shown; give it only wrong types.
       if (/password/i.test(field.name)) return fc.oneof(wrongTypes, deepObject, fc.constant(5));
@@ -120,7 +166,18 @@ function invalidUrlValue(field: Field): fc.Arbitrary<string> {
   const control = controlText.map(enc);
   if (field.kind === "integer" || field.kind === "number") {
     const coordinate = /^(lat|lng|latitude|longitude)$/.test(field.name);
-    const values = ["2147483648", "99999999999", "99999999999999999999", "abc", "1e999", "-1e999", "NaN", "Infinity", "%00", "1%00"];
+    const values = [
+      "2147483648",
+      "99999999999",
+      "99999999999999999999",
+      "abc",
+      "1e999",
+      "-1e999",
+      "NaN",
+      "Infinity",
+      "%00",
+      "1%00",
+    ];
     // -1 is a fine longitude; for every other number here (ids, counts, radius) it is out of range.
     if (!coordinate) values.push("-1");
     if (field.kind === "integer") values.push("1.5");
@@ -132,7 +189,8 @@ function invalidUrlValue(field: Field): fc.Arbitrary<string> {
   }
   if (field.kind === "enum") return fc.oneof(fc.constantFrom("nope", "%00", "GOING"), control);
   if (/date|before/i.test(field.name)) return fc.oneof(impossibleDates.map(enc), control);
-  if (/ids$/i.test(field.name)) return fc.constantFrom("1,99999999999", "1,,2", "%00", "1,-2", `${"1,".repeat(500)}1`, "a,b");
+  if (/ids$/i.test(field.name))
+    return fc.constantFrom("1,99999999999", "1,,2", "%00", "1,-2", `${"1,".repeat(500)}1`, "a,b");
   if (field.name === "cursor") {
     return fc.oneof(
       fc.constantFrom(
@@ -157,7 +215,8 @@ function routesOf(doc: { paths: Record<string, Record<string, Record<string, unk
       for (const p of (op.parameters ?? []) as { in: string; name: string; schema?: JsonSchema }[]) {
         if (p.in === "path" || p.in === "query") fields.push({ name: p.name, in: p.in, kind: kindOf(p.schema) });
       }
-      const bodySchema = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content?.["application/json"]?.schema;
+      const bodySchema = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)
+        ?.content?.["application/json"]?.schema;
       const branches = bodySchema ? [bodySchema, ...(bodySchema.anyOf ?? []), ...(bodySchema.oneOf ?? [])] : [];
       const seen = new Set<string>();
       for (const branch of branches) {
@@ -167,7 +226,12 @@ function routesOf(doc: { paths: Record<string, Record<string, Record<string, unk
           fields.push({ name, in: "body", kind: kindOf(schema) });
         }
       }
-      result.push({ method: method.toUpperCase(), path, fields: fields.filter((f) => f.kind !== "any"), hasBody: Boolean(bodySchema) });
+      result.push({
+        method: method.toUpperCase(),
+        path,
+        fields: fields.filter((f) => f.kind !== "any"),
+        hasBody: Boolean(bodySchema),
+      });
     }
   }
   return result;
@@ -186,19 +250,38 @@ describe("every route refuses hostile input without a 500 and stores nothing", (
     cookie = me.cookie;
     const act = as(t.app, cookie);
     const inWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const group = (await act({ method: "POST", url: "/api/groups", payload: { name: "Fuzz group", isPrivate: true } })).json();
-    const event = (
-      await act({ method: "POST", url: "/api/events", payload: { title: "Fuzz", description: "d", date: inWeek, hostId: me.user.id, type: "networking" } })
+    const group = (
+      await act({ method: "POST", url: "/api/groups", payload: { name: "Fuzz group", isPrivate: true } })
     ).json();
-    const plan = (await act({ method: "POST", url: "/api/events", payload: { title: "Plan", date: inWeek, groupId: group.id } })).json();
+    const event = (
+      await act({
+        method: "POST",
+        url: "/api/events",
+        payload: { title: "Fuzz", description: "d", date: inWeek, hostId: me.user.id, type: "networking" },
+      })
+    ).json();
+    const plan = (
+      await act({ method: "POST", url: "/api/events", payload: { title: "Plan", date: inWeek, groupId: group.id } })
+    ).json();
     await act({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "hello" } });
     await act({ method: "POST", url: "/api/friends/requests", payload: { userId: other.user.id } });
     // Real ids for the parameters that are not under attack, so a hostile body meets a route that would otherwise act.
-    Object.assign(realIds, { id: String(group.id), groupId: String(group.id), eventId: String(plan.id), userId: String(me.user.id), code: group.inviteCode });
+    Object.assign(realIds, {
+      id: String(group.id),
+      groupId: String(group.id),
+      eventId: String(plan.id),
+      userId: String(me.user.id),
+      code: group.inviteCode,
+    });
     realIds.eventIdOfEvent = String(event.id);
     const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
     // Signing out would end the run's session; routes without any declared input have nothing to fuzz (the matrix calls them).
-    routes = routesOf(doc).filter((r) => r.fields.length > 0 && !(r.method === "POST" && r.path === "/api/logout") && !r.path.startsWith("/api/auth/google"));
+    routes = routesOf(doc).filter(
+      (r) =>
+        r.fields.length > 0 &&
+        !(r.method === "POST" && r.path === "/api/logout") &&
+        !r.path.startsWith("/api/auth/google"),
+    );
   });
   afterAll(() => t.close());
 
@@ -217,10 +300,17 @@ describe("every route refuses hostile input without a 500 and stores nothing", (
         const others = route.fields.map((field, i) => {
           if (i === targetIndex) return fc.constant(undefined);
           if (field.in === "path") return fc.constant(realIds[field.name] ?? "1");
-          if (field.in === "query") return fc.option(fc.oneof(invalidUrlValue(field), fc.constantFrom("1", "20", "x")), { nil: undefined });
+          if (field.in === "query")
+            return fc.option(fc.oneof(invalidUrlValue(field), fc.constantFrom("1", "20", "x")), { nil: undefined });
           return fc.option(anyHostile, { nil: undefined });
         });
-        return fc.tuple(fc.constant(route), fc.constant(target), targetValue as fc.Arbitrary<unknown>, fc.tuple(...others), fc.boolean());
+        return fc.tuple(
+          fc.constant(route),
+          fc.constant(target),
+          targetValue as fc.Arbitrary<unknown>,
+          fc.tuple(...others),
+          fc.boolean(),
+        );
       });
 
     await fc.assert(
@@ -248,9 +338,16 @@ describe("every route refuses hostile input without a 500 and stores nothing", (
         expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${what} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
         // A page meant for a browser (the e-mail unsubscribe link) answers HTML; everything else JSON {message}.
-        if (!String(res.headers["content-type"]).startsWith("text/html")) expect(typeof res.json().message, what).toBe("string");
+        if (!String(res.headers["content-type"]).startsWith("text/html"))
+          expect(typeof res.json().message, what).toBe("string");
       }),
-      { numRuns: FUZZ_RUNS, seed: FUZZ_SEED, endOnFailure: true, interruptAfterTimeLimit: FUZZ_TIME_LIMIT_MS, markInterruptAsFailure: false },
+      {
+        numRuns: FUZZ_RUNS,
+        seed: FUZZ_SEED,
+        endOnFailure: true,
+        interruptAfterTimeLimit: FUZZ_TIME_LIMIT_MS,
+        markInterruptAsFailure: false,
+      },
     );
     expect(await tableRowCounts(t.database)).toEqual(before);
   }, 120_000);
@@ -269,7 +366,12 @@ describe("every route refuses hostile input without a 500 and stores nothing", (
     for (const route of routes.filter((r) => r.hasBody)) {
       const url = route.path.replace(/\{([^}]+)\}/g, (_m, name: string) => realIds[name] ?? "1");
       for (const [label, payload] of hostileBodies) {
-        const res = await t.app.inject({ method: route.method as "POST", url, payload, headers: { cookie, "content-type": "application/json" } });
+        const res = await t.app.inject({
+          method: route.method as "POST",
+          url,
+          payload,
+          headers: { cookie, "content-type": "application/json" },
+        });
         const ok = res.statusCode >= 400 && res.statusCode < 500 && typeof res.json().message === "string";
         if (!ok) failures.push(`${route.method} ${url} [${label}] -> ${res.statusCode} ${res.body.slice(0, 120)}`);
       }

@@ -33,7 +33,16 @@ async function createEvent(host: Who, maxAttendees: number) {
   const res = await host.call({
     method: "POST",
     url: "/api/events",
-    payload: { title: "Raced", description: "d", date: inDays(3), location: "Here", hostId: host.id, type: "social", friendGroupId: "all", maxAttendees },
+    payload: {
+      title: "Raced",
+      description: "d",
+      date: inDays(3),
+      location: "Here",
+      hostId: host.id,
+      type: "social",
+      friendGroupId: "all",
+      maxAttendees,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: number }).id;
@@ -81,7 +90,9 @@ describe("concurrent participation (9.2)", () => {
       );
       expect(statuses(answers), answers.map((a) => a.body).join("\n")).toEqual(Array(20).fill(201));
       expect(await expectSeatsConsistent(eventId)).toBeLessThanOrEqual(1);
-      const [mine] = await rows<{ n: number }>(sql`select count(*)::int as n from event_participants where event_id = ${eventId} and user_id = ${me.id}`);
+      const [mine] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from event_participants where event_id = ${eventId} and user_id = ${me.id}`,
+      );
       expect(mine.n).toBe(1);
     }
   });
@@ -96,7 +107,10 @@ describe("concurrent participation (9.2)", () => {
         people.flatMap((p, i) => Array.from({ length: 7 }, (_, j) => participate(p, eventId, choices[(i + j) % 3]))),
       );
       // 409 is the honest answer to "going" on a full event; anything else must have succeeded.
-      expect(statuses(answers).filter((s) => s !== 201 && s !== 409), answers.map((a) => a.body).join("\n")).toEqual([]);
+      expect(
+        statuses(answers).filter((s) => s !== 201 && s !== 409),
+        answers.map((a) => a.body).join("\n"),
+      ).toEqual([]);
       expect(await expectSeatsConsistent(eventId)).toBeLessThanOrEqual(1);
     }
   });
@@ -119,18 +133,29 @@ describe("concurrent invite uses", () => {
   it("a 5-use invite used by 20 people at once admits exactly 5", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const admin = await signUp();
-      const group = (await admin.call({ method: "POST", url: "/api/groups", payload: { name: "Raced group", isPrivate: true } })).json() as { id: number };
-      const invite = await admin.call({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 5, expiresInHours: 24 } });
+      const group = (
+        await admin.call({ method: "POST", url: "/api/groups", payload: { name: "Raced group", isPrivate: true } })
+      ).json() as { id: number };
+      const invite = await admin.call({
+        method: "POST",
+        url: `/api/groups/${group.id}/invites`,
+        payload: { maxUses: 5, expiresInHours: 24 },
+      });
       expect(invite.statusCode, invite.body).toBe(201);
       const code = (invite.json() as { code: string }).code;
       const joiners: Who[] = [];
       for (let i = 0; i < 20; i++) joiners.push(await signUp());
       // Each joiner from an address of its own: the per-IP invite lookup limit is not what this measures.
       const answers = await Promise.all(
-        joiners.map((j, i) => j.call({ method: "POST", url: `/api/group-invite/${code}/join`, remoteAddress: `10.9.${round}.${i + 1}` })),
+        joiners.map((j, i) =>
+          j.call({ method: "POST", url: `/api/group-invite/${code}/join`, remoteAddress: `10.9.${round}.${i + 1}` }),
+        ),
       );
       expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
-      expect(statuses(answers).filter((s) => s !== 200 && s !== 410), answers.map((a) => a.body).join("\n")).toEqual([]);
+      expect(
+        statuses(answers).filter((s) => s !== 200 && s !== 410),
+        answers.map((a) => a.body).join("\n"),
+      ).toEqual([]);
       const [row] = await rows<{ uses: number; members: number }>(sql`
         select i.current_uses as uses, (select count(*)::int from group_members m where m.group_id = i.group_id) as members
         from group_invites i where i.code = ${code}`);
@@ -150,7 +175,10 @@ describe("concurrent pairs (9.3)", () => {
         a.call({ method: "POST", url: "/api/friends/requests", payload: { userId: b.id } }),
         b.call({ method: "POST", url: "/api/friends/requests", payload: { userId: a.id } }),
       ]);
-      expect(statuses(answers).every((s) => s < 300), answers.map((r) => r.body).join("\n")).toBe(true);
+      expect(
+        statuses(answers).every((s) => s < 300),
+        answers.map((r) => r.body).join("\n"),
+      ).toBe(true);
       const pair = await rows<{ status: string }>(sql`
         select status from friendships
         where (requester_id = ${a.id} and addressee_id = ${b.id}) or (requester_id = ${b.id} and addressee_id = ${a.id})`);
@@ -170,7 +198,10 @@ describe("concurrent pairs (9.3)", () => {
           (i % 2 ? a : b).call({ method: "POST", url: "/api/groups/direct", payload: { userId: (i % 2 ? b : a).id } }),
         ),
       );
-      expect(statuses(answers).every((s) => s === 200 || s === 201), answers.map((r) => r.body).join("\n")).toBe(true);
+      expect(
+        statuses(answers).every((s) => s === 200 || s === 201),
+        answers.map((r) => r.body).join("\n"),
+      ).toBe(true);
       expect(statuses(answers).filter((s) => s === 201)).toHaveLength(1);
       expect(new Set(answers.map((r) => (r.json() as { id: number }).id)).size).toBe(1);
       const conversations = await rows<{ id: number; members: number }>(sql`
@@ -187,22 +218,37 @@ describe("concurrent pairs (9.3)", () => {
   it("one member's 10 simultaneous votes on a plan leave one vote row", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const admin = await signUp();
-      const group = (await admin.call({ method: "POST", url: "/api/groups", payload: { name: "Voters", isPrivate: true } })).json() as { id: number };
+      const group = (
+        await admin.call({ method: "POST", url: "/api/groups", payload: { name: "Voters", isPrivate: true } })
+      ).json() as { id: number };
       const plan = await admin.call({
         method: "POST",
         url: "/api/events",
-        payload: { title: "Picnic", description: "", date: inDays(5), type: "social", location: "Park", groupId: group.id },
+        payload: {
+          title: "Picnic",
+          description: "",
+          date: inDays(5),
+          type: "social",
+          location: "Park",
+          groupId: group.id,
+        },
       });
       expect(plan.statusCode, plan.body).toBe(201);
       const eventId = (plan.json() as { id: number }).id;
       const votes = ["yes", "no", "maybe"];
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          admin.call({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/vote`, payload: { vote: votes[i % 3] } }),
+          admin.call({
+            method: "POST",
+            url: `/api/groups/${group.id}/events/${eventId}/vote`,
+            payload: { vote: votes[i % 3] },
+          }),
         ),
       );
       expect(statuses(answers), answers.map((r) => r.body).join("\n")).toEqual(Array(10).fill(200));
-      const stored = await rows<{ n: number }>(sql`select count(*)::int as n from event_votes where event_id = ${eventId} and user_id = ${admin.id}`);
+      const stored = await rows<{ n: number }>(
+        sql`select count(*)::int as n from event_votes where event_id = ${eventId} and user_id = ${admin.id}`,
+      );
       expect(stored).toEqual([{ n: 1 }]);
     }
   });

@@ -18,8 +18,16 @@ const configSchema = z.object({
   REDIS_URL: z.string().startsWith("redis://", "must start with redis://").optional(),
   ACCESS_CODES: z
     .string()
-    .transform((v) => v.split(",").map((c) => c.trim()).filter(Boolean))
-    .refine((codes) => codes.length > 0 && codes.every((c) => accessCode.test(c)), "must be comma-separated 10-digit codes")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (codes) => codes.length > 0 && codes.every((c) => accessCode.test(c)),
+      "must be comma-separated 10-digit codes",
+    )
     .optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Link <no-reply@link.local>"),
@@ -35,13 +43,21 @@ const configSchema = z.object({
     .transform((v) => v as TrustProxy)
     .optional(),
   /** Prepended to every Redis key and channel, so deployments can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-").default("link:"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-")
+    .default("link:"),
   /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Moderators (issue 14.5), comma-separated usernames; unset: the first registered account is the one moderator. */
   ADMIN_USERNAMES: z
     .string()
-    .transform((v) => v.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((names) => names.every((name) => name.length <= 64), "must be comma-separated usernames")
     .optional(),
   /**
@@ -61,10 +77,19 @@ const configSchema = z.object({
     .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
     .optional(),
   /** Web push (issue 14.2): unset, a key pair is generated on first start and kept in the database. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key").optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a base64url P-256 private key")
+    .optional(),
   /** Who push services may contact about this sender: an https: URL or mailto: address. */
-  VAPID_SUBJECT: z.string().regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address").optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address")
+    .optional(),
   /** Native push (issue 14.2): a Firebase service account key file; unset, native device tokens are stored but not sent to. */
   FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
 });
@@ -77,7 +102,10 @@ function parseTrustProxy(raw: string): TrustProxy | null {
   if (value === "true") return true;
   if (value === "false" || value === "") return false;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   const valid = entries.every((entry) => {
     const [address, bits, ...rest] = entry.split("/");
     const family = isIP(address);
@@ -114,7 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
-    throw new Error("Invalid environment variable VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all");
+    throw new Error(
+      "Invalid environment variable VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
+    );
   }
   return { ...result.data, ACCESS_CODES: result.data.ACCESS_CODES ?? DEMO_ACCESS_CODES };
 }

@@ -2,11 +2,11 @@ import { once } from "node:events";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "./db/schema";
-import { OUTBOX_RETRY, retryDelayMs } from "./modules/outbox/outbox";
 import { buildApp } from "./app";
 import { testConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { outbox } from "./db/schema";
+import { OUTBOX_RETRY, retryDelayMs } from "./modules/outbox/outbox";
 import { createInProcessBus } from "./realtime/bus";
 import { as, createTestApp, freshDatabaseUrl, registerUser, type TestApp } from "./test/test-app";
 
@@ -67,7 +67,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 const invite = (t: TestApp, cookie: string, headers: Record<string, string> = {}) =>
-  as(t.app, cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "dana@example.com", name: "Dana" }, headers });
+  as(
+    t.app,
+    cookie,
+  )({ method: "POST", url: "/api/friends/invite", payload: { email: "dana@example.com", name: "Dana" }, headers });
 
 describe("with a working SMTP server", () => {
   let t: TestApp;
@@ -104,7 +107,11 @@ describe("with a working SMTP server", () => {
 
   it("builds the link from PUBLIC_ORIGIN, never from Host or X-Forwarded-Host", async () => {
     const bob = await registerUser(t.app);
-    const res = await invite(t, bob.cookie, { host: "evil.example", "x-forwarded-host": "phish.example", "x-forwarded-proto": "http" });
+    const res = await invite(t, bob.cookie, {
+      host: "evil.example",
+      "x-forwarded-host": "phish.example",
+      "x-forwarded-proto": "http",
+    });
     expect(res.statusCode).toBe(202);
     const rows = await t.database.db.select().from(outbox);
     const text = rows.map((r) => r.text).join("\n");
@@ -142,11 +149,15 @@ describe("in production without PUBLIC_ORIGIN", () => {
     });
     const t = { app, database } as TestApp;
     try {
-      expect(lines.map((l) => l.msg)).toContain("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
+      expect(lines.map((l) => l.msg)).toContain(
+        "PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin",
+      );
       const dave = await registerUser(t.app);
       const res = await invite(t, dave.cookie, { host: "evil.example" });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe("Invitations by e-mail are unavailable: this server has no PUBLIC_ORIGIN configured.");
+      expect(res.json().message).toBe(
+        "Invitations by e-mail are unavailable: this server has no PUBLIC_ORIGIN configured.",
+      );
       expect(await t.database.db.select().from(outbox)).toHaveLength(0);
     } finally {
       await app.close();
@@ -208,7 +219,10 @@ describe("when the SMTP server is down", () => {
     try {
       await t.app.outbox.stop();
       const id = await t.app.outbox.enqueue({ to: "x@example.com", subject: "s", text: "t" });
-      await t.database.db.update(outbox).set({ attempts: OUTBOX_RETRY.maxAttempts - 1 }).where(eq(outbox.id, id));
+      await t.database.db
+        .update(outbox)
+        .set({ attempts: OUTBOX_RETRY.maxAttempts - 1 })
+        .where(eq(outbox.id, id));
       expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
       const [row] = await t.database.db.select().from(outbox);
       expect(row).toMatchObject({ status: "failed", attempts: OUTBOX_RETRY.maxAttempts });

@@ -32,7 +32,9 @@ async function main() {
   const database = await openDatabase(config.DATABASE_URL ?? path.resolve(config.DATA_DIR));
   // Demo data only on the embedded database or with SEED=true; under a lock so two instances seed once.
   if (seedPolicy(config)) await database.exclusive("seed", () => seedIfEmpty(database.db));
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX }) : createInProcessBus();
+  const bus = config.REDIS_URL
+    ? createRedisBus(config.REDIS_URL, { prefix: config.REDIS_PREFIX })
+    : createInProcessBus();
   const app = await buildApp({ config, database, bus });
   const dataDir = embeddedDataDir(config);
   const stopBackups = dataDir ? serveEmbeddedBackups(database, dataDir, app.log) : async () => {};

@@ -17,7 +17,8 @@ async function migrate() {
   // PGlite allows one process per folder: a second one opening it under a running server could corrupt it.
   const embedded = embeddedDataDir(config);
   const pid = embedded ? runningServerPid(embedded) : null;
-  if (pid !== null) throw new Error(`a server (pid ${pid}) is running on ${embedded}: it migrated at start; stop it to migrate here`);
+  if (pid !== null)
+    throw new Error(`a server (pid ${pid}) is running on ${embedded}: it migrated at start; stop it to migrate here`);
   const started = Date.now();
   const database = await openDatabase(target);
   await database.close();

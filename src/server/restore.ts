@@ -12,11 +12,15 @@ async function restore(file: string | undefined) {
   if (!file) throw new Error("usage: npm run restore <backup file>");
   if (!existsSync(file)) throw new Error(`no such file: ${file}`);
   const dataDir = embeddedDataDir(loadConfig());
-  if (!dataDir) throw new Error("DATABASE_URL is not the embedded database: restore PostgreSQL with pg_restore (docs/operations.md)");
+  if (!dataDir)
+    throw new Error(
+      "DATABASE_URL is not the embedded database: restore PostgreSQL with pg_restore (docs/operations.md)",
+    );
   const pid = runningServerPid(dataDir);
   if (pid !== null) throw new Error(`a server (pid ${pid}) is running on ${dataDir}: stop it first`);
 
-  const previous = existsSync(dataDir) && readdirSync(dataDir).length > 0 ? `${dataDir}.before-restore-${fileStamp()}` : null;
+  const previous =
+    existsSync(dataDir) && readdirSync(dataDir).length > 0 ? `${dataDir}.before-restore-${fileStamp()}` : null;
   if (previous) renameSync(dataDir, previous);
   mkdirSync(dataDir, { recursive: true });
   try {

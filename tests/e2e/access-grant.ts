@@ -7,6 +7,7 @@ import { DEMO_ACCESS_CODES } from "../../src/server/config";
  */
 export async function grantAccess<T extends APIRequestContext>(request: T): Promise<T> {
   const res = await request.post("/api/access-codes/verify", { data: { code: DEMO_ACCESS_CODES[0] } });
-  if (!res.ok() || (await res.json()).valid !== true) throw new Error(`access code refused: ${res.status()} ${await res.text()}`);
+  if (!res.ok() || (await res.json()).valid !== true)
+    throw new Error(`access code refused: ${res.status()} ${await res.text()}`);
   return request;
 }

@@ -18,7 +18,15 @@ async function audit(page: Page, screen: string, found: Violation[]) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   for (const v of results.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;
-    found.push({ screen, id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`) });
+    found.push({
+      screen,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`),
+    });
   }
 }
 
@@ -55,12 +63,20 @@ for (const theme of ["light", "dark"] as const) {
     const screens: Array<[string, string, (p: Page) => Promise<void>]> = [
       ["discover", "/", (p) => expect(p.getByTestId("swipe-card")).toBeVisible()],
       ["event page", "/events/1", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
-      ["my events", "/my-events", (p) => expect(p.getByRole("heading", { name: "My Events", exact: true })).toBeVisible()],
+      [
+        "my events",
+        "/my-events",
+        (p) => expect(p.getByRole("heading", { name: "My Events", exact: true })).toBeVisible(),
+      ],
       ["groups and chat", "/groups", (p) => expect(p.getByText("Weekend Explorers").first()).toBeVisible()],
       ["profile", "/profile", (p) => expect(p.getByText("Alex Rivera").first()).toBeVisible()],
       ["settings", "/settings", (p) => expect(p.getByRole("heading", { name: "Settings", exact: true })).toBeVisible()],
       ["nearby", "/nearby", (p) => expect(p.getByRole("heading").first()).toBeVisible()],
-      ["notifications", "/notifications", (p) => expect(p.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible()],
+      [
+        "notifications",
+        "/notifications",
+        (p) => expect(p.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible(),
+      ],
       ["availability", "/availability", (p) => expect(p.getByTestId("availability-widget")).toBeVisible()],
     ];
     for (const [screen, path, ready] of screens) {
@@ -71,7 +87,13 @@ for (const theme of ["light", "dark"] as const) {
     // A canceled event's banner (red on its tint) is measured too.
     const me = (await (await context.request.get("/api/user")).json()) as { id: number };
     const created = await context.request.post("/api/events", {
-      data: { title: "Canceled picnic", description: "Rained out", date: new Date(Date.now() + 86_400_000).toISOString(), hostId: me.id, type: "social" },
+      data: {
+        title: "Canceled picnic",
+        description: "Rained out",
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        hostId: me.id,
+        type: "social",
+      },
     });
     const canceledId = ((await created.json()) as { id: number }).id;
     expect((await context.request.delete(`/api/events/${canceledId}`)).ok()).toBe(true);
@@ -87,7 +109,8 @@ for (const theme of ["light", "dark"] as const) {
     await context.close();
 
     // AXE_REPORT=dir writes the full list (the assertion's diff shows only part of a long one).
-    if (process.env.AXE_REPORT) writeFileSync(`${process.env.AXE_REPORT}/axe-${theme}.json`, JSON.stringify(found, null, 2));
+    if (process.env.AXE_REPORT)
+      writeFileSync(`${process.env.AXE_REPORT}/axe-${theme}.json`, JSON.stringify(found, null, 2));
     expect(found, JSON.stringify(found, null, 2)).toEqual([]);
   });
 }

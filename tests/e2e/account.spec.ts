@@ -13,7 +13,9 @@ let smtp: Server;
 
 /** Quoted-printable as nodemailer writes it (soft breaks, =XX). */
 const decodeQuotedPrintable = (text: string) =>
-  text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 test.beforeAll(async () => {
   smtp = createServer((socket) => {
@@ -75,7 +77,12 @@ async function linkIn(address: string, path: string) {
 
 async function register(request: APIRequestContext, name: string) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const body = { fullName: `${name} Person`, username: `${name.toLowerCase()}${suffix}`, email: `${name.toLowerCase()}${suffix}@example.com`, password: "secret-123" };
+  const body = {
+    fullName: `${name} Person`,
+    username: `${name.toLowerCase()}${suffix}`,
+    email: `${name.toLowerCase()}${suffix}@example.com`,
+    password: "secret-123",
+  };
   const res = await (await grantAccess(request)).post("/api/register", { data: body });
   expect(res.status()).toBe(201);
   return { ...body, id: ((await res.json()) as { id: number }).id };
@@ -93,7 +100,11 @@ async function passGate(page: Page) {
   await page.getByRole("button", { name: "Continue to App" }).click();
 }
 
-async function signInThroughForm(page: Page, who: { fullName: string; email: string; username: string }, password: string) {
+async function signInThroughForm(
+  page: Page,
+  who: { fullName: string; email: string; username: string },
+  password: string,
+) {
   await page.goto("/auth");
   await passGate(page);
   await page.getByLabel("Full Name").fill(who.fullName);
@@ -103,7 +114,10 @@ async function signInThroughForm(page: Page, who: { fullName: string; email: str
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-test("change password: the other device is signed out, this one stays, the new password signs in", async ({ page, browser }) => {
+test("change password: the other device is signed out, this one stays, the new password signs in", async ({
+  page,
+  browser,
+}) => {
   const me = await register(page.request, "Cara");
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -132,7 +146,10 @@ test("change password: the other device is signed out, this one stays, the new p
   await fresh.close();
 });
 
-test("forgot password: the e-mailed link sets a new password once and signs out everywhere", async ({ page, browser }) => {
+test("forgot password: the e-mailed link sets a new password once and signs out everywhere", async ({
+  page,
+  browser,
+}) => {
   const me = await register(page.request, "Rosa");
   const visitor = await browser.newContext();
   const v = await visitor.newPage();
@@ -142,7 +159,9 @@ test("forgot password: the e-mailed link sets a new password once and signs out 
   await expect(v).toHaveURL(/\/reset-password$/);
   await v.getByLabel("Email").fill(me.email);
   await v.getByRole("button", { name: "Send reset link" }).click();
-  await expect(v.getByText("If an account uses that e-mail, a reset link is on its way.", { exact: false })).toBeVisible();
+  await expect(
+    v.getByText("If an account uses that e-mail, a reset link is on its way.", { exact: false }),
+  ).toBeVisible();
 
   const link = await linkIn(me.email, "/reset-password");
   await v.goto(link.pathname + link.search);
@@ -180,7 +199,10 @@ test("verify the e-mail address from Settings through the e-mailed link", async 
 test("export my data downloads a JSON file of my account", async ({ page }) => {
   const me = await register(page.request, "Exa");
   await page.goto("/settings");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export my data" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("link-my-data.json");
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
@@ -189,15 +211,29 @@ test("export my data downloads a JSON file of my account", async ({ page }) => {
   expect(JSON.stringify(data)).not.toContain("argon2");
 });
 
-test("delete my account: password confirmation, then signed out and unable to sign in; a guest hears the event is canceled", async ({ page, playwright, baseURL }) => {
+test("delete my account: password confirmation, then signed out and unable to sign in; a guest hears the event is canceled", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const me = await register(page.request, "Dora");
   const guestCtx = await playwright.request.newContext({ baseURL });
   const guest = await register(guestCtx, "Gus");
   const created = await page.request.post("/api/events", {
-    data: { title: "Dora's picnic", description: "Food", date: new Date(Date.now() + 7 * 86_400_000).toISOString(), hostId: me.id, type: "social" },
+    data: {
+      title: "Dora's picnic",
+      description: "Food",
+      date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      hostId: me.id,
+      type: "social",
+    },
   });
   const event = (await created.json()) as { id: number };
-  expect((await guestCtx.post("/api/event-participants", { data: { eventId: event.id, userId: guest.id, status: "going" } })).status()).toBe(201);
+  expect(
+    (
+      await guestCtx.post("/api/event-participants", { data: { eventId: event.id, userId: guest.id, status: "going" } })
+    ).status(),
+  ).toBe(201);
 
   await page.goto("/settings");
   await page.getByRole("button", { name: "Delete my account" }).click();
@@ -210,8 +246,12 @@ test("delete my account: password confirmation, then signed out and unable to si
   expect((await page.request.get("/api/user")).status()).toBe(401);
   const login = await page.request.post("/api/login", { data: { username: me.username, password: me.password } });
   expect(login.status()).toBe(401);
-  const notices = (await (await guestCtx.get("/api/notifications")).json()) as { notifications: Array<{ message: string }> };
-  expect(notices.notifications.map((n) => n.message)).toContain("Dora's picnic has been canceled: its host deleted their account");
+  const notices = (await (await guestCtx.get("/api/notifications")).json()) as {
+    notifications: Array<{ message: string }>;
+  };
+  expect(notices.notifications.map((n) => n.message)).toContain(
+    "Dora's picnic has been canceled: its host deleted their account",
+  );
   await guestCtx.dispose();
 });
 

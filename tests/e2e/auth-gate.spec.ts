@@ -35,7 +35,9 @@ test.describe("early-access gate", () => {
     await expect(toast).toContainText("Invalid Code");
   });
 
-  test("a valid code (auto-verified on the tenth digit) leads through the success card to the login card", async ({ page }) => {
+  test("a valid code (auto-verified on the tenth digit) leads through the success card to the login card", async ({
+    page,
+  }) => {
     await page.goto("/auth");
     await codeInput(page).pressSequentially(DEMO_CODE);
     const toast = page.getByTestId("toast");

@@ -7,8 +7,14 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("undo");
-  const first = await createEventVia(hostContext.request, host.id, { title: `${token} Picnic`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
-  await createEventVia(hostContext.request, host.id, { title: `${token} Karaoke`, date: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+  const first = await createEventVia(hostContext.request, host.id, {
+    title: `${token} Picnic`,
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  await createEventVia(hostContext.request, host.id, {
+    title: `${token} Karaoke`,
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+  });
   const me = await registerVia(page.request);
 
   await page.goto("/");
@@ -22,7 +28,9 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   await card.getByRole("button", { name: "Going" }).click();
   await expect(page.getByTestId("toast")).toContainText(`You've joined ${token} Picnic`);
   await expect(card).toContainText(`${token} Karaoke`);
-  await expect.poll(() => participantsOf(page.request, first.id)).toEqual([{ eventId: first.id, userId: me.id, status: "going" }]);
+  await expect
+    .poll(() => participantsOf(page.request, first.id))
+    .toEqual([{ eventId: first.id, userId: me.id, status: "going" }]);
 
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(card).toContainText(`${token} Picnic`);
@@ -37,11 +45,14 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   const header = page.locator("header").first();
   const nav = page.getByRole("navigation", { name: "Main" });
   type Box = Awaited<ReturnType<typeof toast.boundingBox>>;
-  const overlaps = (a: Box, b: Box) => !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlaps = (a: Box, b: Box) =>
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   // Polled: the toast slides in, so one early measurement can catch it mid-animation; at rest it must cover none.
   const coversAny = async () => {
     const box = await toast.boundingBox();
-    return [await tabs.boundingBox(), await header.boundingBox(), await nav.boundingBox()].map((other) => overlaps(box, other));
+    return [await tabs.boundingBox(), await header.boundingBox(), await nav.boundingBox()].map((other) =>
+      overlaps(box, other),
+    );
   };
   await expect.poll(coversAny).toEqual([false, false, false]);
   await page.getByRole("tab", { name: "Networking" }).click({ timeout: 2000 });
@@ -69,13 +80,22 @@ test("a search with no result says so and offers to clear it", async ({ page }) 
   await expect(page.getByTestId("networking-card").first()).toBeVisible();
 });
 
-test("prefers-reduced-motion: the answered card fades where it stands instead of flying off", async ({ page, browser }) => {
+test("prefers-reduced-motion: the answered card fades where it stands instead of flying off", async ({
+  page,
+  browser,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("calm");
-  await createEventVia(hostContext.request, host.id, { title: `${token} Tea`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
-  await createEventVia(hostContext.request, host.id, { title: `${token} Chess`, date: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+  await createEventVia(hostContext.request, host.id, {
+    title: `${token} Tea`,
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  await createEventVia(hostContext.request, host.id, {
+    title: `${token} Chess`,
+    date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+  });
   await registerVia(page.request);
   await page.goto("/");
   await page.getByPlaceholder("Search social events...").fill(token);

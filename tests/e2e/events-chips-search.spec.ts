@@ -2,7 +2,10 @@ import { CATEGORIES, matchesCategory } from "@contract/categories";
 import { expect, test } from "@playwright/test";
 import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
 
-test("category chips show the right counts and filter; search narrows after 300 ms and Clear restores", async ({ page, browser }) => {
+test("category chips show the right counts and filter; search narrows after 300 ms and Clear restores", async ({
+  page,
+  browser,
+}) => {
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("chip");
@@ -16,7 +19,10 @@ test("category chips show the right counts and filter; search narrows after 300 
     { title: `${token} College mixer 20s`, tags: ["college"] },
   ];
   for (const [i, s] of samples.entries()) {
-    await createEventVia(hostContext.request, host.id, { ...s, date: new Date(Date.now() + (2 + i) * 86_400_000).toISOString() });
+    await createEventVia(hostContext.request, host.id, {
+      ...s,
+      date: new Date(Date.now() + (2 + i) * 86_400_000).toISOString(),
+    });
   }
   await registerVia(page.request);
   await page.goto("/");

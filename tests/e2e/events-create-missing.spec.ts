@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { registerVia, uniqueToken } from "./events-fixtures";
 
-test("the Create New Event dialog refuses a missing field without sending, then creates the event", async ({ page }) => {
+test("the Create New Event dialog refuses a missing field without sending, then creates the event", async ({
+  page,
+}) => {
   await registerVia(page.request);
   await page.goto("/my-events");
   await expect(page.getByText("No Events")).toBeVisible();

@@ -67,7 +67,9 @@ test("the host edits title and date, a going attendee is told, then the host can
   // The going attendee's bell lights up without a reload, with an event_update entry.
   await expect(guestPage.getByTestId("notification-badge")).toHaveText("1", { timeout: 20_000 });
   const notes = await guestPage.request.get("/api/notifications");
-  const { notifications } = (await notes.json()) as { notifications: Array<{ type: string; actionUrl: string | null }> };
+  const { notifications } = (await notes.json()) as {
+    notifications: Array<{ type: string; actionUrl: string | null }>;
+  };
   expect(notifications.map((n) => [n.type, n.actionUrl])).toEqual([["event_update", `/events/${event.id}`]]);
 
   // The host cancels through the app's own confirm dialog (never the browser's confirm() box, issue 12.6);

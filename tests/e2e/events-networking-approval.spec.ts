@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
 
-test("applying to a networking event shows Pending; the host approves it and it moves to Going", async ({ page, browser }) => {
+test("applying to a networking event shows Pending; the host approves it and it moves to Going", async ({
+  page,
+  browser,
+}) => {
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const hostPage = await hostContext.newPage();
   const host = await registerVia(hostPage.request);

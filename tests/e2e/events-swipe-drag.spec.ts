@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { createEventVia, participantsOf, registerVia, uniqueToken } from "./events-fixtures";
 
-test("dragging a card past 150 px records going; a 100 px drag springs back and records nothing", async ({ page, browser }) => {
+test("dragging a card past 150 px records going; a 100 px drag springs back and records nothing", async ({
+  page,
+  browser,
+}) => {
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("drag");
@@ -37,7 +40,9 @@ test("dragging a card past 150 px records going; a 100 px drag springs back and 
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("You're going!");
   await expect(toast).toContainText(`You've joined ${token} Rooftop Party`);
-  await expect.poll(() => participantsOf(page.request, event.id)).toEqual([{ eventId: event.id, userId: me.id, status: "going" }]);
+  await expect
+    .poll(() => participantsOf(page.request, event.id))
+    .toEqual([{ eventId: event.id, userId: me.id, status: "going" }]);
   await expect(page.getByText("No More Events")).toBeVisible();
   await expect(
     page.getByText("You've seen all available events in your area. Check back later for new events!"),

@@ -5,10 +5,18 @@ const shots = process.env.SCREENSHOTS === "1";
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const person = (fullName: string) => {
   const s = suffix();
-  return { fullName, username: `${fullName.split(" ")[0].toLowerCase()}${s}`, email: `${s}@example.com`, password: "secret123" };
+  return {
+    fullName,
+    username: `${fullName.split(" ")[0].toLowerCase()}${s}`,
+    email: `${s}@example.com`,
+    password: "secret123",
+  };
 };
 
-test("Availability tab: validation, saving the four group slots and the two-member overlap", async ({ page, baseURL }) => {
+test("Availability tab: validation, saving the four group slots and the two-member overlap", async ({
+  page,
+  baseURL,
+}) => {
   const alice = person("Alice Archer");
   const bob = person("Bob Baker");
   const date = "2031-05-17";
@@ -16,7 +24,9 @@ test("Availability tab: validation, saving the four group slots and the two-memb
 
   await test.step("A makes a private group; B joins by invite and shares Afternoon + Night through the API", async () => {
     expect((await (await grantAccess(page.request)).post("/api/register", { data: alice })).status()).toBe(201);
-    const created = await page.request.post("/api/groups", { data: { name: "Board Gamers", description: "Weekly", isPrivate: true } });
+    const created = await page.request.post("/api/groups", {
+      data: { name: "Board Gamers", description: "Weekly", isPrivate: true },
+    });
     expect(created.status()).toBe(201);
     const group = (await created.json()) as { id: number; inviteCode: string };
     groupId = group.id;
@@ -24,7 +34,9 @@ test("Availability tab: validation, saving the four group slots and the two-memb
     const b = await request.newContext({ baseURL });
     expect((await (await grantAccess(b)).post("/api/register", { data: bob })).status()).toBe(201);
     expect((await b.post(`/api/group-invite/${group.inviteCode}/join`)).status()).toBe(200);
-    const saved = await b.post(`/api/groups/${groupId}/availability`, { data: { date, timeslots: ["afternoon", "night"] } });
+    const saved = await b.post(`/api/groups/${groupId}/availability`, {
+      data: { date, timeslots: ["afternoon", "night"] },
+    });
     expect(saved.status()).toBe(200);
     await b.dispose();
   });

@@ -8,11 +8,19 @@ async function newUserPage(browser: Browser, baseURL: string, name: string) {
   const context = await browser.newContext({ baseURL, permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   const s = suffix();
-  const user = { fullName: name, username: `${name.toLowerCase().split(" ")[0]}${s}`, email: `${s}@example.com`, password: "secret123" };
+  const user = {
+    fullName: name,
+    username: `${name.toLowerCase().split(" ")[0]}${s}`,
+    email: `${s}@example.com`,
+    password: "secret123",
+  };
   return { context, page, user };
 }
 
-test("A creates a private group, B joins by link through sign-in, they chat and vote live", async ({ browser, baseURL }) => {
+test("A creates a private group, B joins by link through sign-in, they chat and vote live", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const a = await newUserPage(browser, baseURL as string, "Alice Archer");
   const b = await newUserPage(browser, baseURL as string, "Bob Baker");

@@ -5,7 +5,12 @@ const shots = process.env.SCREENSHOTS === "1";
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const person = (fullName: string) => {
   const s = suffix();
-  return { fullName, username: `${fullName.split(" ")[0].toLowerCase()}${s}`, email: `${s}@example.com`, password: "secret123" };
+  return {
+    fullName,
+    username: `${fullName.split(" ")[0].toLowerCase()}${s}`,
+    email: `${s}@example.com`,
+    password: "secret123",
+  };
 };
 
 // The expired state cannot be produced through the API (the shortest expiry is one hour); the
@@ -20,7 +25,9 @@ test("used-up invite, unknown code and an existing member on the invite page", a
   };
 
   const admin = await signUp("Ada Admin");
-  const created = await admin.post("/api/groups", { data: { name: "Night Owls", description: "Late chats", isPrivate: true } });
+  const created = await admin.post("/api/groups", {
+    data: { name: "Night Owls", description: "Late chats", isPrivate: true },
+  });
   const group = (await created.json()) as { id: number };
   const minted = await admin.post(`/api/groups/${group.id}/invites`, { data: { expiresInHours: 1, maxUses: 1 } });
   expect(minted.status()).toBe(201);
@@ -38,7 +45,9 @@ test("used-up invite, unknown code and an existing member on the invite page", a
   });
 
   await test.step("a signed-in non-member sees the same, and the server refuses them too", async () => {
-    expect((await (await grantAccess(page.request)).post("/api/register", { data: person("Nora Newcomer") })).status()).toBe(201);
+    expect(
+      (await (await grantAccess(page.request)).post("/api/register", { data: person("Nora Newcomer") })).status(),
+    ).toBe(201);
     await page.reload();
     await expect(page.getByRole("alert")).toHaveText("This invite has reached its usage limit");
     await expect(page.getByRole("button", { name: /Join/ })).toHaveCount(0);

@@ -5,7 +5,10 @@ const shotDir = process.env.SHOT_DIR;
 
 // Issue 12.3 / 9.14: an invite link is an access grant. A visitor with no early-access code follows
 // it, registers on the sign-in card the invite leads to, and lands in the group.
-test("a visitor without a code follows an invite link, registers and lands in the group", async ({ browser, baseURL }) => {
+test("a visitor without a code follows an invite link, registers and lands in the group", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const s = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const groupName = `Harbor Swimmers ${s.slice(-4)}`;
@@ -13,16 +16,28 @@ test("a visitor without a code follows an invite link, registers and lands in th
   // The host has an account and a private group with its invite link.
   const hostContext = await browser.newContext({ baseURL });
   const host = hostContext.request;
-  const hostUser = { fullName: "Hana Host", username: `hana${s}`, email: `hana${s}@example.com`, password: "secret123" };
+  const hostUser = {
+    fullName: "Hana Host",
+    username: `hana${s}`,
+    email: `hana${s}@example.com`,
+    password: "secret123",
+  };
   expect((await (await grantAccess(host)).post("/api/register", { data: hostUser })).status()).toBe(201);
-  const created = await host.post("/api/groups", { data: { name: groupName, description: "Cold water at dawn", isPrivate: true } });
+  const created = await host.post("/api/groups", {
+    data: { name: groupName, description: "Cold water at dawn", isPrivate: true },
+  });
   expect(created.status()).toBe(201);
   const group = (await created.json()) as { id: number; inviteCode: string };
 
   // The visitor's browser has never seen the gate: no grant cookie, no session.
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const visitor = { fullName: "Vera Visitor", username: `vera${s}`, email: `vera${s}@example.com`, password: "secret123" };
+  const visitor = {
+    fullName: "Vera Visitor",
+    username: `vera${s}`,
+    email: `vera${s}@example.com`,
+    password: "secret123",
+  };
 
   await test.step("the invite page offers Sign In & Join Group", async () => {
     await page.goto(`/invite/${group.inviteCode}`);
@@ -55,7 +70,11 @@ test("a visitor without a code follows an invite link, registers and lands in th
     // API check: the visitor is a member, seen by the host, and the invite counted one use.
     const me = (await (await page.request.get("/api/user")).json()) as { id: number; username: string };
     expect(me.username).toBe(visitor.username);
-    const members = (await (await host.get(`/api/groups/${group.id}/members`)).json()) as Array<{ id?: number; userId?: number; username?: string }>;
+    const members = (await (await host.get(`/api/groups/${group.id}/members`)).json()) as Array<{
+      id?: number;
+      userId?: number;
+      username?: string;
+    }>;
     expect(members.map((m) => m.id ?? m.userId)).toContain(me.id);
     const invite = (await (await page.request.get(`/api/group-invite/${group.inviteCode}`)).json()) as {
       isMember: boolean;

@@ -8,7 +8,12 @@ const SF = { latitude: 37.7749, longitude: -122.4194 };
 async function signUp(page: import("@playwright/test").Page) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const res = await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Nico Near", username: `nico${suffix}`, email: `nico${suffix}@example.com`, password: "secret-123" },
+    data: {
+      fullName: "Nico Near",
+      username: `nico${suffix}`,
+      email: `nico${suffix}@example.com`,
+      password: "secret-123",
+    },
   });
   expect(res.status()).toBe(201);
 }

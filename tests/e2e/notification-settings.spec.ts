@@ -11,7 +11,9 @@ async function openNotificationSettings(page: Page) {
   await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
 }
 
-test("notification settings: push is never asked on load, channels and the digest are saved per user", async ({ page }) => {
+test("notification settings: push is never asked on load, channels and the digest are saved per user", async ({
+  page,
+}) => {
   await registerVia(page.request);
   await page.goto("/");
   await page.goto("/settings");
@@ -28,7 +30,9 @@ test("notification settings: push is never asked on load, channels and the diges
   await friendsEmail.click();
   await expect(friendsEmail).toBeChecked();
   await page.getByRole("switch", { name: /Daily e-mail digest/ }).click();
-  await expect.poll(async () => (await (await page.request.get("/api/notification-preferences")).json()).emailDigest).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get("/api/notification-preferences")).json()).emailDigest)
+    .toBe(true);
 
   await page.reload();
   await page.getByRole("tab", { name: "Notifications" }).click();
@@ -49,7 +53,11 @@ test("notification settings: push is never asked on load, channels and the diges
     await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
     // WCAG 2.x A/AA as accessibility.spec.ts checks every screen: no serious or critical violation in either theme.
     const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
     if (shots) {
       await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}.png`, fullPage: true });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -58,7 +66,11 @@ test("notification settings: push is never asked on load, channels and the diges
   }
 });
 
-test("the service worker shows a push as a system notification only when no Link window is focused", async ({ page, context, baseURL }) => {
+test("the service worker shows a push as a system notification only when no Link window is focused", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   await registerVia(page.request);
   await page.goto("/");
@@ -68,13 +80,26 @@ test("the service worker shows a push as a system notification only when no Link
   await cdp.send("ServiceWorker.enable");
   const registrationId = await new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const mine = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(String(baseURL)) && !r.isDeleted);
+      const mine = registrations.find(
+        (r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(String(baseURL)) && !r.isDeleted,
+      );
       if (mine) resolve(mine.registrationId);
     });
   });
   const deliver = (data: object) =>
-    cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(String(baseURL)).origin, registrationId, data: JSON.stringify(data) });
-  const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, url: n.data?.url })));
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(String(baseURL)).origin,
+      registrationId,
+      data: JSON.stringify(data),
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        url: n.data?.url,
+      })),
+    );
 
   // This window is focused: it shows the notification in-app, the worker stays quiet.
   expect(await page.evaluate(() => document.hasFocus() && document.visibilityState === "visible")).toBe(true);

@@ -6,7 +6,12 @@ const shots = process.env.SCREENSHOTS === "1";
 async function register(request: APIRequestContext, name: string) {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const res = await (await grantAccess(request)).post("/api/register", {
-    data: { fullName: name, username: `${name.toLowerCase()}${suffix}`, email: `${name.toLowerCase()}${suffix}@example.com`, password: "secret-123" },
+    data: {
+      fullName: name,
+      username: `${name.toLowerCase()}${suffix}`,
+      email: `${name.toLowerCase()}${suffix}@example.com`,
+      password: "secret-123",
+    },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: number };
@@ -14,7 +19,14 @@ async function register(request: APIRequestContext, name: string) {
 
 async function createEvent(request: APIRequestContext, hostId: number, title: string) {
   const res = await request.post("/api/events", {
-    data: { title, description: "Come along", date: new Date(Date.now() + 3 * 86_400_000).toISOString(), location: "Dolores Park", hostId, type: "social" },
+    data: {
+      title,
+      description: "Come along",
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      location: "Dolores Park",
+      hostId,
+      type: "social",
+    },
   });
   expect(res.status()).toBeLessThan(300);
   return (await res.json()) as { id: number };
@@ -34,7 +46,9 @@ test("B joins A's event: A's bell lights up live; the page groups under Today, f
 
   const bContext = await playwright.request.newContext({ baseURL });
   const b = await register(bContext, "Ben");
-  const join = await bContext.post("/api/event-participants", { data: { eventId: aEvent.id, userId: b.id, status: "going" } });
+  const join = await bContext.post("/api/event-participants", {
+    data: { eventId: aEvent.id, userId: b.id, status: "going" },
+  });
   expect(join.status()).toBe(201);
 
   // No reload: the push (or the visible-tab poll) brings it in.
@@ -42,8 +56,16 @@ test("B joins A's event: A's bell lights up live; the page groups under Today, f
 
   // A second kind for the filter: A goes to B's event, then B updates it.
   const bEvent = await createEvent(bContext, b.id, "Board games night");
-  expect((await page.request.post("/api/event-participants", { data: { eventId: bEvent.id, userId: a.id, status: "going" } })).status()).toBe(201);
-  expect((await bContext.patch(`/api/events/${bEvent.id}`, { data: { title: "Board games marathon" } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/api/event-participants", {
+        data: { eventId: bEvent.id, userId: a.id, status: "going" },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await bContext.patch(`/api/events/${bEvent.id}`, { data: { title: "Board games marathon" } })).status()).toBe(
+    200,
+  );
   await expect(page.getByTestId("notification-badge")).toHaveText("2", { timeout: 20_000 });
 
   await bell.click();

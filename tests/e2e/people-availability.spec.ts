@@ -7,7 +7,12 @@ const shots = process.env.SCREENSHOTS === "1";
 test("My Availability: pick two slots on a day of this month, save, reload and see them again", async ({ page }) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const res = await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Avery Slots", username: `avery${suffix}`, email: `avery${suffix}@example.com`, password: "secret123" },
+    data: {
+      fullName: "Avery Slots",
+      username: `avery${suffix}`,
+      email: `avery${suffix}@example.com`,
+      password: "secret123",
+    },
   });
   expect(res.status()).toBe(201);
 

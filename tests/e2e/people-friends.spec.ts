@@ -7,8 +7,18 @@ test("A connects to B, B accepts, both see each other under Friends", async ({ b
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const ctxA = await browser.newContext();
   const ctxB = await browser.newContext();
-  const a = { fullName: "Ana Connect", username: `ana${suffix}`, email: `ana${suffix}@example.com`, password: "secret123" };
-  const b = { fullName: "Ben Accept", username: `ben${suffix}`, email: `ben${suffix}@example.com`, password: "secret123" };
+  const a = {
+    fullName: "Ana Connect",
+    username: `ana${suffix}`,
+    email: `ana${suffix}@example.com`,
+    password: "secret123",
+  };
+  const b = {
+    fullName: "Ben Accept",
+    username: `ben${suffix}`,
+    email: `ben${suffix}@example.com`,
+    password: "secret123",
+  };
   const aId = (await (await (await grantAccess(ctxA.request)).post("/api/register", { data: a })).json()).id as number;
   const bId = (await (await (await grantAccess(ctxB.request)).post("/api/register", { data: b })).json()).id as number;
 

@@ -4,12 +4,21 @@ import { grantAccess } from "./access-grant";
 
 const shots = process.env.SCREENSHOTS === "1";
 
-test("a second user sees the first's profile: read-only availability, no e-mail, About {full name}", async ({ browser }) => {
+test("a second user sees the first's profile: read-only availability, no e-mail, About {full name}", async ({
+  browser,
+}) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const first = await browser.newContext();
   const second = await browser.newContext();
-  const a = { fullName: "Priya Raman", username: `priya${suffix}`, email: `priya${suffix}@example.com`, password: "secret123" };
-  const regA = await (await grantAccess(first.request)).post("/api/register", { data: { ...a, profession: "Architect", bio: "Loves climbing." } });
+  const a = {
+    fullName: "Priya Raman",
+    username: `priya${suffix}`,
+    email: `priya${suffix}@example.com`,
+    password: "secret123",
+  };
+  const regA = await (await grantAccess(first.request)).post("/api/register", {
+    data: { ...a, profession: "Architect", bio: "Loves climbing." },
+  });
   const aId = (await regA.json()).id as number;
   // Today: in the shown month, and not a past day (those are refused).
   const day = new Date();
@@ -19,7 +28,12 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   });
   expect(saved.status()).toBe(200);
   await (await grantAccess(second.request)).post("/api/register", {
-    data: { fullName: "Sam Viewer", username: `sam${suffix}`, email: `sam${suffix}@example.com`, password: "secret123" },
+    data: {
+      fullName: "Sam Viewer",
+      username: `sam${suffix}`,
+      email: `sam${suffix}@example.com`,
+      password: "secret123",
+    },
   });
 
   const page = await second.newPage();
@@ -73,7 +87,12 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
 test("/users/abc runs no user query; /users/999999 shows User Not Found", async ({ page }) => {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Nia Lookup", username: `nia${suffix}`, email: `nia${suffix}@example.com`, password: "secret123" },
+    data: {
+      fullName: "Nia Lookup",
+      username: `nia${suffix}`,
+      email: `nia${suffix}@example.com`,
+      password: "secret123",
+    },
   });
   const userRequests: string[] = [];
   page.on("request", (request) => {

@@ -4,10 +4,21 @@ import { registerVia, uniqueToken } from "./events-fixtures";
 
 // Issue 12.4: a cover uploaded in the Create New Event dialog is stored as WebP without its EXIF
 // (GPS included) and shown on the card in every size; an event without one shows its illustration.
-test("a phone photo becomes the card's cover, served as WebP without the phone's location", async ({ page, browser }) => {
+test("a phone photo becomes the card's cover, served as WebP without the phone's location", async ({
+  page,
+  browser,
+}) => {
   const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3a7" } })
     .jpeg()
-    .withExif({ IFD0: { Model: "Secret Phone 9" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 46/1 30/1", GPSLongitudeRef: "W", GPSLongitude: "122/1 25/1 10/1" } })
+    .withExif({
+      IFD0: { Model: "Secret Phone 9" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "37/1 46/1 30/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "122/1 25/1 10/1",
+      },
+    })
     .toBuffer();
   await registerVia(page.request);
   await page.goto("/");
@@ -17,7 +28,11 @@ test("a phone photo becomes the card's cover, served as WebP without the phone's
   await dialog.getByLabel("Event Name").fill(title);
   await dialog.getByLabel("Description").fill("Blankets, snacks and frisbee");
   const day = new Date(Date.now() + 2 * 86_400_000);
-  await dialog.getByLabel("Date").fill(`${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`);
+  await dialog
+    .getByLabel("Date")
+    .fill(
+      `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`,
+    );
   await dialog.getByLabel("Time").fill("12:30");
   // Until a photo is chosen the preview is the illustration the event will have.
   await expect(dialog.getByTestId("event-cover-illustration")).toBeVisible();
@@ -41,7 +56,9 @@ test("a phone photo becomes the card's cover, served as WebP without the phone's
   const cover = card.getByTestId("event-cover-photo");
   const src = (await cover.getAttribute("src")) as string;
   expect(await cover.getAttribute("srcset")).toBe(`${src}/320 320w, ${src}/640 640w, ${src}/1280 1280w`);
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   for (const url of [src, `${src}/320`]) {
     const res = await guest.request.get(url);

@@ -15,7 +15,10 @@ const CITY = { latitude: 37.77493, longitude: -122.41942 };
 /** 5 km due north of it. */
 const FIVE_KM_NORTH = { latitude: CITY.latitude + (5 / EARTH_RADIUS_KM) * (180 / Math.PI), longitude: CITY.longitude };
 
-async function personAt(browser: import("@playwright/test").Browser, position: { latitude: number; longitude: number }) {
+async function personAt(
+  browser: import("@playwright/test").Browser,
+  position: { latitude: number; longitude: number },
+) {
   const context = await browser.newContext({ geolocation: position, permissions: ["geolocation"] });
   const page = await context.newPage();
   const user = await registerVia(page.request);
@@ -44,7 +47,9 @@ async function createAndConfirm(page: Page, dialog: import("@playwright/test").L
   await expect(dialog).toBeHidden();
 }
 
-test("an event created with the device's position or a picked city is found 5 km away in Discover and Nearby", async ({ browser }) => {
+test("an event created with the device's position or a picked city is found 5 km away in Discover and Nearby", async ({
+  browser,
+}) => {
   const host = await personAt(browser, CITY);
   const guest = await personAt(browser, FIVE_KM_NORTH);
   const contexts: BrowserContext[] = [host.context, guest.context];
@@ -84,18 +89,30 @@ test("an event created with the device's position or a picked city is found 5 km
       longitude: string;
       location: string;
     }>;
-    expect(mine.find((e) => e.title === hereTitle)).toMatchObject({ latitude: String(CITY.latitude), longitude: String(CITY.longitude), location: "Dolores Park lawn" });
+    expect(mine.find((e) => e.title === hereTitle)).toMatchObject({
+      latitude: String(CITY.latitude),
+      longitude: String(CITY.longitude),
+      location: "Dolores Park lawn",
+    });
     expect(mine.find((e) => e.title === cityTitle)).toMatchObject({ latitude: "37.77493", longitude: "-122.41942" });
-    expect(mine.find((e) => e.title === quietTitle)).toMatchObject({ latitude: String(CITY.latitude), longitude: String(CITY.longitude), location: "" });
+    expect(mine.find((e) => e.title === quietTitle)).toMatchObject({
+      latitude: String(CITY.latitude),
+      longitude: String(CITY.longitude),
+      location: "",
+    });
 
     // The feed rounds to 0.1 km, Nearby sends the distance as measured; both display "5.0 km".
-    const expected = formatDistance(haversineKm(FIVE_KM_NORTH.latitude, FIVE_KM_NORTH.longitude, CITY.latitude, CITY.longitude));
+    const expected = formatDistance(
+      haversineKm(FIVE_KM_NORTH.latitude, FIVE_KM_NORTH.longitude, CITY.latitude, CITY.longitude),
+    );
     expect(expected).toBe("5.0 km");
 
     // Discover, with location on: each event's card, found by search, says how far it is.
     await guest.page.goto("/");
     await expect(guest.page.getByText("Events within 25km of your location")).toBeVisible();
-    const search = guest.page.getByRole("searchbox", { name: "Search social events..." }).or(guest.page.getByLabel("Search social events..."));
+    const search = guest.page
+      .getByRole("searchbox", { name: "Search social events..." })
+      .or(guest.page.getByLabel("Search social events..."));
     for (const [title, location] of [
       [hereTitle, "Dolores Park lawn"],
       [cityTitle, "San Francisco, CA, United States"],
@@ -141,14 +158,25 @@ test("an event without coordinates says 'Location not set' and stays out of radi
   try {
     const title = `Somewhere ${uniqueToken("nl")}`;
     const created = await host.page.request.post("/api/events", {
-      data: { title, description: "No place picked", date: new Date(Date.now() + 3 * 86_400_000).toISOString(), location: "Secret spot", hostId: host.user.id, type: "social" },
+      data: {
+        title,
+        description: "No place picked",
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        location: "Secret spot",
+        hostId: host.user.id,
+        type: "social",
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const near = await host.page.request.get(`/api/events/nearby?lat=${CITY.latitude}&lng=${CITY.longitude}&radius=500`);
+    const near = await host.page.request.get(
+      `/api/events/nearby?lat=${CITY.latitude}&lng=${CITY.longitude}&radius=500`,
+    );
     expect(((await near.json()) as Array<{ id: number }>).some((e) => e.id === id)).toBe(false);
     const q = encodeURIComponent(title);
-    const inRadius = await guest.page.request.get(`/api/events/swipe/${guest.user.id}?q=${q}&lat=${CITY.latitude}&lng=${CITY.longitude}&radius=25`);
+    const inRadius = await guest.page.request.get(
+      `/api/events/swipe/${guest.user.id}?q=${q}&lat=${CITY.latitude}&lng=${CITY.longitude}&radius=25`,
+    );
     expect(((await inRadius.json()) as { events: Array<{ id: number }> }).events).toEqual([]);
     const anywhere = await guest.page.request.get(`/api/events/swipe/${guest.user.id}?q=${q}`);
     expect(((await anywhere.json()) as { events: Array<{ id: number }> }).events.map((e) => e.id)).toEqual([id]);

@@ -46,11 +46,23 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("pwa");
-  await createEventVia(hostContext.request, host.id, { title: `${token} Picnic`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+  await createEventVia(hostContext.request, host.id, {
+    title: `${token} Picnic`,
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
   const me = await registerVia(page.request);
-  const mine = await createEventVia(page.request, me.id, { title: `${token} Hosted`, date: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+  const mine = await createEventVia(page.request, me.id, {
+    title: `${token} Hosted`,
+    date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+  });
   const group = await createGroupVia(page.request, `${token} Crew`);
-  expect((await page.request.post("/api/chat/messages", { data: { groupId: group.id, message: "Saved before going offline", messageType: "text" } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/chat/messages", {
+        data: { groupId: group.id, message: "Saved before going offline", messageType: "text" },
+      })
+    ).status(),
+  ).toBe(201);
 
   await test.step("online once: the service worker installs and keeps what the screens read", async () => {
     await page.goto("/");
@@ -72,7 +84,10 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     await expect(page.getByTestId("chat-messages")).toContainText("Saved before going offline");
     await page.getByRole("link", { name: "My Events" }).click();
     await expect(page.getByText(`${token} Hosted`)).toBeVisible();
-    await expect(page.getByRole("link", { name: `${token} Hosted` }).first()).toHaveAttribute("href", `/events/${mine.id}`);
+    await expect(page.getByRole("link", { name: `${token} Hosted` }).first()).toHaveAttribute(
+      "href",
+      `/events/${mine.id}`,
+    );
   });
 
   await test.step("offline: Discover shows the last deck it read", async () => {
@@ -118,11 +133,18 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
   await hostContext.close();
 });
 
-test("a swipe made offline is shown as waiting, can be undone before it is sent, and is stored on reconnect", async ({ page, context, browser }) => {
+test("a swipe made offline is shown as waiting, can be undone before it is sent, and is stored on reconnect", async ({
+  page,
+  context,
+  browser,
+}) => {
   const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const host = await registerVia(hostContext.request);
   const token = uniqueToken("pws");
-  const event = await createEventVia(hostContext.request, host.id, { title: `${token} Jam`, date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+  const event = await createEventVia(hostContext.request, host.id, {
+    title: `${token} Jam`,
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
   const me = await registerVia(page.request);
   await page.goto("/");
   await serviceWorkerControls(page);
@@ -143,9 +165,12 @@ test("a swipe made offline is shown as waiting, can be undone before it is sent,
   await card.getByRole("button", { name: "Going" }).click();
   await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
   const participants = async () =>
-    ((await (await page.request.get(`/api/event-participants?eventIds=${event.id}`)).json()) as Array<{ userId: number; status: string }>).filter(
-      (p) => p.userId === me.id,
-    );
+    (
+      (await (await page.request.get(`/api/event-participants?eventIds=${event.id}`)).json()) as Array<{
+        userId: number;
+        status: string;
+      }>
+    ).filter((p) => p.userId === me.id);
   expect(await participants()).toEqual([]);
 
   await context.setOffline(false);
@@ -154,7 +179,9 @@ test("a swipe made offline is shown as waiting, can be undone before it is sent,
   await hostContext.close();
 });
 
-test("a screen whose chunk never loaded shows the retry screen, and Retry works once it can load", async ({ browser }) => {
+test("a screen whose chunk never loaded shows the retry screen, and Retry works once it can load", async ({
+  browser,
+}) => {
   // Without a service worker the chunk comes from the network, where the test can block it.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: "block" });
   const page = await context.newPage();
@@ -179,22 +206,36 @@ test("a screen whose chunk never loaded shows the retry screen, and Retry works 
   await context.close();
 });
 
-test("installable: no installability errors, manifest and service worker served uncached and precompressed", async ({ request }) => {
+test("installable: no installability errors, manifest and service worker served uncached and precompressed", async ({
+  request,
+}) => {
   // Chromium never offers to install from an incognito profile (Playwright's contexts are): a real profile folder.
   const profile = mkdtempSync(path.join(tmpdir(), "link-pwa-"));
   const { launchOptions, baseURL } = test.info().project.use;
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: { width: 390, height: 844 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    viewport: { width: 390, height: 844 },
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await registerVia(page.request);
     await page.goto("/");
     await serviceWorkerControls(page);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: unknown[];
+    };
     expect(installabilityErrors).toEqual([]);
     // The browser bar follows the theme chosen in the app, whatever the system's scheme.
-    const themeColors = () => page.evaluate(() => [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute("content")));
-    for (const [theme, color] of [["light", "#ffffff"], ["dark", "#0b0d14"]] as const) {
+    const themeColors = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('meta[name="theme-color"]')].map((m) => m.getAttribute("content")),
+      );
+    for (const [theme, color] of [
+      ["light", "#ffffff"],
+      ["dark", "#0b0d14"],
+    ] as const) {
       await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
       await page.reload();
       await expect.poll(themeColors).toEqual([color, color]);
@@ -269,7 +310,12 @@ test("a new deploy's service worker offers Update available, and Reload moves th
     await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
     await expect(prompt).toBeHidden();
     await expect
-      .poll(() => page.evaluate(async () => ({ waiting: (await navigator.serviceWorker.getRegistration())?.waiting ?? null, controlled: !!navigator.serviceWorker.controller })))
+      .poll(() =>
+        page.evaluate(async () => ({
+          waiting: (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+          controlled: !!navigator.serviceWorker.controller,
+        })),
+      )
       .toEqual({ waiting: null, controlled: true });
     expect(firstScript).toContain("/sw.js");
   } finally {
@@ -284,7 +330,11 @@ test("signing out deletes the offline copies of what the person read", async ({ 
   await page.reload();
   await expect(page.getByPlaceholder("Search social events...")).toBeVisible();
   const cachedUrls = () =>
-    page.evaluate(async () => ((await caches.has("link-api")) ? (await (await caches.open("link-api")).keys()).map((r) => new URL(r.url).pathname) : []));
+    page.evaluate(async () =>
+      (await caches.has("link-api"))
+        ? (await (await caches.open("link-api")).keys()).map((r) => new URL(r.url).pathname)
+        : [],
+    );
   await expect.poll(cachedUrls).toContain("/api/user");
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();

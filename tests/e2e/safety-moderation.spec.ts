@@ -24,7 +24,13 @@ async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${screen}: ${v.id} ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -35,7 +41,10 @@ async function openGroupChat(page: Page, expected: string) {
   await expect(page.getByTestId("chat-messages")).toContainText(expected);
 }
 
-test("a member reports a message, the moderator hides it, the reporter sees Message removed", async ({ browser, baseURL }) => {
+test("a member reports a message, the moderator hides it, the reporter sees Message removed", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const priya = await signedIn(browser, baseURL as string, "priya");
   const alex = await signedIn(browser, baseURL as string, "alex");
@@ -59,7 +68,9 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     if (shots) await priya.page.screenshot({ path: `${SHOT_DIR}/report-dialog-light.png` });
     await expectAccessible(priya.page, "report dialog, light");
     await dialog.getByRole("button", { name: "Send report" }).click();
-    await expect(priya.page.getByTestId("toast").first()).toContainText("Thanks, the moderators will look at your report");
+    await expect(priya.page.getByTestId("toast").first()).toContainText(
+      "Thanks, the moderators will look at your report",
+    );
     await expect(dialog).toHaveCount(0);
   });
 
@@ -102,7 +113,10 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
   for (const theme of ["light", "dark"] as const) {
     const sofia = await signedIn(browser, baseURL as string, "sofia", theme);
     const page = sofia.page;
-    const marcus = (await (await sofia.context.request.get("/api/users?ids=3")).json()) as Array<{ id: number; fullName: string }>;
+    const marcus = (await (await sofia.context.request.get("/api/users?ids=3")).json()) as Array<{
+      id: number;
+      fullName: string;
+    }>;
     const target = marcus.find((u) => u.fullName === "Marcus Lee");
     expect(target).toBeTruthy();
     await page.goto(`/users/${target?.id}`);

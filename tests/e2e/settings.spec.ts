@@ -5,26 +5,53 @@ const shots = process.env.SCREENSHOTS === "1";
 // A browser in New York, the zone Tina's account starts in (spec 01 §9's default: she registers through the API).
 test.use({ timezoneId: "America/New_York" });
 
-test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({ page, playwright, baseURL }) => {
+test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const reg = await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Tina Zone", username: `tina${suffix}`, email: `tina${suffix}@example.com`, password: "secret-123" },
+    data: {
+      fullName: "Tina Zone",
+      username: `tina${suffix}`,
+      email: `tina${suffix}@example.com`,
+      password: "secret-123",
+    },
   });
   expect(reg.status()).toBe(201);
   const me = (await reg.json()) as { id: number };
   // Another user's event that Tina is going to, at 23:30 UTC in a week: 7:30 PM in New York (EDT) or 6:30 PM (EST).
   const hostCtx = await playwright.request.newContext({ baseURL });
   const hostReg = await (await grantAccess(hostCtx)).post("/api/register", {
-    data: { fullName: "Host Person", username: `host${suffix}`, email: `host${suffix}@example.com`, password: "secret-123" },
+    data: {
+      fullName: "Host Person",
+      username: `host${suffix}`,
+      email: `host${suffix}@example.com`,
+      password: "secret-123",
+    },
   });
   const host = (await hostReg.json()) as { id: number };
   const date = new Date(Date.now() + 7 * 86_400_000);
   date.setUTCHours(23, 30, 0, 0);
   const created = await hostCtx.post("/api/events", {
-    data: { title: "Jazz by the bay", description: "Live music", date: date.toISOString(), location: "Pier 39", hostId: host.id, type: "social" },
+    data: {
+      title: "Jazz by the bay",
+      description: "Live music",
+      date: date.toISOString(),
+      location: "Pier 39",
+      hostId: host.id,
+      type: "social",
+    },
   });
   const event = (await created.json()) as { id: number };
-  expect((await page.request.post("/api/event-participants", { data: { eventId: event.id, userId: me.id, status: "going" } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post("/api/event-participants", {
+        data: { eventId: event.id, userId: me.id, status: "going" },
+      })
+    ).status(),
+  ).toBe(201);
 
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();

@@ -6,7 +6,12 @@ const shots = process.env.SCREENSHOTS === "1";
 async function signUp(page: import("@playwright/test").Page) {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const response = await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Grace Hopper", username: `grace${suffix}`, email: `grace${suffix}@example.com`, password: "secret-123" },
+    data: {
+      fullName: "Grace Hopper",
+      username: `grace${suffix}`,
+      email: `grace${suffix}@example.com`,
+      password: "secret-123",
+    },
   });
   expect(response.status()).toBe(201);
 }

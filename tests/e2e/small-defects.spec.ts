@@ -27,7 +27,8 @@ test("a past day cannot be picked on My Availability", async ({ page }) => {
   await registerVia(page.request);
   await page.goto("/availability");
   const today = new Date();
-  const label = (d: Date) => d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  const label = (d: Date) =>
+    d.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
   await expect(page.getByRole("button", { name: label(today) })).toBeEnabled();
   if (today.getDate() > 1) {
     const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
@@ -44,6 +45,9 @@ test("the README's demo sign-in works exactly as written", async ({ page }) => {
   await page.getByLabel("Email").fill("alex@demo.link");
   await page.getByLabel("Username").fill("alex");
   await page.getByLabel("Password").fill("linkdemo");
-  await page.getByRole("button", { name: /sign in|log in|login/i }).last().click();
+  await page
+    .getByRole("button", { name: /sign in|log in|login/i })
+    .last()
+    .click();
   await expect(page.getByTestId("swipe-card")).toBeVisible({ timeout: 10_000 });
 });

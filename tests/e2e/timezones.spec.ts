@@ -27,9 +27,13 @@ function nineAmPst(): Date {
 /** "7:18 AM" (+ " EST") as the app shows a moment in a zone. */
 function clock(iso: string, zone: string, abbreviated: boolean): string {
   const moment = new Date(iso);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(moment).replace(/\u202f/g, " ");
+  const time = new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" })
+    .format(moment)
+    .replace(/\u202f/g, " ");
   if (!abbreviated) return time;
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(moment).find((p) => p.type === "timeZoneName")?.value;
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
+    .formatToParts(moment)
+    .find((p) => p.type === "timeZoneName")?.value;
   return `${time} ${name}`;
 }
 
@@ -44,7 +48,9 @@ async function newPerson(browser: Browser, timezoneId: string) {
   return { context, page: await context.newPage() };
 }
 
-test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST for New York, in events, chat and notifications", async ({ browser }) => {
+test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST for New York, in events, chat and notifications", async ({
+  browser,
+}) => {
   const nina = await newPerson(browser, LA);
   const leo = await newPerson(browser, LA);
   try {
@@ -53,11 +59,24 @@ test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST fo
     const title = `Sunrise run ${uniqueToken("tz")}`;
     const when = nineAmPst();
     const created = await nina.page.request.post("/api/events", {
-      data: { title, description: "Easy pace", date: when.toISOString(), location: "Crissy Field", hostId: ninaUser.id, type: "social", latitude: "37.8037", longitude: "-122.4668" },
+      data: {
+        title,
+        description: "Easy pace",
+        date: when.toISOString(),
+        location: "Crissy Field",
+        hostId: ninaUser.id,
+        type: "social",
+        latitude: "37.8037",
+        longitude: "-122.4668",
+      },
     });
     expect(created.status()).toBe(201);
     const event = (await created.json()) as { id: number };
-    const group = (await (await nina.page.request.post("/api/groups", { data: { name: `Runners ${uniqueToken("g")}`, description: "", isPrivate: true } })).json()) as {
+    const group = (await (
+      await nina.page.request.post("/api/groups", {
+        data: { name: `Runners ${uniqueToken("g")}`, description: "", isPrivate: true },
+      })
+    ).json()) as {
       id: number;
       inviteCode: string;
     };
@@ -122,7 +141,11 @@ test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST fo
     if (shots) await leo.page.screenshot({ path: "/tmp/shots/h8/chat-la.png" });
 
     // Leo's notifications (the host changes the event) are on Pacific time, with no abbreviation.
-    expect((await nina.page.request.patch(`/api/events/${event.id}`, { data: { description: "Easy pace, coffee after" } })).status()).toBe(200);
+    expect(
+      (
+        await nina.page.request.patch(`/api/events/${event.id}`, { data: { description: "Easy pace, coffee after" } })
+      ).status(),
+    ).toBe(200);
     await leo.page.goto("/notifications");
     const leoStamp = leo.page.locator("main time").first();
     await expect(leoStamp).toBeVisible();

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 
 const shots = process.env.SCREENSHOTS === "1";
 
-test("the waitlist shows each validation message, the success view, and a repeat e-mail adds no row", async ({ page }) => {
+test("the waitlist shows each validation message, the success view, and a repeat e-mail adds no row", async ({
+  page,
+}) => {
   await page.goto("/waitlist");
   await expect(page.getByRole("heading", { name: "Join the waitlist" })).toBeVisible();
   const waiting = page.getByTestId("waitlist-waiting");

@@ -22,7 +22,12 @@ describe("embedded database: npm run backup while the server runs, npm run resto
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The Docker image's command, on a folder of its own.
-    const server = start("node", [path.join(dist.server, "main.js")], { ...built, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir });
+    const server = start("node", [path.join(dist.server, "main.js")], {
+      ...built,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    });
     try {
       await waitForHealth(base, server.child);
       await registerOverHttp(base, "backup_probe");
@@ -80,9 +85,13 @@ describe.skipIf(!postgres)("PostgreSQL: pg_dump and pg_restore, as docs/operatio
       await database.close();
 
       const dumpFile = path.join(scratch, "link.dump");
-      const dump = spawnSync("pg_dump", ["--format=custom", `--file=${dumpFile}`, urlOf(names.source)], { encoding: "utf8" });
+      const dump = spawnSync("pg_dump", ["--format=custom", `--file=${dumpFile}`, urlOf(names.source)], {
+        encoding: "utf8",
+      });
       expect(dump.status, dump.stderr).toBe(0);
-      const restore = spawnSync("pg_restore", ["--no-owner", `--dbname=${urlOf(names.target)}`, dumpFile], { encoding: "utf8" });
+      const restore = spawnSync("pg_restore", ["--no-owner", `--dbname=${urlOf(names.target)}`, dumpFile], {
+        encoding: "utf8",
+      });
       expect(restore.status, restore.stderr).toBe(0);
 
       const counts = async (name: string) => {

@@ -16,7 +16,8 @@ export default function buildOnce(project: TestProject) {
     encoding: "utf8",
     env: { ...process.env, CLIENT_DIST: dist.client, SERVER_DIST: dist.server },
   });
-  const failed = build.status !== 0 ? `${PRODUCTION_STEPS.build} failed (${build.status}):\n${build.stdout}${build.stderr}` : null;
+  const failed =
+    build.status !== 0 ? `${PRODUCTION_STEPS.build} failed (${build.status}):\n${build.stdout}${build.stderr}` : null;
   project.provide("build", { ...dist, failed });
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -4,7 +4,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
-import { childPids, commandLine, exitOf, freePort, newestMtime, npm, portIsFree, registerOverHttp, requireBuild, start, waitForHealth } from "./processes";
+import {
+  childPids,
+  commandLine,
+  exitOf,
+  freePort,
+  newestMtime,
+  npm,
+  portIsFree,
+  registerOverHttp,
+  requireBuild,
+  start,
+  waitForHealth,
+} from "./processes";
 
 // Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
 // SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
@@ -123,7 +135,16 @@ describe("Ctrl-C in the terminal running npm start", () => {
     // Its own process group, as a terminal's foreground job: Ctrl-C signals every process in it.
     const job = npm(
       ["start"],
-      { ...shell, PORT: String(ctrlCPort), HOST: "127.0.0.1", DATABASE_URL: "memory://", SEED: "false", LOG_LEVEL: "warn", CLIENT_DIST: dist.client, SERVER_DIST: dist.server },
+      {
+        ...shell,
+        PORT: String(ctrlCPort),
+        HOST: "127.0.0.1",
+        DATABASE_URL: "memory://",
+        SEED: "false",
+        LOG_LEVEL: "warn",
+        CLIENT_DIST: dist.client,
+        SERVER_DIST: dist.server,
+      },
       true,
     );
     try {
@@ -144,7 +165,14 @@ describe("a stop asked for while the server starts", () => {
   it("lets migrations and the demo seed finish, exits 0 without ever listening, and the folder starts cleanly after", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "link-stop-while-starting-"));
     const port = await freePort();
-    const env = { NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: folder, LOG_LEVEL: "info", CLIENT_DIST: dist.client };
+    const env = {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: folder,
+      LOG_LEVEL: "info",
+      CLIENT_DIST: dist.client,
+    };
     const main = path.join(dist.server, "main.js");
     try {
       const first = start("node", [main], env);

@@ -20,16 +20,19 @@ describe("Dockerfile", () => {
   it("builds in one stage and runs in another", () => {
     expect(of("FROM").length).toBe(2);
     expect(of("FROM")[0].args).toMatch(/ AS build$/);
-    expect(of("COPY").filter((i) => i.args.startsWith("--from=build")).map((i) => i.args.split(" ")[1])).toEqual([
-      "/app/package.json",
-      "/app/node_modules",
-      "/app/dist",
-      "/app/scripts",
-    ]);
+    expect(
+      of("COPY")
+        .filter((i) => i.args.startsWith("--from=build"))
+        .map((i) => i.args.split(" ")[1]),
+    ).toEqual(["/app/package.json", "/app/node_modules", "/app/dist", "/app/scripts"]);
   });
 
   it("runs exactly CI's commands: npm ci, npm run build, npm ci --omit=dev, then node dist/server/main.js", () => {
-    expect(of("RUN").map((i) => i.args)).toEqual([PRODUCTION_STEPS.install, PRODUCTION_STEPS.build, PRODUCTION_STEPS.prune]);
+    expect(of("RUN").map((i) => i.args)).toEqual([
+      PRODUCTION_STEPS.install,
+      PRODUCTION_STEPS.build,
+      PRODUCTION_STEPS.prune,
+    ]);
     const cmd = of("CMD");
     expect(cmd).toHaveLength(1);
     // Exec form, so node itself receives docker stop's SIGTERM.
@@ -58,7 +61,10 @@ describe("Dockerfile", () => {
 
 describe("docker-compose.yml and Caddyfile", () => {
   const compose = parse(readFileSync("docker-compose.yml", "utf8"), { merge: true }) as {
-    services: Record<string, { image?: string; build?: string; environment?: Record<string, string>; stop_grace_period?: string }>;
+    services: Record<
+      string,
+      { image?: string; build?: string; environment?: Record<string, string>; stop_grace_period?: string }
+    >;
   };
   const configSource = readFileSync("src/server/config.ts", "utf8");
 
@@ -72,7 +78,9 @@ describe("docker-compose.yml and Caddyfile", () => {
   it("gives each instance the shared database and Redis, TRUST_PROXY and PUBLIC_ORIGIN, every name one the server reads", () => {
     for (const app of ["app1", "app2"]) {
       const environment = compose.services[app].environment!;
-      expect(Object.keys(environment)).toEqual(expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "TRUST_PROXY", "PUBLIC_ORIGIN"]));
+      expect(Object.keys(environment)).toEqual(
+        expect.arrayContaining(["DATABASE_URL", "REDIS_URL", "TRUST_PROXY", "PUBLIC_ORIGIN"]),
+      );
       for (const name of Object.keys(environment)) expect(configSource, name).toContain(`  ${name}: z`);
       const env = Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, withDefaults(String(v))]));
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/link:[^@]+@postgres:5432\/link$/);
@@ -90,8 +98,12 @@ describe("docker-compose.yml and Caddyfile", () => {
 
 describe(".ci/run", () => {
   it("installs with npm ci, the Dockerfile's first step", () => {
-    const lines = readFileSync(".ci/run", "utf8").split("\n").filter((line) => !line.startsWith("#"));
-    expect(lines.some((line) => line.startsWith(`${PRODUCTION_STEPS.install} `) || line === PRODUCTION_STEPS.install)).toBe(true);
+    const lines = readFileSync(".ci/run", "utf8")
+      .split("\n")
+      .filter((line) => !line.startsWith("#"));
+    expect(
+      lines.some((line) => line.startsWith(`${PRODUCTION_STEPS.install} `) || line === PRODUCTION_STEPS.install),
+    ).toBe(true);
     expect(lines.some((line) => /^npm install\b/.test(line))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { createServer } from "node:net";
+import path from "node:path";
 import { DEMO_ACCESS_CODES } from "../../src/server/config";
 
 /** A port nobody listens on right now. */
@@ -51,12 +51,16 @@ export function commandLine(pid: number): string {
 }
 
 /** Resolves with the exit code (or the signal that ended it) and how long it took from now. */
-export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+export function exitOf(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
   const started = Date.now();
   if (child.exitCode !== null || child.signalCode !== null) {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode, ms: 0 });
   }
-  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - started })));
+  return new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - started })),
+  );
 }
 
 /** Starts `npm <args>` in the repository like a newcomer's terminal would, with output kept for failure messages. */
@@ -66,7 +70,12 @@ export function npm(args: string[], env: NodeJS.ProcessEnv, ownProcessGroup = fa
 
 /** Starts a command (in the repository, or in cwd) with output kept for failure messages. */
 export function start(command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string, ownProcessGroup = false) {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: ownProcessGroup });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: ownProcessGroup,
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -95,7 +104,8 @@ export async function registerOverHttp(base: string, username: string): Promise<
     body: JSON.stringify({ fullName: "Ops Check", username, email: `${username}@example.com`, password: "secret123" }),
   });
   const session = register.headers.getSetCookie().find((c) => c.startsWith("link_session="));
-  if (register.status !== 201 || !session) throw new Error(`register failed: ${register.status} ${await register.text()}`);
+  if (register.status !== 201 || !session)
+    throw new Error(`register failed: ${register.status} ${await register.text()}`);
   return session.split(";")[0];
 }
 

@@ -30,7 +30,9 @@ describe("apiRequest", () => {
 
   it('raises "{status}: {body}" on a non-OK answer', async () => {
     stubFetch(new Response('{"message":"Invalid username or password"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(apiRequest("POST", "/api/login", {})).rejects.toThrow('401: {"message":"Invalid username or password"}');
+    await expect(apiRequest("POST", "/api/login", {})).rejects.toThrow(
+      '401: {"message":"Invalid username or password"}',
+    );
   });
 
   it('raises "{status}: {statusText}" when the body is empty', async () => {
@@ -45,7 +47,8 @@ describe("apiRequest", () => {
 });
 
 describe("getQueryFn", () => {
-  const context = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
+  const context = (queryKey: unknown[]) =>
+    ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
 
   it("returns null on 401 when asked to", async () => {
     stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));

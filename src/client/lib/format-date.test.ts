@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayKey, formatDayHeading, formatEventDateTime, formatMessageTime, formatTime, formatZoneOffset, zoneAbbreviation } from "./format-date";
+import {
+  dayKey,
+  formatDayHeading,
+  formatEventDateTime,
+  formatMessageTime,
+  formatTime,
+  formatZoneOffset,
+  zoneAbbreviation,
+} from "./format-date";
 
 describe("formatEventDateTime", () => {
   const moment = "2025-03-08T23:30:00.000Z";
@@ -12,7 +20,9 @@ describe("formatEventDateTime", () => {
     // 17:00 UTC on a January day: 9:00 AM in Los Angeles, 12:00 PM in New York.
     const nine = "2026-01-15T17:00:00.000Z";
     expect(formatEventDateTime(nine, "America/Los_Angeles", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 9:00 AM");
-    expect(formatEventDateTime(nine, "America/New_York", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 12:00 PM EST");
+    expect(formatEventDateTime(nine, "America/New_York", "America/Los_Angeles")).toBe(
+      "Thu, Jan 15, 2026, 12:00 PM EST",
+    );
     expect(formatEventDateTime(nine, "America/Los_Angeles", "America/New_York")).toBe("Thu, Jan 15, 2026, 9:00 AM PST");
     expect(formatTime("2026-07-15T16:00:00.000Z", "America/New_York", "Europe/Paris")).toBe("12:00 PM EDT");
     expect(formatTime(nine, "Asia/Tokyo", "UTC")).toBe("2:00 AM GMT+9");
@@ -28,10 +38,16 @@ describe("formatEventDateTime", () => {
 describe("formatMessageTime", () => {
   const now = new Date("2026-01-15T18:00:00.000Z");
   it("shows today's messages by time and older ones with the day, by the user's calendar day", () => {
-    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe("9:00 AM");
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe(
+      "9:00 AM",
+    );
     // 02:00 UTC on the 15th is still the 14th in Los Angeles.
-    expect(formatMessageTime("2026-01-15T02:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe("Jan 14, 6:00 PM");
-    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/New_York", now, "America/Los_Angeles")).toBe("12:00 PM EST");
+    expect(formatMessageTime("2026-01-15T02:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe(
+      "Jan 14, 6:00 PM",
+    );
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/New_York", now, "America/Los_Angeles")).toBe(
+      "12:00 PM EST",
+    );
   });
 });
 

@@ -1,5 +1,5 @@
-import { TZDate } from "@date-fns/tz";
 import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
 
@@ -64,7 +64,9 @@ function zoneSuffix(date: DateInput, timezone: Zone, device: string): string {
 
 /** "Sat, Mar 8, 2025, 7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
 export function formatEventDateTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
-  return format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device);
+  return (
+    format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device)
+  );
 }
 
 /** "7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
@@ -73,7 +75,12 @@ export function formatTime(date: DateInput, timezone: Zone, device = deviceTimeZ
 }
 
 /** A chat line's time: "7:18 AM" today, else "Mar 8, 7:18 AM", "today" being the user's calendar day. */
-export function formatMessageTime(date: DateInput, timezone: Zone, now: Date = new Date(), device = deviceTimeZone()): string {
+export function formatMessageTime(
+  date: DateInput,
+  timezone: Zone,
+  now: Date = new Date(),
+  device = deviceTimeZone(),
+): string {
   const day = inZone(date, timezone);
   const pattern = isSameDay(day, inZone(now, timezone)) ? "h:mm a" : "MMM d, h:mm a";
   return format(day, pattern, { locale: enUS }) + zoneSuffix(date, timezone, device);

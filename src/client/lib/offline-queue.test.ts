@@ -66,7 +66,9 @@ describe("offline queue", () => {
 
   it("does not resend a message whose earlier attempt reached the server but lost its answer", async () => {
     enqueue(ME, { kind: "chat", groupId: 3, message: "maybe sent" }, { attempted: true });
-    const calls = stubServer((method) => (method === "GET" ? json([stored(41, "maybe sent")]) : json(stored(42, "maybe sent"), 201)));
+    const calls = stubServer((method) =>
+      method === "GET" ? json([stored(41, "maybe sent")]) : json(stored(42, "maybe sent"), 201),
+    );
     const sent: number[] = [];
     await drainQueue(ME, { onChatSent: (m) => sent.push(m.id) });
     expect(calls.map((c) => c.method)).toEqual(["GET"]);

@@ -80,7 +80,13 @@ export function queuedActions(userId: number): QueuedAction[] {
 
 /** `attempted`: a send already failed without an answer, so the server may hold it (checked before resending). */
 export function enqueue(userId: number, action: NewAction, { attempted = false } = {}): QueuedAction {
-  const item = { ...action, key: crypto.randomUUID(), userId, queuedAt: new Date().toISOString(), attempted } as QueuedAction;
+  const item = {
+    ...action,
+    key: crypto.randomUUID(),
+    userId,
+    queuedAt: new Date().toISOString(),
+    attempted,
+  } as QueuedAction;
   write([...read(), item]);
   return item;
 }
@@ -119,7 +125,11 @@ export interface DrainCallbacks {
 async function alreadyStored(item: QueuedChatMessage): Promise<ChatMessage | null> {
   const latest = await apiJson<ChatMessage[]>("GET", `/api/chat/messages/${item.groupId}?limit=${CHAT_PAGE_SIZE}`);
   const since = Date.parse(item.queuedAt) - CLOCK_SKEW_MS;
-  return latest.find((m) => m.userId === item.userId && m.message === item.message.trim() && Date.parse(m.sentAt) >= since) ?? null;
+  return (
+    latest.find(
+      (m) => m.userId === item.userId && m.message === item.message.trim() && Date.parse(m.sentAt) >= since,
+    ) ?? null
+  );
 }
 
 async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
@@ -127,12 +137,21 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
     const earlier = item.attempted ? await alreadyStored(item) : null;
     if (!earlier) update(item.key, { attempted: true });
     const message =
-      earlier ?? (await apiJson<ChatMessage>("POST", "/api/chat/messages", { groupId: item.groupId, message: item.message, messageType: "text" }));
+      earlier ??
+      (await apiJson<ChatMessage>("POST", "/api/chat/messages", {
+        groupId: item.groupId,
+        message: item.message,
+        messageType: "text",
+      }));
     removeQueued(item.key);
     callbacks.onChatSent?.(message);
   } else {
     update(item.key, { attempted: true });
-    await apiJson("POST", "/api/event-participants", { eventId: item.eventId, userId: item.userId, status: item.status });
+    await apiJson("POST", "/api/event-participants", {
+      eventId: item.eventId,
+      userId: item.userId,
+      status: item.status,
+    });
     removeQueued(item.key);
     callbacks.onSwipeSent?.(item);
   }
@@ -148,7 +167,14 @@ async function drainUnlocked(userId: number, callbacks: DrainCallbacks) {
     try {
       await sendOne(item, callbacks);
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429) {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 401 &&
+        error.status !== 408 &&
+        error.status !== 429
+      ) {
         removeQueued(item.key);
         callbacks.onRejected?.(item, error);
         continue;

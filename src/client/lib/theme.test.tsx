@@ -10,8 +10,12 @@ function Probe() {
     <div>
       <span data-testid="theme">{theme}</span>
       <span data-testid="resolved">{resolvedTheme}</span>
-      <button type="button" onClick={() => setTheme("light")}>light</button>
-      <button type="button" onClick={() => setTheme("system")}>system</button>
+      <button type="button" onClick={() => setTheme("light")}>
+        light
+      </button>
+      <button type="button" onClick={() => setTheme("system")}>
+        system
+      </button>
     </div>
   );
 }
@@ -22,7 +26,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("ThemeProvider", () => {
   it("defaults to dark and puts the class on the document root", () => {
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByTestId("theme")).toHaveTextContent("dark");
     expect(root()).toHaveClass("dark");
     expect(root()).not.toHaveClass("light");
@@ -30,7 +38,11 @@ describe("ThemeProvider", () => {
 
   it("stores a change under link-theme-preference and swaps the class", async () => {
     expect(THEME_STORAGE_KEY).toBe("link-theme-preference");
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     await userEvent.click(screen.getByRole("button", { name: "light" }));
     expect(localStorage.getItem("link-theme-preference")).toBe("light");
     expect(root()).toHaveClass("light");
@@ -39,12 +51,20 @@ describe("ThemeProvider", () => {
 
   it("reads the stored preference on start and ignores garbage", () => {
     localStorage.setItem("link-theme-preference", "light");
-    const { unmount } = render(<ThemeProvider><Probe /></ThemeProvider>);
+    const { unmount } = render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByTestId("theme")).toHaveTextContent("light");
     expect(root()).toHaveClass("light");
     unmount();
     localStorage.setItem("link-theme-preference", "purple");
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByTestId("theme")).toHaveTextContent("dark");
   });
 
@@ -58,7 +78,11 @@ describe("ThemeProvider", () => {
       removeEventListener: () => {},
     };
     vi.stubGlobal("matchMedia", () => query);
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     await userEvent.click(screen.getByRole("button", { name: "system" }));
     expect(localStorage.getItem("link-theme-preference")).toBe("system");
     expect(root()).toHaveClass("light");

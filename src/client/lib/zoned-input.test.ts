@@ -20,7 +20,10 @@ describe("zoned date and time inputs", () => {
   });
 
   it("round-trips an instant to the inputs and back", () => {
-    expect(isoToZonedInput("2030-01-16T00:30:00.000Z", "America/New_York")).toEqual({ date: "2030-01-15", time: "19:30" });
+    expect(isoToZonedInput("2030-01-16T00:30:00.000Z", "America/New_York")).toEqual({
+      date: "2030-01-15",
+      time: "19:30",
+    });
     expect(isoToZonedInput("2030-07-14T23:05:00.000Z", "Asia/Tokyo")).toEqual({ date: "2030-07-15", time: "08:05" });
     const { date, time } = isoToZonedInput("2031-03-09T07:15:00.000Z", "Europe/Berlin");
     expect(zonedInputToIso(date, time, "Europe/Berlin")).toBe("2031-03-09T07:15:00.000Z");

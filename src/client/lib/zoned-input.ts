@@ -1,5 +1,5 @@
-import { TZDate } from "@date-fns/tz";
 import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 /**

@@ -1,8 +1,8 @@
+import type { CurrentUser } from "@contract/users";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
-import type { CurrentUser } from "@contract/users";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { getQueryFn } from "@/lib/api";
 import { Toaster } from "@/ui/toaster";
@@ -36,7 +36,9 @@ export function jsonResponse(status: number, body: unknown) {
 
 /** Replaces fetch for one test; unmatched calls answer 401 (signed out), like GET /api/user does. */
 export function mockFetch(handler: Handler = () => jsonResponse(401, { message: "Not signed in" })) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init)));
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init)),
+  );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }

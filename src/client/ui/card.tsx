@@ -16,7 +16,13 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
 }
 
 export function CardTitle({ className, ...props }: React.ComponentProps<"h3">) {
-  return <h3 data-slot="card-title" className={cn("text-xl leading-tight font-semibold tracking-tight", className)} {...props} />;
+  return (
+    <h3
+      data-slot="card-title"
+      className={cn("text-xl leading-tight font-semibold tracking-tight", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<"p">) {

@@ -41,7 +41,5 @@ export function InputOTPSlot({ index, className, ...props }: React.ComponentProp
 }
 
 export function InputOTPSeparator(props: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="input-otp-separator" aria-hidden="true" className="h-px w-2 bg-border" {...props} />
-  );
+  return <div data-slot="input-otp-separator" aria-hidden="true" className="h-px w-2 bg-border" {...props} />;
 }

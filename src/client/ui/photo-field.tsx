@@ -1,8 +1,8 @@
 import { ImagePlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "@/lib/api";
-import { cn } from "@/lib/utils";
 import { pickAndUploadPhoto } from "@/lib/uploads";
+import { cn } from "@/lib/utils";
 import { Button } from "./button";
 import { Label } from "./label";
 import { Spinner } from "./spinner";
@@ -33,7 +33,11 @@ export function PhotoField({
       const url = await pickAndUploadPhoto();
       if (url) onChange(url);
     } catch (error) {
-      toast({ title: "Error", description: errorMessage(error) ?? "The photo could not be uploaded", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(error) ?? "The photo could not be uploaded",
+        variant: "destructive",
+      });
     } finally {
       setUploading(false);
     }
@@ -42,7 +46,10 @@ export function PhotoField({
     <div className="grid gap-2">
       <Label>{label}</Label>
       <div className="flex items-center gap-3">
-        <div className={cn("shrink-0 overflow-hidden rounded-lg border border-border", previewClassName)} data-testid="photo-preview">
+        <div
+          className={cn("shrink-0 overflow-hidden rounded-lg border border-border", previewClassName)}
+          data-testid="photo-preview"
+        >
           {value ? <UploadedImage src={value} sizes="112px" className="size-full object-cover" /> : placeholder}
         </div>
         <div className="flex flex-wrap gap-2">

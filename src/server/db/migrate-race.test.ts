@@ -8,10 +8,13 @@ import { users } from "./schema";
 import { seedIfEmpty } from "./seed";
 
 const onPostgres = process.env.DB_TIER === "postgres" && !!process.env.TEST_DATABASE_URL;
-if (!onPostgres) console.log("migration race test skipped: it needs the PostgreSQL tier (DB_TIER=postgres TEST_DATABASE_URL=...)");
+if (!onPostgres)
+  console.log("migration race test skipped: it needs the PostgreSQL tier (DB_TIER=postgres TEST_DATABASE_URL=...)");
 
 describe.skipIf(!onPostgres)("two instances starting at the same instant on a fresh PostgreSQL database", () => {
-  it("both come up, migrations applied once and the demo seeded once, 5 rounds out of 5", { timeout: 120_000 }, async () => {
+  it("both come up, migrations applied once and the demo seeded once, 5 rounds out of 5", {
+    timeout: 120_000,
+  }, async () => {
     for (let round = 1; round <= 5; round++) {
       const { url, drop } = await freshDatabaseUrl();
       try {
@@ -22,10 +25,14 @@ describe.skipIf(!onPostgres)("two instances starting at the same instant on a fr
           return database;
         };
         const results = await Promise.allSettled([start(), start()]);
-        const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+        const failures = results
+          .filter((r) => r.status === "rejected")
+          .map((r) => String((r as PromiseRejectedResult).reason));
         expect(failures, `round ${round}`).toEqual([]);
         const [a, b] = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof start>>>).value);
-        const applied = (await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: unknown[] };
+        const applied = (await a.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: unknown[] };
         expect(applied.rows[0]).toEqual({ n: journal.entries.length });
         const [{ n }] = await b.db.select({ n: sql<number>`count(*)::int` }).from(users);
         const single = await freshSeedCount();
@@ -40,16 +47,24 @@ describe.skipIf(!onPostgres)("two instances starting at the same instant on a fr
 });
 
 describe.skipIf(!onPostgres)("npm run db:migrate", () => {
-  it("migrates a fresh database, says so, seeds nothing, and is a no-op the second time", { timeout: 120_000 }, async () => {
+  it("migrates a fresh database, says so, seeds nothing, and is a no-op the second time", {
+    timeout: 120_000,
+  }, async () => {
     const { url, drop } = await freshDatabaseUrl();
     try {
-      const run = () => spawnSync("npm", ["run", "--silent", "db:migrate"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+      const run = () =>
+        spawnSync("npm", ["run", "--silent", "db:migrate"], {
+          env: { ...process.env, DATABASE_URL: url },
+          encoding: "utf8",
+        });
       const first = run();
       expect(first.status, first.stderr).toBe(0);
       expect(first.stdout).toMatch(/^migrations applied to PostgreSQL in \d+ ms$/m);
       expect(run().status).toBe(0);
       const database = await openDatabase(url, { migrate: false });
-      const applied = (await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: unknown[] };
+      const applied = (await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: unknown[] };
       expect(applied.rows[0]).toEqual({ n: journal.entries.length });
       const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
       expect(n).toBe(0);

@@ -102,7 +102,10 @@ export const groups = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("groups_invite_code_idx").on(t.inviteCode), uniqueIndex("groups_direct_pair_idx").on(t.directPair)],
+  (t) => [
+    uniqueIndex("groups_invite_code_idx").on(t.inviteCode),
+    uniqueIndex("groups_direct_pair_idx").on(t.directPair),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -282,7 +285,10 @@ export const friendships = pgTable(
     primaryKey({ columns: [t.requesterId, t.addresseeId] }),
     index("friendships_addressee_idx").on(t.addresseeId),
     // One row per unordered pair: A->B and B->A sent at once cannot both be stored (issue 9.3).
-    uniqueIndex("friendships_pair_idx").on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+    uniqueIndex("friendships_pair_idx").on(
+      sql`least(${t.requesterId}, ${t.addresseeId})`,
+      sql`greatest(${t.requesterId}, ${t.addresseeId})`,
+    ),
   ],
 );
 
@@ -415,7 +421,10 @@ export const pushSubscriptions = pgTable(
     uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId, t.id),
     check("push_subscriptions_platform_check", sql`${t.platform} IN ('web', 'ios', 'android')`),
-    check("push_subscriptions_web_keys_check", sql`${t.platform} <> 'web' OR (${t.p256dh} IS NOT NULL AND ${t.auth} IS NOT NULL)`),
+    check(
+      "push_subscriptions_web_keys_check",
+      sql`${t.platform} <> 'web' OR (${t.p256dh} IS NOT NULL AND ${t.auth} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -20,17 +20,42 @@ export type CoverScene = "sunset" | "skyline" | "bokeh" | "mountains" | "neon" |
 
 const W = 1280;
 const H = 720;
-const svg = (body: string, w = W, h = H) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+const svg = (body: string, w = W, h = H) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 const gradient = (id: string, stops: string[], vertical = true) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="${vertical ? 0 : 1}" y2="1">${stops.map((c, i) => `<stop offset="${i / (stops.length - 1)}" stop-color="${c}"/>`).join("")}</linearGradient>`;
 
 const PALETTES: Record<CoverScene, string[][]> = {
-  sunset: [["#2b1055", "#d53369", "#ffb56b"], ["#0f2027", "#ff7e5f", "#feb47b"], ["#3a1c71", "#d76d77", "#ffaf7b"]],
-  skyline: [["#0b1026", "#1b2a5a", "#3b4a8a"], ["#120c2c", "#2d1b5a", "#6a3093"], ["#031927", "#0c4a6e", "#1d7a8c"]],
-  bokeh: [["#1a0933", "#5b1a6e"], ["#0f1b3d", "#3a1f5d"], ["#2b0f0f", "#6e2a1a"]],
-  mountains: [["#a1c4fd", "#c2e9fb"], ["#fbc2eb", "#a6c1ee"], ["#84fab0", "#8fd3f4"]],
-  neon: [["#090979", "#00d4ff"], ["#1f0036", "#ff00a8"], ["#001b2e", "#00ffb3"]],
-  table: [["#f6d365", "#fda085"], ["#e8cbc0", "#636fa4"], ["#fddb92", "#d1fdff"]],
+  sunset: [
+    ["#2b1055", "#d53369", "#ffb56b"],
+    ["#0f2027", "#ff7e5f", "#feb47b"],
+    ["#3a1c71", "#d76d77", "#ffaf7b"],
+  ],
+  skyline: [
+    ["#0b1026", "#1b2a5a", "#3b4a8a"],
+    ["#120c2c", "#2d1b5a", "#6a3093"],
+    ["#031927", "#0c4a6e", "#1d7a8c"],
+  ],
+  bokeh: [
+    ["#1a0933", "#5b1a6e"],
+    ["#0f1b3d", "#3a1f5d"],
+    ["#2b0f0f", "#6e2a1a"],
+  ],
+  mountains: [
+    ["#a1c4fd", "#c2e9fb"],
+    ["#fbc2eb", "#a6c1ee"],
+    ["#84fab0", "#8fd3f4"],
+  ],
+  neon: [
+    ["#090979", "#00d4ff"],
+    ["#1f0036", "#ff00a8"],
+    ["#001b2e", "#00ffb3"],
+  ],
+  table: [
+    ["#f6d365", "#fda085"],
+    ["#e8cbc0", "#636fa4"],
+    ["#fddb92", "#d1fdff"],
+  ],
 };
 
 /** A cover picture for an event: one of six compositions in one of its palettes, laid out by the seed. */
@@ -38,7 +63,7 @@ export function coverSvg(scene: CoverScene, seed: number): string {
   const r = randomFrom(seed);
   const palettes = PALETTES[scene];
   const p = palettes[Math.floor(r() * palettes.length)];
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   switch (scene) {
     case "sunset": {
       const sunX = 300 + r() * 680;
@@ -62,13 +87,20 @@ export function coverSvg(scene: CoverScene, seed: number): string {
         buildings += `<rect x="${x}" y="${H - h}" width="${w}" height="${h}" fill="#070b19"/>`;
         for (let wy = H - h + 20; wy < H - 20; wy += 28) {
           for (let wx = x + 10; wx < x + w - 14; wx += 22) {
-            if (r() < 0.35) buildings += `<rect x="${wx}" y="${wy}" width="10" height="14" fill="${pick(["#ffd97a", "#ffe9b0", "#9fd8ff"])}" opacity=".85"/>`;
+            if (r() < 0.35)
+              buildings += `<rect x="${wx}" y="${wy}" width="10" height="14" fill="${pick(["#ffd97a", "#ffe9b0", "#9fd8ff"])}" opacity=".85"/>`;
           }
         }
         x += w + 6;
       }
-      const stars = Array.from({ length: 40 }, () => `<circle cx="${r() * W}" cy="${r() * 300}" r="${1 + r() * 1.5}" fill="#fff" opacity="${0.3 + r() * 0.6}"/>`).join("");
-      return svg(`<defs>${gradient("sky", p)}</defs><rect width="${W}" height="${H}" fill="url(#sky)"/>${stars}<circle cx="${200 + r() * 880}" cy="150" r="50" fill="#f5f3ce" opacity=".9"/>${buildings}`);
+      const stars = Array.from(
+        { length: 40 },
+        () =>
+          `<circle cx="${r() * W}" cy="${r() * 300}" r="${1 + r() * 1.5}" fill="#fff" opacity="${0.3 + r() * 0.6}"/>`,
+      ).join("");
+      return svg(
+        `<defs>${gradient("sky", p)}</defs><rect width="${W}" height="${H}" fill="url(#sky)"/>${stars}<circle cx="${200 + r() * 880}" cy="150" r="50" fill="#f5f3ce" opacity=".9"/>${buildings}`,
+      );
     }
     case "bokeh": {
       const colors = ["#ff9a9e", "#fad0c4", "#a18cd1", "#fbc2eb", "#ffd86f", "#84fab0", "#f6d365"];
@@ -93,8 +125,16 @@ export function coverSvg(scene: CoverScene, seed: number): string {
       );
     }
     case "neon": {
-      const lines = Array.from({ length: 14 }, (_, i) => `<line x1="${W / 2}" y1="380" x2="${(i - 3) * (W / 7)}" y2="${H}" stroke="${p[1]}" stroke-width="2" opacity=".6"/>`).join("");
-      const rows = Array.from({ length: 8 }, (_, i) => `<line x1="0" y1="${390 + i * i * 6}" x2="${W}" y2="${390 + i * i * 6}" stroke="${p[1]}" stroke-width="2" opacity=".5"/>`).join("");
+      const lines = Array.from(
+        { length: 14 },
+        (_, i) =>
+          `<line x1="${W / 2}" y1="380" x2="${(i - 3) * (W / 7)}" y2="${H}" stroke="${p[1]}" stroke-width="2" opacity=".6"/>`,
+      ).join("");
+      const rows = Array.from(
+        { length: 8 },
+        (_, i) =>
+          `<line x1="0" y1="${390 + i * i * 6}" x2="${W}" y2="${390 + i * i * 6}" stroke="${p[1]}" stroke-width="2" opacity=".5"/>`,
+      ).join("");
       return svg(
         `<defs>${gradient("bg", ["#05010f", p[0]])}</defs><rect width="${W}" height="${H}" fill="url(#bg)"/>` +
           `<circle cx="${W / 2}" cy="330" r="150" fill="${p[1]}" opacity=".35"/><circle cx="${W / 2}" cy="330" r="100" fill="${p[1]}" opacity=".5"/>` +
@@ -106,7 +146,11 @@ export function coverSvg(scene: CoverScene, seed: number): string {
         const cx = 120 + r() * 1040;
         const cy = 120 + r() * 480;
         const rad = 70 + r() * 50;
-        const food = Array.from({ length: 4 }, () => `<circle cx="${cx - rad / 2 + r() * rad}" cy="${cy - rad / 2 + r() * rad}" r="${10 + r() * 16}" fill="${pick(["#e4572e", "#7bb661", "#f6c445", "#a4452c", "#fff1d6"])}"/>`).join("");
+        const food = Array.from(
+          { length: 4 },
+          () =>
+            `<circle cx="${cx - rad / 2 + r() * rad}" cy="${cy - rad / 2 + r() * rad}" r="${10 + r() * 16}" fill="${pick(["#e4572e", "#7bb661", "#f6c445", "#a4452c", "#fff1d6"])}"/>`,
+        ).join("");
         return `<circle cx="${cx + 8}" cy="${cy + 10}" r="${rad}" fill="#000" opacity=".12"/><circle cx="${cx}" cy="${cy}" r="${rad}" fill="#fffaf2"/><circle cx="${cx}" cy="${cy}" r="${rad * 0.75}" fill="#f3e6d3"/>${food}`;
       }).join("");
       return svg(`<defs>${gradient("bg", p, false)}</defs><rect width="${W}" height="${H}" fill="url(#bg)"/>${plates}`);
@@ -121,7 +165,7 @@ const BACKDROP = ["#a5b4fc", "#f9a8d4", "#86efac", "#fcd34d", "#93c5fd", "#fca5a
 /** An illustrated avatar: backdrop, face, one of four hair styles, a smile. */
 export function avatarSvg(seed: number): string {
   const r = randomFrom(seed * 7919);
-  const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const skin = pick(SKIN);
   const hair = pick(HAIR);
   const style = Math.floor(r() * 4);

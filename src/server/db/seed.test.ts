@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "../../contract/categories";
-import { type Database, openDatabase } from "./client";
 import { IMAGE_WIDTHS } from "../../contract/limits";
 import { UPLOAD_URL_PATTERN } from "../../contract/users";
-import { chatMessages, events, groups, uploadVariants, uploads, users } from "./schema";
+import { type Database, openDatabase } from "./client";
+import { chatMessages, events, groups, uploads, uploadVariants, users } from "./schema";
 import { DEMO_CITY, seedIfEmpty } from "./seed";
 
 describe("demo seed", () => {
@@ -56,7 +56,12 @@ describe("demo seed: times that match titles, human texts, pictures (issue 12.4)
   afterAll(() => database.close());
 
   const localTime = (d: Date) => {
-    const [h, m] = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: DEMO_CITY.timeZone })
+    const [h, m] = new Intl.DateTimeFormat("en-US", {
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+      timeZone: DEMO_CITY.timeZone,
+    })
       .format(d)
       .split(":")
       .map(Number);

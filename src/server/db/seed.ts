@@ -1,25 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, setHours, setMinutes, startOfDay } from "date-fns";
+import { sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/service";
 import { toWebpVariants } from "../modules/uploads/service";
 import type { Db } from "./client";
-import { avatarSvg, type CoverScene, coverSvg } from "./seed-art";
 import {
   availability,
   chatMessages,
   eventParticipants,
-  eventVotes,
   events,
+  eventVotes,
   friendships,
   groupInvites,
   groupMembers,
   groups,
-  uploadVariants,
   uploads,
+  uploadVariants,
   users,
 } from "./schema";
+import { avatarSvg, type CoverScene, coverSvg } from "./seed-art";
 
 /** San Francisco: the demo city every seeded position is near. */
 export const DEMO_CITY = { name: "San Francisco", lat: 37.7749, lng: -122.4194, timeZone: "America/Los_Angeles" };
@@ -53,51 +53,384 @@ type SeedEvent = {
 };
 
 const socialEvents: SeedEvent[] = [
-  { title: "Sunset Yoga in the Park", location: "Golden Gate Park", tags: ["yoga", "fitness", "outdoor"], at: [18, 0], cover: "sunset", description: "An easy hour of flow on the grass by the Conservatory of Flowers while the light goes gold. Bring a mat or a towel; beginners are very welcome and we'll finish with a few minutes of quiet." },
-  { title: "Taco Tuesday Food Crawl", location: "Mission District", tags: ["food", "drinks"], at: [18, 30], cover: "table", description: "Four taquerias, one small plate at each, and a vote at the end for the best al pastor on Valencia. Comfortable shoes and an appetite are the only requirements." },
-  { title: "Indie Music Night", location: "The Independent", tags: ["music", "concert"], at: [20, 0], cover: "skyline", description: "Three local bands I've been raving about all month. Doors at 7:30, first set at 8. Let's meet at the bar and grab a spot near the front." },
-  { title: "Twin Peaks Sunrise Hike", location: "Twin Peaks", tags: ["hiking", "outdoor", "nature"], at: [6, 15], cover: "mountains", description: "A short but steep climb to watch the city wake up. We start at the Christmas Tree Point lot in the dark, so bring a headlamp and a layer; coffee after at the bottom." },
-  { title: "Watercolor Workshop", location: "Mission Art Studio", tags: ["art", "workshop", "creative"], at: [14, 0], cover: null, description: "A relaxed Saturday afternoon of loose landscapes with a local illustrator. All paper and paints are provided, so just bring yourself." },
-  { title: "Board Game Marathon", location: "Game Parlor", tags: ["games", "gaming"], at: [13, 0], cover: "neon", description: "Catan, Wingspan, Codenames and whatever you bring. Drop in any time during the afternoon; there's always a table looking for one more player." },
-  { title: "20s Social Mixer", location: "Rooftop Lounge", tags: ["young adults", "drinks"], at: [19, 0], cover: "bokeh", description: "New to the city or just want new faces? A low-key rooftop hang for people in their twenties, with name tags that are optional but encouraged." },
-  { title: "Wine Tasting Evening", location: "Napa Room, SoMa", tags: ["wine", "30+"], at: [19, 30], cover: "bokeh", description: "Six small-producer wines from Sonoma and the Central Coast, paired with cheese. The sommelier keeps it friendly and jargon-free." },
-  { title: "Bootcamp Fitness Class", location: "Marina Green", tags: ["fitness"], at: [7, 0], cover: "sunset", description: "Forty-five minutes of intervals by the water before work. Every exercise has an easier option, and we finish in time for a 9 AM start." },
-  { title: "Street Food Festival", location: "Ferry Building", tags: ["food", "outdoor"], at: [11, 30], cover: "table", description: "Thirty vendors along the Embarcadero. Let's meet by the clock tower, split up to sample, and regroup on the pier to share the winners." },
-  { title: "Jazz & Drinks", location: "SFJAZZ Center", tags: ["music", "drinks", "30+"], at: [20, 30], cover: "skyline", description: "A trio in the lobby lounge playing standards and a few originals. Cocktails are good, the seats are comfy, and the conversation is easy between sets." },
-  { title: "Pottery for Beginners", location: "Clay Space", tags: ["creative", "art"], at: [10, 0], cover: null, description: "Your first time on the wheel: centering, pulling walls, and a lot of laughing at lopsided bowls. Pieces are glazed and ready to pick up two weeks later." },
-  { title: "Retro Game Night", location: "Arcade Bar", tags: ["gaming", "young adults"], at: [20, 0], cover: "neon", description: "Street Fighter II, Mario Kart 64 and a Galaga high-score challenge. Tokens are on me for the first round." },
-  { title: "Lands End Nature Walk", location: "Lands End Trail", tags: ["nature", "hiking"], at: [10, 30], cover: "mountains", description: "An easy coastal walk past the Sutro Baths ruins to the labyrinth, with views of the Golden Gate the whole way. About 3 miles at a chatty pace." },
-  { title: "College Trivia Night", location: "Campus Pub", tags: ["college", "games"], at: [19, 30], cover: "bokeh", description: "Teams of up to six, five rounds, one very competitive host. We need someone who knows sports and someone who knows 2000s pop." },
-  { title: "Open Mic Music Jam", location: "Cafe du Nord", tags: ["music", "creative"], at: [19, 0], cover: "skyline", description: "Sign-up sheet opens at 6:30. Bring an instrument, a song, or just come to cheer on friends trying something new." },
-  { title: "Dumpling Making Class", location: "Chinatown Kitchen", tags: ["food", "workshop"], at: [17, 30], cover: "table", description: "Learn to fold pork and chive dumplings three ways, then eat everything you made. Vegetarian filling available; tell me if you need it." },
-  { title: "Kayak the Bay", location: "Aquatic Park", tags: ["outdoor", "fitness"], at: [9, 0], cover: "mountains", description: "Two hours on calm morning water with views of Alcatraz. Kayaks, paddles and wetsuits are included; no experience needed." },
-  { title: "Street Art Tour", location: "Clarion Alley", tags: ["art", "outdoor"], at: [15, 0], cover: null, description: "A walk through the murals of Clarion and Balmy Alleys with stories about the artists behind them. Ends near Dolores Park for anyone who wants to hang out." },
-  { title: "Esports Watch Party", location: "Game Lounge", tags: ["gaming", "drinks"], at: [18, 0], cover: "neon", description: "The finals on the big screen, snacks on the counter, and a friendly bracket for predicting the winner. Jerseys encouraged." },
-  { title: "Rooftop Concert", location: "Union Square", tags: ["concert", "music"], at: [19, 30], cover: "skyline", description: "A string quartet playing pop covers on a rooftop above the square as the city lights come on. Bring a jacket; it gets breezy up there." },
-  { title: "Beach Volleyball", location: "Ocean Beach", tags: ["fitness", "outdoor", "young adults"], at: [16, 0], cover: "sunset", description: "Casual doubles and fours, rotating teams so everyone plays. We'll have a bonfire going afterwards if the wind allows." },
-  { title: "Cocktail Masterclass", location: "Trick Dog", tags: ["drinks", "workshop"], at: [18, 0], cover: "bokeh", description: "A bartender walks us through three classics and one house special. You'll shake, stir, and taste every one." },
-  { title: "Photography Walk", location: "Presidio", tags: ["creative", "nature"], at: [16, 30], cover: "mountains", description: "Golden-hour shooting through the eucalyptus groves and out to the bridge. Phones are as welcome as big cameras; we'll share tips as we go." },
+  {
+    title: "Sunset Yoga in the Park",
+    location: "Golden Gate Park",
+    tags: ["yoga", "fitness", "outdoor"],
+    at: [18, 0],
+    cover: "sunset",
+    description:
+      "An easy hour of flow on the grass by the Conservatory of Flowers while the light goes gold. Bring a mat or a towel; beginners are very welcome and we'll finish with a few minutes of quiet.",
+  },
+  {
+    title: "Taco Tuesday Food Crawl",
+    location: "Mission District",
+    tags: ["food", "drinks"],
+    at: [18, 30],
+    cover: "table",
+    description:
+      "Four taquerias, one small plate at each, and a vote at the end for the best al pastor on Valencia. Comfortable shoes and an appetite are the only requirements.",
+  },
+  {
+    title: "Indie Music Night",
+    location: "The Independent",
+    tags: ["music", "concert"],
+    at: [20, 0],
+    cover: "skyline",
+    description:
+      "Three local bands I've been raving about all month. Doors at 7:30, first set at 8. Let's meet at the bar and grab a spot near the front.",
+  },
+  {
+    title: "Twin Peaks Sunrise Hike",
+    location: "Twin Peaks",
+    tags: ["hiking", "outdoor", "nature"],
+    at: [6, 15],
+    cover: "mountains",
+    description:
+      "A short but steep climb to watch the city wake up. We start at the Christmas Tree Point lot in the dark, so bring a headlamp and a layer; coffee after at the bottom.",
+  },
+  {
+    title: "Watercolor Workshop",
+    location: "Mission Art Studio",
+    tags: ["art", "workshop", "creative"],
+    at: [14, 0],
+    cover: null,
+    description:
+      "A relaxed Saturday afternoon of loose landscapes with a local illustrator. All paper and paints are provided, so just bring yourself.",
+  },
+  {
+    title: "Board Game Marathon",
+    location: "Game Parlor",
+    tags: ["games", "gaming"],
+    at: [13, 0],
+    cover: "neon",
+    description:
+      "Catan, Wingspan, Codenames and whatever you bring. Drop in any time during the afternoon; there's always a table looking for one more player.",
+  },
+  {
+    title: "20s Social Mixer",
+    location: "Rooftop Lounge",
+    tags: ["young adults", "drinks"],
+    at: [19, 0],
+    cover: "bokeh",
+    description:
+      "New to the city or just want new faces? A low-key rooftop hang for people in their twenties, with name tags that are optional but encouraged.",
+  },
+  {
+    title: "Wine Tasting Evening",
+    location: "Napa Room, SoMa",
+    tags: ["wine", "30+"],
+    at: [19, 30],
+    cover: "bokeh",
+    description:
+      "Six small-producer wines from Sonoma and the Central Coast, paired with cheese. The sommelier keeps it friendly and jargon-free.",
+  },
+  {
+    title: "Bootcamp Fitness Class",
+    location: "Marina Green",
+    tags: ["fitness"],
+    at: [7, 0],
+    cover: "sunset",
+    description:
+      "Forty-five minutes of intervals by the water before work. Every exercise has an easier option, and we finish in time for a 9 AM start.",
+  },
+  {
+    title: "Street Food Festival",
+    location: "Ferry Building",
+    tags: ["food", "outdoor"],
+    at: [11, 30],
+    cover: "table",
+    description:
+      "Thirty vendors along the Embarcadero. Let's meet by the clock tower, split up to sample, and regroup on the pier to share the winners.",
+  },
+  {
+    title: "Jazz & Drinks",
+    location: "SFJAZZ Center",
+    tags: ["music", "drinks", "30+"],
+    at: [20, 30],
+    cover: "skyline",
+    description:
+      "A trio in the lobby lounge playing standards and a few originals. Cocktails are good, the seats are comfy, and the conversation is easy between sets.",
+  },
+  {
+    title: "Pottery for Beginners",
+    location: "Clay Space",
+    tags: ["creative", "art"],
+    at: [10, 0],
+    cover: null,
+    description:
+      "Your first time on the wheel: centering, pulling walls, and a lot of laughing at lopsided bowls. Pieces are glazed and ready to pick up two weeks later.",
+  },
+  {
+    title: "Retro Game Night",
+    location: "Arcade Bar",
+    tags: ["gaming", "young adults"],
+    at: [20, 0],
+    cover: "neon",
+    description:
+      "Street Fighter II, Mario Kart 64 and a Galaga high-score challenge. Tokens are on me for the first round.",
+  },
+  {
+    title: "Lands End Nature Walk",
+    location: "Lands End Trail",
+    tags: ["nature", "hiking"],
+    at: [10, 30],
+    cover: "mountains",
+    description:
+      "An easy coastal walk past the Sutro Baths ruins to the labyrinth, with views of the Golden Gate the whole way. About 3 miles at a chatty pace.",
+  },
+  {
+    title: "College Trivia Night",
+    location: "Campus Pub",
+    tags: ["college", "games"],
+    at: [19, 30],
+    cover: "bokeh",
+    description:
+      "Teams of up to six, five rounds, one very competitive host. We need someone who knows sports and someone who knows 2000s pop.",
+  },
+  {
+    title: "Open Mic Music Jam",
+    location: "Cafe du Nord",
+    tags: ["music", "creative"],
+    at: [19, 0],
+    cover: "skyline",
+    description:
+      "Sign-up sheet opens at 6:30. Bring an instrument, a song, or just come to cheer on friends trying something new.",
+  },
+  {
+    title: "Dumpling Making Class",
+    location: "Chinatown Kitchen",
+    tags: ["food", "workshop"],
+    at: [17, 30],
+    cover: "table",
+    description:
+      "Learn to fold pork and chive dumplings three ways, then eat everything you made. Vegetarian filling available; tell me if you need it.",
+  },
+  {
+    title: "Kayak the Bay",
+    location: "Aquatic Park",
+    tags: ["outdoor", "fitness"],
+    at: [9, 0],
+    cover: "mountains",
+    description:
+      "Two hours on calm morning water with views of Alcatraz. Kayaks, paddles and wetsuits are included; no experience needed.",
+  },
+  {
+    title: "Street Art Tour",
+    location: "Clarion Alley",
+    tags: ["art", "outdoor"],
+    at: [15, 0],
+    cover: null,
+    description:
+      "A walk through the murals of Clarion and Balmy Alleys with stories about the artists behind them. Ends near Dolores Park for anyone who wants to hang out.",
+  },
+  {
+    title: "Esports Watch Party",
+    location: "Game Lounge",
+    tags: ["gaming", "drinks"],
+    at: [18, 0],
+    cover: "neon",
+    description:
+      "The finals on the big screen, snacks on the counter, and a friendly bracket for predicting the winner. Jerseys encouraged.",
+  },
+  {
+    title: "Rooftop Concert",
+    location: "Union Square",
+    tags: ["concert", "music"],
+    at: [19, 30],
+    cover: "skyline",
+    description:
+      "A string quartet playing pop covers on a rooftop above the square as the city lights come on. Bring a jacket; it gets breezy up there.",
+  },
+  {
+    title: "Beach Volleyball",
+    location: "Ocean Beach",
+    tags: ["fitness", "outdoor", "young adults"],
+    at: [16, 0],
+    cover: "sunset",
+    description:
+      "Casual doubles and fours, rotating teams so everyone plays. We'll have a bonfire going afterwards if the wind allows.",
+  },
+  {
+    title: "Cocktail Masterclass",
+    location: "Trick Dog",
+    tags: ["drinks", "workshop"],
+    at: [18, 0],
+    cover: "bokeh",
+    description:
+      "A bartender walks us through three classics and one house special. You'll shake, stir, and taste every one.",
+  },
+  {
+    title: "Photography Walk",
+    location: "Presidio",
+    tags: ["creative", "nature"],
+    at: [16, 30],
+    cover: "mountains",
+    description:
+      "Golden-hour shooting through the eucalyptus groves and out to the bridge. Phones are as welcome as big cameras; we'll share tips as we go.",
+  },
 ];
 
 type SeedNetworkingEvent = SeedEvent & { category: string };
 
 const networkingEvents: SeedNetworkingEvent[] = [
-  { title: "Tech Founders Breakfast", category: "tech", location: "SoMa Coworking", tags: ["startups", "professional", "tech"], at: [8, 0], cover: "table", description: "Coffee, pastries and honest talk about the first year of building a company. Ten founders, one long table, no pitching allowed." },
-  { title: "Design Systems Meetup", category: "design", location: "Figma HQ", tags: ["design", "ux", "professional"], at: [18, 30], cover: null, description: "Two short talks on scaling component libraries, then open discussion. Bring a problem from your own system; someone will have solved it before." },
-  { title: "Growth Marketing Roundtable", category: "marketing", location: "Salesforce Tower", tags: ["marketing", "growth"], at: [12, 0], cover: "skyline", description: "A lunch-hour roundtable on what actually moved the needle this quarter. Lunch provided; come ready to share one experiment that worked and one that didn't." },
-  { title: "Fintech Happy Hour", category: "finance", location: "Financial District", tags: ["finance", "drinks", "professional"], at: [17, 30], cover: "bokeh", description: "After-work drinks for people building or investing in fintech. First round is on the organizers." },
-  { title: "EdTech Demo Night", category: "education", location: "Mission Bay", tags: ["education", "tech"], at: [18, 0], cover: "neon", description: "Six teams demo what they're building for classrooms, five minutes each, followed by feedback from teachers in the room." },
-  { title: "AI Engineers Mixer", category: "tech", location: "Hayes Valley", tags: ["ai", "ml", "tech"], at: [18, 30], cover: "neon", description: "People shipping ML to production, comparing notes on evals, costs and what broke last month. Casual, practical, and snacks." },
-  { title: "Women in Product Panel", category: "tech", location: "Dogpatch", tags: ["product", "professional"], at: [17, 0], cover: "skyline", description: "Four product leaders on career turns, managing up, and saying no. Q&A after, and time to meet the panelists." },
-  { title: "UX Portfolio Reviews", category: "design", location: "Design Lab", tags: ["design", "career", "workshop"], at: [10, 0], cover: null, description: "One-on-one reviews with senior designers. Bring a laptop with two case studies; you'll leave with concrete notes." },
-  { title: "Brand Storytelling Workshop", category: "marketing", location: "Creative Hub", tags: ["marketing", "workshop", "creative"], at: [14, 0], cover: "bokeh", description: "A hands-on afternoon turning product facts into a story people repeat. Small groups, real briefs, and a short share-out at the end." },
-  { title: "Angel Investing 101", category: "finance", location: "Embarcadero", tags: ["finance", "startups"], at: [18, 0], cover: "skyline", description: "An intro to writing your first small checks: how deals are found, what terms mean, and the mistakes everyone makes once." },
-  { title: "Teachers Who Code", category: "education", location: "Public Library", tags: ["education", "coding"], at: [16, 0], cover: null, description: "Educators building their own tools meet up to share scripts, spreadsheets and small apps that save them hours each week." },
-  { title: "Startup Pitch Practice", category: "tech", location: "Founders Space", tags: ["startups", "pitching"], at: [17, 0], cover: "sunset", description: "Three-minute pitches with kind, specific feedback from founders who have raised. Sign up to pitch or just come to listen." },
-  { title: "Data Viz Lightning Talks", category: "tech", location: "Civic Center", tags: ["data", "design"], at: [18, 30], cover: "neon", description: "Seven five-minute talks on charts that changed a decision. Slides are optional; good stories are not." },
-  { title: "Career Switchers Coffee", category: "education", location: "Blue Bottle, Hayes", tags: ["career", "professional"], at: [9, 0], cover: "table", description: "Morning coffee for people moving into tech from teaching, nursing, law and more. Swap stories, resources and introductions." },
-  { title: "Product Analytics Circle", category: "tech", location: "Mission Bay", tags: ["analytics", "product"], at: [12, 30], cover: "mountains", description: "A small circle of PMs and analysts working through one real metrics question together over lunch." },
-  { title: "Freelancers Networking Lunch", category: "design", location: "Ferry Building", tags: ["freelance", "food"], at: [12, 0], cover: "table", description: "Independent designers and developers comparing rates, clients and tools over lunch by the water." },
+  {
+    title: "Tech Founders Breakfast",
+    category: "tech",
+    location: "SoMa Coworking",
+    tags: ["startups", "professional", "tech"],
+    at: [8, 0],
+    cover: "table",
+    description:
+      "Coffee, pastries and honest talk about the first year of building a company. Ten founders, one long table, no pitching allowed.",
+  },
+  {
+    title: "Design Systems Meetup",
+    category: "design",
+    location: "Figma HQ",
+    tags: ["design", "ux", "professional"],
+    at: [18, 30],
+    cover: null,
+    description:
+      "Two short talks on scaling component libraries, then open discussion. Bring a problem from your own system; someone will have solved it before.",
+  },
+  {
+    title: "Growth Marketing Roundtable",
+    category: "marketing",
+    location: "Salesforce Tower",
+    tags: ["marketing", "growth"],
+    at: [12, 0],
+    cover: "skyline",
+    description:
+      "A lunch-hour roundtable on what actually moved the needle this quarter. Lunch provided; come ready to share one experiment that worked and one that didn't.",
+  },
+  {
+    title: "Fintech Happy Hour",
+    category: "finance",
+    location: "Financial District",
+    tags: ["finance", "drinks", "professional"],
+    at: [17, 30],
+    cover: "bokeh",
+    description: "After-work drinks for people building or investing in fintech. First round is on the organizers.",
+  },
+  {
+    title: "EdTech Demo Night",
+    category: "education",
+    location: "Mission Bay",
+    tags: ["education", "tech"],
+    at: [18, 0],
+    cover: "neon",
+    description:
+      "Six teams demo what they're building for classrooms, five minutes each, followed by feedback from teachers in the room.",
+  },
+  {
+    title: "AI Engineers Mixer",
+    category: "tech",
+    location: "Hayes Valley",
+    tags: ["ai", "ml", "tech"],
+    at: [18, 30],
+    cover: "neon",
+    description:
+      "People shipping ML to production, comparing notes on evals, costs and what broke last month. Casual, practical, and snacks.",
+  },
+  {
+    title: "Women in Product Panel",
+    category: "tech",
+    location: "Dogpatch",
+    tags: ["product", "professional"],
+    at: [17, 0],
+    cover: "skyline",
+    description:
+      "Four product leaders on career turns, managing up, and saying no. Q&A after, and time to meet the panelists.",
+  },
+  {
+    title: "UX Portfolio Reviews",
+    category: "design",
+    location: "Design Lab",
+    tags: ["design", "career", "workshop"],
+    at: [10, 0],
+    cover: null,
+    description:
+      "One-on-one reviews with senior designers. Bring a laptop with two case studies; you'll leave with concrete notes.",
+  },
+  {
+    title: "Brand Storytelling Workshop",
+    category: "marketing",
+    location: "Creative Hub",
+    tags: ["marketing", "workshop", "creative"],
+    at: [14, 0],
+    cover: "bokeh",
+    description:
+      "A hands-on afternoon turning product facts into a story people repeat. Small groups, real briefs, and a short share-out at the end.",
+  },
+  {
+    title: "Angel Investing 101",
+    category: "finance",
+    location: "Embarcadero",
+    tags: ["finance", "startups"],
+    at: [18, 0],
+    cover: "skyline",
+    description:
+      "An intro to writing your first small checks: how deals are found, what terms mean, and the mistakes everyone makes once.",
+  },
+  {
+    title: "Teachers Who Code",
+    category: "education",
+    location: "Public Library",
+    tags: ["education", "coding"],
+    at: [16, 0],
+    cover: null,
+    description:
+      "Educators building their own tools meet up to share scripts, spreadsheets and small apps that save them hours each week.",
+  },
+  {
+    title: "Startup Pitch Practice",
+    category: "tech",
+    location: "Founders Space",
+    tags: ["startups", "pitching"],
+    at: [17, 0],
+    cover: "sunset",
+    description:
+      "Three-minute pitches with kind, specific feedback from founders who have raised. Sign up to pitch or just come to listen.",
+  },
+  {
+    title: "Data Viz Lightning Talks",
+    category: "tech",
+    location: "Civic Center",
+    tags: ["data", "design"],
+    at: [18, 30],
+    cover: "neon",
+    description:
+      "Seven five-minute talks on charts that changed a decision. Slides are optional; good stories are not.",
+  },
+  {
+    title: "Career Switchers Coffee",
+    category: "education",
+    location: "Blue Bottle, Hayes",
+    tags: ["career", "professional"],
+    at: [9, 0],
+    cover: "table",
+    description:
+      "Morning coffee for people moving into tech from teaching, nursing, law and more. Swap stories, resources and introductions.",
+  },
+  {
+    title: "Product Analytics Circle",
+    category: "tech",
+    location: "Mission Bay",
+    tags: ["analytics", "product"],
+    at: [12, 30],
+    cover: "mountains",
+    description: "A small circle of PMs and analysts working through one real metrics question together over lunch.",
+  },
+  {
+    title: "Freelancers Networking Lunch",
+    category: "design",
+    location: "Ferry Building",
+    tags: ["freelance", "food"],
+    at: [12, 0],
+    cover: "table",
+    description: "Independent designers and developers comparing rates, clients and tools over lunch by the water.",
+  },
 ];
 
 const bios: Record<string, string> = {
@@ -152,7 +485,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const avatars = await Promise.all(people.map((_, i) => render(`avatar:${i}`, () => avatarSvg(i + 1))));
   const allEvents = [...socialEvents, ...networkingEvents];
   const covers = await Promise.all(
-    allEvents.map((e, i) => (e.cover ? render(`cover:${e.cover}:${i % 3}`, () => coverSvg(e.cover as CoverScene, i % 3)) : null)),
+    allEvents.map((e, i) =>
+      e.cover ? render(`cover:${e.cover}:${i % 3}`, () => coverSvg(e.cover as CoverScene, i % 3)) : null,
+    ),
   );
   const avatarIds = people.map(() => newUploadId());
   // Event hours are the city's wall-clock hours (9am-8pm there), whatever zone the server runs in.
@@ -215,8 +550,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       };
     });
     await tx.insert(uploads).values(pictures.map((p) => ({ id: p.id, userId: p.userId, contentType: "image/webp" })));
-    await tx.insert(uploadVariants).values(pictures.flatMap((p) => p.variants.map((v) => ({ uploadId: p.id, width: v.width, data: v.data }))));
-    const insertedEvents = await tx.insert(events).values(eventRows).returning({ id: events.id, hostId: events.hostId });
+    await tx
+      .insert(uploadVariants)
+      .values(pictures.flatMap((p) => p.variants.map((v) => ({ uploadId: p.id, width: v.width, data: v.data }))));
+    const insertedEvents = await tx
+      .insert(events)
+      .values(eventRows)
+      .returning({ id: events.id, hostId: events.hostId });
 
     // A few attendees per event, never the host, so avatar stacks and "friends going" have something to show.
     const participants = insertedEvents.flatMap((event, i) =>
@@ -257,7 +597,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       })
       .returning({ id: groups.id });
     await tx.insert(groupMembers).values(
-      ids.slice(0, 6).map((userId, i) => ({ groupId: group.id, userId, role: i === 0 ? ("admin" as const) : ("member" as const) })),
+      ids.slice(0, 6).map((userId, i) => ({
+        groupId: group.id,
+        userId,
+        role: i === 0 ? ("admin" as const) : ("member" as const),
+      })),
     );
     await tx.insert(groupInvites).values({
       groupId: group.id,
@@ -285,9 +629,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         })),
       )
       .returning({ id: events.id });
-    await tx.insert(eventVotes).values(
-      plans.flatMap((plan, p) => ids.slice(0, 4 + p).map((userId, i) => ({ eventId: plan.id, userId, vote: i % 3 === 2 ? "maybe" : "yes" }))),
-    );
+    await tx
+      .insert(eventVotes)
+      .values(
+        plans.flatMap((plan, p) =>
+          ids.slice(0, 4 + p).map((userId, i) => ({ eventId: plan.id, userId, vote: i % 3 === 2 ? "maybe" : "yes" })),
+        ),
+      );
     const lines = [
       "Who's up for Twin Peaks on Saturday?",
       "Count me in! Sunrise or later?",

@@ -15,13 +15,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe("migration 0001_unique_pairs", () => {
   it("folds doubled friendships and direct conversations, then enforces one per pair", async () => {
-    const [a, b, c] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)].map((r) => r.user.id);
+    const [a, b, c] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)].map(
+      (r) => r.user.id,
+    );
     // Back to the schema before 0001, then the duplicates the audit produced.
-    for (const undo of ["drop index friendships_pair_idx", "drop index groups_direct_pair_idx", "alter table groups drop column direct_pair"]) {
+    for (const undo of [
+      "drop index friendships_pair_idx",
+      "drop index groups_direct_pair_idx",
+      "alter table groups drop column direct_pair",
+    ]) {
       await t.database.db.execute(sql.raw(undo));
     }
     await t.database.db.execute(sql`
@@ -34,10 +41,13 @@ describe("migration 0001_unique_pairs", () => {
       insert into groups (name, is_private, is_direct) values ('A & B', true, true), ('B & A', true, true), ('A & B again', true, true)
       returning id`);
     for (const g of direct) {
-      await t.database.db.execute(sql`insert into group_members (group_id, user_id, role) values (${g.id}, ${a}, 'admin'), (${g.id}, ${b}, 'admin')`);
+      await t.database.db.execute(
+        sql`insert into group_members (group_id, user_id, role) values (${g.id}, ${a}, 'admin'), (${g.id}, ${b}, 'admin')`,
+      );
     }
 
-    for (const statement of MIGRATION.split("--> statement-breakpoint")) await t.database.db.execute(sql.raw(statement));
+    for (const statement of MIGRATION.split("--> statement-breakpoint"))
+      await t.database.db.execute(sql.raw(statement));
 
     const friendships = await rows<{ requester_id: number; addressee_id: number; status: string }>(sql`
       select requester_id, addressee_id, status from friendships where ${a} in (requester_id, addressee_id)
@@ -52,7 +62,9 @@ describe("migration 0001_unique_pairs", () => {
     expect(keyed.map((g) => g.direct_pair)).toEqual([`${Math.min(a, b)}:${Math.max(a, b)}`, null, null]);
 
     await expect(
-      t.database.db.execute(sql`insert into friendships (requester_id, addressee_id, status) values (${c}, ${a}, 'pending')`),
+      t.database.db.execute(
+        sql`insert into friendships (requester_id, addressee_id, status) values (${c}, ${a}, 'pending')`,
+      ),
     ).rejects.toThrow();
     await expect(
       t.database.db.execute(sql`update groups set direct_pair = ${keyed[0].direct_pair} where id = ${direct[1].id}`),

@@ -9,7 +9,10 @@ export type CreationKind = keyof typeof CREATION_LIMITS;
  * (CREATION_LIMITS), shared by every instance through app.rateLimits; past it, 429 with Retry-After
  * and "Too many <what> created, try again in N s". It runs after validation, so bad input costs nothing.
  */
-export function creationLimit(app: FastifyInstance, kind: CreationKind): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
+export function creationLimit(
+  app: FastifyInstance,
+  kind: CreationKind,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const { name, perHour, what } = CREATION_LIMITS[kind];
   const limiter = app.rateLimits.limiter(name, { points: perHour, windowMs: CREATION_LIMIT_WINDOW_MS });
   return limitPerUser(limiter, (seconds) => tooManyCreatedText(what, seconds));

@@ -1,13 +1,18 @@
-import type { FastifyReply } from "fastify";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { NEXT_CURSOR_HEADER, type KeysetPosition } from "../../contract/fields";
+import type { FastifyReply } from "fastify";
+import { type KeysetPosition, NEXT_CURSOR_HEADER } from "../../contract/fields";
 
 /**
  * Issue 9.17: a page of a list read with one row more than `limit`. The extra row only says that a
  * next page exists: the response is the first `limit` rows, and NEXT_CURSOR_HEADER names where the
  * next page starts.
  */
-export function sendPage<T>(reply: FastifyReply, rows: T[], limit: number, cursorOf: (last: T) => string | number): T[] {
+export function sendPage<T>(
+  reply: FastifyReply,
+  rows: T[],
+  limit: number,
+  cursorOf: (last: T) => string | number,
+): T[] {
   if (rows.length <= limit) return rows;
   const page = rows.slice(0, limit);
   reply.header(NEXT_CURSOR_HEADER, String(cursorOf(page[page.length - 1])));

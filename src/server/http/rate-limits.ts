@@ -134,9 +134,16 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string; l
       const duration = Math.max(1, Math.ceil(limit.windowMs / 1000));
       const keyPrefix = `${options.prefix}limit:${name}`;
       const memory = new RateLimiterMemory({ keyPrefix, points: limit.points, duration });
-      const store = redis && !limit.perInstance
-        ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points: limit.points, duration, insuranceLimiter: memory })
-        : memory;
+      const store =
+        redis && !limit.perInstance
+          ? new RateLimiterRedis({
+              storeClient: redis,
+              keyPrefix,
+              points: limit.points,
+              duration,
+              insuranceLimiter: memory,
+            })
+          : memory;
       const created: Limiter = {
         name,
         limit,
@@ -163,7 +170,8 @@ export function createRateLimits(options: { redisUrl?: string; prefix: string; l
             async acquire(key, holder) {
               const now = Date.now();
               try {
-                const held = (await redis.eval(ACQUIRE_SLOT, 1, keyOf(key), now, now + leaseMs, max, holder, leaseMs)) === 1;
+                const held =
+                  (await redis.eval(ACQUIRE_SLOT, 1, keyOf(key), now, now + leaseMs, max, holder, leaseMs)) === 1;
                 // Mirrored here, so that during a later outage this instance still counts what it holds.
                 if (held) await memory.acquire(key, holder);
                 return held;
@@ -217,7 +225,11 @@ export function limitPerAddress(limiter: Limiter, message: string | ((retryAfter
   return limitBy(limiter, (request) => `ip:${request.ip}`, message);
 }
 
-function limitBy(limiter: Limiter, keyOf: (request: FastifyRequest) => string | number, message: string | ((retryAfterS: number) => string)) {
+function limitBy(
+  limiter: Limiter,
+  keyOf: (request: FastifyRequest) => string | number,
+  message: string | ((retryAfterS: number) => string),
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const verdict = await limiter.consume(keyOf(request));
     if (verdict.allowed) return;

@@ -15,7 +15,8 @@ export function requestIdGenerator(trust: TrustProxy | undefined): (request: Inc
   const fromTrustedPeer = trustedPeer(trust);
   return (request) => {
     const upstream = request.headers["x-request-id"];
-    if (typeof upstream === "string" && UPSTREAM_ID.test(upstream) && fromTrustedPeer(request.socket.remoteAddress)) return upstream;
+    if (typeof upstream === "string" && UPSTREAM_ID.test(upstream) && fromTrustedPeer(request.socket.remoteAddress))
+      return upstream;
     return randomUUID();
   };
 }

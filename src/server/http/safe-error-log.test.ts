@@ -33,14 +33,21 @@ afterAll(async () => {
 describe("failed queries in the log", () => {
   it("a registration whose insert fails answers 500 and logs the error's class and code, never the e-mail, username or hash", async () => {
     // Every new row now violates a constraint: the failing INSERT carries the e-mail and the argon2 hash.
-    await database.db.execute(sql.raw(`ALTER TABLE users ADD CONSTRAINT users_broken_for_test CHECK (false) NOT VALID`));
+    await database.db.execute(
+      sql.raw(`ALTER TABLE users ADD CONSTRAINT users_broken_for_test CHECK (false) NOT VALID`),
+    );
     const cookie = await accessGrantCookie(app);
     lines = [];
     const res = await app.inject({
       method: "POST",
       url: "/api/register",
       headers: { cookie },
-      payload: { fullName: "Secret Person", username: "leaky_name", email: "leak.me@example.com", password: "hunter2-secret" },
+      payload: {
+        fullName: "Secret Person",
+        username: "leaky_name",
+        email: "leak.me@example.com",
+        password: "hunter2-secret",
+      },
     });
     await database.db.execute(sql.raw(`ALTER TABLE users DROP CONSTRAINT users_broken_for_test`));
     expect(res.statusCode).toBe(500);
@@ -67,24 +74,35 @@ describe("failed queries in the log", () => {
 
 describe("safeErrorSerializer", () => {
   it("keeps messages of errors that never touched the database, and stack frames without the message", () => {
-    const logged = safeErrorSerializer(new TypeError("x is not a function")) as { type: string; message: string; stack: string };
+    const logged = safeErrorSerializer(new TypeError("x is not a function")) as {
+      type: string;
+      message: string;
+      stack: string;
+    };
     expect(logged.type).toBe("TypeError");
     expect(logged.message).toBe("x is not a function");
     expect(logged.stack).toMatch(/^\s+at /);
   });
 
   it("blanks string literals in a statement", () => {
-    expect(redactStatement(`select * from users where email = 'a@b.c' and id = $1`)).toBe(`select * from users where email = '…' and id = $1`);
+    expect(redactStatement(`select * from users where email = 'a@b.c' and id = $1`)).toBe(
+      `select * from users where email = '…' and id = $1`,
+    );
   });
 });
 
 describe("mailErrorForLog", () => {
   it("keeps the SMTP codes of a refused message, not the refusal's text quoting the recipient", () => {
-    const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <friend@example.com>: Recipient address rejected"), {
-      code: "EENVELOPE",
-      responseCode: 550,
-      command: "RCPT TO",
-    });
+    const refusal = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <friend@example.com>: Recipient address rejected",
+      ),
+      {
+        code: "EENVELOPE",
+        responseCode: 550,
+        command: "RCPT TO",
+      },
+    );
     const logged = mailErrorForLog(refusal);
     expect(logged).toEqual({ type: "Error", code: "EENVELOPE", responseCode: 550, command: "RCPT" });
     expect(JSON.stringify(logged)).not.toContain("friend@example.com");

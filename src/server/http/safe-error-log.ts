@@ -33,7 +33,9 @@ type ErrorLike = Error & Record<string, unknown>;
 /** A Drizzle query error (query + params) or a driver error carrying a SQLSTATE (pg, PGlite). */
 function isDatabaseError(error: ErrorLike): boolean {
   if ("params" in error && typeof error.query === "string") return true;
-  return typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code) && ("severity" in error || "routine" in error);
+  return (
+    typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code) && ("severity" in error || "routine" in error)
+  );
 }
 
 /** True when the error or anything in its cause chain came from the database. */
@@ -74,7 +76,8 @@ function summarize(error: ErrorLike, redactMessages: boolean, depth: number): Lo
     if (typeof error.statusCode === "number") logged.statusCode = error.statusCode;
   }
   logged.stack = framesOf(error.stack) ?? "";
-  if (error.cause instanceof Error && depth < 5) logged.cause = summarize(error.cause as ErrorLike, redactMessages, depth + 1);
+  if (error.cause instanceof Error && depth < 5)
+    logged.cause = summarize(error.cause as ErrorLike, redactMessages, depth + 1);
   return logged;
 }
 

@@ -6,8 +6,8 @@ import { type Database, openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { createInProcessBus, publishSessionsRevoked } from "../realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../test/test-app";
-import { createSessionCache } from "./session-cache";
 import { hashSessionToken } from "./session";
+import { createSessionCache } from "./session-cache";
 
 /** Two instances on one database and one bus, as behind a load balancer. */
 let database: Database;

@@ -14,7 +14,10 @@ describe("session gate", () => {
     const victim = await registerUser(t.app);
     victimId = victim.user.id;
     const today = new Date().toISOString().slice(0, 10);
-    const saved = await as(t.app, victim.cookie)({
+    const saved = await as(
+      t.app,
+      victim.cookie,
+    )({
       method: "POST",
       url: "/api/availability",
       payload: { userId: victimId, date: today, timeslots: ["morning"] },

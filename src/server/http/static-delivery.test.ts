@@ -11,7 +11,10 @@ const clientDist = mkdtempSync(path.join(tmpdir(), "link-client-"));
 const chunk = `export const greeting = ${JSON.stringify("hello ".repeat(2000))};\n`;
 mkdirSync(path.join(clientDist, "assets"));
 writeFileSync(path.join(clientDist, "assets/index-AbC123xy.js"), chunk);
-writeFileSync(path.join(clientDist, "index.html"), `<!doctype html><title>Link</title>${"<!-- padding -->".repeat(100)}`);
+writeFileSync(
+  path.join(clientDist, "index.html"),
+  `<!doctype html><title>Link</title>${"<!-- padding -->".repeat(100)}`,
+);
 writeFileSync(path.join(clientDist, "robots.txt"), "User-agent: *\nDisallow: /api/\n");
 
 let t: TestApp;
@@ -31,7 +34,10 @@ afterAll(async () => {
 
 describe("static delivery of the built client", () => {
   it("serves a hashed chunk brotli-compressed to a browser that accepts br, cached for a year as immutable", async () => {
-    const res = await t.app.inject({ url: "/assets/index-AbC123xy.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    const res = await t.app.inject({
+      url: "/assets/index-AbC123xy.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["content-type"]).toMatch(/javascript/);

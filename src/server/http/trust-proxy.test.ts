@@ -13,7 +13,12 @@ const WAITLIST_PER_MINUTE = 20;
 
 async function exhaustWaitlistBudget(t: TestApp, forwardedFor: string) {
   for (let i = 0; i < WAITLIST_PER_MINUTE; i++) {
-    const res = await t.app.inject({ method: "POST", url: "/api/waitlist", payload: {}, headers: { "x-forwarded-for": forwardedFor } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: {},
+      headers: { "x-forwarded-for": forwardedFor },
+    });
     expect(res.statusCode).toBe(400);
   }
 }
@@ -65,9 +70,21 @@ describe("with TRUST_PROXY as an address list", () => {
 
   it("believes X-Forwarded-For only from a listed proxy", async () => {
     const fromProxy = (client: string) =>
-      t.app.inject({ method: "POST", url: "/api/waitlist", payload: {}, remoteAddress: "10.0.0.5", headers: { "x-forwarded-for": client } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: {},
+        remoteAddress: "10.0.0.5",
+        headers: { "x-forwarded-for": client },
+      });
     const direct = (client: string) =>
-      t.app.inject({ method: "POST", url: "/api/waitlist", payload: {}, remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": client } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: {},
+        remoteAddress: "203.0.113.5",
+        headers: { "x-forwarded-for": client },
+      });
     for (let i = 0; i < WAITLIST_PER_MINUTE; i++) expect((await direct(`192.0.2.${i}`)).statusCode).toBe(400);
     // A client talking to the app directly shares one budget, whatever it forwards.
     expect((await direct("192.0.2.200")).statusCode).toBe(429);
@@ -88,7 +105,8 @@ describe("the log says when forwarded headers arrive but no proxy is trusted", (
       logStream: { write: (line) => void lines.push(JSON.parse(line)) },
     });
     try {
-      for (let i = 0; i < 2; i++) await app.inject({ method: "GET", url: "/healthz", headers: { "x-forwarded-for": "198.51.100.1" } });
+      for (let i = 0; i < 2; i++)
+        await app.inject({ method: "GET", url: "/healthz", headers: { "x-forwarded-for": "198.51.100.1" } });
       return lines.filter((l) => l.msg.includes("TRUST_PROXY is unset"));
     } finally {
       await app.close();

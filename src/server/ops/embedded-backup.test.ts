@@ -45,7 +45,8 @@ describe("embedded backups: which folder, which server", () => {
     mkdirSync(dir, { recursive: true });
     const older = `link-${fileStamp(new Date("2026-01-02T03:04:05.006Z"))}.tar.gz`;
     const newer = `link-${fileStamp(new Date("2026-11-23T09:15:00.123Z"))}.tar.gz`;
-    for (const name of [newer, older, `${newer}.partial`, "server.pid", "notes.txt"]) writeFileSync(path.join(dir, name), "");
+    for (const name of [newer, older, `${newer}.partial`, "server.pid", "notes.txt"])
+      writeFileSync(path.join(dir, name), "");
     expect(older).toBe("link-2026-01-02T03-04-05-006Z.tar.gz");
     expect(listBackups(dataDir)).toEqual([path.join(dir, older), path.join(dir, newer)]);
   });

@@ -37,7 +37,12 @@ const consoleLog: BusLog = {
 
 /** Every publisher sends `{ type: string, ... }`; a message without one is not ours (or is corrupt). */
 function isBusMessage(value: unknown): value is { type: string } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { type?: unknown }).type === "string"
+  );
 }
 
 export function createInProcessBus(): Bus {
@@ -127,7 +132,10 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     }
     if (!isBusMessage(payload)) {
       stats.dropped += 1;
-      log.warn({ channel: prefixed, bytes: raw.length }, "redis bus: dropped a message that is not a JSON object with a type");
+      log.warn(
+        { channel: prefixed, bytes: raw.length },
+        "redis bus: dropped a message that is not a JSON object with a type",
+      );
       return;
     }
     stats.received += 1;
@@ -135,7 +143,10 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       try {
         handler(payload);
       } catch (error) {
-        log.warn({ channel: prefixed, type: payload.type, err: (error as Error).message }, "redis bus: a subscriber failed on a message");
+        log.warn(
+          { channel: prefixed, type: payload.type, err: (error as Error).message },
+          "redis bus: a subscriber failed on a message",
+        );
       }
     }
   });
@@ -151,7 +162,10 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
         stats.published += 1;
       } catch (error) {
         stats.dropped += 1;
-        log.warn({ channel: prefix + channel, err: (error as Error).message }, "redis bus: publish failed, message not fanned out");
+        log.warn(
+          { channel: prefix + channel, err: (error as Error).message },
+          "redis bus: publish failed, message not fanned out",
+        );
       }
     },
     async subscribe(channel, onMessage) {
@@ -163,7 +177,10 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
         // and the "ready" handler above subscribes once it is back.
         if (!connectedOnce) await firstConnection;
         await subscriber.subscribe(prefix + channel).catch((error: Error) => {
-          log.warn({ channel: prefix + channel, err: error.message }, "redis bus: subscribe deferred until Redis is back");
+          log.warn(
+            { channel: prefix + channel, err: error.message },
+            "redis bus: subscribe deferred until Redis is back",
+          );
         });
       }
       set.add(onMessage);

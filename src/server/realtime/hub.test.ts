@@ -16,7 +16,10 @@ afterAll(async () => {
 async function groupWithTwo() {
   const a = await registerUser(t.app);
   const b = await registerUser(t.app);
-  const created = await as(t.app, a.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Climbers", isPrivate: true } });
+  const created = await as(
+    t.app,
+    a.cookie,
+  )({ method: "POST", url: "/api/groups", payload: { name: "Climbers", isPrivate: true } });
   const group = created.json() as { id: number; inviteCode: string };
   await as(t.app, b.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
   return { a, b, group };
@@ -95,8 +98,16 @@ describe("/ws", () => {
     }
     sa.send({ type: "chat_message", groupId: group.id, message: "  over the socket " });
     const viaSocket = await sb.next("new_message");
-    expect(viaSocket.message).toMatchObject({ groupId: group.id, userId: a.user.id, message: "over the socket", userName: a.user.fullName });
-    await as(t.app, b.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "over REST" } });
+    expect(viaSocket.message).toMatchObject({
+      groupId: group.id,
+      userId: a.user.id,
+      message: "over the socket",
+      userName: a.user.fullName,
+    });
+    await as(
+      t.app,
+      b.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "over REST" } });
     const viaRest = await sa.next("new_message", (m) => m.message.message === "over REST");
     const stored = (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}` })).json();
     expect(stored.map((m: { id: number }) => m.id)).toEqual([viaSocket.message.id, viaRest.message.id]);
@@ -104,7 +115,10 @@ describe("/ws", () => {
     sb.send({ type: "leave_group", groupId: group.id });
     sb.send({ type: "auth" });
     await sb.next("auth_success");
-    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "after leave" } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "after leave" } });
     await sa.next("new_message", (m) => m.message.message === "after leave");
     await new Promise((r) => setTimeout(r, 100));
     expect(sb.received.some((m) => m.type === "new_message" && m.message.message === "after leave")).toBe(false);
@@ -113,10 +127,18 @@ describe("/ws", () => {
 
   it("pushes vote updates to the group and notifications to the user", async () => {
     const { a, b, group } = await groupWithTwo();
-    const created = await as(t.app, a.cookie)({
+    const created = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "POST",
       url: "/api/events",
-      payload: { title: "Crag day", description: "", date: new Date(Date.now() + 86_400_000).toISOString(), groupId: group.id },
+      payload: {
+        title: "Crag day",
+        description: "",
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        groupId: group.id,
+      },
     });
     const eventId = created.json().id as number;
     const sa = await openSocket(base, a.cookie);
@@ -126,7 +148,11 @@ describe("/ws", () => {
     sb.send({ type: "event_vote", groupId: group.id, eventId, vote: "yes" });
     const update = await sa.next("vote_update");
     expect(update).toMatchObject({ groupId: group.id, eventId, votes: { yes: 1, no: 0, maybe: 0 }, userId: b.user.id });
-    await notify({ db: t.database.db, bus: t.bus }, b.user.id, { type: "event_update", title: "Changed", message: "New time" });
+    await notify({ db: t.database.db, bus: t.bus }, b.user.id, {
+      type: "event_update",
+      title: "Changed",
+      message: "New time",
+    });
     expect((await sb.next("notification")).notification).toMatchObject({ title: "Changed", type: "event_update" });
     await Promise.all([sa.close(), sb.close()]);
   });
@@ -138,7 +164,10 @@ describe("/ws", () => {
     await sb.next("joined_group");
     await as(t.app, a.cookie)({ method: "DELETE", url: `/api/groups/${group.id}/members/${b.user.id}` });
     await new Promise((r) => setTimeout(r, 50));
-    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "secret" } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "secret" } });
     await new Promise((r) => setTimeout(r, 100));
     expect(sb.received.some((m) => m.type === "new_message")).toBe(false);
     await sb.close();
@@ -149,7 +178,10 @@ describe("/ws", () => {
     let sb = await openSocket(base, b.cookie);
     sb.send({ type: "join_group", groupId: group.id });
     await sb.next("joined_group");
-    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "before drop" } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "before drop" } });
     const last = (await sb.next("new_message")).message.id;
     sb.ws.terminate();
     for (const message of ["missed 1", "missed 2"]) {
@@ -160,9 +192,14 @@ describe("/ws", () => {
     const auth = await sb.next("auth_success");
     for (const g of auth.groups) sb.send({ type: "join_group", groupId: g.id });
     await sb.next("joined_group");
-    const missed = (await as(t.app, b.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?after=${last}` })).json();
+    const missed = (
+      await as(t.app, b.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?after=${last}` })
+    ).json();
     expect(missed.map((m: { message: string }) => m.message)).toEqual(["missed 1", "missed 2"]);
-    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "live again" } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "live again" } });
     expect((await sb.next("new_message")).message.message).toBe("live again");
     await sb.close();
   });
@@ -170,10 +207,16 @@ describe("/ws", () => {
   it("pages history newest first with a before cursor", async () => {
     const { a, group } = await groupWithTwo();
     for (let i = 1; i <= 45; i++) {
-      await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
+      await as(
+        t.app,
+        a.cookie,
+      )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
     }
     const get = async (q: string) =>
-      ((await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}${q}` })).json() as { id: number; message: string }[]);
+      (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}${q}` })).json() as {
+        id: number;
+        message: string;
+      }[];
     const newest = await get("?limit=20");
     expect(newest.map((m) => m.message)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 26}`));
     const older = await get(`?limit=20&before=${newest[0].id}`);
@@ -182,7 +225,10 @@ describe("/ws", () => {
     expect(oldest.map((m) => m.message)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
     const tooBig = await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?limit=1000` });
     expect(tooBig.statusCode).toBe(400);
-    const empty = await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "   " } });
+    const empty = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "   " } });
     expect(empty.statusCode).toBe(400);
   });
 });

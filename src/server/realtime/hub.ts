@@ -77,7 +77,11 @@ export function createHub(deps: HubDeps) {
   // votes share theirs with the REST routes. A frame over its budget gets an error frame.
   const limiters = {
     // Every frame passes this one, so it costs no Redis round trip: it guards this instance's CPU.
-    frames: deps.limits.limiter("socket-frames", { points: SOCKET_FRAMES_PER_MINUTE, windowMs: MINUTE_MS, perInstance: true }),
+    frames: deps.limits.limiter("socket-frames", {
+      points: SOCKET_FRAMES_PER_MINUTE,
+      windowMs: MINUTE_MS,
+      perInstance: true,
+    }),
     auth: deps.limits.limiter("socket-auth", { points: SOCKET_AUTH_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     groups: deps.limits.limiter("socket-groups", { points: SOCKET_GROUP_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     chat: deps.limits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit),
@@ -86,7 +90,11 @@ export function createHub(deps: HubDeps) {
   // A slot lives three heartbeats: a crashed instance's sockets stop counting within 90 s.
   const socketSlots = deps.limits.slots("sockets", { max: SOCKETS_PER_USER_MAX, leaseMs: 3 * HEARTBEAT_MS });
 
-  async function spend(limiter: Limiter, conn: Connection, text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames) {
+  async function spend(
+    limiter: Limiter,
+    conn: Connection,
+    text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames,
+  ) {
     const verdict = await limiter.consume(conn.userId);
     if (!verdict.allowed) throw new HttpError(429, text(retryAfterSeconds(verdict)));
   }
@@ -105,10 +113,13 @@ export function createHub(deps: HubDeps) {
   /** Sessions ended anywhere (logout, expiry, a new sign-in): close the sockets they opened here. */
   function closeSessions(hashes: string[]) {
     for (const hash of hashes) {
-      for (const conn of bySession.get(hash) ?? []) conn.socket.close(SOCKET_UNAUTHORIZED_CODE, SOCKET_TEXTS.sessionEnded);
+      for (const conn of bySession.get(hash) ?? [])
+        conn.socket.close(SOCKET_UNAUTHORIZED_CODE, SOCKET_TEXTS.sessionEnded);
     }
   }
-  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (payload) => closeSessions(revokedSessionHashes(payload)));
+  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (payload) =>
+    closeSessions(revokedSessionHashes(payload)),
+  );
   revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
   function send(conn: Connection, message: ServerMessage | string) {
@@ -136,7 +147,10 @@ export function createHub(deps: HubDeps) {
   async function listen(name: string, conn: Connection) {
     let channel = channels.get(name);
     if (!channel) {
-      const created: Channel = { connections: new Set(), ready: deps.bus.subscribe(name, (payload) => deliver(name, payload)) };
+      const created: Channel = {
+        connections: new Set(),
+        ready: deps.bus.subscribe(name, (payload) => deliver(name, payload)),
+      };
       // A failed subscription (bus down) must not poison the channel for later joins.
       created.ready.catch(() => {
         if (channels.get(name) === created) channels.delete(name);
@@ -258,7 +272,12 @@ export function createHub(deps: HubDeps) {
   const heartbeat = setInterval(() => {
     void closeEndedSessions();
     for (const [userId, conns] of byUser) {
-      void socketSlots.renew(userId, [...conns].map((c) => c.slot)).catch(() => {});
+      void socketSlots
+        .renew(
+          userId,
+          [...conns].map((c) => c.slot),
+        )
+        .catch(() => {});
     }
     for (const conn of connections) {
       if (!conn.alive) {
@@ -284,7 +303,15 @@ export function createHub(deps: HubDeps) {
     },
     /** Takes over an upgraded socket of a signed-in user. Handlers attach before any await. */
     accept(socket: WebSocket, userId: number, sessionHash: string, slot: string) {
-      const conn: Connection = { socket, userId, slot, sessionHash, groups: new Set(), alive: true, queue: Promise.resolve() };
+      const conn: Connection = {
+        socket,
+        userId,
+        slot,
+        sessionHash,
+        groups: new Set(),
+        alive: true,
+        queue: Promise.resolve(),
+      };
       connections.add(conn);
       track(byUser, userId, conn);
       track(bySession, sessionHash, conn);

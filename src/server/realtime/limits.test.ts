@@ -27,7 +27,10 @@ afterAll(async () => {
 
 async function memberOfGroup() {
   const me = await registerUser(t.app);
-  const created = await as(t.app, me.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Limits", isPrivate: true } });
+  const created = await as(
+    t.app,
+    me.cookie,
+  )({ method: "POST", url: "/api/groups", payload: { name: "Limits", isPrivate: true } });
   return { ...me, call: as(t.app, me.cookie), groupId: (created.json() as { id: number }).id };
 }
 
@@ -35,14 +38,17 @@ async function memberOfGroup() {
 async function frames<T extends ServerMessage["type"]>(socket: TestSocket, type: T, n: number, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (socket.received.filter((m) => m.type === type).length < n) {
-    if (Date.now() > deadline) throw new Error(`${n} ${type} frames expected, got ${socket.received.filter((m) => m.type === type).length}`);
+    if (Date.now() > deadline)
+      throw new Error(`${n} ${type} frames expected, got ${socket.received.filter((m) => m.type === type).length}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   return socket.received.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type);
 }
 
 const closeOf = (socket: TestSocket) =>
-  new Promise<{ code: number; reason: string }>((resolve) => socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
 
 describe("chat budget per user", () => {
   it("counts two sockets and REST together: the 201st message gets 429 on REST and an error frame on the socket", async () => {
@@ -50,10 +56,15 @@ describe("chat budget per user", () => {
     const [one, two] = [await openSocket(base, me.cookie), await openSocket(base, me.cookie)];
     const third = CHAT_MESSAGES_PER_WINDOW / 4;
     for (const socket of [one, two]) {
-      for (let i = 0; i < third; i++) socket.send({ type: "chat_message", groupId: me.groupId, message: `socket ${i}` });
+      for (let i = 0; i < third; i++)
+        socket.send({ type: "chat_message", groupId: me.groupId, message: `socket ${i}` });
     }
     for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW - 2 * third; i++) {
-      const res = await me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: `rest ${i}` } });
+      const res = await me.call({
+        method: "POST",
+        url: "/api/chat/messages",
+        payload: { groupId: me.groupId, message: `rest ${i}` },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // Every socket frame so far was inside the budget (no error), whatever order they were counted in.
@@ -62,7 +73,11 @@ describe("chat budget per user", () => {
     await Promise.all([one.next("auth_success", undefined, 10_000), two.next("auth_success", undefined, 10_000)]);
     expect([...one.received, ...two.received].filter((m) => m.type === "error")).toEqual([]);
 
-    const rest = await me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: "one too many" } });
+    const rest = await me.call({
+      method: "POST",
+      url: "/api/chat/messages",
+      payload: { groupId: me.groupId, message: "one too many" },
+    });
     expect(rest.statusCode).toBe(429);
     const seconds = Number(rest.headers["retry-after"]);
     expect(seconds).toBeGreaterThan(0);
@@ -77,7 +92,11 @@ describe("chat budget per user", () => {
 
   it("another user's budget is untouched", async () => {
     const other = await memberOfGroup();
-    const res = await other.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: other.groupId, message: "hi" } });
+    const res = await other.call({
+      method: "POST",
+      url: "/api/chat/messages",
+      payload: { groupId: other.groupId, message: "hi" },
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -149,7 +168,10 @@ describe("every frame type is limited per user", () => {
     socket.send({ type: "join_group", groupId: me.groupId });
     socket.send({ type: "leave_group", groupId: me.groupId });
     const errors = await frames(socket, "error", 2);
-    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/^Too many requests/), expect.stringMatching(/^Too many requests/)]);
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^Too many requests/),
+      expect.stringMatching(/^Too many requests/),
+    ]);
     expect(socket.received.filter((m) => m.type === "joined_group")).toHaveLength(SOCKET_GROUP_FRAMES_PER_MINUTE / 2);
     await socket.close();
   });
@@ -159,19 +181,35 @@ describe("every frame type is limited per user", () => {
     const plan = await me.call({
       method: "POST",
       url: "/api/events",
-      payload: { title: "Plan", description: "", date: new Date(Date.now() + 86_400_000).toISOString(), type: "social", location: "", groupId: me.groupId },
+      payload: {
+        title: "Plan",
+        description: "",
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        type: "social",
+        location: "",
+        groupId: me.groupId,
+      },
     });
     const eventId = (plan.json() as { id: number }).id;
     const socket = await openSocket(base, me.cookie);
-    for (let i = 0; i < VOTES_PER_MINUTE / 2; i++) socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });
+    for (let i = 0; i < VOTES_PER_MINUTE / 2; i++)
+      socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });
     for (let i = 0; i < VOTES_PER_MINUTE / 2; i++) {
-      const res = await me.call({ method: "POST", url: `/api/groups/${me.groupId}/events/${eventId}/vote`, payload: { vote: "no" } });
+      const res = await me.call({
+        method: "POST",
+        url: `/api/groups/${me.groupId}/events/${eventId}/vote`,
+        payload: { vote: "no" },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     socket.send({ type: "auth" });
     await socket.next("auth_success", undefined, 10_000);
     expect(socket.received.filter((m) => m.type === "error")).toEqual([]);
-    const rest = await me.call({ method: "POST", url: `/api/groups/${me.groupId}/events/${eventId}/vote`, payload: { vote: "no" } });
+    const rest = await me.call({
+      method: "POST",
+      url: `/api/groups/${me.groupId}/events/${eventId}/vote`,
+      payload: { vote: "no" },
+    });
     expect(rest.statusCode).toBe(429);
     expect(rest.headers["retry-after"]).toBeDefined();
     socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });

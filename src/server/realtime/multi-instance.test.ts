@@ -78,8 +78,13 @@ describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
     const arrived = await sb.next("new_message", undefined, 3000);
     expect(arrived.message).toMatchObject({ message: "hello from one", userId: a.user.id });
 
-    await as(two.app, b.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "hello from two" } });
-    expect((await sa.next("new_message", (m) => m.message.message === "hello from two")).message.userId).toBe(b.user.id);
+    await as(
+      two.app,
+      b.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "hello from two" } });
+    expect((await sa.next("new_message", (m) => m.message.message === "hello from two")).message.userId).toBe(
+      b.user.id,
+    );
     await Promise.all([sa.close(), sb.close()]);
   });
 });

@@ -57,7 +57,12 @@ type Instance = Awaited<ReturnType<typeof startInstance>>;
 /** A user with a group and a socket joined to it; on a fresh database the first group is id 1 everywhere. */
 async function memberWithSocket(instance: Instance) {
   const user = await registerUser(instance.app);
-  const group = (await as(instance.app, user.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Room", isPrivate: true } })).json() as {
+  const group = (
+    await as(
+      instance.app,
+      user.cookie,
+    )({ method: "POST", url: "/api/groups", payload: { name: "Room", isPrivate: true } })
+  ).json() as {
     id: number;
   };
   const socket = await openSocket(instance.base, user.cookie);
@@ -131,7 +136,9 @@ describe.skipIf(!sharedRedis)("the Redis bus on a shared Redis", () => {
       const sender = await memberWithSocket(one);
       const sameGroupIdSameDeployment = await memberWithSocket(sameDeployment);
       const sameGroupIdOtherDeployment = await memberWithSocket(otherDeployment);
-      expect(new Set([sender.group.id, sameGroupIdSameDeployment.group.id, sameGroupIdOtherDeployment.group.id])).toEqual(new Set([1]));
+      expect(
+        new Set([sender.group.id, sameGroupIdSameDeployment.group.id, sameGroupIdOtherDeployment.group.id]),
+      ).toEqual(new Set([1]));
 
       sender.socket.send({ type: "chat_message", groupId: 1, message: "for deployment a only" });
       // The control: another instance of the same deployment (same prefix) hears group 1's message...
@@ -148,7 +155,11 @@ describe.skipIf(!sharedRedis)("the Redis bus on a shared Redis", () => {
       try {
         // Spend one login attempt on each deployment, then look at the keys.
         for (const instance of [one, otherDeployment]) {
-          await instance.app.inject({ method: "POST", url: "/api/login", payload: { username: "nobody", password: "wrong" } });
+          await instance.app.inject({
+            method: "POST",
+            url: "/api/login",
+            payload: { username: "nobody", password: "wrong" },
+          });
         }
         const keysA = await raw.keys(`test-${run}-a:*`);
         const keysB = await raw.keys(`test-${run}-b:*`);
@@ -171,7 +182,11 @@ async function ownRedis() {
   const redis = {
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      child = spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        { stdio: "ignore" },
+      );
       const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => 50 });
       client.on("error", () => {}); // refused until the server listens: expected
       for (let i = 0; i < 100; i++) {
@@ -211,7 +226,9 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
 
   const readyz = () => instance.app.inject({ method: "GET", url: "/readyz" });
 
-  it("readiness says 503 naming Redis, login still answers, and after it returns readiness is 200 and chat crosses the bus again", { timeout: 60_000 }, async () => {
+  it("readiness says 503 naming Redis, login still answers, and after it returns readiness is 200 and chat crosses the bus again", {
+    timeout: 60_000,
+  }, async () => {
     const member = await memberWithSocket(instance);
     expect((await readyz()).json()).toEqual({ status: "ready", database: "up", redis: "up" });
 
@@ -231,14 +248,21 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
       payload: { username: member.user.user.username, password: member.user.password },
     });
     expect(login.statusCode).toBe(200);
-    const wrong = await instance.app.inject({ method: "POST", url: "/api/login", payload: { username: "nobody", password: "wrong" } });
+    const wrong = await instance.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "nobody", password: "wrong" },
+    });
     expect(wrong.statusCode).toBe(401);
     // ...and the outage is said once, as a warning, by the rate-limit store and by the bus.
     expect(instance.appLog.filter((l) => l.msg.startsWith("rate limits: Redis unreachable"))).toHaveLength(1);
     expect(instance.appLog.find((l) => l.msg.startsWith("rate limits: Redis unreachable"))?.level).toBe(40);
     expect(instance.busWarnings.some((w) => w.message.startsWith("redis bus: connection lost"))).toBe(true);
     // A chat message while Redis is down is stored; its fan-out is lost (the client catches up by cursor).
-    const during = await as(instance.app, member.user.cookie)({
+    const during = await as(
+      instance.app,
+      member.user.cookie,
+    )({
       method: "POST",
       url: "/api/chat/messages",
       payload: { groupId: member.group.id, message: "while redis is down" },
@@ -252,21 +276,26 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
       ready = await readyz();
     }
     expect(ready.json()).toEqual({ status: "ready", database: "up", redis: "up" });
-    for (let i = 0; i < 50 && !instance.appLog.some((l) => l.msg === "rate limits: Redis is back"); i++) await sleep(50);
+    for (let i = 0; i < 50 && !instance.appLog.some((l) => l.msg === "rate limits: Redis is back"); i++)
+      await sleep(50);
     expect(instance.appLog.map((l) => l.msg)).toContain("rate limits: Redis is back");
 
     // The socket joined before the outage hears a message posted after Redis returned: the bus re-subscribed.
     let arrived: Awaited<ReturnType<TestSocket["next"]>> | undefined;
     for (let attempt = 0; attempt < 10 && !arrived; attempt++) {
-      await as(instance.app, member.user.cookie)({
+      await as(
+        instance.app,
+        member.user.cookie,
+      )({
         method: "POST",
         url: "/api/chat/messages",
         payload: { groupId: member.group.id, message: `after redis returned ${attempt}` },
       });
-      arrived = await member.socket.next("new_message", (m) => m.message.message.startsWith("after redis returned"), 1000).catch(() => undefined);
+      arrived = await member.socket
+        .next("new_message", (m) => m.message.message.startsWith("after redis returned"), 1000)
+        .catch(() => undefined);
     }
     expect(arrived).toBeDefined();
     await member.socket.close();
   });
 });
-

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CHAT_MESSAGES_PER_WINDOW, SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS, SOCKETS_PER_USER_MAX } from "../../contract/limits";
+import {
+  CHAT_MESSAGES_PER_WINDOW,
+  SESSION_IDLE_MS,
+  SESSION_SWEEP_INTERVAL_MS,
+  SOCKETS_PER_USER_MAX,
+} from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
@@ -36,7 +41,11 @@ describe("one instance", () => {
 
   it("logout closes the session's open socket within a second; the user's other session keeps its socket", async () => {
     const me = await registerUser(t.app);
-    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: me.user.username, password: me.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: me.user.username, password: me.password },
+    });
     const otherSession = sessionCookieOf(login);
     const socket = await openSocket(base, me.cookie);
     const elsewhere = await openSocket(base, otherSession);
@@ -77,14 +86,22 @@ describe("one instance", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/register",
-      payload: { fullName: "Second Account", username: `second_${suffix}`, email: `second_${suffix}@example.com`, password: "secret123" },
+      payload: {
+        fullName: "Second Account",
+        username: `second_${suffix}`,
+        email: `second_${suffix}@example.com`,
+        password: "secret123",
+      },
       headers: { cookie: `${me.cookie}; ${grant}` },
     });
     expect(res.statusCode, res.body).toBe(201);
     const { ms, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
     expect(ms).toBeLessThan(1000);
-    const old = await t.database.db.select().from(sessions).where(eq(sessions.idHash, hashSessionToken(tokenOf(me.cookie))));
+    const old = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashSessionToken(tokenOf(me.cookie))));
     expect(old).toEqual([]);
     expect((await as(t.app, me.cookie)({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
     const fresh = await as(t.app, sessionCookieOf(res))({ method: "GET", url: "/api/user" });
@@ -101,7 +118,10 @@ describe("the session sweeper", () => {
       const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
       const [expired, idle, alive] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
       const hash = (cookie: string) => hashSessionToken(tokenOf(cookie));
-      await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hash(expired.cookie)));
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.idHash, hash(expired.cookie)));
       // The socket opens while the session is still valid; it then goes idle past SESSION_IDLE_MS.
       const socket = await openSocket(base, idle.cookie);
       const closed = closeOf(socket);
@@ -118,7 +138,10 @@ describe("the session sweeper", () => {
         vi.advanceTimersByTime(30_000);
         await new Promise((r) => setTimeout(r, 30));
       }
-      await vi.waitFor(async () => expect(await remaining()).toEqual([hash(alive.cookie)]), { timeout: 5000, interval: 20 });
+      await vi.waitFor(async () => expect(await remaining()).toEqual([hash(alive.cookie)]), {
+        timeout: 5000,
+        interval: 20,
+      });
       const { ms: _ms, ...how } = await closed;
       expect(how).toEqual(sessionEnded);
     } finally {
@@ -223,17 +246,27 @@ describe.skipIf(!twoInstances)("two instances on one PostgreSQL and Redis", () =
   it("the chat budget is one per user across instances: the 201st message is refused wherever it is sent", async () => {
     const [one, two] = instances;
     const me = await registerUser(one.app);
-    const group = (await as(one.app, me.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Both", isPrivate: true } })).json() as {
+    const group = (
+      await as(one.app, me.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Both", isPrivate: true } })
+    ).json() as {
       id: number;
     };
     const post = (app: typeof one.app, i: number) =>
-      as(app, me.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
-    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW; i++) expect((await post(i % 2 ? one.app : two.app, i)).statusCode).toBe(201);
+      as(
+        app,
+        me.cookie,
+      )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
+    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW; i++)
+      expect((await post(i % 2 ? one.app : two.app, i)).statusCode).toBe(201);
     expect((await post(one.app, -1)).statusCode).toBe(429);
     expect((await post(two.app, -2)).statusCode).toBe(429);
-    const [row] = ((await one.database.db.execute(sql`select count(*)::int as n from chat_messages where group_id = ${group.id}`)) as unknown as {
-      rows: { n: number }[];
-    }).rows;
+    const [row] = (
+      (await one.database.db.execute(
+        sql`select count(*)::int as n from chat_messages where group_id = ${group.id}`,
+      )) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
     expect(row.n).toBe(CHAT_MESSAGES_PER_WINDOW);
   });
 });

@@ -53,7 +53,10 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
         const verdict = await opens.consume(request.userId);
         if (!verdict.allowed) {
           const seconds = retryAfterSeconds(verdict);
-          return reply.code(429).header("retry-after", String(seconds)).send({ message: SOCKET_TEXTS.tooManyFrames(seconds) });
+          return reply
+            .code(429)
+            .header("retry-after", String(seconds))
+            .send({ message: SOCKET_TEXTS.tooManyFrames(seconds) });
         }
         const slot = await hub.reserveSocket(request.userId);
         if (!slot) return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });

@@ -14,8 +14,14 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-export function openSocket(baseUrl: string, cookie?: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+export function openSocket(
+  baseUrl: string,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<TestSocket> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/ws`, {
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
   const received: ServerMessage[] = [];
   const waiters = new Set<() => void>();
   ws.on("message", (data) => {

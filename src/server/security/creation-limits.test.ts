@@ -19,7 +19,10 @@ async function spend(send: (i: number) => Promise<{ statusCode: number }>, budge
   }
 }
 
-function expectRefused(res: { statusCode: number; headers: Record<string, unknown>; json: () => { message: string } }, what: string) {
+function expectRefused(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => { message: string } },
+  what: string,
+) {
   expect(res.statusCode).toBe(429);
   const seconds = Number(res.headers["retry-after"]);
   expect(seconds).toBeGreaterThan(0);
@@ -33,8 +36,18 @@ describe("per-user creation limits", () => {
   it("stops one user's events and group plans at their hourly budgets; another user is unaffected", async () => {
     const host = await registerUser(t.app);
     const me = as(t.app, host.cookie);
-    const event = (i: number) => ({ title: `Meetup ${i}`, description: "d", date: inDays(3), hostId: host.user.id, type: "social" });
-    await spend((i) => me({ method: "POST", url: "/api/events", payload: event(i) }), CREATION_LIMITS.events.perHour, 201);
+    const event = (i: number) => ({
+      title: `Meetup ${i}`,
+      description: "d",
+      date: inDays(3),
+      hostId: host.user.id,
+      type: "social",
+    });
+    await spend(
+      (i) => me({ method: "POST", url: "/api/events", payload: event(i) }),
+      CREATION_LIMITS.events.perHour,
+      201,
+    );
     const events = await rowCount(t.database, "events");
     expectRefused(await me({ method: "POST", url: "/api/events", payload: event(99) }), "events");
     expect(await rowCount(t.database, "events")).toBe(events);
@@ -42,34 +55,56 @@ describe("per-user creation limits", () => {
     // Plans have their own budget: the host can still propose one in a group.
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "Planners" } })).json();
     const plan = (i: number) => ({ title: `Plan ${i}`, date: inDays(4), groupId: group.id });
-    await spend((i) => me({ method: "POST", url: "/api/events", payload: plan(i) }), CREATION_LIMITS.groupPlans.perHour, 201);
+    await spend(
+      (i) => me({ method: "POST", url: "/api/events", payload: plan(i) }),
+      CREATION_LIMITS.groupPlans.perHour,
+      201,
+    );
     expectRefused(await me({ method: "POST", url: "/api/events", payload: plan(99) }), "group plans");
     expect(await rowCount(t.database, "events")).toBe(events + CREATION_LIMITS.groupPlans.perHour);
 
     const other = await registerUser(t.app);
-    const theirs = await as(t.app, other.cookie)({ method: "POST", url: "/api/events", payload: { ...event(1), hostId: other.user.id } });
+    const theirs = await as(
+      t.app,
+      other.cookie,
+    )({ method: "POST", url: "/api/events", payload: { ...event(1), hostId: other.user.id } });
     expect(theirs.statusCode).toBe(201);
   });
 
   it("stops groups, invite links and friend requests at their hourly budgets", async () => {
     const user = await registerUser(t.app);
     const me = as(t.app, user.cookie);
-    await spend((i) => me({ method: "POST", url: "/api/groups", payload: { name: `Group ${i}`, isPrivate: true } }), CREATION_LIMITS.groups.perHour, 201);
+    await spend(
+      (i) => me({ method: "POST", url: "/api/groups", payload: { name: `Group ${i}`, isPrivate: true } }),
+      CREATION_LIMITS.groups.perHour,
+      201,
+    );
     const groups = await rowCount(t.database, "groups");
     expectRefused(await me({ method: "POST", url: "/api/groups", payload: { name: "One more" } }), "groups");
     expect(await rowCount(t.database, "groups")).toBe(groups);
 
     const group = (await me({ method: "GET", url: "/api/groups/user" })).json()[0];
     // Each private group minted its first link at creation; links minted by hand have their own budget.
-    await spend(() => me({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }), CREATION_LIMITS.invites.perHour, 201);
+    await spend(
+      () => me({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }),
+      CREATION_LIMITS.invites.perHour,
+      201,
+    );
     const invites = await rowCount(t.database, "group_invites");
     expectRefused(await me({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }), "invite links");
     expect(await rowCount(t.database, "group_invites")).toBe(invites);
 
     // Requests to people who do not exist still spend the budget: probing is what the limit is for.
-    await spend(() => me({ method: "POST", url: "/api/friends/requests", payload: { userId: 2_000_000_000 } }), CREATION_LIMITS.friendRequests.perHour, 404);
+    await spend(
+      () => me({ method: "POST", url: "/api/friends/requests", payload: { userId: 2_000_000_000 } }),
+      CREATION_LIMITS.friendRequests.perHour,
+      404,
+    );
     const target = await registerUser(t.app);
-    expectRefused(await me({ method: "POST", url: "/api/friends/requests", payload: { userId: target.user.id } }), "friend requests");
+    expectRefused(
+      await me({ method: "POST", url: "/api/friends/requests", payload: { userId: target.user.id } }),
+      "friend requests",
+    );
     expect((await me({ method: "GET", url: `/api/friends/status/${target.user.id}` })).json().status).toBe("none");
   });
 });

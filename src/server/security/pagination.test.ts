@@ -40,7 +40,12 @@ beforeAll(async () => {
   await db.insert(groupMembers).values([
     { groupId, userId: me.user.id, role: "admin", joinedAt: new Date(base - 1000) },
     // Pairs of members share a join instant: the id breaks the tie.
-    ...otherIds.map((userId, i) => ({ groupId, userId, role: "member" as const, joinedAt: new Date(base + Math.floor(i / 2) * 1000) })),
+    ...otherIds.map((userId, i) => ({
+      groupId,
+      userId,
+      role: "member" as const,
+      joinedAt: new Date(base + Math.floor(i / 2) * 1000),
+    })),
   ]);
   await db.insert(events).values(
     Array.from({ length: ROWS }, (_, i) => ({
@@ -64,27 +69,60 @@ beforeAll(async () => {
     })),
   );
   await db.insert(friendships).values(
-    otherIds.map((requesterId, i) => ({ requesterId, addresseeId: me.user.id, status: "pending" as const, createdAt: new Date(base + Math.floor(i / 3) * 1000) })),
+    otherIds.map((requesterId, i) => ({
+      requesterId,
+      addresseeId: me.user.id,
+      status: "pending" as const,
+      createdAt: new Date(base + Math.floor(i / 3) * 1000),
+    })),
   );
   const [networking] = await db
     .insert(events)
-    .values({ title: "Popular", description: "d", date: new Date(Date.now() + 86_400_000), hostId: me.user.id, type: "networking" })
+    .values({
+      title: "Popular",
+      description: "d",
+      date: new Date(Date.now() + 86_400_000),
+      hostId: me.user.id,
+      type: "networking",
+    })
     .returning({ id: events.id });
   await db.insert(eventParticipants).values(
-    otherIds.map((userId, i) => ({ eventId: networking.id, userId, status: "pending" as const, createdAt: new Date(base + i * 10) })),
+    otherIds.map((userId, i) => ({
+      eventId: networking.id,
+      userId,
+      status: "pending" as const,
+      createdAt: new Date(base + i * 10),
+    })),
   );
   // More groups of mine than one page.
   const mine = await db
     .insert(groups)
     .values(Array.from({ length: ROWS }, (_, i) => ({ name: `Mine ${i}` })))
     .returning({ id: groups.id });
-  await db.insert(groupMembers).values(mine.map((g) => ({ groupId: g.id, userId: me.user.id, role: "member" as const })));
+  await db
+    .insert(groupMembers)
+    .values(mine.map((g) => ({ groupId: g.id, userId: me.user.id, role: "member" as const })));
   lists.push(
     { name: "a group's plans", url: `/api/groups/${groupId}/events`, key: (r) => r.id as number, total: ROWS },
     { name: "a group's members", url: `/api/groups/${groupId}/members`, key: (r) => r.id as number, total: ROWS + 1 },
-    { name: "a group's invite links", url: `/api/groups/${groupId}/invitations`, key: (r) => r.id as number, total: ROWS },
-    { name: "incoming friend requests", url: "/api/friends/requests", key: (r) => (r.user as { id: number }).id, total: ROWS },
-    { name: "an event's requests", url: `/api/events/${networking.id}/requests`, key: (r) => (r.user as { id: number }).id, total: ROWS },
+    {
+      name: "a group's invite links",
+      url: `/api/groups/${groupId}/invitations`,
+      key: (r) => r.id as number,
+      total: ROWS,
+    },
+    {
+      name: "incoming friend requests",
+      url: "/api/friends/requests",
+      key: (r) => (r.user as { id: number }).id,
+      total: ROWS,
+    },
+    {
+      name: "an event's requests",
+      url: `/api/events/${networking.id}/requests`,
+      key: (r) => (r.user as { id: number }).id,
+      total: ROWS,
+    },
     { name: "the user's groups", url: "/api/groups/user", key: (r) => r.id as number, total: ROWS + 1 },
   );
 });

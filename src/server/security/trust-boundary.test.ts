@@ -16,10 +16,18 @@ async function privateGroupWithPlan() {
   const owner = await registerUser(t.app);
   const member = await registerUser(t.app);
   const stranger = await registerUser(t.app);
-  const group = (await as(t.app, owner.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Secret club", isPrivate: true } })).json();
+  const group = (
+    await as(
+      t.app,
+      owner.cookie,
+    )({ method: "POST", url: "/api/groups", payload: { name: "Secret club", isPrivate: true } })
+  ).json();
   const joined = await as(t.app, member.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
   expect(joined.statusCode).toBe(200);
-  const plan = await as(t.app, owner.cookie)({
+  const plan = await as(
+    t.app,
+    owner.cookie,
+  )({
     method: "POST",
     url: "/api/events",
     payload: { title: "Secret dinner", date: inDays(3), groupId: group.id },
@@ -33,7 +41,10 @@ const count = (table: string) => rowCount(t.database, table);
 describe("9.5 GET /api/event-participants shows only what the caller may see", () => {
   it("gives a stranger no rows of a private group's plan; members and the host see them", async () => {
     const { owner, member, stranger, plan } = await privateGroupWithPlan();
-    const going = await as(t.app, member.cookie)({
+    const going = await as(
+      t.app,
+      member.cookie,
+    )({
       method: "POST",
       url: "/api/event-participants",
       payload: { eventId: plan.id, userId: member.user.id, status: "going" },
@@ -54,13 +65,25 @@ describe("9.5 GET /api/event-participants shows only what the caller may see", (
     const applicant = await registerUser(t.app);
     const other = await registerUser(t.app);
     const event = (
-      await as(t.app, host.cookie)({
+      await as(
+        t.app,
+        host.cookie,
+      )({
         method: "POST",
         url: "/api/events",
-        payload: { title: "Founders breakfast", description: "Pitch practice", date: inDays(5), hostId: host.user.id, type: "networking" },
+        payload: {
+          title: "Founders breakfast",
+          description: "Pitch practice",
+          date: inDays(5),
+          hostId: host.user.id,
+          type: "networking",
+        },
       })
     ).json();
-    const applied = await as(t.app, applicant.cookie)({
+    const applied = await as(
+      t.app,
+      applicant.cookie,
+    )({
       method: "POST",
       url: "/api/event-participants",
       payload: { eventId: event.id, userId: applicant.user.id, status: "pending" },
@@ -109,7 +132,14 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       {
         method: "POST",
         url: "/api/events",
-        payload: { title: "Big", description: "d", date: inDays(2), hostId: user.id, type: "social", maxAttendees: big },
+        payload: {
+          title: "Big",
+          description: "d",
+          date: inDays(2),
+          hostId: user.id,
+          type: "social",
+          maxAttendees: big,
+        },
       },
     ] as const;
     for (const call of calls) {
@@ -130,12 +160,29 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
     const { cookie, user } = await registerUser(t.app);
     const me = as(t.app, cookie);
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "Walkers" } })).json();
-    const before = { events: await count("events"), groups: await count("groups"), messages: await count("chat_messages"), users: await count("users") };
+    const before = {
+      events: await count("events"),
+      groups: await count("groups"),
+      messages: await count("chat_messages"),
+      users: await count("users"),
+    };
     const nul = "a\u0000b";
     const calls = [
-      { method: "POST", url: "/api/events", payload: { title: nul, description: "d", date: inDays(2), hostId: user.id, type: "social" } },
-      { method: "POST", url: "/api/events", payload: { title: "t", description: "d\u0007", date: inDays(2), hostId: user.id, type: "social" } },
-      { method: "POST", url: "/api/events", payload: { title: "Plan", date: inDays(2), groupId: group.id, location: nul } },
+      {
+        method: "POST",
+        url: "/api/events",
+        payload: { title: nul, description: "d", date: inDays(2), hostId: user.id, type: "social" },
+      },
+      {
+        method: "POST",
+        url: "/api/events",
+        payload: { title: "t", description: "d\u0007", date: inDays(2), hostId: user.id, type: "social" },
+      },
+      {
+        method: "POST",
+        url: "/api/events",
+        payload: { title: "Plan", date: inDays(2), groupId: group.id, location: nul },
+      },
       { method: "POST", url: "/api/groups", payload: { name: nul } },
       { method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: nul } },
       { method: "PATCH", url: `/api/users/${user.id}`, payload: { fullName: nul } },
@@ -147,7 +194,10 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
     ] as const;
     for (const call of calls) {
       const res = await me(call as never);
-      expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify((call as { payload?: unknown }).payload)}`).toBe(400);
+      expect(
+        res.statusCode,
+        `${call.method} ${call.url} ${JSON.stringify((call as { payload?: unknown }).payload)}`,
+      ).toBe(400);
       expect(res.json().message).toMatch(/control characters/);
     }
     const register = await t.app.inject({
@@ -157,7 +207,12 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       payload: { fullName: nul, username: "nul_user", email: "nul@example.com", password: "secret123" },
     });
     expect(register.statusCode).toBe(400);
-    expect({ events: await count("events"), groups: await count("groups"), messages: await count("chat_messages"), users: await count("users") }).toEqual(before);
+    expect({
+      events: await count("events"),
+      groups: await count("groups"),
+      messages: await count("chat_messages"),
+      users: await count("users"),
+    }).toEqual(before);
   });
 
   it("keeps newlines in multi-line text and strips bidi controls from chat and names (9.20)", async () => {
@@ -165,10 +220,18 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
     const me = as(t.app, cookie);
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "\u202EReaders\u202C" } })).json();
     expect(group.name).toBe("Readers");
-    const sent = await me({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "line one\r\nline \u2067two\u2069" } });
+    const sent = await me({
+      method: "POST",
+      url: "/api/chat/messages",
+      payload: { groupId: group.id, message: "line one\r\nline \u2067two\u2069" },
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toBe("line one\nline two");
-    const renamed = await me({ method: "PATCH", url: `/api/users/${user.id}`, payload: { fullName: "Ada \u202ELovelace" } });
+    const renamed = await me({
+      method: "PATCH",
+      url: `/api/users/${user.id}`,
+      payload: { fullName: "Ada \u202ELovelace" },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().fullName).toBe("Ada Lovelace");
   });
@@ -183,18 +246,33 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       { method: "POST", url: "/api/events", payload: event("2030-02-30T10:00:00.000Z") },
       { method: "POST", url: "/api/events", payload: event("+275760-09-13T00:00:00.000Z") },
       { method: "POST", url: "/api/events", payload: event(new Date(Date.now() + 6 * 365 * 86_400_000).toISOString()) },
-      { method: "POST", url: "/api/availability", payload: { userId: user.id, date: "2024-02-30", timeslots: ["morning"] } },
-      { method: "POST", url: `/api/groups/${group.id}/availability`, payload: { date: "2024-02-30", timeslots: ["morning"] } },
+      {
+        method: "POST",
+        url: "/api/availability",
+        payload: { userId: user.id, date: "2024-02-30", timeslots: ["morning"] },
+      },
+      {
+        method: "POST",
+        url: `/api/groups/${group.id}/availability`,
+        payload: { date: "2024-02-30", timeslots: ["morning"] },
+      },
       { method: "GET", url: `/api/groups/${group.id}/availability?date=2023-02-29` },
       { method: "GET", url: `/api/availability/user?userId=${user.id}&before=2024-13-01` },
     ] as const;
     for (const call of calls) {
       const res = await me(call as never);
-      expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify((call as { payload?: unknown }).payload)}`).toBe(400);
+      expect(
+        res.statusCode,
+        `${call.method} ${call.url} ${JSON.stringify((call as { payload?: unknown }).payload)}`,
+      ).toBe(400);
       expect(typeof res.json().message).toBe("string");
     }
     expect(await count("events")).toBe(before);
-    const leap = await me({ method: "POST", url: `/api/groups/${group.id}/availability`, payload: { date: "2028-02-29", timeslots: ["morning"] } });
+    const leap = await me({
+      method: "POST",
+      url: `/api/groups/${group.id}/availability`,
+      payload: { date: "2028-02-29", timeslots: ["morning"] },
+    });
     expect(leap.statusCode).toBe(200);
     expect(leap.json().date).toBe("2028-02-29");
   });
@@ -209,7 +287,15 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
     const created = await me({
       method: "POST",
       url: "/api/events",
-      payload: { title: "t", description: "d", date: inDays(2), hostId: user.id, type: "social", latitude: "1e3", longitude: "0" },
+      payload: {
+        title: "t",
+        description: "d",
+        date: inDays(2),
+        hostId: user.id,
+        type: "social",
+        latitude: "1e3",
+        longitude: "0",
+      },
     });
     expect(created.statusCode).toBe(400);
     const nearby = await me({ method: "GET", url: "/api/events/nearby?lat=1e3&lng=0" });
@@ -218,7 +304,13 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       method: "POST",
       url: "/api/register",
       headers: { cookie: await accessGrantCookie(t.app) },
-      payload: { fullName: "Geo", username: "geo_user", email: "geo@example.com", password: "secret123", latitude: "1e3" },
+      payload: {
+        fullName: "Geo",
+        username: "geo_user",
+        email: "geo@example.com",
+        password: "secret123",
+        latitude: "1e3",
+      },
     });
     expect(registered.statusCode).toBe(400);
   });
@@ -229,12 +321,21 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       method: "POST",
       url: "/api/register",
       headers: { cookie: await accessGrantCookie(t.app) },
-      payload: { fullName: "Mars", username: "mars_user", email: "mars@example.com", password: "secret123", timezone: "Mars/Olympus" },
+      payload: {
+        fullName: "Mars",
+        username: "mars_user",
+        email: "mars@example.com",
+        password: "secret123",
+        timezone: "Mars/Olympus",
+      },
     });
     expect(registered.statusCode).toBe(400);
     expect(await count("users")).toBe(users);
     const { cookie, user: settingsUser } = await registerUser(t.app, { timezone: "UTC" });
-    const settings = await as(t.app, cookie)({ method: "PATCH", url: `/api/users/${settingsUser.id}/timezone`, payload: { timezone: "Mars/Olympus" } });
+    const settings = await as(
+      t.app,
+      cookie,
+    )({ method: "PATCH", url: `/api/users/${settingsUser.id}/timezone`, payload: { timezone: "Mars/Olympus" } });
     expect(settings.statusCode).toBe(400);
   });
 
@@ -245,7 +346,13 @@ describe("9.7 bad input is a 400 with a message, never a 500, and nothing is sto
       method: "POST",
       url: "/api/register",
       headers: { cookie: await accessGrantCookie(t.app) },
-      payload: { fullName: "Deep", username: "deep_user", email: "deep@example.com", password: "secret123", availabilityPreferences: { deep } },
+      payload: {
+        fullName: "Deep",
+        username: "deep_user",
+        email: "deep@example.com",
+        password: "secret123",
+        availabilityPreferences: { deep },
+      },
     });
     expect(res.statusCode).toBe(400);
   });

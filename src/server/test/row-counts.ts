@@ -10,7 +10,9 @@ export async function tableRowCounts(database: Database): Promise<Record<string,
   )) as unknown as Rows<{ name: string }>;
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
-    const result = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`)) as unknown as Rows<{ n: number }>;
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(name)}`,
+    )) as unknown as Rows<{ n: number }>;
     counts[name] = Number(result.rows[0].n);
   }
   return counts;
@@ -18,6 +20,8 @@ export async function tableRowCounts(database: Database): Promise<Record<string,
 
 /** The row count of one table. */
 export async function rowCount(database: Database, table: string): Promise<number> {
-  const result = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as Rows<{ n: number }>;
+  const result = (await database.db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  )) as unknown as Rows<{ n: number }>;
   return Number(result.rows[0].n);
 }

@@ -1,6 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { randomBytes } from "node:crypto";
 import { buildApp } from "../app";
 import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
@@ -52,7 +52,9 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
       const c = new pg.Client({ connectionString: server });
       await c.connect();
       // Plain drop first: forcing it would kill pool connections that are still closing.
-      await c.query(`drop database if exists ${name}`).catch(() => c.query(`drop database if exists ${name} with (force)`));
+      await c
+        .query(`drop database if exists ${name}`)
+        .catch(() => c.query(`drop database if exists ${name} with (force)`));
       await c.end();
     },
   };
@@ -71,10 +73,19 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
     ...overrides,
   };
   // Registration needs an access grant (issue 9.14): verify a demo code as the gate does and carry its cookie.
-  const res = await app.inject({ method: "POST", url: "/api/register", payload: body, headers: { cookie: await accessGrantCookie(app) } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/register",
+    payload: body,
+    headers: { cookie: await accessGrantCookie(app) },
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookieOf(res);
-  return { user: res.json() as { id: number; fullName: string; username: string; email: string }, cookie, password: body.password };
+  return {
+    user: res.json() as { id: number; fullName: string; username: string; email: string },
+    cookie,
+    password: body.password,
+  };
 }
 
 /** The early-access grant cookie a verified demo code sets; POST /api/register spends it. */

@@ -15,21 +15,42 @@ import { toast } from "@/ui/use-toast";
 import { signOutLocally } from "./sign-out-locally";
 
 const ACCOUNT_KEY = ["/api/account"] as const;
-const failed = (title: string) => (error: Error) => toast({ title, description: errorMessage(error) ?? error.message, variant: "destructive" });
+const failed = (title: string) => (error: Error) =>
+  toast({ title, description: errorMessage(error) ?? error.message, variant: "destructive" });
 
-function PasswordInput({ label, value, onChange, autoComplete }: { label: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
+function PasswordInput({
+  label,
+  value,
+  onChange,
+  autoComplete,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="password" autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} required />
+      <Input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+      />
     </div>
   );
 }
 
 /** Issue 14.4: verified or not, and a button that mails a verification link. */
 function EmailVerification() {
-  const { data } = useQuery<AccountStatus>({ queryKey: ACCOUNT_KEY, queryFn: () => apiJson<AccountStatus>("GET", "/api/account") });
+  const { data } = useQuery<AccountStatus>({
+    queryKey: ACCOUNT_KEY,
+    queryFn: () => apiJson<AccountStatus>("GET", "/api/account"),
+  });
   const send = useMutation({
     mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/email-verification"),
     onSuccess: (r) => toast({ title: "Check your inbox", description: r.message }),
@@ -52,7 +73,9 @@ function EmailVerification() {
       </div>
       {!data.emailVerified && (
         <>
-          <p className="text-sm text-muted-foreground">Verify your address so that signing in with Google can link to this account.</p>
+          <p className="text-sm text-muted-foreground">
+            Verify your address so that signing in with Google can link to this account.
+          </p>
           <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
             {send.isPending && <Spinner label="Sending" />}
             Send verification e-mail
@@ -78,14 +101,23 @@ function ChangePassword() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (newPassword.length < PASSWORD_MIN) {
-      toast({ title: "Password not changed", description: `Password must be at least ${PASSWORD_MIN} characters`, variant: "destructive" });
+      toast({
+        title: "Password not changed",
+        description: `Password must be at least ${PASSWORD_MIN} characters`,
+        variant: "destructive",
+      });
       return;
     }
     change.mutate();
   };
   return (
     <form className="grid gap-3" onSubmit={submit} aria-label="Change password">
-      <PasswordInput label="Current password" value={currentPassword} onChange={setCurrent} autoComplete="current-password" />
+      <PasswordInput
+        label="Current password"
+        value={currentPassword}
+        onChange={setCurrent}
+        autoComplete="current-password"
+      />
       <PasswordInput label="New password" value={newPassword} onChange={setNew} autoComplete="new-password" />
       <p className="text-xs text-muted-foreground">Your other devices will be signed out.</p>
       <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
@@ -139,10 +171,15 @@ function DeleteAccount() {
       }}
     >
       <p className="text-sm">
-        This deletes your profile, your messages, friendships and everything else, and cancels the events you host (their guests are told). It
-        cannot be undone.
+        This deletes your profile, your messages, friendships and everything else, and cancels the events you host
+        (their guests are told). It cannot be undone.
       </p>
-      <PasswordInput label="Confirm with your password" value={password} onChange={setPassword} autoComplete="current-password" />
+      <PasswordInput
+        label="Confirm with your password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
       <div className="grid grid-cols-2 gap-2">
         <Button type="button" variant="outline" onClick={() => setOpen(false)}>
           Keep account

@@ -14,7 +14,9 @@ describe("ResetPasswordPage", () => {
   it("without a token asks for the e-mail and shows the server's one answer", async () => {
     window.history.replaceState(null, "", "/reset-password");
     const fetchMock = mockFetch((url) =>
-      url === "/api/account/password-reset/request" ? jsonResponse(202, { message: ACCOUNT_TEXTS.resetRequested }) : jsonResponse(401, {}),
+      url === "/api/account/password-reset/request"
+        ? jsonResponse(202, { message: ACCOUNT_TEXTS.resetRequested })
+        : jsonResponse(401, {}),
     );
     renderWithProviders(<ResetPasswordPage />);
     await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");

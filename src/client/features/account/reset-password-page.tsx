@@ -12,7 +12,15 @@ import { Spinner } from "@/ui/spinner";
 import { signOutLocally } from "./sign-out-locally";
 
 /** A centered card for the signed-out account screens. */
-export function AccountScreen({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function AccountScreen({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-4">
       <Card className="w-full max-w-sm">
@@ -26,12 +34,25 @@ export function AccountScreen({ title, description, children }: { title: string;
   );
 }
 
-function Field(props: { label: string; type: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
+function Field(props: {
+  label: string;
+  type: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{props.label}</Label>
-      <Input id={id} type={props.type} autoComplete={props.autoComplete} value={props.value} onChange={(e) => props.onChange(e.target.value)} required />
+      <Input
+        id={id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        required
+      />
     </div>
   );
 }
@@ -47,7 +68,9 @@ function Outcome({ text, error }: { text: string; error?: boolean }) {
 /** "Forgot password?": asks for the address; the answer is the same whether an account uses it or not. */
 function RequestReset() {
   const [email, setEmail] = useState("");
-  const request = useMutation({ mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset/request", { email }) });
+  const request = useMutation({
+    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset/request", { email }),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     request.mutate();
@@ -77,7 +100,8 @@ function ChooseNewPassword({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [tooShort, setTooShort] = useState(false);
   const reset = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset", { token, newPassword: password }),
+    mutationFn: () =>
+      apiJson<{ message: string }>("POST", "/api/account/password-reset", { token, newPassword: password }),
     // Every session of the account ended, this browser's too.
     onSuccess: () => signOutLocally(),
   });
@@ -97,9 +121,18 @@ function ChooseNewPassword({ token }: { token: string }) {
     );
   }
   return (
-    <AccountScreen title="Choose a new password" description="You'll be signed out everywhere and can sign in with it right after.">
+    <AccountScreen
+      title="Choose a new password"
+      description="You'll be signed out everywhere and can sign in with it right after."
+    >
       <form className="grid gap-4" onSubmit={submit}>
-        <Field label="New password" type="password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <Field
+          label="New password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
         {tooShort && <Outcome error text={`Password must be at least ${PASSWORD_MIN} characters`} />}
         {reset.isError && <Outcome error text={errorMessage(reset.error) ?? reset.error.message} />}
         <Button type="submit" disabled={reset.isPending || !password}>

@@ -1,7 +1,7 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { CURRENT_USER_KEY } from "@/features/auth/use-auth";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { clearQueue } from "@/lib/offline-queue";
-import type { QueryClient } from "@tanstack/react-query";
 import { queryClient as appQueryClient } from "@/lib/query-client";
 
 /**

@@ -34,7 +34,9 @@ export function VerifyEmailPage() {
         </p>
       ) : (
         <p role="alert" className="text-sm text-destructive">
-          {confirm.error ? (errorMessage(confirm.error) ?? confirm.error.message) : "This link is invalid or has expired. Ask for a new one."}
+          {confirm.error
+            ? (errorMessage(confirm.error) ?? confirm.error.message)
+            : "This link is invalid or has expired. Ask for a new one."}
         </p>
       )}
       <Button asChild variant="outline">

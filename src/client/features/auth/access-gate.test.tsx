@@ -5,11 +5,15 @@ import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { AccessGate } from "./access-gate";
 
 function verifyCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.filter(([url]) => url === "/api/access-codes/verify").map(([, init]) => JSON.parse(String(init?.body)));
+  return fetchMock.mock.calls
+    .filter(([url]) => url === "/api/access-codes/verify")
+    .map(([, init]) => JSON.parse(String(init?.body)));
 }
 
 function setup(valid = false) {
-  const fetchMock = mockFetch((url) => (url === "/api/access-codes/verify" ? jsonResponse(200, { valid }) : jsonResponse(401, {})));
+  const fetchMock = mockFetch((url) =>
+    url === "/api/access-codes/verify" ? jsonResponse(200, { valid }) : jsonResponse(401, {}),
+  );
   const onVerified = vi.fn();
   renderWithProviders(<AccessGate onVerified={onVerified} />);
   const input = screen.getByLabelText("Access code") as HTMLInputElement;

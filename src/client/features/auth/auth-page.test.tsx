@@ -28,7 +28,10 @@ describe("AuthPage", () => {
   it("sent by an invite (issue 12.3): the sign-in card comes directly and registering sends the invite code", async () => {
     const { fetchMock } = renderAuth("redirect=/invite/abc123", (url) =>
       url === "/api/register"
-        ? jsonResponse(201, { ...currentUserFixture({ fullName: "Nia New" }), joinedGroup: { id: 7, name: "Trail Crew" } })
+        ? jsonResponse(201, {
+            ...currentUserFixture({ fullName: "Nia New" }),
+            joinedGroup: { id: 7, name: "Trail Crew" },
+          })
         : signedOut(),
     );
     expect(await screen.findByText("Your invite lets you in: no access code needed.")).toBeInTheDocument();
@@ -55,7 +58,9 @@ describe("AuthPage", () => {
   });
 
   it("a reload after verifying a code (grant cookie still good) shows the sign-in card, and Change code still reopens the gate", async () => {
-    const { fetchMock } = renderAuth("", (url) => (url === "/api/access-grant" ? jsonResponse(200, { granted: true }) : signedOut()));
+    const { fetchMock } = renderAuth("", (url) =>
+      url === "/api/access-grant" ? jsonResponse(200, { granted: true }) : signedOut(),
+    );
     expect(await screen.findByRole("tab", { name: "Register" })).toBeInTheDocument();
     expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === "/api/access-grant")).toBe(true);
@@ -77,9 +82,14 @@ describe("AuthPage", () => {
   });
 
   it("once the owner is signed in, they confirm the link (or skip it)", async () => {
-    const { location } = renderAuth("error=google-link", (url) => (url === "/api/user" ? jsonResponse(200, currentUserFixture()) : signedOut()));
+    const { location } = renderAuth("error=google-link", (url) =>
+      url === "/api/user" ? jsonResponse(200, currentUserFixture()) : signedOut(),
+    );
     expect(await screen.findByText("Link your Google account?")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Link Google account" })).toHaveAttribute("href", "/api/auth/google?link=1");
+    expect(screen.getByRole("link", { name: "Link Google account" })).toHaveAttribute(
+      "href",
+      "/api/auth/google?link=1",
+    );
     await userEvent.click(screen.getByRole("button", { name: "Not now" }));
     await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
   });

@@ -30,7 +30,8 @@ export function AuthPage() {
   // Issue 9.13: Google sign-in came back refused; "google-link" means the account exists and its
   // owner must sign in with the password, then confirm the link.
   const error = params.get("error");
-  const googleError = error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
+  const googleError =
+    error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
   const linkGoogle = error === "google-link";
   const [stage, setStage] = useState<Stage>(inviteCode || linkGoogle ? "form" : "gate");
   // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
@@ -57,7 +58,8 @@ export function AuthPage() {
     if (user && !linkGoogle) navigate(safeRedirect(redirect), { replace: true });
   }, [user, redirect, navigate, linkGoogle]);
 
-  if (user && linkGoogle) return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
+  if (user && linkGoogle)
+    return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
   // While the grant is asked about, a spinner rather than a gate that may vanish at once.
   if (isLoading || user || (askGrant && grant.isPending)) {
     return (
@@ -69,14 +71,22 @@ export function AuthPage() {
 
   return (
     <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-4 py-10">
-      <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 size-[32rem] -translate-x-1/2 rounded-full bg-brand opacity-20 blur-3xl" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-40 left-1/2 size-[32rem] -translate-x-1/2 rounded-full bg-brand opacity-20 blur-3xl"
+      />
       <div className="relative flex w-full max-w-md flex-1 flex-col items-center justify-center gap-6">
         <div className="flex items-center gap-2.5">
-          <div className="flex size-10 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white shadow-md">L</div>
+          <div className="flex size-10 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white shadow-md">
+            L
+          </div>
           <span className="text-2xl font-bold tracking-tight">{PRODUCT_NAME}</span>
         </div>
         {googleError && (
-          <p role="alert" className="w-full rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-foreground">
+          <p
+            role="alert"
+            className="w-full rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-foreground"
+          >
             {googleError}
           </p>
         )}
@@ -109,7 +119,10 @@ export function AuthPage() {
               <CardTitle className="mt-4 text-2xl">Welcome to {PRODUCT_NAME}</CardTitle>
               <CardDescription>Connect with friends and professionals</CardDescription>
               {inviteCode && (
-                <p className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground" role="status">
+                <p
+                  className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground"
+                  role="status"
+                >
                   <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
                   Your invite lets you in: no access code needed.
                 </p>

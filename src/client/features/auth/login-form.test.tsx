@@ -5,9 +5,20 @@ import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { LoginForm } from "./login-form";
 
 const user = {
-  id: 1, fullName: "Ada Lovelace", username: "ada", email: "ada@example.com", bio: "", profession: "",
-  profileImage: null, interests: [], skills: [], careerPath: "", timezone: "America/New_York",
-  latitude: "", longitude: "", availabilityPreferences: {},
+  id: 1,
+  fullName: "Ada Lovelace",
+  username: "ada",
+  email: "ada@example.com",
+  bio: "",
+  profession: "",
+  profileImage: null,
+  interests: [],
+  skills: [],
+  careerPath: "",
+  timezone: "America/New_York",
+  latitude: "",
+  longitude: "",
+  availabilityPreferences: {},
 };
 
 async function fill(values: { fullName?: string; email?: string; username?: string; password?: string }) {
@@ -55,7 +66,10 @@ describe("LoginForm", () => {
     expect(screen.getByText("Invalid username or password")).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/login");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "wrong",
+      fullName: "Ada Lovelace",
+      email: "ada@example.com",
+      username: "ada",
+      password: "wrong",
     });
   });
 
@@ -70,7 +84,13 @@ describe("LoginForm", () => {
 
   it("shows a spinner while pending, then the welcome-back toast", async () => {
     let answer: (r: Response) => void = () => {};
-    mockFetch((url) => (url === "/api/login" ? new Promise<Response>((resolve) => { answer = resolve; }) : jsonResponse(401, {})));
+    mockFetch((url) =>
+      url === "/api/login"
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : jsonResponse(401, {}),
+    );
     renderWithProviders(<LoginForm />);
     await fill({ fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "secret1" });
     await userEvent.click(screen.getByRole("button", { name: "Login" }));

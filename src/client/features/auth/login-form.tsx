@@ -19,11 +19,42 @@ export function LoginForm() {
   return (
     <Form {...form}>
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
-        <TextField control={form.control} name="fullName" label="Full Name" autoComplete="name" placeholder="Jane Doe" />
-        <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" inputMode="email" placeholder="jane@example.com" />
-        <TextField control={form.control} name="username" label="Username" autoComplete="username" autoCapitalize="none" placeholder="janedoe" />
-        <TextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" placeholder="••••••••" />
-        <Link href="/reset-password" className="-mt-2 justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+        <TextField
+          control={form.control}
+          name="fullName"
+          label="Full Name"
+          autoComplete="name"
+          placeholder="Jane Doe"
+        />
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="jane@example.com"
+        />
+        <TextField
+          control={form.control}
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder="janedoe"
+        />
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="••••••••"
+        />
+        <Link
+          href="/reset-password"
+          className="-mt-2 justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
           Forgot password?
         </Link>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>

@@ -7,7 +7,17 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/users/3?tab=events")).toBe("/users/3?tab=events");
   });
   it("refuses everything else with /", () => {
-    for (const target of [null, "", "profile", "//evil.com", "/\\evil.com", "https://evil.com", "/\t/evil.com", "/auth", "/auth?redirect=/x"]) {
+    for (const target of [
+      null,
+      "",
+      "profile",
+      "//evil.com",
+      "/\\evil.com",
+      "https://evil.com",
+      "/\t/evil.com",
+      "/auth",
+      "/auth?redirect=/x",
+    ]) {
       expect(safeRedirect(target)).toBe("/");
     }
   });
@@ -20,7 +30,14 @@ describe("safeRedirect", () => {
 describe("inviteCodeOf", () => {
   it("finds the invite code of a way back to an invite page, and nothing else", () => {
     expect(inviteCodeOf("/invite/abc123")).toBe("abc123");
-    for (const target of [null, "/invite/", "/invite/abc/join", "/groups", "//evil.com/invite/abc", "/invite/%E0%A4%A"]) {
+    for (const target of [
+      null,
+      "/invite/",
+      "/invite/abc/join",
+      "/groups",
+      "//evil.com/invite/abc",
+      "/invite/%E0%A4%A",
+    ]) {
       expect(inviteCodeOf(target)).toBeNull();
     }
   });

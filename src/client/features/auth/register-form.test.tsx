@@ -19,7 +19,9 @@ async function fill(values: Partial<Record<keyof typeof labels, string>>) {
 }
 
 function messageOf(label: string) {
-  return screen.getByLabelText(label).closest("[data-slot=form-item]")?.querySelector("[role=alert]")?.textContent ?? null;
+  return (
+    screen.getByLabelText(label).closest("[data-slot=form-item]")?.querySelector("[role=alert]")?.textContent ?? null
+  );
 }
 
 const submit = () => userEvent.click(screen.getByRole("button", { name: "Create Account" }));
@@ -57,7 +59,13 @@ describe("RegisterForm", () => {
       url === "/api/register" ? jsonResponse(201, { id: 5, ...JSON.parse(String(init?.body)) }) : jsonResponse(401, {}),
     );
     renderWithProviders(<RegisterForm />);
-    await fill({ fullName: "Ada Lovelace", username: "ada", email: "ada@example.com", password: "secret1", confirmPassword: "secret1" });
+    await fill({
+      fullName: "Ada Lovelace",
+      username: "ada",
+      email: "ada@example.com",
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
     await submit();
     expect(await screen.findByText("Registration successful")).toBeInTheDocument();
     expect(screen.getByText("Welcome to Link, Ada!")).toBeInTheDocument();
@@ -91,7 +99,13 @@ describe("RegisterForm", () => {
         : jsonResponse(401, {}),
     );
     renderWithProviders(<RegisterForm />);
-    await fill({ fullName: "Ada", username: "ada", email: "ada@example.com", password: "secret1", confirmPassword: "secret1" });
+    await fill({
+      fullName: "Ada",
+      username: "ada",
+      email: "ada@example.com",
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
     await submit();
     expect(await screen.findByText("Registration failed")).toBeInTheDocument();
     expect(screen.getByText("Username already exists")).toBeInTheDocument();

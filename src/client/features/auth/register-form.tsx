@@ -12,8 +12,20 @@ const fields = [
   { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
   { name: "username", label: "Username", type: "text", autoComplete: "username", placeholder: "janedoe" },
   { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "jane@example.com" },
-  { name: "password", label: "Password", type: "password", autoComplete: "new-password", placeholder: "At least 6 characters" },
-  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password", placeholder: "Repeat your password" },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "At least 6 characters",
+  },
+  {
+    name: "confirmPassword",
+    label: "Confirm Password",
+    type: "password",
+    autoComplete: "new-password",
+    placeholder: "Repeat your password",
+  },
 ] as const;
 
 /**

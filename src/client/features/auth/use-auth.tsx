@@ -4,13 +4,13 @@ import type { CurrentUser } from "@contract/users";
 import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
+import { disablePush, pushSupport } from "@/features/settings/web-push";
 import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
+import { clearOfflineApiCache } from "@/lib/offline-api";
+import { clearQueue } from "@/lib/offline-queue";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
-import { clearOfflineApiCache } from "@/lib/offline-api";
-import { disablePush, pushSupport } from "@/features/settings/web-push";
-import { clearQueue } from "@/lib/offline-queue";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
 

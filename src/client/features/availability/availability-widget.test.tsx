@@ -35,11 +35,18 @@ it("a failed save shows 'Error' / 'Failed to save your availability'", async () 
   expect(await screen.findByText("Failed to save your availability")).toBeInTheDocument();
   const body = JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === "POST")?.[1]?.body));
   // Spec 01 §3: local midnight as ISO, the slots as a JSON string.
-  expect(body).toEqual({ userId: 3, date: expect.stringMatching(/^2030-05-14T00:00:00(Z|[+-]\d\d:\d\d)$/), timeslots: '["morning"]' });
+  expect(body).toEqual({
+    userId: 3,
+    date: expect.stringMatching(/^2030-05-14T00:00:00(Z|[+-]\d\d:\d\d)$/),
+    timeslots: '["morning"]',
+  });
 });
 
 it("read-only mode shows the saved slots, blocks toggling and has no Save", async () => {
-  vi.stubGlobal("fetch", vi.fn(async () => json([{ id: 1, userId: 3, date: "2030-05-14", timeslots: ["night"] }])));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => json([{ id: 1, userId: 3, date: "2030-05-14", timeslots: ["night"] }])),
+  );
   renderWidget({ readOnly: true, initialDate: "2030-05-14" });
   const night = await screen.findByRole("button", { name: /Night 9pm-12am/ });
   expect(night).toHaveAttribute("aria-pressed", "true");
@@ -53,7 +60,10 @@ it("read-only mode shows the saved slots, blocks toggling and has no Save", asyn
 });
 
 it("past days cannot be picked or saved; today and later can (issue 12.6)", async () => {
-  vi.stubGlobal("fetch", vi.fn(async () => json([])));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => json([])),
+  );
   vi.useFakeTimers({ now: new Date(2030, 4, 15, 10), toFake: ["Date"] });
   try {
     renderWidget();
@@ -67,7 +77,10 @@ it("past days cannot be picked or saved; today and later can (issue 12.6)", asyn
 });
 
 it("a past day opened directly cannot be saved", async () => {
-  vi.stubGlobal("fetch", vi.fn(async () => json([])));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => json([])),
+  );
   renderWidget({ initialDate: "2020-05-14" });
   await userEvent.click(await screen.findByRole("button", { name: /Morning 9am-12pm/ }));
   expect(screen.getByRole("button", { name: "Save Availability" })).toBeDisabled();

@@ -1,6 +1,16 @@
 import type { AvailabilityRow } from "@contract/availability";
 import { TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
-import { addMonths, format, formatISO, isBefore, isSameDay, isToday, parseISO, startOfDay, startOfMonth } from "date-fns";
+import {
+  addMonths,
+  format,
+  formatISO,
+  isBefore,
+  isSameDay,
+  isToday,
+  parseISO,
+  startOfDay,
+  startOfMonth,
+} from "date-fns";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { native } from "@/lib/native";
@@ -67,7 +77,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
           setDraft(null);
           toast({ title: "Availability Saved", description: `Your availability for ${label} has been saved.` });
         },
-        onError: () => toast({ title: "Error", description: "Failed to save your availability", variant: "destructive" }),
+        onError: () =>
+          toast({ title: "Error", description: "Failed to save your availability", variant: "destructive" }),
       },
     );
   }
@@ -76,13 +87,25 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
     <div className="grid gap-4" data-testid="availability-widget">
       <section aria-label="Calendar" className="rounded-2xl border border-border bg-card p-3 shadow-sm">
         <div className="mb-2 flex items-center justify-between">
-          <Button variant="ghost" size="icon" className="size-9" aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Previous month"
+            onClick={() => setMonth((m) => addMonths(m, -1))}
+          >
             <ChevronLeftIcon />
           </Button>
           <h2 className="text-base font-semibold" aria-live="polite">
             {format(month, "MMMM yyyy")}
           </h2>
-          <Button variant="ghost" size="icon" className="size-9" aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label="Next month"
+            onClick={() => setMonth((m) => addMonths(m, 1))}
+          >
             <ChevronRightIcon />
           </Button>
         </div>
@@ -120,7 +143,10 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                 {hasSlots && (
                   <span
                     aria-hidden
-                    className={cn("absolute bottom-1 size-1 rounded-full", isSelected ? "bg-primary-foreground" : "bg-primary")}
+                    className={cn(
+                      "absolute bottom-1 size-1 rounded-full",
+                      isSelected ? "bg-primary-foreground" : "bg-primary",
+                    )}
                   />
                 )}
               </button>
@@ -176,7 +202,12 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
       </section>
 
       {!readOnly && (
-        <Button size="lg" className="w-full" disabled={save.isPending || slots.length === 0 || selectedIsPast} onClick={submit}>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={save.isPending || slots.length === 0 || selectedIsPast}
+          onClick={submit}
+        >
           {save.isPending && <Spinner className="size-4" />}
           Save Availability
         </Button>

@@ -42,10 +42,16 @@ function stubServer() {
     if (url === "/api/user") return jsonResponse(200, me);
     if (url.startsWith("/api/events/swipe/")) {
       const q = new URL(url, "http://x").searchParams.get("q");
-      return jsonResponse(200, { events: q ? [] : [item(1, "Picnic"), item(2, "Karaoke")], nextCursor: null, counts: {} });
+      return jsonResponse(200, {
+        events: q ? [] : [item(1, "Picnic"), item(2, "Karaoke")],
+        nextCursor: null,
+        counts: {},
+      });
     }
-    if (url === "/api/event-participants" && init?.method === "POST") return jsonResponse(201, { ...JSON.parse(String(init.body)) });
-    if (url.startsWith("/api/event-interactions/") && init?.method === "DELETE") return new Response(null, { status: 204 });
+    if (url === "/api/event-participants" && init?.method === "POST")
+      return jsonResponse(201, { ...JSON.parse(String(init.body)) });
+    if (url.startsWith("/api/event-interactions/") && init?.method === "DELETE")
+      return new Response(null, { status: 204 });
     return jsonResponse(200, []);
   });
 }
@@ -97,7 +103,11 @@ describe("the swipe deck (issue 12.5)", () => {
 describe("the Networking list (issue 12.1)", () => {
   it('says "Location not set" for an event without coordinates, next to its place name or alone, and not for one with them', async () => {
     vi.spyOn(native, "getPosition").mockRejectedValue(new Error("no location"));
-    const networking = (id: number, title: string, place: Partial<FeedItem>): FeedItem => ({ ...item(id, title), type: "networking", ...place });
+    const networking = (id: number, title: string, place: Partial<FeedItem>): FeedItem => ({
+      ...item(id, title),
+      type: "networking",
+      ...place,
+    });
     mockFetch((url) => {
       if (url === "/api/user") return jsonResponse(200, me);
       if (url.startsWith("/api/events/swipe/")) {

@@ -73,7 +73,15 @@ export function DiscoverPage() {
   );
 }
 
-function SearchBox({ value, onChange, placeholder }: { value: string; onChange: (v: string) => void; placeholder: string }) {
+function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+}) {
   return (
     <div className="relative flex items-center">
       <SearchIcon className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden />
@@ -106,7 +114,13 @@ function Loading() {
   );
 }
 
-function useFeedParams(type: "social" | "networking", filter: CategoryId, q: string, position: Position | null, ready: boolean) {
+function useFeedParams(
+  type: "social" | "networking",
+  filter: CategoryId,
+  q: string,
+  position: Position | null,
+  ready: boolean,
+) {
   const { user } = useAuth();
   return user && ready ? ({ userId: user.id, type, filter, q, position } satisfies FeedParams) : null;
 }
@@ -132,14 +146,19 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
             onClick={() => setFilter(c.id)}
             className={cn(
               "flex shrink-0 items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
-              filter === c.id ? "border-primary bg-primary text-primary-foreground" : "border-border bg-background hover:bg-accent",
+              filter === c.id
+                ? "border-primary bg-primary text-primary-foreground"
+                : "border-border bg-background hover:bg-accent",
             )}
           >
             {c.label}
             <span
               data-testid="chip-count"
               // The active count is a light pill with brand text: 4.5:1 in both themes (axe).
-              className={cn("rounded-full px-1.5 text-xs", filter === c.id ? "bg-primary-foreground font-semibold text-primary" : "bg-muted")}
+              className={cn(
+                "rounded-full px-1.5 text-xs",
+                filter === c.id ? "bg-primary-foreground font-semibold text-primary" : "bg-muted",
+              )}
             >
               {counts?.[c.id] ?? 0}
             </span>
@@ -158,7 +177,11 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
         <NoMatches q={q} onClear={() => setSearch("")} />
       ) : (
         // A new key per tab/category/search: the deck starts again from its first card (spec 01 §4).
-        <SwipeDeck key={`${filter}|${q}|${feed.dataUpdatedAt}`} events={feed.data?.events ?? []} onRefresh={() => feed.refetch()} />
+        <SwipeDeck
+          key={`${filter}|${q}|${feed.dataUpdatedAt}`}
+          events={feed.data?.events ?? []}
+          onRefresh={() => feed.refetch()}
+        />
       )}
     </div>
   );
@@ -195,7 +218,10 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
       dragProgress.set(0);
       if (!navigator.onLine) {
         const queued = enqueue(user.id, { kind: "swipe", eventId: event.id, status });
-        toast({ title: "Saved offline", description: `Your answer to ${event.title} will be sent when you're back online` });
+        toast({
+          title: "Saved offline",
+          description: `Your answer to ${event.title} will be sent when you're back online`,
+        });
         setAnswered((list) => [...list, { event, stored: Promise.resolve(), queuedKey: queued.key }]);
         return;
       }
@@ -312,9 +338,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
         </AnimatePresence>
       </div>
       <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">
-          Swipe right to go, left to pass · {events.length - index} left
-        </p>
+        <p className="text-xs text-muted-foreground">Swipe right to go, left to pass · {events.length - index} left</p>
         {undoButton}
       </div>
     </div>
@@ -329,7 +353,9 @@ function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
         <SearchIcon className="size-7" aria-hidden />
       </div>
       <h2 className="text-lg font-semibold break-all">No events match "{q}"</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">Try another word, or clear the search to see every event.</p>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        Try another word, or clear the search to see every event.
+      </p>
       <Button variant="outline" onClick={onClear}>
         <XIcon aria-hidden />
         Clear search
@@ -354,10 +380,14 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
       {
         onSuccess: () => {
           setApplied((s) => new Set(s).add(event.id));
-          toast({ title: "Application Submitted", description: `Your request to join ${event.title} is pending approval.` });
+          toast({
+            title: "Application Submitted",
+            description: `Your request to join ${event.title} is pending approval.`,
+          });
           void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
         },
-        onError: () => toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),
+        onError: () =>
+          toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),
       },
     );
   };
@@ -386,12 +416,20 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
       ) : (
         <ul className="grid gap-3">
           {events.map((event) => (
-            <li key={event.id} data-testid="networking-card" className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm">
+            <li
+              key={event.id}
+              data-testid="networking-card"
+              className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm"
+            >
               <div className="flex items-start justify-between gap-2">
                 <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
                   {event.title}
                 </Link>
-                {event.category && <Badge variant="secondary" className="capitalize">{event.category}</Badge>}
+                {event.category && (
+                  <Badge variant="secondary" className="capitalize">
+                    {event.category}
+                  </Badge>
+                )}
               </div>
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <CalendarIcon className="size-4" aria-hidden />
@@ -403,12 +441,16 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
                   {event.location && <span className="truncate">{event.location}</span>}
                   {/* Issue 12.1: as on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
                   {!eventCoordinates(event) && (
-                    <span className="shrink-0">{event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}</span>
+                    <span className="shrink-0">
+                      {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                    </span>
                   )}
                 </p>
               )}
               <p className="line-clamp-2 text-sm">{event.description}</p>
-              {event.reasons.length > 0 && <p className="text-xs font-medium text-primary">{event.reasons.join(" · ")}</p>}
+              {event.reasons.length > 0 && (
+                <p className="text-xs font-medium text-primary">{event.reasons.join(" · ")}</p>
+              )}
               <div className="flex items-center justify-between gap-2">
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <AvatarStack attendees={event.attendees} total={event.attendeeCount} />

@@ -35,15 +35,22 @@ function feedItem(overrides: Partial<FeedItem>): FeedItem {
   };
 }
 
-const place = (event: FeedItem) => render(<SwipeCard event={event} timezone="UTC" onAnswer={vi.fn()} />).container.querySelector("p:has(.lucide-map-pin)");
+const place = (event: FeedItem) =>
+  render(<SwipeCard event={event} timezone="UTC" onAnswer={vi.fn()} />).container.querySelector(
+    "p:has(.lucide-map-pin)",
+  );
 
 describe("swipe card place (issue 12.1)", () => {
   it("shows the distance in the spec's display, beside the location", () => {
-    expect(place(feedItem({ latitude: "37.77", longitude: "-122.41", distanceKm: 5 }))).toHaveTextContent("Roof· 5.0 km");
+    expect(place(feedItem({ latitude: "37.77", longitude: "-122.41", distanceKm: 5 }))).toHaveTextContent(
+      "Roof· 5.0 km",
+    );
   });
 
   it("shows the distance even when the event has no location text", () => {
-    expect(place(feedItem({ location: "", latitude: "37.77", longitude: "-122.41", distanceKm: 0.4 }))).toHaveTextContent(/^400 m$/);
+    expect(
+      place(feedItem({ location: "", latitude: "37.77", longitude: "-122.41", distanceKm: 0.4 })),
+    ).toHaveTextContent(/^400 m$/);
   });
 
   it('says "Location not set" for an event without coordinates', () => {

@@ -1,9 +1,9 @@
 import type { FeedItem, UserSummary } from "@contract/events";
 import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
-import { AvatarStack, friendsGoingText } from "./event-people";
 import { motionValue } from "motion/react";
+import { describe, expect, it, vi } from "vitest";
 import { coverKindOf } from "@/features/events/event-cover";
+import { AvatarStack, friendsGoingText } from "./event-people";
 import { NextCard, SwipeCard } from "./swipe-card";
 
 const person = (id: number): UserSummary => ({ id, fullName: `Person ${id}`, username: `p${id}`, profileImage: null });
@@ -73,7 +73,13 @@ describe("AvatarStack", () => {
 
 describe("SwipeCard people row", () => {
   it("says 1 friend going for one friend", () => {
-    render(<SwipeCard event={feedItem({ friendsGoing: 1, attendees: [person(1)], attendeeCount: 1 })} timezone="UTC" onAnswer={vi.fn()} />);
+    render(
+      <SwipeCard
+        event={feedItem({ friendsGoing: 1, attendees: [person(1)], attendeeCount: 1 })}
+        timezone="UTC"
+        onAnswer={vi.fn()}
+      />,
+    );
     expect(screen.getByText("1 friend going")).toBeInTheDocument();
     expect(screen.queryByText(/friends going/)).not.toBeInTheDocument();
   });
@@ -111,7 +117,12 @@ describe("SwipeCard (issue 12.5)", () => {
   it("says 'N friends going' once, even when it is also one of the reasons", () => {
     render(
       <SwipeCard
-        event={feedItem({ friendsGoing: 2, attendees: [person(1), person(2)], attendeeCount: 2, reasons: ["2 friends going", "Fits your availability"] })}
+        event={feedItem({
+          friendsGoing: 2,
+          attendees: [person(1), person(2)],
+          attendeeCount: 2,
+          reasons: ["2 friends going", "Fits your availability"],
+        })}
         timezone="UTC"
         onAnswer={vi.fn()}
       />,
@@ -122,7 +133,11 @@ describe("SwipeCard (issue 12.5)", () => {
 
   it("shows the uploaded cover in every size, or else the category's illustration", () => {
     const { unmount } = render(
-      <SwipeCard event={feedItem({ imageUrl: "/api/uploads/abcdefghijklmnopqrstuv" })} timezone="UTC" onAnswer={vi.fn()} />,
+      <SwipeCard
+        event={feedItem({ imageUrl: "/api/uploads/abcdefghijklmnopqrstuv" })}
+        timezone="UTC"
+        onAnswer={vi.fn()}
+      />,
     );
     const photo = screen.getByTestId("event-cover-photo");
     expect(photo).toHaveAttribute("src", "/api/uploads/abcdefghijklmnopqrstuv");
@@ -130,7 +145,13 @@ describe("SwipeCard (issue 12.5)", () => {
       "/api/uploads/abcdefghijklmnopqrstuv/320 320w, /api/uploads/abcdefghijklmnopqrstuv/640 640w, /api/uploads/abcdefghijklmnopqrstuv/1280 1280w",
     );
     unmount();
-    render(<SwipeCard event={feedItem({ title: "Sunset Yoga", tags: ["yoga", "outdoor"] })} timezone="UTC" onAnswer={vi.fn()} />);
+    render(
+      <SwipeCard
+        event={feedItem({ title: "Sunset Yoga", tags: ["yoga", "outdoor"] })}
+        timezone="UTC"
+        onAnswer={vi.fn()}
+      />,
+    );
     const art = screen.getByTestId("event-cover-illustration");
     expect(art).toHaveAttribute("data-kind", "fitness");
     expect(art.getAttribute("src")).toMatch(/fitness.*\.svg/);
@@ -149,7 +170,9 @@ describe("coverKindOf", () => {
   it("picks the first matching category, networking for networking, social otherwise", () => {
     expect(coverKindOf({ type: "social", title: "Taco crawl", tags: ["food"] })).toBe("food");
     expect(coverKindOf({ type: "social", title: "Retro Game Night", tags: [] })).toBe("gaming");
-    expect(coverKindOf({ type: "networking", title: "Fintech Happy Hour", tags: ["finance", "drinks"] })).toBe("networking");
+    expect(coverKindOf({ type: "networking", title: "Fintech Happy Hour", tags: ["finance", "drinks"] })).toBe(
+      "networking",
+    );
     expect(coverKindOf({ type: "social", title: "Meet the neighbours", tags: [] })).toBe("social");
   });
 });

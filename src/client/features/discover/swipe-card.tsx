@@ -1,9 +1,17 @@
 import type { FeedItem } from "@contract/events";
 import { formatDistance } from "@contract/geo";
-import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
-import { type MotionValue, motion, type PanInfo, useIsPresent, useMotionValue, useMotionValueEvent, useTransform } from "motion/react";
+import {
+  type MotionValue,
+  motion,
+  type PanInfo,
+  useIsPresent,
+  useMotionValue,
+  useMotionValueEvent,
+  useTransform,
+} from "motion/react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { EventCover } from "@/features/events/event-cover";
@@ -17,9 +25,20 @@ export const cardExit = (direction: number, reduceMotion: boolean) =>
     ? { opacity: 0, transition: { duration: 0.2 } }
     : { x: direction * 480, opacity: 0, transition: { duration: 0.32, ease: "easeIn" as const } };
 
-const cardClass = "relative w-full overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
+const cardClass =
+  "relative w-full overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
 
-function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; timezone: string | undefined; stamps?: ReactNode; onAnswer?: (status: "going" | "declined") => void }) {
+function CardBody({
+  event,
+  timezone,
+  stamps,
+  onAnswer,
+}: {
+  event: FeedItem;
+  timezone: string | undefined;
+  stamps?: ReactNode;
+  onAnswer?: (status: "going" | "declined") => void;
+}) {
   // The line under the avatars already says how many friends go; the reasons do not repeat it (issue 12.5).
   const reasons = event.reasons.filter((r) => r !== friendsGoingText(event.friendsGoing));
   return (
@@ -47,7 +66,9 @@ function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; time
               )}
               {/* Issue 12.1: an event without coordinates says so (it is left out of radius feeds). */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">{event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}</span>
+                <span className="shrink-0">
+                  {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                </span>
               )}
             </p>
           )}
@@ -56,7 +77,10 @@ function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; time
         {reasons.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Why this event">
             {reasons.map((r) => (
-              <li key={r} className="flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary">
+              <li
+                key={r}
+                className="flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary"
+              >
                 <SparklesIcon className="size-3" aria-hidden />
                 {r}
               </li>
@@ -108,11 +132,25 @@ function CardBody({ event, timezone, stamps, onAnswer }: { event: FeedItem; time
  * smaller and lower, it rises to full size as the top card is dragged towards an answer.
  * Not draggable, not focusable, hidden from assistive technology.
  */
-export function NextCard({ event, timezone, progress }: { event: FeedItem; timezone: string | undefined; progress: MotionValue<number> }) {
+export function NextCard({
+  event,
+  timezone,
+  progress,
+}: {
+  event: FeedItem;
+  timezone: string | undefined;
+  progress: MotionValue<number>;
+}) {
   const scale = useTransform(progress, [0, 1], [0.94, 1]);
   const y = useTransform(progress, [0, 1], [26, 0]);
   return (
-    <motion.div data-testid="next-card" aria-hidden inert className={`${cardClass} pointer-events-none shadow-md`} style={{ scale, y }}>
+    <motion.div
+      data-testid="next-card"
+      aria-hidden
+      inert
+      className={`${cardClass} pointer-events-none shadow-md`}
+      style={{ scale, y }}
+    >
       <CardBody event={event} timezone={timezone} />
     </motion.div>
   );

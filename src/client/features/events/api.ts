@@ -1,3 +1,4 @@
+import type { CategoryId } from "@contract/categories";
 import type {
   CreateEventBody,
   Event,
@@ -9,7 +10,6 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "@contract/events";
-import type { CategoryId } from "@contract/categories";
 import { DISCOVER_RADIUS_KM } from "@contract/limits";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
@@ -107,7 +107,9 @@ export function useRequests(eventId: number, enabled: boolean) {
 export function useDecide() {
   return useMutation({
     mutationFn: (input: { eventId: number; userId: number; decision: "approve" | "decline" }) =>
-      apiJson<Participant>("POST", `${EVENTS_KEY}/${input.eventId}/requests/${input.userId}`, { decision: input.decision }),
+      apiJson<Participant>("POST", `${EVENTS_KEY}/${input.eventId}/requests/${input.userId}`, {
+        decision: input.decision,
+      }),
     onSuccess: refreshEvents,
   });
 }

@@ -15,5 +15,12 @@ export function CoverPicker({
   onChange: (url: string | null) => void;
   event: Pick<Event, "type" | "title" | "tags">;
 }) {
-  return <PhotoField label="Cover" value={value} onChange={onChange} placeholder={<EventCover event={{ ...event, imageUrl: null }} />} />;
+  return (
+    <PhotoField
+      label="Cover"
+      value={value}
+      onChange={onChange}
+      placeholder={<EventCover event={{ ...event, imageUrl: null }} />}
+    />
+  );
 }

@@ -1,9 +1,9 @@
+import { CREATION_LIMITS, tooManyCreatedText } from "@contract/limits";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { format } from "date-fns";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CREATION_LIMITS, tooManyCreatedText } from "@contract/limits";
 import { useAuth } from "@/features/auth/use-auth";
 import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { toast } from "@/ui/use-toast";
@@ -94,7 +94,12 @@ describe("CreateEventDialog", () => {
     expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
 
     // Today as the user's calendar has it (Tokyo), not the device's (the tests run in Los Angeles): issue 12.2.
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: me.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    const today = new Intl.DateTimeFormat("en-CA", {
+      timeZone: me.timezone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date());
     expect(screen.getByLabelText("Date")).toHaveAttribute("min", today);
     expect(screen.getByLabelText("Date")).toHaveAttribute("type", "date");
     expect(screen.getByLabelText("Time")).toHaveAttribute("type", "time");
@@ -137,7 +142,13 @@ describe("CreateEventDialog", () => {
   it("sends the social payload: friendGroupId, no category or maxAttendees, the host is the signed-in user", async () => {
     const fetchMock = stubServer();
     await renderDialog();
-    await fillRequired({ title: "  Dinner at Luigi's ", description: "Pasta night", date: "2030-07-15", time: "19:30", location: "Luigi's" });
+    await fillRequired({
+      title: "  Dinner at Luigi's ",
+      description: "Pasta night",
+      date: "2030-07-15",
+      time: "19:30",
+      location: "Luigi's",
+    });
     await submit();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     expect(JSON.parse(String(posts(fetchMock)[0][1]?.body))).toEqual({

@@ -2,10 +2,10 @@ import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
 import type { CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
-import { dayKey } from "@/lib/format-date";
 import { type FormEvent, useEffect, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage, errorStatus } from "@/lib/api";
+import { dayKey } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -50,7 +50,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   useEffect(() => {
     if (open) void native.locationGranted().then(setLocationGranted);
   }, [open]);
-  const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   // Closing resets every field (spec 02 §2), whichever way the dialog closes.
   const changeOpen = (next: boolean) => {
@@ -86,7 +87,9 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       // The typed wall-clock time is in the user's timezone, the zone the app shows it back in.
       date: zonedInputToIso(form.date, form.time, user.timezone) ?? "",
       location: form.location.trim(),
-      ...(position ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) } : {}),
+      ...(position
+        ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }
+        : {}),
       hostId: user.id,
       type: form.type,
       ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
@@ -170,7 +173,11 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
           </div>
           <PlacePicker place={form.place} onPick={pickPlace} locationGranted={locationGranted} />
-          <CoverPicker value={form.imageUrl} onChange={(url) => set("imageUrl", url)} event={{ type: form.type, title: form.title, tags: [] }} />
+          <CoverPicker
+            value={form.imageUrl}
+            onChange={(url) => set("imageUrl", url)}
+            event={{ type: form.type, title: form.title, tags: [] }}
+          />
           <div className="grid gap-2">
             <Label htmlFor="event-description">Description</Label>
             <Textarea

@@ -35,7 +35,15 @@ export function EventCover({
   className?: string;
 }) {
   if (event.imageUrl) {
-    return <UploadedImage src={event.imageUrl} sizes={sizes} className={cn("size-full object-cover", className)} draggable={false} data-testid="event-cover-photo" />;
+    return (
+      <UploadedImage
+        src={event.imageUrl}
+        sizes={sizes}
+        className={cn("size-full object-cover", className)}
+        draggable={false}
+        data-testid="event-cover-photo"
+      />
+    );
   }
   const kind = coverKindOf(event);
   return (

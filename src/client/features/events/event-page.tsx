@@ -4,6 +4,7 @@ import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } 
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
+import { ReportButton } from "@/features/safety/user-safety-menu";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
@@ -11,19 +12,18 @@ import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import { ConfirmDialog } from "@/ui/confirm-dialog";
+import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
-import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
 import { EventPlace } from "./event-place";
 import { type PickedPlace, PlacePicker } from "./place-picker";
-import { ReportButton } from "@/features/safety/user-safety-menu";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
   going: "You're going",
@@ -72,7 +72,9 @@ export function EventPage() {
       </div>
       <div className="grid gap-4 px-4">
         {e.canceledAt && (
-          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">This event was canceled</p>
+          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+            This event was canceled
+          </p>
         )}
         <div className="flex items-start justify-between gap-2">
           <h1 className="text-2xl leading-tight font-semibold">{e.title}</h1>
@@ -109,7 +111,11 @@ export function EventPage() {
         <ViewerActions event={e} />
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
         {!e.canceledAt && (
-          <a href={`/api/events/${e.id}/calendar.ics`} download className="flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+          <a
+            href={`/api/events/${e.id}/calendar.ics`}
+            download
+            className="flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+          >
             <CalendarPlusIcon className="size-4" aria-hidden />
             Add to calendar
           </a>
@@ -178,7 +184,8 @@ function ViewerActions({ event }: { event: EventDetail }) {
                 setConfirmingCancel(false);
                 toast({ title: "Event canceled", description: "Participants have been notified." });
               },
-              onError: () => toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
+              onError: () =>
+                toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
             })
           }
         />
@@ -198,7 +205,11 @@ function ViewerActions({ event }: { event: EventDetail }) {
           void refreshEvents();
         },
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? "Failed to update your response", variant: "destructive" }),
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Failed to update your response",
+            variant: "destructive",
+          }),
       },
     );
   const status = event.viewerStatus;
@@ -211,12 +222,20 @@ function ViewerActions({ event }: { event: EventDetail }) {
       {!past && (
         <div className="flex flex-wrap gap-2">
           {status === "going" && (
-            <Button variant="outline" disabled={respond.isPending} onClick={() => send("declined", "You left the event")}>
+            <Button
+              variant="outline"
+              disabled={respond.isPending}
+              onClick={() => send("declined", "You left the event")}
+            >
               Leave event
             </Button>
           )}
           {(status === "pending" || status === "waitlisted") && (
-            <Button variant="outline" disabled={respond.isPending} onClick={() => send("declined", "Request withdrawn")}>
+            <Button
+              variant="outline"
+              disabled={respond.isPending}
+              onClick={() => send("declined", "Request withdrawn")}
+            >
               {status === "pending" ? "Withdraw request" : "Leave waitlist"}
             </Button>
           )}
@@ -281,7 +300,10 @@ function EditEventDialog({
         location: location.trim(),
         // A moved or removed place is sent; "" clears it (issue 12.1).
         ...(place?.latitude !== saved?.latitude || place?.longitude !== saved?.longitude
-          ? { latitude: place ? coordinateText(place.latitude) : "", longitude: place ? coordinateText(place.longitude) : "" }
+          ? {
+              latitude: place ? coordinateText(place.latitude) : "",
+              longitude: place ? coordinateText(place.longitude) : "",
+            }
           : {}),
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
@@ -293,7 +315,11 @@ function EditEventDialog({
           onOpenChange(false);
         },
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? "Failed to update the event", variant: "destructive" }),
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Failed to update the event",
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -327,7 +353,13 @@ function EditEventDialog({
           <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
           <PlacePicker place={place} onPick={setPlace} locationGranted={false} />
           <Label htmlFor="edit-description">Description</Label>
-          <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} required />
+          <Textarea
+            id="edit-description"
+            rows={3}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            required
+          />
           <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
           <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />

@@ -10,7 +10,10 @@ describe("EventPlace (issue 12.1)", () => {
     render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
     expect(screen.getByText("Dolores Park")).toBeInTheDocument();
     const link = screen.getByRole("link", { name: "Open in Maps" });
-    expect(link).toHaveAttribute("href", "https://www.openstreetmap.org/?mlat=37.7596&mlon=-122.4269#map=16/37.7596/-122.4269");
+    expect(link).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/?mlat=37.7596&mlon=-122.4269#map=16/37.7596/-122.4269",
+    );
     expect(link).toHaveAttribute("target", "_blank");
     expect(screen.queryByText("Location not set")).not.toBeInTheDocument();
   });
@@ -18,7 +21,10 @@ describe("EventPlace (issue 12.1)", () => {
   it("links to a geo: URI on a device, so the phone offers its maps apps", () => {
     vi.spyOn(native, "isNative").mockReturnValue(true);
     render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
-    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute("href", "geo:37.7596,-122.4269?q=37.7596,-122.4269(Dolores%20Park)");
+    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
+      "href",
+      "geo:37.7596,-122.4269?q=37.7596,-122.4269(Dolores%20Park)",
+    );
   });
 
   it('says "Location not set" for an event without coordinates, and offers no map', () => {

@@ -46,8 +46,16 @@ export function MyEventsPage() {
           const items = list.filter((e) => myEventGroup(e) === group.id);
           if (items.length === 0) return null;
           return (
-            <section key={group.id} aria-labelledby={`group-${group.id}`} data-testid={`group-${group.id}`} className="grid gap-2">
-              <h2 id={`group-${group.id}`} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            <section
+              key={group.id}
+              aria-labelledby={`group-${group.id}`}
+              data-testid={`group-${group.id}`}
+              className="grid gap-2"
+            >
+              <h2
+                id={`group-${group.id}`}
+                className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+              >
                 {group.label} <span className="font-normal">({items.length})</span>
               </h2>
               <ul className="grid gap-2">
@@ -83,7 +91,9 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
             <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
               {event.title}
             </Link>
-            <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">{statusLabel(event)}</Badge>
+            <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">
+              {statusLabel(event)}
+            </Badge>
           </div>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
@@ -95,7 +105,9 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
               {event.location && <span className="truncate">{event.location}</span>}
               {/* Issue 12.1: a host sees at a glance which events nobody nearby can find. */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">{event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}</span>
+                <span className="shrink-0">
+                  {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                </span>
               )}
             </p>
           )}

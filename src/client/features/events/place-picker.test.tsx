@@ -22,9 +22,21 @@ function stubServer({ addressSearch = false } = {}) {
   return mockFetch((url, init) => {
     if (url === "/api/user") return jsonResponse(200, me);
     if (url.startsWith("/api/places/addresses?"))
-      return jsonResponse(200, { addressSearch: true, places: [{ ...sanFrancisco, name: "Ferry Building", detail: "San Francisco", label: "Ferry Building, San Francisco", source: "address" }] });
+      return jsonResponse(200, {
+        addressSearch: true,
+        places: [
+          {
+            ...sanFrancisco,
+            name: "Ferry Building",
+            detail: "San Francisco",
+            label: "Ferry Building, San Francisco",
+            source: "address",
+          },
+        ],
+      });
     if (url.startsWith("/api/places?")) return jsonResponse(200, { addressSearch, places: [sanFrancisco] });
-    if (url === "/api/events" && init?.method === "POST") return jsonResponse(201, { id: 7, ...JSON.parse(String(init.body)) });
+    if (url === "/api/events" && init?.method === "POST")
+      return jsonResponse(201, { id: 7, ...JSON.parse(String(init.body)) });
     return jsonResponse(200, []);
   });
 }
@@ -38,7 +50,9 @@ function Harness() {
 async function fillAndSubmit() {
   await userEvent.type(screen.getByLabelText("Event Name"), "Picnic");
   await userEvent.type(screen.getByLabelText("Description"), "Bring snacks");
-  fireEvent.change(screen.getByLabelText("Date"), { target: { value: format(new Date(Date.now() + 86_400_000), "yyyy-MM-dd") } });
+  fireEvent.change(screen.getByLabelText("Date"), {
+    target: { value: format(new Date(Date.now() + 86_400_000), "yyyy-MM-dd") },
+  });
   fireEvent.change(screen.getByLabelText("Time"), { target: { value: "12:00" } });
   await userEvent.click(screen.getByRole("button", { name: "Create Event" }));
 }
@@ -66,7 +80,11 @@ describe("Create Event: place on the map (issue 12.1)", () => {
     expect(screen.getByTestId("picked-place")).toHaveTextContent("San Francisco, CA, United States");
     expect(screen.getByLabelText("Location")).toHaveValue("San Francisco, CA, United States");
     await fillAndSubmit();
-    expect(await posted(fetchMock)).toMatchObject({ location: "San Francisco, CA, United States", latitude: "37.77493", longitude: "-122.41942" });
+    expect(await posted(fetchMock)).toMatchObject({
+      location: "San Francisco, CA, United States",
+      latitude: "37.77493",
+      longitude: "-122.41942",
+    });
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/places?q=san+fr")).toBe(true);
   });
 
@@ -86,7 +104,15 @@ describe("Create Event: place on the map (issue 12.1)", () => {
 
   it("uses the device's position on request, and can remove it", async () => {
     vi.spyOn(native, "locationGranted").mockResolvedValue(false);
-    vi.spyOn(native, "getPosition").mockResolvedValue({ latitude: 37.8, longitude: -122.4, accuracy: 5, altitude: null, altitudeAccuracy: null, heading: null, speed: null });
+    vi.spyOn(native, "getPosition").mockResolvedValue({
+      latitude: 37.8,
+      longitude: -122.4,
+      accuracy: 5,
+      altitude: null,
+      altitudeAccuracy: null,
+      heading: null,
+      speed: null,
+    });
     const fetchMock = stubServer();
     renderWithProviders(<Harness />);
     await userEvent.click(await screen.findByRole("button", { name: "Use my current location" }));
@@ -110,7 +136,15 @@ describe("Create Event: place on the map (issue 12.1)", () => {
 
   it("with location granted and nothing picked, takes the device's position", async () => {
     vi.spyOn(native, "locationGranted").mockResolvedValue(true);
-    vi.spyOn(native, "getPosition").mockResolvedValue({ latitude: 37.76, longitude: -122.43, accuracy: 5, altitude: null, altitudeAccuracy: null, heading: null, speed: null });
+    vi.spyOn(native, "getPosition").mockResolvedValue({
+      latitude: 37.76,
+      longitude: -122.43,
+      accuracy: 5,
+      altitude: null,
+      altitudeAccuracy: null,
+      heading: null,
+      speed: null,
+    });
     const fetchMock = stubServer();
     renderWithProviders(<Harness />);
     expect(await screen.findByText("Nothing picked: the event takes your current position.")).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { type Place, PLACE_QUERY_MIN, PLACE_TEXTS } from "@contract/places";
 import { SEARCH_DEBOUNCE_MS } from "@contract/limits";
+import { PLACE_QUERY_MIN, PLACE_TEXTS, type Place } from "@contract/places";
 import { Building2Icon, CrosshairIcon, MapPinIcon, SearchIcon, XIcon } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { errorMessage } from "@/lib/api";
@@ -89,18 +89,30 @@ export function PlacePicker({
   };
 
   return (
-    <fieldset className="grid min-w-0 grid-cols-1 gap-2 rounded-xl border border-border p-3" aria-describedby={place ? undefined : `${id}-status`}>
+    <fieldset
+      className="grid min-w-0 grid-cols-1 gap-2 rounded-xl border border-border p-3"
+      aria-describedby={place ? undefined : `${id}-status`}
+    >
       <legend className="px-1 text-sm font-medium">Place on the map</legend>
       {place ? (
         <div className="flex items-center gap-2 rounded-lg bg-primary/10 px-2.5 py-2" data-testid="picked-place">
           <MapPinIcon className="size-4 shrink-0 text-primary" aria-hidden />
           <p className="min-w-0 flex-1 text-sm">
-            <span className="block truncate font-medium">{place.source === "device" ? "Your current location" : place.label || "Pinned location"}</span>
+            <span className="block truncate font-medium">
+              {place.source === "device" ? "Your current location" : place.label || "Pinned location"}
+            </span>
             <span className="block text-xs text-muted-foreground">
               {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
             </span>
           </p>
-          <Button type="button" variant="ghost" size="icon" className="size-8 shrink-0" aria-label="Remove place" onClick={() => choose(null)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8 shrink-0"
+            aria-label="Remove place"
+            onClick={() => choose(null)}
+          >
             <XIcon aria-hidden />
           </Button>
         </div>
@@ -111,7 +123,14 @@ export function PlacePicker({
             : "Pick a place so people nearby can find the event."}
         </p>
       )}
-      <Button type="button" variant="outline" size="sm" className="justify-start" disabled={locating} onClick={useMyLocation}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="justify-start"
+        disabled={locating}
+        onClick={useMyLocation}
+      >
         <CrosshairIcon aria-hidden />
         {locating ? "Locating..." : PLACE_TEXTS.useMyLocation}
       </Button>
@@ -121,7 +140,10 @@ export function PlacePicker({
         </p>
       )}
       <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           role="combobox"
           aria-label="Search for a place"
@@ -142,7 +164,12 @@ export function PlacePicker({
       {searching && (
         <div className="grid gap-1">
           {results.length > 0 && (
-            <div id={`${id}-results`} role="listbox" aria-label="Places" className="grid max-h-56 gap-0.5 overflow-y-auto">
+            <div
+              id={`${id}-results`}
+              role="listbox"
+              aria-label="Places"
+              className="grid max-h-56 gap-0.5 overflow-y-auto"
+            >
               {results.map((result, index) => (
                 // biome-ignore lint/a11y/useKeyWithClickEvents: the search box owns the keyboard (combobox pattern); Enter picks there.
                 <div
@@ -151,7 +178,10 @@ export function PlacePicker({
                   role="option"
                   tabIndex={-1}
                   aria-selected={index === active}
-                  className={cn("flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2", index === active && "bg-accent")}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2",
+                    index === active && "bg-accent",
+                  )}
                   onClick={() => choose(placeFromResult(result))}
                   onMouseMove={() => index !== active && setActive(index)}
                 >
@@ -172,7 +202,13 @@ export function PlacePicker({
             <p className="px-1 text-xs text-muted-foreground">No city matches "{query.trim()}"</p>
           )}
           {addressSearch && addressQuery !== query.trim() && (
-            <Button type="button" variant="ghost" size="sm" className="justify-start" onClick={() => setAddressQuery(query.trim())}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="justify-start"
+              onClick={() => setAddressQuery(query.trim())}
+            >
               <SearchIcon aria-hidden />
               <span className="truncate">Search addresses for "{query.trim()}"</span>
             </Button>

@@ -11,13 +11,21 @@ import type {
   VoteCounts,
   VoteValue,
 } from "@contract/groups";
-import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { apiJson, apiRequest } from "@/lib/api";
 
 export const GROUPS_KEY = ["/api/groups/user"] as const;
 export const messagesKey = (groupId: number) => ["/api/chat/messages", groupId] as const;
 export const groupEventsKey = (groupId: number) => ["/api/groups", groupId, "events"] as const;
-export const groupAvailabilityKey = (groupId: number, date: string) => ["/api/groups", groupId, "availability", date] as const;
+export const groupAvailabilityKey = (groupId: number, date: string) =>
+  ["/api/groups", groupId, "availability", date] as const;
 
 export type MessagePages = InfiniteData<ChatMessage[], number | undefined>;
 
@@ -86,7 +94,8 @@ export function useSendMessage() {
   const qc = useQueryClient();
   return useMutation({
     // The server decides the message's type (text here; event shares and photos come from their own actions).
-    mutationFn: (body: { groupId: number; message: string }) => apiJson<ChatMessage>("POST", "/api/chat/messages", body),
+    mutationFn: (body: { groupId: number; message: string }) =>
+      apiJson<ChatMessage>("POST", "/api/chat/messages", body),
     onSuccess: (message) => addMessagesToCache(qc, message.groupId, [message]),
   });
 }
@@ -97,7 +106,9 @@ export function useMarkRead() {
     mutationFn: ({ groupId, messageId }: { groupId: number; messageId?: number }) =>
       apiRequest("POST", `/api/groups/${groupId}/read`, { messageId }),
     onSuccess: (_res, { groupId }) =>
-      qc.setQueryData<GroupListItem[]>(GROUPS_KEY, (list) => list?.map((g) => (g.id === groupId ? { ...g, unreadCount: 0 } : g))),
+      qc.setQueryData<GroupListItem[]>(GROUPS_KEY, (list) =>
+        list?.map((g) => (g.id === groupId ? { ...g, unreadCount: 0 } : g)),
+      ),
   });
 }
 
@@ -105,10 +116,16 @@ export function useGroupEvents(groupId: number | null) {
   return useQuery<GroupEvent[]>({ queryKey: groupEventsKey(groupId ?? 0), enabled: groupId != null });
 }
 
-export function applyVoteUpdate(qc: QueryClient, update: { groupId: number; eventId: number; votes: VoteCounts; userId: number; vote: VoteValue }, myId: number | undefined) {
+export function applyVoteUpdate(
+  qc: QueryClient,
+  update: { groupId: number; eventId: number; votes: VoteCounts; userId: number; vote: VoteValue },
+  myId: number | undefined,
+) {
   qc.setQueryData<GroupEvent[]>(groupEventsKey(update.groupId), (list) =>
     list?.map((e) =>
-      e.id === update.eventId ? { ...e, votes: update.votes, myVote: update.userId === myId ? update.vote : e.myVote } : e,
+      e.id === update.eventId
+        ? { ...e, votes: update.votes, myVote: update.userId === myId ? update.vote : e.myVote }
+        : e,
     ),
   );
 }
@@ -117,7 +134,9 @@ export function useVote() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ groupId, eventId, vote }: { groupId: number; eventId: number; vote: VoteValue }) =>
-      apiJson<{ eventId: number; votes: VoteCounts }>("POST", `/api/groups/${groupId}/events/${eventId}/vote`, { vote }),
+      apiJson<{ eventId: number; votes: VoteCounts }>("POST", `/api/groups/${groupId}/events/${eventId}/vote`, {
+        vote,
+      }),
     onSuccess: (res, { groupId, eventId, vote }) =>
       qc.setQueryData<GroupEvent[]>(groupEventsKey(groupId), (list) =>
         list?.map((e) => (e.id === eventId ? { ...e, votes: res.votes, myVote: vote } : e)),
@@ -128,8 +147,14 @@ export function useVote() {
 export function useCreateGroupEvent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title: string; description: string; date: string; type: string; location: string; groupId: number }) =>
-      apiJson<{ id: number }>("POST", "/api/events", body),
+    mutationFn: (body: {
+      title: string;
+      description: string;
+      date: string;
+      type: string;
+      location: string;
+      groupId: number;
+    }) => apiJson<{ id: number }>("POST", "/api/events", body),
     onSuccess: (_res, body) => {
       qc.invalidateQueries({ queryKey: groupEventsKey(body.groupId) });
       qc.invalidateQueries({ queryKey: ["/api/events"] });
@@ -148,7 +173,8 @@ export function useGroupAvailability(groupId: number | null, date: string) {
 export function useSaveGroupAvailability(groupId: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GroupAvailabilityBody) => apiJson<GroupAvailability>("POST", `/api/groups/${groupId}/availability`, body),
+    mutationFn: (body: GroupAvailabilityBody) =>
+      apiJson<GroupAvailability>("POST", `/api/groups/${groupId}/availability`, body),
     onSuccess: (data) => qc.setQueryData(groupAvailabilityKey(groupId ?? 0, data.date), data),
   });
 }
@@ -165,7 +191,8 @@ export function useInvite(code: string, viewer: { userId: number | null; ready: 
 export function useJoinInvite(code: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ group: { id: number; name: string } }>("POST", `/api/group-invite/${encodeURIComponent(code)}/join`),
+    mutationFn: () =>
+      apiJson<{ group: { id: number; name: string } }>("POST", `/api/group-invite/${encodeURIComponent(code)}/join`),
     onSuccess: () => qc.invalidateQueries({ queryKey: GROUPS_KEY }),
   });
 }

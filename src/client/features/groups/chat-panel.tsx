@@ -1,7 +1,9 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
+import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
 import { Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
+import { ReportButton } from "@/features/safety/user-safety-menu";
 import { useOnline } from "@/features/shell/use-online";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { formatMessageTime } from "@/lib/format-date";
@@ -13,8 +15,6 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useChatMessages, useMarkRead, useSendMessage } from "./api";
 import { useSocket } from "./socket-provider";
-import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
-import { ReportButton } from "@/features/safety/user-safety-menu";
 
 /** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
@@ -87,7 +87,8 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
             return;
           }
           // A 429 carries the server's "Too many messages, try again in N s": that is what the person needs to read.
-          const description = errorStatus(error) === 429 ? (errorMessage(error) ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.sendFailed;
+          const description =
+            errorStatus(error) === 429 ? (errorMessage(error) ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.sendFailed;
           toast({ title: "Error", description, variant: "destructive" });
         },
       },
@@ -101,17 +102,32 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
   };
 
   return (
-    <section className="flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card" aria-label={`Chat in ${groupName}`}>
+    <section
+      className="flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card"
+      aria-label={`Chat in ${groupName}`}
+    >
       <header className="flex items-center justify-between border-b px-4 py-2.5">
         <h2 className="truncate font-semibold">{groupName}</h2>
-        <span className={cn("flex items-center gap-1.5 text-xs", socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground")}>
+        <span
+          className={cn(
+            "flex items-center gap-1.5 text-xs",
+            socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground",
+          )}
+        >
           <span className={cn("size-2 rounded-full", socket.connected ? "bg-emerald-500" : "bg-muted-foreground/50")} />
           {socket.connected ? "Live" : online ? "Connecting…" : "Offline"}
         </span>
       </header>
-      <div ref={scroller} onScroll={onScroll} className="flex-1 space-y-3 overflow-y-auto px-3 py-3" data-testid="chat-messages">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="flex-1 space-y-3 overflow-y-auto px-3 py-3"
+        data-testid="chat-messages"
+      >
         {isFetchingNextPage && <Spinner className="mx-auto" />}
-        {!hasNextPage && messages.length > 0 && <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>}
+        {!hasNextPage && messages.length > 0 && (
+          <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>
+        )}
         {isLoading && <Spinner className="mx-auto mt-8" />}
         {!isLoading && messages.length === 0 && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
@@ -119,7 +135,11 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
         {messages.map((m) => {
           const mine = m.userId === user?.id;
           return (
-            <div key={m.id} className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-testid="chat-message">
+            <div
+              key={m.id}
+              className={cn("flex flex-col", mine ? "items-end" : "items-start")}
+              data-testid="chat-message"
+            >
               <div className="mb-0.5 flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
                 <span className="font-medium text-foreground/80">{mine ? "You" : m.userName}</span>
                 <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt, user?.timezone)}</time>

@@ -45,7 +45,12 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
       { date, timeslots: slots },
       {
         onSuccess: () => toast({ title: GROUP_AVAILABILITY_TEXTS.saved }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e) ?? GROUP_AVAILABILITY_TEXTS.saveFailed, variant: "destructive" }),
+        onError: (e) =>
+          toast({
+            title: "Error",
+            description: errorMessage(e) ?? GROUP_AVAILABILITY_TEXTS.saveFailed,
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -61,7 +66,10 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
         <fieldset className="grid grid-cols-2 gap-2">
           <legend className="mb-2 text-sm font-medium">When are you free?</legend>
           {GROUP_TIME_SLOTS.map((s) => (
-            <Label key={s.id} className="flex cursor-pointer items-center gap-2 rounded-lg border p-2.5 font-normal has-[[data-state=checked]]:border-primary">
+            <Label
+              key={s.id}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border p-2.5 font-normal has-[[data-state=checked]]:border-primary"
+            >
               <Checkbox checked={slots.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
               <span className="grid">
                 <span className="text-sm font-medium">{s.label}</span>
@@ -109,9 +117,16 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
                       </span>
                     </div>
                     <div className="h-2 overflow-hidden rounded-full bg-muted">
-                      <div className={cn("h-full rounded-full", best.includes(s.slot) ? "bg-primary" : "bg-primary/40")} style={{ width: `${share}%` }} />
+                      <div
+                        className={cn("h-full rounded-full", best.includes(s.slot) ? "bg-primary" : "bg-primary/40")}
+                        style={{ width: `${share}%` }}
+                      />
                     </div>
-                    {s.users.length > 0 && <p className="truncate text-xs text-muted-foreground">{s.users.map((u) => u.fullName).join(", ")}</p>}
+                    {s.users.length > 0 && (
+                      <p className="truncate text-xs text-muted-foreground">
+                        {s.users.map((u) => u.fullName).join(", ")}
+                      </p>
+                    )}
                   </li>
                 );
               })}

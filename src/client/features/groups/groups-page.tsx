@@ -9,13 +9,13 @@ import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { UploadedImage } from "@/ui/uploaded-image";
 import { toast } from "@/ui/use-toast";
 import { useGroups } from "./api";
 import { ChatPanel } from "./chat-panel";
 import { GroupAvailabilityPanel } from "./group-availability";
 import { NewGroupDialog } from "./new-group-dialog";
 import { PlanEventDialog } from "./plan-event-dialog";
-import { UploadedImage } from "@/ui/uploaded-image";
 
 export const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
 
@@ -87,12 +87,25 @@ export function GroupsPage() {
           )}
         </TabsContent>
       </Tabs>
-      <PlanEventDialog groupId={selected?.id ?? null} groupName={selected?.name} open={planOpen} onOpenChange={setPlanOpen} />
+      <PlanEventDialog
+        groupId={selected?.id ?? null}
+        groupName={selected?.name}
+        open={planOpen}
+        onOpenChange={setPlanOpen}
+      />
     </div>
   );
 }
 
-function NeedsGroup({ groups, onSelect, what }: { groups?: GroupListItem[]; onSelect: (id: number) => void; what: string }) {
+function NeedsGroup({
+  groups,
+  onSelect,
+  what,
+}: {
+  groups?: GroupListItem[];
+  onSelect: (id: number) => void;
+  what: string;
+}) {
   return (
     <div className="rounded-xl border border-dashed p-6 text-center">
       <MessageCircle className="mx-auto mb-2 size-8 text-muted-foreground" />
@@ -132,14 +145,22 @@ function MyGroups({
   const [inviteOpen, setInviteOpen] = useState(false);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return (groups ?? []).filter((g) => !q || g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q));
+    return (groups ?? []).filter(
+      (g) => !q || g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q),
+    );
   }, [groups, query]);
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search groups" className="pl-9" aria-label="Search groups" />
+        <Input
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search groups"
+          className="pl-9"
+          aria-label="Search groups"
+        />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Button variant="outline" onClick={() => setInviteOpen(true)}>
@@ -158,7 +179,14 @@ function MyGroups({
       )}
       <ul className="grid grid-cols-1 gap-3">
         {shown.map((g) => (
-          <GroupCard key={g.id} group={g} selected={g.id === selectedId} onSelect={() => onSelect(g.id)} onChat={() => onChat(g.id)} onPlan={() => onPlan(g.id)} />
+          <GroupCard
+            key={g.id}
+            group={g}
+            selected={g.id === selectedId}
+            onSelect={() => onSelect(g.id)}
+            onChat={() => onChat(g.id)}
+            onPlan={() => onPlan(g.id)}
+          />
         ))}
       </ul>
 
@@ -183,7 +211,10 @@ function GroupCard({
 }) {
   return (
     <li
-      className={cn("rounded-xl border bg-card p-4 transition-colors", selected && "border-primary ring-1 ring-primary")}
+      className={cn(
+        "rounded-xl border bg-card p-4 transition-colors",
+        selected && "border-primary ring-1 ring-primary",
+      )}
       data-testid="group-card"
     >
       <button type="button" className="flex w-full items-start gap-3 text-left" onClick={onSelect}>
@@ -209,10 +240,13 @@ function GroupCard({
           </span>
           {group.lastMessage ? (
             <span className="mt-1 block truncate text-sm text-muted-foreground">
-              <span className="font-medium text-foreground/80">{group.lastMessage.userName}:</span> {group.lastMessage.message}
+              <span className="font-medium text-foreground/80">{group.lastMessage.userName}:</span>{" "}
+              {group.lastMessage.message}
             </span>
           ) : (
-            group.description && <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
+            group.description && (
+              <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
+            )
           )}
         </span>
       </button>
@@ -245,7 +279,13 @@ function InviteLink({ code }: { code: string }) {
     <div className="mt-3 grid grid-cols-1 gap-1">
       <span className="text-xs font-medium text-muted-foreground">Invite link</span>
       <div className="flex gap-2">
-        <Input readOnly value={link} className="h-8 text-xs" aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          readOnly
+          value={link}
+          className="h-8 text-xs"
+          aria-label="Invite link"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button size="sm" variant="outline" onClick={copy} aria-label="Copy invite link" className="h-8">
           {copied ? <Check /> : <Copy />}
           {copied ? "Copied" : "Copy"}

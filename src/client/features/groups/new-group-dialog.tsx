@@ -10,8 +10,8 @@ import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@/ui/form";
-import { PhotoField } from "@/ui/photo-field";
 import { TextareaField, TextField } from "@/ui/form-fields";
+import { PhotoField } from "@/ui/photo-field";
 import { Spinner } from "@/ui/spinner";
 import { Switch } from "@/ui/switch";
 import { toast } from "@/ui/use-toast";
@@ -59,7 +59,11 @@ export function NewGroupDialog({
           onCreated(group);
         },
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? GROUP_TEXTS.createFailed, variant: "destructive" }),
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? GROUP_TEXTS.createFailed,
+            variant: "destructive",
+          }),
       },
     );
   });
@@ -83,7 +87,13 @@ export function NewGroupDialog({
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <TextField control={form.control} name="name" label="Group name" placeholder="Weekend hikers" />
-            <TextareaField control={form.control} name="description" label="Description" rows={3} placeholder="What is this group about?" />
+            <TextareaField
+              control={form.control}
+              name="description"
+              label="Description"
+              rows={3}
+              placeholder="What is this group about?"
+            />
             <PhotoField
               label="Photo"
               value={photo}

@@ -4,8 +4,8 @@ import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
-import { zonedInputToIso } from "@/lib/zoned-input";
 import { cn } from "@/lib/utils";
+import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Input } from "@/ui/input";
@@ -73,7 +73,11 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!groupId) {
-      toast({ title: GROUP_EVENT_TEXTS.noGroup, description: GROUP_EVENT_TEXTS.noGroupDescription, variant: "destructive" });
+      toast({
+        title: GROUP_EVENT_TEXTS.noGroup,
+        description: GROUP_EVENT_TEXTS.noGroupDescription,
+        variant: "destructive",
+      });
       return;
     }
     if (!title.trim()) {
@@ -95,7 +99,11 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
           onCreated();
         },
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed, variant: "destructive" }),
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed,
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -104,17 +112,34 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
     <form onSubmit={submit} className="grid gap-3 pt-2" noValidate>
       <div className="grid gap-1.5">
         <Label htmlFor="group-event-title">Title</Label>
-        <Input id="group-event-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Picnic in the park" aria-invalid={Boolean(titleError)} />
+        <Input
+          id="group-event-title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Picnic in the park"
+          aria-invalid={Boolean(titleError)}
+        />
         {titleError && <p className="text-sm text-destructive">{titleError}</p>}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="group-event-description">Description</Label>
-        <Textarea id="group-event-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Textarea
+          id="group-event-description"
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-date">Date</Label>
-          <Input id="group-event-date" type="date" min={dayKey(new Date(), user?.timezone)} value={date} onChange={(e) => setDate(e.target.value)} />
+          <Input
+            id="group-event-date"
+            type="date"
+            min={dayKey(new Date(), user?.timezone)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="group-event-time">Time</Label>
@@ -150,9 +175,11 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
 
 function VoteList({ groupId }: { groupId: number | null }) {
   const { data: events, isLoading } = useGroupEvents(groupId);
-  if (!groupId) return <p className="py-6 text-center text-sm text-muted-foreground">{GROUP_EVENT_TEXTS.noGroupDescription}</p>;
+  if (!groupId)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{GROUP_EVENT_TEXTS.noGroupDescription}</p>;
   if (isLoading) return <Spinner className="mx-auto my-6" />;
-  if (!events?.length) return <p className="py-6 text-center text-sm text-muted-foreground">No events to vote on yet.</p>;
+  if (!events?.length)
+    return <p className="py-6 text-center text-sm text-muted-foreground">No events to vote on yet.</p>;
   return (
     <ul className="grid gap-3 pt-2">
       {events.map((event) => (
@@ -171,7 +198,10 @@ function VoteRow({ event }: { event: GroupEvent }) {
     if (socket.send({ type: "event_vote", groupId: event.groupId, eventId: event.id, vote: value })) return;
     vote.mutate(
       { groupId: event.groupId, eventId: event.id, vote: value },
-      { onError: (error) => toast({ title: "Error", description: errorMessage(error) ?? "Failed to vote", variant: "destructive" }) },
+      {
+        onError: (error) =>
+          toast({ title: "Error", description: errorMessage(error) ?? "Failed to vote", variant: "destructive" }),
+      },
     );
   };
   return (

@@ -60,7 +60,14 @@ const heldIds = (qc: QueryClient, groupId: number) =>
 function handshake(socket: FakeSocket) {
   socket.open();
   expect(socket.sent).toEqual([{ type: "auth" }]);
-  socket.receive({ type: "auth_success", userId: 1, groups: [{ id: 5, name: "G5" }, { id: 9, name: "G9" }] });
+  socket.receive({
+    type: "auth_success",
+    userId: 1,
+    groups: [
+      { id: 5, name: "G5" },
+      { id: 9, name: "G9" },
+    ],
+  });
   expect(socket.sent.slice(1)).toEqual([
     { type: "join_group", groupId: 5 },
     { type: "join_group", groupId: 9 },
@@ -236,7 +243,9 @@ function Status() {
 
 describe("SocketProvider", () => {
   it("opens the one socket through the injected factory once signed in and reports the connection", async () => {
-    mockFetch((url) => (url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, [])));
+    mockFetch((url) =>
+      url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, []),
+    );
     renderWithProviders(
       <SocketProvider createSocket={factory}>
         <Status />
@@ -253,7 +262,9 @@ describe("SocketProvider", () => {
   it("after a 4401 close (session ended) stops reconnecting, signs out with the caches cleared and goes to /auth", async () => {
     window.history.replaceState(null, "", "/groups");
     mockFetch((url) =>
-      url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, [group(5)]),
+      url === "/api/user"
+        ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" })
+        : jsonResponse(200, [group(5)]),
     );
     let held: QueryClient | null = null;
     function Who() {
@@ -262,7 +273,8 @@ describe("SocketProvider", () => {
       held = qc;
       return (
         <p>
-          {user ? `Signed in as ${user.username}` : "Signed out"} / {qc.getQueryData(GROUPS_KEY) ? "groups cached" : "no groups cached"}
+          {user ? `Signed in as ${user.username}` : "Signed out"} /{" "}
+          {qc.getQueryData(GROUPS_KEY) ? "groups cached" : "no groups cached"}
         </p>
       );
     }

@@ -1,14 +1,19 @@
+import type { ChatMessage } from "@contract/chat";
+import type { GroupListItem } from "@contract/groups";
 import type { ClientMessage, ServerMessage, ServerMessageType } from "@contract/socket";
-import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS, SOCKET_UNAUTHORIZED_CODE, serverMessageSchema } from "@contract/socket";
+import {
+  SOCKET_RECONNECT_BASE_MS,
+  SOCKET_RECONNECT_MAX_MS,
+  SOCKET_UNAUTHORIZED_CODE,
+  serverMessageSchema,
+} from "@contract/socket";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { signOutLocally } from "@/features/account/sign-out-locally";
 import { useAuth } from "@/features/auth/use-auth";
 import { apiJson } from "@/lib/api";
-import type { ChatMessage } from "@contract/chat";
-import type { GroupListItem } from "@contract/groups";
-import { GROUPS_KEY, addMessagesToCache, applyVoteUpdate, messagesKey, newestHeldId } from "./api";
+import { addMessagesToCache, applyVoteUpdate, GROUPS_KEY, messagesKey, newestHeldId } from "./api";
 
 type Handler = (message: ServerMessage) => void;
 
@@ -168,7 +173,8 @@ export class SocketManager {
       case "new_message":
         addMessagesToCache(this.qc, message.message.groupId, [message.message]);
         // The list's last message and unread badge change in place: no refetch per message on every client.
-        if (!applyToGroupList(this.qc, message.message, this.myId)) void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
+        if (!applyToGroupList(this.qc, message.message, this.myId))
+          void this.qc.invalidateQueries({ queryKey: GROUPS_KEY });
         break;
       case "vote_update":
         applyVoteUpdate(this.qc, message, this.myId);
@@ -184,7 +190,10 @@ export class SocketManager {
     const after = newestHeldId(this.qc, groupId);
     if (after == null) return;
     try {
-      const missed = await apiJson<ChatMessage[]>("GET", `/api/chat/messages/${groupId}?after=${after}&limit=${CATCH_UP_LIMIT}`);
+      const missed = await apiJson<ChatMessage[]>(
+        "GET",
+        `/api/chat/messages/${groupId}?after=${after}&limit=${CATCH_UP_LIMIT}`,
+      );
       if (missed.length >= CATCH_UP_LIMIT) await this.qc.resetQueries({ queryKey: messagesKey(groupId) });
       else addMessagesToCache(this.qc, groupId, missed);
     } catch {

@@ -23,9 +23,12 @@ function renderInvite(invite: InviteView | null, signedIn: boolean) {
   const calls: string[] = [];
   mockFetch((url, init) => {
     calls.push(`${init?.method ?? "GET"} ${url}`);
-    if (url === "/api/user") return signedIn ? jsonResponse(200, viewer) : jsonResponse(401, { message: "Not signed in" });
+    if (url === "/api/user")
+      return signedIn ? jsonResponse(200, viewer) : jsonResponse(401, { message: "Not signed in" });
     if (url === "/api/group-invite/abc") {
-      return invite ? jsonResponse(200, invite) : jsonResponse(404, { message: "This invite link is invalid, expired, or has reached its usage limit." });
+      return invite
+        ? jsonResponse(200, invite)
+        : jsonResponse(404, { message: "This invite link is invalid, expired, or has reached its usage limit." });
     }
     return jsonResponse(404, { message: "Not found" });
   });

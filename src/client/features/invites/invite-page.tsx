@@ -9,8 +9,8 @@ import { Button } from "@/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/ui/card";
 import { Skeleton } from "@/ui/skeleton";
 import { Spinner } from "@/ui/spinner";
-import { toast } from "@/ui/use-toast";
 import { UploadedImage } from "@/ui/uploaded-image";
+import { toast } from "@/ui/use-toast";
 
 /** Spec 02 §2 /invite/{code}: public, no header or bottom bar. */
 export function InvitePage() {
@@ -41,7 +41,12 @@ export function InvitePage() {
         navigate(`/groups?group=${group.id}`);
       },
       onError: (error) =>
-        toast({ title: "Error", description: errorStatus(error) === 410 ? errorMessage(error) ?? INVITE_TEXTS.joinFailed : INVITE_TEXTS.joinFailed, variant: "destructive" }),
+        toast({
+          title: "Error",
+          description:
+            errorStatus(error) === 410 ? (errorMessage(error) ?? INVITE_TEXTS.joinFailed) : INVITE_TEXTS.joinFailed,
+          variant: "destructive",
+        }),
     });
 
   return (
@@ -63,7 +68,11 @@ export function InvitePage() {
       {data && (
         <Card className="overflow-hidden pt-0">
           {data.group.imageUrl ? (
-            <UploadedImage src={data.group.imageUrl} sizes="(max-width: 448px) 100vw, 448px" className="h-40 w-full object-cover" />
+            <UploadedImage
+              src={data.group.imageUrl}
+              sizes="(max-width: 448px) 100vw, 448px"
+              className="h-40 w-full object-cover"
+            />
           ) : (
             <div className="grid h-40 place-items-center bg-gradient-to-br from-primary/30 to-primary/5">
               <span className="text-5xl font-bold text-primary">{data.group.name.charAt(0).toUpperCase()}</span>
@@ -96,7 +105,10 @@ export function InvitePage() {
           <CardFooter className="grid gap-2">
             {member ? (
               <>
-                <p className="flex items-center justify-center gap-2 rounded-lg bg-primary/10 p-3 text-sm font-medium text-primary" role="status">
+                <p
+                  className="flex items-center justify-center gap-2 rounded-lg bg-primary/10 p-3 text-sm font-medium text-primary"
+                  role="status"
+                >
                   <CircleCheck className="size-4 shrink-0" />
                   {INVITE_TEXTS.alreadyMember}
                 </p>

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
+import { EventCover } from "@/features/events/event-cover";
 import { apiJson } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { native, type Position } from "@/lib/native";
@@ -12,7 +13,6 @@ import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
-import { EventCover } from "@/features/events/event-cover";
 
 const POSITION_KEY = ["device-position"] as const;
 

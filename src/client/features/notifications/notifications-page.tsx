@@ -64,7 +64,11 @@ function NotificationItem({ notification, timezone }: { notification: AppNotific
   const Icon = TYPE_ICONS[notification.type] ?? BellIcon;
   const remove = () =>
     removeNotification(notification.id).catch((error) =>
-      toast({ title: "Error", description: errorMessage(error) ?? "Failed to remove notification", variant: "destructive" }),
+      toast({
+        title: "Error",
+        description: errorMessage(error) ?? "Failed to remove notification",
+        variant: "destructive",
+      }),
     );
   return (
     <li
@@ -117,10 +121,7 @@ export function NotificationsPage() {
   }, [hasUnread]);
 
   const all = data?.notifications ?? [];
-  const types = useMemo(
-    () => [...new Set([...notificationTypeSchema.options, ...all.map((n) => n.type)])],
-    [all],
-  );
+  const types = useMemo(() => [...new Set([...notificationTypeSchema.options, ...all.map((n) => n.type)])], [all]);
   const visible = filter === "all" ? all : all.filter((n) => n.type === filter);
   const timezone = user?.timezone;
   const days = useMemo(() => {
@@ -137,7 +138,11 @@ export function NotificationsPage() {
 
   const clearAll = () =>
     clearAllNotifications().catch((error) =>
-      toast({ title: "Error", description: errorMessage(error) ?? "Failed to clear notifications", variant: "destructive" }),
+      toast({
+        title: "Error",
+        description: errorMessage(error) ?? "Failed to clear notifications",
+        variant: "destructive",
+      }),
     );
 
   return (

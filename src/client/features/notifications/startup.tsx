@@ -7,7 +7,7 @@ import { useSocket } from "@/features/groups/socket-provider";
 import { apiRequest } from "@/lib/api";
 import { native } from "@/lib/native";
 import { queryClient } from "@/lib/query-client";
-import { NOTIFICATIONS_KEY, addNotificationToCache } from "./notifications-cache";
+import { addNotificationToCache, NOTIFICATIONS_KEY } from "./notifications-cache";
 import { useNotifications } from "./use-notifications";
 
 /** Browser notifications only when the user allowed them and the app isn't in front (in front, the bell says it). */
@@ -32,7 +32,9 @@ async function initNativePush() {
   await PushNotifications.addListener("registration", ({ value }) => {
     const platform = Capacitor.getPlatform();
     if (platform !== "ios" && platform !== "android") return;
-    void apiRequest("POST", "/api/push/subscriptions", { platform, token: value }).catch((error) => console.warn("push token not stored", error));
+    void apiRequest("POST", "/api/push/subscriptions", { platform, token: value }).catch((error) =>
+      console.warn("push token not stored", error),
+    );
   });
   await PushNotifications.register();
 }

@@ -3,7 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { useSocket } from "@/features/groups/socket-provider";
-import { NOTIFICATIONS_KEY, fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";
+import {
+  fetchNotifications,
+  NOTIFICATIONS_KEY,
+  readStoredNotifications,
+  storeNotifications,
+} from "./notifications-cache";
 
 /** While the socket is down, a visible tab asks the server every 15 s instead of waiting for pushes. */
 export const NOTIFICATIONS_POLL_MS = 15_000;

@@ -20,7 +20,11 @@ export function ConnectButton({ userId }: { userId: number }) {
         onSuccess: ({ status: next }) =>
           toast(next === "friends" ? { title: "You are now friends" } : { title: "Friend request sent" }),
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? "Could not send the friend request", variant: "destructive" }),
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Could not send the friend request",
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -69,7 +73,11 @@ export function MessageButton({ userId }: { userId: number }) {
         open.mutate(userId, {
           onSuccess: (group) => navigate(`/groups?group=${group.id}`),
           onError: (error) =>
-            toast({ title: "Error", description: errorMessage(error) ?? "Could not open the conversation", variant: "destructive" }),
+            toast({
+              title: "Error",
+              description: errorMessage(error) ?? "Could not open the conversation",
+              variant: "destructive",
+            }),
         })
       }
     >

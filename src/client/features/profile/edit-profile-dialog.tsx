@@ -27,7 +27,10 @@ const toList = (text: string) =>
 const listText = z
   .string()
   .refine((text) => toList(text).length <= LIST_ITEMS_MAX, `At most ${LIST_ITEMS_MAX} items`)
-  .refine((text) => profileFields.interests.safeParse(toList(text)).success, "Each item must be at most 200 characters");
+  .refine(
+    (text) => profileFields.interests.safeParse(toList(text)).success,
+    "Each item must be at most 200 characters",
+  );
 
 const editProfileFormSchema = z.object({
   fullName: profileFields.fullName,
@@ -72,14 +75,22 @@ export function EditProfileDialog({
     } catch (error) {
       // Closing the picker is a choice, not a failure.
       if (error instanceof Error && error.message === "No image selected") return;
-      toast({ title: "Image selection failed", description: "Could not select image from camera roll", variant: "destructive" });
+      toast({
+        title: "Image selection failed",
+        description: "Could not select image from camera roll",
+        variant: "destructive",
+      });
       return;
     }
     setUploading(true);
     try {
       setPhoto((await uploadPhoto(dataUrl)).url);
     } catch (error) {
-      toast({ title: "Upload failed", description: errorMessage(error) ?? "Could not upload the photo", variant: "destructive" });
+      toast({
+        title: "Upload failed",
+        description: errorMessage(error) ?? "Could not upload the photo",
+        variant: "destructive",
+      });
     } finally {
       setUploading(false);
     }
@@ -102,7 +113,11 @@ export function EditProfileDialog({
         onOpenChange(false);
       },
       onError: (error) =>
-        toast({ title: "Error", description: errorMessage(error) ?? "Failed to update your profile", variant: "destructive" }),
+        toast({
+          title: "Error",
+          description: errorMessage(error) ?? "Failed to update your profile",
+          variant: "destructive",
+        }),
     });
   });
 
@@ -134,9 +149,20 @@ export function EditProfileDialog({
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-3" noValidate>
             <TextField control={form.control} name="fullName" label="Full Name" autoComplete="name" />
-            <TextareaField control={form.control} name="bio" label="Bio" rows={3} placeholder="Tell people about yourself" />
+            <TextareaField
+              control={form.control}
+              name="bio"
+              label="Bio"
+              rows={3}
+              placeholder="Tell people about yourself"
+            />
             <TextField control={form.control} name="profession" label="Profession" />
-            <TextField control={form.control} name="interests" label="Interests" placeholder="hiking, jazz, board games" />
+            <TextField
+              control={form.control}
+              name="interests"
+              label="Interests"
+              placeholder="hiking, jazz, board games"
+            />
             <TextField control={form.control} name="skills" label="Skills" placeholder="design, public speaking" />
             <TextField control={form.control} name="careerPath" label="Career Path" />
             <DialogFooter>

@@ -9,10 +9,19 @@ import { useFriendAction, useFriends, useIncomingRequests } from "./api";
 import { InviteFriendDialog } from "./invite-friend-dialog";
 import { UserAvatar } from "./user-avatar";
 
-function PersonRow({ user, children }: { user: { id: number; fullName: string; username: string; profileImage: string | null }; children?: React.ReactNode }) {
+function PersonRow({
+  user,
+  children,
+}: {
+  user: { id: number; fullName: string; username: string; profileImage: string | null };
+  children?: React.ReactNode;
+}) {
   return (
     <li className="flex items-center gap-3 rounded-xl px-2 py-2 hover:bg-accent/50">
-      <Link href={`/users/${user.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        href={`/users/${user.id}`}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <UserAvatar user={user} className="size-10" />
         <span className="grid min-w-0">
           <span className="truncate text-sm font-medium">{user.fullName}</span>
@@ -36,8 +45,17 @@ export function FriendsTab({ userId }: { userId: number }) {
       { userId: otherId, action: kind },
       {
         onSuccess: () =>
-          toast(kind === "accept" ? { title: "Friend added", description: "You are now friends." } : { title: "Request declined" }),
-        onError: (error) => toast({ title: "Error", description: errorMessage(error) ?? "Could not answer the request", variant: "destructive" }),
+          toast(
+            kind === "accept"
+              ? { title: "Friend added", description: "You are now friends." }
+              : { title: "Request declined" },
+          ),
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Could not answer the request",
+            variant: "destructive",
+          }),
       },
     );
 
@@ -52,7 +70,12 @@ export function FriendsTab({ userId }: { userId: number }) {
                 <Button size="sm" onClick={() => answer(user.id, "accept")} disabled={action.isPending}>
                   Accept
                 </Button>
-                <Button size="sm" variant="outline" onClick={() => answer(user.id, "decline")} disabled={action.isPending}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => answer(user.id, "decline")}
+                  disabled={action.isPending}
+                >
                   Decline
                 </Button>
               </PersonRow>

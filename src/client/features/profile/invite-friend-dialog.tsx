@@ -26,7 +26,11 @@ export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOp
         onOpenChange(false);
       },
       onError: (error) =>
-        toast({ title: "Error", description: errorMessage(error) ?? "Failed to send invitation", variant: "destructive" }),
+        toast({
+          title: "Error",
+          description: errorMessage(error) ?? "Failed to send invitation",
+          variant: "destructive",
+        }),
     }),
   );
 
@@ -39,8 +43,21 @@ export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOp
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <TextField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="friend@example.com" />
-            <TextField control={form.control} name="name" label="Name" autoComplete="name" placeholder="Their name (optional)" />
+            <TextField
+              control={form.control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="friend@example.com"
+            />
+            <TextField
+              control={form.control}
+              name="name"
+              label="Name"
+              autoComplete="name"
+              placeholder="Their name (optional)"
+            />
             <DialogFooter>
               <Button type="submit" disabled={invite.isPending}>
                 {invite.isPending && <Spinner />}

@@ -56,7 +56,9 @@ export function ProfilePage() {
         <TabsContent value="availability">
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card p-6 text-center">
             <CalendarDaysIcon className="size-8 text-primary" aria-hidden />
-            <p className="text-sm text-muted-foreground">Set the days and times you're free to hang out on the availability screen.</p>
+            <p className="text-sm text-muted-foreground">
+              Set the days and times you're free to hang out on the availability screen.
+            </p>
             <Button asChild>
               <Link href="/availability">Go to Availability</Link>
             </Button>

@@ -1,4 +1,3 @@
-import { currentUserFixture } from "@/test/render";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
@@ -6,6 +5,7 @@ import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { queryClient } from "@/lib/query-client";
+import { currentUserFixture } from "@/test/render";
 import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
 import { UserProfilePage } from "./user-profile-page";

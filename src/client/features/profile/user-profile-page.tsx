@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
 import { useAvailability } from "@/features/availability/api";
 import { AvailabilityWidget } from "@/features/availability/availability-widget";
+import { UserSafetyMenu } from "@/features/safety/user-safety-menu";
 import { errorStatus } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -13,11 +14,16 @@ import { toast } from "@/ui/use-toast";
 import { isNumericId, useUserProfile } from "./api";
 import { ConnectButton, MessageButton } from "./connect-buttons";
 import { UserAvatar } from "./user-avatar";
-import { UserSafetyMenu } from "@/features/safety/user-safety-menu";
 
 function ProfileSkeleton() {
   return (
-    <div className="grid gap-5 px-4 py-5" role="status" aria-busy="true" aria-label="Loading profile" data-testid="profile-skeleton">
+    <div
+      className="grid gap-5 px-4 py-5"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading profile"
+      data-testid="profile-skeleton"
+    >
       <Skeleton className="h-8 w-40" />
       <div className="flex flex-col items-center gap-3">
         <Skeleton className="size-24 rounded-full" />

@@ -10,7 +10,11 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { type ModerationAction, useAdminReports, useModerate } from "./api";
 
-const TARGET_LABEL: Record<AdminReport["targetType"], string> = { user: "Person", message: "Chat message", event: "Event" };
+const TARGET_LABEL: Record<AdminReport["targetType"], string> = {
+  user: "Person",
+  message: "Chat message",
+  event: "Event",
+};
 
 function ReportCard({ report }: { report: AdminReport }) {
   const moderate = useModerate();
@@ -77,7 +81,12 @@ function ReportCard({ report }: { report: AdminReport }) {
             size="sm"
             variant={message.hidden ? "outline" : "destructive"}
             disabled={moderate.isPending}
-            onClick={() => act({ kind: "hideMessage", id: message.id, hidden: !message.hidden }, message.hidden ? "Message shown" : "Message hidden")}
+            onClick={() =>
+              act(
+                { kind: "hideMessage", id: message.id, hidden: !message.hidden },
+                message.hidden ? "Message shown" : "Message hidden",
+              )
+            }
           >
             {message.hidden ? "Show message" : "Hide message"}
           </Button>
@@ -87,7 +96,12 @@ function ReportCard({ report }: { report: AdminReport }) {
             size="sm"
             variant={event.hidden ? "outline" : "destructive"}
             disabled={moderate.isPending}
-            onClick={() => act({ kind: "hideEvent", id: event.id, hidden: !event.hidden }, event.hidden ? "Event shown" : "Event hidden")}
+            onClick={() =>
+              act(
+                { kind: "hideEvent", id: event.id, hidden: !event.hidden },
+                event.hidden ? "Event shown" : "Event hidden",
+              )
+            }
           >
             {event.hidden ? "Show event" : "Hide event"}
           </Button>
@@ -98,13 +112,20 @@ function ReportCard({ report }: { report: AdminReport }) {
             variant={subject.suspended ? "outline" : "destructive"}
             disabled={moderate.isPending}
             onClick={() =>
-              subject.suspended ? act({ kind: "suspend", id: subject.id, suspended: false }, "Suspension lifted") : setConfirmingSuspend(true)
+              subject.suspended
+                ? act({ kind: "suspend", id: subject.id, suspended: false }, "Suspension lifted")
+                : setConfirmingSuspend(true)
             }
           >
             {subject.suspended ? "Lift suspension" : "Suspend account"}
           </Button>
         )}
-        <Button size="sm" variant="secondary" disabled={moderate.isPending} onClick={() => act({ kind: "resolve", id: report.id }, "Report resolved")}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={moderate.isPending}
+          onClick={() => act({ kind: "resolve", id: report.id }, "Report resolved")}
+        >
           Resolve
         </Button>
       </div>
@@ -148,7 +169,11 @@ export function AdminPage() {
     <section className="grid gap-4 px-4 py-5">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold tracking-tight">Moderation</h1>
-        <p className="text-sm text-muted-foreground">{list.length === 0 ? "No open reports." : `${list.length} open report${list.length === 1 ? "" : "s"}, oldest first.`}</p>
+        <p className="text-sm text-muted-foreground">
+          {list.length === 0
+            ? "No open reports."
+            : `${list.length} open report${list.length === 1 ? "" : "s"}, oldest first.`}
+        </p>
       </header>
       <ul className="grid gap-3">
         {list.map((r) => (

@@ -1,6 +1,6 @@
 import type { AdminReport, ReportBody } from "@contract/safety";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import type { PublicUser } from "@contract/users";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiJson } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 
@@ -19,7 +19,9 @@ export function useBlocks() {
 export function useSetBlocked() {
   return useMutation({
     mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
-      blocked ? apiJson<{ message: string }>("POST", "/api/blocks", { userId }) : apiJson<{ message: string }>("DELETE", `/api/blocks/${userId}`),
+      blocked
+        ? apiJson<{ message: string }>("POST", "/api/blocks", { userId })
+        : apiJson<{ message: string }>("DELETE", `/api/blocks/${userId}`),
     onSuccess: () => void queryClient.invalidateQueries(),
   });
 }
@@ -47,11 +49,17 @@ export function useModerate() {
     mutationFn: (action: ModerationAction) => {
       switch (action.kind) {
         case "hideMessage":
-          return apiJson<{ message: string }>("PUT", `/api/admin/messages/${action.id}/hidden`, { hidden: action.hidden });
+          return apiJson<{ message: string }>("PUT", `/api/admin/messages/${action.id}/hidden`, {
+            hidden: action.hidden,
+          });
         case "hideEvent":
-          return apiJson<{ message: string }>("PUT", `/api/admin/events/${action.id}/hidden`, { hidden: action.hidden });
+          return apiJson<{ message: string }>("PUT", `/api/admin/events/${action.id}/hidden`, {
+            hidden: action.hidden,
+          });
         case "suspend":
-          return apiJson<{ message: string }>("PUT", `/api/admin/users/${action.id}/suspended`, { suspended: action.suspended });
+          return apiJson<{ message: string }>("PUT", `/api/admin/users/${action.id}/suspended`, {
+            suspended: action.suspended,
+          });
         case "resolve":
           return apiJson<{ message: string }>("POST", `/api/admin/reports/${action.id}/resolve`);
       }

@@ -1,4 +1,10 @@
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason, type ReportTargetType } from "@contract/safety";
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from "@contract/safety";
 import { useId, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { Button } from "@/ui/button";
@@ -56,7 +62,9 @@ export function ReportDialog({
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Report {WHAT[targetType]}</DialogTitle>
-            <DialogDescription>Moderators will see your report. The person is not told who reported them.</DialogDescription>
+            <DialogDescription>
+              Moderators will see your report. The person is not told who reported them.
+            </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Reason</legend>
@@ -73,7 +81,13 @@ export function ReportDialog({
           </fieldset>
           <div className="grid gap-1.5">
             <Label htmlFor={detailsId}>Details (optional)</Label>
-            <Textarea id={detailsId} value={details} onChange={(e) => setDetails(e.target.value)} maxLength={REPORT_DETAILS_MAX} rows={3} />
+            <Textarea
+              id={detailsId}
+              value={details}
+              onChange={(e) => setDetails(e.target.value)}
+              maxLength={REPORT_DETAILS_MAX}
+              rows={3}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

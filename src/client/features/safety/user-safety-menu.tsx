@@ -22,7 +22,8 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
           setConfirming(false);
           toast({ title: block ? `${name} is blocked` : `${name} is unblocked` });
         },
-        onError: () => toast({ title: "Something went wrong", description: "Please try again.", variant: "destructive" }),
+        onError: () =>
+          toast({ title: "Something went wrong", description: "Please try again.", variant: "destructive" }),
       },
     );
   return (
@@ -60,11 +61,26 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
 }
 
 /** A small "Report" button for a chat message or an event page. */
-export function ReportButton({ targetType, targetId, label }: { targetType: "message" | "event"; targetId: number; label: string }) {
+export function ReportButton({
+  targetType,
+  targetId,
+  label,
+}: {
+  targetType: "message" | "event";
+  targetId: number;
+  label: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" aria-label={label} onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="h-7 px-2 text-xs text-muted-foreground"
+        aria-label={label}
+        onClick={() => setOpen(true)}
+      >
         Report
       </Button>
       <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />

@@ -44,7 +44,10 @@ function PushDeviceCard() {
       if (on) await enablePush();
       else await disablePush();
       setEnabled(on);
-      toast({ title: on ? "Push notifications on" : "Push notifications off", description: on ? "This device will be notified while Link is closed" : undefined });
+      toast({
+        title: on ? "Push notifications on" : "Push notifications off",
+        description: on ? "This device will be notified while Link is closed" : undefined,
+      });
     } catch (error) {
       toast({ title: "Push notifications", description: (error as Error).message, variant: "destructive" });
     } finally {
@@ -68,7 +71,12 @@ function PushDeviceCard() {
         <CardContent>
           <div className="flex items-center justify-between gap-3">
             <Label htmlFor="push-device">Push notifications</Label>
-            <Switch id="push-device" checked={enabled === true} disabled={enabled === null || busy} onCheckedChange={(on) => void toggle(on)} />
+            <Switch
+              id="push-device"
+              checked={enabled === true}
+              disabled={enabled === null || busy}
+              onCheckedChange={(on) => void toggle(on)}
+            />
           </div>
         </CardContent>
       )}
@@ -82,7 +90,8 @@ function PreferencesCard() {
     queryFn: () => apiJson<NotificationPreferences>("GET", "/api/notification-preferences"),
   });
   const save = useMutation({
-    mutationFn: (next: NotificationPreferences) => apiJson<NotificationPreferences>("PUT", "/api/notification-preferences", next),
+    mutationFn: (next: NotificationPreferences) =>
+      apiJson<NotificationPreferences>("PUT", "/api/notification-preferences", next),
     onMutate: (next) => {
       const previous = queryClient.getQueryData<NotificationPreferences>(PREFERENCES_KEY);
       queryClient.setQueryData(PREFERENCES_KEY, next);
@@ -154,9 +163,15 @@ function PreferencesCard() {
             <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
               <Label htmlFor="email-digest" className="flex flex-col items-start gap-0.5">
                 <span>Daily e-mail digest</span>
-                <span className="text-xs font-normal text-muted-foreground">One e-mail a day instead of one per notification</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  One e-mail a day instead of one per notification
+                </span>
               </Label>
-              <Switch id="email-digest" checked={data.emailDigest} onCheckedChange={(on) => save.mutate({ ...data, emailDigest: on })} />
+              <Switch
+                id="email-digest"
+                checked={data.emailDigest}
+                onCheckedChange={(on) => save.mutate({ ...data, emailDigest: on })}
+              />
             </div>
           </>
         )}

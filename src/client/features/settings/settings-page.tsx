@@ -3,8 +3,18 @@ import type { Theme } from "@contract/theme";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ArrowLeftIcon, CalendarIcon, ChevronRightIcon, ClockIcon, LogOutIcon, MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  LogOutIcon,
+  MonitorIcon,
+  MoonIcon,
+  SunIcon,
+} from "lucide-react";
 import { Link, useLocation } from "wouter";
+import { AccountControls } from "@/features/account/account-controls";
 import { CURRENT_USER_KEY, useAuth } from "@/features/auth/use-auth";
 import { apiJson } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
@@ -18,7 +28,6 @@ import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
-import { AccountControls } from "@/features/account/account-controls";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
@@ -165,8 +174,7 @@ function AppearanceTab() {
 
 function AvailabilityTab({ user }: { user: CurrentUser }) {
   const saveTimezone = useMutation({
-    mutationFn: (timezone: string) =>
-      apiJson<CurrentUser>("PATCH", `/api/users/${user.id}/timezone`, { timezone }),
+    mutationFn: (timezone: string) => apiJson<CurrentUser>("PATCH", `/api/users/${user.id}/timezone`, { timezone }),
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
       queryClient.setQueryData(["/api/users/current"], updated);
@@ -197,7 +205,10 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
         <CardContent className="flex flex-col gap-3">
           <ul className="grid grid-cols-2 gap-2">
             {SETTINGS_SLOTS.map((slot) => (
-              <li key={slot.range} className="flex items-center gap-2 rounded-lg border border-border px-2.5 py-2 text-xs">
+              <li
+                key={slot.range}
+                className="flex items-center gap-2 rounded-lg border border-border px-2.5 py-2 text-xs"
+              >
                 <ClockIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
                 <span className="min-w-0">
                   <span className="block font-medium">{slot.range}</span>

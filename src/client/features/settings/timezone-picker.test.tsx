@@ -11,7 +11,9 @@ describe("TimezonePicker", () => {
     expect(trigger).toHaveTextContent(/America\/Los Angeles · UTC-(7|8)/);
     await userEvent.click(trigger);
     const options = within(screen.getByRole("listbox", { name: "Time zones" })).getAllByRole("option");
-    expect(options.slice(0, 10).map((o) => o.querySelector("span span")?.textContent)).toEqual(TIMEZONE_OPTIONS.map((z) => z.label));
+    expect(options.slice(0, 10).map((o) => o.querySelector("span span")?.textContent)).toEqual(
+      TIMEZONE_OPTIONS.map((z) => z.label),
+    );
     expect(options.length).toBeGreaterThan(300);
     expect(screen.getByRole("option", { name: /Pacific Time \(PT\)/ })).toHaveAttribute("aria-selected", "true");
   });

@@ -117,8 +117,7 @@ export function TimezonePicker({
         aria-haspopup="dialog"
       >
         <span className="min-w-0">
-          <span className="sr-only">Timezone:</span>{" "}
-          <span className="block truncate font-medium">{current.name}</span>
+          <span className="sr-only">Timezone:</span> <span className="block truncate font-medium">{current.name}</span>
           <span className="block truncate text-xs font-normal text-muted-foreground">{current.detail}</span>
         </span>
         <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -130,7 +129,10 @@ export function TimezonePicker({
             <DialogDescription>Every time in Link is shown in this zone.</DialogDescription>
           </DialogHeader>
           <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               role="combobox"
               aria-label="Search time zones"

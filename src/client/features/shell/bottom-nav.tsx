@@ -1,5 +1,5 @@
 import { CalendarCheckIcon, CalendarDaysIcon, CompassIcon, PlusIcon, UsersIcon } from "lucide-react";
-import { Suspense, lazy, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
@@ -27,7 +27,12 @@ function TabLink({ href, label, icon: Icon, active }: (typeof tabs)[number] & { 
         active ? "text-primary" : "text-muted-foreground hover:text-foreground",
       )}
     >
-      <span className={cn("flex h-7 w-12 items-center justify-center rounded-full transition-colors", active && "bg-primary/12")}>
+      <span
+        className={cn(
+          "flex h-7 w-12 items-center justify-center rounded-full transition-colors",
+          active && "bg-primary/12",
+        )}
+      >
         <Icon className="size-5" strokeWidth={active ? 2.4 : 2} aria-hidden />
       </span>
       {label}
@@ -39,7 +44,8 @@ function TabLink({ href, label, icon: Icon, active }: (typeof tabs)[number] & { 
 export function BottomNav() {
   const [location] = useLocation();
   const [createOpen, setCreateOpen] = useState(false);
-  const isActive = (href: string) => (href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`));
+  const isActive = (href: string) =>
+    href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`);
   const [left, right] = [tabs.slice(0, 2), tabs.slice(2)];
 
   return (

@@ -30,7 +30,10 @@ function HeaderSearch() {
         setSubmitted(text);
       }}
     >
-      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <Input
         type="search"
         aria-label="Search"
@@ -54,7 +57,12 @@ export function Header() {
       <div className="flex h-14 items-center gap-2 px-3">
         {/* The accessible name contains the visible word (axe label-content-name-mismatch): "Link home". */}
         <Link href="/" className="mr-auto flex items-center gap-2 rounded-lg pr-1 sm:mr-0">
-          <span aria-hidden className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm">L</span>
+          <span
+            aria-hidden
+            className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm"
+          >
+            L
+          </span>
           <span className="text-lg font-bold tracking-tight">Link</span>
           <span className="sr-only">home</span>
         </Link>

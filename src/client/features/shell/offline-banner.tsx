@@ -31,7 +31,9 @@ export function OfflineBanner() {
       <WifiOff className="size-3.5 shrink-0" aria-hidden />
       <p className="truncate">
         <span className="font-semibold">You're offline.</span>{" "}
-        {waiting > 0 ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.` : "Showing what was saved."}
+        {waiting > 0
+          ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.`
+          : "Showing what was saved."}
       </p>
     </div>
   );

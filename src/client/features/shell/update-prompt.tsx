@@ -1,5 +1,5 @@
-import { RefreshCw } from "lucide-react";
 import { useRegisterSW } from "virtual:pwa-register/react";
+import { RefreshCw } from "lucide-react";
 import { Button } from "@/ui/button";
 
 /** Checks for a new deploy this often while the app stays open (besides every page load). */

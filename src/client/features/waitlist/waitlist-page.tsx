@@ -1,9 +1,5 @@
 import { PRODUCT_NAME } from "@contract/product";
-import {
-  type WaitlistBody,
-  type WaitlistStats,
-  waitlistBodySchema,
-} from "@contract/waitlist";
+import { type WaitlistBody, type WaitlistStats, waitlistBodySchema } from "@contract/waitlist";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-react";
@@ -32,10 +28,22 @@ const fields = [
 function GoogleIcon() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden className="size-4">
-      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.56c2.08-1.92 3.28-4.74 3.28-8.09Z" />
-      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.76c-.98.66-2.24 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z" />
-      <path fill="#FBBC05" d="M5.84 14.11A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.45.34-2.11V7.05H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.95l3.66-2.84Z" />
-      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.05l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z" />
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.56c2.08-1.92 3.28-4.74 3.28-8.09Z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.76c-.98.66-2.24 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M5.84 14.11A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.45.34-2.11V7.05H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.95l3.66-2.84Z"
+      />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.56 10.56 0 0 0 12 1 11 11 0 0 0 2.18 7.05l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z"
+      />
     </svg>
   );
 }
@@ -109,7 +117,8 @@ export function WaitlistPage() {
     defaultValues: { fullName: "", email: "", username: "" },
   });
   const join = useMutation({
-    mutationFn: (body: WaitlistBody) => apiJson<{ message: string; alreadyListed: boolean }>("POST", "/api/waitlist", body),
+    mutationFn: (body: WaitlistBody) =>
+      apiJson<{ message: string; alreadyListed: boolean }>("POST", "/api/waitlist", body),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: STATS_KEY });
       toast({
@@ -118,7 +127,11 @@ export function WaitlistPage() {
       });
     },
     onError: (error) =>
-      toast({ title: "Error", description: errorMessage(error) ?? "Failed to join the waitlist", variant: "destructive" }),
+      toast({
+        title: "Error",
+        description: errorMessage(error) ?? "Failed to join the waitlist",
+        variant: "destructive",
+      }),
   });
 
   return (
@@ -137,7 +150,9 @@ export function WaitlistPage() {
             <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
             <CardTitle className="text-2xl">You're on the list!</CardTitle>
             <CardDescription>
-              {join.data.alreadyListed ? join.data.message : `We'll let you know as soon as a spot opens on ${PRODUCT_NAME}.`}
+              {join.data.alreadyListed
+                ? join.data.message
+                : `We'll let you know as soon as a spot opens on ${PRODUCT_NAME}.`}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -160,7 +175,11 @@ export function WaitlistPage() {
               <span className="h-px flex-1 bg-border" />
             </div>
             <Form {...form}>
-              <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => join.mutate(values))}>
+              <form
+                className="flex flex-col gap-3"
+                noValidate
+                onSubmit={form.handleSubmit((values) => join.mutate(values))}
+              >
                 {fields.map((f) => (
                   <TextField
                     key={f.name}

@@ -18,14 +18,22 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (username: string, password: string) => t.app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
+const login = (username: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
 const closeOf = (socket: TestSocket) =>
-  new Promise<{ code: number; reason: string }>((resolve) => socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
 const sessionEnded = { code: SOCKET_UNAUTHORIZED_CODE, reason: SOCKET_TEXTS.sessionEnded };
 
 /** The newest e-mail to an address, and the link token in it. */
 async function mailTo(address: string) {
-  const [row] = await t.database.db.select().from(outbox).where(eq(outbox.to, address)).orderBy(desc(outbox.id)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, address))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const token = row?.text.match(/token=([A-Za-z0-9_-]{43})/)?.[1];
   return { row, token };
 }
@@ -44,15 +52,32 @@ describe("change password", () => {
     const closed = closeOf(otherSocket);
     const mine = await openSocket(base, me.cookie);
 
-    const wrong = await as(t.app, me.cookie)({ method: "POST", url: "/api/account/password", payload: { currentPassword: "nope-nope", newPassword: "brand-new-1" } });
+    const wrong = await as(
+      t.app,
+      me.cookie,
+    )({
+      method: "POST",
+      url: "/api/account/password",
+      payload: { currentPassword: "nope-nope", newPassword: "brand-new-1" },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ message: ACCOUNT_TEXTS.wrongPassword });
     expect((await login(me.user.username, me.password)).statusCode).toBe(200);
 
-    const tooShort = await as(t.app, me.cookie)({ method: "POST", url: "/api/account/password", payload: { currentPassword: me.password, newPassword: "x" } });
+    const tooShort = await as(
+      t.app,
+      me.cookie,
+    )({ method: "POST", url: "/api/account/password", payload: { currentPassword: me.password, newPassword: "x" } });
     expect(tooShort.statusCode).toBe(400);
 
-    const ok = await as(t.app, me.cookie)({ method: "POST", url: "/api/account/password", payload: { currentPassword: me.password, newPassword: "brand-new-1" } });
+    const ok = await as(
+      t.app,
+      me.cookie,
+    )({
+      method: "POST",
+      url: "/api/account/password",
+      payload: { currentPassword: me.password, newPassword: "brand-new-1" },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: ACCOUNT_TEXTS.passwordChanged });
     expect(await closed).toEqual(sessionEnded);
@@ -70,8 +95,16 @@ describe("change password", () => {
 describe("password reset", () => {
   it("answers the same for a known and an unknown address; only the known one gets an e-mail with a link, stored hashed", async () => {
     const me = await registerUser(t.app);
-    const known = await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email.toUpperCase() } });
-    const unknown = await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: "nobody-at-all@example.com" } });
+    const known = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: me.user.email.toUpperCase() },
+    });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: "nobody-at-all@example.com" },
+    });
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
@@ -90,9 +123,17 @@ describe("password reset", () => {
     const me = await registerUser(t.app);
     const socket = await openSocket(base, me.cookie);
     const closed = closeOf(socket);
-    await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: me.user.email },
+    });
     const { token } = await mailTo(me.user.email);
-    const reset = await t.app.inject({ method: "POST", url: "/api/account/password-reset", payload: { token, newPassword: "after-reset-1" } });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token, newPassword: "after-reset-1" },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: ACCOUNT_TEXTS.resetDone });
     expect(await closed).toEqual(sessionEnded);
@@ -100,7 +141,11 @@ describe("password reset", () => {
     expect((await login(me.user.username, me.password)).statusCode).toBe(401);
     expect((await login(me.user.username, "after-reset-1")).statusCode).toBe(200);
     // Single use: the same link again is refused and changes nothing.
-    const again = await t.app.inject({ method: "POST", url: "/api/account/password-reset", payload: { token, newPassword: "attacker-pw-1" } });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token, newPassword: "attacker-pw-1" },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: ACCOUNT_TEXTS.tokenInvalid });
     expect((await login(me.user.username, "attacker-pw-1")).statusCode).toBe(401);
@@ -108,7 +153,11 @@ describe("password reset", () => {
 
   it("two requests racing with one link: exactly one sets its password", async () => {
     const me = await registerUser(t.app);
-    await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: me.user.email },
+    });
     const { token } = await mailTo(me.user.email);
     const tries = await Promise.all(
       ["racer-one-1", "racer-two-2", "racer-three-3", "racer-four-4"].map((newPassword) =>
@@ -116,25 +165,43 @@ describe("password reset", () => {
       ),
     );
     expect(tries.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
-    const winner = ["racer-one-1", "racer-two-2", "racer-three-3", "racer-four-4"][tries.findIndex((r) => r.statusCode === 200)];
+    const winner = ["racer-one-1", "racer-two-2", "racer-three-3", "racer-four-4"][
+      tries.findIndex((r) => r.statusCode === 200)
+    ];
     expect((await login(me.user.username, winner)).statusCode).toBe(200);
   });
 
   it("an expired link is refused; a newer link replaces the older one", async () => {
     const me = await registerUser(t.app);
-    await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: me.user.email },
+    });
     const first = (await mailTo(me.user.email)).token;
-    await t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset/request",
+      payload: { email: me.user.email },
+    });
     const second = (await mailTo(me.user.email)).token;
     expect(second).not.toBe(first);
-    const stale = await t.app.inject({ method: "POST", url: "/api/account/password-reset", payload: { token: first, newPassword: "never-set-1" } });
+    const stale = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token: first, newPassword: "never-set-1" },
+    });
     expect(stale.statusCode).toBe(400);
     // An hour and a second later (moved in the database): refused.
     await t.database.db
       .update(accountTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(accountTokens.userId, me.user.id));
-    const expired = await t.app.inject({ method: "POST", url: "/api/account/password-reset", payload: { token: second, newPassword: "never-set-1" } });
+    const expired = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token: second, newPassword: "never-set-1" },
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ message: ACCOUNT_TEXTS.tokenInvalid });
     expect((await login(me.user.username, "never-set-1")).statusCode).toBe(401);
@@ -144,13 +211,20 @@ describe("password reset", () => {
   it("is limited per e-mail (429 with Retry-After, unknown addresses alike) and per client address", async () => {
     const email = `limited-${Date.now()}@example.com`;
     const ask = (address: string, ip: string) =>
-      t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: address }, remoteAddress: ip });
-    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perEmail.points; i++) expect((await ask(email, `10.0.0.${i + 1}`)).statusCode).toBe(202);
+      t.app.inject({
+        method: "POST",
+        url: "/api/account/password-reset/request",
+        payload: { email: address },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perEmail.points; i++)
+      expect((await ask(email, `10.0.0.${i + 1}`)).statusCode).toBe(202);
     const refused = await ask(email, "10.0.0.99");
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many requests, try again in \d+ s$/);
-    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perAddress.points; i++) expect((await ask(`a${i}-${email}`, "10.0.1.1")).statusCode).toBe(202);
+    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perAddress.points; i++)
+      expect((await ask(`a${i}-${email}`, "10.0.1.1")).statusCode).toBe(202);
     expect((await ask(`fresh-${email}`, "10.0.1.1")).statusCode).toBe(429);
   });
 });
@@ -159,26 +233,52 @@ describe("e-mail verification", () => {
   it("sends a link that verifies the address once; the status shows it; a link for an old address is refused", async () => {
     const me = await registerUser(t.app);
     const asMe = as(t.app, me.cookie);
-    expect((await asMe({ method: "GET", url: "/api/account" })).json()).toEqual({ email: me.user.email, emailVerified: false, googleLinked: false });
+    expect((await asMe({ method: "GET", url: "/api/account" })).json()).toEqual({
+      email: me.user.email,
+      emailVerified: false,
+      googleLinked: false,
+    });
     const sent = await asMe({ method: "POST", url: "/api/account/email-verification" });
     expect(sent.statusCode).toBe(202);
     const { row, token } = await mailTo(me.user.email);
     expect(row.text).toContain("/verify-email?token=");
-    const bogus = await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token: "A".repeat(43) } });
+    const bogus = await t.app.inject({
+      method: "POST",
+      url: "/api/account/email-verification/confirm",
+      payload: { token: "A".repeat(43) },
+    });
     expect(bogus.statusCode).toBe(400);
     // Opened signed out (another device): still works.
-    const ok = await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token } });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/account/email-verification/confirm",
+      payload: { token },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: ACCOUNT_TEXTS.verified });
     expect((await asMe({ method: "GET", url: "/api/account" })).json().emailVerified).toBe(true);
-    expect((await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token } }))
+        .statusCode,
+    ).toBe(400);
     expect((await asMe({ method: "POST", url: "/api/account/email-verification" })).statusCode).toBe(409);
 
     const other = await registerUser(t.app);
     await as(t.app, other.cookie)({ method: "POST", url: "/api/account/email-verification" });
     const oldLink = (await mailTo(other.user.email)).token;
-    await t.database.db.update(users).set({ email: `moved-${other.user.email}` }).where(eq(users.id, other.user.id));
-    expect((await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token: oldLink } })).statusCode).toBe(400);
+    await t.database.db
+      .update(users)
+      .set({ email: `moved-${other.user.email}` })
+      .where(eq(users.id, other.user.id));
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/account/email-verification/confirm",
+          payload: { token: oldLink },
+        })
+      ).statusCode,
+    ).toBe(400);
     const [stored] = await t.database.db.select().from(users).where(eq(users.id, other.user.id));
     expect(stored.emailVerifiedAt).toBeNull();
   });
@@ -187,8 +287,14 @@ describe("e-mail verification", () => {
     const me = await registerUser(t.app);
     await as(t.app, me.cookie)({ method: "POST", url: "/api/account/email-verification" });
     const { token } = await mailTo(me.user.email);
-    await t.database.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(accountTokens.userId, me.user.id));
-    expect((await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token } })).statusCode).toBe(400);
+    await t.database.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(accountTokens.userId, me.user.id));
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/account/email-verification/confirm", payload: { token } }))
+        .statusCode,
+    ).toBe(400);
     expect((await as(t.app, me.cookie)({ method: "GET", url: "/api/account" })).json().emailVerified).toBe(false);
   });
 });
@@ -200,24 +306,85 @@ async function busyPair() {
   const asMe = as(t.app, me.cookie);
   const asFriend = as(t.app, friend.cookie);
   const when = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const event = (await asMe({ method: "POST", url: "/api/events", payload: { title: "Picnic in the park", description: "Bring food", date: when, hostId: me.user.id, type: "social" } })).json();
-  expect((await asFriend({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: friend.user.id, status: "going" } })).statusCode).toBe(201);
-  const theirs = (await asFriend({ method: "POST", url: "/api/events", payload: { title: "Friend's talk", description: "Talk", date: when, hostId: friend.user.id, type: "social" } })).json();
-  expect((await asMe({ method: "POST", url: "/api/event-participants", payload: { eventId: theirs.id, userId: me.user.id, status: "going" } })).statusCode).toBe(201);
+  const event = (
+    await asMe({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "Picnic in the park",
+        description: "Bring food",
+        date: when,
+        hostId: me.user.id,
+        type: "social",
+      },
+    })
+  ).json();
+  expect(
+    (
+      await asFriend({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: friend.user.id, status: "going" },
+      })
+    ).statusCode,
+  ).toBe(201);
+  const theirs = (
+    await asFriend({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "Friend's talk", description: "Talk", date: when, hostId: friend.user.id, type: "social" },
+    })
+  ).json();
+  expect(
+    (
+      await asMe({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: theirs.id, userId: me.user.id, status: "going" },
+      })
+    ).statusCode,
+  ).toBe(201);
   await asMe({ method: "POST", url: `/api/events/${theirs.id}/interaction`, payload: { action: "liked" } });
-  await asMe({ method: "POST", url: "/api/availability", payload: { userId: me.user.id, date: when.slice(0, 10), timeslots: ["morning"] } });
+  await asMe({
+    method: "POST",
+    url: "/api/availability",
+    payload: { userId: me.user.id, date: when.slice(0, 10), timeslots: ["morning"] },
+  });
   await asMe({ method: "POST", url: "/api/friends/requests", payload: { userId: friend.user.id } });
   await asFriend({ method: "POST", url: `/api/friends/requests/${me.user.id}/accept` });
-  const group = (await asFriend({ method: "POST", url: "/api/groups", payload: { name: "Readers", isPrivate: true } })).json();
+  const group = (
+    await asFriend({ method: "POST", url: "/api/groups", payload: { name: "Readers", isPrivate: true } })
+  ).json();
   await asMe({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
-  expect((await asMe({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "my words in the group" } })).statusCode).toBe(201);
-  expect((await asFriend({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "their words stay" } })).statusCode).toBe(201);
-  const direct = (await asMe({ method: "POST", url: "/api/groups/direct", payload: { userId: friend.user.id } })).json();
+  expect(
+    (
+      await asMe({
+        method: "POST",
+        url: "/api/chat/messages",
+        payload: { groupId: group.id, message: "my words in the group" },
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await asFriend({
+        method: "POST",
+        url: "/api/chat/messages",
+        payload: { groupId: group.id, message: "their words stay" },
+      })
+    ).statusCode,
+  ).toBe(201);
+  const direct = (
+    await asMe({ method: "POST", url: "/api/groups/direct", payload: { userId: friend.user.id } })
+  ).json();
   await asMe({ method: "POST", url: "/api/chat/messages", payload: { groupId: direct.id, message: "a direct hello" } });
   const upload = await asMe({
     method: "POST",
     url: "/api/uploads",
-    payload: { dataUrl: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==" },
+    payload: {
+      dataUrl:
+        "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    },
   });
   expect(upload.statusCode).toBe(201);
   await asMe({ method: "POST", url: "/api/account/password-reset/request" }); // a 400, stores nothing
@@ -237,9 +404,14 @@ describe("export", () => {
     expect(data.participations.map((p: { eventId: number }) => p.eventId)).toContain(theirs.id);
     expect(data.interactions).toHaveLength(1);
     expect(data.availability).toHaveLength(1);
-    expect(data.friends).toEqual([expect.objectContaining({ userId: friend.user.id, username: friend.user.username, status: "accepted" })]);
+    expect(data.friends).toEqual([
+      expect.objectContaining({ userId: friend.user.id, username: friend.user.username, status: "accepted" }),
+    ]);
     expect(data.groups.map((g: { groupId: number }) => g.groupId)).toContain(group.id);
-    expect(data.messages.map((m: { message: string }) => m.message)).toEqual(["my words in the group", "a direct hello"]);
+    expect(data.messages.map((m: { message: string }) => m.message)).toEqual([
+      "my words in the group",
+      "a direct hello",
+    ]);
     expect(data.uploads).toHaveLength(1);
     expect(data.notifications.length).toBeGreaterThan(0);
     const text = res.body;
@@ -258,11 +430,17 @@ describe("delete account", () => {
     const closed = closeOf(socket);
     const friendSocket = await openSocket(base, friend.cookie);
 
-    const wrong = await as(t.app, me.cookie)({ method: "DELETE", url: "/api/account", payload: { password: "not-it-at-all" } });
+    const wrong = await as(
+      t.app,
+      me.cookie,
+    )({ method: "DELETE", url: "/api/account", payload: { password: "not-it-at-all" } });
     expect(wrong.statusCode).toBe(403);
     expect((await as(t.app, me.cookie)({ method: "GET", url: "/api/user" })).statusCode).toBe(200);
 
-    const res = await as(t.app, me.cookie)({ method: "DELETE", url: "/api/account", payload: { password: me.password } });
+    const res = await as(
+      t.app,
+      me.cookie,
+    )({ method: "DELETE", url: "/api/account", payload: { password: me.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.deleted });
     expect(await closed).toEqual(sessionEnded);
@@ -278,7 +456,9 @@ describe("delete account", () => {
     expect(JSON.stringify(inbox)).not.toContain(me.user.username);
 
     // Every table of the schema: no column referencing users holds the id, no row's text holds the username or e-mail.
-    const tables = await rowsOf<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`);
+    const tables = await rowsOf<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(15);
     const userRefs = await rowsOf<{ table_name: string; column_name: string }>(sql`
         select kcu.table_name, kcu.column_name
@@ -289,25 +469,35 @@ describe("delete account", () => {
     expect(userRefs.length).toBeGreaterThan(10);
     const found: string[] = [];
     for (const { table_name, column_name } of [...userRefs, { table_name: "users", column_name: "id" }]) {
-      const rows = await rowsOf<unknown>(sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = ${me.user.id}`);
+      const rows = await rowsOf<unknown>(
+        sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)} = ${me.user.id}`,
+      );
       if (rows.length > 0) found.push(`${table_name}.${column_name} = id`);
     }
     for (const { table_name } of tables) {
       if (table_name.startsWith("__drizzle")) continue;
       for (const needle of [me.user.username, me.user.email]) {
-        const rows = await rowsOf<unknown>(sql`select 1 from ${sql.identifier(table_name)} t where strpos(lower(row_to_json(t)::text), lower(${needle})) > 0`);
+        const rows = await rowsOf<unknown>(
+          sql`select 1 from ${sql.identifier(table_name)} t where strpos(lower(row_to_json(t)::text), lower(${needle})) > 0`,
+        );
         if (rows.length > 0) found.push(`${table_name} mentions ${needle}`);
       }
     }
     // Notifications about the person (a friend request names them) link to their profile.
-    const aboutMe = await rowsOf<unknown>(sql`select 1 from notifications where action_url = ${`/users/${me.user.id}`}`);
+    const aboutMe = await rowsOf<unknown>(
+      sql`select 1 from notifications where action_url = ${`/users/${me.user.id}`}`,
+    );
     if (aboutMe.length > 0) found.push("notifications link to the profile");
     // A direct conversation's pair key ("low:high") holds the id outside a foreign key.
-    const pairs = await rowsOf<unknown>(sql`select direct_pair from groups where ${me.user.id}::text = any(string_to_array(direct_pair, ':'))`);
+    const pairs = await rowsOf<unknown>(
+      sql`select direct_pair from groups where ${me.user.id}::text = any(string_to_array(direct_pair, ':'))`,
+    );
     if (pairs.length > 0) found.push("groups.direct_pair holds the id");
     expect(found).toEqual([]);
     // The other person's own messages stay.
-    const [{ n }] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from chat_messages where group_id = ${group.id} and message = 'their words stay'`);
+    const [{ n }] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from chat_messages where group_id = ${group.id} and message = 'their words stay'`,
+    );
     expect(n).toBe(1);
   });
 });

@@ -7,8 +7,8 @@ import {
   chatMessages,
   eventInteractions,
   eventParticipants,
-  eventVotes,
   events,
+  eventVotes,
   friendships,
   groupAvailability,
   groupMembers,
@@ -35,14 +35,25 @@ export function accountRepository(db: Db) {
     },
 
     async findUserByEmail(email: string) {
-      const [user] = await db.select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email));
+      const [user] = await db
+        .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
+        .from(users)
+        .where(eq(users.email, email));
       return user ?? null;
     },
 
     /** Stores a link's hash; the user's older links of the same purpose stop working (only the newest counts). */
-    async replaceToken(input: { idHash: string; userId: number; purpose: AccountTokenPurpose; email: string | null; expiresAt: Date }) {
+    async replaceToken(input: {
+      idHash: string;
+      userId: number;
+      purpose: AccountTokenPurpose;
+      email: string | null;
+      expiresAt: Date;
+    }) {
       await db.transaction(async (tx) => {
-        await tx.delete(accountTokens).where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose)));
+        await tx
+          .delete(accountTokens)
+          .where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, input.purpose)));
         await tx.insert(accountTokens).values(input);
       });
     },
@@ -96,55 +107,100 @@ export function accountRepository(db: Db) {
       const user = await this.findUser(userId);
       if (!user) return null;
       const { passwordHash: _password, googleSubject, ...profile } = user;
-      const [hosted, participations, interactions, votes, days, groupDays, friendRows, memberships, messages, inbox, files, devices, prefs, blocks, filed] =
-        await Promise.all([
-          db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.id),
-          db
-            .select({ eventId: eventParticipants.eventId, title: events.title, date: events.date, status: eventParticipants.status })
-            .from(eventParticipants)
-            .innerJoin(events, eq(events.id, eventParticipants.eventId))
-            .where(eq(eventParticipants.userId, userId)),
-          db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
-          db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
-          db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
-          db.select().from(groupAvailability).where(eq(groupAvailability.userId, userId)),
-          db
-            .select({
-              requesterId: friendships.requesterId,
-              addresseeId: friendships.addresseeId,
-              status: friendships.status,
-              createdAt: friendships.createdAt,
-              username: users.username,
-              fullName: users.fullName,
-            })
-            .from(friendships)
-            .innerJoin(
-              users,
-              sql`${users.id} = case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
-            )
-            .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
-          db
-            .select({ groupId: groups.id, name: groups.name, isDirect: groups.isDirect, isPrivate: groups.isPrivate, role: groupMembers.role, joinedAt: groupMembers.joinedAt })
-            .from(groupMembers)
-            .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-            .where(eq(groupMembers.userId, userId)),
-          db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
-          db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)),
-          db
-            .select({ id: uploads.id, contentType: uploads.contentType, byteSize: uploads.byteSize, createdAt: uploads.createdAt })
-            .from(uploads)
-            .where(eq(uploads.userId, userId)),
-          db
-            .select({ id: pushSubscriptions.id, platform: pushSubscriptions.platform, createdAt: pushSubscriptions.createdAt })
-            .from(pushSubscriptions)
-            .where(eq(pushSubscriptions.userId, userId)),
-          db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-          db.select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt }).from(userBlocks).where(eq(userBlocks.blockerId, userId)),
-          db
-            .select({ id: reports.id, targetType: reports.targetType, reason: reports.reason, details: reports.details, createdAt: reports.createdAt })
-            .from(reports)
-            .where(eq(reports.reporterId, userId)),
-        ]);
+      const [
+        hosted,
+        participations,
+        interactions,
+        votes,
+        days,
+        groupDays,
+        friendRows,
+        memberships,
+        messages,
+        inbox,
+        files,
+        devices,
+        prefs,
+        blocks,
+        filed,
+      ] = await Promise.all([
+        db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.id),
+        db
+          .select({
+            eventId: eventParticipants.eventId,
+            title: events.title,
+            date: events.date,
+            status: eventParticipants.status,
+          })
+          .from(eventParticipants)
+          .innerJoin(events, eq(events.id, eventParticipants.eventId))
+          .where(eq(eventParticipants.userId, userId)),
+        db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
+        db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
+        db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
+        db.select().from(groupAvailability).where(eq(groupAvailability.userId, userId)),
+        db
+          .select({
+            requesterId: friendships.requesterId,
+            addresseeId: friendships.addresseeId,
+            status: friendships.status,
+            createdAt: friendships.createdAt,
+            username: users.username,
+            fullName: users.fullName,
+          })
+          .from(friendships)
+          .innerJoin(
+            users,
+            sql`${users.id} = case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
+          )
+          .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))),
+        db
+          .select({
+            groupId: groups.id,
+            name: groups.name,
+            isDirect: groups.isDirect,
+            isPrivate: groups.isPrivate,
+            role: groupMembers.role,
+            joinedAt: groupMembers.joinedAt,
+          })
+          .from(groupMembers)
+          .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+          .where(eq(groupMembers.userId, userId)),
+        db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
+        db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)),
+        db
+          .select({
+            id: uploads.id,
+            contentType: uploads.contentType,
+            byteSize: uploads.byteSize,
+            createdAt: uploads.createdAt,
+          })
+          .from(uploads)
+          .where(eq(uploads.userId, userId)),
+        db
+          .select({
+            id: pushSubscriptions.id,
+            platform: pushSubscriptions.platform,
+            createdAt: pushSubscriptions.createdAt,
+          })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId)),
+        db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+        db
+          .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
+          .from(userBlocks)
+          .where(eq(userBlocks.blockerId, userId)),
+        db
+          .select({
+            id: reports.id,
+            targetType: reports.targetType,
+            reason: reports.reason,
+            details: reports.details,
+            createdAt: reports.createdAt,
+          })
+          .from(reports)
+          .where(eq(reports.reporterId, userId)),
+      ]);
       return {
         profile: { ...profile, googleLinked: googleSubject != null },
         eventsHosted: hosted,
@@ -177,12 +233,27 @@ export function accountRepository(db: Db) {
       const hosted = await db
         .select({ id: events.id, title: events.title })
         .from(events)
-        .where(and(eq(events.hostId, userId), sql`${events.canceledAt} is null`, gt(events.date, sql`now() - interval '1 day'`)));
+        .where(
+          and(
+            eq(events.hostId, userId),
+            sql`${events.canceledAt} is null`,
+            gt(events.date, sql`now() - interval '1 day'`),
+          ),
+        );
       if (hosted.length === 0) return [];
       const people = await db
         .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
         .from(eventParticipants)
-        .where(and(inArray(eventParticipants.eventId, hosted.map((e) => e.id)), inArray(eventParticipants.status, ["going", "pending", "waitlisted"]), ne(eventParticipants.userId, userId)));
+        .where(
+          and(
+            inArray(
+              eventParticipants.eventId,
+              hosted.map((e) => e.id),
+            ),
+            inArray(eventParticipants.status, ["going", "pending", "waitlisted"]),
+            ne(eventParticipants.userId, userId),
+          ),
+        );
       return hosted.map((e) => ({ ...e, people: people.filter((p) => p.eventId === e.id).map((p) => p.userId) }));
     },
 
@@ -198,21 +269,37 @@ export function accountRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
         if (!user) return null;
-        const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, userId))
+          .returning({ idHash: sessions.idHash });
         const directGroups = await tx
           .select({ id: groups.id })
           .from(groups)
           .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
           .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId)));
-        if (directGroups.length > 0) await tx.delete(groups).where(inArray(groups.id, directGroups.map((g) => g.id)));
+        if (directGroups.length > 0)
+          await tx.delete(groups).where(
+            inArray(
+              groups.id,
+              directGroups.map((g) => g.id),
+            ),
+          );
         // Other people's notifications about the person link to their profile (friend requests: "<name> wants to
         // connect"); matched by that link, never by a name another account may share.
         await tx.delete(notifications).where(eq(notifications.actionUrl, `/users/${userId}`));
         // Mail to the address, and invitations the person sent (their subject carries the full name).
-        await tx.delete(outbox).where(or(eq(outbox.to, user.email), eq(outbox.subject, `${user.fullName} invited you to ${PRODUCT_NAME}`)));
+        await tx
+          .delete(outbox)
+          .where(or(eq(outbox.to, user.email), eq(outbox.subject, `${user.fullName} invited you to ${PRODUCT_NAME}`)));
         await tx
           .delete(waitlistEntries)
-          .where(or(eq(waitlistEntries.email, user.email), sql`lower(${waitlistEntries.username}) = lower(${user.username})`));
+          .where(
+            or(
+              eq(waitlistEntries.email, user.email),
+              sql`lower(${waitlistEntries.username}) = lower(${user.username})`,
+            ),
+          );
         await tx.delete(users).where(eq(users.id, userId));
         return ended.map((r) => r.idHash);
       });

@@ -11,8 +11,8 @@ import {
   deleteAccountSchema,
   EMAIL_VERIFICATION_BUDGET,
   EMAIL_VERIFICATION_TTL_MS,
-  emailVerificationConfirmSchema,
   EXPORT_FILE_NAME,
+  emailVerificationConfirmSchema,
   PASSWORD_RESET_BUDGETS,
   PASSWORD_RESET_TTL_MS,
   passwordResetRequestSchema,
@@ -47,7 +47,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const verdict = await limiter.consume(key);
       if (verdict.allowed) continue;
       const seconds = retryAfterSeconds(verdict);
-      reply.code(429).header("retry-after", String(seconds)).send({ message: ACCOUNT_TEXTS.tooMany(seconds) });
+      reply
+        .code(429)
+        .header("retry-after", String(seconds))
+        .send({ message: ACCOUNT_TEXTS.tooMany(seconds) });
       return false;
     }
     return true;
@@ -64,7 +67,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     if (!(await spend(reply, [[passwordChecks, userId]]))) return null;
     const user = await repo.findUser(userId);
     if (!user) throw new HttpError(401, "Not signed in");
-    if (!(await verify(user.passwordHash, password).catch(() => false))) throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
+    if (!(await verify(user.passwordHash, password).catch(() => false)))
+      throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
     return user;
   }
 
@@ -91,7 +95,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => {
       const user = await repo.findUser(requireUserId(request));
       if (!user) throw new HttpError(401, "Not signed in");
-      return { email: user.email, emailVerified: user.emailVerifiedAt != null, googleLinked: user.googleSubject != null };
+      return {
+        email: user.email,
+        emailVerified: user.emailVerifiedAt != null,
+        googleLinked: user.googleSubject != null,
+      };
     },
   );
 
@@ -100,7 +108,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: {
         tags: ["account"],
-        description: "Needs the current password. Every other session of the account ends and its sockets close; this one stays.",
+        description:
+          "Needs the current password. Every other session of the account ends and its sockets close; this one stays.",
         body: changePasswordSchema,
         response: { 200: messageSchema, 403: messageSchema, 429: messageSchema },
       },
@@ -129,12 +138,24 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      if (!(await spend(reply, [[resetPerAddress, request.ip], [resetPerEmail, email]]))) return reply;
+      if (
+        !(await spend(reply, [
+          [resetPerAddress, request.ip],
+          [resetPerEmail, email],
+        ]))
+      )
+        return reply;
       if (!origin) return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
       const user = await repo.findUserByEmail(email);
       if (user && !user.suspendedAt) {
         const { token, idHash } = newLinkToken();
-        await repo.replaceToken({ idHash, userId: user.id, purpose: "password_reset", email: null, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+        await repo.replaceToken({
+          idHash,
+          userId: user.id,
+          purpose: "password_reset",
+          email: null,
+          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+        });
         await app.outbox.enqueue({
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,
@@ -158,7 +179,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       config: { public: true },
       schema: {
         tags: ["account"],
-        description: "Spends a reset link (once, within the hour), sets the new password and ends every session of the account.",
+        description:
+          "Spends a reset link (once, within the hour), sets the new password and ends every session of the account.",
         body: passwordResetSchema,
         response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
       },
@@ -190,7 +212,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       if (!(await spend(reply, [[verificationPerUser, user.id]]))) return reply;
       if (!origin) return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
       const { token, idHash } = newLinkToken();
-      await repo.replaceToken({ idHash, userId: user.id, purpose: "email_verification", email: user.email, expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS) });
+      await repo.replaceToken({
+        idHash,
+        userId: user.id,
+        purpose: "email_verification",
+        email: user.email,
+        expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+      });
       await app.outbox.enqueue({
         to: user.email,
         subject: `Verify your ${PRODUCT_NAME} e-mail address`,
@@ -211,7 +239,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       config: { public: true },
       schema: {
         tags: ["account"],
-        description: "Spends a verification link; the address it was sent to is marked verified if the account still uses it.",
+        description:
+          "Spends a verification link; the address it was sent to is marked verified if the account still uses it.",
         body: emailVerificationConfirmSchema,
         response: { 200: messageSchema, 400: messageSchema, 429: messageSchema },
       },
@@ -220,7 +249,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
       const now = new Date();
       const row = await repo.consumeToken(hashSessionToken(request.body.token), "email_verification", now);
-      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now))) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now)))
+        throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
       return { message: ACCOUNT_TEXTS.verified };
     },
   );
@@ -237,7 +267,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       const data = await repo.exportOf(requireUserId(request));
       if (!data) throw new HttpError(401, "Not signed in");
-      reply.header("content-disposition", `attachment; filename="${EXPORT_FILE_NAME}"`).header("cache-control", "no-store");
+      reply
+        .header("content-disposition", `attachment; filename="${EXPORT_FILE_NAME}"`)
+        .header("cache-control", "no-store");
       return { exportedAt: new Date().toISOString(), product: PRODUCT_NAME, ...data };
     },
   );

@@ -15,7 +15,12 @@ afterAll(() => t.close());
 let n = 0;
 const newcomer = () => {
   n += 1;
-  return { fullName: `New Comer ${n}`, username: `newcomer_${n}`, email: `newcomer_${n}@example.com`, password: "secret123" };
+  return {
+    fullName: `New Comer ${n}`,
+    username: `newcomer_${n}`,
+    email: `newcomer_${n}@example.com`,
+    password: "secret123",
+  };
 };
 const userCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 const register = (payload: Record<string, unknown>, cookie?: string) =>
@@ -44,7 +49,11 @@ describe("the early-access grant", () => {
     const rows = await t.database.db.select().from(accessGrants);
     expect(rows.map((r) => r.idHash)).not.toContain(cookie?.value);
 
-    const wrong = await t.app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code: "0000000000" } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/access-codes/verify",
+      payload: { code: "0000000000" },
+    });
     expect(wrong.json()).toEqual({ valid: false });
     expect(wrong.cookies.find((c) => c.name === "link_access_grant")).toBeUndefined();
   });
@@ -100,7 +109,11 @@ describe("the early-access grant", () => {
   it("two registrations racing for one grant: exactly one account", async () => {
     const cookie = await accessGrantCookie(t.app);
     const before = await userCount();
-    const results = await Promise.all([register(newcomer(), cookie), register(newcomer(), cookie), register(newcomer(), cookie)]);
+    const results = await Promise.all([
+      register(newcomer(), cookie),
+      register(newcomer(), cookie),
+      register(newcomer(), cookie),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
     expect(await userCount()).toBe(before + 1);
   });
@@ -109,7 +122,10 @@ describe("the early-access grant", () => {
 describe("a group invite is an access grant", () => {
   async function privateGroup(name: string) {
     const admin = await registerUser(t.app);
-    const res = await as(t.app, admin.cookie)({ method: "POST", url: "/api/groups", payload: { name, description: "", isPrivate: true } });
+    const res = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "POST", url: "/api/groups", payload: { name, description: "", isPrivate: true } });
     return { admin, group: res.json() as { id: number; inviteCode: string } };
   }
 
@@ -118,7 +134,10 @@ describe("a group invite is an access grant", () => {
     const res = await register({ ...newcomer(), inviteCode: group.inviteCode });
     expect(res.statusCode).toBe(201);
     expect(res.json().joinedGroup).toEqual({ id: group.id, name: "Night Owls" });
-    const members = (await as(t.app, admin.cookie)({ url: `/api/groups/${group.id}/members` })).json() as { id?: number; userId?: number }[];
+    const members = (await as(t.app, admin.cookie)({ url: `/api/groups/${group.id}/members` })).json() as {
+      id?: number;
+      userId?: number;
+    }[];
     expect(members.map((m) => m.id ?? m.userId)).toContain(res.json().id);
     const [invite] = await t.database.db.select().from(groupInvites).where(eq(groupInvites.code, group.inviteCode));
     expect(invite.currentUses).toBe(1);

@@ -97,7 +97,12 @@ describe("separate budgets per action, sized for people behind one address (issu
       t.app.inject({
         method: "POST",
         url: "/api/register",
-        payload: { fullName: "Venue Guest", username: `venue_${address}_${i}`, email: `venue_${address}_${i}@example.com`, password: "secret123" },
+        payload: {
+          fullName: "Venue Guest",
+          username: `venue_${address}_${i}`,
+          email: `venue_${address}_${i}@example.com`,
+          password: "secret123",
+        },
         remoteAddress: venue,
       });
     // Without grants these are 403s, but each one still spends the address's register budget.
@@ -115,7 +120,11 @@ describe.runIf(process.env.TEST_REDIS_URL)("budgets shared by instances through 
   afterAll(() => Promise.all(apps.map((a) => a.close())));
 
   it("an address that spent its pair budget on one instance is refused by the other; the owner is not", async () => {
-    const shared = { AUTH_RATE_LIMIT: undefined, REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `test${randomBytes(4).toString("hex")}:` };
+    const shared = {
+      AUTH_RATE_LIMIT: undefined,
+      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_PREFIX: `test${randomBytes(4).toString("hex")}:`,
+    };
     const [a, b] = [await createTestApp(shared), await createTestApp(shared)];
     apps.push(a, b);
     const name = `shared_${randomBytes(3).toString("hex")}`;
@@ -125,11 +134,30 @@ describe.runIf(process.env.TEST_REDIS_URL)("budgets shared by instances through 
     const attacker = newAddress();
     for (let i = 0; i < AUTH_BUDGETS.loginAccountAddress.points; i++) {
       const app = i % 2 === 0 ? a.app : b.app;
-      expect((await app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: `no-${i}` }, remoteAddress: attacker })).statusCode).toBe(401);
+      expect(
+        (
+          await app.inject({
+            method: "POST",
+            url: "/api/login",
+            payload: { username: name, password: `no-${i}` },
+            remoteAddress: attacker,
+          })
+        ).statusCode,
+      ).toBe(401);
     }
-    const refused = await b.app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: owner.password }, remoteAddress: attacker });
+    const refused = await b.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: name, password: owner.password },
+      remoteAddress: attacker,
+    });
     expectTooMany(refused);
-    const ownerIn = await a.app.inject({ method: "POST", url: "/api/login", payload: { username: name, password: owner.password }, remoteAddress: newAddress() });
+    const ownerIn = await a.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: name, password: owner.password },
+      remoteAddress: newAddress(),
+    });
     expect(ownerIn.statusCode).toBe(200);
   });
 });

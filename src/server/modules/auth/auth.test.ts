@@ -23,8 +23,7 @@ const valid = {
 
 describe("auth API", () => {
   let t: TestApp;
-  const userCount = async () =>
-    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+  const userCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,7 +31,12 @@ describe("auth API", () => {
   afterAll(() => t.close());
 
   it("registers with the spec's payload: 201, signed in, hashed with argon2id, no secret in the answer", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/register", payload: valid, headers: { cookie: await accessGrantCookie(t.app) } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: valid,
+      headers: { cookie: await accessGrantCookie(t.app) },
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ fullName: "Ada Lovelace", username: "ada", email: "ada@example.com" });
@@ -56,7 +60,11 @@ describe("auth API", () => {
     [{ isAdmin: true }, "isAdmin"],
   ])("refuses %o with 400 naming the problem and stores nothing", async (patch, text) => {
     const before = await userCount();
-    const res = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "newname", email: "n@example.com", ...patch } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...valid, username: "newname", email: "n@example.com", ...patch },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(text);
     expect(await userCount()).toBe(before);
@@ -67,12 +75,26 @@ describe("auth API", () => {
     const missing = await t.app.inject({ method: "POST", url: "/api/register", payload: { username: "zed" } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/fullName/);
-    const malformed = await t.app.inject({ method: "POST", url: "/api/register", payload: "{bad", headers: { "content-type": "application/json" } });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: "{bad",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBeTruthy();
-    const text = await t.app.inject({ method: "POST", url: "/api/register", payload: "x=1", headers: { "content-type": "text/plain" } });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: "x=1",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.statusCode).toBe(415);
-    const huge = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, bio: "x".repeat(1024 * 1024) } });
+    const huge = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...valid, bio: "x".repeat(1024 * 1024) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBeTruthy();
     expect(await userCount()).toBe(before);
@@ -80,16 +102,30 @@ describe("auth API", () => {
 
   it("answers 409 naming the taken field, case-insensitively", async () => {
     const cookie = await accessGrantCookie(t.app);
-    const name = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ADA", email: "other@example.com" }, headers: { cookie } });
+    const name = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...valid, username: "ADA", email: "other@example.com" },
+      headers: { cookie },
+    });
     expect(name.statusCode).toBe(409);
     expect(name.json().message).toBe("Username already exists");
-    const email = await t.app.inject({ method: "POST", url: "/api/register", payload: { ...valid, username: "ada2", email: "ADA@example.com" }, headers: { cookie } });
+    const email = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { ...valid, username: "ada2", email: "ADA@example.com" },
+      headers: { cookie },
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe("Email already registered");
   });
 
   it("logs in by username or e-mail; a wrong pair is one 401 message whichever part was wrong", async () => {
-    const byName = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "ada", password: "engine42" } });
+    const byName = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "ada", password: "engine42" },
+    });
     expect(byName.statusCode).toBe(200);
     expect(byName.json().fullName).toBe("Ada Lovelace");
     const byEmail = await t.app.inject({
@@ -112,7 +148,12 @@ describe("auth API", () => {
 
   it("rotates the session at login and deletes it at logout", async () => {
     const { cookie, user } = await registerUser(t.app);
-    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: user.username, password: "secret123" }, headers: { cookie } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: user.username, password: "secret123" },
+      headers: { cookie },
+    });
     const fresh = sessionCookieOf(login);
     expect(fresh).not.toBe(cookie);
     expect((await t.app.inject({ url: "/api/user", headers: { cookie } })).statusCode).toBe(401);
@@ -126,11 +167,17 @@ describe("auth API", () => {
   it("ends idle and expired sessions", async () => {
     const { cookie } = await registerUser(t.app);
     const hash = hashSessionToken(cookie.split("=")[1]);
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(sessions.idHash, hash));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(sessions.idHash, hash));
     expect((await t.app.inject({ url: "/api/user", headers: { cookie } })).statusCode).toBe(401);
     const second = await registerUser(t.app);
     const hash2 = hashSessionToken(second.cookie.split("=")[1]);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, hash2));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hash2));
     expect((await t.app.inject({ url: "/api/user", headers: { cookie: second.cookie } })).statusCode).toBe(401);
   });
 
@@ -139,7 +186,8 @@ describe("auth API", () => {
     const hash = hashSessionToken(cookie.split("=")[1]);
     const earlier = new Date(Date.now() - 5 * 60_000);
     await t.database.db.update(sessions).set({ lastSeenAt: earlier }).where(eq(sessions.idHash, hash));
-    const seen = async () => (await t.database.db.select().from(sessions).where(eq(sessions.idHash, hash)))[0].lastSeenAt.getTime();
+    const seen = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.idHash, hash)))[0].lastSeenAt.getTime();
     await t.app.inject({ url: "/healthz", headers: { cookie } });
     expect(await seen()).toBe(earlier.getTime());
     expect((await t.app.inject({ url: "/api/user", headers: { cookie } })).statusCode).toBe(200);
@@ -159,7 +207,11 @@ describe("auth API", () => {
   it("verifies access codes on the server", async () => {
     const ok = await t.app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code: "1234567890" } });
     expect(ok.json()).toEqual({ valid: true });
-    const wrong = await t.app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code: "0000000000" } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/access-codes/verify",
+      payload: { code: "0000000000" },
+    });
     expect(wrong.json()).toEqual({ valid: false });
     for (const code of ["12345", "12345abcde", 1234567890]) {
       const bad = await t.app.inject({ method: "POST", url: "/api/access-codes/verify", payload: { code } });
@@ -170,9 +222,19 @@ describe("auth API", () => {
   it("refuses state-changing requests from another site", async () => {
     const before = await userCount();
     const payload = { ...valid, username: "csrf", email: "csrf@example.com" };
-    const origin = await t.app.inject({ method: "POST", url: "/api/register", payload, headers: { origin: "https://evil.example" } });
+    const origin = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload,
+      headers: { origin: "https://evil.example" },
+    });
     expect(origin.statusCode).toBe(403);
-    const site = await t.app.inject({ method: "POST", url: "/api/register", payload, headers: { "sec-fetch-site": "cross-site" } });
+    const site = await t.app.inject({
+      method: "POST",
+      url: "/api/register",
+      payload,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(site.statusCode).toBe(403);
     expect(await userCount()).toBe(before);
     const same = await t.app.inject({

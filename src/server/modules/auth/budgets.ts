@@ -28,7 +28,10 @@ export function authBudgets(
   const budget = (limit: RateLimit): RateLimit => (configuredPoints ? { ...limit, points: configuredPoints } : limit);
   const gate = app.rateLimits.limiter("auth-gate", budget(AUTH_BUDGETS.gate));
   const login = app.rateLimits.limiter("auth-login", budget(AUTH_BUDGETS.login));
-  const loginAccountAddress = app.rateLimits.limiter("auth-login-account-address", budget(AUTH_BUDGETS.loginAccountAddress));
+  const loginAccountAddress = app.rateLimits.limiter(
+    "auth-login-account-address",
+    budget(AUTH_BUDGETS.loginAccountAddress),
+  );
   const register = app.rateLimits.limiter("auth-register", budget(AUTH_BUDGETS.register));
   const loginFailures = app.rateLimits.limiter("auth-login-failures", {
     points: LOGIN_BACKOFF_FREE_FAILURES,
@@ -41,7 +44,10 @@ export function authBudgets(
       const verdict = await limiter.consume(key);
       if (verdict.allowed) continue;
       const seconds = retryAfterSeconds(verdict);
-      return reply.code(429).header("retry-after", String(seconds)).send({ message: tooManyAttemptsText(seconds) });
+      return reply
+        .code(429)
+        .header("retry-after", String(seconds))
+        .send({ message: tooManyAttemptsText(seconds) });
     }
   }
 
@@ -50,7 +56,9 @@ export function authBudgets(
   async function accountKey(request: FastifyRequest) {
     const known = accountKeys.get(request);
     if (known) return known;
-    const typed = String((request.body as { username?: unknown } | undefined)?.username ?? "").trim().toLowerCase();
+    const typed = String((request.body as { username?: unknown } | undefined)?.username ?? "")
+      .trim()
+      .toLowerCase();
     const id = typed ? await findAccountId(typed) : null;
     const key = id == null ? `name:${typed}` : `user:${id}`;
     accountKeys.set(request, key);

@@ -78,7 +78,13 @@ export function authRepository(db: Db) {
       const [row] = await db
         .select({ id: groupInvites.id })
         .from(groupInvites)
-        .where(and(eq(groupInvites.code, code), gt(groupInvites.expiresAt, now), lt(groupInvites.currentUses, groupInvites.maxUses)))
+        .where(
+          and(
+            eq(groupInvites.code, code),
+            gt(groupInvites.expiresAt, now),
+            lt(groupInvites.currentUses, groupInvites.maxUses),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -120,7 +126,9 @@ export function authRepository(db: Db) {
       const live = await db
         .select({ idHash: sessions.idHash })
         .from(sessions)
-        .where(and(inArray(sessions.idHash, idHashes), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
+        .where(
+          and(inArray(sessions.idHash, idHashes), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
+        );
       return live.map((s) => s.idHash);
     },
   };

@@ -10,19 +10,24 @@ import {
   registerResultSchema,
 } from "../../../contract/auth";
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
-import { currentUserSchema } from "../../../contract/users";
 import { SAFETY_TEXTS } from "../../../contract/safety";
+import { currentUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
-import { clearSessionCookie, hashSessionToken, requireUserId, routeUsesSession, setSessionCookie } from "../../http/session";
+import {
+  clearSessionCookie,
+  hashSessionToken,
+  requireUserId,
+  routeUsesSession,
+  setSessionCookie,
+} from "../../http/session";
+import { sessionCacheFor } from "../../http/session-cache";
+import { publishSessionsRevoked } from "../../realtime/bus";
 import { toCurrentUser } from "../users/public-user";
-import { type AccessGrant, authRepository } from "./repository";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
+import { type AccessGrant, authRepository } from "./repository";
 import { authService } from "./service";
 import { startSessionSweeper } from "./session-sweeper";
-import { publishSessionsRevoked } from "../../realtime/bus";
-import { sessionCacheFor } from "../../http/session-cache";
-
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repo = authRepository(deps.database.db);
@@ -30,7 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
   // Separate budgets per action; sign-in per account+address with a per-account back-off (issues 9.15, 9.16).
-  const budgets = authBudgets(app, deps.config.AUTH_RATE_LIMIT, async (identifier) => (await repo.findUserByLogin(identifier))?.id ?? null);
+  const budgets = authBudgets(
+    app,
+    deps.config.AUTH_RATE_LIMIT,
+    async (identifier) => (await repo.findUserByLogin(identifier))?.id ?? null,
+  );
   const tooManyResponse = { 429: messageSchema };
 
   async function signIn(reply: FastifyReply, userId: number) {
@@ -82,7 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       config: { public: true },
       preHandler: budgets.login,
-      schema: { tags: ["auth"], body: loginBodySchema.strict(), response: { 200: currentUserSchema, 401: messageSchema, 403: messageSchema, ...tooManyResponse } },
+      schema: {
+        tags: ["auth"],
+        body: loginBodySchema.strict(),
+        response: { 200: currentUserSchema, 401: messageSchema, 403: messageSchema, ...tooManyResponse },
+      },
     },
     async (request, reply) => {
       const user = await service.verifyLogin(request.body.username, request.body.password);
@@ -99,11 +112,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  app.post("/api/logout", { config: { public: true }, schema: { tags: ["auth"], response: { 200: messageSchema } } }, async (request, reply) => {
-    await endSession(request.sessionHash);
-    clearSessionCookie(reply);
-    return { message: "Logged out" };
-  });
+  app.post(
+    "/api/logout",
+    { config: { public: true }, schema: { tags: ["auth"], response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await endSession(request.sessionHash);
+      clearSessionCookie(reply);
+      return { message: "Logged out" };
+    },
+  );
 
   const currentUser = async (request: FastifyRequest) => {
     const user = await repo.findUserById(requireUserId(request));
@@ -140,7 +157,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { public: true },
       schema: {
         tags: ["auth"],
-        description: "Whether the `link_access_grant` cookie (HttpOnly) is still unspent and unexpired: /auth skips the gate when it is.",
+        description:
+          "Whether the `link_access_grant` cookie (HttpOnly) is still unspent and unexpired: /auth skips the gate when it is.",
         response: { 200: accessGrantStatusSchema },
       },
     },
@@ -181,4 +199,3 @@ export function sessionResolver(deps: AppDeps) {
     }
   };
 }
-

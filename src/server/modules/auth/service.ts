@@ -1,7 +1,7 @@
-import { HttpError } from "../../http/http-error";
 import { hash, verify } from "@node-rs/argon2";
 import { ACCESS_GRANT_TEXTS, type RegisterBody } from "../../../contract/auth";
 import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
+import { HttpError } from "../../http/http-error";
 import { hashSessionToken, newSessionToken } from "../../http/session";
 import { InviteUnusableError } from "../invites/repository";
 import { type AccessGrant, type AuthRepository, GrantMissingError } from "./repository";
@@ -26,13 +26,15 @@ export function authService(repo: AuthRepository) {
     async register(body: Omit<Required<RegisterBody>, "inviteCode">, grant: AccessGrant | null) {
       const now = new Date();
       if (!grant) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
-      if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now))) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+      if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now)))
+        throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
       if (grant.kind === "invite" && !(await repo.isInviteUsable(grant.code, now))) {
         throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
-      if (taken) throw new HttpError(409, taken === "username" ? "Username already exists" : "Email already registered");
+      if (taken)
+        throw new HttpError(409, taken === "username" ? "Username already exists" : "Email already registered");
       const { password, ...profile } = body;
       const passwordHash = await hashPassword(password);
       try {
@@ -42,7 +44,10 @@ export function authService(repo: AuthRepository) {
         if (error instanceof GrantMissingError) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
         if (error instanceof InviteUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
         // Two registrations racing for the same name: the unique index decides.
-        if ((error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" || (error as { code?: string }).code === "23505") {
+        if (
+          (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||
+          (error as { code?: string }).code === "23505"
+        ) {
           throw new HttpError(409, "Username or email already exists");
         }
         throw error;

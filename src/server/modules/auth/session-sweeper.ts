@@ -8,7 +8,10 @@ import type { AuthRepository } from "./repository";
  * with the app and stops when it closes, and closes their sockets on every instance (issue 9.8).
  * Every instance sweeps; a row is deleted (and announced) by whichever gets there first.
  */
-export function startSessionSweeper(deps: { repo: AuthRepository; bus: Bus; log: FastifyBaseLogger }, everyMs = SESSION_SWEEP_INTERVAL_MS) {
+export function startSessionSweeper(
+  deps: { repo: AuthRepository; bus: Bus; log: FastifyBaseLogger },
+  everyMs = SESSION_SWEEP_INTERVAL_MS,
+) {
   let running: Promise<void> | null = null;
   async function sweep(now = new Date()) {
     const ended = await deps.repo.deleteEndedSessions(now, new Date(now.getTime() - SESSION_IDLE_MS));

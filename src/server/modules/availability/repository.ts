@@ -7,9 +7,18 @@ export function availabilityRepository(db: Db) {
     /** Newest day first; `before` pages back through older days. */
     listForUser(userId: number, limit: number, before?: string) {
       return db
-        .select({ id: availability.id, userId: availability.userId, date: availability.date, timeslots: availability.timeslots })
+        .select({
+          id: availability.id,
+          userId: availability.userId,
+          date: availability.date,
+          timeslots: availability.timeslots,
+        })
         .from(availability)
-        .where(before ? and(eq(availability.userId, userId), lt(availability.date, before)) : eq(availability.userId, userId))
+        .where(
+          before
+            ? and(eq(availability.userId, userId), lt(availability.date, before))
+            : eq(availability.userId, userId),
+        )
         .orderBy(desc(availability.date))
         .limit(limit);
     },
@@ -22,7 +31,12 @@ export function availabilityRepository(db: Db) {
           target: [availability.userId, availability.date],
           set: { timeslots, updatedAt: sql`now()` },
         })
-        .returning({ id: availability.id, userId: availability.userId, date: availability.date, timeslots: availability.timeslots });
+        .returning({
+          id: availability.id,
+          userId: availability.userId,
+          date: availability.date,
+          timeslots: availability.timeslots,
+        });
       return row;
     },
   };

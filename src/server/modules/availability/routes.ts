@@ -14,7 +14,13 @@ export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   // A public read among signed-in users: profiles show when someone is free (spec 01 §2 User profile).
   app.get(
     "/api/availability/user",
-    { schema: { tags: ["availability"], querystring: availabilityQuerySchema, response: { 200: z.array(availabilityRowSchema) } } },
+    {
+      schema: {
+        tags: ["availability"],
+        querystring: availabilityQuerySchema,
+        response: { 200: z.array(availabilityRowSchema) },
+      },
+    },
     async (request) => {
       requireUserId(request);
       const { userId, limit, before } = request.query;

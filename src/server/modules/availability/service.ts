@@ -1,6 +1,6 @@
 import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "../../../contract/availability";
-import { HttpError } from "../../http/http-error";
 import type { TimeSlotId } from "../../../contract/time-slots";
+import { HttpError } from "../../http/http-error";
 import type { AvailabilityRepository } from "./repository";
 
 type StoredRow = { id: number; userId: number; date: string; timeslots: string[] };

@@ -17,7 +17,9 @@ export function chatRepository(db: Db) {
   return {
     /** Newest page first: the `limit` messages before `before` (or the latest), returned oldest to newest. */
     async pageBefore(groupId: number, before: number | undefined, limit: number) {
-      const where = before ? and(eq(chatMessages.groupId, groupId), lt(chatMessages.id, before)) : eq(chatMessages.groupId, groupId);
+      const where = before
+        ? and(eq(chatMessages.groupId, groupId), lt(chatMessages.id, before))
+        : eq(chatMessages.groupId, groupId);
       const rows = await select().where(where).orderBy(desc(chatMessages.id)).limit(limit);
       return flatten(rows).reverse();
     },
@@ -35,9 +37,17 @@ export function chatRepository(db: Db) {
      * the insert and the names are one statement for the whole batch: one round trip however many arrive
      * together.
      */
-    async insertAsMembers(inputs: Array<{ groupId: number; userId: number; message: string; messageType: MessageType }>): Promise<Array<StoredMessage | null>> {
+    async insertAsMembers(
+      inputs: Array<{ groupId: number; userId: number; message: string; messageType: MessageType }>,
+    ): Promise<Array<StoredMessage | null>> {
       if (inputs.length === 0) return [];
-      const records = inputs.map((m, n) => ({ n, group_id: m.groupId, user_id: m.userId, message: m.message, message_type: m.messageType }));
+      const records = inputs.map((m, n) => ({
+        n,
+        group_id: m.groupId,
+        user_id: m.userId,
+        message: m.message,
+        message_type: m.messageType,
+      }));
       const result = (await db.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)

@@ -1,16 +1,19 @@
 import type { ChatMessage } from "../../../contract/chat";
 import { GROUP_TEXTS } from "../../../contract/groups";
-import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { CHAT_MESSAGES_PER_WINDOW, CHAT_MESSAGES_WINDOW_MS } from "../../../contract/limits";
+import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { groupChannel } from "../../../contract/socket";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { GroupsRepository } from "../groups/repository";
-import type { ChatRepository, StoredMessage } from "./repository";
 import { chatMessageSent } from "../notifications/notify";
+import type { ChatRepository, StoredMessage } from "./repository";
 
 /** One budget per user for socket and REST chat together (issue 9.9): both ask app.rateLimits for this name. */
-export const CHAT_LIMIT = { name: "chat", limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS } } as const;
+export const CHAT_LIMIT = {
+  name: "chat",
+  limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS },
+} as const;
 
 export function toChatMessage(m: StoredMessage): ChatMessage {
   // Issue 14.5: a message a moderator hid leaves the server only as "Message removed".
@@ -38,7 +41,11 @@ const WRITE_BATCH_MAX = 200;
  * each sender still waits for its own row. One message alone is written at once, as before.
  */
 function batchWriter(chat: ChatRepository) {
-  const pending: Array<{ input: NewMessage; resolve: (m: StoredMessage | null) => void; reject: (e: unknown) => void }> = [];
+  const pending: Array<{
+    input: NewMessage;
+    resolve: (m: StoredMessage | null) => void;
+    reject: (e: unknown) => void;
+  }> = [];
   let scheduled = false;
   async function flush() {
     scheduled = false;
@@ -87,12 +94,22 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
      * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
      */
     async send(userId: number, input: { groupId: number; message: string }) {
-      const inserted = await writer.write({ groupId: input.groupId, message: input.message, messageType: "text", userId });
+      const inserted = await writer.write({
+        groupId: input.groupId,
+        message: input.message,
+        messageType: "text",
+        userId,
+      });
       if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
       const stored = toChatMessage(inserted);
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
       // Issue 14.3: members away from the chat hear about it by push/e-mail (collected per group, off this path).
-      chatMessageSent(deps.bus, { groupId: input.groupId, senderId: userId, senderName: stored.userName, text: stored.message });
+      chatMessageSent(deps.bus, {
+        groupId: input.groupId,
+        senderId: userId,
+        senderName: stored.userName,
+        text: stored.message,
+      });
       return stored;
     },
   };

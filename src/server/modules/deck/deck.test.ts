@@ -11,22 +11,45 @@ let ben: Awaited<ReturnType<typeof registerUser>>;
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 async function createEvent(maxAttendees: number | null = null) {
-  const res = await as(t.app, host.cookie)({
+  const res = await as(
+    t.app,
+    host.cookie,
+  )({
     method: "POST",
     url: "/api/events",
-    payload: { title: "Sunset picnic", description: "Dolores Park", date: tomorrow(), hostId: host.user.id, type: "social", maxAttendees },
+    payload: {
+      title: "Sunset picnic",
+      description: "Dolores Park",
+      date: tomorrow(),
+      hostId: host.user.id,
+      type: "social",
+      maxAttendees,
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().id as number;
 }
 const answer = (who: typeof ann, eventId: number, status: string) =>
-  as(t.app, who.cookie)({ method: "POST", url: "/api/event-participants", payload: { eventId, userId: who.user.id, status } });
-const undo = (who: typeof ann, eventId: number) => as(t.app, who.cookie)({ method: "DELETE", url: `/api/event-interactions/${eventId}` });
+  as(
+    t.app,
+    who.cookie,
+  )({ method: "POST", url: "/api/event-participants", payload: { eventId, userId: who.user.id, status } });
+const undo = (who: typeof ann, eventId: number) =>
+  as(t.app, who.cookie)({ method: "DELETE", url: `/api/event-interactions/${eventId}` });
 const deckIds = async (who: typeof ann) =>
-  ((await as(t.app, who.cookie)({ method: "GET", url: `/api/events/swipe/${who.user.id}?type=social` })).json().events as Array<{ id: number }>).map((e) => e.id);
+  (
+    (await as(t.app, who.cookie)({ method: "GET", url: `/api/events/swipe/${who.user.id}?type=social` })).json()
+      .events as Array<{ id: number }>
+  ).map((e) => e.id);
 const row = async (eventId: number, userId: number) =>
-  (await t.database.db.select().from(eventParticipants).where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId))))[0];
-const goingCount = async (eventId: number) => (await t.database.db.select().from(events).where(eq(events.id, eventId)))[0].goingCount;
+  (
+    await t.database.db
+      .select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+  )[0];
+const goingCount = async (eventId: number) =>
+  (await t.database.db.select().from(events).where(eq(events.id, eventId)))[0].goingCount;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,7 +6,10 @@ import { eventInteractions, eventParticipants, events } from "../../db/schema";
 export function deckRepository(db: Db) {
   return {
     findEvent(eventId: number) {
-      return db.query.events.findFirst({ where: eq(events.id, eventId), columns: { id: true, hostId: true, groupId: true } });
+      return db.query.events.findFirst({
+        where: eq(events.id, eventId),
+        columns: { id: true, hostId: true, groupId: true },
+      });
     },
 
     /**
@@ -47,7 +50,12 @@ export function deckRepository(db: Db) {
             const seated = await tx
               .update(events)
               .set({ goingCount: sql`${events.goingCount} + 1` })
-              .where(and(eq(events.id, eventId), or(isNull(events.maxAttendees), lt(events.goingCount, events.maxAttendees))))
+              .where(
+                and(
+                  eq(events.id, eventId),
+                  or(isNull(events.maxAttendees), lt(events.goingCount, events.maxAttendees)),
+                ),
+              )
               .returning({ id: events.id });
             if (seated.length === 1) {
               await tx

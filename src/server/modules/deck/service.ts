@@ -13,7 +13,9 @@ export function deckService(repo: DeckRepository, deps: { db: Db; bus: Bus }) {
       const { removed, promoted } = await repo.withdraw(eventId, userId);
       if (!removed) throw new HttpError(404, "There is no answer to undo for this event");
       if (promoted != null) {
-        const title = (await deps.db.query.events.findFirst({ where: (e, { eq }) => eq(e.id, eventId), columns: { title: true } }))?.title ?? "the event";
+        const title =
+          (await deps.db.query.events.findFirst({ where: (e, { eq }) => eq(e.id, eventId), columns: { title: true } }))
+            ?.title ?? "the event";
         await notify(deps, promoted, {
           type: "participant_update",
           title: "You're off the waitlist",

@@ -23,7 +23,11 @@ export function eventAccess(queries: EventAccessQueries) {
     async requireVisible(id: number, viewerId: number) {
       const event = await requireEvent(id);
       if (event.hiddenAt && event.hostId !== viewerId) throw new HttpError(404, "Event not found");
-      if (event.groupId != null && event.hostId !== viewerId && !(await queries.isGroupMember(event.groupId, viewerId))) {
+      if (
+        event.groupId != null &&
+        event.hostId !== viewerId &&
+        !(await queries.isGroupMember(event.groupId, viewerId))
+      ) {
         throw new HttpError(403, "Only members of this group can see this event");
       }
       return event;

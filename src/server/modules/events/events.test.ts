@@ -1,14 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  eventInteractions,
-  events,
-  groupMembers,
-  groups,
-  notifications,
-  users,
-} from "../../db/schema";
-import { eventFixtures, inDays, } from "../../test/event-fixtures";
+import { eventInteractions, events, groupMembers, groups, notifications, users } from "../../db/schema";
+import { eventFixtures, inDays } from "../../test/event-fixtures";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -20,7 +13,6 @@ afterAll(async () => {
 });
 
 const { createEvent, signUp } = eventFixtures(() => t);
-
 
 const notificationsOf = (userId: number) =>
   t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -35,14 +27,26 @@ describe("POST /api/events", () => {
     const host = await signUp();
     const created = await createEvent(host);
     const [row] = await t.database.db.select().from(events).where(eq(events.id, created.id));
-    expect(row).toMatchObject({ hostId: host.id, type: "social", friendGroupId: "all", maxAttendees: null, category: null });
+    expect(row).toMatchObject({
+      hostId: host.id,
+      type: "social",
+      friendGroupId: "all",
+      maxAttendees: null,
+      category: null,
+    });
   });
 
   it("201 stores a networking event with category and the default cap of 20", async () => {
     const host = await signUp();
     const created = await createEvent(host, { type: "networking", category: "design", friendGroupId: undefined });
     const [row] = await t.database.db.select().from(events).where(eq(events.id, created.id));
-    expect(row).toMatchObject({ type: "networking", category: "design", maxAttendees: 20, friendGroupId: null, tags: ["design"] });
+    expect(row).toMatchObject({
+      type: "networking",
+      category: "design",
+      maxAttendees: 20,
+      friendGroupId: null,
+      tags: ["design"],
+    });
   });
 
   it("403 when hostId is someone else, nothing stored", async () => {
@@ -70,7 +74,14 @@ describe("POST /api/events", () => {
     const res = await host.call({
       method: "POST",
       url: "/api/events",
-      payload: { title: "T", description: "D", date: inDays(1).toISOString(), hostId: host.id, type: "social", ...patch },
+      payload: {
+        title: "T",
+        description: "D",
+        date: inDays(1).toISOString(),
+        hostId: host.id,
+        type: "social",
+        ...patch,
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message.toLowerCase()).toContain(word.toLowerCase());
@@ -82,7 +93,14 @@ describe("POST /api/events", () => {
     const outsider = await signUp();
     const [group] = await t.database.db.insert(groups).values({ name: "Climbers", createdBy: member.id }).returning();
     await t.database.db.insert(groupMembers).values({ groupId: group.id, userId: member.id, role: "admin" });
-    const payload = { title: "Boulder", description: "", date: inDays(4).toISOString(), type: "sports", location: "Gym", groupId: group.id };
+    const payload = {
+      title: "Boulder",
+      description: "",
+      date: inDays(4).toISOString(),
+      type: "sports",
+      location: "Gym",
+      groupId: group.id,
+    };
     expect((await outsider.call({ method: "POST", url: "/api/events", payload })).statusCode).toBe(403);
     const res = await member.call({ method: "POST", url: "/api/events", payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -103,7 +121,10 @@ describe("POST /api/events/:id/interaction", () => {
     expect(rows).toEqual([expect.objectContaining({ eventId: event.id, action: "passed" })]);
     expect((await me.call({ method: "POST", url, payload: { action: "maybe" } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "POST", url, payload: { action: "liked" } })).statusCode).toBe(401);
-    expect((await me.call({ method: "POST", url: "/api/events/999999/interaction", payload: { action: "liked" } })).statusCode).toBe(404);
+    expect(
+      (await me.call({ method: "POST", url: "/api/events/999999/interaction", payload: { action: "liked" } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -111,7 +132,10 @@ describe("GET /api/users", () => {
   it("returns public fields only", async () => {
     const me = await signUp();
     const other = await signUp();
-    await t.database.db.update(users).set({ latitude: "1.5", longitude: "2.5", lat: 1.5, lng: 2.5 }).where(eq(users.id, other.id));
+    await t.database.db
+      .update(users)
+      .set({ latitude: "1.5", longitude: "2.5", lat: 1.5, lng: 2.5 })
+      .where(eq(users.id, other.id));
     const res = await me.call({ method: "GET", url: `/api/users?ids=${other.id},999999` });
     expect(res.statusCode).toBe(200);
     const [u] = res.json();
@@ -132,10 +156,20 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     const me = await signUp();
     const host = await signUp();
     const event = await createEvent(host);
-    await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status: "going" } });
+    await me.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: me.id, status: "going" },
+    });
     const res = await me.call({ method: "GET", url: `/api/events/${event.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: event.id, viewerStatus: "going", isHost: false, attendeeCount: 1, host: { id: host.id } });
+    expect(res.json()).toMatchObject({
+      id: event.id,
+      viewerStatus: "going",
+      isHost: false,
+      attendeeCount: 1,
+      host: { id: host.id },
+    });
     expect(res.json().attendees.map((u: { id: number }) => u.id)).toEqual([me.id]);
     expect((await me.call({ method: "GET", url: "/api/events/999999" })).statusCode).toBe(404);
     expect((await me.call({ method: "GET", url: "/api/events/abc" })).statusCode).toBe(400);
@@ -146,13 +180,23 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     const me = await signUp();
     const host = await signUp();
     const event = await createEvent(host);
-    await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status: "going" } });
+    await me.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: me.id, status: "going" },
+    });
     const url = `/api/events/${event.id}`;
     expect((await me.call({ method: "PATCH", url, payload: { title: "Hijack" } })).statusCode).toBe(403);
     expect((await host.call({ method: "PATCH", url, payload: { latitude: "north" } })).statusCode).toBe(400);
     expect((await host.call({ method: "PATCH", url, payload: { maxAttendees: 0 } })).statusCode).toBe(400);
-    expect((await host.call({ method: "PATCH", url: "/api/events/999999", payload: { title: "x" } })).statusCode).toBe(404);
-    const res = await host.call({ method: "PATCH", url, payload: { location: "Pier 17", latitude: "40.7", longitude: "-74.0", title: "New" } });
+    expect((await host.call({ method: "PATCH", url: "/api/events/999999", payload: { title: "x" } })).statusCode).toBe(
+      404,
+    );
+    const res = await host.call({
+      method: "PATCH",
+      url,
+      payload: { location: "Pier 17", latitude: "40.7", longitude: "-74.0", title: "New" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(row).toMatchObject({ location: "Pier 17", latitude: "40.7", lat: 40.7, lng: -74, title: "New" });
@@ -164,7 +208,11 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     const event = await createEvent(host);
     const url = `/api/events/${event.id}`;
     const [before] = await t.database.db.select().from(events).where(eq(events.id, event.id));
-    const past = await host.call({ method: "PATCH", url, payload: { date: new Date(Date.now() - 3_600_000).toISOString() } });
+    const past = await host.call({
+      method: "PATCH",
+      url,
+      payload: { date: new Date(Date.now() - 3_600_000).toISOString() },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toContain("Date cannot be in the past");
     expect((await host.call({ method: "PATCH", url, payload: { date: "not a date" } })).statusCode).toBe(400);
@@ -182,7 +230,11 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     const me = await signUp();
     const host = await signUp();
     const event = await createEvent(host);
-    await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status: "going" } });
+    await me.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: me.id, status: "going" },
+    });
     expect((await me.call({ method: "DELETE", url: `/api/events/${event.id}` })).statusCode).toBe(403);
     const res = await host.call({ method: "DELETE", url: `/api/events/${event.id}` });
     expect(res.statusCode).toBe(200);
@@ -191,7 +243,11 @@ describe("GET/PATCH/DELETE /api/events/:id and calendar", () => {
     expect(row.canceledAt).not.toBeNull();
     expect((await notificationsOf(me.id)).map((n) => n.type)).toEqual(["event_canceled"]);
     const late = await signUp();
-    const join = await late.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: late.id, status: "going" } });
+    const join = await late.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: late.id, status: "going" },
+    });
     expect(join.statusCode).toBe(409);
     expect((await host.call({ method: "DELETE", url: "/api/events/999999" })).statusCode).toBe(404);
   });
@@ -214,12 +270,27 @@ describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 
     const other = await createTestApp({ TRUST_PROXY: true, ...overrides });
     try {
       const { user, cookie } = await registerUser(other.app);
-      const event = await as(other.app, cookie)({
+      const event = await as(
+        other.app,
+        cookie,
+      )({
         method: "POST",
         url: "/api/events",
-        payload: { title: "Origin Dinner", description: "x", date: inDays(3).toISOString(), location: "Luigi's", hostId: user.id, type: "social", friendGroupId: "all" },
+        payload: {
+          title: "Origin Dinner",
+          description: "x",
+          date: inDays(3).toISOString(),
+          location: "Luigi's",
+          hostId: user.id,
+          type: "social",
+          friendGroupId: "all",
+        },
       });
-      const res = await other.app.inject({ method: "GET", url: `/api/events/${event.json().id}/calendar.ics`, headers: { cookie, ...forged } });
+      const res = await other.app.inject({
+        method: "GET",
+        url: `/api/events/${event.json().id}/calendar.ics`,
+        headers: { cookie, ...forged },
+      });
       expect(res.statusCode).toBe(200);
       return { body: res.body, id: event.json().id as number };
     } finally {
@@ -256,8 +327,14 @@ describe("GET /api/events/user", () => {
     await post(declined.id, "declined");
     const res = await me.call({ method: "GET", url: `/api/events/user?userId=${me.id}` });
     expect(res.statusCode).toBe(200);
-    const byTitle = Object.fromEntries(res.json().map((e: { title: string; role: string; status: string | null }) => [e.title, [e.role, e.status]]));
-    expect(byTitle).toEqual({ Mine: ["host", null], Going: ["participant", "going"], Applied: ["participant", "pending"] });
+    const byTitle = Object.fromEntries(
+      res.json().map((e: { title: string; role: string; status: string | null }) => [e.title, [e.role, e.status]]),
+    );
+    expect(byTitle).toEqual({
+      Mine: ["host", null],
+      Going: ["participant", "going"],
+      Applied: ["participant", "pending"],
+    });
     expect(mine.id).toBeGreaterThan(0);
     expect((await me.call({ method: "GET", url: `/api/events/user?userId=${host.id}` })).statusCode).toBe(403);
     const history = await me.call({ method: "GET", url: `/api/events/user/${me.id}?status=going` });

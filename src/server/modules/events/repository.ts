@@ -18,7 +18,6 @@ function eventQueries(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   return {
-
     async insertEvent(values: NewEventRow) {
       const [row] = await db.insert(events).values(values).returning();
       return row;
@@ -98,7 +97,13 @@ function eventQueries(db: Db) {
         .select({ event: events, status: eventParticipants.status })
         .from(eventParticipants)
         .innerJoin(events, eq(events.id, eventParticipants.eventId))
-        .where(and(eq(eventParticipants.userId, userId), inArray(eventParticipants.status, statuses), ne(events.hostId, userId)))
+        .where(
+          and(
+            eq(eventParticipants.userId, userId),
+            inArray(eventParticipants.status, statuses),
+            ne(events.hostId, userId),
+          ),
+        )
         .orderBy(desc(events.date))
         .limit(500);
     },

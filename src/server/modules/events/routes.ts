@@ -13,7 +13,7 @@ import {
   userEventsQuerySchema,
   usersQuerySchema,
 } from "../../../contract/events";
-import { publicUserSchema, } from "../../../contract/users";
+import { publicUserSchema } from "../../../contract/users";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
@@ -82,7 +82,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.patch(
     "/api/events/:id",
     {
-      schema: { tags, params: eventIdParamsSchema, body: updateEventBodySchema.strict(), response: { 200: eventSchema, ...errors } },
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        body: updateEventBodySchema.strict(),
+        response: { 200: eventSchema, ...errors },
+      },
     },
     async (request) => service.update(requireUserId(request), request.params.id, request.body),
   );
@@ -98,7 +103,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
       // Issue 9.10: the event's link comes from PUBLIC_ORIGIN only, never from Host / X-Forwarded-Host.
-      const { ics, filename } = await service.calendar(requireUserId(request), request.params.id, publicOrigin(deps.config));
+      const { ics, filename } = await service.calendar(
+        requireUserId(request),
+        request.params.id,
+        publicOrigin(deps.config),
+      );
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)
@@ -121,7 +130,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/users",
-    { schema: { tags: ["users"], querystring: usersQuerySchema, response: { 200: z.array(publicUserSchema), ...errors } } },
+    {
+      schema: {
+        tags: ["users"],
+        querystring: usersQuerySchema,
+        response: { 200: z.array(publicUserSchema), ...errors },
+      },
+    },
     async (request) => {
       requireUserId(request);
       const rows = await service.users(request.query.ids, request.query.cursor ?? 0, request.query.limit);

@@ -1,4 +1,3 @@
-import { HttpError } from "../../http/http-error";
 import { createEvent as createIcsEvent } from "ics";
 import type {
   CreateEventBody,
@@ -12,6 +11,7 @@ import type {
 } from "../../../contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import type { Db } from "../../db/client";
+import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { notifyAll } from "../notifications/notify";
 import { uploadsRepository } from "../uploads/repository";
@@ -100,7 +100,11 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
           // Spec 02 §3: friendGroupId is social only; category and the cap are networking's.
           friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
           category,
-          maxAttendees: networking ? (body.maxAttendees === undefined ? DEFAULT_MAX_ATTENDEES : body.maxAttendees) : (body.maxAttendees ?? null),
+          maxAttendees: networking
+            ? body.maxAttendees === undefined
+              ? DEFAULT_MAX_ATTENDEES
+              : body.maxAttendees
+            : (body.maxAttendees ?? null),
           tags,
           hostId: userId,
         }),
@@ -155,7 +159,12 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       await notifyAll(
         deps,
         going.map((g) => g.user.id),
-        { type: "event_update", title: "Event updated", message: `${updated.title} has been updated`, actionUrl: `/events/${eventId}` },
+        {
+          type: "event_update",
+          title: "Event updated",
+          message: `${updated.title} has been updated`,
+          actionUrl: `/events/${eventId}`,
+        },
       );
       return toEvent(updated);
     },
@@ -168,7 +177,12 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       await notifyAll(
         deps,
         people.map((p) => p.user.id),
-        { type: "event_canceled", title: "Event canceled", message: `${event.title} has been canceled`, actionUrl: `/events/${eventId}` },
+        {
+          type: "event_canceled",
+          title: "Event canceled",
+          message: `${event.title} has been canceled`,
+          actionUrl: `/events/${eventId}`,
+        },
       );
       return toEvent(updated);
     },
@@ -201,14 +215,25 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       ]);
       const list: MyEvent[] = [
         ...hosted.map((e) => ({ ...toEvent(e), role: "host" as const, status: null })),
-        ...attended.map((a) => ({ ...toEvent(a.event), role: "participant" as const, status: a.status as ParticipantStatus })),
+        ...attended.map((a) => ({
+          ...toEvent(a.event),
+          role: "participant" as const,
+          status: a.status as ParticipantStatus,
+        })),
       ];
       return list.sort((a, b) => a.date.localeCompare(b.date));
     },
 
     async userEventsByStatus(userId: number, status: ParticipantStatus | undefined): Promise<MyEvent[]> {
-      const attended = await repo.attendedBy(userId, status ? [status] : ["going", "pending", "waitlisted", "declined"]);
-      return attended.map((a) => ({ ...toEvent(a.event), role: "participant" as const, status: a.status as ParticipantStatus }));
+      const attended = await repo.attendedBy(
+        userId,
+        status ? [status] : ["going", "pending", "waitlisted", "declined"],
+      );
+      return attended.map((a) => ({
+        ...toEvent(a.event),
+        role: "participant" as const,
+        status: a.status as ParticipantStatus,
+      }));
     },
   };
 }

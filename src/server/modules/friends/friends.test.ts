@@ -21,20 +21,32 @@ const statusOf = async (cookie: string, otherId: number) =>
 
 describe("friend requests", () => {
   it("Connect sends a pending request and notifies the addressee", async () => {
-    const res = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
+    const res = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "requested" });
     const rows = await t.database.db.select().from(friendships);
-    expect(rows).toEqual([expect.objectContaining({ requesterId: alice.user.id, addresseeId: bob.user.id, status: "pending" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ requesterId: alice.user.id, addresseeId: bob.user.id, status: "pending" }),
+    ]);
     const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, bob.user.id));
-    expect(note).toMatchObject({ type: "friend_request", message: "Alice Smith wants to connect with you", actionUrl: `/users/${alice.user.id}` });
+    expect(note).toMatchObject({
+      type: "friend_request",
+      message: "Alice Smith wants to connect with you",
+      actionUrl: `/users/${alice.user.id}`,
+    });
     expect(await statusOf(alice.cookie, bob.user.id)).toBe("requested");
     expect(await statusOf(bob.cookie, alice.user.id)).toBe("incoming");
     expect(await statusOf(carol.cookie, alice.user.id)).toBe("none");
   });
 
   it("a second Connect keeps one row", async () => {
-    const res = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
+    const res = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
     expect(res.json()).toEqual({ status: "requested" });
     expect(await t.database.db.select().from(friendships)).toHaveLength(1);
   });
@@ -42,7 +54,9 @@ describe("friend requests", () => {
   it("lists incoming requests with public fields only", async () => {
     const res = await as(t.app, bob.cookie)({ method: "GET", url: "/api/friends/requests" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ user: expect.objectContaining({ id: alice.user.id, fullName: "Alice Smith" }), createdAt: expect.any(String) }]);
+    expect(res.json()).toEqual([
+      { user: expect.objectContaining({ id: alice.user.id, fullName: "Alice Smith" }), createdAt: expect.any(String) },
+    ]);
     expect(res.body).not.toContain(alice.user.email);
     expect((await as(t.app, alice.cookie)({ method: "GET", url: "/api/friends/requests" })).json()).toEqual([]);
   });
@@ -70,7 +84,10 @@ describe("friend requests", () => {
 
   it("Connect to someone who already asked accepts their request", async () => {
     await as(t.app, carol.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: alice.user.id } });
-    const res = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: carol.user.id } });
+    const res = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/requests", payload: { userId: carol.user.id } });
     expect(res.json()).toEqual({ status: "friends" });
     const rows = await t.database.db.select().from(friendships).where(eq(friendships.requesterId, carol.user.id));
     expect(rows).toEqual([expect.objectContaining({ addresseeId: alice.user.id, status: "accepted" })]);
@@ -85,17 +102,34 @@ describe("friend requests", () => {
       .from(friendships)
       .where(and(eq(friendships.requesterId, bob.user.id), eq(friendships.addresseeId, carol.user.id)));
     expect(rows).toEqual([]);
-    expect((await as(t.app, carol.cookie)({ method: "POST", url: `/api/friends/requests/${bob.user.id}/decline` })).statusCode).toBe(404);
+    expect(
+      (await as(t.app, carol.cookie)({ method: "POST", url: `/api/friends/requests/${bob.user.id}/decline` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("refuses yourself (400), an unknown user (404), a bad id (400) and visitors (401)", async () => {
-    const self = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: alice.user.id } });
+    const self = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/requests", payload: { userId: alice.user.id } });
     expect(self.statusCode).toBe(400);
-    const unknown = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: 999999 } });
+    const unknown = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/requests", payload: { userId: 999999 } });
     expect(unknown.statusCode).toBe(404);
-    expect((await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: "x" } })).statusCode).toBe(400);
-    expect((await as(t.app, alice.cookie)({ method: "GET", url: "/api/users/friends?userId=999999" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } })).statusCode).toBe(401);
+    expect(
+      (await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: "x" } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await as(t.app, alice.cookie)({ method: "GET", url: "/api/users/friends?userId=999999" })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/users/friends" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: `/api/friends/status/${bob.user.id}` })).statusCode).toBe(401);
   });
@@ -103,7 +137,10 @@ describe("friend requests", () => {
 
 describe("POST /api/friends/invite", () => {
   it("builds the e-mail and keeps it in the outbox without SMTP", async () => {
-    const res = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "dana@example.com", name: "Dana" } });
+    const res = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/invite", payload: { email: "dana@example.com", name: "Dana" } });
     expect(res.statusCode).toBe(202);
     const rows = await t.database.db.select().from(outbox);
     expect(rows).toHaveLength(1);
@@ -113,20 +150,30 @@ describe("POST /api/friends/invite", () => {
   });
 
   it("requires an e-mail: 'Email is required'", async () => {
-    const res = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "", name: "Dana" } });
+    const res = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/invite", payload: { email: "", name: "Dana" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("Email is required");
-    const bad = await as(t.app, alice.cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "not-an-email" } });
+    const bad = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "POST", url: "/api/friends/invite", payload: { email: "not-an-email" } });
     expect(bad.statusCode).toBe(400);
     expect(await t.database.db.select().from(outbox)).toHaveLength(1);
   });
 
   it("refuses a visitor with 401", async () => {
-    expect((await t.app.inject({ method: "POST", url: "/api/friends/invite", payload: { email: "x@example.com" } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/friends/invite", payload: { email: "x@example.com" } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("limits each user to ten invitations an hour (429), without touching another user's budget", async () => {
-    const send = (cookie: string) => as(t.app, cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "e@example.com" } });
+    const send = (cookie: string) =>
+      as(t.app, cookie)({ method: "POST", url: "/api/friends/invite", payload: { email: "e@example.com" } });
     // Alice already sent one valid and two refused invitations above; the limit counts attempts.
     const codes: number[] = [];
     for (let i = 0; i < 10; i++) codes.push((await send(bob.cookie)).statusCode);

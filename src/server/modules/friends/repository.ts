@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { friendships, users } from "../../db/schema";
-import type { KeysetPosition } from "../../../contract/fields";
 import { afterKeyset, keysetTime } from "../../http/pagination";
 import { notBlocked } from "../safety/repository";
 
@@ -23,7 +23,10 @@ export function friendsRepository(db: Db) {
       return Boolean(row);
     },
     async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db.select({ one: sql<number>`1` }).from(users).where(and(eq(users.id, a), notBlocked(a, b)));
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(users)
+        .where(and(eq(users.id, a), notBlocked(a, b)));
       return !row;
     },
     async findUser(id: number) {
@@ -49,7 +52,11 @@ export function friendsRepository(db: Db) {
         .update(friendships)
         .set({ status: "accepted" })
         .where(
-          and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addresseeId), eq(friendships.status, "pending")),
+          and(
+            eq(friendships.requesterId, requesterId),
+            eq(friendships.addresseeId, addresseeId),
+            eq(friendships.status, "pending"),
+          ),
         )
         .returning({ requesterId: friendships.requesterId });
       return rows.length > 0;
@@ -58,7 +65,11 @@ export function friendsRepository(db: Db) {
       const rows = await db
         .delete(friendships)
         .where(
-          and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addresseeId), eq(friendships.status, "pending")),
+          and(
+            eq(friendships.requesterId, requesterId),
+            eq(friendships.addresseeId, addresseeId),
+            eq(friendships.status, "pending"),
+          ),
         )
         .returning({ requesterId: friendships.requesterId });
       return rows.length > 0;
@@ -75,7 +86,10 @@ export function friendsRepository(db: Db) {
         .from(friendships)
         .innerJoin(users, eq(users.id, friendships.requesterId))
         .where(and(eq(friendships.addresseeId, userId), eq(friendships.status, "accepted"), gt(users.id, after)));
-      const [a, b] = await Promise.all([asRequester.orderBy(asc(users.id)).limit(limit), asAddressee.orderBy(asc(users.id)).limit(limit)]);
+      const [a, b] = await Promise.all([
+        asRequester.orderBy(asc(users.id)).limit(limit),
+        asAddressee.orderBy(asc(users.id)).limit(limit),
+      ]);
       return [...a, ...b]
         .map((r) => r.user)
         .sort((x, y) => x.id - y.id)

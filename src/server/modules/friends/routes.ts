@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { cursorParamSchema, encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
 import {
   FRIEND_INVITES_TOO_MANY_MESSAGE,
   friendRequestBodySchema,
-  INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   friendStatusResultSchema,
+  INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   incomingFriendRequestSchema,
   inviteFriendSchema,
 } from "../../../contract/friends";
 import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
-import { cursorParamSchema, encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
-import { limitPerUser } from "../../http/rate-limits";
 import { sendPage } from "../../http/pagination";
+import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
@@ -73,7 +73,13 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
 
   app.get(
     "/api/friends/requests",
-    { schema: { tags: ["friends"], querystring: keysetPageQuerySchema, response: { 200: z.array(incomingFriendRequestSchema) } } },
+    {
+      schema: {
+        tags: ["friends"],
+        querystring: keysetPageQuerySchema,
+        response: { 200: z.array(incomingFriendRequestSchema) },
+      },
+    },
     async (request, reply) => {
       const { limit, cursor } = request.query;
       const rows = await service.incoming(requireUserId(request), { take: limit + 1, after: cursor });
@@ -86,7 +92,11 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     "/api/friends/requests",
     {
       preHandler: creationLimit(app, "friendRequests"),
-      schema: { tags: ["friends"], body: friendRequestBodySchema, response: { 200: friendStatusResultSchema, 404: messageSchema } },
+      schema: {
+        tags: ["friends"],
+        body: friendRequestBodySchema,
+        response: { 200: friendStatusResultSchema, 404: messageSchema },
+      },
     },
     async (request) => ({ status: await service.request(requireUserId(request), request.body.userId) }),
   );

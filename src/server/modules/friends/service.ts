@@ -1,6 +1,6 @@
-import { HttpError } from "../../http/http-error";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
+import { HttpError } from "../../http/http-error";
 import type { FriendsRepository } from "./repository";
 
 export interface FriendEvents {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_SIGN_IN_ERRORS } from "../../../contract/auth";
 import { users } from "../../db/schema";
-import { type TestApp, accessGrantCookie, createTestApp, registerUser } from "../../test/test-app";
+import { accessGrantCookie, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));
@@ -15,7 +15,9 @@ describe("Google sign-in", () => {
     const start = await t.app.inject({ method: "GET", url: "/api/auth/google" });
     expect(start.statusCode).toBe(404);
     expect(start.json()).toEqual({ message: "Google sign-in is not configured" });
-    expect((await t.app.inject({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth/google/callback?code=x&state=y" })).statusCode).toBe(
+      404,
+    );
   });
 
   it("reports enabled when both are configured, and a callback without its flow cookie goes back to /auth", async () => {
@@ -56,7 +58,13 @@ function fakeGoogle(identity: () => Record<string, unknown>) {
       const now = Math.floor(Date.now() / 1000);
       const claims = { iss: "https://accounts.google.com", aud: CLIENT_ID, iat: now, exp: now + 3600, ...identity() };
       const idToken = `${b64({ alg: "RS256", typ: "JWT", kid: "test" })}.${b64(claims)}.c2lnbmF0dXJl`;
-      return Response.json({ access_token: "at", token_type: "Bearer", expires_in: 3600, id_token: idToken, scope: "openid email profile" });
+      return Response.json({
+        access_token: "at",
+        token_type: "Bearer",
+        expires_in: 3600,
+        id_token: idToken,
+        scope: "openid email profile",
+      });
     }
     return passThrough(input, init);
   });
@@ -64,7 +72,12 @@ function fakeGoogle(identity: () => Record<string, unknown>) {
 
 describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () => {
   const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
-  beforeAll(() => vi.stubGlobal("fetch", fakeGoogle(() => ({}))));
+  beforeAll(() =>
+    vi.stubGlobal(
+      "fetch",
+      fakeGoogle(() => ({})),
+    ),
+  );
   afterAll(() => vi.unstubAllGlobals());
   const google = { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "test-secret", TRUST_PROXY: true } as const;
 
@@ -82,7 +95,9 @@ describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () 
     const t = await createTestApp({ ...google, PUBLIC_ORIGIN: undefined, PORT: 5213 });
     apps.push(t);
     const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
-    expect(new URL(String(start.headers.location)).searchParams.get("redirect_uri")).toBe("http://localhost:5213/api/auth/google/callback");
+    expect(new URL(String(start.headers.location)).searchParams.get("redirect_uri")).toBe(
+      "http://localhost:5213/api/auth/google/callback",
+    );
   });
 
   it("in production without PUBLIC_ORIGIN the flow is refused with a clear message and the button hidden", async () => {
@@ -90,7 +105,9 @@ describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () 
     apps.push(t);
     const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
     expect(start.statusCode).toBe(503);
-    expect(start.json()).toEqual({ message: "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured." });
+    expect(start.json()).toEqual({
+      message: "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.",
+    });
     expect(start.cookies.find((c) => c.name === "link_google_flow")).toBeUndefined();
     expect((await t.app.inject({ url: "/api/auth/google/status" })).json()).toEqual({ enabled: false });
   });
@@ -100,7 +117,10 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
   let t: TestApp;
   let identity: Record<string, unknown> = {};
   beforeAll(async () => {
-    vi.stubGlobal("fetch", fakeGoogle(() => identity));
+    vi.stubGlobal(
+      "fetch",
+      fakeGoogle(() => identity),
+    );
     t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "test-secret" });
     apps.push(t);
   });
@@ -110,19 +130,36 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
   afterAll(() => vi.unstubAllGlobals());
 
   /** Runs the whole flow as a browser would: start, (Google consents), callback with the flow cookie. */
-  async function signInWithGoogle(as: { sub: string; email: string; name?: string }, session?: string, link = false, grant?: string) {
+  async function signInWithGoogle(
+    as: { sub: string; email: string; name?: string },
+    session?: string,
+    link = false,
+    grant?: string,
+  ) {
     identity = { sub: as.sub, email: as.email, email_verified: true, name: as.name ?? "Google Person" };
-    const start = await t.app.inject({ url: `/api/auth/google${link ? "?link=1" : ""}`, headers: session ? { cookie: session } : {} });
+    const start = await t.app.inject({
+      url: `/api/auth/google${link ? "?link=1" : ""}`,
+      headers: session ? { cookie: session } : {},
+    });
     expect(start.statusCode).toBe(302);
     const state = new URL(String(start.headers.location)).searchParams.get("state");
     const flow = start.cookies.find((c) => c.name === "link_google_flow");
-    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session, grant].filter(Boolean).join("; ");
-    const callback = await t.app.inject({ url: `/api/auth/google/callback?code=auth-code&state=${state}`, headers: { cookie } });
+    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session, grant]
+      .filter(Boolean)
+      .join("; ");
+    const callback = await t.app.inject({
+      url: `/api/auth/google/callback?code=auth-code&state=${state}`,
+      headers: { cookie },
+    });
     expect(callback.statusCode).toBe(302);
     const newSession = callback.cookies.find((c) => c.name === "link_session" && c.value);
-    return { location: String(callback.headers.location), session: newSession ? `link_session=${newSession.value}` : null };
+    return {
+      location: String(callback.headers.location),
+      session: newSession ? `link_session=${newSession.value}` : null,
+    };
   }
-  const whoIs = async (session: string) => (await t.app.inject({ url: "/api/user", headers: { cookie: session } })).json();
+  const whoIs = async (session: string) =>
+    (await t.app.inject({ url: "/api/user", headers: { cookie: session } })).json();
 
   it("refuses to sign into a password account whose e-mail was never verified, with a clear message on /auth", async () => {
     // The squatter registered first with the victim's address; the victim then tries Google.
@@ -163,7 +200,12 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
 
   it("a new Google sign-up gets a verified e-mail and its Google account linked; a Google account linked elsewhere is refused", async () => {
     const grant = await accessGrantCookie(t.app);
-    const result = await signInWithGoogle({ sub: "google-new", email: "newcomer@gmail.example", name: "New Comer" }, undefined, false, grant);
+    const result = await signInWithGoogle(
+      { sub: "google-new", email: "newcomer@gmail.example", name: "New Comer" },
+      undefined,
+      false,
+      grant,
+    );
     expect(result.location).toBe("/");
     const me = await whoIs(result.session as string);
     expect(me).toMatchObject({ email: "newcomer@gmail.example", fullName: "New Comer" });
@@ -178,12 +220,21 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
 
   it("a suspended account is refused by Google sign-in too (issue 14.5), linked or by its verified e-mail", async () => {
     const linkedOwner = await registerUser(t.app, { email: "suspended-linked@gmail.example" });
-    expect((await signInWithGoogle({ sub: "google-suspended", email: "suspended-linked@gmail.example" }, linkedOwner.cookie, true)).location).toBe(
-      "/?google=linked",
-    );
+    expect(
+      (
+        await signInWithGoogle(
+          { sub: "google-suspended", email: "suspended-linked@gmail.example" },
+          linkedOwner.cookie,
+          true,
+        )
+      ).location,
+    ).toBe("/?google=linked");
     const byEmail = await registerUser(t.app, { email: "suspended-verified@gmail.example" });
     await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, linkedOwner.user.id));
-    await t.database.db.update(users).set({ suspendedAt: new Date(), emailVerifiedAt: new Date() }).where(eq(users.id, byEmail.user.id));
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), emailVerifiedAt: new Date() })
+      .where(eq(users.id, byEmail.user.id));
     for (const who of [
       { sub: "google-suspended", email: "suspended-linked@gmail.example" },
       { sub: "google-suspended-2", email: "suspended-verified@gmail.example" },

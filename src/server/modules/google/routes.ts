@@ -39,10 +39,14 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const redirectUri = origin ? new URL("/api/auth/google/callback", origin).href : null;
   if (enabled && !redirectUri) app.log.warn(GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE);
 
-  app.get("/api/auth/google/status", { config: { public: true }, schema: { tags: ["auth"], response: { 200: googleStatusSchema } } }, () => ({
-    // Without a redirect URI the button would only lead to an error: the client hides it.
-    enabled: enabled && redirectUri !== null,
-  }));
+  app.get(
+    "/api/auth/google/status",
+    { config: { public: true }, schema: { tags: ["auth"], response: { 200: googleStatusSchema } } },
+    () => ({
+      // Without a redirect URI the button would only lead to an error: the client hides it.
+      enabled: enabled && redirectUri !== null,
+    }),
+  );
 
   app.get(
     "/api/auth/google",
@@ -56,28 +60,28 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-    if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
-    if (!redirectUri) return reply.code(503).send({ message: GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE });
-    // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
-    const linkUserId = request.query.link ? requireUserId(request) : undefined;
-    const config = await getConfiguration();
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, linkUserId }), {
-      path: "/api/auth/google",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      maxAge: FLOW_MAX_AGE_S,
-    });
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: "openid email profile",
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state,
-    });
-    return reply.redirect(url.href);
+      if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
+      if (!redirectUri) return reply.code(503).send({ message: GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE });
+      // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
+      const linkUserId = request.query.link ? requireUserId(request) : undefined;
+      const config = await getConfiguration();
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, linkUserId }), {
+        path: "/api/auth/google",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: FLOW_MAX_AGE_S,
+      });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: "openid email profile",
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: "S256",
+        state,
+      });
+      return reply.redirect(url.href);
     },
   );
 
@@ -128,7 +132,10 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           if (!(await repo.linkGoogleSubject(existing.id, subject))) return fail("google-taken");
           return signIn(existing.id);
         }
-        const name = typeof claims?.name === "string" && claims.name.trim() ? claims.name.trim().slice(0, NAME_MAX) : email.split("@")[0];
+        const name =
+          typeof claims?.name === "string" && claims.name.trim()
+            ? claims.name.trim().slice(0, NAME_MAX)
+            : email.split("@")[0];
         // A Google sign-up is a registration: it spends an access grant like POST /api/register (issue 9.14).
         const grantHash = grantHashOf(request);
         if (!grantHash) return fail("google-grant");
@@ -145,12 +152,23 @@ export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   /** A new account from a Google sign-up: its e-mail is verified by Google, its Google account linked. */
   async function createGoogleUser(email: string, fullName: string, googleSubject: string, grantHash: string) {
-    const base = email.split("@")[0].replace(/[^A-Za-z0-9_.-]/g, "").slice(0, 30) || "user";
+    const base =
+      email
+        .split("@")[0]
+        .replace(/[^A-Za-z0-9_.-]/g, "")
+        .slice(0, 30) || "user";
     for (let attempt = 0; attempt < 5; attempt++) {
       const username = attempt === 0 && base.length >= 3 ? base : `${base}_${randomBytes(3).toString("hex")}`;
       if (await repo.findTakenField(username, email)) continue;
       // The account has no usable password: a random secret nobody knows.
-      const user = { fullName, username, email, passwordHash: await hashPassword(randomBytes(32).toString("hex")), emailVerifiedAt: new Date(), googleSubject };
+      const user = {
+        fullName,
+        username,
+        email,
+        passwordHash: await hashPassword(randomBytes(32).toString("hex")),
+        emailVerifiedAt: new Date(),
+        googleSubject,
+      };
       try {
         return (await repo.insertUserWithGrant(user, { kind: "code", idHash: grantHash }, new Date())).user;
       } catch (error) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { DEFAULT_INVITE_MAX_USES } from "../../../contract/groups";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,10 +54,16 @@ describe("groups", () => {
     const group = await newGroup(a.cookie, { isPrivate: true });
     expect((await joinByCode(b.cookie, group.inviteCode ?? "")).statusCode).toBe(200);
     for (const message of ["one", "two"]) {
-      const sent = await as(t.app, b.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message } });
+      const sent = await as(
+        t.app,
+        b.cookie,
+      )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message } });
       expect(sent.statusCode).toBe(201);
     }
-    await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "mine" } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "mine" } });
     const list = (await as(t.app, a.cookie)({ method: "GET", url: "/api/groups/user" })).json();
     const item = list.find((g: { id: number }) => g.id === group.id);
     expect(item).toMatchObject({ members: 2, unreadCount: 2, role: "admin", inviteCode: group.inviteCode });
@@ -83,7 +89,11 @@ describe("groups", () => {
       { method: "GET", url: `/api/groups/${group.id}/invitations` },
       { method: "GET", url: `/api/groups/${group.id}/events` },
       { method: "GET", url: `/api/groups/${group.id}/availability?date=2030-01-01` },
-      { method: "POST", url: `/api/groups/${group.id}/availability`, payload: { date: "2030-01-01", timeslots: ["morning"] } },
+      {
+        method: "POST",
+        url: `/api/groups/${group.id}/availability`,
+        payload: { date: "2030-01-01", timeslots: ["morning"] },
+      },
       { method: "GET", url: `/api/chat/messages/${group.id}` },
       { method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "hi" } },
       { method: "POST", url: `/api/groups/${group.id}/read`, payload: {} },
@@ -108,25 +118,44 @@ describe("groups", () => {
     const group = await newGroup(admin.cookie, { isPrivate: true });
     await joinByCode(member.cookie, group.inviteCode ?? "");
     await joinByCode(third.cookie, group.inviteCode ?? "");
-    const asMember = await as(t.app, member.cookie)({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 3 } });
+    const asMember = await as(
+      t.app,
+      member.cookie,
+    )({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 3 } });
     expect(asMember.statusCode).toBe(403);
-    const minted = await as(t.app, admin.cookie)({
+    const minted = await as(
+      t.app,
+      admin.cookie,
+    )({
       method: "POST",
       url: `/api/groups/${group.id}/invites`,
       payload: { maxUses: 3, expiresInHours: 2 },
     });
     expect(minted.statusCode).toBe(201);
     expect(minted.json()).toMatchObject({ maxUses: 3, currentUses: 0 });
-    const bad = await as(t.app, admin.cookie)({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 0 } });
+    const bad = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 0 } });
     expect(bad.statusCode).toBe(400);
 
-    const kick = await as(t.app, member.cookie)({ method: "DELETE", url: `/api/groups/${group.id}/members/${third.user.id}` });
+    const kick = await as(
+      t.app,
+      member.cookie,
+    )({ method: "DELETE", url: `/api/groups/${group.id}/members/${third.user.id}` });
     expect(kick.statusCode).toBe(403);
-    const removed = await as(t.app, admin.cookie)({ method: "DELETE", url: `/api/groups/${group.id}/members/${third.user.id}` });
+    const removed = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "DELETE", url: `/api/groups/${group.id}/members/${third.user.id}` });
     expect(removed.statusCode).toBe(200);
-    expect((await as(t.app, third.cookie)({ method: "GET", url: `/api/groups/${group.id}/members` })).statusCode).toBe(403);
+    expect((await as(t.app, third.cookie)({ method: "GET", url: `/api/groups/${group.id}/members` })).statusCode).toBe(
+      403,
+    );
 
-    expect((await as(t.app, admin.cookie)({ method: "POST", url: `/api/groups/${group.id}/leave` })).statusCode).toBe(200);
+    expect((await as(t.app, admin.cookie)({ method: "POST", url: `/api/groups/${group.id}/leave` })).statusCode).toBe(
+      200,
+    );
     const members = (await as(t.app, member.cookie)({ method: "GET", url: `/api/groups/${group.id}/members` })).json();
     expect(members).toEqual([expect.objectContaining({ id: member.user.id, role: "admin" })]);
   });
@@ -134,15 +163,27 @@ describe("groups", () => {
   it("opens one direct conversation per pair and reuses it", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const first = await as(t.app, a.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: b.user.id } });
+    const first = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/groups/direct", payload: { userId: b.user.id } });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ isDirect: true, isPrivate: true });
-    const again = await as(t.app, b.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: a.user.id } });
+    const again = await as(
+      t.app,
+      b.cookie,
+    )({ method: "POST", url: "/api/groups/direct", payload: { userId: a.user.id } });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
-    const self = await as(t.app, a.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: a.user.id } });
+    const self = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/groups/direct", payload: { userId: a.user.id } });
     expect(self.statusCode).toBe(400);
-    const missing = await as(t.app, a.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: 999999 } });
+    const missing = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/groups/direct", payload: { userId: 999999 } });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -158,17 +199,28 @@ describe("groups", () => {
     const noSlot = await as(t.app, a.cookie)({ method: "POST", url, payload: { date: "2030-05-01", timeslots: [] } });
     expect(noSlot.statusCode).toBe(400);
     expect(noSlot.json().message).toContain("Please select at least one time slot");
-    const badSlot = await as(t.app, a.cookie)({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["brunch"] } });
+    const badSlot = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["brunch"] } });
     expect(badSlot.statusCode).toBe(400);
 
-    await as(t.app, a.cookie)({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["morning", "evening"] } });
-    const saved = await as(t.app, b.cookie)({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["evening"] } });
+    await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["morning", "evening"] } });
+    const saved = await as(
+      t.app,
+      b.cookie,
+    )({ method: "POST", url, payload: { date: "2030-05-01", timeslots: ["evening"] } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ memberCount: 2, mine: ["evening"], best: ["evening"] });
     const view = (await as(t.app, a.cookie)({ method: "GET", url: `${url}?date=2030-05-01` })).json();
     expect(view.mine).toEqual(["morning", "evening"]);
     expect(view.slots.find((s: { slot: string }) => s.slot === "evening").count).toBe(2);
-    expect(view.slots.find((s: { slot: string }) => s.slot === "morning").users).toEqual([{ id: a.user.id, fullName: a.user.fullName }]);
+    expect(view.slots.find((s: { slot: string }) => s.slot === "morning").users).toEqual([
+      { id: a.user.id, fullName: a.user.fullName },
+    ]);
   });
 
   it("lists group events with vote counts; votes replace the member's earlier vote", async () => {
@@ -176,23 +228,46 @@ describe("groups", () => {
     const b = await registerUser(t.app);
     const group = await newGroup(a.cookie, { isPrivate: true });
     await joinByCode(b.cookie, group.inviteCode ?? "");
-    const created = await as(t.app, a.cookie)({
+    const created = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "POST",
       url: "/api/events",
-      payload: { title: "Picnic", description: "", date: new Date(Date.now() + 86_400_000).toISOString(), type: "sports", groupId: group.id },
+      payload: {
+        title: "Picnic",
+        description: "",
+        date: new Date(Date.now() + 86_400_000).toISOString(),
+        type: "sports",
+        groupId: group.id,
+      },
     });
     expect(created.statusCode).toBe(201);
     const eventId = created.json().id as number;
     const vote = (cookie: string, v: string) =>
-      as(t.app, cookie)({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/vote`, payload: { vote: v } });
+      as(
+        t.app,
+        cookie,
+      )({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/vote`, payload: { vote: v } });
     expect((await vote(a.cookie, "yes")).json().votes).toEqual({ yes: 1, no: 0, maybe: 0 });
     await vote(b.cookie, "no");
     expect((await vote(b.cookie, "yes")).json().votes).toEqual({ yes: 2, no: 0, maybe: 0 });
     expect((await vote(b.cookie, "perhaps")).statusCode).toBe(400);
     const list = (await as(t.app, b.cookie)({ method: "GET", url: `/api/groups/${group.id}/events` })).json();
-    expect(list).toEqual([expect.objectContaining({ id: eventId, title: "Picnic", type: "sports", myVote: "yes", votes: { yes: 2, no: 0, maybe: 0 } })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: eventId,
+        title: "Picnic",
+        type: "sports",
+        myVote: "yes",
+        votes: { yes: 2, no: 0, maybe: 0 },
+      }),
+    ]);
     const wrongGroup = await newGroup(a.cookie);
-    const res = await as(t.app, a.cookie)({ method: "POST", url: `/api/groups/${wrongGroup.id}/events/${eventId}/vote`, payload: { vote: "yes" } });
+    const res = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: `/api/groups/${wrongGroup.id}/events/${eventId}/vote`, payload: { vote: "yes" } });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
-import { afterKeyset, keysetTime } from "../../http/pagination";
-import { notBlocked } from "../safety/repository";
 import type { Db } from "../../db/client";
 import {
   chatMessages,
-  eventVotes,
   events,
+  eventVotes,
   groupAvailability,
   groupInvites,
   groupMembers,
   groups,
   users,
 } from "../../db/schema";
+import { afterKeyset, keysetTime } from "../../http/pagination";
+import { notBlocked } from "../safety/repository";
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -42,7 +42,9 @@ export function groupsRepository(db: Db) {
         .select({ group: groups, role: groupMembers.role, lastRead: groupMembers.lastReadMessageId })
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(and(eq(groupMembers.userId, userId), page.afterId === undefined ? undefined : gt(groups.id, page.afterId)))
+        .where(
+          and(eq(groupMembers.userId, userId), page.afterId === undefined ? undefined : gt(groups.id, page.afterId)),
+        )
         .orderBy(asc(groups.id))
         .limit(page.take);
       if (rows.length === 0) return [];
@@ -56,10 +58,7 @@ export function groupsRepository(db: Db) {
       const unread = await db
         .select({ groupId: chatMessages.groupId, n: count() })
         .from(chatMessages)
-        .innerJoin(
-          groupMembers,
-          and(eq(groupMembers.groupId, chatMessages.groupId), eq(groupMembers.userId, userId)),
-        )
+        .innerJoin(groupMembers, and(eq(groupMembers.groupId, chatMessages.groupId), eq(groupMembers.userId, userId)))
         .where(and(gt(chatMessages.id, groupMembers.lastReadMessageId), ne(chatMessages.userId, userId)))
         .groupBy(chatMessages.groupId);
       const lastIds = await db
@@ -115,7 +114,15 @@ export function groupsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(groups)
-          .values({ name, description: "", imageUrl: null, isPrivate: true, isDirect: true, directPair, createdBy: userId })
+          .values({
+            name,
+            description: "",
+            imageUrl: null,
+            isPrivate: true,
+            isDirect: true,
+            directPair,
+            createdBy: userId,
+          })
           .onConflictDoNothing({ target: groups.directPair })
           .returning();
         const group = inserted ?? (await tx.select().from(groups).where(eq(groups.directPair, directPair)).limit(1))[0];
@@ -143,7 +150,10 @@ export function groupsRepository(db: Db) {
     },
     /** Issue 14.5: whether either of the two blocked the other. */
     async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db.select({ one: sql<number>`1` }).from(users).where(and(eq(users.id, a), notBlocked(a, b)));
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(users)
+        .where(and(eq(users.id, a), notBlocked(a, b)));
       return !row;
     },
 
@@ -165,7 +175,10 @@ export function groupsRepository(db: Db) {
     },
 
     async memberIds(groupId: number) {
-      const rows = await db.select({ id: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+      const rows = await db
+        .select({ id: groupMembers.userId })
+        .from(groupMembers)
+        .where(eq(groupMembers.groupId, groupId));
       return rows.map((r) => r.id);
     },
 
@@ -173,13 +186,21 @@ export function groupsRepository(db: Db) {
       return db
         .select()
         .from(groupInvites)
-        .where(and(eq(groupInvites.groupId, groupId), page.beforeId === undefined ? undefined : lt(groupInvites.id, page.beforeId)))
+        .where(
+          and(
+            eq(groupInvites.groupId, groupId),
+            page.beforeId === undefined ? undefined : lt(groupInvites.id, page.beforeId),
+          ),
+        )
         .orderBy(desc(groupInvites.id))
         .limit(page.take);
     },
 
     async insertInvite(groupId: number, createdBy: number, invite: { code: string; expiresAt: Date; maxUses: number }) {
-      const [row] = await db.insert(groupInvites).values({ groupId, createdBy, ...invite }).returning();
+      const [row] = await db
+        .insert(groupInvites)
+        .values({ groupId, createdBy, ...invite })
+        .returning();
       // The group's inviteCode shows its newest link (spec 02 §4 {origin}/invite/{inviteCode}).
       await db.update(groups).set({ inviteCode: invite.code }).where(eq(groups.id, groupId));
       return row;
@@ -237,7 +258,9 @@ export function groupsRepository(db: Db) {
       const rows = await db
         .select()
         .from(events)
-        .where(and(eq(events.groupId, groupId), isNull(events.canceledAt), afterKeyset(events.date, events.id, page.after)))
+        .where(
+          and(eq(events.groupId, groupId), isNull(events.canceledAt), afterKeyset(events.date, events.id, page.after)),
+        )
         .orderBy(keysetTime(events.date), asc(events.id))
         .limit(page.take);
       if (rows.length === 0) return [];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "../../../contract/fields";
 import {
   createGroupBodySchema,
   createInviteBodySchema,
@@ -18,17 +19,16 @@ import {
   voteBodySchema,
   voteCountsSchema,
 } from "../../../contract/groups";
-import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "../../../contract/fields";
+import { SOCKET_TEXTS } from "../../../contract/socket";
 import type { AppDeps } from "../../app";
-import { limitPerUser } from "../../http/rate-limits";
 import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
+import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { SOCKET_TEXTS } from "../../../contract/socket";
-import { groupsRepository } from "./repository";
-import { groupsService, VOTE_LIMIT } from "./service";
 import { uploadsRepository } from "../uploads/repository";
 import { uploadsService } from "../uploads/service";
+import { groupsRepository } from "./repository";
+import { groupsService, VOTE_LIMIT } from "./service";
 
 const createdGroupSchema = z.object({
   id: z.number().int(),
@@ -46,7 +46,15 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = groupsService({ repo: groupsRepository(deps.database.db), bus: deps.bus });
   const images = uploadsService(uploadsRepository(deps.database.db));
-  const toCreated = (g: { id: number; name: string; description: string; imageUrl: string | null; isPrivate: boolean; isDirect: boolean; inviteCode: string | null }) => ({
+  const toCreated = (g: {
+    id: number;
+    name: string;
+    description: string;
+    imageUrl: string | null;
+    isPrivate: boolean;
+    isDirect: boolean;
+    inviteCode: string | null;
+  }) => ({
     id: g.id,
     name: g.name,
     description: g.description,
@@ -69,7 +77,9 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     "/api/groups",
     {
-      preHandler: creationLimit(app, "groups"), schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } } },
+      preHandler: creationLimit(app, "groups"),
+      schema: { tags, body: createGroupBodySchema, response: { 201: createdGroupSchema, ...errors } },
+    },
     async (request, reply) => {
       const userId = requireUserId(request);
       // Issue 9.18: a group photo is one its creator uploaded to Link.
@@ -81,7 +91,13 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.post(
     "/api/groups/direct",
-    { schema: { tags, body: directGroupBodySchema, response: { 200: createdGroupSchema, 201: createdGroupSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: directGroupBodySchema,
+        response: { 200: createdGroupSchema, 201: createdGroupSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const { group, created } = await service.openDirect(requireUserId(request), request.body.userId);
       return reply.code(created ? 201 : 200).send(toCreated(group));
@@ -91,7 +107,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     "/api/groups/:id/members",
     {
-      schema: { tags, params: groupIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(groupMemberSchema), ...errors } },
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: keysetPageQuerySchema,
+        response: { 200: z.array(groupMemberSchema), ...errors },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -103,12 +124,20 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     "/api/groups/:id/invitations",
     {
-      schema: { tags, params: groupIdParamsSchema, querystring: idPageQuerySchema, response: { 200: z.array(groupInvitationSchema), ...errors } },
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: idPageQuerySchema,
+        response: { 200: z.array(groupInvitationSchema), ...errors },
+      },
     },
     async (request, reply) => {
       // Newest first: the cursor is the last (oldest) id of the previous page.
       const { limit, cursor } = request.query;
-      const rows = await service.invitations(requireUserId(request), request.params.id, { take: limit + 1, beforeId: cursor });
+      const rows = await service.invitations(requireUserId(request), request.params.id, {
+        take: limit + 1,
+        beforeId: cursor,
+      });
       return sendPage(reply, rows, limit, (last) => last.id);
     },
   );
@@ -117,7 +146,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/groups/:id/invites",
     {
       preHandler: creationLimit(app, "invites"),
-      schema: { tags, params: groupIdParamsSchema, body: createInviteBodySchema, response: { 201: groupInvitationSchema, ...errors } },
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        body: createInviteBodySchema,
+        response: { 201: groupInvitationSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await service.createInvite(requireUserId(request), request.params.id, request.body)),
@@ -165,7 +199,12 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     "/api/groups/:id/events",
     {
-      schema: { tags, params: groupIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(groupEventSchema), ...errors } },
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: keysetPageQuerySchema,
+        response: { 200: z.array(groupEventSchema), ...errors },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -182,11 +221,20 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags,
         params: groupEventParamsSchema,
         body: voteBodySchema,
-        response: { 200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }), ...errors, 429: messageSchema },
+        response: {
+          200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }),
+          ...errors,
+          429: messageSchema,
+        },
       },
     },
     async (request) => {
-      const update = await service.vote(requireUserId(request), request.params.id, request.params.eventId, request.body.vote);
+      const update = await service.vote(
+        requireUserId(request),
+        request.params.id,
+        request.params.eventId,
+        request.body.vote,
+      );
       return { eventId: update.eventId, votes: update.votes };
     },
   );
@@ -201,7 +249,8 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: groupAvailabilitySchema, ...errors },
       },
     },
-    async (request) => service.availability(requireUserId(request), request.params.id, request.query.date ?? todayUtc()),
+    async (request) =>
+      service.availability(requireUserId(request), request.params.id, request.query.date ?? todayUtc()),
   );
 
   app.post(

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
+import type { KeysetPosition } from "../../../contract/fields";
 import {
   type CreateGroupBody,
   DEFAULT_INVITE_EXPIRES_HOURS,
   DEFAULT_INVITE_MAX_USES,
+  GROUP_TEXTS,
   type GroupAvailability,
   type GroupEvent,
   type GroupListItem,
-  GROUP_TEXTS,
   type VoteCounts,
   type VoteValue,
 } from "../../../contract/groups";
-import type { KeysetPosition } from "../../../contract/fields";
 import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { groupChannel } from "../../../contract/socket";
 import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
@@ -80,7 +80,11 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
 
     async create(userId: number, body: Required<Omit<CreateGroupBody, "imageUrl">> & { imageUrl?: string | null }) {
       const invite = body.isPrivate
-        ? { code: newInviteCode(), expiresAt: hoursFromNow(DEFAULT_INVITE_EXPIRES_HOURS), maxUses: DEFAULT_INVITE_MAX_USES }
+        ? {
+            code: newInviteCode(),
+            expiresAt: hoursFromNow(DEFAULT_INVITE_EXPIRES_HOURS),
+            maxUses: DEFAULT_INVITE_MAX_USES,
+          }
         : null;
       const group = await repo.createGroup(
         { name: body.name, description: body.description, imageUrl: body.imageUrl ?? null, isPrivate: body.isPrivate },
@@ -153,7 +157,11 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       return repo.markRead(groupId, userId, messageId);
     },
 
-    async events(userId: number, groupId: number, page: { take: number; after?: KeysetPosition }): Promise<GroupEvent[]> {
+    async events(
+      userId: number,
+      groupId: number,
+      page: { take: number; after?: KeysetPosition },
+    ): Promise<GroupEvent[]> {
       await requireMember(groupId, userId);
       const rows = await repo.listGroupEvents(groupId, userId, page);
       return rows.map(({ event, votes, myVote }) => ({

@@ -53,7 +53,9 @@ describe("/metrics", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
     const body = res.body;
     expect(body).toContain("# TYPE http_request_duration_seconds histogram");
-    expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/users\/:id",status_code="401"\} 1/);
+    expect(body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/users\/:id",status_code="401"\} 1/,
+    );
     expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1/);
     expect(body).toMatch(/http_request_duration_seconds_count\{method="GET",route="unmatched",status_code="404"\} 1/);
     expect(body).not.toMatch(/424242|31337|hunter2/);
@@ -70,12 +72,13 @@ describe("/metrics", () => {
       expect(body).toMatch(/^link_db_pool_connections\{state="idle"\} \d+$/m);
       expect(body).toMatch(/^link_db_pool_connections\{state="waiting"\} 0$/m);
     } else {
-      expect(body).not.toContain('link_db_pool_connections{');
+      expect(body).not.toContain("link_db_pool_connections{");
     }
   });
 
   it("counts bus messages out and in", async () => {
-    const count = (body: string, direction: string) => Number(new RegExp(`^link_bus_messages_total\\{direction="${direction}"\\} (\\d+)$`, "m").exec(body)?.[1]);
+    const count = (body: string, direction: string) =>
+      Number(new RegExp(`^link_bus_messages_total\\{direction="${direction}"\\} (\\d+)$`, "m").exec(body)?.[1]);
     const before = await metricsText(t);
     const off = await t.bus.subscribe("metrics-test", () => {});
     await t.bus.publish("metrics-test", { type: "ping" });
@@ -92,7 +95,8 @@ describe("/metrics", () => {
     const socket = await openSocket(base, user.cookie);
     expect(await metricsText(t)).toMatch(/^link_open_sockets 1$/m);
     await socket.close();
-    for (let i = 0; i < 40 && /^link_open_sockets 1$/m.test(await metricsText(t)); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 40 && /^link_open_sockets 1$/m.test(await metricsText(t)); i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(await metricsText(t)).toMatch(/^link_open_sockets 0$/m);
   });
 });
@@ -107,7 +111,8 @@ describe("who may read /metrics", () => {
   it("with METRICS_TOKEN: only `Authorization: Bearer <token>`", async () => {
     const t = await createTestApp({ METRICS_TOKEN: token, NODE_ENV: "production" });
     apps.push(t);
-    const read = (authorization?: string) => t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
+    const read = (authorization?: string) =>
+      t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
     expect((await read()).statusCode).toBe(401);
     expect((await read(`Bearer ${token}x`)).statusCode).toBe(401);
     expect((await read(`Basic ${token}`)).statusCode).toBe(401);
@@ -147,7 +152,11 @@ describe("request ids", () => {
     try {
       const kept = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "caddy-7f3a9c" } });
       expect(kept.headers["x-request-id"]).toBe("caddy-7f3a9c");
-      const replaced = await t.app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": 'bad id"\u0007' } });
+      const replaced = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        headers: { "x-request-id": 'bad id"\u0007' },
+      });
       expect(replaced.headers["x-request-id"]).toMatch(UUID);
     } finally {
       await t.close();
@@ -157,9 +166,19 @@ describe("request ids", () => {
   it("with TRUST_PROXY as a list, only a listed peer's x-request-id counts", async () => {
     const t = await createTestApp({ TRUST_PROXY: ["10.0.0.0/8"] });
     try {
-      const listed = await t.app.inject({ method: "GET", url: "/healthz", remoteAddress: "10.1.2.3", headers: { "x-request-id": "from-proxy" } });
+      const listed = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        remoteAddress: "10.1.2.3",
+        headers: { "x-request-id": "from-proxy" },
+      });
       expect(listed.headers["x-request-id"]).toBe("from-proxy");
-      const stranger = await t.app.inject({ method: "GET", url: "/healthz", remoteAddress: "203.0.113.9", headers: { "x-request-id": "from-proxy" } });
+      const stranger = await t.app.inject({
+        method: "GET",
+        url: "/healthz",
+        remoteAddress: "203.0.113.9",
+        headers: { "x-request-id": "from-proxy" },
+      });
       expect(stranger.headers["x-request-id"]).toMatch(UUID);
     } finally {
       await t.close();
@@ -171,10 +190,14 @@ describe("request ids", () => {
     try {
       const res = await t.app.inject({ method: "GET", url: "/api/users/5" });
       const id = res.headers["x-request-id"];
-      const ofRequest = t.lines.filter((line) => line.req !== undefined || line.res !== undefined || line.reqId !== undefined);
+      const ofRequest = t.lines.filter(
+        (line) => line.req !== undefined || line.res !== undefined || line.reqId !== undefined,
+      );
       expect(ofRequest.length).toBeGreaterThanOrEqual(2); // "incoming request" and "request completed"
       for (const line of ofRequest) expect(line.reqId).toBe(id);
-      expect(t.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["incoming request", "request completed"]));
+      expect(t.lines.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(["incoming request", "request completed"]),
+      );
     } finally {
       await t.close();
     }

@@ -32,15 +32,19 @@ async function answers(check: () => Promise<void>): Promise<"up" | "down"> {
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // Liveness: the process answers. Readiness: it can serve, i.e. its database and (when configured) Redis answer.
   app.get("/healthz", { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } }, async (request, reply) => {
-    const pingRedis = deps.bus.ping?.bind(deps.bus);
-    const [database, redis] = await Promise.all([
-      answers(() => deps.database.ping()),
-      pingRedis ? answers(pingRedis) : Promise.resolve(undefined),
-    ]);
-    const down = [database === "down" && "database", redis === "down" && "redis"].filter(Boolean);
-    if (down.length === 0) return { status: "ready", database, redis };
-    request.log.warn({ down }, "not ready");
-    return reply.code(503).send({ status: `${down.join(" and ")} unreachable`, database, redis });
-  });
+  app.get(
+    "/readyz",
+    { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } },
+    async (request, reply) => {
+      const pingRedis = deps.bus.ping?.bind(deps.bus);
+      const [database, redis] = await Promise.all([
+        answers(() => deps.database.ping()),
+        pingRedis ? answers(pingRedis) : Promise.resolve(undefined),
+      ]);
+      const down = [database === "down" && "database", redis === "down" && "redis"].filter(Boolean);
+      if (down.length === 0) return { status: "ready", database, redis };
+      request.log.warn({ down }, "not ready");
+      return reply.code(503).send({ status: `${down.join(" and ")} unreachable`, database, redis });
+    },
+  );
 };

@@ -14,13 +14,17 @@ afterAll(async () => {
 
 async function privateGroup(name = "Book club") {
   const admin = await registerUser(t.app);
-  const res = await as(t.app, admin.cookie)({ method: "POST", url: "/api/groups", payload: { name, description: "Monthly", isPrivate: true } });
+  const res = await as(
+    t.app,
+    admin.cookie,
+  )({ method: "POST", url: "/api/groups", payload: { name, description: "Monthly", isPrivate: true } });
   const group = res.json() as { id: number; inviteCode: string };
   return { admin, group };
 }
 const memberCount = async (cookie: string, groupId: number) =>
   ((await as(t.app, cookie)({ method: "GET", url: `/api/groups/${groupId}/members` })).json() as unknown[]).length;
-const inviteOf = async (code: string) => (await t.app.inject({ method: "GET", url: `/api/group-invite/${code}` })).json();
+const inviteOf = async (code: string) =>
+  (await t.app.inject({ method: "GET", url: `/api/group-invite/${code}` })).json();
 
 describe("group invites", () => {
   it("shows the spec's shape to anyone and 404s an unknown code", async () => {
@@ -44,7 +48,11 @@ describe("group invites", () => {
     expect(anon).not.toHaveProperty("groupId");
 
     const asAdmin = (await as(t.app, admin.cookie)({ method: "GET", url })).json();
-    expect(asAdmin).toMatchObject({ isMember: true, groupId: group.id, group: { name: "Chess night", memberCount: 1 } });
+    expect(asAdmin).toMatchObject({
+      isMember: true,
+      groupId: group.id,
+      group: { name: "Chess night", memberCount: 1 },
+    });
 
     const b = await registerUser(t.app);
     const outsider = (await as(t.app, b.cookie)({ method: "GET", url })).json();
@@ -52,7 +60,10 @@ describe("group invites", () => {
     expect(outsider).not.toHaveProperty("groupId");
 
     await as(t.app, b.cookie)({ method: "POST", url: `${url}/join` });
-    expect((await as(t.app, b.cookie)({ method: "GET", url })).json()).toMatchObject({ isMember: true, groupId: group.id });
+    expect((await as(t.app, b.cookie)({ method: "GET", url })).json()).toMatchObject({
+      isMember: true,
+      groupId: group.id,
+    });
   });
 
   it("needs a session to join, then joins once and is idempotent", async () => {
@@ -86,7 +97,10 @@ describe("group invites", () => {
 
   it("answers 410 for a used-up invite and adds nobody", async () => {
     const { admin, group } = await privateGroup();
-    const minted = await as(t.app, admin.cookie)({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 1 } });
+    const minted = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 1 } });
     const code = minted.json().code as string;
     const b = await registerUser(t.app);
     const c = await registerUser(t.app);
@@ -100,7 +114,10 @@ describe("group invites", () => {
 
   it("lets exactly 5 of 20 concurrent joins through a 5-use invite", async () => {
     const { admin, group } = await privateGroup();
-    const minted = await as(t.app, admin.cookie)({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 5 } });
+    const minted = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: { maxUses: 5 } });
     const code = minted.json().code as string;
     const users = await Promise.all(Array.from({ length: 20 }, () => registerUser(t.app)));
     const results = await Promise.all(

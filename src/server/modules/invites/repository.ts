@@ -19,7 +19,10 @@ export function invitesRepository(db: Db) {
         .where(eq(groupInvites.code, code))
         .limit(1);
       if (!row) return undefined;
-      const [members] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.groupId, row.group.id));
+      const [members] = await db
+        .select({ n: count() })
+        .from(groupMembers)
+        .where(eq(groupMembers.groupId, row.group.id));
       return { ...row, memberCount: members.n };
     },
 
@@ -66,7 +69,11 @@ export async function joinWithInvite(tx: Tx, code: string, userId: number, now: 
     .update(groupInvites)
     .set({ currentUses: sql`${groupInvites.currentUses} + 1` })
     .where(
-      and(eq(groupInvites.id, invite.id), lt(groupInvites.currentUses, groupInvites.maxUses), gt(groupInvites.expiresAt, now)),
+      and(
+        eq(groupInvites.id, invite.id),
+        lt(groupInvites.currentUses, groupInvites.maxUses),
+        gt(groupInvites.expiresAt, now),
+      ),
     )
     .returning({ id: groupInvites.id });
   if (used.length === 0) throw new InviteUnusableError(invite.expiresAt <= now ? "expired" : "used_up");

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NearbyEvent, NearbyUser } from "../../../contract/nearby";
 import { PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
+import type { NearbyEvent, NearbyUser } from "../../../contract/nearby";
 import { events, users } from "../../db/schema";
-import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { boundingBox } from "./repository";
 
 /** km per degree of latitude on a 6371 km earth: points due north sit at exact distances. */
@@ -58,11 +58,17 @@ describe("GET /api/users/nearby", () => {
 
   it("includes a point just inside the radius and leaves one just outside", async () => {
     const edge = 3 * KM_PER_CELL;
-    const inside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge + 0.01}`)).json() as NearbyUser[];
+    const inside = (
+      await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge + 0.01}`)
+    ).json() as NearbyUser[];
     expect(inside.map((u) => u.fullName)).toEqual(["Cell 1", "Cell 3"]);
-    const outside = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge - 0.01}`)).json() as NearbyUser[];
+    const outside = (
+      await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=${edge - 0.01}`)
+    ).json() as NearbyUser[];
     expect(outside.map((u) => u.fullName)).toEqual(["Cell 1"]);
-    const wide = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=11.2`)).json() as NearbyUser[];
+    const wide = (
+      await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=11.2`)
+    ).json() as NearbyUser[];
     expect(wide.at(-1)?.fullName).toBe("Cell 10");
   });
 
@@ -82,13 +88,18 @@ describe("GET /api/users/nearby", () => {
     const odd = list.find((u) => u.fullName === "Odd");
     expect(odd?.distanceKm).toBe(1.1);
     // Asked from right on top of them, the answer is still the distance to their cell's centre, not 0.
-    const onTop = (await get(`/api/users/nearby?lat=${north(1.23456).lat}&lng=${CENTER.lng}&radius=1`)).json() as NearbyUser[];
+    const onTop = (
+      await get(`/api/users/nearby?lat=${north(1.23456).lat}&lng=${CENTER.lng}&radius=1`)
+    ).json() as NearbyUser[];
     expect(onTop.find((u) => u.fullName === "Odd")?.distanceKm).toBe(0.123);
     for (const u of list) {
       expect(Object.keys(u)).not.toEqual(expect.arrayContaining(["email"]));
-      for (const key of ["email", "latitude", "longitude", "lat", "lng", "passwordHash"]) expect(u).not.toHaveProperty(key);
+      for (const key of ["email", "latitude", "longitude", "lat", "lng", "passwordHash"])
+        expect(u).not.toHaveProperty(key);
     }
-    const close = (await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=1.2`)).json() as NearbyUser[];
+    const close = (
+      await get(`/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=1.2`)
+    ).json() as NearbyUser[];
     expect(close.map((u) => u.distanceKm)).toEqual([1.1, 1.1]);
     await t.database.db.delete(users).where(eq(users.id, other.user.id));
   });
@@ -98,7 +109,9 @@ describe("GET /api/users/nearby", () => {
     const b = await registerUser(t.app, { fullName: "East of the line" });
     await place(a.user.id, { lat: 0, lng: 179.99 });
     await place(b.user.id, { lat: 0, lng: -179.99 });
-    const list = (await as(t.app, a.cookie)({ method: "GET", url: "/api/users/nearby?lat=0&lng=179.99" })).json() as NearbyUser[];
+    const list = (
+      await as(t.app, a.cookie)({ method: "GET", url: "/api/users/nearby?lat=0&lng=179.99" })
+    ).json() as NearbyUser[];
     expect(list.map((u) => [u.fullName, u.distanceKm])).toEqual([["East of the line", 2.2]]);
   });
 });

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, between, gte, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, between, gte, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
 import type { Db } from "../../db/client";
@@ -38,7 +38,13 @@ function distanceSql(latCol: AnyPgColumn | SQL, lngCol: AnyPgColumn | SQL, { lat
   ))))`;
 }
 
-function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, distance: SQL<number>, boxMarginKm = 0) {
+function withinCircle(
+  latCol: AnyPgColumn,
+  lngCol: AnyPgColumn,
+  circle: Circle,
+  distance: SQL<number>,
+  boxMarginKm = 0,
+) {
   const box = boundingBox({ ...circle, radiusKm: circle.radiusKm + boxMarginKm });
   return and(
     isNotNull(latCol),
@@ -52,7 +58,8 @@ function withinCircle(latCol: AnyPgColumn, lngCol: AnyPgColumn, circle: Circle, 
 export function nearbyRepository(db: Db) {
   return {
     async usersNear(circle: Circle, viewerId: number, limit: number, offset: number) {
-      const cell = (column: AnyPgColumn) => sql`(round(${column} / ${PEOPLE_PRIVACY_GRID_DEG}) * ${PEOPLE_PRIVACY_GRID_DEG})`;
+      const cell = (column: AnyPgColumn) =>
+        sql`(round(${column} / ${PEOPLE_PRIVACY_GRID_DEG}) * ${PEOPLE_PRIVACY_GRID_DEG})`;
       const distance = distanceSql(cell(users.lat), cell(users.lng), circle);
       return db
         .select({ user: users, distanceKm: distance.mapWith(Number) })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationPage } from "../../../contract/notifications";
-import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { notify, userChannel } from "./notify";
 
 let t: TestApp;
@@ -21,7 +21,12 @@ describe("notifications API", () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     for (let i = 1; i <= 5; i++) {
-      await notify(deps(), a.user.id, { type: "new_participant", title: `T${i}`, message: `m${i}`, actionUrl: "/events/1" });
+      await notify(deps(), a.user.id, {
+        type: "new_participant",
+        title: `T${i}`,
+        message: `m${i}`,
+        actionUrl: "/events/1",
+      });
     }
     await notify(deps(), b.user.id, { type: "event_update", title: "for B", message: "x" });
     const asA = as(t.app, a.cookie);
@@ -29,9 +34,13 @@ describe("notifications API", () => {
     expect(first.notifications.map((n) => n.title)).toEqual(["T5", "T4"]);
     expect(first.unreadCount).toBe(5);
     expect(first.nextCursor).not.toBeNull();
-    const second = (await asA({ method: "GET", url: `/api/notifications?limit=2&cursor=${first.nextCursor}` })).json() as NotificationPage;
+    const second = (
+      await asA({ method: "GET", url: `/api/notifications?limit=2&cursor=${first.nextCursor}` })
+    ).json() as NotificationPage;
     expect(second.notifications.map((n) => n.title)).toEqual(["T3", "T2"]);
-    const last = (await asA({ method: "GET", url: `/api/notifications?limit=2&cursor=${second.nextCursor}` })).json() as NotificationPage;
+    const last = (
+      await asA({ method: "GET", url: `/api/notifications?limit=2&cursor=${second.nextCursor}` })
+    ).json() as NotificationPage;
     expect(last.notifications.map((n) => n.title)).toEqual(["T1"]);
     expect(last.nextCursor).toBeNull();
     expect(first.notifications[0]).toMatchObject({ type: "new_participant", read: false, actionUrl: "/events/1" });

@@ -33,7 +33,10 @@ export interface NotificationDelivery {
  * (one bus per app), so the callers of notify() keep passing only { db, bus }. Delivery runs after the
  * request's own work and never fails it: a slow push service must not slow the action that notified.
  */
-const deliverers = new WeakMap<Bus, { db: Db; deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }>();
+const deliverers = new WeakMap<
+  Bus,
+  { db: Db; deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }
+>();
 export function onNotification(bus: Bus, db: Db, deliver: (delivery: NotificationDelivery) => Promise<void>) {
   deliverers.set(bus, { db, deliver, inFlight: new Set() });
 }
@@ -47,7 +50,9 @@ export async function deliveriesSettled(bus: Bus): Promise<void> {
 
 /** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
 export async function preferencesOf(db: Db, userIds: number[]): Promise<Map<number, NotificationPreferences>> {
-  const rows = userIds.length ? await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds)) : [];
+  const rows = userIds.length
+    ? await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds))
+    : [];
   const result = new Map<number, NotificationPreferences>(userIds.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES]));
   for (const row of rows) {
     const parsed = notificationPreferencesSchema.safeParse({ channels: row.channels, emailDigest: row.emailDigest });
@@ -74,7 +79,15 @@ export async function notifyAll(deps: { db: Db; bus: Bus }, userIds: number[], i
   const rows = inApp.length
     ? await deps.db
         .insert(notifications)
-        .values(inApp.map((userId) => ({ userId, type: input.type, title: input.title, message: input.message, actionUrl: input.actionUrl ?? null })))
+        .values(
+          inApp.map((userId) => ({
+            userId,
+            type: input.type,
+            title: input.title,
+            message: input.message,
+            actionUrl: input.actionUrl ?? null,
+          })),
+        )
         .returning()
     : [];
   const sent = rows.map((row) => ({
@@ -89,9 +102,20 @@ export async function notifyAll(deps: { db: Db; bus: Bus }, userIds: number[], i
       timestamp: row.createdAt.toISOString(),
     },
   }));
-  await Promise.all(sent.map(({ userId, notification }) => deps.bus.publish(userChannel(userId), { type: "notification", notification })));
+  await Promise.all(
+    sent.map(({ userId, notification }) =>
+      deps.bus.publish(userChannel(userId), { type: "notification", notification }),
+    ),
+  );
   const content = { title: input.title, message: input.message, actionUrl: input.actionUrl ?? null, tag: input.type };
-  startDelivery(deps.bus, { category, content, recipients: userIds.map((userId) => ({ userId, preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES })) });
+  startDelivery(deps.bus, {
+    category,
+    content,
+    recipients: userIds.map((userId) => ({
+      userId,
+      preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES,
+    })),
+  });
   return sent.map((s) => s.notification);
 }
 

@@ -11,7 +11,11 @@ export function notificationsRepository(db: Db) {
       return db
         .select()
         .from(notifications)
-        .where(cursor ? and(eq(notifications.userId, userId), lt(notifications.id, cursor)) : eq(notifications.userId, userId))
+        .where(
+          cursor
+            ? and(eq(notifications.userId, userId), lt(notifications.id, cursor))
+            : eq(notifications.userId, userId),
+        )
         .orderBy(desc(notifications.id))
         .limit(limit);
     },
@@ -39,7 +43,10 @@ export function notificationsRepository(db: Db) {
       return rows.length > 0;
     },
     async deleteAll(userId: number): Promise<number> {
-      const rows = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
+      const rows = await db
+        .delete(notifications)
+        .where(eq(notifications.userId, userId))
+        .returning({ id: notifications.id });
       return rows.length;
     },
   };

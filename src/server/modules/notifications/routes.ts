@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { idParamSchema } from "../../../contract/fields";
 import {
   type AppNotification,
   type NotificationType,
   notificationListQuerySchema,
   notificationPageSchema,
 } from "../../../contract/notifications";
-import { idParamSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import type { notifications } from "../../db/schema";
 import { requireUserId } from "../../http/session";
@@ -30,7 +30,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
 
   app.get(
     "/api/notifications",
-    { schema: { tags: ["notifications"], querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } } },
+    {
+      schema: {
+        tags: ["notifications"],
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationPageSchema },
+      },
+    },
     async (request) => {
       const userId = requireUserId(request);
       const { limit, cursor } = request.query;

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { testConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
@@ -33,9 +33,13 @@ it("two workers draining one outbox at once send every message exactly once", { 
       delivered.push(message.to);
     },
   };
-  const workers = instances.map((d) => createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db: d.db, log: quiet, transport }));
+  const workers = instances.map((d) =>
+    createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db: d.db, log: quiet, transport }),
+  );
   const total = 40;
-  await instances[0].db.insert(outbox).values(Array.from({ length: total }, (_, i) => ({ to: `person${i}@example.com`, subject: "s", text: "t" })));
+  await instances[0].db
+    .insert(outbox)
+    .values(Array.from({ length: total }, (_, i) => ({ to: `person${i}@example.com`, subject: "s", text: "t" })));
 
   const drain = async (worker: (typeof workers)[number]) => {
     for (let round = 0; round < 50; round++) {
@@ -54,12 +58,21 @@ it("two workers draining one outbox at once send every message exactly once", { 
   expect(counts).toEqual({ sent: total, maxAttempts: 1 });
 });
 
-it("a stop waits at most stopWaitMs for a send that hangs, and leaves the claimed rows to their lease", { timeout: 30_000 }, async () => {
+it("a stop waits at most stopWaitMs for a send that hangs, and leaves the claimed rows to their lease", {
+  timeout: 30_000,
+}, async () => {
   const { db } = instances[0];
   await db.delete(outbox);
   const hanging = { send: () => new Promise<void>(() => {}) };
-  const worker = createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db, log: quiet, transport: hanging });
-  await db.insert(outbox).values(Array.from({ length: 3 }, (_, i) => ({ to: `late${i}@example.com`, subject: "s", text: "t" })));
+  const worker = createOutbox({
+    config: testConfig({ SMTP_URL: "smtp://unused.invalid" }),
+    db,
+    log: quiet,
+    transport: hanging,
+  });
+  await db
+    .insert(outbox)
+    .values(Array.from({ length: 3 }, (_, i) => ({ to: `late${i}@example.com`, subject: "s", text: "t" })));
   worker.start();
   for (let i = 0; i < 100 && (await db.select().from(outbox)).every((r) => r.attempts === 0); i++) await sleep(20);
 

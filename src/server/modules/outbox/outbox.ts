@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { outbox } from "../../db/schema";
-import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
 import { mailErrorForLog } from "../../http/safe-error-log";
+import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
 
 /**
  * The e-mail outbox (docs/decisions/ "e-mail outbox"): a request only inserts a pending row; a
@@ -55,7 +55,12 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport | null }): Outbox {
+export function createOutbox(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  transport?: MailTransport | null;
+}): Outbox {
   const { db, log } = deps;
   const transport = deps.transport === undefined ? createMailTransport(deps.config) : deps.transport;
   let timer: NodeJS.Timeout | undefined;
@@ -85,19 +90,34 @@ export function createOutbox(deps: { config: Config; db: Db; log: FastifyBaseLog
       // Stopping: leave the rest of the batch; their leases hand them back (attempts already counted).
       if (interrupted) break;
       try {
-        await transport.send({ to: row.to, subject: row.subject, text: row.text, ...(row.headers ? { headers: row.headers } : {}) });
-        await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+        await transport.send({
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          ...(row.headers ? { headers: row.headers } : {}),
+        });
+        await db
+          .update(outbox)
+          .set({ status: "sent", sentAt: new Date(), lastError: null })
+          .where(eq(outbox.id, row.id));
         result.sent += 1;
       } catch (error) {
         const lastError = String((error as Error).message ?? error).slice(0, OUTBOX_RETRY.errorChars);
         const giveUp = row.attempts >= OUTBOX_RETRY.maxAttempts;
         await db
           .update(outbox)
-          .set(giveUp ? { status: "failed", lastError } : { lastError, nextAttemptAt: databaseTimeIn(retryDelayMs(row.attempts)) })
+          .set(
+            giveUp
+              ? { status: "failed", lastError }
+              : { lastError, nextAttemptAt: databaseTimeIn(retryDelayMs(row.attempts)) },
+          )
           .where(eq(outbox.id, row.id));
         // The recipient's address stays out of the log; the row id finds it.
         // Issue 9.12: the SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
-        log.warn({ outboxId: row.id, attempts: row.attempts, mailError: mailErrorForLog(error) }, giveUp ? "mail failed for good" : "mail attempt failed, will retry");
+        log.warn(
+          { outboxId: row.id, attempts: row.attempts, mailError: mailErrorForLog(error) },
+          giveUp ? "mail failed for good" : "mail attempt failed, will retry",
+        );
         if (giveUp) result.failed += 1;
         else result.retried += 1;
       }

@@ -14,7 +14,6 @@ afterAll(async () => {
 
 const { createEvent, signUp } = eventFixtures(() => t);
 
-
 const notificationsOf = (userId: number) =>
   t.database.db.select().from(notifications).where(eq(notifications.userId, userId));
 
@@ -24,7 +23,8 @@ describe("POST /api/event-participants", () => {
     const other = await signUp();
     const host = await signUp();
     const event = await createEvent(host);
-    const join = (who: Who, payload: Record<string, unknown>) => who.call({ method: "POST", url: "/api/event-participants", payload });
+    const join = (who: Who, payload: Record<string, unknown>) =>
+      who.call({ method: "POST", url: "/api/event-participants", payload });
     const res = await join(me, { eventId: event.id, userId: me.id, status: "going" });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ eventId: event.id, userId: me.id, status: "going" });
@@ -47,11 +47,19 @@ describe("POST /api/event-participants", () => {
     const event = await createEvent(host, { type: "networking", category: "tech", maxAttendees: 5 });
     for (const asked of ["going", "waitlisted", "pending"]) {
       const me = await signUp();
-      const res = await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status: asked } });
+      const res = await me.call({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: me.id, status: asked },
+      });
       expect(res.statusCode, `${asked}: ${res.body}`).toBe(201);
       expect(res.json(), asked).toEqual({ eventId: event.id, userId: me.id, status: "pending" });
       // Asking again for a seat does not skip the host either.
-      const again = await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status: "going" } });
+      const again = await me.call({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: me.id, status: "going" },
+      });
       expect(again.json().status).toBe("pending");
     }
     const rows = await t.database.db.select().from(eventParticipants).where(eq(eventParticipants.eventId, event.id));
@@ -59,7 +67,9 @@ describe("POST /api/event-participants", () => {
     const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(row.goingCount).toBe(0);
     // The host is asked: one request notification per applicant, and all three are listed for approval.
-    expect((await notificationsOf(host.id)).map((n) => n.message)).toEqual(Array(3).fill(expect.stringMatching(/asked to join/)));
+    expect((await notificationsOf(host.id)).map((n) => n.message)).toEqual(
+      Array(3).fill(expect.stringMatching(/asked to join/)),
+    );
     const requests = await host.call({ method: "GET", url: `/api/events/${event.id}/requests` });
     expect(requests.json()).toHaveLength(3);
   });
@@ -69,9 +79,17 @@ describe("POST /api/event-participants", () => {
     const me = await signUp();
     const event = await createEvent(host, { type: "networking", category: "tech" });
     const post = (status: string) =>
-      me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: me.id, status } });
+      me.call({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: me.id, status },
+      });
     await post("pending");
-    await host.call({ method: "POST", url: `/api/events/${event.id}/requests/${me.id}`, payload: { decision: "approve" } });
+    await host.call({
+      method: "POST",
+      url: `/api/events/${event.id}/requests/${me.id}`,
+      payload: { decision: "approve" },
+    });
     expect((await post("waitlisted")).json().status).toBe("going");
     expect((await post("going")).json().status).toBe("going");
     expect((await post("declined")).json().status).toBe("declined");
@@ -86,7 +104,11 @@ describe("POST /api/event-participants", () => {
     const c = await signUp();
     const event = await createEvent(host, { maxAttendees: 1 });
     const post = (who: Who, status: string) =>
-      who.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: who.id, status } });
+      who.call({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: who.id, status },
+      });
     expect((await post(a, "going")).statusCode).toBe(201);
     const full = await post(b, "going");
     expect(full.statusCode).toBe(409);
@@ -101,7 +123,9 @@ describe("POST /api/event-participants", () => {
     expect(status).toEqual({ [a.id]: "declined", [b.id]: "going", [c.id]: "waitlisted" });
     const [row] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(row.goingCount).toBe(1);
-    expect((await notificationsOf(b.id)).map((n) => [n.type, n.title])).toEqual([["participant_update", "You're off the waitlist"]]);
+    expect((await notificationsOf(b.id)).map((n) => [n.type, n.title])).toEqual([
+      ["participant_update", "You're off the waitlist"],
+    ]);
   });
 
   it("holds the cap under 20 concurrent joins", async () => {
@@ -111,7 +135,11 @@ describe("POST /api/event-participants", () => {
     for (let i = 0; i < 20; i++) joiners.push(await signUp());
     const results = await Promise.all(
       joiners.map((j) =>
-        j.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: j.id, status: "going" } }),
+        j.call({
+          method: "POST",
+          url: "/api/event-participants",
+          payload: { eventId: event.id, userId: j.id, status: "going" },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -133,8 +161,16 @@ describe("GET /api/event-participants", () => {
     const host = await signUp();
     const e1 = await createEvent(host);
     const e2 = await createEvent(host);
-    await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: e1.id, userId: me.id, status: "going" } });
-    await me.call({ method: "POST", url: "/api/event-participants", payload: { eventId: e2.id, userId: me.id, status: "declined" } });
+    await me.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: e1.id, userId: me.id, status: "going" },
+    });
+    await me.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: e2.id, userId: me.id, status: "declined" },
+    });
     const res = await me.call({ method: "GET", url: `/api/event-participants?eventIds=${e1.id},${e2.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -142,9 +178,10 @@ describe("GET /api/event-participants", () => {
       { eventId: e2.id, userId: me.id, status: "declined" },
     ]);
     expect((await me.call({ method: "GET", url: "/api/event-participants?eventIds=a,b" })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: "GET", url: `/api/event-participants?eventIds=${e1.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: `/api/event-participants?eventIds=${e1.id}` })).statusCode).toBe(
+      401,
+    );
   });
-
 });
 
 describe("host approval", () => {
@@ -154,7 +191,11 @@ describe("host approval", () => {
     const b = await signUp();
     const event = await createEvent(host, { type: "networking", category: "tech", maxAttendees: 1 });
     for (const who of [a, b]) {
-      await who.call({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: who.id, status: "pending" } });
+      await who.call({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: who.id, status: "pending" },
+      });
     }
     expect((await a.call({ method: "GET", url: `/api/events/${event.id}/requests` })).statusCode).toBe(403);
     const list = await host.call({ method: "GET", url: `/api/events/${event.id}/requests` });
@@ -176,4 +217,3 @@ describe("host approval", () => {
     expect((await notificationsOf(host.id)).filter((n) => n.type === "new_participant")).toHaveLength(2);
   });
 });
-

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
-import { afterKeyset, keysetTime } from "../../http/pagination";
 import { eventParticipants, events, groupMembers, users } from "../../db/schema";
+import { afterKeyset, keysetTime } from "../../http/pagination";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -20,10 +20,18 @@ export function participantsRepository(db: Db) {
      * (the event, then participant rows): a user's own concurrent joins cannot both see "no row yet",
      * and a leaver promoting a waitlisted user cannot deadlock with that user's own toggle (issue 9.2).
      */
-    async changeParticipation<T>(eventId: number, fn: (tx: ParticipantQueries, event: EventRow) => Promise<T>): Promise<T> {
+    async changeParticipation<T>(
+      eventId: number,
+      fn: (tx: ParticipantQueries, event: EventRow) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
         const queries = participantQueries(tx as unknown as Db);
-        const [event] = await (tx as unknown as Db).select().from(events).where(eq(events.id, eventId)).for("update").limit(1);
+        const [event] = await (tx as unknown as Db)
+          .select()
+          .from(events)
+          .where(eq(events.id, eventId))
+          .for("update")
+          .limit(1);
         if (!event) throw new Error(`event ${eventId} vanished`);
         return fn(queries, event);
       });
@@ -39,7 +47,11 @@ function participantQueries(db: Db) {
       return row;
     },
     async findUser(id: number) {
-      const [row] = await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row;
     },
     async isGroupMember(groupId: number, userId: number) {
@@ -103,7 +115,11 @@ function participantQueries(db: Db) {
     async participantsOf(eventIds: number[], viewerId: number) {
       if (eventIds.length === 0) return [];
       return db
-        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId, status: eventParticipants.status })
+        .select({
+          eventId: eventParticipants.eventId,
+          userId: eventParticipants.userId,
+          status: eventParticipants.status,
+        })
         .from(eventParticipants)
         .innerJoin(events, eq(events.id, eventParticipants.eventId))
         .where(
@@ -114,7 +130,11 @@ function participantQueries(db: Db) {
               eq(events.hostId, viewerId),
               sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${events.groupId} and ${groupMembers.userId} = ${viewerId})`,
             ),
-            or(ne(eventParticipants.status, "pending"), eq(events.hostId, viewerId), eq(eventParticipants.userId, viewerId)),
+            or(
+              ne(eventParticipants.status, "pending"),
+              eq(events.hostId, viewerId),
+              eq(eventParticipants.userId, viewerId),
+            ),
           ),
         )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));

@@ -22,7 +22,10 @@ const tags = ["events"];
 
 /** Participation: joining, leaving, the waitlist and the host's approvals (spec 01 §4-5). */
 export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = participantsService(participantsRepository(deps.database.db), { db: deps.database.db, bus: deps.bus });
+  const service = participantsService(participantsRepository(deps.database.db), {
+    db: deps.database.db,
+    bus: deps.bus,
+  });
 
   app.post(
     "/api/event-participants",
@@ -35,7 +38,9 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
 
   app.get(
     "/api/event-participants",
-    { schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } } },
+    {
+      schema: { tags, querystring: participantsQuerySchema, response: { 200: z.array(participantSchema), ...errors } },
+    },
     async (request) => {
       return service.participants(requireUserId(request), request.query.eventIds);
     },
@@ -44,11 +49,19 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.get(
     "/api/events/:id/requests",
     {
-      schema: { tags, params: eventIdParamsSchema, querystring: keysetPageQuerySchema, response: { 200: z.array(pendingRequestSchema), ...errors } },
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: keysetPageQuerySchema,
+        response: { 200: z.array(pendingRequestSchema), ...errors },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const rows = await service.requests(requireUserId(request), request.params.id, { take: limit + 1, after: cursor });
+      const rows = await service.requests(requireUserId(request), request.params.id, {
+        take: limit + 1,
+        after: cursor,
+      });
       return sendPage(reply, rows, limit, (last) => encodeKeysetCursor(new Date(last.requestedAt), last.user.id));
     },
   );
@@ -56,7 +69,12 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     "/api/events/:id/requests/:userId",
     {
-      schema: { tags, params: requestParamsSchema, body: requestDecisionBodySchema, response: { 200: participantSchema, ...errors } },
+      schema: {
+        tags,
+        params: requestParamsSchema,
+        body: requestDecisionBodySchema,
+        response: { 200: participantSchema, ...errors },
+      },
     },
     async (request) =>
       service.decide(requireUserId(request), request.params.id, request.params.userId, request.body.decision),

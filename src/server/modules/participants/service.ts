@@ -3,10 +3,9 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import { type NewNotification, notify } from "../notifications/notify";
 import { eventAccess } from "../events/event-access";
+import { type NewNotification, notify } from "../notifications/notify";
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
-
 
 interface Transition {
   row: { eventId: number; userId: number; status: string };
@@ -26,7 +25,12 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
   const { requireVisible, requireHosted } = eventAccess(repo);
 
   /** Moves one participant to a status; the caller holds the event's lock (changeParticipation). */
-  async function transition(event: EventRow, userId: number, wanted: ParticipantStatus, tx: ParticipantQueries): Promise<Transition> {
+  async function transition(
+    event: EventRow,
+    userId: number,
+    wanted: ParticipantStatus,
+    tx: ParticipantQueries,
+  ): Promise<Transition> {
     const eventId = event.id;
     const existing = await tx.findParticipant(eventId, userId);
     if (existing?.status === wanted) return { row: existing, changed: false, promoted: null };
@@ -84,7 +88,12 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
             : finalStatus === "waitlisted"
               ? `${name} joined the waitlist for ${event.title}`
               : `${name} asked to join ${event.title}`;
-        await tell(event.hostId, { type: "new_participant", title: "New participant", message, actionUrl: `/events/${event.id}` });
+        await tell(event.hostId, {
+          type: "new_participant",
+          title: "New participant",
+          message,
+          actionUrl: `/events/${event.id}`,
+        });
       }
       await tellPromoted(event, result.promoted);
       return { eventId: result.row.eventId, userId: result.row.userId, status: finalStatus };
@@ -100,7 +109,12 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
       const rows = await repo.pendingRequests(eventId, page);
       return rows.map((r) => ({
         eventId,
-        user: { id: r.user.id, fullName: r.user.fullName, username: r.user.username, profileImage: r.user.profileImage },
+        user: {
+          id: r.user.id,
+          fullName: r.user.fullName,
+          username: r.user.username,
+          profileImage: r.user.profileImage,
+        },
         requestedAt: r.createdAt.toISOString(),
       }));
     },
@@ -116,7 +130,9 @@ export function participantsService(repo: ParticipantsRepository, deps: { db: Db
         type: "participant_update",
         title: decision === "approve" ? "Request approved" : "Request declined",
         message:
-          decision === "approve" ? `You're going to ${event.title}` : `Your request to join ${event.title} was declined`,
+          decision === "approve"
+            ? `You're going to ${event.title}`
+            : `Your request to join ${event.title} was declined`,
         actionUrl: `/events/${event.id}`,
       });
       return { eventId, userId, status: result.row.status as ParticipantStatus };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GEOCODER_TIMEOUT_MS, type Place, PLACE_RESULTS_MAX, PLACE_TEXTS } from "../../../contract/places";
+import { GEOCODER_TIMEOUT_MS, PLACE_RESULTS_MAX, PLACE_TEXTS, type Place } from "../../../contract/places";
 import { HttpError } from "../../http/http-error";
 
 /**
@@ -32,7 +32,10 @@ function photonNames(p: Record<string, unknown>): { name: string; detail: string
 
 /** Name and detail from Nominatim's display_name ("Ferry Building, 1, The Embarcadero, …"). */
 function nominatimNames(p: Record<string, unknown>): { name: string; detail: string } {
-  const parts = text(p.display_name).split(",").map((x) => x.trim()).filter(Boolean);
+  const parts = text(p.display_name)
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   const name = text(p.name) || parts[0] || "";
   return { name, detail: parts.filter((x) => x !== name).join(", ") };
 }
@@ -108,7 +111,14 @@ export function createGeocoder(baseUrl: string, options: GeocoderOptions): Geoco
         const properties = feature.data.properties ?? {};
         const { name, detail } = nominatim ? nominatimNames(properties) : photonNames(properties);
         if (!name) continue;
-        places.push({ name, detail, label: detail ? `${name}, ${detail}` : name, latitude, longitude, source: "address" });
+        places.push({
+          name,
+          detail,
+          label: detail ? `${name}, ${detail}` : name,
+          latitude,
+          longitude,
+          source: "address",
+        });
         if (places.length === PLACE_RESULTS_MAX) break;
       }
       return places;

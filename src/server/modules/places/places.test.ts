@@ -2,13 +2,15 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLACE_RESULTS_MAX, PLACE_SEARCHES_PER_MINUTE, type PlacesResult } from "../../../contract/places";
-import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { gazetteerLoaded } from "./gazetteer";
 import { createGeocoder } from "./geocoder";
 import { BoundedCache } from "./service";
 
 /** A tiny HTTP server that answers like Photon (GeoJSON), or however a test tells it to. */
-async function fakeGeocoder(answer: (url: URL, req: IncomingMessage) => { status?: number; body: string; delayMs?: number }) {
+async function fakeGeocoder(
+  answer: (url: URL, req: IncomingMessage) => { status?: number; body: string; delayMs?: number },
+) {
   const calls: Array<{ url: URL; userAgent: string | undefined }> = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -34,11 +36,28 @@ const photonFerryBuilding = JSON.stringify({
     {
       type: "Feature",
       geometry: { type: "Point", coordinates: [-122.3937, 37.7955] },
-      properties: { name: "Ferry Building", street: "The Embarcadero", housenumber: "1", city: "San Francisco", state: "California", country: "United States" },
+      properties: {
+        name: "Ferry Building",
+        street: "The Embarcadero",
+        housenumber: "1",
+        city: "San Francisco",
+        state: "California",
+        country: "United States",
+      },
     },
     // Out of range: dropped, never passed on.
     { type: "Feature", geometry: { type: "Point", coordinates: [-500, 37] }, properties: { name: "Nowhere" } },
-    { type: "Feature", geometry: { type: "LineString", coordinates: [[0, 0], [1, 1]] }, properties: { name: "A road" } },
+    {
+      type: "Feature",
+      geometry: {
+        type: "LineString",
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+      properties: { name: "A road" },
+    },
   ],
 });
 
@@ -76,14 +95,20 @@ describe("GET /api/places (offline gazetteer)", () => {
   });
 
   it("ignores accents and case, and narrows by what follows a comma", async () => {
-    const accents = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=SAO%20PAULO" })).json() as PlacesResult;
+    const accents = (
+      await as(t.app, cookie)({ method: "GET", url: "/api/places?q=SAO%20PAULO" })
+    ).json() as PlacesResult;
     expect(accents.places[0].label).toBe("São Paulo, Brazil");
     const paris = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=paris" })).json() as PlacesResult;
     expect(paris.places[0].label).toBe("Paris, France");
-    const inUs = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=paris%2C%20us" })).json() as PlacesResult;
+    const inUs = (
+      await as(t.app, cookie)({ method: "GET", url: "/api/places?q=paris%2C%20us" })
+    ).json() as PlacesResult;
     expect(inUs.places.length).toBeGreaterThan(3);
     expect(inUs.places.every((p) => p.detail.endsWith("United States"))).toBe(true);
-    const texas = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=paris%2C%20tx" })).json() as PlacesResult;
+    const texas = (
+      await as(t.app, cookie)({ method: "GET", url: "/api/places?q=paris%2C%20tx" })
+    ).json() as PlacesResult;
     expect(texas.places.map((p) => p.label)).toEqual(["Paris, TX, United States"]);
     const none = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=zzqx" })).json() as PlacesResult;
     expect(none.places).toEqual([]);
@@ -182,7 +207,10 @@ describe("GET /api/places/addresses (GEOCODER_URL set)", () => {
           {
             type: "Feature",
             geometry: { type: "Point", coordinates: [-122.4862, 37.7694] },
-            properties: { name: "Golden Gate Park", display_name: "Golden Gate Park, San Francisco, California, United States" },
+            properties: {
+              name: "Golden Gate Park",
+              display_name: "Golden Gate Park, San Francisco, California, United States",
+            },
           },
         ],
       }),
@@ -191,7 +219,11 @@ describe("GET /api/places/addresses (GEOCODER_URL set)", () => {
     try {
       const { cookie } = await registerUser(t.app);
       const res = await as(t.app, cookie)({ method: "GET", url: "/api/places/addresses?q=golden%20gate%20park" });
-      expect(res.json().places[0]).toMatchObject({ name: "Golden Gate Park", detail: "San Francisco, California, United States", latitude: 37.7694 });
+      expect(res.json().places[0]).toMatchObject({
+        name: "Golden Gate Park",
+        detail: "San Francisco, California, United States",
+        latitude: 37.7694,
+      });
       expect(nominatim.calls[0].url.searchParams.get("format")).toBe("geojson");
     } finally {
       await t.close();
@@ -202,7 +234,11 @@ describe("GET /api/places/addresses (GEOCODER_URL set)", () => {
   it("turns a failing or garbled geocoder into 502 {message}, remembers no failure, and holds the global budget", async () => {
     let mode: "error" | "garbled" | "ok" = "error";
     const geo = await fakeGeocoder(() =>
-      mode === "error" ? { status: 500, body: "{}" } : mode === "garbled" ? { body: "<html>" } : { body: photonFerryBuilding },
+      mode === "error"
+        ? { status: 500, body: "{}" }
+        : mode === "garbled"
+          ? { body: "<html>" }
+          : { body: photonFerryBuilding },
     );
     const t = await createTestApp({ GEOCODER_URL: `${geo.url}/api` });
     try {
@@ -235,9 +271,16 @@ describe("createGeocoder", () => {
     const slow = await fakeGeocoder(() => ({ body: photonFerryBuilding, delayMs: 1000 }));
     try {
       const failures: unknown[] = [];
-      const geocoder = createGeocoder(`${slow.url}/api`, { userAgent: "test", timeoutMs: 100, onFailure: (e) => failures.push(e) });
+      const geocoder = createGeocoder(`${slow.url}/api`, {
+        userAgent: "test",
+        timeoutMs: 100,
+        onFailure: (e) => failures.push(e),
+      });
       const started = Date.now();
-      await expect(geocoder.search("ferry")).rejects.toMatchObject({ statusCode: 504, message: "Address search is unavailable right now" });
+      await expect(geocoder.search("ferry")).rejects.toMatchObject({
+        statusCode: 504,
+        message: "Address search is unavailable right now",
+      });
       expect(Date.now() - started).toBeLessThan(900);
       expect(failures).toHaveLength(1);
     } finally {
@@ -281,10 +324,21 @@ describe("events and their place (issue 12.1)", () => {
     const host = await registerUser(t.app);
     const guest = await registerUser(t.app);
     const create = (title: string, place: Record<string, string>) =>
-      as(t.app, host.cookie)({
+      as(
+        t.app,
+        host.cookie,
+      )({
         method: "POST",
         url: "/api/events",
-        payload: { title, description: "d", date: new Date(Date.now() + 86_400_000).toISOString(), location: "Park", hostId: host.user.id, type: "social", ...place },
+        payload: {
+          title,
+          description: "d",
+          date: new Date(Date.now() + 86_400_000).toISOString(),
+          location: "Park",
+          hostId: host.user.id,
+          type: "social",
+          ...place,
+        },
       });
     // What the dialog sends for San Francisco picked from GET /api/places.
     const placed = (await create("Placed", { latitude: "37.77493", longitude: "-122.41942" })).json() as { id: number };
@@ -292,18 +346,29 @@ describe("events and their place (issue 12.1)", () => {
     // 5 km due north.
     const nearby = async () =>
       (
-        await as(t.app, guest.cookie)({ method: "GET", url: "/api/events/nearby?lat=37.81990&lng=-122.41942&radius=10" })
+        await as(
+          t.app,
+          guest.cookie,
+        )({ method: "GET", url: "/api/events/nearby?lat=37.81990&lng=-122.41942&radius=10" })
       ).json() as Array<{ id: number; distanceKm: number }>;
     const found = await nearby();
     expect(found.find((e) => e.id === placed.id)?.distanceKm).toBeCloseTo(5, 1);
     expect(found.some((e) => e.id === unplaced.id)).toBe(false);
-    const feed = (await as(t.app, guest.cookie)({ method: "GET", url: `/api/events/swipe/${guest.user.id}?lat=37.81990&lng=-122.41942&radius=25` })).json() as {
+    const feed = (
+      await as(
+        t.app,
+        guest.cookie,
+      )({ method: "GET", url: `/api/events/swipe/${guest.user.id}?lat=37.81990&lng=-122.41942&radius=25` })
+    ).json() as {
       events: Array<{ id: number; distanceKm: number | null }>;
     };
     expect(feed.events.find((e) => e.id === placed.id)?.distanceKm).toBe(5);
     expect(feed.events.some((e) => e.id === unplaced.id)).toBe(false);
     // Edit Event's "Remove place" sends empty coordinates: the event leaves radius queries.
-    const removed = await as(t.app, host.cookie)({ method: "PATCH", url: `/api/events/${placed.id}`, payload: { latitude: "", longitude: "" } });
+    const removed = await as(
+      t.app,
+      host.cookie,
+    )({ method: "PATCH", url: `/api/events/${placed.id}`, payload: { latitude: "", longitude: "" } });
     expect(removed.statusCode).toBe(200);
     expect((await nearby()).some((e) => e.id === placed.id)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { messageSchema } from "../../../contract/auth";
 import {
   ADDRESS_SEARCHES_PER_MINUTE,
   GEOCODER_CALLS_PER_SECOND,
@@ -7,7 +8,6 @@ import {
   placeQuerySchema,
   placesResultSchema,
 } from "../../../contract/places";
-import { messageSchema } from "../../../contract/auth";
 import type { AppDeps } from "../../app";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
@@ -27,7 +27,10 @@ export const placesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     : null;
   const service = placesService(geocoder);
   const perUser = app.rateLimits.limiter("places", { points: PLACE_SEARCHES_PER_MINUTE, windowMs: 60_000 });
-  const addressesPerUser = app.rateLimits.limiter("places-addresses", { points: ADDRESS_SEARCHES_PER_MINUTE, windowMs: 60_000 });
+  const addressesPerUser = app.rateLimits.limiter("places-addresses", {
+    points: ADDRESS_SEARCHES_PER_MINUTE,
+    windowMs: 60_000,
+  });
   const geocoderCalls = app.rateLimits.limiter("geocoder", { points: GEOCODER_CALLS_PER_SECOND, windowMs: 1000 });
 
   app.get(

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
 import { groupsRepository } from "../groups/repository";
-import { type ChatMessageSent, onChatMessage, preferencesOf, startDelivery, trackDelivery } from "../notifications/notify";
+import {
+  type ChatMessageSent,
+  onChatMessage,
+  preferencesOf,
+  startDelivery,
+  trackDelivery,
+} from "../notifications/notify";
 import { openSocketsHere } from "./presence";
 
 /**
@@ -29,7 +35,9 @@ export function listenForChatMessages(deps: { db: Db; bus: Bus; log: FastifyBase
     if (!pending) return;
     const last = pending.messages[pending.messages.length - 1];
     const senders = new Set(pending.messages.map((m) => m.senderId));
-    const away = (await groups.memberIds(groupId)).filter((id) => !senders.has(id) && openSocketsHere(deps.bus, id) === 0);
+    const away = (await groups.memberIds(groupId)).filter(
+      (id) => !senders.has(id) && openSocketsHere(deps.bus, id) === 0,
+    );
     if (away.length === 0) return;
     const recipients: number[] = [];
     for (const id of away) {
@@ -40,12 +48,21 @@ export function listenForChatMessages(deps: { db: Db; bus: Bus; log: FastifyBase
       const chat = preferences.get(id)?.channels.chat;
       return chat?.push || chat?.email;
     });
-    const preview = last.text.length > CHAT_PREVIEW_CHARS ? `${last.text.slice(0, CHAT_PREVIEW_CHARS - 1)}…` : last.text;
+    const preview =
+      last.text.length > CHAT_PREVIEW_CHARS ? `${last.text.slice(0, CHAT_PREVIEW_CHARS - 1)}…` : last.text;
     const more = pending.messages.length - 1;
     startDelivery(deps.bus, {
       category: "chat",
-      content: { title: last.senderName, message: more > 0 ? `${preview} (+${more} more)` : preview, actionUrl: "/groups", tag: `chat-${groupId}` },
-      recipients: wanted.map((userId) => ({ userId, preferences: preferences.get(userId) as NonNullable<ReturnType<typeof preferences.get>> })),
+      content: {
+        title: last.senderName,
+        message: more > 0 ? `${preview} (+${more} more)` : preview,
+        actionUrl: "/groups",
+        tag: `chat-${groupId}`,
+      },
+      recipients: wanted.map((userId) => ({
+        userId,
+        preferences: preferences.get(userId) as NonNullable<ReturnType<typeof preferences.get>>,
+      })),
     });
   }
 

@@ -1,11 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import { CATEGORY_LABELS, CATEGORY_OF_TYPE, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences } from "../../../contract/push";
 import type { NotificationType } from "../../../contract/notifications";
+import {
+  CATEGORY_LABELS,
+  CATEGORY_OF_TYPE,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CATEGORIES,
+  type NotificationCategory,
+  type NotificationPreferences,
+} from "../../../contract/push";
 import type { Db } from "../../db/client";
 import { notificationPreferences, notifications, users } from "../../db/schema";
 import type { MailMessage } from "../../mail";
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../../contract/push";
 import { preferencesOf } from "../notifications/notify";
 
 /** What an unsubscribe link turns off: one category's e-mails, or ("all") every notification e-mail (the digest). */
@@ -20,7 +26,10 @@ export function unsubscribeToken(secret: string, userId: number, scope: Unsubscr
   return `${userId}.${scope}.${signature(secret, userId, scope)}`;
 }
 
-export function readUnsubscribeToken(secret: string, token: string): { userId: number; scope: UnsubscribeScope } | null {
+export function readUnsubscribeToken(
+  secret: string,
+  token: string,
+): { userId: number; scope: UnsubscribeScope } | null {
   const match = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
@@ -54,7 +63,10 @@ export async function turnEmailOff(db: Db, userId: number, scope: UnsubscribeSco
   await db
     .insert(notificationPreferences)
     .values({ userId, channels, emailDigest })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { channels, emailDigest, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: notificationPreferences.userId,
+      set: { channels, emailDigest, updatedAt: new Date() },
+    });
 }
 
 export async function emailAddressesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
@@ -114,18 +126,29 @@ export async function runDigests(deps: {
     claimed.rows.map((r) => r.userId),
   );
   for (const row of claimed.rows) {
-    const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter((t) => row.channels[CATEGORY_OF_TYPE[t]]?.email);
+    const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter(
+      (t) => row.channels[CATEGORY_OF_TYPE[t]]?.email,
+    );
     const to = addresses.get(row.userId);
     if (!to || types.length === 0) continue;
     const items = await db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, row.userId), gt(notifications.createdAt, new Date(row.since)), inArray(notifications.type, types)))
+      .where(
+        and(
+          eq(notifications.userId, row.userId),
+          gt(notifications.createdAt, new Date(row.since)),
+          inArray(notifications.type, types),
+        ),
+      )
       .orderBy(notifications.id)
       .limit(50);
     if (items.length === 0) continue;
     const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all"));
-    const lines = items.map((n) => `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type as NotificationType]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`);
+    const lines = items.map(
+      (n) =>
+        `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type as NotificationType]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`,
+    );
     await deps.enqueue({
       to,
       subject: `Your Link day: ${items.length} notification${items.length === 1 ? "" : "s"}`,

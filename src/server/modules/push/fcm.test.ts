@@ -17,7 +17,10 @@ const { publicKey, privateKey } = generateKeyPairSync("rsa", {
   publicKeyEncoding: { type: "spki", format: "pem" },
   privateKeyEncoding: { type: "pkcs8", format: "pem" },
 });
-const seen = { assertions: [] as string[], messages: [] as { authorization?: string; url?: string; body: { message: Record<string, unknown> } }[] };
+const seen = {
+  assertions: [] as string[],
+  messages: [] as { authorization?: string; url?: string; body: { message: Record<string, unknown> } }[],
+};
 let fcmAnswer = 200;
 let server: Server;
 let dir: string;
@@ -30,7 +33,9 @@ beforeAll(async () => {
     request.on("end", () => {
       if (request.url === "/token") {
         seen.assertions.push(new URLSearchParams(body).get("assertion") ?? "");
-        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "test-access", expires_in: 3600 }));
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ access_token: "test-access", expires_in: 3600 }));
         return;
       }
       seen.messages.push({ authorization: request.headers.authorization, url: request.url, body: JSON.parse(body) });
@@ -41,7 +46,15 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dir = mkdtempSync(path.join(tmpdir(), "fcm-"));
   const file = path.join(dir, "service-account.json");
-  writeFileSync(file, JSON.stringify({ project_id: "link-test", client_email: "push@link-test.iam.example", private_key: privateKey, token_uri: `${base}/token` }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      project_id: "link-test",
+      client_email: "push@link-test.iam.example",
+      private_key: privateKey,
+      token_uri: `${base}/token`,
+    }),
+  );
   setFcmApiBaseForTests(base);
   t = await createTestApp({ FCM_SERVICE_ACCOUNT_FILE: file });
 });
@@ -54,7 +67,10 @@ afterAll(async () => {
 
 it("sends a native device's push through FCM with a service-account token, and drops the token on 404", async () => {
   const bob = await registerUser(t.app);
-  await as(t.app, bob.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: { platform: "android", token: "device-token-1" } });
+  await as(
+    t.app,
+    bob.cookie,
+  )({ method: "POST", url: "/api/push/subscriptions", payload: { platform: "android", token: "device-token-1" } });
   const sam = await registerUser(t.app, { fullName: "Sam Sender" });
   await as(t.app, sam.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
   await deliveriesSettled(t.bus);
@@ -87,5 +103,7 @@ it("sends a native device's push through FCM with a service-account token, and d
   expect(seen.messages).toHaveLength(2);
   // One token exchange serves both sends.
   expect(seen.assertions).toHaveLength(1);
-  expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual([]);
+  expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual(
+    [],
+  );
 });

@@ -30,7 +30,9 @@ export function createFcmSender(deps: {
 }) {
   const account = JSON.parse(readFileSync(deps.serviceAccountFile, "utf8")) as ServiceAccount;
   if (!account.project_id || !account.client_email || !account.private_key || !account.token_uri) {
-    throw new Error("FCM_SERVICE_ACCOUNT_FILE: not a service account key (project_id, client_email, private_key, token_uri)");
+    throw new Error(
+      "FCM_SERVICE_ACCOUNT_FILE: not a service account key (project_id, client_email, private_key, token_uri)",
+    );
   }
   const apiBase = deps.apiBase ?? "https://fcm.googleapis.com";
   let cached: { token: string; expiresAt: number } | null = null;
@@ -44,7 +46,10 @@ export function createFcmSender(deps: {
     const response = await fetch(account.token_uri, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: `${unsigned}.${signature}` }),
+      body: new URLSearchParams({
+        grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+        assertion: `${unsigned}.${signature}`,
+      }),
       signal: AbortSignal.timeout(FCM_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`FCM token exchange refused (${response.status})`);
@@ -69,18 +74,21 @@ export function createFcmSender(deps: {
       await Promise.all(
         native.map(async (subscription) => {
           try {
-            const response = await fetch(`${apiBase}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`, {
-              method: "POST",
-              headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-              body: JSON.stringify({
-                message: {
-                  token: subscription.endpoint,
-                  notification: { title: payload.title, body: payload.body },
-                  data: { url: payload.url },
-                },
-              }),
-              signal: AbortSignal.timeout(FCM_TIMEOUT_MS),
-            });
+            const response = await fetch(
+              `${apiBase}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`,
+              {
+                method: "POST",
+                headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+                body: JSON.stringify({
+                  message: {
+                    token: subscription.endpoint,
+                    notification: { title: payload.title, body: payload.body },
+                    data: { url: payload.url },
+                  },
+                }),
+                signal: AbortSignal.timeout(FCM_TIMEOUT_MS),
+              },
+            );
             await response.arrayBuffer().catch(() => undefined);
             if (response.status === 404) {
               await deps.repo.deleteById(subscription.id);

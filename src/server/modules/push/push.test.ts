@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../contract/push";
+import { testConfig } from "../../config";
 import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
+import type { MailMessage } from "../../mail";
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
-import { testConfig } from "../../config";
-import type { MailMessage } from "../../mail";
 import { createOutbox } from "../outbox/outbox";
 import { runDigests } from "./email";
 import { unsubscribeSecret } from "./keys";
@@ -78,14 +78,19 @@ async function waitFor(check: () => boolean, ms = 3000) {
 }
 
 describe("web push against a local push service", () => {
-  it("delivers an encrypted, VAPID-signed push while no socket is open, none while one is, and drops the subscription after a 410", { timeout: 30_000 }, async () => {
+  it("delivers an encrypted, VAPID-signed push while no socket is open, none while one is, and drops the subscription after a 410", {
+    timeout: 30_000,
+  }, async () => {
     const bob = await registerUser(t.app);
     const keys = browserKeys();
     const service = await localPushService(keys);
     try {
       const { publicKey } = (await as(t.app, bob.cookie)({ method: "GET", url: "/api/push/public-key" })).json();
       expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
-      const subscribed = await as(t.app, bob.cookie)({
+      const subscribed = await as(
+        t.app,
+        bob.cookie,
+      )({
         method: "POST",
         url: "/api/push/subscriptions",
         payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
@@ -122,7 +127,9 @@ describe("web push against a local push service", () => {
       service.answer = 410;
       await friendRequestTo(bob.user.id);
       expect(service.received).toHaveLength(2);
-      expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id))).toEqual([]);
+      expect(
+        await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, bob.user.id)),
+      ).toEqual([]);
     } finally {
       await service.close();
     }
@@ -133,14 +140,20 @@ describe("web push against a local push service", () => {
     const keys = browserKeys();
     const service = await localPushService(keys);
     try {
-      await as(t.app, bob.cookie)({
+      await as(
+        t.app,
+        bob.cookie,
+      )({
         method: "POST",
         url: "/api/push/subscriptions",
         payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
       });
       const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
       prefs.channels.friends.push = false;
-      expect((await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs })).statusCode).toBe(200);
+      expect(
+        (await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs }))
+          .statusCode,
+      ).toBe(200);
       await friendRequestTo(bob.user.id);
       expect(service.received).toHaveLength(0);
     } finally {
@@ -150,7 +163,9 @@ describe("web push against a local push service", () => {
 });
 
 describe("chat messages by push", () => {
-  it("members away from the chat get one push per group window (latest text, +N more); the sender none; chat push off: none", { timeout: 30_000 }, async () => {
+  it("members away from the chat get one push per group window (latest text, +N more); the sender none; chat push off: none", {
+    timeout: 30_000,
+  }, async () => {
     const ana = await registerUser(t.app, { fullName: "Ana Chat" });
     const bob = await registerUser(t.app);
     const keys = browserKeys();
@@ -158,27 +173,44 @@ describe("chat messages by push", () => {
     const anaKeys = browserKeys();
     const anaService = await localPushService(anaKeys);
     try {
-      for (const [who, svc, k] of [[bob, service, keys], [ana, anaService, anaKeys]] as const) {
-        const res = await as(t.app, who.cookie)({
+      for (const [who, svc, k] of [
+        [bob, service, keys],
+        [ana, anaService, anaKeys],
+      ] as const) {
+        const res = await as(
+          t.app,
+          who.cookie,
+        )({
           method: "POST",
           url: "/api/push/subscriptions",
           payload: { platform: "web", endpoint: svc.endpoint, keys: { p256dh: k.p256dh, auth: k.authB64 } },
         });
         expect(res.statusCode).toBe(201);
       }
-      const direct = await as(t.app, ana.cookie)({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } });
+      const direct = await as(
+        t.app,
+        ana.cookie,
+      )({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } });
       const groupId = direct.json().id as number;
       for (const message of ["first", "second", "see you at 7"]) {
-        expect((await as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message } })).statusCode).toBe(201);
+        expect(
+          (await as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message } }))
+            .statusCode,
+        ).toBe(201);
       }
       await deliveriesSettled(t.bus);
-      expect(service.received.map((r) => r.payload)).toEqual([{ title: "Ana Chat", body: "see you at 7 (+2 more)", url: "/groups", tag: `chat-${groupId}` }]);
+      expect(service.received.map((r) => r.payload)).toEqual([
+        { title: "Ana Chat", body: "see you at 7 (+2 more)", url: "/groups", tag: `chat-${groupId}` },
+      ]);
       expect(anaService.received).toEqual([]);
 
       const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
       prefs.channels.chat.push = false;
       await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs });
-      await as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "still there?" } });
+      await as(
+        t.app,
+        ana.cookie,
+      )({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "still there?" } });
       await deliveriesSettled(t.bus);
       expect(service.received).toHaveLength(1);
     } finally {
@@ -189,10 +221,18 @@ describe("chat messages by push", () => {
 });
 
 describe("push subscriptions API", () => {
-  const web = (endpoint: string) => ({ platform: "web", endpoint, keys: { p256dh: browserKeys().p256dh, auth: randomBytes(16).toString("base64url") } });
+  const web = (endpoint: string) => ({
+    platform: "web",
+    endpoint,
+    keys: { p256dh: browserKeys().p256dh, auth: randomBytes(16).toString("base64url") },
+  });
 
   it("needs a session", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/push/subscriptions", payload: web("https://push.example/a") });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/push/subscriptions",
+      payload: web("https://push.example/a"),
+    });
     expect(res.statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/notification-preferences" })).statusCode).toBe(401);
   });
@@ -211,7 +251,9 @@ describe("push subscriptions API", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, amy.user.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, amy.user.id)),
+    ).toEqual([]);
   });
 
   it("keeps one row per endpoint, moves it to whoever subscribes it last, and deletes only one's own", async () => {
@@ -222,14 +264,25 @@ describe("push subscriptions API", () => {
     await as(t.app, ben.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
     const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     expect(rows.map((r) => r.userId)).toEqual([ben.user.id]);
-    expect((await as(t.app, amy.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } })).statusCode).toBe(404);
-    expect((await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } })).statusCode).toBe(200);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
+    expect(
+      (await as(t.app, amy.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toEqual([]);
   });
 
   it("stores a native device token as platform ios/android", async () => {
     const amy = await registerUser(t.app);
-    const res = await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: { platform: "android", token: "fcm-token:abc123" } });
+    const res = await as(
+      t.app,
+      amy.cookie,
+    )({ method: "POST", url: "/api/push/subscriptions", payload: { platform: "android", token: "fcm-token:abc123" } });
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, amy.user.id));
     expect(row).toMatchObject({ platform: "android", endpoint: "fcm-token:abc123", p256dh: null });
@@ -239,13 +292,28 @@ describe("push subscriptions API", () => {
     const dev = await createTestApp({ NODE_ENV: "development" });
     try {
       const amy = await registerUser(dev.app);
-      for (const endpoint of ["http://127.0.0.1:9/x", "https://10.0.0.1/push", "https://fcm.googleapis.com.evil.example/x", "http://fcm.googleapis.com/fcm/send/x"]) {
-        const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+      for (const endpoint of [
+        "http://127.0.0.1:9/x",
+        "https://10.0.0.1/push",
+        "https://fcm.googleapis.com.evil.example/x",
+        "http://fcm.googleapis.com/fcm/send/x",
+      ]) {
+        const res = await as(
+          dev.app,
+          amy.cookie,
+        )({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ message: "endpoint: must be an https URL of a browser push service" });
       }
-      for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://updates.push.services.mozilla.com/wpush/v2/abc", "https://web.push.apple.com/abc"]) {
-        const res = await as(dev.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+      for (const endpoint of [
+        "https://fcm.googleapis.com/fcm/send/abc",
+        "https://updates.push.services.mozilla.com/wpush/v2/abc",
+        "https://web.push.apple.com/abc",
+      ]) {
+        const res = await as(
+          dev.app,
+          amy.cookie,
+        )({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
         expect(res.statusCode).toBe(201);
       }
     } finally {
@@ -255,7 +323,8 @@ describe("push subscriptions API", () => {
 });
 
 describe("notification preferences", () => {
-  const put = (cookie: string, payload: object) => as(t.app, cookie)({ method: "PUT", url: "/api/notification-preferences", payload });
+  const put = (cookie: string, payload: object) =>
+    as(t.app, cookie)({ method: "PUT", url: "/api/notification-preferences", payload });
   const withFriends = (switches: Partial<NotificationPreferences["channels"]["friends"]>, emailDigest = false) => {
     const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
     prefs.channels.friends = { ...prefs.channels.friends, ...switches };
@@ -266,12 +335,16 @@ describe("notification preferences", () => {
 
   it("starts from the defaults and refuses a malformed shape without storing it", async () => {
     const amy = await registerUser(t.app);
-    expect((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    expect((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json()).toEqual(
+      DEFAULT_NOTIFICATION_PREFERENCES,
+    );
     const bad = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES) as unknown as { channels: Record<string, unknown> };
     bad.channels.sms = { inApp: true, push: true, email: true };
     expect((await put(amy.cookie, bad)).statusCode).toBe(400);
     expect((await put(amy.cookie, { ...DEFAULT_NOTIFICATION_PREFERENCES, emailDigest: "yes" })).statusCode).toBe(400);
-    expect(await t.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, amy.user.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, amy.user.id)),
+    ).toEqual([]);
   });
 
   it("friend requests by e-mail off (the default): no outbox row; on: one row with RFC 8058 one-click unsubscribe headers", async () => {
@@ -298,7 +371,9 @@ describe("notification preferences", () => {
       payload: "List-Unsubscribe=One-Click",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications." });
+    expect(res.json()).toEqual({
+      message: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications.",
+    });
     // The confirm button a person clicked (a browser's form post) gets a page saying the same.
     const fromForm = await t.app.inject({
       method: "POST",
@@ -308,7 +383,9 @@ describe("notification preferences", () => {
     });
     expect(fromForm.headers["content-type"]).toContain("text/html");
     expect(fromForm.body).toContain("unsubscribed. You can turn e-mails back on");
-    const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    const after = (
+      await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+    ).json() as NotificationPreferences;
     expect(after.channels.friends.email).toBe(false);
     await friendRequestTo(amy.user.id);
     expect(await mailTo(amy.user.email)).toHaveLength(1);
@@ -321,18 +398,37 @@ describe("notification preferences", () => {
     const [mail] = await mailTo(amy.user.email);
     const token = decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
     const [, , signature] = token.split(".");
-    for (const forged of [`${amy.user.id}.all.${signature}`, `${amy.user.id + 1}.friends.${signature}`, "1.friends.x", "x".repeat(200)]) {
-      const res = await t.app.inject({ method: "POST", url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}` });
+    for (const forged of [
+      `${amy.user.id}.all.${signature}`,
+      `${amy.user.id + 1}.friends.${signature}`,
+      "1.friends.x",
+      "x".repeat(200),
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: "This unsubscribe link is not valid." });
     }
-    const after = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    const after = (
+      await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+    ).json() as NotificationPreferences;
     expect(after.channels.friends.email).toBe(true);
     // A GET (a link scanner, or the person clicking) only shows the confirmation button.
-    const page = await t.app.inject({ method: "GET", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Unsubscribe</button>");
-    expect(((await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences).channels.friends.email).toBe(true);
+    expect(
+      (
+        (
+          await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+        ).json() as NotificationPreferences
+      ).channels.friends.email,
+    ).toBe(true);
   });
 
   it("saving is limited per user: the 61st save in a minute is 429 with Retry-After", async () => {
@@ -342,7 +438,9 @@ describe("notification preferences", () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many changes, try again in \d+ s$/);
-    const stored = (await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })).json() as NotificationPreferences;
+    const stored = (
+      await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+    ).json() as NotificationPreferences;
     expect(stored.channels.friends.email).toBe(false);
   });
 
@@ -351,7 +449,12 @@ describe("notification preferences", () => {
     await put(amy.cookie, withFriends({ email: true }));
     await friendRequestTo(amy.user.id);
     const sent: MailMessage[] = [];
-    const worker = createOutbox({ config: testConfig(), db: t.database.db, log: t.app.log, transport: { send: async (m) => void sent.push(m) } });
+    const worker = createOutbox({
+      config: testConfig(),
+      db: t.database.db,
+      log: t.app.log,
+      transport: { send: async (m) => void sent.push(m) },
+    });
     await worker.runOnce();
     const mail = sent.find((m) => m.to === amy.user.email);
     expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
@@ -369,7 +472,10 @@ describe("notification preferences", () => {
     const amy = await registerUser(t.app);
     await put(amy.cookie, withFriends({ email: true }, true));
     // The period starts a moment before the notifications.
-    await t.database.db.update(notificationPreferences).set({ lastDigestAt: new Date(Date.now() - 60_000) }).where(eq(notificationPreferences.userId, amy.user.id));
+    await t.database.db
+      .update(notificationPreferences)
+      .set({ lastDigestAt: new Date(Date.now() - 60_000) })
+      .where(eq(notificationPreferences.userId, amy.user.id));
     await friendRequestTo(amy.user.id);
     await friendRequestTo(amy.user.id);
     expect(await mailTo(amy.user.email)).toEqual([]);
@@ -385,7 +491,9 @@ describe("notification preferences", () => {
     await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
     const [digest] = await mailTo(amy.user.email);
     expect(digest.subject).toBe("Your Link day: 2 notifications");
-    expect(digest.headers?.["List-Unsubscribe"]).toMatch(/^<https:\/\/link\.example\/api\/email\/unsubscribe\?token=\d+\.all\./);
+    expect(digest.headers?.["List-Unsubscribe"]).toMatch(
+      /^<https:\/\/link\.example\/api\/email\/unsubscribe\?token=\d+\.all\./,
+    );
     // Claimed: a second round the same day sends nothing more.
     await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
     expect(await mailTo(amy.user.email)).toHaveLength(1);

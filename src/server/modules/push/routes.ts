@@ -2,14 +2,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "../../../contract/auth";
 import {
-  notificationPreferencesSchema,
-  pushPublicKeySchema,
-  pushSubscriptionInputSchema,
-  pushUnsubscribeSchema,
   isPushServiceUrl,
+  notificationPreferencesSchema,
   PUSH_ENDPOINT_REFUSED,
   PUSH_RATE_LIMITS,
   PUSH_TOO_MANY_TEXT,
+  pushPublicKeySchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeSchema,
   UNSUBSCRIBE_TEXTS,
   unsubscribeQuerySchema,
 } from "../../../contract/push";
@@ -20,10 +20,17 @@ import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
 import { listenForChatMessages } from "./chat-push";
-import { emailAddressesOf, notificationEmail, readUnsubscribeToken, runDigests, turnEmailOff, unsubscribeToken } from "./email";
+import {
+  emailAddressesOf,
+  notificationEmail,
+  readUnsubscribeToken,
+  runDigests,
+  turnEmailOff,
+  unsubscribeToken,
+} from "./email";
+import { createFcmSender } from "./fcm";
 import { unsubscribeSecret, vapidKeys } from "./keys";
 import { openSocketsHere } from "./presence";
-import { createFcmSender } from "./fcm";
 import { createPushSender } from "./sender";
 import { pushSubscriptionsRepository } from "./subscriptions";
 
@@ -37,7 +44,10 @@ const page = (body: string) =>
 /** A browser (the confirm form, a person clicking) gets a page; a mail client or script gets the API's `{message}`. */
 function answer(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   if ((request.headers.accept ?? "").includes("text/html")) {
-    return reply.code(status).type("text/html; charset=utf-8").send(page(`<p>${escapeHtml(message)}</p>`));
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .send(page(`<p>${escapeHtml(message)}</p>`));
   }
   return reply.code(status).send({ message });
 }
@@ -66,7 +76,9 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   async function deliver({ category, content, recipients }: NotificationDelivery) {
     // Push: users who keep this category as push and have no socket open here (an open app already shows it).
-    const pushTo = recipients.filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0).map((r) => r.userId);
+    const pushTo = recipients
+      .filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0)
+      .map((r) => r.userId);
     if (pushTo.length) {
       const subscriptions = await repo.listFor(pushTo);
       const payload = {
@@ -78,26 +90,43 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       await Promise.all([sender.send(subscriptions, payload), fcm?.send(subscriptions, payload)]);
     }
     // E-mail: one per notification, unless the user chose the daily digest (runDigests sends that).
-    const mailTo = recipients.filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest).map((r) => r.userId);
+    const mailTo = recipients
+      .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
+      .map((r) => r.userId);
     if (mailTo.length && origin) {
       const addresses = await emailAddressesOf(db, mailTo);
       for (const userId of mailTo) {
         const to = addresses.get(userId);
         if (!to) continue;
-        await app.outbox.enqueue(notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...content }));
+        await app.outbox.enqueue(
+          notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...content }),
+        );
       }
     }
   }
-  onNotification(deps.bus, db, (delivery) => deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")));
+  onNotification(deps.bus, db, (delivery) =>
+    deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")),
+  );
   listenForChatMessages({ db, bus: deps.bus, log: app.log });
   const limited = {
-    subscriptions: limitPerUser(app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions), PUSH_TOO_MANY_TEXT),
-    preferences: limitPerUser(app.rateLimits.limiter("notification-preferences", PUSH_RATE_LIMITS.preferences), PUSH_TOO_MANY_TEXT),
+    subscriptions: limitPerUser(
+      app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),
+      PUSH_TOO_MANY_TEXT,
+    ),
+    preferences: limitPerUser(
+      app.rateLimits.limiter("notification-preferences", PUSH_RATE_LIMITS.preferences),
+      PUSH_TOO_MANY_TEXT,
+    ),
     // Public (mail clients post without a session): counted per client address.
-    unsubscribe: limitPerAddress(app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe), PUSH_TOO_MANY_TEXT),
+    unsubscribe: limitPerAddress(
+      app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe),
+      PUSH_TOO_MANY_TEXT,
+    ),
   };
   const digestTimer = setInterval(() => {
-    void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
+    void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) =>
+      app.log.warn({ err: error }, "digest round failed"),
+    );
   }, DIGEST_POLL_MS);
   digestTimer.unref();
   app.addHook("onClose", async () => {
@@ -105,11 +134,20 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     await deliveriesSettled(deps.bus);
   });
 
-  app.get("/api/push/public-key", { schema: { tags: ["push"], response: { 200: pushPublicKeySchema } } }, async () => ({ publicKey: keys.publicKey }));
+  app.get("/api/push/public-key", { schema: { tags: ["push"], response: { 200: pushPublicKeySchema } } }, async () => ({
+    publicKey: keys.publicKey,
+  }));
 
   app.post(
     "/api/push/subscriptions",
-    { preHandler: limited.subscriptions, schema: { tags: ["push"], body: pushSubscriptionInputSchema, response: { 201: messageSchema, 429: messageSchema } } },
+    {
+      preHandler: limited.subscriptions,
+      schema: {
+        tags: ["push"],
+        body: pushSubscriptionInputSchema,
+        response: { 201: messageSchema, 429: messageSchema },
+      },
+    },
     async (request, reply) => {
       const userId = requireUserId(request);
       // Tests subscribe local push services; everywhere else only the browsers' push services are accepted.
@@ -123,7 +161,14 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.delete(
     "/api/push/subscriptions",
-    { preHandler: limited.subscriptions, schema: { tags: ["push"], body: pushUnsubscribeSchema, response: { 200: messageSchema, 404: messageSchema, 429: messageSchema } } },
+    {
+      preHandler: limited.subscriptions,
+      schema: {
+        tags: ["push"],
+        body: pushUnsubscribeSchema,
+        response: { 200: messageSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
     async (request) => {
       const deleted = await repo.deleteOwn(requireUserId(request), request.body.endpoint);
       if (!deleted) throw app.httpErrors.notFound("Device not found");
@@ -142,26 +187,44 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   app.put(
     "/api/notification-preferences",
-    { preHandler: limited.preferences, schema: { tags: ["push"], body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, 429: messageSchema } } },
+    {
+      preHandler: limited.preferences,
+      schema: {
+        tags: ["push"],
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, 429: messageSchema },
+      },
+    },
     async (request) => {
       const userId = requireUserId(request);
       const { channels, emailDigest } = request.body;
       await db
         .insert(notificationPreferences)
         .values({ userId, channels, emailDigest })
-        .onConflictDoUpdate({ target: notificationPreferences.userId, set: { channels, emailDigest, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: notificationPreferences.userId,
+          set: { channels, emailDigest, updatedAt: new Date() },
+        });
       return request.body;
     },
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form, without a session.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.post(
     "/api/email/unsubscribe",
-    { config: { public: true }, preHandler: limited.unsubscribe, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
+    {
+      config: { public: true },
+      preHandler: limited.unsubscribe,
+      schema: { tags: ["push"], querystring: unsubscribeQuerySchema },
+    },
     async (request, reply) => {
       const target = readUnsubscribeToken(secret, request.query.token);
       if (!target) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
@@ -175,12 +238,15 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     "/api/email/unsubscribe",
     { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      if (!readUnsubscribeToken(secret, request.query.token)) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
-      return reply.type("text/html; charset=utf-8").send(
-        page(
-          `<h1 style="font-size:1.25rem">Stop these e-mails from Link?</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
-        ),
-      );
+      if (!readUnsubscribeToken(secret, request.query.token))
+        return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          page(
+            `<h1 style="font-size:1.25rem">Stop these e-mails from Link?</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
+          ),
+        );
     },
   );
 };

@@ -11,7 +11,10 @@ const PUSH_TIMEOUT_MS = 10_000;
 
 export interface PushSender {
   /** Sends the payload to every device given; drops the ones the push service says are gone. */
-  send(subscriptions: PushSubscriptionRow[], payload: PushPayload): Promise<{ sent: number; dropped: number; failed: number }>;
+  send(
+    subscriptions: PushSubscriptionRow[],
+    payload: PushPayload,
+  ): Promise<{ sent: number; dropped: number; failed: number }>;
 }
 
 /**
@@ -40,7 +43,10 @@ export function createPushSender(deps: {
             if (!deps.allowHttp && !isPushServiceUrl(subscription.endpoint)) return;
             try {
               const request = webpush.generateRequestDetails(
-                { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh ?? "", auth: subscription.auth ?? "" } },
+                {
+                  endpoint: subscription.endpoint,
+                  keys: { p256dh: subscription.p256dh ?? "", auth: subscription.auth ?? "" },
+                },
                 body,
                 { vapidDetails: keys, TTL: PUSH_TTL_SECONDS, contentEncoding: "aes128gcm", urgency: "normal" },
               );
@@ -60,12 +66,18 @@ export function createPushSender(deps: {
                 result.sent += 1;
               } else {
                 result.failed += 1;
-                log.warn({ pushSubscriptionId: subscription.id, status: response.status, host: url.host }, "push refused");
+                log.warn(
+                  { pushSubscriptionId: subscription.id, status: response.status, host: url.host },
+                  "push refused",
+                );
               }
             } catch (error) {
               result.failed += 1;
               // The endpoint URL is a capability (anyone holding it can push): only its host is logged.
-              log.warn({ pushSubscriptionId: subscription.id, host: url.host, err: (error as Error).message }, "push failed");
+              log.warn(
+                { pushSubscriptionId: subscription.id, host: url.host, err: (error as Error).message },
+                "push failed",
+              );
             }
           }),
       );

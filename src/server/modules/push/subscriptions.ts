@@ -15,7 +15,13 @@ export function pushSubscriptionsRepository(db: Db) {
     async save(userId: number, input: PushSubscriptionInput): Promise<void> {
       const values =
         input.platform === "web"
-          ? { userId, platform: input.platform, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }
+          ? {
+              userId,
+              platform: input.platform,
+              endpoint: input.endpoint,
+              p256dh: input.keys.p256dh,
+              auth: input.keys.auth,
+            }
           : { userId, platform: input.platform, endpoint: input.token, p256dh: null, auth: null };
       await db.transaction(async (tx) => {
         await tx
@@ -33,7 +39,9 @@ export function pushSubscriptionsRepository(db: Db) {
         const surplus = all.length - PUSH_SUBSCRIPTIONS_PER_USER_MAX;
         if (surplus > 0) {
           const newest = all.slice(surplus).map((r) => r.id);
-          await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+          await tx
+            .delete(pushSubscriptions)
+            .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
         }
       });
     },
@@ -54,7 +62,12 @@ export function pushSubscriptionsRepository(db: Db) {
       return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
     },
     async countFor(userId: number): Promise<number> {
-      return (await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).length;
+      return (
+        await db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+      ).length;
     },
   };
 }

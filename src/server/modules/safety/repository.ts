@@ -22,7 +22,12 @@ export function safetyRepository(db: Db) {
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(userBlocks)
-        .where(or(and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)), and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a))))
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+          ),
+        )
         .limit(1);
       return Boolean(row);
     },
@@ -153,7 +158,10 @@ export function safetyRepository(db: Db) {
           .returning({ id: users.id });
         if (updated.length === 0) return { found: false, endedSessions: [] };
         if (!suspended) return { found: true, endedSessions: [] };
-        const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, userId))
+          .returning({ idHash: sessions.idHash });
         return { found: true, endedSessions: ended.map((s) => s.idHash) };
       });
     },

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { cursorParamSchema, pageLimitSchema } from "../../../contract/fields";
 import {
   ADMIN_REPORTS_PAGE_MAX,
   type AdminReport,
@@ -10,18 +11,17 @@ import {
   blockedUserSchema,
   hiddenBodySchema,
   idParamsSchema,
-  reportBodySchema,
   REPORTS_PER_HOUR,
+  reportBodySchema,
   SAFETY_TEXTS,
   suspendedBodySchema,
   userIdParamsSchema,
 } from "../../../contract/safety";
-import { cursorParamSchema, pageLimitSchema } from "../../../contract/fields";
 import type { AppDeps } from "../../app";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser } from "../../http/rate-limits";
-import { sessionCacheFor } from "../../http/session-cache";
 import { requireUserId } from "../../http/session";
+import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { toPublicUser } from "../users/public-user";
 import { safetyRepository } from "./repository";
@@ -43,7 +43,13 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     "/api/blocks",
-    { schema: { tags: ["safety"], querystring: z.object({ limit: pageLimitSchema }), response: { 200: z.array(blockedUserSchema) } } },
+    {
+      schema: {
+        tags: ["safety"],
+        querystring: z.object({ limit: pageLimitSchema }),
+        response: { 200: z.array(blockedUserSchema) },
+      },
+    },
     async (request) => {
       const rows = await repo.listBlocked(requireUserId(request), request.query.limit);
       return rows.map((r) => ({ ...toPublicUser(r.user), blockedAt: r.blockedAt.toISOString() }));
@@ -76,7 +82,11 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     "/api/reports",
     {
       preHandler: limitPerUser(reportLimiter, SAFETY_TEXTS.tooManyReports),
-      schema: { tags: ["safety"], body: reportBodySchema, response: { 201: messageSchema, 429: messageSchema, ...errors } },
+      schema: {
+        tags: ["safety"],
+        body: reportBodySchema,
+        response: { 201: messageSchema, 429: messageSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
@@ -87,7 +97,8 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         if (!(await repo.userExists(targetId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
       } else if (targetType === "message") {
         const message = await repo.findMessage(targetId);
-        if (!message || !(await repo.isGroupMember(message.groupId, userId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+        if (!message || !(await repo.isGroupMember(message.groupId, userId)))
+          throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
       } else {
         const event = await repo.findEvent(targetId);
         const visible =
@@ -123,7 +134,11 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           reason: r.reason as AdminReport["reason"],
           details: String(r.details),
           createdAt: new Date(r.created_at as string).toISOString(),
-          reporter: { id: Number(r.reporter_id), fullName: String(r.reporter_name), username: String(r.reporter_username) },
+          reporter: {
+            id: Number(r.reporter_id),
+            fullName: String(r.reporter_name),
+            username: String(r.reporter_username),
+          },
           subject:
             r.subject_id == null
               ? null
@@ -136,8 +151,16 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           message:
             r.message_id == null
               ? null
-              : { id: Number(r.message_id), groupId: Number(r.message_group_id), text: String(r.message_text), hidden: Boolean(r.message_hidden) },
-          event: r.event_id == null ? null : { id: Number(r.event_id), title: String(r.event_title), hidden: Boolean(r.event_hidden) },
+              : {
+                  id: Number(r.message_id),
+                  groupId: Number(r.message_group_id),
+                  text: String(r.message_text),
+                  hidden: Boolean(r.message_hidden),
+                },
+          event:
+            r.event_id == null
+              ? null
+              : { id: Number(r.event_id), title: String(r.event_title), hidden: Boolean(r.event_hidden) },
         }),
       );
     },
@@ -148,34 +171,58 @@ export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     { schema: { tags: ["admin"], params: idParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       const moderatorId = await requireAdmin(request);
-      if (!(await repo.resolveReport(request.params.id, moderatorId))) throw new HttpError(404, SAFETY_TEXTS.reportNotFound);
+      if (!(await repo.resolveReport(request.params.id, moderatorId)))
+        throw new HttpError(404, SAFETY_TEXTS.reportNotFound);
       return { message: "Report resolved" };
     },
   );
 
   app.put(
     "/api/admin/events/:id/hidden",
-    { schema: { tags: ["admin"], params: idParamsSchema, body: hiddenBodySchema, response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["admin"],
+        params: idParamsSchema,
+        body: hiddenBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await requireAdmin(request);
-      if (!(await repo.setEventHidden(request.params.id, request.body.hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
+      if (!(await repo.setEventHidden(request.params.id, request.body.hidden)))
+        throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
       return { message: request.body.hidden ? "Event hidden" : "Event shown" };
     },
   );
 
   app.put(
     "/api/admin/messages/:id/hidden",
-    { schema: { tags: ["admin"], params: idParamsSchema, body: hiddenBodySchema, response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["admin"],
+        params: idParamsSchema,
+        body: hiddenBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       await requireAdmin(request);
-      if (!(await repo.setMessageHidden(request.params.id, request.body.hidden))) throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
+      if (!(await repo.setMessageHidden(request.params.id, request.body.hidden)))
+        throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
       return { message: request.body.hidden ? "Message hidden" : "Message shown" };
     },
   );
 
   app.put(
     "/api/admin/users/:id/suspended",
-    { schema: { tags: ["admin"], params: idParamsSchema, body: suspendedBodySchema, response: { 200: messageSchema, ...errors } } },
+    {
+      schema: {
+        tags: ["admin"],
+        params: idParamsSchema,
+        body: suspendedBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
     async (request) => {
       const moderatorId = await requireAdmin(request);
       if (request.params.id === moderatorId) throw new HttpError(400, "You cannot suspend yourself");

@@ -38,7 +38,17 @@ const call = (p: Person) => as(t.app, p.cookie);
 async function insertEvent(hostId: number, title: string) {
   const [row] = await t.database.db
     .insert(events)
-    .values({ title, description: "d", date: inDays(3), hostId, type: "social", lat: CENTER.lat, lng: CENTER.lng, latitude: String(CENTER.lat), longitude: String(CENTER.lng) })
+    .values({
+      title,
+      description: "d",
+      date: inDays(3),
+      hostId,
+      type: "social",
+      lat: CENTER.lat,
+      lng: CENTER.lng,
+      latitude: String(CENTER.lat),
+      longitude: String(CENTER.lng),
+    })
     .returning();
   return row;
 }
@@ -48,13 +58,17 @@ const feedText = async (p: Person) => {
   return res.body;
 };
 const nearbyUsers = async (p: Person) =>
-  ((await call(p)({ method: "GET", url: `/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10` })).json() as Array<{ id: number }>).map(
-    (u) => u.id,
-  );
+  (
+    (
+      await call(p)({ method: "GET", url: `/api/users/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10` })
+    ).json() as Array<{ id: number }>
+  ).map((u) => u.id);
 const nearbyEvents = async (p: Person) =>
-  ((await call(p)({ method: "GET", url: `/api/events/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10` })).json() as Array<{ title: string }>).map(
-    (e) => e.title,
-  );
+  (
+    (
+      await call(p)({ method: "GET", url: `/api/events/nearby?lat=${CENTER.lat}&lng=${CENTER.lng}&radius=10` })
+    ).json() as Array<{ title: string }>
+  ).map((e) => e.title);
 
 describe("blocking", () => {
   it("hides each from the other's feed, Nearby people and Nearby events, and nobody else's", async () => {
@@ -85,7 +99,9 @@ describe("blocking", () => {
   it("drops friend requests silently either way and ends an existing one", async () => {
     // Bob's request (sent before the block is lifted and set again) is gone from Alice's list after a block.
     await call(alice)({ method: "DELETE", url: `/api/blocks/${bob.user.id}` });
-    expect((await call(bob)({ method: "POST", url: "/api/friends/requests", payload: { userId: alice.user.id } })).json()).toEqual({ status: "requested" });
+    expect(
+      (await call(bob)({ method: "POST", url: "/api/friends/requests", payload: { userId: alice.user.id } })).json(),
+    ).toEqual({ status: "requested" });
     expect((await call(alice)({ method: "GET", url: "/api/friends/requests" })).json()).toHaveLength(1);
     await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: bob.user.id } });
     expect((await call(alice)({ method: "GET", url: "/api/friends/requests" })).json()).toEqual([]);
@@ -104,7 +120,10 @@ describe("blocking", () => {
     const opened = await call(carol)({ method: "POST", url: "/api/groups/direct", payload: { userId: alice.user.id } });
     expect(opened.statusCode).toBe(201);
     const groupId = opened.json().id as number;
-    expect((await call(alice)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "hi" } })).statusCode).toBe(201);
+    expect(
+      (await call(alice)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "hi" } }))
+        .statusCode,
+    ).toBe(201);
     await call(carol)({ method: "POST", url: "/api/blocks", payload: { userId: alice.user.id } });
 
     for (const [from, to] of [
@@ -113,23 +132,38 @@ describe("blocking", () => {
     ]) {
       const open = await call(from)({ method: "POST", url: "/api/groups/direct", payload: { userId: to.user.id } });
       expect(open.statusCode).toBe(404);
-      const post = await call(from)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "still there?" } });
+      const post = await call(from)({
+        method: "POST",
+        url: "/api/chat/messages",
+        payload: { groupId, message: "still there?" },
+      });
       expect(post.statusCode).toBe(403);
     }
-    expect((await call(alice)({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } })).statusCode).toBe(404);
+    expect(
+      (await call(alice)({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } })).statusCode,
+    ).toBe(404);
 
     // Unblocking restores the conversation.
     await call(carol)({ method: "DELETE", url: `/api/blocks/${alice.user.id}` });
-    expect((await call(alice)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "back" } })).statusCode).toBe(201);
+    expect(
+      (await call(alice)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "back" } }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("refuses bad input and stores nothing", async () => {
-    expect((await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: alice.user.id } })).json()).toEqual({
+    expect(
+      (await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: alice.user.id } })).json(),
+    ).toEqual({
       message: SAFETY_TEXTS.blockSelf,
     });
-    expect((await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: 999999 } })).statusCode).toBe(404);
+    expect((await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: 999999 } })).statusCode).toBe(
+      404,
+    );
     expect((await call(alice)({ method: "POST", url: "/api/blocks", payload: { userId: "x" } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: "POST", url: "/api/blocks", payload: { userId: bob.user.id } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/blocks", payload: { userId: bob.user.id } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -139,22 +173,32 @@ describe("reports and moderation", () => {
   beforeAll(async () => {
     const opened = await call(carol)({ method: "POST", url: "/api/groups/direct", payload: { userId: admin.user.id } });
     groupId = opened.json().id;
-    messageId = (await call(carol)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "buy my stuff" } })).json().id;
+    messageId = (
+      await call(carol)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message: "buy my stuff" } })
+    ).json().id;
   });
 
   it("stores a report of a visible person, message or event; refuses what the reporter cannot see", async () => {
     const event = await insertEvent(carol.user.id, "Carol meetup");
-    const report = (p: Person, payload: Record<string, unknown>) => call(p)({ method: "POST", url: "/api/reports", payload });
+    const report = (p: Person, payload: Record<string, unknown>) =>
+      call(p)({ method: "POST", url: "/api/reports", payload });
     const ok = await report(admin, { targetType: "message", targetId: messageId, reason: "spam", details: "selling" });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({ message: SAFETY_TEXTS.reported });
     expect((await report(bob, { targetType: "event", targetId: event.id, reason: "scam" })).statusCode).toBe(201);
-    expect((await report(bob, { targetType: "user", targetId: carol.user.id, reason: "harassment" })).statusCode).toBe(201);
+    expect((await report(bob, { targetType: "user", targetId: carol.user.id, reason: "harassment" })).statusCode).toBe(
+      201,
+    );
     // Bob is not in the conversation: the message does not exist for him.
     expect((await report(bob, { targetType: "message", targetId: messageId, reason: "spam" })).statusCode).toBe(404);
     expect((await report(bob, { targetType: "user", targetId: bob.user.id, reason: "spam" })).statusCode).toBe(400);
-    expect((await report(bob, { targetType: "user", targetId: carol.user.id, reason: "because" })).statusCode).toBe(400);
-    expect((await report(bob, { targetType: "user", targetId: carol.user.id, reason: "other", details: "x".repeat(1001) })).statusCode).toBe(400);
+    expect((await report(bob, { targetType: "user", targetId: carol.user.id, reason: "because" })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await report(bob, { targetType: "user", targetId: carol.user.id, reason: "other", details: "x".repeat(1001) }))
+        .statusCode,
+    ).toBe(400);
     expect(await t.database.db.select().from(reports)).toHaveLength(3);
   });
 
@@ -162,14 +206,28 @@ describe("reports and moderation", () => {
     const statuses: number[] = [];
     for (let i = 0; i <= REPORTS_PER_HOUR; i++) {
       statuses.push(
-        (await call(bob)({ method: "POST", url: "/api/reports", payload: { targetType: "user", targetId: carol.user.id, reason: "spam" } })).statusCode,
+        (
+          await call(bob)({
+            method: "POST",
+            url: "/api/reports",
+            payload: { targetType: "user", targetId: carol.user.id, reason: "spam" },
+          })
+        ).statusCode,
       );
     }
     expect(statuses.at(-1)).toBe(429);
     const stored = (await t.database.db.select().from(reports)).filter((r) => r.reporterId === bob.user.id);
     expect(stored.length).toBeLessThanOrEqual(REPORTS_PER_HOUR);
     // Others keep their own budget.
-    expect((await call(alice)({ method: "POST", url: "/api/reports", payload: { targetType: "user", targetId: carol.user.id, reason: "spam" } })).statusCode).toBe(201);
+    expect(
+      (
+        await call(alice)({
+          method: "POST",
+          url: "/api/reports",
+          payload: { targetType: "user", targetId: carol.user.id, reason: "spam" },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("lists open reports with context to the moderator only", async () => {
@@ -188,10 +246,17 @@ describe("reports and moderation", () => {
   });
 
   it("hides a message: every reader sees 'Message removed'; resolving takes the report off the list", async () => {
-    const res = await call(admin)({ method: "PUT", url: `/api/admin/messages/${messageId}/hidden`, payload: { hidden: true } });
+    const res = await call(admin)({
+      method: "PUT",
+      url: `/api/admin/messages/${messageId}/hidden`,
+      payload: { hidden: true },
+    });
     expect(res.statusCode).toBe(200);
     for (const p of [admin, carol]) {
-      const list = (await call(p)({ method: "GET", url: `/api/chat/messages/${groupId}` })).json() as Array<{ id: number; message: string }>;
+      const list = (await call(p)({ method: "GET", url: `/api/chat/messages/${groupId}` })).json() as Array<{
+        id: number;
+        message: string;
+      }>;
       expect(list.find((m) => m.id === messageId)?.message).toBe(MESSAGE_REMOVED_TEXT);
       expect(JSON.stringify(list)).not.toContain("buy my stuff");
     }
@@ -204,11 +269,18 @@ describe("reports and moderation", () => {
   it("hides an event: out of feeds and Nearby; its page is 404 except for its host", async () => {
     const event = await insertEvent(carol.user.id, "Hidden gathering");
     expect(await feedText(bob)).toContain("Hidden gathering");
-    expect((await call(admin)({ method: "PUT", url: `/api/admin/events/${event.id}/hidden`, payload: { hidden: true } })).statusCode).toBe(200);
+    expect(
+      (await call(admin)({ method: "PUT", url: `/api/admin/events/${event.id}/hidden`, payload: { hidden: true } }))
+        .statusCode,
+    ).toBe(200);
     expect(await feedText(bob)).not.toContain("Hidden gathering");
     expect(await nearbyEvents(bob)).not.toContain("Hidden gathering");
     expect((await call(bob)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(404);
-    const join = await call(bob)({ method: "POST", url: "/api/event-participants", payload: { eventId: event.id, userId: bob.user.id, status: "going" } });
+    const join = await call(bob)({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: bob.user.id, status: "going" },
+    });
     expect(join.statusCode).toBe(404);
     expect((await call(carol)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(200);
   });
@@ -216,20 +288,40 @@ describe("reports and moderation", () => {
   it("suspends an account: its open socket closes, its sessions end, and sign-in is refused with a clear message", async () => {
     const socket = await openSocket(base, bob.cookie);
     const closed = new Promise<number>((resolve) => socket.ws.once("close", (code) => resolve(code)));
-    const res = await call(admin)({ method: "PUT", url: `/api/admin/users/${bob.user.id}/suspended`, payload: { suspended: true } });
+    const res = await call(admin)({
+      method: "PUT",
+      url: `/api/admin/users/${bob.user.id}/suspended`,
+      payload: { suspended: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(await closed).toBe(SOCKET_UNAUTHORIZED_CODE);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, bob.user.id))).toEqual([]);
     expect((await call(bob)({ method: "GET", url: "/api/user" })).statusCode).toBe(401);
-    const login = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: bob.user.username, password: bob.password } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: bob.user.username, password: bob.password },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ message: SAFETY_TEXTS.suspended });
     // A wrong password still answers as for anyone.
-    const wrong = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: bob.user.username, password: "nope-nope" } });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: bob.user.username, password: "nope-nope" },
+    });
     expect(wrong.statusCode).toBe(401);
     // Lifted: sign-in works again.
-    await call(admin)({ method: "PUT", url: `/api/admin/users/${bob.user.id}/suspended`, payload: { suspended: false } });
-    const again = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: bob.user.username, password: bob.password } });
+    await call(admin)({
+      method: "PUT",
+      url: `/api/admin/users/${bob.user.id}/suspended`,
+      payload: { suspended: false },
+    });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: bob.user.username, password: bob.password },
+    });
     expect(again.statusCode).toBe(200);
   });
 
@@ -241,7 +333,15 @@ describe("reports and moderation", () => {
     ] as const) {
       expect((await call(alice)({ method, url, payload })).statusCode).toBe(403);
     }
-    expect((await call(admin)({ method: "PUT", url: `/api/admin/users/${admin.user.id}/suspended`, payload: { suspended: true } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(admin)({
+          method: "PUT",
+          url: `/api/admin/users/${admin.user.id}/suspended`,
+          payload: { suspended: true },
+        })
+      ).statusCode,
+    ).toBe(400);
     const [carolRow] = await t.database.db.select().from(users).where(eq(users.id, carol.user.id));
     expect(carolRow.suspendedAt).toBeNull();
   });

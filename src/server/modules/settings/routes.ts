@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { updateTimezoneBodySchema } from "../../../contract/timezones";
 import { currentUserSchema, userIdSchema } from "../../../contract/users";
@@ -24,7 +24,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const userId = requireSelf(request, request.params.id);
-      const [row] = await db.update(users).set({ timezone: request.body.timezone }).where(eq(users.id, userId)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ timezone: request.body.timezone })
+        .where(eq(users.id, userId))
+        .returning();
       if (!row) throw app.httpErrors.notFound("User not found");
       return toCurrentUser(row);
     },

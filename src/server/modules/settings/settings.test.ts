@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, as, createTestApp, registerUser } from "../../test/test-app";
+import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +10,10 @@ afterAll(() => t.close());
 describe("PATCH /api/users/:id/timezone", () => {
   it("saves one of the ten zones, or any other real IANA zone, for the signed-in user", async () => {
     const a = await registerUser(t.app);
-    const res = await as(t.app, a.cookie)({
+    const res = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "PATCH",
       url: `/api/users/${a.user.id}/timezone`,
       payload: { timezone: "Asia/Tokyo" },
@@ -20,7 +23,10 @@ describe("PATCH /api/users/:id/timezone", () => {
     const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
     expect(me.json().timezone).toBe("Asia/Tokyo");
     // Issue 12.2: every IANA zone, not only the spec's ten.
-    const other = await as(t.app, a.cookie)({
+    const other = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "PATCH",
       url: `/api/users/${a.user.id}/timezone`,
       payload: { timezone: "Asia/Kathmandu" },
@@ -32,7 +38,10 @@ describe("PATCH /api/users/:id/timezone", () => {
   it("refuses another user's timezone with 403 and leaves it unchanged", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const res = await as(t.app, a.cookie)({
+    const res = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "PATCH",
       url: `/api/users/${b.user.id}/timezone`,
       payload: { timezone: "Europe/Paris" },
@@ -44,7 +53,10 @@ describe("PATCH /api/users/:id/timezone", () => {
 
   it("rejects a zone that is not a real IANA zone with 400 (nothing stored), and an anonymous call with 401", async () => {
     const a = await registerUser(t.app);
-    const bad = await as(t.app, a.cookie)({
+    const bad = await as(
+      t.app,
+      a.cookie,
+    )({
       method: "PATCH",
       url: `/api/users/${a.user.id}/timezone`,
       payload: { timezone: "Mars/Olympus" },
@@ -53,7 +65,11 @@ describe("PATCH /api/users/:id/timezone", () => {
     expect(bad.json().message).toBe("timezone: Unknown time zone");
     const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
     expect(me.json().timezone).toBe("America/New_York");
-    const anon = await t.app.inject({ method: "PATCH", url: `/api/users/${a.user.id}/timezone`, payload: { timezone: "Asia/Tokyo" } });
+    const anon = await t.app.inject({
+      method: "PATCH",
+      url: `/api/users/${a.user.id}/timezone`,
+      payload: { timezone: "Asia/Tokyo" },
+    });
     expect(anon.statusCode).toBe(401);
   });
 });

@@ -10,7 +10,8 @@ let mallory: Awaited<ReturnType<typeof registerUser>>;
 let aliceImage: string;
 let malloryImage: string;
 
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
 const THIRD_PARTY = "https://tracker.example.com/pixel.png";
 
@@ -20,10 +21,20 @@ async function uploadAs(cookie: string) {
   return res.json().url as string;
 }
 const createEvent = (who: typeof alice, imageUrl: string | null) =>
-  as(t.app, who.cookie)({
+  as(
+    t.app,
+    who.cookie,
+  )({
     method: "POST",
     url: "/api/events",
-    payload: { title: "Picnic", description: "Bring a blanket", date: tomorrow(), hostId: who.user.id, type: "social", imageUrl },
+    payload: {
+      title: "Picnic",
+      description: "Bring a blanket",
+      date: tomorrow(),
+      hostId: who.user.id,
+      type: "social",
+      imageUrl,
+    },
   });
 const createGroup = (who: typeof alice, imageUrl: string | null) =>
   as(t.app, who.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Climbers", imageUrl } });
@@ -79,7 +90,8 @@ describe("group photos and profile photos", () => {
   });
 
   it("a profile takes only its owner's upload", async () => {
-    const patch = (profileImage: string) => as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { profileImage } });
+    const patch = (profileImage: string) =>
+      as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { profileImage } });
     expect((await patch(THIRD_PARTY)).statusCode).toBe(400);
     expect((await patch(malloryImage)).statusCode).toBe(400);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, alice.user.id));
@@ -92,7 +104,10 @@ describe("Content-Security-Policy", () => {
   it("lets pages load images only from Link itself (plus data: and blob: previews)", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/auth/me" });
     const csp = String(res.headers["content-security-policy"]);
-    const imgSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("img-src"));
+    const imgSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("img-src"));
     expect(imgSrc).toBe("img-src 'self' data: blob:");
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { uploadVariants, uploads, users } from "../../db/schema";
+import { uploads, uploadVariants, users } from "../../db/schema";
 
 export interface UploadUsage {
   /** Uploads in the last hour, and when the oldest of them leaves that hour. */
@@ -50,8 +50,12 @@ export function uploadsRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, row.userId)).for("update");
         allow(await usageQueries(tx as unknown as Db).usage(row.userId, new Date()));
-        await tx.insert(uploads).values({ id: row.id, userId: row.userId, contentType: "image/webp", byteSize: row.byteSize });
-        await tx.insert(uploadVariants).values(row.variants.map((v) => ({ uploadId: row.id, width: v.width, data: v.data })));
+        await tx
+          .insert(uploads)
+          .values({ id: row.id, userId: row.userId, contentType: "image/webp", byteSize: row.byteSize });
+        await tx
+          .insert(uploadVariants)
+          .values(row.variants.map((v) => ({ uploadId: row.id, width: v.width, data: v.data })));
       });
     },
 

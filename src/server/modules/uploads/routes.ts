@@ -13,7 +13,10 @@ const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const widthSchema = z.coerce
   .number()
   .int()
-  .refine((w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w), `width must be one of ${IMAGE_WIDTHS.join(", ")}`);
+  .refine(
+    (w): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w),
+    `width must be one of ${IMAGE_WIDTHS.join(", ")}`,
+  );
 
 export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const service = uploadsService(uploadsRepository(deps.database.db));
@@ -26,7 +29,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: {
         tags: ["uploads"],
         body: uploadBodySchema,
-        response: { 201: uploadResultSchema, 400: messageSchema, 413: messageSchema, 415: messageSchema, 429: messageSchema },
+        response: {
+          201: uploadResultSchema,
+          400: messageSchema,
+          413: messageSchema,
+          415: messageSchema,
+          429: messageSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +70,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   );
   app.get(
     "/api/uploads/:id/:width",
-    { config: { public: true }, schema: { tags: ["uploads"], params: z.object({ id: uploadIdSchema, width: widthSchema }) } },
-    async (request, reply) => reply.headers(headers).send(await serve(request.params.id, request.params.width as ImageWidth)),
+    {
+      config: { public: true },
+      schema: { tags: ["uploads"], params: z.object({ id: uploadIdSchema, width: widthSchema }) },
+    },
+    async (request, reply) =>
+      reply.headers(headers).send(await serve(request.params.id, request.params.width as ImageWidth)),
   );
 };

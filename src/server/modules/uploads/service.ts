@@ -8,10 +8,10 @@ import {
   UPLOAD_BYTES_PER_DAY,
   UPLOADS_PER_HOUR,
 } from "../../../contract/limits";
-import { UPLOAD_TEXTS, type ImageWidth, uploadIdOf } from "../../../contract/media";
+import { type ImageWidth, UPLOAD_TEXTS, uploadIdOf } from "../../../contract/media";
 import { UPLOAD_CONTENT_TYPES } from "../../../contract/users";
 import { HttpError } from "../../http/http-error";
-import type { UploadUsage, UploadsRepository } from "./repository";
+import type { UploadsRepository, UploadUsage } from "./repository";
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
@@ -19,7 +19,8 @@ type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 const SIGNATURES: Record<ContentType, (b: Buffer) => boolean> = {
   "image/png": (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   "image/jpeg": (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  "image/webp": (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
+  "image/webp": (b) =>
+    b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
 };
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -36,17 +37,32 @@ export class QuotaError extends HttpError {
 }
 
 const MB = 1024 * 1024;
-const waitText = (seconds: number) => (seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`);
+const waitText = (seconds: number) =>
+  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
 
 /** Issue 9.17: photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
 export function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
   if (usage.lastHourCount >= UPLOADS_PER_HOUR) {
-    const seconds = Math.max(1, Math.ceil(((usage.lastHourOldest?.getTime() ?? now.getTime()) + 3_600_000 - now.getTime()) / 1000));
-    throw new QuotaError(429, `You can upload ${UPLOADS_PER_HOUR} photos an hour. Try again in ${waitText(seconds)}.`, seconds);
+    const seconds = Math.max(
+      1,
+      Math.ceil(((usage.lastHourOldest?.getTime() ?? now.getTime()) + 3_600_000 - now.getTime()) / 1000),
+    );
+    throw new QuotaError(
+      429,
+      `You can upload ${UPLOADS_PER_HOUR} photos an hour. Try again in ${waitText(seconds)}.`,
+      seconds,
+    );
   }
   if (usage.lastDayBytes + incomingBytes > UPLOAD_BYTES_PER_DAY) {
-    const seconds = Math.max(1, Math.ceil(((usage.lastDayOldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000));
-    throw new QuotaError(413, `You can upload ${UPLOAD_BYTES_PER_DAY / MB} MB of photos a day. Try again in ${waitText(seconds)}.`, seconds);
+    const seconds = Math.max(
+      1,
+      Math.ceil(((usage.lastDayOldest?.getTime() ?? now.getTime()) + 86_400_000 - now.getTime()) / 1000),
+    );
+    throw new QuotaError(
+      413,
+      `You can upload ${UPLOAD_BYTES_PER_DAY / MB} MB of photos a day. Try again in ${waitText(seconds)}.`,
+      seconds,
+    );
   }
 }
 
@@ -63,7 +79,11 @@ export async function toWebpVariants(input: Buffer): Promise<Array<{ width: Imag
     return await Promise.all(
       IMAGE_WIDTHS.map(async (w) => ({
         width: w,
-        data: await upright.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: IMAGE_WEBP_QUALITY }).toBuffer(),
+        data: await upright
+          .clone()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: IMAGE_WEBP_QUALITY })
+          .toBuffer(),
       })),
     );
   } catch (error) {
@@ -90,7 +110,9 @@ export function uploadsService(repo: UploadsRepository) {
       checkQuota(await repo.usage(userId, new Date()), bytes.length);
       const variants = await toWebpVariants(bytes);
       const id = randomBytes(16).toString("base64url");
-      await repo.insertWithinQuota({ id, userId, byteSize: bytes.length, variants }, (usage) => checkQuota(usage, bytes.length));
+      await repo.insertWithinQuota({ id, userId, byteSize: bytes.length, variants }, (usage) =>
+        checkQuota(usage, bytes.length),
+      );
       return { id, url: `/api/uploads/${id}` };
     },
 
@@ -109,7 +131,8 @@ export function uploadsService(repo: UploadsRepository) {
     /** Issue 9.18: an event, group or profile may show only a photo its author uploaded. */
     async assertOwnImage(userId: number, url: string | null | undefined, what: string) {
       if (!url) return;
-      if (!(await repo.belongsTo(uploadIdOf(url), userId))) throw new HttpError(400, `${what} must be a photo you uploaded`);
+      if (!(await repo.belongsTo(uploadIdOf(url), userId)))
+        throw new HttpError(400, `${what} must be a photo you uploaded`);
     },
   };
 }

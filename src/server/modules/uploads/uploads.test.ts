@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_HOUR } from "../../../contract/limits";
-import { uploadVariants, uploads } from "../../db/schema";
+import { uploads, uploadVariants } from "../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -20,7 +20,12 @@ async function phoneJpeg() {
     .jpeg()
     .withExif({
       IFD0: { Make: "PhoneCo", Model: "Secret Phone 9" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "37/1 46/1 30/1", GPSLongitudeRef: "W", GPSLongitude: "122/1 25/1 10/1" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "37/1 46/1 30/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "122/1 25/1 10/1",
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -57,7 +62,12 @@ describe("POST /api/uploads: the picture pipeline", () => {
     expect(url).toBe(`/api/uploads/${id}`);
 
     const [row] = await t.database.db.select().from(uploads).where(eq(uploads.id, id));
-    expect(row).toMatchObject({ userId: alice.user.id, contentType: "image/webp", data: null, byteSize: original.length });
+    expect(row).toMatchObject({
+      userId: alice.user.id,
+      contentType: "image/webp",
+      data: null,
+      byteSize: original.length,
+    });
     const stored = await t.database.db.select().from(uploadVariants).where(eq(uploadVariants.uploadId, id));
     expect(stored.map((v) => v.width).sort((a, b) => a - b)).toEqual([...IMAGE_WIDTHS]);
     for (const variant of stored) {
@@ -85,14 +95,24 @@ describe("POST /api/uploads: the picture pipeline", () => {
       expect(file.headers["cache-control"]).toContain("immutable");
     }
     const largest = await t.app.inject({ method: "GET", url });
-    const [stored] = await t.database.db.select().from(uploadVariants).where(eq(uploadVariants.uploadId, id)).orderBy(uploadVariants.width).offset(2);
+    const [stored] = await t.database.db
+      .select()
+      .from(uploadVariants)
+      .where(eq(uploadVariants.uploadId, id))
+      .orderBy(uploadVariants.width)
+      .offset(2);
     expect(largest.rawPayload.equals(Buffer.from(stored.data))).toBe(true);
     expect((await t.app.inject({ method: "GET", url: `${url}/999` })).statusCode).toBe(400);
   });
 
   it("re-encodes a photo stored before the pipeline on first read and drops its original", async () => {
     const original = await phoneJpeg();
-    await t.database.db.insert(uploads).values({ id: "legacyLegacyLegacy01", userId: alice.user.id, contentType: "image/jpeg", data: original.toString("base64") });
+    await t.database.db.insert(uploads).values({
+      id: "legacyLegacyLegacy01",
+      userId: alice.user.id,
+      contentType: "image/jpeg",
+      data: original.toString("base64"),
+    });
     const file = await t.app.inject({ method: "GET", url: "/api/uploads/legacyLegacyLegacy01/320" });
     expect(file.statusCode).toBe(200);
     expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
@@ -111,7 +131,10 @@ describe("POST /api/uploads: the picture pipeline", () => {
     const broken = await upload(alice.cookie, "image/png", Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(64)]));
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe("The photo could not be read");
-    expect((await as(t.app, alice.cookie)({ method: "POST", url: "/api/uploads", payload: { dataUrl: "hello" } })).statusCode).toBe(400);
+    expect(
+      (await as(t.app, alice.cookie)({ method: "POST", url: "/api/uploads", payload: { dataUrl: "hello" } }))
+        .statusCode,
+    ).toBe(400);
     expect(await t.database.db.select().from(uploads)).toHaveLength(before);
   });
 
@@ -124,9 +147,14 @@ describe("POST /api/uploads: the picture pipeline", () => {
   });
 
   it("refuses a visitor with 401 and answers 404 for an unknown id", async () => {
-    expect((await t.app.inject({ method: "POST", url: "/api/uploads", payload: { dataUrl: dataUrl("image/png", PNG) } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/uploads", payload: { dataUrl: dataUrl("image/png", PNG) } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/uploads/AAAAAAAAAAAAAAAAAAAAAA" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: "/api/uploads/AAAAAAAAAAAAAAAAAAAAAA/640" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/uploads/AAAAAAAAAAAAAAAAAAAAAA/640" })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -146,20 +174,38 @@ describe("upload quotas (issue 9.17)", () => {
     );
     const res = await upload(bob.cookie, "image/png", PNG);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(new RegExp(`^You can upload ${UPLOADS_PER_HOUR} photos an hour\\. Try again in (29|30) min\\.$`));
+    expect(res.json().message).toMatch(
+      new RegExp(`^You can upload ${UPLOADS_PER_HOUR} photos an hour\\. Try again in (29|30) min\\.$`),
+    );
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(29 * 60 - 5);
-    expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, bob.user.id))).toHaveLength(UPLOADS_PER_HOUR);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, bob.user.id))).toHaveLength(
+      UPLOADS_PER_HOUR,
+    );
   });
 
   it("answers 413 once the day's bytes are used, counting only the last 24 hours", async () => {
     const carol = await registerUser(t.app);
     await t.database.db.insert(uploads).values([
-      { id: "dayQuotaOld000000001", userId: carol.user.id, contentType: "image/webp", byteSize: UPLOAD_BYTES_PER_DAY, createdAt: past(25 * 3_600_000) },
-      { id: "dayQuotaNew000000001", userId: carol.user.id, contentType: "image/webp", byteSize: UPLOAD_BYTES_PER_DAY - 50, createdAt: past(2 * 3_600_000) },
+      {
+        id: "dayQuotaOld000000001",
+        userId: carol.user.id,
+        contentType: "image/webp",
+        byteSize: UPLOAD_BYTES_PER_DAY,
+        createdAt: past(25 * 3_600_000),
+      },
+      {
+        id: "dayQuotaNew000000001",
+        userId: carol.user.id,
+        contentType: "image/webp",
+        byteSize: UPLOAD_BYTES_PER_DAY - 50,
+        createdAt: past(2 * 3_600_000),
+      },
     ]);
     const res = await upload(carol.cookie, "image/png", PNG);
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(`You can upload ${UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of photos a day. Try again in 22 h.`);
+    expect(res.json().message).toBe(
+      `You can upload ${UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of photos a day. Try again in 22 h.`,
+    );
     expect(res.headers["retry-after"]).toBeDefined();
     // Someone else's allowance is untouched.
     expect((await upload(alice.cookie, "image/png", PNG)).statusCode).toBe(201);
@@ -177,6 +223,8 @@ describe("upload quotas (issue 9.17)", () => {
     );
     const results = await Promise.all(Array.from({ length: 6 }, () => upload(dave.cookie, "image/png", PNG)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 429, 429, 429, 429, 429]);
-    expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, dave.user.id))).toHaveLength(UPLOADS_PER_HOUR);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, dave.user.id))).toHaveLength(
+      UPLOADS_PER_HOUR,
+    );
   });
 });

@@ -32,7 +32,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.patch(
     "/api/users/:id",
     {
-      schema: { tags: ["users"], params: idParams, body: updateProfileSchema, response: { 200: currentUserSchema, 400: messageSchema } },
+      schema: {
+        tags: ["users"],
+        params: idParams,
+        body: updateProfileSchema,
+        response: { 200: currentUserSchema, 400: messageSchema },
+      },
     },
     async (request) => {
       const userId = requireSelf(request, request.params.id);

@@ -1,5 +1,5 @@
-import { HttpError } from "../../http/http-error";
 import type { UpdateProfileInput } from "../../../contract/users";
+import { HttpError } from "../../http/http-error";
 import type { UserPatch, UsersRepository } from "./repository";
 
 /** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
@@ -17,7 +17,8 @@ export function usersService(repo: UsersRepository) {
       if (input.profileImage) {
         // Only a photo this user uploaded: a profile cannot point at someone else's upload.
         const uploadId = input.profileImage.split("/").pop() ?? "";
-        if (!(await repo.uploadBelongsTo(uploadId, id))) throw new HttpError(400, "Profile image must be a photo you uploaded");
+        if (!(await repo.uploadBelongsTo(uploadId, id)))
+          throw new HttpError(400, "Profile image must be a photo you uploaded");
       }
       // The text columns are the spec's; the numeric ones serve distance queries and must never drift apart.
       if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);

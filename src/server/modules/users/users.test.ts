@@ -15,7 +15,10 @@ beforeAll(async () => {
   alice = await registerUser(t.app, { fullName: "Alice Smith", bio: "Climber", profession: "Engineer" });
   bob = await registerUser(t.app, { fullName: "Bob Jones" });
   // Alice shares a position: it must never show on her public profile.
-  await as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "37.77", longitude: "-122.42" } });
+  await as(
+    t.app,
+    alice.cookie,
+  )({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "37.77", longitude: "-122.42" } });
 });
 afterAll(() => t.close());
 
@@ -26,8 +29,23 @@ describe("GET /api/users/:id", () => {
     const res = await as(t.app, bob.cookie)({ method: "GET", url: `/api/users/${alice.user.id}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ id: alice.user.id, fullName: "Alice Smith", username: alice.user.username, bio: "Climber", profession: "Engineer" });
-    for (const key of ["email", "passwordHash", "password", "latitude", "longitude", "lat", "lng", "availabilityPreferences"]) {
+    expect(body).toMatchObject({
+      id: alice.user.id,
+      fullName: "Alice Smith",
+      username: alice.user.username,
+      bio: "Climber",
+      profession: "Engineer",
+    });
+    for (const key of [
+      "email",
+      "passwordHash",
+      "password",
+      "latitude",
+      "longitude",
+      "lat",
+      "lng",
+      "availabilityPreferences",
+    ]) {
       expect(body).not.toHaveProperty(key);
     }
     expect(res.body).not.toContain(alice.user.email);
@@ -60,10 +78,20 @@ describe("GET /api/users/:id", () => {
 
 describe("PATCH /api/users/:id", () => {
   it("edits the profile fields and stores them", async () => {
-    const res = await as(t.app, bob.cookie)({
+    const res = await as(
+      t.app,
+      bob.cookie,
+    )({
       method: "PATCH",
       url: `/api/users/${bob.user.id}`,
-      payload: { fullName: "Bob J. Jones", bio: "Runs marathons", profession: "Chef", interests: ["food", "running"], skills: ["knife work"], careerPath: "Head chef" },
+      payload: {
+        fullName: "Bob J. Jones",
+        bio: "Runs marathons",
+        profession: "Chef",
+        interests: ["food", "running"],
+        skills: ["knife work"],
+        careerPath: "Head chef",
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: "Bob J. Jones", profession: "Chef", email: bob.user.email });
@@ -80,19 +108,31 @@ describe("PATCH /api/users/:id", () => {
   it("keeps the numeric position in step with the spec's strings", async () => {
     const row = await rowOf(alice.user.id);
     expect(row).toMatchObject({ latitude: "37.77", longitude: "-122.42", lat: 37.77, lng: -122.42 });
-    await as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "", longitude: "" } });
+    await as(
+      t.app,
+      alice.cookie,
+    )({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "", longitude: "" } });
     expect(await rowOf(alice.user.id)).toMatchObject({ latitude: "", longitude: "", lat: null, lng: null });
-    await as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "37.77", longitude: "-122.42" } });
+    await as(
+      t.app,
+      alice.cookie,
+    )({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { latitude: "37.77", longitude: "-122.42" } });
   });
 
   it("sets an uploaded photo and clears it with null", async () => {
     const upload = await as(t.app, bob.cookie)({ method: "POST", url: "/api/uploads", payload: { dataUrl: PNG_1X1 } });
     const url = upload.json().url as string;
-    const set = await as(t.app, bob.cookie)({ method: "PATCH", url: `/api/users/${bob.user.id}`, payload: { profileImage: url } });
+    const set = await as(
+      t.app,
+      bob.cookie,
+    )({ method: "PATCH", url: `/api/users/${bob.user.id}`, payload: { profileImage: url } });
     expect(set.statusCode).toBe(200);
     expect((await rowOf(bob.user.id)).profileImage).toBe(url);
     // Alice cannot wear Bob's photo.
-    const stolen = await as(t.app, alice.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { profileImage: url } });
+    const stolen = await as(
+      t.app,
+      alice.cookie,
+    )({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { profileImage: url } });
     expect(stolen.statusCode).toBe(400);
     expect((await rowOf(alice.user.id)).profileImage).toBeNull();
     await as(t.app, bob.cookie)({ method: "PATCH", url: `/api/users/${bob.user.id}`, payload: { profileImage: null } });
@@ -115,9 +155,15 @@ describe("PATCH /api/users/:id", () => {
 
   it("refuses another user's profile with 403 and a visitor with 401", async () => {
     const before = await rowOf(alice.user.id);
-    const res = await as(t.app, bob.cookie)({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { bio: "hacked" } });
+    const res = await as(
+      t.app,
+      bob.cookie,
+    )({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { bio: "hacked" } });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.inject({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { bio: "hacked" } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "PATCH", url: `/api/users/${alice.user.id}`, payload: { bio: "hacked" } }))
+        .statusCode,
+    ).toBe(401);
     expect(await rowOf(alice.user.id)).toEqual(before);
   });
 });

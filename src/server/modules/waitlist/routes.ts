@@ -3,10 +3,10 @@ import {
   WAITLIST_ALREADY_MESSAGE,
   WAITLIST_JOINED_MESSAGE,
   WAITLIST_SIGNUPS_PER_MINUTE,
-  waitlistTooManyText,
   waitlistBodySchema,
   waitlistResultSchema,
   waitlistStatsSchema,
+  waitlistTooManyText,
 } from "../../../contract/waitlist";
 import type { AppDeps } from "../../app";
 import { limitPerAddress } from "../../http/rate-limits";
@@ -25,7 +25,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     {
       config: { public: true },
       onRequest: limited,
-      schema: { tags: ["waitlist"], body: waitlistBodySchema, response: { 200: waitlistResultSchema, 201: waitlistResultSchema } },
+      schema: {
+        tags: ["waitlist"],
+        body: waitlistBodySchema,
+        response: { 200: waitlistResultSchema, 201: waitlistResultSchema },
+      },
     },
     async (request, reply) => {
       const { fullName, email, username } = request.body;
@@ -35,7 +39,9 @@ export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   );
 
-  app.get("/api/waitlist/stats", { config: { public: true }, schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } }, () =>
-    repo.stats(),
+  app.get(
+    "/api/waitlist/stats",
+    { config: { public: true }, schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } },
+    () => repo.stats(),
   );
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp, registerUser } from "../../test/test-app";
+import { createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stats = async () => (await t.app.inject({ method: "GET", url: "/api/waitlist/stats" })).json() as { waiting: number; given: number };
+const stats = async () =>
+  (await t.app.inject({ method: "GET", url: "/api/waitlist/stats" })).json() as { waiting: number; given: number };
 const join = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/waitlist", payload });
 
 describe("waitlist API", () => {

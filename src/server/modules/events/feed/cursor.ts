@@ -22,7 +22,15 @@ const MAX_ID = 2 ** 31 - 1;
 /** The cursor travels as [afterUs, afterId, endUs, endId, score, us, id]; nulls where a part is not set. */
 export const encodeCursor = (c: FeedCursor) =>
   Buffer.from(
-    JSON.stringify([c.after?.us ?? null, c.after?.id ?? null, c.end?.us ?? null, c.end?.id ?? null, c.last?.score ?? null, c.last?.us ?? null, c.last?.id ?? null]),
+    JSON.stringify([
+      c.after?.us ?? null,
+      c.after?.id ?? null,
+      c.end?.us ?? null,
+      c.end?.id ?? null,
+      c.last?.score ?? null,
+      c.last?.us ?? null,
+      c.last?.id ?? null,
+    ]),
   ).toString("base64url");
 
 export function decodeCursor(raw: string): FeedCursor {

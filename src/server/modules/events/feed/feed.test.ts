@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "../../../../contract/categories";
 import type { FeedResponse } from "../../../../contract/events";
 import { haversineKm } from "../../../../contract/geo";
-import {
-  availability,
-  eventInteractions,
-  eventParticipants,
-  events,
-  friendships,
-  groups,
-} from "../../../db/schema";
+import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "../../../db/schema";
 import { eventFixtures, inDays, type Who } from "../../../test/event-fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
@@ -41,7 +34,6 @@ const feed = async (who: Who, query = "") => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as FeedResponse;
 };
-
 
 describe("GET /api/events/swipe/:userId", () => {
   it("401 signed out, 403 for another user's id, 400 on a bad type", async () => {
@@ -96,7 +88,10 @@ describe("GET /api/events/swipe/:userId", () => {
     for (const s of samples) await insertEvent(host.id, s);
     const all = await feed(me, `?q=${token}&limit=100`);
     for (const c of CATEGORIES) {
-      const expected = samples.filter((s) => matchesCategory(s, c.id)).map((s) => s.title).sort();
+      const expected = samples
+        .filter((s) => matchesCategory(s, c.id))
+        .map((s) => s.title)
+        .sort();
       expect(all.counts[c.id], c.id).toBe(expected.length);
       const filtered = await feed(me, `?q=${token}&filter=${encodeURIComponent(c.id)}&limit=100`);
       expect(filtered.events.map((e) => e.title).sort(), c.id).toEqual(expected);
@@ -127,7 +122,13 @@ describe("GET /api/events/swipe/:userId", () => {
         ? { lat: origin.lat + km / kmPerDegree, lng: origin.lng }
         : { lat: origin.lat, lng: origin.lng + km / (kmPerDegree * Math.cos((origin.lat * Math.PI) / 180)) };
     const place = async (label: string, p: { lat: number; lng: number }) =>
-      insertEvent(host.id, { title: `${token} ${label}`, lat: p.lat, lng: p.lng, latitude: String(p.lat), longitude: String(p.lng) });
+      insertEvent(host.id, {
+        title: `${token} ${label}`,
+        lat: p.lat,
+        lng: p.lng,
+        latitude: String(p.lat),
+        longitude: String(p.lng),
+      });
     const points = {
       n24_95: at(24.95, "n"),
       n25_05: at(25.05, "n"),
@@ -180,7 +181,8 @@ describe("GET /api/events/swipe/:userId", () => {
     const host = await signUp();
     const token = `page${Date.now()}`;
     const ids: number[] = [];
-    for (let i = 0; i < 7; i++) ids.push((await insertEvent(host.id, { title: `${token} ${i}`, date: inDays(1 + i) })).id);
+    for (let i = 0; i < 7; i++)
+      ids.push((await insertEvent(host.id, { title: `${token} ${i}`, date: inDays(1 + i) })).id);
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
@@ -266,15 +268,23 @@ describe("feed grid cells", () => {
       select 'cell ' || g, 'd', now() + interval '1 hour' + g * interval '7 minutes', ${host.id}, 'social',
         ${origin.lat} + ((g * 7919) % 1000 - 500) / 1000.0 * 0.5, ${origin.lng} + ((g * 104729) % 1000 - 500) / 1000.0 * 0.6, '', ''
       from generate_series(1, ${FEED_CELL_SCAN + 300}) g`);
-    const rows = await t.database.db.select({ id: events.id, lat: events.lat, lng: events.lng }).from(events).where(eq(events.hostId, host.id));
-    const inside = rows.filter((r) => haversineKm(origin.lat, origin.lng, r.lat as number, r.lng as number) <= 25).map((r) => r.id);
+    const rows = await t.database.db
+      .select({ id: events.id, lat: events.lat, lng: events.lng })
+      .from(events)
+      .where(eq(events.hostId, host.id));
+    const inside = rows
+      .filter((r) => haversineKm(origin.lat, origin.lng, r.lat as number, r.lng as number) <= 25)
+      .map((r) => r.id);
     expect(inside.length).toBeGreaterThan(300);
     expect(inside.length).toBeLessThan(rows.length);
     const seen: number[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: FeedResponse = await feed(me, `?lat=${origin.lat}&lng=${origin.lng}&limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: FeedResponse = await feed(
+        me,
+        `?lat=${origin.lat}&lng=${origin.lng}&limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.events.map((e) => e.id));
       cursor = page.nextCursor;
       pages += 1;
@@ -285,7 +295,13 @@ describe("feed grid cells", () => {
 
   it("the stored cell is cellOf's, and the covering cells hold every point within the radius", async () => {
     const host = await signUp();
-    const points = fc.sample(fc.record({ lat: fc.double({ min: -80, max: 80, noNaN: true }), lng: fc.double({ min: -179, max: 179, noNaN: true }) }), 200);
+    const points = fc.sample(
+      fc.record({
+        lat: fc.double({ min: -80, max: 80, noNaN: true }),
+        lng: fc.double({ min: -179, max: 179, noNaN: true }),
+      }),
+      200,
+    );
     for (const p of points.slice(0, 40)) {
       const row = await insertEvent(host.id, { lat: p.lat, lng: p.lng });
       expect(row.cell).toBe(cellOf(p.lat, p.lng));

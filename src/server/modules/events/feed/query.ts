@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import { EARTH_RADIUS_KM } from "../../../../contract/limits";
+import { notBlocked } from "../../safety/repository";
 import type { FeedCursor, FeedMark } from "./cursor";
 import { SCORE } from "./reasons";
-import { notBlocked } from "../../safety/repository";
 
 /** Arrays travel as one JSON parameter: the same SQL works on PGlite and node-postgres. */
-export const textArray = (values: readonly string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+export const textArray = (values: readonly string[]) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 export const intArray = (values: readonly number[]) =>
   sql`array(select (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::int)`;
 
@@ -25,7 +26,10 @@ const CELL_ROW_WIDTH = 2000; // > 360 / CELL_DEGREES + 1
 export const MAX_FEED_CELLS = 36;
 
 export function cellOf(lat: number, lng: number): number {
-  return (Math.floor(lat / CELL_DEGREES) + CELL_ROW_OFFSET) * CELL_ROW_WIDTH + (Math.floor(lng / CELL_DEGREES) + CELL_COL_OFFSET);
+  return (
+    (Math.floor(lat / CELL_DEGREES) + CELL_ROW_OFFSET) * CELL_ROW_WIDTH +
+    (Math.floor(lng / CELL_DEGREES) + CELL_COL_OFFSET)
+  );
 }
 /** The SQL twin of cellOf, for the generated column (kept here so the two stay side by side). */
 export const CELL_SQL = `((floor(lat / ${CELL_DEGREES}::float8) + ${CELL_ROW_OFFSET}) * ${CELL_ROW_WIDTH} + (floor(lng / ${CELL_DEGREES}::float8) + ${CELL_COL_OFFSET}))::int`;
@@ -48,7 +52,8 @@ export function cellsCovering(lat: number, lng: number, radiusKm: number): numbe
   const [c0, c1] = [Math.floor(box.minLng / CELL_DEGREES), Math.floor(box.maxLng / CELL_DEGREES)];
   if ((r1 - r0 + 1) * (c1 - c0 + 1) > MAX_FEED_CELLS) return null;
   const cells: number[] = [];
-  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) cells.push((r + CELL_ROW_OFFSET) * CELL_ROW_WIDTH + c + CELL_COL_OFFSET);
+  for (let r = r0; r <= r1; r++)
+    for (let c = c0; c <= c1; c++) cells.push((r + CELL_ROW_OFFSET) * CELL_ROW_WIDTH + c + CELL_COL_OFFSET);
   return cells;
 }
 
@@ -58,7 +63,12 @@ export function cellsCovering(lat: number, lng: number, radiusKm: number): numbe
  */
 const constText = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
 const constTextArray = (values: readonly string[]) =>
-  sql.raw(`'{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",").replaceAll("'", "''")}}'::text[]`);
+  sql.raw(
+    `'{${values
+      .map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`)
+      .join(",")
+      .replaceAll("'", "''")}}'::text[]`,
+  );
 
 /**
  * Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). Reads the window's
@@ -172,7 +182,8 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
       // A bounding box the lat/lng index can serve, then the exact great-circle distance.
       const box = boundingBox(lat, lng, radiusKm);
       parts.push(sql`e.lat between ${box.minLat} and ${box.maxLat}`);
-      if (Number.isFinite(box.minLng) && box.maxLng - box.minLng < 360) parts.push(sql`e.lng between ${box.minLng} and ${box.maxLng}`);
+      if (Number.isFinite(box.minLng) && box.maxLng - box.minLng < 360)
+        parts.push(sql`e.lng between ${box.minLng} and ${box.maxLng}`);
     }
     parts.push(sql`${distanceExpr(lat, lng)} <= ${radiusKm}`);
   }
@@ -212,7 +223,13 @@ const SCAN_COLUMNS = sql.raw(
 );
 
 /** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */
-export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, limit: number, cursor: FeedCursor | null): SQL {
+export function feedWindowQuery(
+  c: FeedCriteria,
+  s: ScoreInputs,
+  filter: CategoryId,
+  limit: number,
+  cursor: FeedCursor | null,
+): SQL {
   // Free slots as one multirange of instants: a containment test per event instead of a time-zone conversion.
   const fits =
     s.freeRanges.length === 0
@@ -224,7 +241,12 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
     : sql`0`;
   // One containment test per interest on the lower-cased tags (interests are a short list).
   const tagOverlap =
-    s.interests.length === 0 ? sql`0` : sql`(${sql.join(s.interests.map((i) => sql`(e.ltags @> array[${i}::text])::int`), sql` + `)})`;
+    s.interests.length === 0
+      ? sql`0`
+      : sql`(${sql.join(
+          s.interests.map((i) => sql`(e.ltags @> array[${i}::text])::int`),
+          sql` + `,
+        )})`;
   const range: SQL[] = [];
   if (cursor?.after) range.push(afterMark(cursor.after));
   if (cursor?.end) range.push(upToMark(cursor.end));
@@ -245,10 +267,14 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
   // reads from that scan, so the search never runs over more rows than it. With a city radius: the cells' scan.
   const cells = cellScan(c, range);
   const scanBound = cells ? FEED_CELL_SCAN : FEED_SEARCH_SCAN;
-  const scanned = cells ?? (c.q ? sql`select ${SCAN_COLUMNS} from events e
+  const scanned =
+    cells ??
+    (c.q
+      ? sql`select ${SCAN_COLUMNS} from events e
         where ${sql.join([sql`e.type = ${c.type}`, sql`e.date > ${c.now.toISOString()}::timestamptz`, ...range], sql` and `)}
         order by e.date, e.id
-        limit ${FEED_SEARCH_SCAN}` : null);
+        limit ${FEED_SEARCH_SCAN}`
+      : null);
   const scanCte = scanned ? sql`with scan as materialized (${scanned}),` : sql`with`;
   const winTail = sql`select e.id, ${dateUs("e")} as us from win e order by e.date desc, e.id desc limit 1`;
   const scanTail = sql`select e.id, ${dateUs("e")} as us from scan e order by e.date desc, e.id desc limit 1`;
@@ -260,8 +286,16 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
     : winTail;
   const more = scanned ? sql`(${winFull} or ${scanFull})` : winFull;
   const windowWhere = [...baseWhere(c, !cells), ...(scanned ? [] : range)];
-  const countColumns = CATEGORIES.map((cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`);
-  const interests = s.interests.length === 0 ? sql`'{}'::text[]` : sql`array[${sql.join(s.interests.map((i) => sql`${i}::text`), sql`, `)}]`;
+  const countColumns = CATEGORIES.map(
+    (cat) => sql`${cat.id}::text, count(*) filter (where ${categoryCondition(cat.id)})`,
+  );
+  const interests =
+    s.interests.length === 0
+      ? sql`'{}'::text[]`
+      : sql`array[${sql.join(
+          s.interests.map((i) => sql`${i}::text`),
+          sql`, `,
+        )}]`;
   return sql`
     ${scanCte}
     win as materialized (

@@ -21,7 +21,8 @@ export function friendsGoingText(n: number) {
 /** The two strongest reasons a card is in the deck, strongest first (spec 01 §4). */
 export function reasonsFor(p: ScoreParts): string[] {
   const reasons: Array<[number, string]> = [];
-  if (p.tagOverlap > 0 && p.matchedTag) reasons.push([p.tagOverlap * SCORE.perTag, `Matches your interest: ${p.matchedTag.toLowerCase()}`]);
+  if (p.tagOverlap > 0 && p.matchedTag)
+    reasons.push([p.tagOverlap * SCORE.perTag, `Matches your interest: ${p.matchedTag.toLowerCase()}`]);
   if (p.friendsGoing > 0) reasons.push([p.friendsGoing * SCORE.perFriend, friendsGoingText(p.friendsGoing)]);
   if (p.fits) reasons.push([SCORE.availability, "Fits your availability"]);
   if (p.distanceKm != null && p.distanceKm <= NEAR_KM) reasons.push([5, `${formatDistance(p.distanceKm)} away`]);

@@ -1,8 +1,8 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CategoryId } from "../../../../contract/categories";
+import type { UserSummary } from "../../../../contract/events";
 import { PAGE_SIZE_DEFAULT } from "../../../../contract/limits";
 import type { Db } from "../../../db/client";
-import type { UserSummary } from "../../../../contract/events";
 import { events, users } from "../../../db/schema";
 import type { FeedCursor } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindowPage, feedWindowQuery, type ScoreInputs } from "./query";
@@ -86,9 +86,17 @@ export function feedRepository(db: Db) {
     },
 
     /** The plan of the feed's statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */
-    async explainFeed(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, analyze = false, cursor: FeedCursor | null = null) {
+    async explainFeed(
+      c: FeedCriteria,
+      s: ScoreInputs,
+      filter: CategoryId,
+      analyze = false,
+      cursor: FeedCursor | null = null,
+    ) {
       const query = feedWindowQuery(c, s, filter, PAGE_SIZE_DEFAULT + 1, cursor);
-      const plan = await rows<{ "QUERY PLAN": string }>(analyze ? sql`explain analyze ${query}` : sql`explain ${query}`);
+      const plan = await rows<{ "QUERY PLAN": string }>(
+        analyze ? sql`explain analyze ${query}` : sql`explain ${query}`,
+      );
       return plan.map((r) => r["QUERY PLAN"]).join("\n");
     },
   };

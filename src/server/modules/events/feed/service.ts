@@ -1,8 +1,8 @@
+import { TZDate } from "@date-fns/tz";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import type { FeedItem, FeedQuery } from "../../../../contract/events";
-import { TIME_SLOTS } from "../../../../contract/time-slots";
-import { TZDate } from "@date-fns/tz";
 import { AVATAR_STACK_MAX } from "../../../../contract/limits";
+import { TIME_SLOTS } from "../../../../contract/time-slots";
 import { HttpError } from "../../../http/http-error";
 import { toEvent } from "../service";
 import { decodeCursor, encodeCursor, type FeedCursor } from "./cursor";
@@ -72,7 +72,11 @@ export function feedService(repo: FeedRepository) {
         ranked.push(...win.rows.slice(0, want));
         const last = ranked.at(-1);
         if (win.rows.length > want && last && win.end) {
-          nextCursor = encodeCursor({ after: cursor?.after ?? null, end: cursor?.end ?? win.end, last: { score: last.score, us: last.date_us, id: last.id } });
+          nextCursor = encodeCursor({
+            after: cursor?.after ?? null,
+            end: cursor?.end ?? win.end,
+            last: { score: last.score, us: last.date_us, id: last.id },
+          });
           break;
         }
         // This window is used up. More events may lie after it when it was full, or when its range came
@@ -86,7 +90,14 @@ export function feedService(repo: FeedRepository) {
         }
         if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
       }
-      const cards = new Map((await repo.cards(ranked.map((r) => r.id), AVATAR_STACK_MAX)).map((c) => [c.event.id, c]));
+      const cards = new Map(
+        (
+          await repo.cards(
+            ranked.map((r) => r.id),
+            AVATAR_STACK_MAX,
+          )
+        ).map((c) => [c.event.id, c]),
+      );
       const events: FeedItem[] = ranked.flatMap((r) => {
         const card = cards.get(r.id);
         if (!card) return [];
@@ -101,7 +112,13 @@ export function feedService(repo: FeedRepository) {
             friendsGoing: r.friends_going,
             distanceKm,
             score: r.score,
-            reasons: reasonsFor({ tagOverlap: r.tag_overlap, matchedTag: r.matched_tag, friendsGoing: r.friends_going, fits: r.fits, distanceKm }),
+            reasons: reasonsFor({
+              tagOverlap: r.tag_overlap,
+              matchedTag: r.matched_tag,
+              friendsGoing: r.friends_going,
+              fits: r.fits,
+              distanceKm,
+            }),
           },
         ];
       });
