@@ -17,7 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { type Config, publicOrigin } from "./config";
-import type { Database } from "./db/client";
+import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { createRateLimits } from "./http/rate-limits";
 import { requestIdGenerator } from "./http/request-id";
@@ -47,16 +47,7 @@ import { settingsRoutes } from "./modules/settings/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
-import type { Bus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/routes";
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  bus: Bus;
-  /** Where log lines go; default stdout. Tests pass a stream to read what was logged. */
-  logStream?: { write(line: string): void };
-}
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { SESSION_IDLE_MS, SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
-import type { AppDeps } from "../app";
+import type { AppDeps } from "../deps";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
 import { authRepository } from "../modules/auth/repository";

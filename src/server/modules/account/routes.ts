@@ -20,8 +20,8 @@ import {
 } from "../../../contract/account";
 import { messageSchema } from "../../../contract/auth";
 import { PRODUCT_NAME } from "../../../contract/product";
-import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
+import type { AppDeps } from "../../deps";
 import { HttpError } from "../../http/http-error";
 import { type Limiter, retryAfterSeconds } from "../../http/rate-limits";
 import { clearSessionCookie, hashSessionToken, newSessionToken, requireUserId } from "../../http/session";

@@ -12,7 +12,7 @@ import {
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { SAFETY_TEXTS } from "../../../contract/safety";
 import { currentUserSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import {
   clearSessionCookie,
   hashSessionToken,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { availabilityQuerySchema, availabilityRowSchema, saveAvailabilitySchema } from "../../../contract/availability";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireSelf, requireUserId } from "../../http/session";
 
 // 401 before validation: a visitor learns nothing about the body rules.

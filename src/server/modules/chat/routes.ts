@@ -8,7 +8,7 @@ import {
   sendMessageBodySchema,
   tooManyMessagesText,
 } from "../../../contract/chat";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { groupsRepository } from "../groups/repository";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { eventIdParamsSchema } from "../../../contract/events";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireUserId } from "../../http/session";
 import { deckRepository } from "./repository";
 import { deckService } from "./service";

@@ -14,8 +14,8 @@ import {
   usersQuerySchema,
 } from "../../../contract/events";
 import { publicUserSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
+import type { AppDeps } from "../../deps";
 import { creationLimit } from "../../http/creation-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toPublicUser } from "../users/public-user";

@@ -13,8 +13,8 @@ import {
 import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
+import type { AppDeps } from "../../deps";
 import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
 import { limitPerUser } from "../../http/rate-limits";

@@ -20,7 +20,7 @@ import {
   voteCountsSchema,
 } from "../../../contract/groups";
 import { SOCKET_TEXTS } from "../../../contract/socket";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
 import { limitPerUser } from "../../http/rate-limits";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 
 const statusSchema = z.object({ status: z.string() });
 const dependencyState = z.enum(["up", "down"]);

@@ -7,7 +7,7 @@ import {
   inviteViewSchema,
   joinInviteResultSchema,
 } from "../../../contract/groups";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { limitPerAddress } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { invitesRepository } from "./repository";

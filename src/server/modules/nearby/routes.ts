@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { coarsenDistanceKm } from "../../../contract/geo";
 import { nearbyEventSchema, nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireUserId } from "../../http/session";
 import { toEvent } from "../events/service";
 import { toPublicUser } from "../users/public-user";

@@ -8,8 +8,8 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
 } from "../../../contract/notifications";
-import type { AppDeps } from "../../app";
 import type { notifications } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { requireUserId } from "../../http/session";
 import { notificationsRepository } from "./repository";
 

@@ -11,7 +11,7 @@ import {
   requestParamsSchema,
 } from "../../../contract/events";
 import { encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { sendPage } from "../../http/pagination";
 import { requireSelf, requireUserId } from "../../http/session";
 import { participantsRepository } from "./repository";

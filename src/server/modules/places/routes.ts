@@ -8,7 +8,7 @@ import {
   placeQuerySchema,
   placesResultSchema,
 } from "../../../contract/places";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";

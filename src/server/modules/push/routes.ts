@@ -13,9 +13,9 @@ import {
   UNSUBSCRIBE_TEXTS,
   unsubscribeQuerySchema,
 } from "../../../contract/push";
-import type { AppDeps } from "../../app";
 import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";

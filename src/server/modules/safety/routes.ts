@@ -17,7 +17,7 @@ import {
   suspendedBodySchema,
   userIdParamsSchema,
 } from "../../../contract/safety";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";

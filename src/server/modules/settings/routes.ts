@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { updateTimezoneBodySchema } from "../../../contract/timezones";
 import { currentUserSchema, userIdSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
 import { users } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { requireSelf } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 

@@ -4,7 +4,7 @@ import { messageSchema } from "../../../contract/auth";
 import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
 import type { ImageWidth } from "../../../contract/media";
 import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireUserId } from "../../http/session";
 import { uploadsRepository } from "./repository";
 import { QuotaError, uploadsService } from "./service";

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { currentUserSchema, updateProfileSchema, userIdSchema, userProfileSchema } from "../../../contract/users";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
 import { usersRepository } from "./repository";

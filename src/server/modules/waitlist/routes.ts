@@ -8,7 +8,7 @@ import {
   waitlistStatsSchema,
   waitlistTooManyText,
 } from "../../../contract/waitlist";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { limitPerAddress } from "../../http/rate-limits";
 import { waitlistRepository } from "./repository";
 

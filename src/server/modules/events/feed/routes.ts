@@ -3,7 +3,7 @@ import { z } from "zod";
 import { messageSchema } from "../../../../contract/auth";
 import { feedQuerySchema, feedResponseSchema } from "../../../../contract/events";
 import { userIdSchema } from "../../../../contract/users";
-import type { AppDeps } from "../../../app";
+import type { AppDeps } from "../../../deps";
 import { requireSelf } from "../../../http/session";
 import { feedRepository } from "./repository";
 import { feedService } from "./service";
