@@ -36,6 +36,7 @@ export const FRIEND_GROUPS = [
   { id: "coworkers", label: "Coworkers" },
 ] as const;
 export const friendGroupIdSchema = idEnum(FRIEND_GROUPS);
+export type FriendGroupId = z.infer<typeof friendGroupIdSchema>;
 
 export const INDUSTRIES = [
   { id: "tech", label: "Tech" },
@@ -45,3 +46,4 @@ export const INDUSTRIES = [
   { id: "education", label: "Education" },
 ] as const;
 export const industrySchema = idEnum(INDUSTRIES);
+export type Industry = z.infer<typeof industrySchema>;

@@ -9,6 +9,7 @@ import {
   lineSchema,
   textSchema,
 } from "./fields";
+import { groupEventTypeSchema } from "./groups";
 import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
@@ -27,12 +28,11 @@ export { DEFAULT_MAX_ATTENDEES };
 
 export const eventTypeSchema = z.enum(["social", "networking"]);
 export type EventType = z.infer<typeof eventTypeSchema>;
-/** Spec 02 §3 group-planning kinds, kept in groupEventType. */
-export const groupEventKindSchema = z.enum(["social", "professional", "entertainment", "sports", "education"]);
 /** Spec 01 §3 plus "waitlisted": a full event queues joiners first come, first served. */
 export const participantStatusSchema = z.enum(["going", "declined", "pending", "waitlisted"]);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
 export const interactionActionSchema = z.enum(["passed", "liked"]);
+export type InteractionAction = z.infer<typeof interactionActionSchema>;
 
 export const eventIdParamsSchema = z.object({ id: idParamSchema });
 
@@ -145,7 +145,7 @@ export const createGroupEventBodySchema = z.object({
   title,
   description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
   date: dateField,
-  type: groupEventKindSchema.default("social"),
+  type: groupEventTypeSchema.default("social"),
   location: location.default(""),
   groupId: idSchema,
 });

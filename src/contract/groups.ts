@@ -29,6 +29,10 @@ export const GROUP_TEXTS = {
 
 export const groupIdParamsSchema = z.object({ id: idParamSchema });
 
+/** A member's role in a group: admins manage members and invite links. */
+export const groupRoleSchema = z.enum(["admin", "member"]);
+export type GroupRole = z.infer<typeof groupRoleSchema>;
+
 /** Spec 02 §3 Group as the list shows it ("image" is the list's name for imageUrl). */
 export const groupListItemSchema = z.object({
   id: z.number().int(),
@@ -41,7 +45,7 @@ export const groupListItemSchema = z.object({
   inviteCode: z.string().nullable(),
   /** The member count. */
   members: z.number().int(),
-  role: z.enum(["admin", "member"]),
+  role: groupRoleSchema,
   unreadCount: z.number().int(),
   lastMessage: chatMessageSchema.nullable(),
 });
@@ -60,7 +64,7 @@ export const groupMemberSchema = z.object({
   fullName: z.string(),
   username: z.string(),
   profileImage: z.string().nullable(),
-  role: z.enum(["admin", "member"]),
+  role: groupRoleSchema,
   joinedAt: z.string(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
@@ -121,6 +125,7 @@ export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number(
 /** Spec 02 §3 Event (group planning) types; default social. */
 export const GROUP_EVENT_TYPES = ["social", "professional", "entertainment", "sports", "education"] as const;
 export const groupEventTypeSchema = z.enum(GROUP_EVENT_TYPES);
+export type GroupEventType = z.infer<typeof groupEventTypeSchema>;
 export const GROUP_EVENT_TEXTS = {
   titleRequired: "Event title is required",
   noGroup: "No group selected",

@@ -30,3 +30,4 @@ export const GROUP_TIME_SLOTS = [
   { id: "night", label: "Night", range: "8pm-12am" },
 ] as const;
 export const groupSlotSchema = idEnum(GROUP_TIME_SLOTS);
+export type GroupSlotId = z.infer<typeof groupSlotSchema>;

@@ -17,6 +17,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import type { FriendGroupId, Industry } from "../../contract/categories";
+import type { MessageType } from "../../contract/chat";
+import type { EventType, InteractionAction, ParticipantStatus } from "../../contract/events";
+import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
+import type { NotificationType } from "../../contract/notifications";
+import type { ReportReason, ReportTargetType } from "../../contract/safety";
+import type { TimeSlotId } from "../../contract/time-slots";
+
+// Enum columns are text in PostgreSQL; `.$type<>()` types them from the contract's enums (no migration),
+// and the contract's schemas are what let a value in, so a read row needs no cast.
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -117,7 +127,7 @@ export const groupMembers = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").$type<"admin" | "member">().notNull().default("member"),
+    role: text("role").$type<GroupRole>().notNull().default("member"),
     /** Unread counts are messages with a larger id than this. */
     lastReadMessageId: integer("last_read_message_id").notNull().default(0),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
@@ -156,9 +166,9 @@ export const events = pgTable(
     lng: doublePrecision("lng"),
     imageUrl: text("image_url"),
     /** social | networking for discover events; group planning events carry their own kind in groupEventType. */
-    type: text("type").notNull().default("social"),
-    category: text("category"),
-    friendGroupId: text("friend_group_id"),
+    type: text("type").$type<EventType>().notNull().default("social"),
+    category: text("category").$type<Industry>(),
+    friendGroupId: text("friend_group_id").$type<FriendGroupId>(),
     hostId: integer("host_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -167,7 +177,7 @@ export const events = pgTable(
     goingCount: integer("going_count").notNull().default(0),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     groupId: integer("group_id").references(() => groups.id, { onDelete: "cascade" }),
-    groupEventType: text("group_event_type"),
+    groupEventType: text("group_event_type").$type<GroupEventType>(),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /** Hidden by a moderator (issue 14.5): out of feeds and Nearby; its page answers 404 to all but the host. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
@@ -196,8 +206,7 @@ export const eventParticipants = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** going | declined | pending | waitlisted */
-    status: text("status").notNull(),
+    status: text("status").$type<ParticipantStatus>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -217,7 +226,7 @@ export const eventInteractions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    action: text("action").$type<"passed" | "liked">().notNull(),
+    action: text("action").$type<InteractionAction>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
@@ -232,7 +241,7 @@ export const eventVotes = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    vote: text("vote").notNull(),
+    vote: text("vote").$type<VoteValue>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
@@ -246,7 +255,7 @@ export const availability = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     date: date("date", { mode: "string" }).notNull(),
-    timeslots: jsonb("timeslots").$type<string[]>().notNull(),
+    timeslots: jsonb("timeslots").$type<TimeSlotId[]>().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("availability_user_date_idx").on(t.userId, t.date)],
@@ -303,7 +312,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     message: text("message").notNull(),
-    messageType: text("message_type").notNull().default("text"),
+    messageType: text("message_type").$type<MessageType>().notNull().default("text"),
     attachmentUrl: text("attachment_url"),
     referenceData: jsonb("reference_data"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
@@ -320,7 +329,7 @@ export const notifications = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
+    type: text("type").$type<NotificationType>().notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
     actionUrl: text("action_url"),
@@ -474,11 +483,11 @@ export const reports = pgTable(
     reporterId: integer("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type").$type<"user" | "message" | "event">().notNull(),
+    targetType: text("target_type").$type<ReportTargetType>().notNull(),
     targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "cascade" }),
     targetMessageId: integer("target_message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
     targetEventId: integer("target_event_id").references(() => events.id, { onDelete: "cascade" }),
-    reason: text("reason").notNull(),
+    reason: text("reason").$type<ReportReason>().notNull(),
     details: text("details").notNull().default(""),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),

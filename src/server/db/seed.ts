@@ -2,6 +2,9 @@ import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, setHours, setMinutes, startOfDay } from "date-fns";
 import { sql } from "drizzle-orm";
+import type { Industry } from "../../contract/categories";
+import type { GroupEventType } from "../../contract/groups";
+import type { TimeSlotId } from "../../contract/time-slots";
 import { hashPassword } from "../modules/auth/service";
 import { toWebpVariants } from "../modules/uploads/service";
 import type { Db } from "./client";
@@ -271,7 +274,7 @@ const socialEvents: SeedEvent[] = [
   },
 ];
 
-type SeedNetworkingEvent = SeedEvent & { category: string };
+type SeedNetworkingEvent = SeedEvent & { category: Industry };
 
 const networkingEvents: SeedNetworkingEvent[] = [
   {
@@ -523,7 +526,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     const pictures: SeededUpload[] = ids.map((userId, i) => ({ id: avatarIds[i], userId, variants: avatars[i] }));
     const coverIds = allEvents.map(() => newUploadId());
 
-    const eventRows = allEvents.map((e: SeedEvent & { category?: string }, i) => {
+    const eventRows = allEvents.map((e: SeedEvent & { category?: Industry }, i) => {
       const networking = e.category !== undefined;
       const pos = around(i + 3, 0.5 + (i % 10) * 2.2);
       const hostId = ids[i % ids.length];
@@ -538,7 +541,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         tags: e.tags,
         type: networking ? ("networking" as const) : ("social" as const),
         category: e.category ?? null,
-        friendGroupId: networking ? null : "all",
+        friendGroupId: networking ? null : ("all" as const),
         maxAttendees: networking ? 20 : i % 4 === 0 ? 12 : null,
         imageUrl: cover ? uploadUrl(coverIds[i]) : null,
         date,
@@ -563,7 +566,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       [1, 2, 3, 5]
         .slice(0, 1 + (i % 4))
         .map((step) => ids[(ids.indexOf(event.hostId) + step) % ids.length])
-        .map((userId) => ({ eventId: event.id, userId, status: "going" })),
+        .map((userId) => ({ eventId: event.id, userId, status: "going" as const })),
     );
     await tx.insert(eventParticipants).values(participants);
     for (const event of insertedEvents) {
@@ -582,7 +585,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       ids.slice(0, 6).map((userId, i) => ({
         userId,
         date: format(addDays(today, i + 1), "yyyy-MM-dd"),
-        timeslots: ["evening", i % 2 ? "morning" : "night"],
+        timeslots: ["evening", i % 2 ? "morning" : "night"] satisfies TimeSlotId[],
       })),
     );
 
@@ -614,14 +617,16 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     const plans = await tx
       .insert(events)
       .values(
-        [
-          ["Saturday hike up Twin Peaks", "Meet at the trailhead, brunch after.", "sports", "Twin Peaks"],
-          ["Board games night", "Bring your favourite game.", "entertainment", "Game Parlor"],
-        ].map(([title, description, groupEventType, location], i) => ({
+        (
+          [
+            ["Saturday hike up Twin Peaks", "Meet at the trailhead, brunch after.", "sports", "Twin Peaks"],
+            ["Board games night", "Bring your favourite game.", "entertainment", "Game Parlor"],
+          ] satisfies Array<[string, string, GroupEventType, string]>
+        ).map(([title, description, groupEventType, location], i) => ({
           title,
           description,
           location,
-          type: "social",
+          type: "social" as const,
           groupEventType,
           groupId: group.id,
           hostId: ids[i],
@@ -633,7 +638,13 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .insert(eventVotes)
       .values(
         plans.flatMap((plan, p) =>
-          ids.slice(0, 4 + p).map((userId, i) => ({ eventId: plan.id, userId, vote: i % 3 === 2 ? "maybe" : "yes" })),
+          ids
+            .slice(0, 4 + p)
+            .map((userId, i) => ({
+              eventId: plan.id,
+              userId,
+              vote: i % 3 === 2 ? ("maybe" as const) : ("yes" as const),
+            })),
         ),
       );
     const lines = [

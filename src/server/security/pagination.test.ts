@@ -55,8 +55,8 @@ beforeAll(async () => {
       date: new Date(Date.now() + (1 + ((i * 7) % 50)) * 3_600_000),
       hostId: me.user.id,
       groupId,
-      type: "social",
-      groupEventType: "social",
+      type: "social" as const,
+      groupEventType: "social" as const,
     })),
   );
   await db.insert(groupInvites).values(

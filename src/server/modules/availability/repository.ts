@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { TimeSlotId } from "../../../contract/time-slots";
 import type { Db } from "../../db/client";
 import { availability } from "../../db/schema";
 
@@ -23,7 +24,7 @@ export function availabilityRepository(db: Db) {
         .limit(limit);
     },
     /** One row per user and day: a second save of the same day replaces the slots (unique index on user_id, date). */
-    async upsert(userId: number, date: string, timeslots: string[]) {
+    async upsert(userId: number, date: string, timeslots: TimeSlotId[]) {
       const [row] = await db
         .insert(availability)
         .values({ userId, date, timeslots })

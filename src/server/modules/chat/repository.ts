@@ -74,7 +74,7 @@ export function chatRepository(db: Db) {
           group_id: number;
           user_id: number;
           message: string;
-          message_type: string;
+          message_type: MessageType;
           attachment_url: string | null;
           reference_data: unknown;
           sent_at: string | Date;

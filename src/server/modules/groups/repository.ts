@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
+import type { VoteValue } from "../../../contract/groups";
 import type { Db } from "../../db/client";
 import {
   chatMessages,
@@ -289,7 +290,7 @@ export function groupsRepository(db: Db) {
       return row;
     },
 
-    async upsertVote(eventId: number, userId: number, vote: string) {
+    async upsertVote(eventId: number, userId: number, vote: VoteValue) {
       await db
         .insert(eventVotes)
         .values({ eventId, userId, vote })
