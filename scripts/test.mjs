@@ -1,5 +1,5 @@
 // `npm test`: every tier, in order, with one closing line that counts them all.
-//   1. typecheck and lint (Biome, then knip for unused or undeclared dependencies)
+//   1. typecheck and lint (Biome, knip for unused or undeclared dependencies, then import cycles)
 //   2. unit, component and API tests on embedded PGlite
 //   3. the server suite again on real PostgreSQL + Redis (when TEST_DATABASE_URL is set)
 //   4. the production build, started and stopped as operators do (tests/production)
@@ -37,9 +37,16 @@ function countPlaywright(file) {
 }
 
 run("typecheck", "npx", ["tsc", "--noEmit"]);
-run("lint and format (Biome; warnings fail too)", "npx", ["biome", "check", "--diagnostic-level=warn", "--error-on-warnings"]);
+run("lint and format (Biome; warnings fail too)", "npx", [
+  "biome",
+  "check",
+  "--diagnostic-level=warn",
+  "--error-on-warnings",
+]);
 // Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
 run("lint: dependencies (knip)", "npx", ["knip"]);
+// No import cycle in src, type imports included (scripts/check-import-cycles.mjs).
+run("lint: import cycles (dpdm)", "node", ["scripts/check-import-cycles.mjs"]);
 
 const pgliteReport = path.join(out, "vitest-pglite.json");
 run("unit, component and API tests (PGlite)", "npx", [
