@@ -10,7 +10,6 @@ import { UpdatePrompt } from "@/features/shell/update-prompt";
 import { native } from "@/lib/native";
 import { queryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
-import { TooltipProvider } from "@/ui/tooltip";
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the entry.
@@ -76,14 +75,12 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <TooltipProvider>
-            <AppRoutes />
-            {/* The native shells load the app from the device; only the web app has a service worker. */}
-            {!native.isNative() && <UpdatePrompt />}
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
-          </TooltipProvider>
+          <AppRoutes />
+          {/* The native shells load the app from the device; only the web app has a service worker. */}
+          {!native.isNative() && <UpdatePrompt />}
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -12,7 +12,14 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/** Each tooltip brings its own provider, so the app's first screen does not load Radix Tooltip for the one screen that uses it. */
+export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

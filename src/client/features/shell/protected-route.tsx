@@ -1,16 +1,23 @@
-import { type ComponentType, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, useLocation, useSearch } from "wouter";
 import { authPathFor } from "@/features/auth/redirect";
 import { useAuth } from "@/features/auth/use-auth";
-import { AppShell } from "./app-shell";
 import { PageSpinner } from "./page-spinner";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
+
+// The header, bottom bar and socket are only for members: /auth and the other public screens never download them.
+export const loadAppShell = () => import("./app-shell");
+const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
 function Guard({ component: Component }: { component: ComponentType }) {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   const search = useSearch();
-  if (isLoading) return <PageSpinner />;
+  if (isLoading) {
+    // Fetched while /api/user is answered, not after.
+    void loadAppShell();
+    return <PageSpinner />;
+  }
   // Spec 01 §2: visitors go to /auth; the redirect parameter brings them back after sign-in.
   if (!user) return <Redirect to={authPathFor(search ? `${location}?${search}` : location)} replace />;
   return (
