@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../config";
+import { eventFixtures, eventSuite, inDays } from "../../test/event-fixtures";
+import { createTestApp } from "../../test/test-app";
+
+const { app, signUp, createEvent, participate } = eventSuite();
+
+describe("GET /api/events/:id/calendar.ics", () => {
+  it("exports the event as a UTC VEVENT for those who may see it; 404; 401", async () => {
+    const host = await signUp();
+    const date = inDays(3, 18);
+    const event = await createEvent(host, { title: "Calendar Dinner", date: date.toISOString(), location: "Pier 17" });
+    const url = `/api/events/${event.id}/calendar.ics`;
+    const res = await host.call({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/calendar");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="event-${event.id}.ics"`);
+    expect(res.body).toContain("BEGIN:VEVENT");
+    expect(res.body).toContain("SUMMARY:Calendar Dinner");
+    expect(res.body).toContain("LOCATION:Pier 17");
+    expect(res.body).toContain(`UID:event-${event.id}@link`);
+    expect(res.body).toContain("STATUS:CONFIRMED");
+    // The instant in UTC (…Z), whatever zone the reader's calendar shows it in.
+    const utc = date
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    expect(res.body).toContain(`DTSTART:${utc}`);
+    expect((await host.call({ method: "GET", url: "/api/events/999999/calendar.ics" })).statusCode).toBe(404);
+    expect((await app().app.inject({ method: "GET", url })).statusCode).toBe(401);
+  });
+
+  it("a canceled event exports as CANCELLED, so a calendar that imported it can drop it", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const event = await createEvent(host);
+    await participate(guest, event.id, "going");
+    await host.call({ method: "DELETE", url: `/api/events/${event.id}` });
+    const res = await guest.call({ method: "GET", url: `/api/events/${event.id}/calendar.ics` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("STATUS:CANCELLED");
+  });
+});
+
+describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 9.10)", () => {
+  const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+  async function icsFrom(overrides: Partial<Config>) {
+    const other = await createTestApp({ TRUST_PROXY: true, ...overrides });
+    try {
+      const fixtures = eventFixtures(() => other);
+      const host = await fixtures.signUp();
+      const event = await fixtures.createEvent(host, { title: "Origin Dinner" });
+      const res = await other.app.inject({
+        method: "GET",
+        url: `/api/events/${event.id}/calendar.ics`,
+        headers: { cookie: host.cookie, ...forged },
+      });
+      expect(res.statusCode).toBe(200);
+      return { body: res.body, id: event.id };
+    } finally {
+      await other.close();
+    }
+  }
+
+  it("uses PUBLIC_ORIGIN even when the request names another host", async () => {
+    const { body, id } = await icsFrom({ PUBLIC_ORIGIN: "https://link.example" });
+    expect(body).toContain(`URL:https://link.example/events/${id}`);
+    expect(body).not.toContain("evil.example");
+  });
+
+  it("in production without PUBLIC_ORIGIN the file has no URL rather than the request's host", async () => {
+    const { body } = await icsFrom({ NODE_ENV: "production", PUBLIC_ORIGIN: undefined });
+    expect(body).toContain("SUMMARY:Origin Dinner");
+    expect(body).not.toMatch(/^URL/m);
+    expect(body).not.toContain("evil.example");
+  });
+});
