@@ -41,23 +41,28 @@ export type ClientMessage = z.input<typeof clientMessageSchema>;
 
 export const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/** Server frames that are also bus events (src/contract/bus.ts): a hub forwards them as published. */
+export const newMessageFrameSchema = z.object({ type: z.literal("new_message"), message: chatMessageSchema });
+export const notificationFrameSchema = z.object({ type: z.literal("notification"), notification: notificationSchema });
+export const voteUpdateFrameSchema = z.object({
+  type: z.literal("vote_update"),
+  groupId,
+  eventId: z.number().int(),
+  votes: voteCountsSchema,
+  userId: z.number().int(),
+  vote: voteValueSchema,
+});
+
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth_success"), userId: z.number().int(), groups: z.array(socketGroupSchema) }),
   z.object({ type: z.literal("joined_group"), groupId }),
-  z.object({ type: z.literal("new_message"), message: chatMessageSchema }),
-  z.object({ type: z.literal("notification"), notification: notificationSchema }),
-  z.object({
-    type: z.literal("vote_update"),
-    groupId,
-    eventId: z.number().int(),
-    votes: voteCountsSchema,
-    userId: z.number().int(),
-    vote: voteValueSchema,
-  }),
+  newMessageFrameSchema,
+  notificationFrameSchema,
+  voteUpdateFrameSchema,
+  /** A refused or invalid frame; the client shows it to the person (a refused vote is not silently lost). */
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type ServerMessageType = ServerMessage["type"];
-
-/** The bus channel of a group's sockets, on every instance. */
-export const groupChannel = (groupId: number) => `group:${groupId}`;
+/** The server frame of one type. */
+export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;

@@ -1,4 +1,5 @@
-import { type Bus, revokedSessionHashes, SESSIONS_REVOKED_CHANNEL } from "../realtime/bus";
+import { SESSIONS_REVOKED_CHANNEL } from "../../contract/bus";
+import { type Bus, revokedSessionHashes } from "../realtime/bus";
 
 /**
  * How long a resolved session is trusted without reading its row again. Below the one-minute touch

@@ -1,15 +1,16 @@
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
+import { type BusEvent, busEventSchema, SESSIONS_REVOKED_CHANNEL } from "../../contract/bus";
 
 /**
- * Fan-out between app instances. A message published on one instance reaches the
+ * Fan-out between app instances. An event published on one instance reaches the
  * subscribers of every instance (Redis) or of this process (in-process default).
- * Channels are logical names ("group:12"); the Redis bus puts REDIS_PREFIX in front of them.
- * A payload is a JSON object with a string `type`; anything else arriving from Redis is dropped.
+ * Channels and events are in src/contract/bus.ts; the Redis bus puts REDIS_PREFIX in front of channels.
+ * Anything arriving from Redis that is not a BusEvent is dropped and logged.
  */
 export interface Bus {
-  publish(channel: string, payload: unknown): Promise<void>;
-  subscribe(channel: string, onMessage: (payload: unknown) => void): Promise<() => Promise<void>>;
+  publish(channel: string, event: BusEvent): Promise<void>;
+  subscribe(channel: string, onEvent: (event: BusEvent) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Messages published, delivered to this instance, and dropped (unparseable, or Redis down): for /metrics. */
   readonly stats?: BusStats;
@@ -35,31 +36,21 @@ const consoleLog: BusLog = {
   info: (details, message) => console.error(JSON.stringify({ level: 30, time: Date.now(), ...details, msg: message })),
 };
 
-/** Every publisher sends `{ type: string, ... }`; a message without one is not ours (or is corrupt). */
-function isBusMessage(value: unknown): value is { type: string } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { type?: unknown }).type === "string"
-  );
-}
-
 export function createInProcessBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const stats: BusStats = { published: 0, received: 0, dropped: 0 };
   return {
     stats,
-    async publish(channel, payload) {
+    async publish(channel, event) {
       stats.published += 1;
       stats.received += emitter.listenerCount(channel) > 0 ? 1 : 0;
       // Serialise like Redis would, so both buses hand subscribers the same shapes.
-      emitter.emit(channel, JSON.parse(JSON.stringify(payload)));
+      emitter.emit(channel, JSON.parse(JSON.stringify(event)));
     },
-    async subscribe(channel, onMessage) {
-      emitter.on(channel, onMessage);
-      return async () => void emitter.off(channel, onMessage);
+    async subscribe(channel, onEvent) {
+      emitter.on(channel, onEvent);
+      return async () => void emitter.off(channel, onEvent);
     },
     async close() {
       emitter.removeAllListeners();
@@ -87,7 +78,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   const publisher = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   // No offline queue either: a subscribe while Redis is down fails at once and the "ready" handler retries it.
   const subscriber = new Redis(url, { enableOfflineQueue: false, connectTimeout: 2000 });
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const handlers = new Map<string, Set<(event: BusEvent) => void>>();
   let closed = false;
 
   const outage = new Set<string>();
@@ -124,27 +115,26 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   subscriber.on("message", (prefixed: string, raw: string) => {
     const set = handlers.get(prefixed.slice(prefix.length));
     if (!prefixed.startsWith(prefix) || !set) return;
-    let payload: unknown;
+    let json: unknown;
     try {
-      payload = JSON.parse(raw);
+      json = JSON.parse(raw);
     } catch {
-      payload = undefined;
+      json = undefined;
     }
-    if (!isBusMessage(payload)) {
+    const parsed = busEventSchema.safeParse(json);
+    if (!parsed.success) {
       stats.dropped += 1;
-      log.warn(
-        { channel: prefixed, bytes: raw.length },
-        "redis bus: dropped a message that is not a JSON object with a type",
-      );
+      log.warn({ channel: prefixed, bytes: raw.length }, "redis bus: dropped a message that is not a bus event");
       return;
     }
+    const event = parsed.data;
     stats.received += 1;
     for (const handler of set) {
       try {
-        handler(payload);
+        handler(event);
       } catch (error) {
         log.warn(
-          { channel: prefixed, type: payload.type, err: (error as Error).message },
+          { channel: prefixed, type: event.type, err: (error as Error).message },
           "redis bus: a subscriber failed on a message",
         );
       }
@@ -156,9 +146,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     async ping() {
       await publisher.ping();
     },
-    async publish(channel, payload) {
+    async publish(channel, event) {
       try {
-        await publisher.publish(prefix + channel, JSON.stringify(payload));
+        await publisher.publish(prefix + channel, JSON.stringify(event));
         stats.published += 1;
       } catch (error) {
         stats.dropped += 1;
@@ -168,7 +158,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
         );
       }
     },
-    async subscribe(channel, onMessage) {
+    async subscribe(channel, onEvent) {
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -183,9 +173,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
           );
         });
       }
-      set.add(onMessage);
+      set.add(onEvent);
       return async () => {
-        set.delete(onMessage);
+        set.delete(onEvent);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
           await subscriber.unsubscribe(prefix + channel).catch(() => {});
@@ -200,20 +190,13 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   };
 }
 
-/**
- * Sessions that ended (logout, expiry, a sign-in or sign-up over an old session): every instance's
- * hub closes the sockets those sessions authenticated (issue 9.8). Only SHA-256 hashes travel.
- */
-export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
-const SESSIONS_REVOKED = "sessions_revoked";
-
+/** Tells every instance these sessions ended (issue 9.8). */
 export async function publishSessionsRevoked(bus: Bus, sessionHashes: string[]) {
-  if (sessionHashes.length > 0) await bus.publish(SESSIONS_REVOKED_CHANNEL, { type: SESSIONS_REVOKED, sessionHashes });
+  if (sessionHashes.length > 0)
+    await bus.publish(SESSIONS_REVOKED_CHANNEL, { type: "sessions_revoked", sessionHashes });
 }
 
-/** The hashes in a revocation message; nothing for anything else. */
-export function revokedSessionHashes(payload: unknown): string[] {
-  const p = payload as { type?: unknown; sessionHashes?: unknown };
-  if (p?.type !== SESSIONS_REVOKED || !Array.isArray(p.sessionHashes)) return [];
-  return p.sessionHashes.filter((h): h is string => typeof h === "string");
+/** The hashes in a revocation event; nothing for any other event. */
+export function revokedSessionHashes(event: BusEvent): string[] {
+  return event.type === "sessions_revoked" ? event.sessionHashes : [];
 }

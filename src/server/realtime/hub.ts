@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
+import { type BusEvent, groupChannel, SESSIONS_REVOKED_CHANNEL, userChannel } from "../../contract/bus";
 import { tooManyMessagesText } from "../../contract/chat";
+import type { VoteValue } from "../../contract/groups";
 import {
   SOCKET_AUTH_FRAMES_PER_MINUTE,
   SOCKET_FRAMES_PER_MINUTE,
@@ -11,19 +13,13 @@ import {
 import {
   type ClientMessage,
   clientMessageSchema,
-  groupChannel,
   type ServerMessage,
   SOCKET_POLICY_CODE,
   SOCKET_TEXTS,
   SOCKET_UNAUTHORIZED_CODE,
 } from "../../contract/socket";
-import { HttpError } from "../http/http-error";
-import { type Limiter, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
-import { CHAT_LIMIT, type ChatService } from "../modules/chat/service";
-import type { GroupsRepository } from "../modules/groups/repository";
-import { type GroupsService, MEMBERSHIP_ENDED, VOTE_LIMIT } from "../modules/groups/service";
-import { userChannel } from "../modules/notifications/notify";
-import { type Bus, revokedSessionHashes, SESSIONS_REVOKED_CHANNEL } from "./bus";
+import { type Limiter, type RateLimit, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
+import { type Bus, revokedSessionHashes } from "./bus";
 
 /** A socket that cannot drain this much is too slow to keep up; it is closed and will catch up by cursor. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -47,18 +43,46 @@ interface Channel {
   ready: Promise<() => Promise<void>>;
 }
 
-export interface HubDeps {
-  bus: Bus;
-  groups: GroupsService;
-  groupsRepo: GroupsRepository;
-  chat: ChatService;
-  limits: RateLimits;
+/** A budget a REST route spends too, by the same name, so socket and REST count together (issue 9.9). */
+export interface SharedBudget {
+  name: string;
+  limit: RateLimit;
+}
+
+/**
+ * What the hub asks of the rest of the app, built by the composition root: the hub knows sockets and
+ * the bus, never a module. A handler refuses by throwing an error with a `statusCode` below 500 (its
+ * message goes to the socket as an `error` frame); anything else is logged and answered "Something went wrong".
+ */
+export interface RealtimeHandlers {
+  /** The user's groups, answered to `auth`. */
+  groupsOf(userId: number): Promise<{ id: number; name: string }[]>;
+  /** Refuses a user who is not a member of the group (join_group). */
+  requireMember(groupId: number, userId: number): Promise<unknown>;
+  /** Stores and publishes a chat message (REST's path; the socket frame is the same request). */
+  sendChat(userId: number, input: { groupId: number; message: string }): Promise<unknown>;
+  /** Stores a vote and publishes the group's new counts. */
+  vote(userId: number, groupId: number, eventId: number, vote: VoteValue): Promise<unknown>;
+  /** The budgets the REST routes for chat and votes spend. */
+  budgets: { chat: SharedBudget; votes: SharedBudget };
   /**
    * Of these session hashes, the ones still valid. Checked every heartbeat: a session that ended
    * without a revocation on the bus (deleted when found expired at a lookup) loses its sockets within 30 s.
    */
-  liveSessions: (sessionHashes: string[]) => Promise<Set<string>>;
+  liveSessions(sessionHashes: string[]): Promise<Set<string>>;
+}
+
+export interface HubDeps {
+  bus: Bus;
+  handlers: RealtimeHandlers;
+  limits: RateLimits;
   log: FastifyBaseLogger;
+}
+
+/** A refusal meant for the person (a handler's 4xx): its message is safe to show. */
+function refusalOf(error: unknown): string | null {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status < 500 && error instanceof Error ? error.message : null;
 }
 
 const MINUTE_MS = 60_000;
@@ -84,19 +108,20 @@ export function createHub(deps: HubDeps) {
     }),
     auth: deps.limits.limiter("socket-auth", { points: SOCKET_AUTH_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     groups: deps.limits.limiter("socket-groups", { points: SOCKET_GROUP_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
-    chat: deps.limits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit),
-    votes: deps.limits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit),
+    chat: deps.limits.limiter(deps.handlers.budgets.chat.name, deps.handlers.budgets.chat.limit),
+    votes: deps.limits.limiter(deps.handlers.budgets.votes.name, deps.handlers.budgets.votes.limit),
   };
   // A slot lives three heartbeats: a crashed instance's sockets stop counting within 90 s.
   const socketSlots = deps.limits.slots("sockets", { max: SOCKETS_PER_USER_MAX, leaseMs: 3 * HEARTBEAT_MS });
 
+  /** Spends one point; the refusal text when the budget is spent, else null. */
   async function spend(
     limiter: Limiter,
     conn: Connection,
     text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames,
-  ) {
+  ): Promise<string | null> {
     const verdict = await limiter.consume(conn.userId);
-    if (!verdict.allowed) throw new HttpError(429, text(retryAfterSeconds(verdict)));
+    return verdict.allowed ? null : text(retryAfterSeconds(verdict));
   }
 
   const track = <K>(index: Map<K, Set<Connection>>, key: K, conn: Connection) => {
@@ -117,8 +142,8 @@ export function createHub(deps: HubDeps) {
         conn.socket.close(SOCKET_UNAUTHORIZED_CODE, SOCKET_TEXTS.sessionEnded);
     }
   }
-  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (payload) =>
-    closeSessions(revokedSessionHashes(payload)),
+  const revocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (event) =>
+    closeSessions(revokedSessionHashes(event)),
   );
   revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
@@ -132,16 +157,23 @@ export function createHub(deps: HubDeps) {
     socket.send(typeof message === "string" ? message : JSON.stringify(message));
   }
 
-  function deliver(name: string, payload: unknown) {
+  function deliver(name: string, event: BusEvent) {
     const channel = channels.get(name);
     if (!channel) return;
-    const p = payload as { type?: string; groupId?: number };
-    if (p.type === MEMBERSHIP_ENDED) {
-      for (const conn of [...channel.connections]) if (typeof p.groupId === "number") void leave(conn, p.groupId);
-      return;
+    switch (event.type) {
+      case "membership_ended":
+        for (const conn of [...channel.connections]) void leave(conn, event.groupId);
+        return;
+      case "sessions_revoked":
+        // Only published on SESSIONS_REVOKED_CHANNEL, which no socket listens to.
+        return;
+      default: {
+        // Serialised once for every socket of the channel on this instance.
+        const frame: ServerMessage = event;
+        const raw = JSON.stringify(frame);
+        for (const conn of channel.connections) send(conn, raw);
+      }
     }
-    const raw = JSON.stringify(payload);
-    for (const conn of channel.connections) send(conn, raw);
   }
 
   async function listen(name: string, conn: Connection) {
@@ -149,7 +181,7 @@ export function createHub(deps: HubDeps) {
     if (!channel) {
       const created: Channel = {
         connections: new Set(),
-        ready: deps.bus.subscribe(name, (payload) => deliver(name, payload)),
+        ready: deps.bus.subscribe(name, (event) => deliver(name, event)),
       };
       // A failed subscription (bus down) must not poison the channel for later joins.
       created.ready.catch(() => {
@@ -182,38 +214,46 @@ export function createHub(deps: HubDeps) {
     await unlisten(groupChannel(groupId), conn);
   }
 
-  async function handle(conn: Connection, message: ClientMessage & { type: string }) {
-    const parsed = clientMessageSchema.parse(message);
-    switch (parsed.type) {
+  /** Serves one valid frame; a refusal for the person comes back as its text. */
+  async function handle(conn: Connection, frame: ClientMessage): Promise<string | null> {
+    const { handlers } = deps;
+    switch (frame.type) {
       case "auth": {
-        await spend(limiters.auth, conn);
         // The session cookie authenticated this socket on upgrade; a userId in the frame is ignored.
-        const groups = await deps.groupsRepo.namesForUser(conn.userId);
-        send(conn, { type: "auth_success", userId: conn.userId, groups });
-        return;
+        const refused = await spend(limiters.auth, conn);
+        if (refused) return refused;
+        send(conn, { type: "auth_success", userId: conn.userId, groups: await handlers.groupsOf(conn.userId) });
+        return null;
       }
       case "join_group": {
-        await spend(limiters.groups, conn);
-        await deps.groups.requireMember(parsed.groupId, conn.userId);
-        if (!conn.groups.has(parsed.groupId)) {
-          conn.groups.add(parsed.groupId);
-          await listen(groupChannel(parsed.groupId), conn);
+        const refused = await spend(limiters.groups, conn);
+        if (refused) return refused;
+        await handlers.requireMember(frame.groupId, conn.userId);
+        if (!conn.groups.has(frame.groupId)) {
+          conn.groups.add(frame.groupId);
+          await listen(groupChannel(frame.groupId), conn);
         }
-        send(conn, { type: "joined_group", groupId: parsed.groupId });
-        return;
+        send(conn, { type: "joined_group", groupId: frame.groupId });
+        return null;
       }
-      case "leave_group":
-        await spend(limiters.groups, conn);
-        await leave(conn, parsed.groupId);
-        return;
-      case "chat_message":
-        await spend(limiters.chat, conn, tooManyMessagesText);
-        await deps.chat.send(conn.userId, parsed);
-        return;
-      case "event_vote":
-        await spend(limiters.votes, conn);
-        await deps.groups.vote(conn.userId, parsed.groupId, parsed.eventId, parsed.vote);
-        return;
+      case "leave_group": {
+        const refused = await spend(limiters.groups, conn);
+        if (refused) return refused;
+        await leave(conn, frame.groupId);
+        return null;
+      }
+      case "chat_message": {
+        const refused = await spend(limiters.chat, conn, tooManyMessagesText);
+        if (refused) return refused;
+        await handlers.sendChat(conn.userId, frame);
+        return null;
+      }
+      case "event_vote": {
+        const refused = await spend(limiters.votes, conn);
+        if (refused) return refused;
+        await handlers.vote(conn.userId, frame.groupId, frame.eventId, frame.vote);
+        return null;
+      }
     }
   }
 
@@ -224,15 +264,15 @@ export function createHub(deps: HubDeps) {
       conn.socket.close(SOCKET_POLICY_CODE, SOCKET_TEXTS.flooding);
       return;
     }
-    let frame: unknown;
+    let json: unknown;
     try {
       if (isBinary) throw new Error("binary");
-      frame = JSON.parse(String(data));
+      json = JSON.parse(String(data));
     } catch {
       send(conn, { type: "error", message: "Invalid message: expected JSON text" });
       return;
     }
-    const parsed = clientMessageSchema.safeParse(frame);
+    const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
@@ -240,9 +280,11 @@ export function createHub(deps: HubDeps) {
       return;
     }
     try {
-      await handle(conn, parsed.data);
+      const refused = await handle(conn, parsed.data);
+      if (refused) send(conn, { type: "error", message: refused });
     } catch (error) {
-      if (error instanceof HttpError) send(conn, { type: "error", message: error.message });
+      const refusal = refusalOf(error);
+      if (refusal) send(conn, { type: "error", message: refusal });
       else {
         deps.log.error({ err: error }, "socket frame failed");
         send(conn, { type: "error", message: "Something went wrong" });
@@ -259,7 +301,7 @@ export function createHub(deps: HubDeps) {
       // In chunks: one query's bind parameters stay far below PostgreSQL's 65 535.
       for (let i = 0; i < hashes.length; i += 1000) {
         const chunk = hashes.slice(i, i + 1000);
-        const live = await deps.liveSessions(chunk);
+        const live = await deps.handlers.liveSessions(chunk);
         closeSessions(chunk.filter((h) => !live.has(h)));
       }
     } catch (error) {

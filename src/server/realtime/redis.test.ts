@@ -5,6 +5,7 @@ import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BusEvent } from "../../contract/bus";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
@@ -74,25 +75,35 @@ async function memberWithSocket(instance: Instance) {
 describe.skipIf(!sharedRedis)("the Redis bus on a shared Redis", () => {
   const redisUrl = sharedRedis as string;
 
-  it("drops a non-JSON or typeless message on a subscribed channel, logs it, and keeps delivering", async () => {
+  it("drops a message that is not a bus event (not JSON, no type, an unknown type, a wrong shape), logs it, and keeps delivering", async () => {
     const prefix = `test-${randomBytes(6).toString("hex")}:`;
     const { log, warnings } = capturingLog();
     const listener = createRedisBus(redisUrl, { prefix, log });
     const sender = createRedisBus(redisUrl, { prefix });
     const raw = new Redis(redisUrl);
     try {
-      const received: unknown[] = [];
-      await listener.subscribe("group:1", (payload) => received.push(payload));
-      for (const garbage of ["not json {", "[1,2,3]", '{"no":"type"}', "null", '"just a string"', "\u0000\u0001"]) {
-        await raw.publish(`${prefix}group:1`, garbage);
-      }
-      await sender.publish("group:1", { type: "new_message", text: "still here" });
+      const received: BusEvent[] = [];
+      await listener.subscribe("group:1", (event) => received.push(event));
+      const garbage = [
+        "not json {",
+        "[1,2,3]",
+        '{"no":"type"}',
+        "null",
+        '"just a string"',
+        "\u0000\u0001",
+        '{"type":"shout"}',
+        '{"type":"new_message","text":"no message object"}',
+        '{"type":"membership_ended","groupId":"1"}',
+      ];
+      for (const message of garbage) await raw.publish(`${prefix}group:1`, message);
+      const ended: BusEvent = { type: "membership_ended", groupId: 1 };
+      await sender.publish("group:1", ended);
       for (let i = 0; i < 50 && received.length === 0; i++) await sleep(20);
-      expect(received).toEqual([{ type: "new_message", text: "still here" }]);
-      expect(listener.stats).toMatchObject({ received: 1, dropped: 6 });
-      expect(warnings.filter((w) => w.message.includes("dropped a message"))).toHaveLength(6);
+      expect(received).toEqual([ended]);
+      expect(listener.stats).toMatchObject({ received: 1, dropped: garbage.length });
+      expect(warnings.filter((w) => w.message.includes("dropped a message"))).toHaveLength(garbage.length);
       // The process is alive and the bus still works both ways.
-      await listener.publish("group:1", { type: "again" });
+      await listener.publish("group:1", { type: "sessions_revoked", sessionHashes: ["h"] });
       for (let i = 0; i < 50 && received.length < 2; i++) await sleep(20);
       expect(received).toHaveLength(2);
     } finally {

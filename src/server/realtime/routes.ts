@@ -1,37 +1,26 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { SESSION_IDLE_MS, SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
+import { SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
-import type { AppDeps } from "../deps";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
-import { authRepository } from "../modules/auth/repository";
-import { chatRepository } from "../modules/chat/repository";
-import { chatService } from "../modules/chat/service";
-import { groupsRepository } from "../modules/groups/repository";
-import { groupsService } from "../modules/groups/service";
-import { registerLocalSockets } from "../modules/push/presence";
-import { createHub } from "./hub";
+import type { Bus } from "./bus";
+import { createHub, type RealtimeHandlers } from "./hub";
+
+/** What the composition root hands the realtime routes: the bus, the handlers, and who may open a socket. */
+export interface RealtimeOptions {
+  bus: Bus;
+  handlers: RealtimeHandlers;
+  /** PUBLIC_ORIGIN: an upgrade from any other origin is refused. */
+  publicOrigin: string | undefined;
+  /** Told how to count this instance's sockets: push delivery skips users with one open (issue 14.2). */
+  countSocketsWith?: (openSocketsOf: (userId: number) => number) => void;
+}
 
 /** GET /ws: the one real-time socket. Refused before the upgrade without a session or from another origin. */
-export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  const db = deps.database.db;
-  const groupsRepo = groupsRepository(db);
-  const sessionsRepo = authRepository(db);
-  const hub = createHub({
-    bus: deps.bus,
-    groupsRepo,
-    groups: groupsService({ repo: groupsRepo, bus: deps.bus }),
-    chat: chatService({ chat: chatRepository(db), groups: groupsRepo, bus: deps.bus }),
-    limits: app.rateLimits,
-    liveSessions: async (hashes) => {
-      const now = Date.now();
-      return new Set(await sessionsRepo.liveSessionHashes(hashes, new Date(now), new Date(now - SESSION_IDLE_MS)));
-    },
-    log: app.log,
-  });
+export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, options) => {
+  const hub = createHub({ bus: options.bus, handlers: options.handlers, limits: app.rateLimits, log: app.log });
   app.addHook("preClose", async () => hub.close());
-  // Push delivery asks whether a user has a socket open here (issue 14.2).
-  registerLocalSockets(deps.bus, hub.openSocketsOf);
+  options.countSocketsWith?.(hub.openSocketsOf);
   const opens = app.rateLimits.limiter("socket-opens", { points: SOCKET_OPENS_PER_MINUTE, windowMs: 60_000 });
   /** The slot preValidation reserved, handed to the upgraded socket. */
   const reservedSlots = new WeakMap<FastifyRequest, string>();
@@ -44,7 +33,7 @@ export const realtimeRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => 
       preValidation: async (request, reply) => {
         const origin = request.headers.origin;
         // Browsers always send Origin on a socket upgrade; one from another site could ride the cookie.
-        if (origin && !isSameOrigin(origin, request.headers.host, deps.config.PUBLIC_ORIGIN)) {
+        if (origin && !isSameOrigin(origin, request.headers.host, options.publicOrigin)) {
           return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
         }
         if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });

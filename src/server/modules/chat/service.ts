@@ -1,8 +1,8 @@
+import { groupChannel } from "../../../contract/bus";
 import type { ChatMessage } from "../../../contract/chat";
 import { GROUP_TEXTS } from "../../../contract/groups";
 import { CHAT_MESSAGES_PER_WINDOW, CHAT_MESSAGES_WINDOW_MS } from "../../../contract/limits";
 import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
-import { groupChannel } from "../../../contract/socket";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { GroupsRepository } from "../groups/repository";

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { groupChannel, userChannel } from "../../../contract/bus";
 import type { KeysetPosition } from "../../../contract/fields";
 import {
   type CreateGroupBody,
@@ -12,12 +13,10 @@ import {
   type VoteValue,
 } from "../../../contract/groups";
 import { VOTES_PER_MINUTE } from "../../../contract/limits";
-import { groupChannel } from "../../../contract/socket";
 import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { toChatMessage } from "../chat/service";
-import { userChannel } from "../notifications/notify";
 import type { GroupsRepository } from "./repository";
 
 /** 96 random bits, URL-safe: unguessable, short enough to paste. */
@@ -29,9 +28,6 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 
 /** One budget per user for votes over the socket and REST together (issue 9.9). */
 export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
-
-/** Bus message a hub uses to drop a user's sockets from a group they no longer belong to; never sent to clients. */
-export const MEMBERSHIP_ENDED = "membership_ended";
 
 export function countVotes(rows: { vote: string; n: number }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
@@ -52,7 +48,7 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
     if (role !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
   }
   async function endMembership(groupId: number, userId: number) {
-    await bus.publish(userChannel(userId), { type: MEMBERSHIP_ENDED, groupId });
+    await bus.publish(userChannel(userId), { type: "membership_ended", groupId });
   }
 
   return {

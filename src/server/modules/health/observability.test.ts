@@ -81,8 +81,8 @@ describe("/metrics", () => {
       Number(new RegExp(`^link_bus_messages_total\\{direction="${direction}"\\} (\\d+)$`, "m").exec(body)?.[1]);
     const before = await metricsText(t);
     const off = await t.bus.subscribe("metrics-test", () => {});
-    await t.bus.publish("metrics-test", { type: "ping" });
-    await t.bus.publish("nobody-listens", { type: "ping" });
+    await t.bus.publish("metrics-test", { type: "membership_ended", groupId: 1 });
+    await t.bus.publish("nobody-listens", { type: "membership_ended", groupId: 1 });
     await off();
     const after = await metricsText(t);
     expect(count(after, "out") - count(before, "out")).toBe(2);

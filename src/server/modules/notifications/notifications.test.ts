@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userChannel } from "../../../contract/bus";
 import type { NotificationPage } from "../../../contract/notifications";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
-import { notify, userChannel } from "./notify";
+import { notify } from "./notify";
 
 let t: TestApp;
 beforeAll(async () => {

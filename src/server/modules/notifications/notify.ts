@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { userChannel } from "../../../contract/bus";
 import type { NotificationType } from "../../../contract/notifications";
 import {
   CATEGORY_OF_TYPE,
@@ -10,9 +11,6 @@ import {
 import type { Db } from "../../db/client";
 import { notificationPreferences, notifications } from "../../db/schema";
 import type { Bus } from "../../realtime/bus";
-
-/** The bus channel a user's sockets listen on, on every instance. */
-export const userChannel = (userId: number) => `user:${userId}`;
 
 export interface NewNotification {
   type: NotificationType;

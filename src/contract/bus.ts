@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { newMessageFrameSchema, notificationFrameSchema, voteUpdateFrameSchema } from "./socket";
+
+/**
+ * The bus that carries events between app instances (Redis pub/sub, or in-process on one instance).
+ * Channels are logical names; the Redis bus puts REDIS_PREFIX in front of them.
+ */
+/** A user's sockets, on every instance: their notifications and the end of a membership. */
+export const userChannel = (userId: number) => `user:${userId}`;
+/** A group's sockets, on every instance: its chat messages and votes. */
+export const groupChannel = (groupId: number) => `group:${groupId}`;
+/**
+ * Sessions that ended (logout, expiry, a sign-in or sign-up over an old session): every instance closes
+ * the sockets they authenticated and forgets them from its session cache (issue 9.8).
+ */
+export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
+
+/** Every event any instance publishes. A message from Redis that fails this union is dropped and logged. */
+export const busEventSchema = z.discriminatedUnion("type", [
+  // Handed to the group's or user's sockets as they are: each is also a server frame.
+  newMessageFrameSchema,
+  notificationFrameSchema,
+  voteUpdateFrameSchema,
+  // Instance-internal: never sent to a client.
+  /** The user left or was removed: each hub drops that user's sockets from the group's channel. */
+  z.object({ type: z.literal("membership_ended"), groupId: z.number().int() }),
+  /** Only SHA-256 hashes of session tokens travel. */
+  z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
+]);
+export type BusEvent = z.infer<typeof busEventSchema>;
+/** The events a hub forwards to sockets unchanged. */
+export type ClientBusEvent = Extract<BusEvent, { type: "new_message" | "notification" | "vote_update" }>;

@@ -1,0 +1,40 @@
+import { SESSION_IDLE_MS } from "../contract/limits";
+import type { AuthRepository } from "./modules/auth/repository";
+import { CHAT_LIMIT, type ChatService } from "./modules/chat/service";
+import type { GroupsRepository } from "./modules/groups/repository";
+import { type GroupsService, VOTE_LIMIT } from "./modules/groups/service";
+import { registerLocalSockets } from "./modules/push/presence";
+import type { Bus } from "./realtime/bus";
+import type { RealtimeHandlers } from "./realtime/hub";
+import type { RealtimeOptions } from "./realtime/routes";
+
+/**
+ * The realtime routes' options from the app's services: the hub's handlers are the same service calls the
+ * REST routes make (chat send, vote, membership), and push presence learns how to count this instance's sockets.
+ */
+export function realtimeOptions(deps: {
+  bus: Bus;
+  publicOrigin: string | undefined;
+  groups: GroupsService;
+  groupsRepo: GroupsRepository;
+  chat: ChatService;
+  sessions: AuthRepository;
+}): RealtimeOptions {
+  const handlers: RealtimeHandlers = {
+    groupsOf: (userId) => deps.groupsRepo.namesForUser(userId),
+    requireMember: (groupId, userId) => deps.groups.requireMember(groupId, userId),
+    sendChat: (userId, input) => deps.chat.send(userId, input),
+    vote: (userId, groupId, eventId, vote) => deps.groups.vote(userId, groupId, eventId, vote),
+    budgets: { chat: CHAT_LIMIT, votes: VOTE_LIMIT },
+    async liveSessions(hashes) {
+      const now = Date.now();
+      return new Set(await deps.sessions.liveSessionHashes(hashes, new Date(now), new Date(now - SESSION_IDLE_MS)));
+    },
+  };
+  return {
+    bus: deps.bus,
+    handlers,
+    publicOrigin: deps.publicOrigin,
+    countSocketsWith: (openSocketsOf) => registerLocalSockets(deps.bus, openSocketsOf),
+  };
+}
