@@ -1,31 +1,33 @@
-import { expect, test } from "@playwright/test";
-import { createEventVia, participantsOf, registerVia, uniqueToken } from "./events-fixtures";
+import { createEvent, expect, participantsOf, test, uniqueToken } from "./fixtures";
+import { DiscoverScreen } from "./pages/discover";
 
 // Issue 12.5: a deck that feels native. Undo takes the answer back, toasts leave the tabs free,
 // the next card waits below the top one, and a search with no result says so.
-test("undo restores the card and deletes the answer; a toast never covers the tabs", async ({ page, browser }) => {
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+test("undo restores the card and deletes the answer; a toast never covers the tabs", async ({
+  page,
+  user: me,
+  newPerson,
+}) => {
+  const host = await newPerson();
   const token = uniqueToken("undo");
-  const first = await createEventVia(hostContext.request, host.id, {
+  const first = await createEvent(host.context.request, host.account.id, {
     title: `${token} Picnic`,
     date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
-  await createEventVia(hostContext.request, host.id, {
+  await createEvent(host.context.request, host.account.id, {
     title: `${token} Karaoke`,
     date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
-  const me = await registerVia(page.request);
 
-  await page.goto("/");
-  await page.getByPlaceholder("Search social events...").fill(token);
-  const card = page.getByTestId("swipe-card");
+  const deck = new DiscoverScreen(page);
+  await deck.open(token);
+  const card = deck.card;
   await expect(card).toContainText(`${token} Picnic`);
   // The next card waits below, out of the way of assistive technology.
-  await expect(page.getByTestId("next-card")).toContainText(`${token} Karaoke`);
-  await expect(page.getByTestId("next-card")).toHaveAttribute("aria-hidden", "true");
+  await expect(deck.nextCard).toContainText(`${token} Karaoke`);
+  await expect(deck.nextCard).toHaveAttribute("aria-hidden", "true");
 
-  await card.getByRole("button", { name: "Going" }).click();
+  await deck.answer("Going");
   await expect(page.getByTestId("toast")).toContainText(`You've joined ${token} Picnic`);
   await expect(card).toContainText(`${token} Karaoke`);
   await expect
@@ -38,8 +40,8 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
 
   // Right after a swipe, with its toast on screen, the Networking tab takes the tap (nothing covers it).
-  await card.getByRole("button", { name: "Decline" }).click();
-  const toast = page.getByTestId("toast");
+  await deck.answer("Decline");
+  const toast = deck.toast;
   await expect(toast).toContainText(`You've declined ${token} Picnic`);
   const tabs = page.getByRole("tablist");
   const header = page.locator("header").first();
@@ -57,20 +59,19 @@ test("undo restores the card and deletes the answer; a toast never covers the ta
   await expect.poll(coversAny).toEqual([false, false, false]);
   await page.getByRole("tab", { name: "Networking" }).click({ timeout: 2000 });
   await expect(page.getByRole("tab", { name: "Networking" })).toHaveAttribute("aria-selected", "true");
-  await hostContext.close();
 });
 
-test("a search with no result says so and offers to clear it", async ({ page }) => {
-  await registerVia(page.request);
-  await page.goto("/");
-  await expect(page.getByTestId("swipe-card")).toBeVisible();
-  const search = page.getByPlaceholder("Search social events...");
+test("a search with no result says so and offers to clear it", async ({ page, user: _ }) => {
+  const deck = new DiscoverScreen(page);
+  await deck.open();
+  await expect(deck.card).toBeVisible();
+  const search = deck.search;
   await search.fill("zzqx no such event");
   await expect(page.getByRole("heading", { name: 'No events match "zzqx no such event"' })).toBeVisible();
   await expect(page.getByText("No More Events")).toHaveCount(0);
   await page.getByRole("button", { name: "Clear search" }).click();
   await expect(search).toHaveValue("");
-  await expect(page.getByTestId("swipe-card")).toBeVisible();
+  await expect(deck.card).toBeVisible();
 
   await page.getByRole("tab", { name: "Networking" }).click();
   const networkingSearch = page.getByPlaceholder("Search events by title, description, or tags...");
@@ -82,24 +83,24 @@ test("a search with no result says so and offers to clear it", async ({ page }) 
 
 test("prefers-reduced-motion: the answered card fades where it stands instead of flying off", async ({
   page,
-  browser,
+  newPerson,
+  signUp,
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+  const host = await newPerson();
   const token = uniqueToken("calm");
-  await createEventVia(hostContext.request, host.id, {
+  await createEvent(host.context.request, host.account.id, {
     title: `${token} Tea`,
     date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
-  await createEventVia(hostContext.request, host.id, {
+  await createEvent(host.context.request, host.account.id, {
     title: `${token} Chess`,
     date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
-  await registerVia(page.request);
-  await page.goto("/");
-  await page.getByPlaceholder("Search social events...").fill(token);
-  const card = page.getByTestId("swipe-card");
+  await signUp(page.request);
+  const deck = new DiscoverScreen(page);
+  await deck.open(token);
+  const card = deck.card;
   await expect(card).toContainText(`${token} Tea`);
   const before = await card.boundingBox();
   // Sample the leaving card on every frame from before the tap until it is gone: it never moves sideways.
@@ -114,12 +115,11 @@ test("prefers-reduced-motion: the answered card fades where it stands instead of
     };
     requestAnimationFrame(sample);
   });
-  await card.getByRole("button", { name: "Going" }).click();
+  await deck.answer("Going");
   await expect(card).toContainText(`${token} Chess`);
   await page.waitForTimeout(500);
   const xs = await page.evaluate(() => (window as unknown as { leavingXs: number[] }).leavingXs);
   expect(xs.length).toBeGreaterThan(0);
   for (const x of xs) expect(Math.abs(x - (before?.x ?? 0))).toBeLessThan(2);
   await expect(card).toContainText(`${token} Chess`);
-  await hostContext.close();
 });

@@ -1,13 +1,13 @@
 import { CATEGORIES, matchesCategory } from "@contract/categories";
-import { expect, test } from "@playwright/test";
-import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
+import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
+import { DiscoverScreen } from "./pages/discover";
 
 test("category chips show the right counts and filter; search narrows after 300 ms and Clear restores", async ({
   page,
-  browser,
+  newPerson,
+  signUp,
 }) => {
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+  const host = await newPerson();
   const token = uniqueToken("chip");
   const samples = [
     { title: `${token} Sunrise yoga`, tags: ["yoga"] },
@@ -19,16 +19,15 @@ test("category chips show the right counts and filter; search narrows after 300 
     { title: `${token} College mixer 20s`, tags: ["college"] },
   ];
   for (const [i, s] of samples.entries()) {
-    await createEventVia(hostContext.request, host.id, {
+    await createEvent(host.context.request, host.account.id, {
       ...s,
       date: new Date(Date.now() + (2 + i) * 86_400_000).toISOString(),
     });
   }
-  await registerVia(page.request);
-  await page.goto("/");
-  const search = page.getByPlaceholder("Search social events...");
-  await search.fill(token);
-  const card = page.getByTestId("swipe-card");
+  await signUp(page.request);
+  const deck = new DiscoverScreen(page);
+  await deck.open(token);
+  const { card, search } = deck;
   await expect(card).toContainText(samples[0].title);
 
   for (const c of CATEGORIES) {
@@ -40,7 +39,7 @@ test("category chips show the right counts and filter; search narrows after 300 
     else await expect(card).toContainText(expected[0].title);
   }
   await page.getByTestId("chip-all").click();
-  await page.screenshot({ path: "/tmp/events-chips.png" });
+  await shot(page, "chips");
 
   // Narrow to one event: the request only goes out once typing has paused for 300 ms.
   const feedRequests: string[] = [];
@@ -57,5 +56,4 @@ test("category chips show the right counts and filter; search narrows after 300 
   await page.getByRole("button", { name: "Clear" }).click();
   await expect(search).toHaveValue("");
   await expect(page.getByTestId("chip-all").getByTestId("chip-count")).not.toHaveText("1");
-  await hostContext.close();
 });

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
+import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
+import { localDay } from "./pages/create-event";
+import { EventScreen } from "./pages/event";
 
 /** "Sat, Mar 8, 2025, 6:45 PM": how the event page shows a day at 18:45 in the user's zone (New York by default). */
 function shownAt(day: string) {
@@ -14,15 +15,16 @@ function shownAt(day: string) {
   return `${date}, 6:45 PM`;
 }
 
-test("the host edits title and date, a going attendee is told, then the host cancels", async ({ page, browser }) => {
+test("the host edits title and date, a going attendee is told, then the host cancels", async ({
+  page,
+  user: host,
+  newPerson,
+}) => {
   test.setTimeout(60_000);
-  const host = await registerVia(page.request);
   const token = uniqueToken("edit");
-  const event = await createEventVia(page.request, host.id, { title: `${token} Picnic`, friendGroupId: "all" });
+  const event = await createEvent(page.request, host.id, { title: `${token} Picnic`, friendGroupId: "all" });
 
-  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const guestPage = await guestContext.newPage();
-  const guest = await registerVia(guestPage.request);
+  const { page: guestPage, account: guest } = await newPerson();
   const join = await guestPage.request.post("/api/event-participants", {
     data: { eventId: event.id, userId: guest.id, status: "going" },
   });
@@ -34,28 +36,25 @@ test("the host edits title and date, a going attendee is told, then the host can
   // The host moves the event ten days out to 18:45 and renames it.
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const newTitle = `${token} Sunset Picnic`;
-  await page.goto(`/events/${event.id}`);
-  await expect(page.getByRole("heading", { name: `${token} Picnic` })).toBeVisible();
+  const eventPage = new EventScreen(page);
+  await eventPage.open(event.id);
+  await expect(eventPage.heading(`${token} Picnic`)).toBeVisible();
   await page.getByRole("button", { name: "Edit" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Event" });
   const dateInput = dialog.getByLabel("Date");
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
-  await expect(dateInput).toHaveAttribute("min", today);
+  await expect(dateInput).toHaveAttribute("min", localDay());
   await expect(dateInput).not.toHaveValue("");
   await expect(dialog.getByLabel("Time")).toHaveValue(/^\d{2}:\d{2}$/);
   await dialog.getByLabel("Event Name").fill(newTitle);
   await dateInput.fill(day);
   await dialog.getByLabel("Time").fill("18:45");
-  await page.screenshot({ path: "/tmp/events-host-edit-dialog.png" });
+  await shot(page, "edit-dialog");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast")).toContainText("Event updated");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: newTitle })).toBeVisible();
+  await expect(eventPage.heading(newTitle)).toBeVisible();
   await expect(page.getByText(shownAt(day))).toBeVisible();
-  await page.screenshot({ path: "/tmp/events-host-edited.png" });
+  await shot(page, "edited");
 
   // Reopening starts from the saved values.
   await page.getByRole("button", { name: "Edit" }).click();
@@ -89,7 +88,7 @@ test("the host edits title and date, a going attendee is told, then the host can
   await expect(page.getByText("This event was canceled")).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/events-host-canceled.png" });
+  await shot(page, "canceled");
 
   // The attendee's My Events keeps it under Going, marked Canceled; the event page says canceled.
   await expect(guestPage.getByTestId("notification-badge")).toHaveText("2", { timeout: 20_000 });
@@ -97,9 +96,8 @@ test("the host edits title and date, a going attendee is told, then the host can
   const card = guestPage.getByTestId("group-going").getByTestId("my-event").filter({ hasText: newTitle });
   await expect(card).toContainText("Canceled");
   await expect(card).toContainText(shownAt(day));
-  await guestPage.screenshot({ path: "/tmp/events-guest-my-events-canceled.png" });
+  await shot(guestPage, "guest-my-events-canceled");
   await card.getByRole("link", { name: newTitle }).click();
   await expect(guestPage.getByText("This event was canceled")).toBeVisible();
   await expect(guestPage.getByTestId("viewer-status")).toHaveCount(0);
-  await guestContext.close();
 });

@@ -1,17 +1,15 @@
-import { expect, test } from "@playwright/test";
-import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
+import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
 
 test("applying to a networking event shows Pending; the host approves it and it moves to Going", async ({
   page,
-  browser,
+  newPerson,
+  signUp,
 }) => {
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const hostPage = await hostContext.newPage();
-  const host = await registerVia(hostPage.request);
+  const { page: hostPage, account: host } = await newPerson();
   const token = uniqueToken("net");
   const title = `${token} Founders Breakfast`;
-  await createEventVia(hostPage.request, host.id, { title, type: "networking", category: "tech", maxAttendees: 10 });
-  const applicant = await registerVia(page.request);
+  await createEvent(hostPage.request, host.id, { title, type: "networking", category: "tech", maxAttendees: 10 });
+  const applicant = await signUp(page.request);
 
   await page.goto("/");
   await page.getByRole("tab", { name: "Networking" }).click();
@@ -23,7 +21,7 @@ test("applying to a networking event shows Pending; the host approves it and it 
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Application Submitted");
   await expect(toast).toContainText(`Your request to join ${title} is pending approval.`);
-  await page.screenshot({ path: "/tmp/events-networking.png" });
+  await shot(page, "networking");
 
   await page.getByRole("link", { name: "My Events" }).click();
   await expect(page.getByRole("heading", { name: "My Events" })).toBeVisible();
@@ -32,17 +30,16 @@ test("applying to a networking event shows Pending; the host approves it and it 
   await hostPage.goto("/my-events");
   const requests = hostPage.getByTestId("group-hosting").getByTestId("pending-requests");
   await expect(requests).toContainText(applicant.fullName);
-  await hostPage.screenshot({ path: "/tmp/events-my-events-host.png" });
+  await shot(hostPage, "my-events-host");
   await requests.getByRole("button", { name: "Approve" }).click();
   await expect(hostPage.getByTestId("pending-requests")).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByTestId("group-going")).toContainText(title);
   await expect(page.getByTestId("group-pending")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/events-my-events.png" });
+  await shot(page, "my-events");
   await page.getByTestId("group-going").getByRole("link", { name: title }).click();
   await expect(page.getByTestId("viewer-status")).toContainText("You're going");
   await expect(page.getByTestId("capacity")).toContainText("1 going · 10 max");
-  await page.screenshot({ path: "/tmp/events-event-page.png" });
-  await hostContext.close();
+  await shot(page, "event-page");
 });

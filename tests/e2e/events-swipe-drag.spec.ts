@@ -1,21 +1,20 @@
-import { expect, test } from "@playwright/test";
-import { createEventVia, participantsOf, registerVia, uniqueToken } from "./events-fixtures";
+import { createEvent, expect, participantsOf, shot, test, uniqueToken } from "./fixtures";
+import { DiscoverScreen } from "./pages/discover";
 
 test("dragging a card past 150 px records going; a 100 px drag springs back and records nothing", async ({
   page,
-  browser,
+  user: me,
+  newPerson,
 }) => {
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+  const host = await newPerson();
   const token = uniqueToken("drag");
-  const event = await createEventVia(hostContext.request, host.id, { title: `${token} Rooftop Party` });
-  const me = await registerVia(page.request);
+  const event = await createEvent(host.context.request, host.account.id, { title: `${token} Rooftop Party` });
 
-  await page.goto("/");
-  await page.getByPlaceholder("Search social events...").fill(token);
-  const card = page.getByTestId("swipe-card");
+  const deck = new DiscoverScreen(page);
+  await deck.open(token);
+  const card = deck.card;
   await expect(card).toContainText(`${token} Rooftop Party`);
-  await page.screenshot({ path: "/tmp/events-discover.png" });
+  await shot(page, "discover");
 
   const drag = async (dx: number) => {
     const box = await card.boundingBox();
@@ -33,13 +32,12 @@ test("dragging a card past 150 px records going; a 100 px drag springs back and 
   await expect(card).toContainText(`${token} Rooftop Party`);
   await expect.poll(async () => (await card.boundingBox())?.x).toBeLessThan(40);
   expect(await participantsOf(page.request, event.id)).toEqual([]);
-  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await expect(deck.toast).toHaveCount(0);
 
   // 220 px: past the threshold, going is recorded and the toast confirms it.
   await drag(220);
-  const toast = page.getByTestId("toast");
-  await expect(toast).toContainText("You're going!");
-  await expect(toast).toContainText(`You've joined ${token} Rooftop Party`);
+  await expect(deck.toast).toContainText("You're going!");
+  await expect(deck.toast).toContainText(`You've joined ${token} Rooftop Party`);
   await expect
     .poll(() => participantsOf(page.request, event.id))
     .toEqual([{ eventId: event.id, userId: me.id, status: "going" }]);
@@ -47,5 +45,4 @@ test("dragging a card past 150 px records going; a 100 px drag springs back and 
   await expect(
     page.getByText("You've seen all available events in your area. Check back later for new events!"),
   ).toBeVisible();
-  await hostContext.close();
 });

@@ -1,12 +1,14 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { registerVia, uniqueToken } from "./events-fixtures";
+import { expect, shot, test, uniqueToken } from "./fixtures";
+import { CreateEventDialog, localDay } from "./pages/create-event";
+import { DiscoverScreen } from "./pages/discover";
 
 // Issue 12.4: a cover uploaded in the Create New Event dialog is stored as WebP without its EXIF
 // (GPS included) and shown on the card in every size; an event without one shows its illustration.
 test("a phone photo becomes the card's cover, served as WebP without the phone's location", async ({
   page,
-  browser,
+  signUp,
+  newPerson,
 }) => {
   const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#3a7" } })
     .jpeg()
@@ -20,20 +22,12 @@ test("a phone photo becomes the card's cover, served as WebP without the phone's
       },
     })
     .toBuffer();
-  await registerVia(page.request);
+  await signUp(page.request);
   await page.goto("/");
-  await page.getByRole("button", { name: "Create event", exact: true }).click();
-  const dialog = page.getByRole("dialog");
+  const create = new CreateEventDialog(page);
+  const dialog = await create.open();
   const title = `${uniqueToken("cover")} Picnic`;
-  await dialog.getByLabel("Event Name").fill(title);
-  await dialog.getByLabel("Description").fill("Blankets, snacks and frisbee");
-  const day = new Date(Date.now() + 2 * 86_400_000);
-  await dialog
-    .getByLabel("Date")
-    .fill(
-      `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`,
-    );
-  await dialog.getByLabel("Time").fill("12:30");
+  await create.fill({ title, description: "Blankets, snacks and frisbee", day: localDay(2), time: "12:30" });
   // Until a photo is chosen the preview is the illustration the event will have.
   await expect(dialog.getByTestId("event-cover-illustration")).toBeVisible();
   const chooser = page.waitForEvent("filechooser");
@@ -41,17 +35,15 @@ test("a phone photo becomes the card's cover, served as WebP without the phone's
   await (await chooser).setFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
   const preview = dialog.getByTestId("photo-preview").locator("img");
   await expect(preview).toHaveAttribute("src", /^\/api\/uploads\/[A-Za-z0-9_-]+$/);
-  await page.screenshot({ path: "/tmp/shots/h7/create-dialog-cover.png" });
-  await dialog.getByRole("button", { name: "Create Event" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Event Created");
+  await shot(page, "create-dialog-cover");
+  await create.submit();
+  await expect(create.toast).toContainText("Event Created");
 
   // Someone else finds it in their deck (a host's own events stay out of the host's deck).
-  const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const guest = await guestContext.newPage();
-  await registerVia(guest.request);
-  await guest.goto("/");
-  await guest.getByPlaceholder("Search social events...").fill(title);
-  const card = guest.getByTestId("swipe-card");
+  const { page: guest } = await newPerson();
+  const deck = new DiscoverScreen(guest);
+  await deck.open(title);
+  const card = deck.card;
   await expect(card).toContainText(title);
   const cover = card.getByTestId("event-cover-photo");
   const src = (await cover.getAttribute("src")) as string;
@@ -71,7 +63,6 @@ test("a phone photo becomes the card's cover, served as WebP without the phone's
   }
 
   // Another event without a cover shows its category's illustration on the card.
-  await guest.getByPlaceholder("Search social events...").fill("Watercolor Workshop");
+  await deck.search.fill("Watercolor Workshop");
   await expect(card.getByTestId("event-cover-illustration")).toHaveAttribute("data-kind", "creative");
-  await guestContext.close();
 });

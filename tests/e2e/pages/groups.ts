@@ -1,0 +1,33 @@
+import { expect, type Page } from "@playwright/test";
+
+/** /groups: My Groups, a group's Chat tab and the composer. */
+export class GroupsScreen {
+  constructor(readonly page: Page) {}
+
+  get messages() {
+    return this.page.getByTestId("chat-messages");
+  }
+  get composer() {
+    return this.page.getByLabel("Message", { exact: true });
+  }
+
+  /** Opens the group's chat from My Groups; `expected` is a message that must already show. */
+  async openChat(groupName: string, expected?: string) {
+    await this.page.goto("/groups");
+    await this.page.getByText(groupName).first().click();
+    await this.showChat();
+    if (expected !== undefined) await expect(this.messages).toContainText(expected);
+  }
+
+  /** The Chat tab of the group open now. */
+  async showChat() {
+    await this.page.getByRole("tab", { name: "Chat" }).click();
+  }
+
+  /** Sends with Enter, as a keyboard user does, and waits for the composer to empty (the message was taken). */
+  async send(text: string) {
+    await this.composer.fill(text);
+    await this.composer.press("Enter");
+    await expect(this.composer).toHaveValue("");
+  }
+}
