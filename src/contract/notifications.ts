@@ -35,9 +35,3 @@ export const notificationPageSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
-
-/** The socket message notify() publishes on `user:{id}`. */
-export const notificationMessageSchema = z.object({
-  type: z.literal("notification"),
-  notification: notificationSchema,
-});

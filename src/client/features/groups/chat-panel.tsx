@@ -8,18 +8,18 @@ import { useOnline } from "@/features/shell/use-online";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { formatMessageTime } from "@/lib/format-date";
 import { enqueue, isNetworkFailure, type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
+import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useChatMessages, useMarkRead, useSendMessage } from "./api";
-import { useSocket } from "./socket-provider";
 
 /** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { user } = useAuth();
-  const socket = useSocket();
+  const socket = useRealtime();
   const online = useOnline();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
   const send = useSendMessage();

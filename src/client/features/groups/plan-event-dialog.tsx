@@ -4,6 +4,7 @@ import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
+import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -16,7 +17,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateGroupEvent, useGroupEvents, useVote } from "./api";
-import { useSocket } from "./socket-provider";
 
 const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -190,7 +190,7 @@ function VoteList({ groupId }: { groupId: number | null }) {
 }
 
 function VoteRow({ event }: { event: GroupEvent }) {
-  const socket = useSocket();
+  const socket = useRealtime();
   const vote = useVote();
   const { user } = useAuth();
   const cast = (value: VoteValue) => {

@@ -1,12 +1,12 @@
 import { Capacitor } from "@capacitor/core";
 import { PushNotifications } from "@capacitor/push-notifications";
-import { type AppNotification, notificationMessageSchema } from "@contract/notifications";
+import type { AppNotification } from "@contract/notifications";
 import { useEffect, useRef } from "react";
 import { useAuth } from "@/features/auth/use-auth";
-import { useSocket } from "@/features/groups/socket-provider";
 import { apiRequest } from "@/lib/api";
 import { native } from "@/lib/native";
 import { queryClient } from "@/lib/query-client";
+import { useRealtime } from "@/lib/realtime/provider";
 import { addNotificationToCache, NOTIFICATIONS_KEY } from "./notifications-cache";
 import { useNotifications } from "./use-notifications";
 
@@ -54,20 +54,13 @@ async function storeDevicePosition(userId: number) {
  */
 export function NotificationsStartup() {
   const { user } = useAuth();
-  const { subscribe, connected } = useSocket();
+  const { subscribe, connected } = useRealtime();
   const { data, isPlaceholderData } = useNotifications();
   const newestSeen = useRef<number | null>(null);
   const userIdRef = useRef(user?.id);
   userIdRef.current = user?.id;
 
-  useEffect(
-    () =>
-      subscribe("notification", (message) => {
-        const parsed = notificationMessageSchema.safeParse(message);
-        if (parsed.success) addNotificationToCache(parsed.data.notification);
-      }),
-    [subscribe],
-  );
+  useEffect(() => subscribe("notification", (message) => addNotificationToCache(message.notification)), [subscribe]);
 
   // Pushes sent while the socket was away are not replayed: each (re)connection re-reads the list.
   useEffect(() => {

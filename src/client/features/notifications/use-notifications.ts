@@ -2,7 +2,7 @@ import type { NotificationPage } from "@contract/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/use-auth";
-import { useSocket } from "@/features/groups/socket-provider";
+import { useRealtime } from "@/lib/realtime/provider";
 import {
   fetchNotifications,
   NOTIFICATIONS_KEY,
@@ -15,7 +15,7 @@ export const NOTIFICATIONS_POLL_MS = 15_000;
 
 export function useNotifications() {
   const { user } = useAuth();
-  const { connected } = useSocket();
+  const { connected } = useRealtime();
   const query = useQuery<NotificationPage>({
     queryKey: NOTIFICATIONS_KEY,
     queryFn: () => fetchNotifications(),

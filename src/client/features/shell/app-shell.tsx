@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { SocketProvider } from "@/features/groups/socket-provider";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
+import { LiveUpdates } from "./live-updates";
 import { OfflineBanner } from "./offline-banner";
 import { OfflineSync } from "./offline-sync";
 
 /** Spec 02 §1: a narrow single column, centred on wide screens, between a sticky header and a fixed bottom bar. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <SocketProvider>
+    <LiveUpdates>
       <div className="min-h-dvh bg-muted/40 dark:bg-black/30">
         <div className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col bg-background shadow-sm md:border-x md:border-border">
           <Header />
@@ -19,6 +19,6 @@ export function AppShell({ children }: { children: ReactNode }) {
           <BottomNav />
         </div>
       </div>
-    </SocketProvider>
+    </LiveUpdates>
   );
 }

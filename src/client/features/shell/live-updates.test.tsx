@@ -4,9 +4,16 @@ import { QueryClient, useQueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "@/features/auth/use-auth";
+import type { MessagePages } from "@/features/groups/api/chat-messages";
+import { groupKeys } from "@/features/groups/api/keys";
+import { syncGroups } from "@/features/groups/live-sync";
+import { RealtimeConnection } from "@/lib/realtime/connection";
+import { useRealtime } from "@/lib/realtime/provider";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
-import { GROUPS_KEY, type MessagePages, messagesKey } from "./api";
-import { SocketManager, SocketProvider, useSocket } from "./socket-provider";
+import { LiveUpdates } from "./live-updates";
+
+const GROUPS_KEY = groupKeys.list();
+const messagesKey = groupKeys.messages;
 
 /** A stand-in for the browser WebSocket: records what the client sends and lets the test play the server. */
 class FakeSocket {
@@ -76,6 +83,13 @@ function handshake(socket: FakeSocket) {
   socket.receive({ type: "joined_group", groupId: 9 });
 }
 
+/** The app's connection with the groups feature attached, as the signed-in shell builds it for user 1. */
+function live(qc: QueryClient) {
+  const connection = new RealtimeConnection("ws://app.test/ws", factory);
+  syncGroups(connection, qc, 1);
+  return connection;
+}
+
 beforeEach(() => {
   FakeSocket.all = [];
 });
@@ -84,7 +98,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("SocketManager reconnect", () => {
+describe("the connection with groups attached: reconnect", () => {
   it("after an abnormal close backs off 1 s, 2 s, 4 s, then re-authenticates, re-joins and fetches what it missed", async () => {
     vi.useFakeTimers();
     // The top of each jittered window: delays are exactly 1 s, 2 s, 4 s.
@@ -99,7 +113,7 @@ describe("SocketManager reconnect", () => {
     const qc = new QueryClient();
     qc.setQueryData(GROUPS_KEY, [group(5), group(9)]);
     qc.setQueryData<MessagePages>(messagesKey(5), { pages: [[message(10), message(12)]], pageParams: [undefined] });
-    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    const manager = live(qc);
     const statuses: boolean[] = [];
     manager.onStatus = (c) => statuses.push(c);
     manager.start();
@@ -163,7 +177,7 @@ describe("SocketManager reconnect", () => {
     vi.useFakeTimers();
     vi.spyOn(Math, "random").mockReturnValue(0);
     mockFetch(() => jsonResponse(200, []));
-    const manager = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    const manager = live(new QueryClient());
     manager.start();
     last().drop(1006);
     await vi.advanceTimersByTimeAsync(499);
@@ -176,14 +190,14 @@ describe("SocketManager reconnect", () => {
   it("does not reconnect after a deliberate close (1000) or after stop()", async () => {
     vi.useFakeTimers();
     mockFetch(() => jsonResponse(200, []));
-    const manager = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    const manager = live(new QueryClient());
     manager.start();
     handshake(last());
     last().drop(1000);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.all).toHaveLength(1);
 
-    const other = new SocketManager(new QueryClient(), 1, "ws://app.test/ws", factory);
+    const other = live(new QueryClient());
     other.start();
     handshake(last());
     other.stop();
@@ -197,7 +211,7 @@ describe("SocketManager reconnect", () => {
     mockFetch((url) => jsonResponse(200, url.includes("after=12") ? many : []));
     const qc = new QueryClient();
     qc.setQueryData<MessagePages>(messagesKey(5), { pages: [[message(12)]], pageParams: [undefined] });
-    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    const manager = live(qc);
     manager.start();
     handshake(last());
     await vi.advanceTimersByTimeAsync(0);
@@ -216,7 +230,7 @@ describe("new_message and the group list", () => {
       { ...group(5), unreadCount: 0, lastMessage: null },
       { ...group(9), unreadCount: 2, lastMessage: null },
     ]);
-    const manager = new SocketManager(qc, 1, "ws://app.test/ws", factory);
+    const manager = live(qc);
     manager.start();
     handshake(last());
     await vi.advanceTimersByTimeAsync(0);
@@ -237,19 +251,19 @@ describe("new_message and the group list", () => {
 });
 
 function Status() {
-  const { connected } = useSocket();
+  const { connected } = useRealtime();
   return <p>{connected ? "Live" : "Offline"}</p>;
 }
 
-describe("SocketProvider", () => {
+describe("LiveUpdates", () => {
   it("opens the one socket through the injected factory once signed in and reports the connection", async () => {
     mockFetch((url) =>
       url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, []),
     );
     renderWithProviders(
-      <SocketProvider createSocket={factory}>
+      <LiveUpdates createSocket={factory}>
         <Status />
-      </SocketProvider>,
+      </LiveUpdates>,
     );
     expect(screen.getByText("Offline")).toBeInTheDocument();
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
@@ -279,9 +293,9 @@ describe("SocketProvider", () => {
       );
     }
     renderWithProviders(
-      <SocketProvider createSocket={factory}>
+      <LiveUpdates createSocket={factory}>
         <Who />
-      </SocketProvider>,
+      </LiveUpdates>,
     );
     await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
     act(() => void held?.setQueryData(GROUPS_KEY, [group(5)]));
@@ -296,5 +310,22 @@ describe("SocketProvider", () => {
     expect(FakeSocket.all).toHaveLength(1);
     expect(screen.getByText("Signed out / no groups cached")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/auth");
+  });
+
+  it("shows a frame the server refused (a vote over the budget) as a toast", async () => {
+    mockFetch((url) =>
+      url === "/api/user" ? jsonResponse(200, { id: 1, fullName: "Vera", username: "vera" }) : jsonResponse(200, []),
+    );
+    renderWithProviders(
+      <LiveUpdates createSocket={factory}>
+        <Status />
+      </LiveUpdates>,
+    );
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    handshake(last());
+    expect(await screen.findByText("Live")).toBeInTheDocument();
+    expect(screen.queryByText("Too many requests, try again in 12 s")).not.toBeInTheDocument();
+    act(() => last().receive({ type: "error", message: "Too many requests, try again in 12 s" }));
+    expect(await screen.findByText("Too many requests, try again in 12 s")).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reconnectDelay } from "./socket-provider";
+import { reconnectDelay } from "./connection";
 
 describe("reconnectDelay", () => {
   it("grows exponentially from 1 s, is capped at 30 s and is jittered within [ceiling/2, ceiling]", () => {

@@ -1,0 +1,132 @@
+import {
+  type ClientMessage,
+  type ServerMessage,
+  type ServerMessageOf,
+  type ServerMessageType,
+  SOCKET_RECONNECT_BASE_MS,
+  SOCKET_RECONNECT_MAX_MS,
+  SOCKET_UNAUTHORIZED_CODE,
+  serverMessageSchema,
+} from "@contract/socket";
+
+/** Capped exponential backoff with full jitter: attempt 0 → up to 1 s, then 2, 4, … up to 30 s. */
+export function reconnectDelay(attempt: number, random = Math.random) {
+  const ceiling = Math.min(SOCKET_RECONNECT_MAX_MS, SOCKET_RECONNECT_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Makes the connection; tests hand in a fake so reconnects can be driven without a server. */
+export type SocketFactory = (url: string) => WebSocket;
+const browserSocket: SocketFactory = (url) => new WebSocket(url);
+/** WebSocket.OPEN, spelled out so an injected socket class need not carry the constants. */
+const OPEN = 1;
+
+export type Subscribe = <T extends ServerMessageType>(
+  type: T,
+  handler: (message: ServerMessageOf<T>) => void,
+) => () => void;
+
+/**
+ * The app's one /ws connection, knowing no feature: it authenticates, hands every server frame that
+ * matches the contract to the subscribers of its type, and reconnects after any abnormal close.
+ * Features subscribe (`subscribe("new_message", ...)`) and send frames; `connected` turns true at
+ * each `auth_success`, after its subscribers ran.
+ */
+export class RealtimeConnection {
+  private ws: WebSocket | null = null;
+  private handlers = new Map<ServerMessageType, Set<(message: ServerMessage) => void>>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  connected = false;
+  onStatus: (connected: boolean) => void = () => {};
+  /** The server closed the socket with 4401: the session ended (signed out elsewhere, password changed, account deleted). */
+  onSessionEnded: () => void = () => {};
+
+  constructor(
+    private url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`,
+    private createSocket: SocketFactory = browserSocket,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.open();
+    window.addEventListener("online", this.reconnectNow);
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener("online", this.reconnectNow);
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close(1000, "Signed out");
+    this.ws = null;
+  }
+
+  subscribe: Subscribe = (type, handler) => {
+    let set = this.handlers.get(type);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(type, set);
+    }
+    // The dispatch below hands each handler only frames of its own type.
+    const untyped = handler as (message: ServerMessage) => void;
+    set.add(untyped);
+    return () => void set.delete(untyped);
+  };
+
+  /** Sends a frame when open; false when the socket is down (callers fall back to REST). */
+  send = (frame: ClientMessage) => {
+    if (!this.ws || this.ws.readyState !== OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  };
+
+  private reconnectNow = () => {
+    if (this.stopped || this.connected) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.attempt = 0;
+    this.open();
+  };
+
+  private setConnected(value: boolean) {
+    this.connected = value;
+    this.onStatus(value);
+  }
+
+  private open() {
+    const ws = this.createSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      // The server knows who we are from the cookie; auth just asks for the group list.
+      ws.send(JSON.stringify({ type: "auth" }));
+    };
+    ws.onmessage = (event) => {
+      let message: ServerMessage;
+      try {
+        const result = serverMessageSchema.safeParse(JSON.parse(String(event.data)));
+        if (!result.success) return;
+        message = result.data;
+      } catch {
+        return;
+      }
+      for (const handler of this.handlers.get(message.type) ?? []) handler(message);
+      if (message.type === "auth_success") this.setConnected(true);
+    };
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.setConnected(false);
+      // 1000 is a deliberate close (sign-out); everything else, including a server restart (1001/1006), retries.
+      if (this.stopped || event.code === 1000) return;
+      // 4401: the session is gone, so retrying could never succeed; the person has to sign in again.
+      if (event.code === SOCKET_UNAUTHORIZED_CODE) {
+        this.stop();
+        this.onSessionEnded();
+        return;
+      }
+      const delay = reconnectDelay(this.attempt);
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.open(), delay);
+    };
+  }
+}
