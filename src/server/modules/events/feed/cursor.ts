@@ -6,13 +6,17 @@ export interface FeedMark {
   id: number;
 }
 
-/**
- * Where the next page starts: the candidate window (after, end] in date order, and inside it the last
- * ranked row handed out (null when the window has not been read yet).
- */
-export interface FeedCursor {
+/** A candidate window: the events in (after, end] in date order (end null: until the window is full). */
+export interface FeedRange {
   after: FeedMark | null;
   end: FeedMark | null;
+}
+
+/**
+ * Where the next page starts: the candidate window, and inside it the last ranked row handed out (null
+ * when the window has not been read yet).
+ */
+export interface FeedCursor extends FeedRange {
   last: { score: number; us: number; id: number } | null;
 }
 

@@ -5,7 +5,7 @@ import { CATEGORIES, matchesCategory } from "../../../../contract/categories";
 import type { FeedResponse } from "../../../../contract/events";
 import { haversineKm } from "../../../../contract/geo";
 import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "../../../db/schema";
-import { eventFixtures, inDays, type Who } from "../../../test/event-fixtures";
+import { eventFixtures, inDays, type Who } from "../../../test/factories";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
 import { feedRepository } from "./repository";

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import { EARTH_RADIUS_KM } from "../../../../contract/limits";
 import { notBlocked } from "../../safety/repository";
-import type { FeedCursor, FeedMark } from "./cursor";
+import type { FeedMark, FeedRange } from "./cursor";
 import { SCORE } from "./reasons";
 
 /** Arrays travel as one JSON parameter: the same SQL works on PGlite and node-postgres. */
@@ -144,7 +144,8 @@ export interface FeedRow {
   score: number;
 }
 
-export interface FeedWindowPage {
+export interface FeedWindow {
+  /** The window's eligible events for the filter, ranked: score desc, then the earlier date, then id. */
   rows: FeedRow[];
   counts: Record<string, number>;
   /** Eligible events in the window. */
@@ -222,14 +223,8 @@ const SCAN_COLUMNS = sql.raw(
   "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.max_attendees, e.going_count",
 );
 
-/** The feed's one statement: the window, its ranked page, its chip counts and where it ends. */
-export function feedWindowQuery(
-  c: FeedCriteria,
-  s: ScoreInputs,
-  filter: CategoryId,
-  limit: number,
-  cursor: FeedCursor | null,
-): SQL {
+/** The feed's window statement: the window ranked, its chip counts and where it ends. */
+export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, cursor: FeedRange): SQL {
   // Free slots as one multirange of instants: a containment test per event instead of a time-zone conversion.
   const fits =
     s.freeRanges.length === 0
@@ -248,13 +243,8 @@ export function feedWindowQuery(
           sql` + `,
         )})`;
   const range: SQL[] = [];
-  if (cursor?.after) range.push(afterMark(cursor.after));
-  if (cursor?.end) range.push(upToMark(cursor.end));
-  const last = cursor?.last;
-  const lastWhere = last
-    ? sql`and (s.score < ${last.score} or (s.score = ${last.score} and (s.date_us > ${last.us}::bigint
-        or (s.date_us = ${last.us}::bigint and s.id > ${last.id}))))`
-    : sql``;
+  if (cursor.after) range.push(afterMark(cursor.after));
+  if (cursor.end) range.push(upToMark(cursor.end));
   // Friends going: the friends' own going rows (user_id, status index), grouped once and hash-joined to the
   // window; bounded by what the friends do, not by the city.
   const friendsGoing =
@@ -320,17 +310,14 @@ export function feedWindowQuery(
         where ${categoryCondition(filter)}
       ) m
     ),
-    page as (
+    ranked as (
       select s.id, s.date_us, s.distance_km, s.tag_overlap, s.friends_going, s.fits, s.score,
-        -- The reason's tag: only for the page's rows, not the window's.
         (select t from unnest(s.ltags) with ordinality as x(t, n) where t = any(${interests}) order by n limit 1) as matched_tag
-      from scored s where true ${lastWhere}
-      order by s.score desc, s.date_us asc, s.id asc
-      limit ${limit}
+      from scored s
     ),
     tail as (${tail})
     select
-      (select json_agg(p order by p.score desc, p.date_us asc, p.id asc) from page p) as rows,
+      (select json_agg(r order by r.score desc, r.date_us asc, r.id asc) from ranked r) as rows,
       (select json_build_object(${sql.join(countColumns, sql`, `)}) from win e) as counts,
       (select count(*)::int from win) as size,
       ${more} as more,

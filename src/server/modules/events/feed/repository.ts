@@ -1,51 +1,103 @@
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { CategoryId } from "../../../../contract/categories";
 import type { UserSummary } from "../../../../contract/events";
-import { PAGE_SIZE_DEFAULT } from "../../../../contract/limits";
+import { AVATAR_STACK_MAX } from "../../../../contract/limits";
 import type { Db } from "../../../db/client";
 import { events, users } from "../../../db/schema";
-import type { FeedCursor } from "./cursor";
-import { type FeedCriteria, type FeedRow, type FeedWindowPage, feedWindowQuery, type ScoreInputs } from "./query";
+import { notBlocked } from "../../safety/repository";
+import type { FeedRange } from "./cursor";
+import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
 
-/** The feed's reads: the ranking inputs, the ranked window page and the cards' rows. */
+/** A page's candidate ids travel as one int[] literal: the prepared statements keep one shape on both drivers. */
+const idList = (ids: number[]) => `{${ids.join(",")}}`;
+
+/** The feed's reads: the ranking inputs with what a cached window depends on, a ranked window, the cards. */
 export function feedRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const userId = sql`${sql.placeholder("userId")}::int`;
+
+  // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
+  // cached page does not pay planning, which cost more than running these statements.
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside a sub-select would name
+  // the sub-select's own column (availability.id).
+  const me = sql.raw('"users"."id"');
+  const rankingInputs = db
+    .select({
+      interests: users.interests,
+      skills: users.skills,
+      timezone: users.timezone,
+      friendIds: sql<
+        number[]
+      >`coalesce((select json_agg(case when f.requester_id = ${me} then f.addressee_id else f.requester_id end)
+        from friendships f where f.status = 'accepted' and (f.requester_id = ${me} or f.addressee_id = ${me})), '[]')`,
+      free: sql<
+        Array<{ date: string; timeslots: unknown }>
+      >`coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
+        from availability a where a.user_id = ${me} and a.date >= current_date - 1), '[]')`,
+      // What else a ranked window depends on, as one text: the user's answers and blocks (as sets: count and
+      // sum of ids, so an undo counts too) and the newest event anywhere (a new event may belong in a window).
+      answers: sql<string>`concat_ws('/',
+        (select count(*) || ':' || coalesce(sum(i.event_id), 0) from event_interactions i where i.user_id = ${me}),
+        (select count(*) || ':' || coalesce(sum(p.event_id), 0) from event_participants p where p.user_id = ${me}),
+        (select count(*) || ':' || coalesce(sum(b.blocker_id + b.blocked_id), 0) from user_blocks b
+          where b.blocker_id = ${me} or b.blocked_id = ${me}),
+        (select coalesce(max(e.id), 0) from events e))`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare("feed_ranking_inputs");
+
+  // The cards of a page, and only those the user can still answer now: a cached window may be older than the
+  // user's last answer, a cancellation, a moderator's hiding, a block or the event filling up.
+  const cards = db
+    .select({
+      event: events,
+      host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
+      attendees: sql<UserSummary[]>`coalesce((
+        select json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'username', a.username, 'profileImage', a.profile_image) order by a.rn)
+        from (
+          select u.id, u.full_name, u.username, u.profile_image, row_number() over (order by p.created_at, p.user_id) as rn
+          from event_participants p join users u on u.id = p.user_id
+          where p.event_id = ${events.id} and p.status = 'going'
+          order by p.created_at, p.user_id
+          limit ${AVATAR_STACK_MAX}
+        ) a), '[]')`,
+    })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.hostId))
+    .where(
+      and(
+        sql`${events.id} = any(${sql.placeholder("ids")}::int[])`,
+        sql`${events.date} > ${sql.placeholder("now")}::timestamptz`,
+        isNull(events.canceledAt),
+        isNull(events.hiddenAt),
+        isNull(events.groupId),
+        sql`${events.hostId} <> ${userId}`,
+        sql`(${events.maxAttendees} is null or ${events.goingCount} < ${events.maxAttendees})`,
+        notBlocked(userId, events.hostId),
+        sql`not exists (select 1 from event_interactions i where i.user_id = ${userId} and i.event_id = ${events.id})`,
+        sql`not exists (select 1 from event_participants p where p.user_id = ${userId} and p.event_id = ${events.id})`,
+      ),
+    )
+    .prepare("feed_cards");
 
   return {
     /**
      * Everything the ranking needs from the user, in one statement: interests, skills, time zone, accepted
-     * friends, and the availability published from yesterday on (a day's slots are local to the user).
+     * friends, the availability published from yesterday on (a day's slots are local to the user), and the
+     * `answers` stamp a cached window is checked against.
      */
-    async rankingInputs(userId: number) {
-      const [row] = await rows<{
-        interests: string[];
-        skills: string[];
-        timezone: string;
-        friend_ids: number[];
-        free: Array<{ date: string; timeslots: unknown }>;
-      }>(sql`
-        select u.interests, u.skills, u.timezone,
-          coalesce((select json_agg(case when f.requester_id = u.id then f.addressee_id else f.requester_id end)
-            from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)), '[]') as friend_ids,
-          coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
-            from availability a where a.user_id = u.id and a.date >= current_date - 1), '[]') as free
-        from users u where u.id = ${userId}`);
+    async rankingInputs(id: number) {
+      const [row] = await rankingInputs.execute({ userId: id });
       return row;
     },
 
     /**
-     * One page of the ranked feed inside one candidate window, with the window's chip counts, in one
-     * statement. The window is the first FEED_WINDOW eligible events after cursor.after in (date, id)
-     * order (bounded by cursor.end once known), so the work is bounded by the window, not the table;
-     * inside it: score desc, then the earlier date, then id.
+     * One ranked candidate window with its chip counts, in one statement: the first FEED_WINDOW eligible
+     * events after range.after in (date, id) order (bounded by range.end once known), so the work is bounded
+     * by the window, not the table; ranked by score desc, then the earlier date, then id.
      */
-    async feedWindowPage(
-      c: FeedCriteria,
-      s: ScoreInputs,
-      filter: CategoryId,
-      limit: number,
-      cursor: FeedCursor | null,
-    ): Promise<FeedWindowPage> {
+    async feedWindow(c: FeedCriteria, s: ScoreInputs, filter: CategoryId, range: FeedRange): Promise<FeedWindow> {
       const [row] = await rows<{
         rows: FeedRow[] | null;
         counts: Record<string, number>;
@@ -53,7 +105,7 @@ export function feedRepository(db: Db) {
         more: boolean;
         end_us: number | null;
         end_id: number | null;
-      }>(feedWindowQuery(c, s, filter, limit, cursor));
+      }>(feedWindowQuery(c, s, filter, range));
       return {
         rows: (row?.rows ?? []).map((r) => ({ ...r, date_us: Number(r.date_us) })),
         counts: row?.counts ?? {},
@@ -63,37 +115,21 @@ export function feedRepository(db: Db) {
       };
     },
 
-    /** The cards' rows: each event with its host and its first `perEvent` going attendees, in one statement. */
-    async cards(ids: number[], perEvent: number) {
+    /** The cards' rows (event, host, first going attendees) of those ids the user can still answer at `now`. */
+    async answerableCards(id: number, ids: number[], now: Date) {
       if (ids.length === 0) return [];
-      return db
-        .select({
-          event: events,
-          host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
-          attendees: sql<UserSummary[]>`coalesce((
-            select json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'username', a.username, 'profileImage', a.profile_image) order by a.rn)
-            from (
-              select u.id, u.full_name, u.username, u.profile_image, row_number() over (order by p.created_at, p.user_id) as rn
-              from event_participants p join users u on u.id = p.user_id
-              where p.event_id = ${events.id} and p.status = 'going'
-              order by p.created_at, p.user_id
-              limit ${perEvent}
-            ) a), '[]')`,
-        })
-        .from(events)
-        .leftJoin(users, eq(users.id, events.hostId))
-        .where(inArray(events.id, ids));
+      return cards.execute({ userId: id, ids: idList(ids), now: now.toISOString() });
     },
 
-    /** The plan of the feed's statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */
+    /** The plan of the window statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */
     async explainFeed(
       c: FeedCriteria,
       s: ScoreInputs,
       filter: CategoryId,
       analyze = false,
-      cursor: FeedCursor | null = null,
+      range: FeedRange = { after: null, end: null },
     ) {
-      const query = feedWindowQuery(c, s, filter, PAGE_SIZE_DEFAULT + 1, cursor);
+      const query = feedWindowQuery(c, s, filter, range);
       const plan = await rows<{ "QUERY PLAN": string }>(
         analyze ? sql`explain analyze ${query}` : sql`explain ${query}`,
       );

@@ -3,15 +3,13 @@ import { z } from "zod";
 import { messageSchema } from "../../../../contract/auth";
 import { feedQuerySchema, feedResponseSchema } from "../../../../contract/events";
 import { userIdSchema } from "../../../../contract/users";
-import type { AppDeps } from "../../../deps";
+import type { RouteDeps } from "../../../compose";
 import { requireSelf } from "../../../http/session";
-import { feedRepository } from "./repository";
-import { feedService } from "./service";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const feedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = feedService(feedRepository(deps.database.db));
+export const feedRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.feed;
 
   app.get(
     "/api/events/swipe/:userId",
