@@ -28,5 +28,3 @@ export const busEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;
-/** The events a hub forwards to sockets unchanged. */
-export type ClientBusEvent = Extract<BusEvent, { type: "new_message" | "notification" | "vote_update" }>;

@@ -76,7 +76,7 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) =>
  * A new message as the group list shows it: the group's last message, and one more unread unless it is
  * the reader's own. False when the list is not cached or does not hold the group (then it is refetched).
  */
-export function applyToGroupList(qc: QueryClient, message: ChatMessage, myId: number): boolean {
+function applyToGroupList(qc: QueryClient, message: ChatMessage, myId: number): boolean {
   const list = qc.getQueryData<GroupListItem[]>(groupKeys.list());
   if (!list?.some((g) => g.id === message.groupId)) return false;
   qc.setQueryData<GroupListItem[]>(groupKeys.list(), (groups) =>
