@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { VoteValue } from "../../../contract/groups";
+import type { GroupSlotId } from "../../../contract/time-slots";
 import type { Db } from "../../db/client";
 import {
   chatMessages,
@@ -302,7 +303,7 @@ export function groupsRepository(db: Db) {
         .groupBy(eventVotes.vote);
     },
 
-    async upsertAvailability(groupId: number, userId: number, date: string, timeslots: string[]) {
+    async upsertAvailability(groupId: number, userId: number, date: string, timeslots: GroupSlotId[]) {
       await db
         .insert(groupAvailability)
         .values({ groupId, userId, date, timeslots })

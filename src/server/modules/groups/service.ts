@@ -13,7 +13,7 @@ import {
   type VoteValue,
 } from "../../../contract/groups";
 import { VOTES_PER_MINUTE } from "../../../contract/limits";
-import { GROUP_TIME_SLOTS } from "../../../contract/time-slots";
+import { GROUP_TIME_SLOTS, type GroupSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { toChatMessage } from "../chat/service";
@@ -29,9 +29,9 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 /** One budget per user for votes over the socket and REST together (issue 9.9). */
 export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
 
-export function countVotes(rows: { vote: string; n: number }[]): VoteCounts {
+export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
-  for (const r of rows) if (r.vote in counts) counts[r.vote as VoteValue] += r.n;
+  for (const r of rows) counts[r.vote] += r.n;
   return counts;
 }
 
@@ -169,7 +169,7 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
         location: event.location,
         groupId,
         votes: countVotes(votes.map((v) => ({ vote: v.vote, n: 1 }))),
-        myVote: (myVote as VoteValue | null) ?? null,
+        myVote,
       }));
     },
 
@@ -184,7 +184,7 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       return update;
     },
 
-    async saveAvailability(userId: number, groupId: number, date: string, timeslots: string[]) {
+    async saveAvailability(userId: number, groupId: number, date: string, timeslots: GroupSlotId[]) {
       await requireMember(groupId, userId);
       await repo.upsertAvailability(groupId, userId, date, [...new Set(timeslots)]);
     },
@@ -200,7 +200,7 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
       return {
         date,
         memberCount,
-        mine: (rows.find((r) => r.userId === userId)?.timeslots ?? []) as GroupAvailability["mine"],
+        mine: rows.find((r) => r.userId === userId)?.timeslots ?? [],
         slots,
         best: top === 0 ? [] : slots.filter((s) => s.count === top).map((s) => s.slot),
       };

@@ -147,7 +147,7 @@ export async function runDigests(deps: {
     const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all"));
     const lines = items.map(
       (n) =>
-        `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type as NotificationType]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`,
+        `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`,
     );
     await deps.enqueue({
       to,
