@@ -16,16 +16,17 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
+import { composeServices } from "./compose";
 import { type Config, publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
-import { createRateLimits } from "./http/rate-limits";
 import { requestIdGenerator } from "./http/request-id";
 import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
+import { sessionResolver } from "./http/session-resolver";
 import { accountRoutes } from "./modules/account/routes";
-import { authRoutes, sessionResolver } from "./modules/auth/routes";
+import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
@@ -38,7 +39,6 @@ import { healthRoutes } from "./modules/health/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
-import { createOutbox } from "./modules/outbox/outbox";
 import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { pushRoutes } from "./modules/push/routes";
@@ -48,6 +48,7 @@ import { uploadsRoutes } from "./modules/uploads/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
 import { realtimeRoutes } from "./realtime/routes";
+import { realtimeOptions } from "./realtime-handlers";
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {
@@ -124,13 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.NODE_ENV === "production",
   });
-  // Per-user and per-address limits shared by REST, sockets and instances (Redis when configured;
-  // no offline queue: a down Redis fails over to an in-process counter at once).
-  const rateLimits = createRateLimits({
-    redisUrl: config.REDIS_URL,
-    prefix: config.REDIS_PREFIX,
-    log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
-  });
+  const services = composeServices(deps, app.log);
+  const { rateLimits, outbox: mailOutbox } = services;
   app.decorate("rateLimits", rateLimits);
   app.addHook("onClose", () => rateLimits.close());
   await app.register(fastifySwagger, {
@@ -151,38 +147,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", refuseCrossSiteWrites(config));
   registerMetrics(app, deps);
   // E-mail leaves through the outbox: its worker runs from ready to close (SIGTERM closes the app first).
-  const mailOutbox = createOutbox({ config, db: deps.database.db, log: app.log });
   app.decorate("outbox", mailOutbox);
   app.addHook("onReady", async () => mailOutbox.start());
   app.addHook("onClose", () => mailOutbox.stop());
   warnAboutLinks(config, app.log);
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
-  app.addHook("onRequest", sessionResolver(deps));
+  app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));
   app.addHook("onRequest", requireSessionUnlessPublic);
 
-  await app.register(healthRoutes, deps);
-  await app.register(authRoutes, deps);
-  await app.register(eventsRoutes, deps);
-  await app.register(participantsRoutes, deps);
-  await app.register(availabilityRoutes, deps);
-  await app.register(usersRoutes, deps);
-  await app.register(friendsRoutes, deps);
-  await app.register(uploadsRoutes, deps);
-  await app.register(deckRoutes, deps);
-  await app.register(notificationsRoutes, deps);
-  await app.register(pushRoutes, deps);
-  await app.register(waitlistRoutes, deps);
-  await app.register(groupsRoutes, deps);
-  await app.register(invitesRoutes, deps);
-  await app.register(chatRoutes, deps);
-  await app.register(realtimeRoutes, deps);
-  await app.register(nearbyRoutes, deps);
-  await app.register(placesRoutes, deps);
-  await app.register(settingsRoutes, deps);
-  await app.register(googleRoutes, deps);
-  await app.register(safetyRoutes, deps);
-  await app.register(accountRoutes, deps);
+  const routeDeps = { ...deps, services };
+  await app.register(healthRoutes, routeDeps);
+  await app.register(authRoutes, routeDeps);
+  await app.register(eventsRoutes, routeDeps);
+  await app.register(participantsRoutes, routeDeps);
+  await app.register(availabilityRoutes, routeDeps);
+  await app.register(usersRoutes, routeDeps);
+  await app.register(friendsRoutes, routeDeps);
+  await app.register(uploadsRoutes, routeDeps);
+  await app.register(deckRoutes, routeDeps);
+  await app.register(notificationsRoutes, routeDeps);
+  await app.register(pushRoutes, routeDeps);
+  await app.register(waitlistRoutes, routeDeps);
+  await app.register(groupsRoutes, routeDeps);
+  await app.register(invitesRoutes, routeDeps);
+  await app.register(chatRoutes, routeDeps);
+  await app.register(
+    realtimeRoutes,
+    realtimeOptions({
+      bus: deps.bus,
+      publicOrigin: config.PUBLIC_ORIGIN,
+      groupsRepo: services.repositories.groups,
+      groups: services.groups,
+      chat: services.chat,
+      sessions: services.repositories.auth,
+    }),
+  );
+  await app.register(nearbyRoutes, routeDeps);
+  await app.register(placesRoutes, routeDeps);
+  await app.register(settingsRoutes, routeDeps);
+  await app.register(googleRoutes, routeDeps);
+  await app.register(safetyRoutes, routeDeps);
+  await app.register(accountRoutes, routeDeps);
 
   await serveClient(app);
   return app;

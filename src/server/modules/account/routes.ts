@@ -19,21 +19,20 @@ import {
   passwordResetSchema,
 } from "../../../contract/account";
 import { messageSchema } from "../../../contract/auth";
+import { EVENT_NOTICES } from "../../../contract/event-notices";
 import { PRODUCT_NAME } from "../../../contract/product";
+import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
-import type { AppDeps } from "../../deps";
 import { HttpError } from "../../http/http-error";
 import { type Limiter, retryAfterSeconds } from "../../http/rate-limits";
 import { clearSessionCookie, hashSessionToken, newSessionToken, requireUserId } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { hashPassword } from "../auth/service";
-import { notifyAll } from "../notifications/notify";
-import { accountRepository } from "./repository";
 
 /** Issue 14.4: account control (docs/api.md "Account"). */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = accountRepository(deps.database.db);
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const repo = deps.services.repositories.account;
   const origin = publicOrigin(deps.config);
   const resetPerAddress = app.rateLimits.limiter("password-reset-address", PASSWORD_RESET_BUDGETS.perAddress);
   const resetPerEmail = app.rateLimits.limiter("password-reset-email", PASSWORD_RESET_BUDGETS.perEmail);
@@ -294,12 +293,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       await revoke(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).
       for (const event of hosted) {
-        await notifyAll({ db: deps.database.db, bus: deps.bus }, event.people, {
-          type: "event_canceled",
-          title: "Event canceled",
-          message: `${event.title} has been canceled: its host deleted their account`,
-          actionUrl: null,
-        });
+        await deps.services.notifications.notifyAll(event.people, EVENT_NOTICES.canceledWithAccount(event));
       }
       clearSessionCookie(reply);
       return { message: ACCOUNT_TEXTS.deleted };

@@ -12,26 +12,19 @@ import {
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { SAFETY_TEXTS } from "../../../contract/safety";
 import { currentUserSchema } from "../../../contract/users";
-import type { AppDeps } from "../../deps";
-import {
-  clearSessionCookie,
-  hashSessionToken,
-  requireUserId,
-  routeUsesSession,
-  setSessionCookie,
-} from "../../http/session";
+import type { RouteDeps } from "../../compose";
+import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { toCurrentUser } from "../users/public-user";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
-import { type AccessGrant, authRepository } from "./repository";
-import { authService } from "./service";
+import type { AccessGrant } from "./repository";
 import { startSessionSweeper } from "./session-sweeper";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = authRepository(deps.database.db);
-  const service = authService(repo);
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { auth: service } = deps.services;
+  const repo = deps.services.repositories.auth;
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
   // Separate budgets per action; sign-in per account+address with a per-account back-off (issues 9.15, 9.16).
@@ -170,32 +163,3 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 };
-
-/**
- * Resolves the session cookie into request.userId for the API and the socket; static files and
- * health checks carry the cookie too but never need a database lookup.
- */
-export function sessionResolver(deps: AppDeps) {
-  const service = authService(authRepository(deps.database.db));
-  // Resolved sessions are kept briefly per instance and dropped on revocation (src/server/http/session-cache.ts).
-  const cache = sessionCacheFor(deps.bus);
-  return async (request: FastifyRequest) => {
-    if (!routeUsesSession(request)) return;
-    const token = request.cookies.link_session;
-    if (!token) return;
-    const idHash = hashSessionToken(token);
-    const cachedUserId = cache.get(idHash);
-    if (cachedUserId != null) {
-      request.userId = cachedUserId;
-      request.sessionHash = idHash;
-      return;
-    }
-    const lookedUpAt = Date.now();
-    const session = await service.resolveSession(token);
-    if (session) {
-      cache.set(session.idHash, session.userId, lookedUpAt);
-      request.userId = session.userId;
-      request.sessionHash = session.idHash;
-    }
-  };
-}

@@ -16,7 +16,7 @@ export function hashPassword(password: string) {
 /** Verified against a real hash even when the user is unknown, so timing does not reveal usernames. */
 let dummyHash: Promise<string> | undefined;
 
-export function authService(repo: AuthRepository) {
+export function authService({ repo }: { repo: AuthRepository }) {
   return {
     /**
      * Issue 9.14: no account without an access grant. The grant is checked before anything else

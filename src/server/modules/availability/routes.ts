@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { availabilityQuerySchema, availabilityRowSchema, saveAvailabilitySchema } from "../../../contract/availability";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { requireSelf, requireUserId } from "../../http/session";
 
 // 401 before validation: a visitor learns nothing about the body rules.
-import { availabilityRepository } from "./repository";
-import { availabilityService } from "./service";
 
-export const availabilityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = availabilityService(availabilityRepository(deps.database.db));
+export const availabilityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.availability;
 
   // A public read among signed-in users: profiles show when someone is free (spec 01 §2 User profile).
   app.get(

@@ -3,18 +3,15 @@ import type { TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { AvailabilityRepository } from "./repository";
 
-type StoredRow = { id: number; userId: number; date: string; timeslots: string[] };
-const toRow = (row: StoredRow): AvailabilityRow => ({ ...row, timeslots: row.timeslots as TimeSlotId[] });
-
-export function availabilityService(repo: AvailabilityRepository) {
+export function availabilityService({ repo }: { repo: AvailabilityRepository }) {
   return {
-    async list(userId: number, limit: number, before?: string) {
-      return (await repo.listForUser(userId, limit, before)).map(toRow);
+    async list(userId: number, limit: number, before?: string): Promise<AvailabilityRow[]> {
+      return repo.listForUser(userId, limit, before);
     },
     /** The caller has already checked that userId is the signed-in user. */
-    async save(userId: number, date: string, timeslots: TimeSlotId[]) {
+    async save(userId: number, date: string, timeslots: TimeSlotId[]): Promise<AvailabilityRow> {
       if (isPastDay(date)) throw new HttpError(400, AVAILABILITY_TEXTS.pastDay);
-      return toRow(await repo.upsert(userId, date, timeslots));
+      return repo.upsert(userId, date, timeslots);
     },
   };
 }

@@ -8,19 +8,16 @@ import {
   sendMessageBodySchema,
   tooManyMessagesText,
 } from "../../../contract/chat";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { groupsRepository } from "../groups/repository";
-import { chatRepository } from "./repository";
-import { CHAT_LIMIT, chatService } from "./service";
+import { CHAT_LIMIT } from "./service";
 
 const tags = ["chat"];
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema };
 
-export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const db = deps.database.db;
-  const service = chatService({ chat: chatRepository(db), groups: groupsRepository(db), bus: deps.bus });
+export const chatRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.chat;
 
   app.get(
     "/api/chat/messages/:groupId",

@@ -8,7 +8,7 @@ export function deckRepository(db: Db) {
     findEvent(eventId: number) {
       return db.query.events.findFirst({
         where: eq(events.id, eventId),
-        columns: { id: true, hostId: true, groupId: true },
+        columns: { id: true, title: true, hostId: true, groupId: true },
       });
     },
 

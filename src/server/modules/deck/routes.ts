@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { eventIdParamsSchema } from "../../../contract/events";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { requireUserId } from "../../http/session";
-import { deckRepository } from "./repository";
-import { deckService } from "./service";
 
-export const deckRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = deckService(deckRepository(deps.database.db), { db: deps.database.db, bus: deps.bus });
+export const deckRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.deck;
 
   // Undo on the swipe deck: deletes the caller's stored answer (going or declined) to the event.
   app.delete(

@@ -14,21 +14,18 @@ import {
   usersQuerySchema,
 } from "../../../contract/events";
 import { publicUserSchema } from "../../../contract/users";
+import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
-import type { AppDeps } from "../../deps";
 import { creationLimit } from "../../http/creation-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toPublicUser } from "../users/public-user";
 import { feedRoutes } from "./feed/routes";
-import { eventsRepository } from "./repository";
-import { eventsService } from "./service";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];
 
-export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = eventsRepository(deps.database.db);
-  const service = eventsService(repo, { db: deps.database.db, bus: deps.bus });
+export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.events;
   await app.register(feedRoutes, deps);
 
   // Issue 9.17: hourly creation budgets per user, one for events and one for group plans.

@@ -10,12 +10,9 @@ import type {
   UserSummary,
 } from "../../../contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
-import type { Db } from "../../db/client";
 import { HttpError } from "../../http/http-error";
-import type { Bus } from "../../realtime/bus";
-import { notifyAll } from "../notifications/notify";
-import { uploadsRepository } from "../uploads/repository";
-import { uploadsService } from "../uploads/service";
+import type { NotificationsService } from "../notifications/service";
+import type { UploadsService } from "../uploads/service";
 import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, UserRow } from "./repository";
 
@@ -55,9 +52,16 @@ function coordinates(latitude: string | undefined, longitude: string | undefined
   return { lat: Number.isFinite(lat) ? lat : null, lng: Number.isFinite(lng) ? lng : null };
 }
 
-export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }) {
-  // Issue 9.18: a cover is a photo its host uploaded to Link.
-  const images = uploadsService(uploadsRepository(deps.db));
+export function eventsService({
+  repo,
+  uploads: images,
+  notifications,
+}: {
+  repo: EventsRepository;
+  /** Issue 9.18: a cover is a photo its host uploaded to Link. */
+  uploads: UploadsService;
+  notifications: NotificationsService;
+}) {
   const { requireVisible, requireHosted } = eventAccess(repo);
 
   return {
@@ -156,8 +160,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);
-      await notifyAll(
-        deps,
+      await notifications.notifyAll(
         going.map((g) => g.user.id),
         {
           type: "event_update",
@@ -174,8 +177,7 @@ export function eventsService(repo: EventsRepository, deps: { db: Db; bus: Bus }
       if (event.canceledAt) return toEvent(event);
       const updated = await repo.updateEvent(eventId, { canceledAt: new Date() });
       const people = await repo.participantsWithStatus(eventId, ["going", "pending", "waitlisted"]);
-      await notifyAll(
-        deps,
+      await notifications.notifyAll(
         people.map((p) => p.user.id),
         {
           type: "event_canceled",

@@ -13,42 +13,19 @@ import {
 import { FRIEND_INVITES_PER_HOUR, FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { PRODUCT_NAME } from "../../../contract/product";
 import { publicUserSchema, userIdSchema } from "../../../contract/users";
+import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
-import type { AppDeps } from "../../deps";
 import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { notify } from "../notifications/notify";
 import { toPublicUser } from "../users/public-user";
-import { friendsRepository } from "./repository";
-import { friendsService } from "./service";
 
 const otherUserParams = z.object({ userId: userIdSchema });
 
-export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const db = deps.database.db;
-  const repo = friendsRepository(db);
+export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.friends;
   const linkOrigin = publicOrigin(deps.config);
-  const nameOf = async (id: number) => (await repo.findUser(id))?.fullName ?? "Someone";
-  const service = friendsService(repo, {
-    async requested(fromId, toId) {
-      await notify({ db, bus: deps.bus }, toId, {
-        type: "friend_request",
-        title: "New friend request",
-        message: `${await nameOf(fromId)} wants to connect with you`,
-        actionUrl: `/users/${fromId}`,
-      });
-    },
-    async accepted(byId, requesterId) {
-      await notify({ db, bus: deps.bus }, requesterId, {
-        type: "friend_request",
-        title: "Friend request accepted",
-        message: `${await nameOf(byId)} accepted your friend request`,
-        actionUrl: `/users/${byId}`,
-      });
-    },
-  });
   // A public read among signed-in users, like the profile it is shown on.
   app.get(
     "/api/users/friends",
@@ -131,7 +108,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema, 503: messageSchema } },
     },
     async (request, reply) => {
-      const inviter = await nameOf(requireUserId(request));
+      const inviter = await service.nameOf(requireUserId(request));
       // Links come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose.
       if (!linkOrigin) return reply.code(503).send({ message: INVITE_EMAIL_UNAVAILABLE_MESSAGE });
       const greeting = request.body.name ? `Hi ${request.body.name},` : "Hi,";

@@ -1,14 +1,36 @@
 import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
 import { HttpError } from "../../http/http-error";
+import type { NotificationsService } from "../notifications/service";
 import type { FriendsRepository } from "./repository";
 
-export interface FriendEvents {
-  requested(fromUserId: number, toUserId: number): Promise<void>;
-  accepted(byUserId: number, requesterId: number): Promise<void>;
-}
+export function friendsService({
+  repo,
+  notifications,
+}: {
+  repo: FriendsRepository;
+  notifications: NotificationsService;
+}) {
+  const nameOf = async (id: number) => (await repo.findUser(id))?.fullName ?? "Someone";
+  const events = {
+    async requested(fromId: number, toId: number) {
+      await notifications.notify(toId, {
+        type: "friend_request",
+        title: "New friend request",
+        message: `${await nameOf(fromId)} wants to connect with you`,
+        actionUrl: `/users/${fromId}`,
+      });
+    },
+    async accepted(byId: number, requesterId: number) {
+      await notifications.notify(requesterId, {
+        type: "friend_request",
+        title: "Friend request accepted",
+        message: `${await nameOf(byId)} accepted your friend request`,
+        actionUrl: `/users/${byId}`,
+      });
+    },
+  };
 
-export function friendsService(repo: FriendsRepository, events: FriendEvents) {
   async function status(viewerId: number, otherId: number): Promise<FriendStatus> {
     const row = await repo.findBetween(viewerId, otherId);
     if (!row) return "none";
@@ -18,6 +40,8 @@ export function friendsService(repo: FriendsRepository, events: FriendEvents) {
 
   return {
     status,
+    /** The name a notice or an invite e-mail shows for this user. */
+    nameOf,
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {

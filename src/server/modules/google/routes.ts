@@ -5,23 +5,23 @@ import { z } from "zod";
 import { GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE, type GoogleSignInError } from "../../../contract/auth";
 import { NAME_MAX, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
+import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
-import type { AppDeps } from "../../deps";
 import { requireUserId, setSessionCookie } from "../../http/session";
 import { clearGrantCookie, grantHashOf } from "../auth/grant-cookie";
-import { authRepository, GrantMissingError } from "../auth/repository";
-import { authService, hashPassword } from "../auth/service";
+import { GrantMissingError } from "../auth/repository";
+import { hashPassword } from "../auth/service";
 
 const GOOGLE_ISSUER = new URL("https://accounts.google.com");
 const FLOW_COOKIE = "link_google_flow";
 const FLOW_MAX_AGE_S = 10 * 60;
 
 /** Google sign-in through OpenID Connect (authorization code + PKCE); available only when both secrets are configured. */
-export const googleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = deps.config;
   const enabled = Boolean(clientId && clientSecret);
-  const repo = authRepository(deps.database.db);
-  const service = authService(repo);
+  const { auth: service } = deps.services;
+  const repo = deps.services.repositories.auth;
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
 
   // Discovery needs the network: done on first use, retried after a failure.

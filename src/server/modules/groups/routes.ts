@@ -20,15 +20,12 @@ import {
   voteCountsSchema,
 } from "../../../contract/groups";
 import { SOCKET_TEXTS } from "../../../contract/socket";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { uploadsRepository } from "../uploads/repository";
-import { uploadsService } from "../uploads/service";
-import { groupsRepository } from "./repository";
-import { groupsService, VOTE_LIMIT } from "./service";
+import { VOTE_LIMIT } from "./service";
 
 const createdGroupSchema = z.object({
   id: z.number().int(),
@@ -43,9 +40,8 @@ const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404
 const tags = ["groups"];
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = groupsService({ repo: groupsRepository(deps.database.db), bus: deps.bus });
-  const images = uploadsService(uploadsRepository(deps.database.db));
+export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { groups: service, uploads: images } = deps.services;
   const toCreated = (g: {
     id: number;
     name: string;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 
 const statusSchema = z.object({ status: z.string() });
 const dependencyState = z.enum(["up", "down"]);
@@ -29,7 +29,7 @@ async function answers(check: () => Promise<void>): Promise<"up" | "down"> {
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Liveness: the process answers. Readiness: it can serve, i.e. its database and (when configured) Redis answer.
   app.get("/healthz", { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: "ok" }));
   app.get(

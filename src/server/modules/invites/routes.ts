@@ -7,16 +7,14 @@ import {
   inviteViewSchema,
   joinInviteResultSchema,
 } from "../../../contract/groups";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { limitPerAddress } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { invitesRepository } from "./repository";
-import { invitesService } from "./service";
 
 const tags = ["invites"];
 
-export const invitesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = invitesService(invitesRepository(deps.database.db));
+export const invitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.invites;
   // Codes are 96 random bits, but a per-IP budget keeps even trying them pointless.
   const lookupLimit = limitPerAddress(
     app.rateLimits.limiter("invite-lookup", { points: INVITE_LOOKUPS_PER_MINUTE, windowMs: 60_000 }),

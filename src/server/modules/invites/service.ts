@@ -4,7 +4,7 @@ import { InviteUnusableError, type invitesRepository } from "./repository";
 
 type Repo = ReturnType<typeof invitesRepository>;
 
-export function invitesService(repo: Repo, now: () => Date = () => new Date()) {
+export function invitesService({ repo, now = () => new Date() }: { repo: Repo; now?: () => Date }) {
   return {
     /** Public: anyone holding the link may see what it leads to, never who is in the group. */
     async view(code: string, viewerId: number | null = null): Promise<InviteView> {

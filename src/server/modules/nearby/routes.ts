@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { coarsenDistanceKm } from "../../../contract/geo";
 import { nearbyEventSchema, nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { requireUserId } from "../../http/session";
 import { toEvent } from "../events/service";
 import { toPublicUser } from "../users/public-user";
-import { nearbyRepository } from "./repository";
 
-export const nearbyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = nearbyRepository(deps.database.db);
+export const nearbyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const repo = deps.services.repositories.nearby;
 
   app.get(
     "/api/users/nearby",

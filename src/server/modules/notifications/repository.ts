@@ -1,11 +1,21 @@
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notificationPreferences, notifications } from "../../db/schema";
 
-type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotificationRow = typeof notifications.$inferInsert;
 
 export function notificationsRepository(db: Db) {
   return {
+    async insertMany(rows: NewNotificationRow[]): Promise<NotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(notifications).values(rows).returning();
+    },
+    /** The stored preference rows of these users (users who never changed theirs have none). */
+    async preferenceRows(userIds: number[]) {
+      if (userIds.length === 0) return [];
+      return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
+    },
     /** Newest first by id (ids grow with time); `cursor` is the smallest id of the previous page. */
     async listPage(userId: number, limit: number, cursor?: number): Promise<NotificationRow[]> {
       return db

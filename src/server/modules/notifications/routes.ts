@@ -8,10 +8,9 @@ import {
   notificationListQuerySchema,
   notificationPageSchema,
 } from "../../../contract/notifications";
+import type { RouteDeps } from "../../compose";
 import type { notifications } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { requireUserId } from "../../http/session";
-import { notificationsRepository } from "./repository";
 
 const toNotification = (row: typeof notifications.$inferSelect): AppNotification => ({
   id: row.id,
@@ -25,8 +24,8 @@ const toNotification = (row: typeof notifications.$inferSelect): AppNotification
 
 const countSchema = z.object({ count: z.number().int() });
 
-export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = notificationsRepository(deps.database.db);
+export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const repo = deps.services.repositories.notifications;
 
   app.get(
     "/api/notifications",

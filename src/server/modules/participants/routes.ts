@@ -11,21 +11,16 @@ import {
   requestParamsSchema,
 } from "../../../contract/events";
 import { encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { sendPage } from "../../http/pagination";
 import { requireSelf, requireUserId } from "../../http/session";
-import { participantsRepository } from "./repository";
-import { participantsService } from "./service";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];
 
 /** Participation: joining, leaving, the waitlist and the host's approvals (spec 01 §4-5). */
-export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = participantsService(participantsRepository(deps.database.db), {
-    db: deps.database.db,
-    bus: deps.bus,
-  });
+export const participantsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.participants;
 
   app.post(
     "/api/event-participants",

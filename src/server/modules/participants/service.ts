@@ -1,10 +1,8 @@
 import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
-import type { Db } from "../../db/client";
 import { HttpError } from "../../http/http-error";
-import type { Bus } from "../../realtime/bus";
 import { eventAccess } from "../events/event-access";
-import { type NewNotification, notify } from "../notifications/notify";
+import type { NewNotification, NotificationsService } from "../notifications/service";
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {
@@ -19,8 +17,14 @@ interface Transition {
  * repo.changeParticipation, which holds the event's row lock: the cap, going_count and the
  * waitlist promotion change together, and one user's concurrent requests run one after another.
  */
-export function participantsService(repo: ParticipantsRepository, deps: { db: Db; bus: Bus }) {
-  const tell = (userId: number, n: NewNotification) => notify(deps, userId, n);
+export function participantsService({
+  repo,
+  notifications,
+}: {
+  repo: ParticipantsRepository;
+  notifications: NotificationsService;
+}) {
+  const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
   const { requireVisible, requireHosted } = eventAccess(repo);
 

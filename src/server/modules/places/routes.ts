@@ -8,24 +8,14 @@ import {
   placeQuerySchema,
   placesResultSchema,
 } from "../../../contract/places";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { createGeocoder } from "./geocoder";
-import { placesService } from "./service";
 
 /** Issue 12.1: the place picker's searches. Both need a session; neither stores anything. */
-export const placesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { GEOCODER_URL, PUBLIC_ORIGIN } = deps.config;
-  const geocoder = GEOCODER_URL
-    ? createGeocoder(GEOCODER_URL, {
-        // Nominatim's usage policy asks every application to name itself.
-        userAgent: `Link/1.0${PUBLIC_ORIGIN ? ` (+${PUBLIC_ORIGIN})` : ""}`,
-        onFailure: (error) => app.log.warn({ err: error }, "geocoder search failed"),
-      })
-    : null;
-  const service = placesService(geocoder);
+export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.places;
   const perUser = app.rateLimits.limiter("places", { points: PLACE_SEARCHES_PER_MINUTE, windowMs: 60_000 });
   const addressesPerUser = app.rateLimits.limiter("places-addresses", {
     points: ADDRESS_SEARCHES_PER_MINUTE,

@@ -47,7 +47,7 @@ export interface PlacesService {
   addresses(query: string, beforeCall: () => Promise<void>): Promise<Place[]>;
 }
 
-export function placesService(geocoder: Geocoder | null): PlacesService {
+export function placesService({ geocoder }: { geocoder: Geocoder | null }): PlacesService {
   const cityCache = new BoundedCache<Place[]>(CITY_CACHE_ENTRIES);
   const addressCache = new BoundedCache<Promise<Place[]>>(ADDRESS_CACHE_ENTRIES, ADDRESS_CACHE_MS);
   return {

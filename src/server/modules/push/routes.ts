@@ -13,9 +13,9 @@ import {
   UNSUBSCRIBE_TEXTS,
   unsubscribeQuerySchema,
 } from "../../../contract/push";
+import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
@@ -32,7 +32,6 @@ import { createFcmSender } from "./fcm";
 import { unsubscribeSecret, vapidKeys } from "./keys";
 import { openSocketsHere } from "./presence";
 import { createPushSender } from "./sender";
-import { pushSubscriptionsRepository } from "./subscriptions";
 
 /** How often an instance looks for users whose daily digest is due. */
 const DIGEST_POLL_MS = 15 * 60_000;
@@ -62,10 +61,10 @@ export function setFcmApiBaseForTests(base: string | undefined) {
   fcmApiBase = base;
 }
 
-export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const db = deps.database.db;
   const { config } = deps;
-  const repo = pushSubscriptionsRepository(db);
+  const repo = deps.services.repositories.pushSubscriptions;
   const keys = await vapidKeys(config, db);
   const secret = await unsubscribeSecret(db);
   const origin = publicOrigin(config);

@@ -17,20 +17,19 @@ import {
   suspendedBodySchema,
   userIdParamsSchema,
 } from "../../../contract/safety";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { toPublicUser } from "../users/public-user";
-import { safetyRepository } from "./repository";
 
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 
 /** Issue 14.5: blocks, reports and the moderators' actions. */
-export const safetyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = safetyRepository(deps.database.db);
+export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const repo = deps.services.repositories.safety;
   const adminUsernames = deps.config.ADMIN_USERNAMES ?? [];
   const reportLimiter = app.rateLimits.limiter("reports", { points: REPORTS_PER_HOUR, windowMs: 60 * 60 * 1000 });
 

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { updateTimezoneBodySchema } from "../../../contract/timezones";
 import { currentUserSchema, userIdSchema } from "../../../contract/users";
+import type { RouteDeps } from "../../compose";
 import { users } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { requireSelf } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const settingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db } = deps.database;
 
   // Spec 02 §7: the settings page saves the timezone on its own sub-route; any real IANA zone is accepted (issue 12.2), the ten of §9 among them.

@@ -4,10 +4,9 @@ import { messageSchema } from "../../../contract/auth";
 import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
 import type { ImageWidth } from "../../../contract/media";
 import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { requireUserId } from "../../http/session";
-import { uploadsRepository } from "./repository";
-import { QuotaError, uploadsService } from "./service";
+import { QuotaError } from "./service";
 
 const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const widthSchema = z.coerce
@@ -18,8 +17,8 @@ const widthSchema = z.coerce
     `width must be one of ${IMAGE_WIDTHS.join(", ")}`,
   );
 
-export const uploadsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = uploadsService(uploadsRepository(deps.database.db));
+export const uploadsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.uploads;
 
   app.post(
     "/api/uploads",

@@ -92,7 +92,7 @@ export async function toWebpVariants(input: Buffer): Promise<Array<{ width: Imag
   }
 }
 
-export function uploadsService(repo: UploadsRepository) {
+export function uploadsService({ repo }: { repo: UploadsRepository }) {
   return {
     async store(userId: number, dataUrl: string) {
       const match = DATA_URL.exec(dataUrl);

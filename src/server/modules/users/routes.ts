@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { currentUserSchema, updateProfileSchema, userIdSchema, userProfileSchema } from "../../../contract/users";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
-import { usersRepository } from "./repository";
-import { usersService } from "./service";
 
 /**
  * Numeric ids only (spec 01 §5). Static siblings such as /api/users/current, /friends and
@@ -14,8 +12,8 @@ import { usersService } from "./service";
  */
 const idParams = z.object({ id: userIdSchema });
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const service = usersService(usersRepository(deps.database.db));
+export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.users;
 
   app.get(
     "/api/users/:id",

@@ -5,7 +5,7 @@ import type { UserPatch, UsersRepository } from "./repository";
 /** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
 
-export function usersService(repo: UsersRepository) {
+export function usersService({ repo }: { repo: UsersRepository }) {
   return {
     find(id: number) {
       return repo.findById(id);

@@ -8,12 +8,11 @@ import {
   waitlistStatsSchema,
   waitlistTooManyText,
 } from "../../../contract/waitlist";
-import type { AppDeps } from "../../deps";
+import type { RouteDeps } from "../../compose";
 import { limitPerAddress } from "../../http/rate-limits";
-import { waitlistRepository } from "./repository";
 
-export const waitlistRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const repo = waitlistRepository(deps.database.db);
+export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const repo = deps.services.repositories.waitlist;
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
     app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),

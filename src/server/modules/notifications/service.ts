@@ -1,0 +1,89 @@
+import { userChannel } from "../../../contract/bus";
+import type { NotificationType } from "../../../contract/notifications";
+import {
+  CATEGORY_OF_TYPE,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+  notificationPreferencesSchema,
+} from "../../../contract/push";
+import type { Bus } from "../../realtime/bus";
+import { startDelivery } from "./notify";
+import type { NotificationsRepository } from "./repository";
+
+export interface NewNotification {
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl?: string | null;
+}
+
+export function notificationsService({ repo, bus }: { repo: NotificationsRepository; bus: Bus }) {
+  /** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
+  async function preferencesOf(userIds: number[]): Promise<Map<number, NotificationPreferences>> {
+    const rows = await repo.preferenceRows(userIds);
+    const result = new Map<number, NotificationPreferences>(
+      userIds.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES]),
+    );
+    for (const row of rows) {
+      const parsed = notificationPreferencesSchema.safeParse({ channels: row.channels, emailDigest: row.emailDigest });
+      if (parsed.success) result.set(row.userId, parsed.data);
+    }
+    return result;
+  }
+
+  /**
+   * The same notification for many users: one insert, then one socket message per user, for those who keep
+   * this category in-app (issue 14.3); then push and e-mail as each user chose. Returns the stored ones.
+   */
+  async function notifyAll(userIds: number[], input: NewNotification) {
+    if (userIds.length === 0) return [];
+    const category = CATEGORY_OF_TYPE[input.type];
+    const preferences = await preferencesOf(userIds);
+    const inApp = userIds.filter((id) => preferences.get(id)?.channels[category].inApp);
+    const rows = await repo.insertMany(
+      inApp.map((userId) => ({
+        userId,
+        type: input.type,
+        title: input.title,
+        message: input.message,
+        actionUrl: input.actionUrl ?? null,
+      })),
+    );
+    const sent = rows.map((row) => ({
+      userId: row.userId,
+      notification: {
+        id: row.id,
+        type: input.type,
+        title: row.title,
+        message: row.message,
+        actionUrl: row.actionUrl,
+        read: row.read,
+        timestamp: row.createdAt.toISOString(),
+      },
+    }));
+    await Promise.all(
+      sent.map(({ userId, notification }) => bus.publish(userChannel(userId), { type: "notification", notification })),
+    );
+    const content = { title: input.title, message: input.message, actionUrl: input.actionUrl ?? null, tag: input.type };
+    startDelivery(bus, {
+      category,
+      content,
+      recipients: userIds.map((userId) => ({
+        userId,
+        preferences: preferences.get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES,
+      })),
+    });
+    return sent.map((s) => s.notification);
+  }
+
+  return {
+    preferencesOf,
+    notifyAll,
+    /** Stores a notification, then pushes it to the user's open sockets as `{type: "notification", notification}`. */
+    async notify(userId: number, input: NewNotification) {
+      const [notification] = await notifyAll([userId], input);
+      return notification;
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof notificationsService>;
