@@ -58,6 +58,17 @@ export const createGroupBodySchema = z.object({
   isPrivate: z.boolean().default(false),
 });
 export type CreateGroupBody = z.input<typeof createGroupBodySchema>;
+/** A group as creating it (or opening a direct message) answers. */
+export const createdGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  isPrivate: z.boolean(),
+  isDirect: z.boolean(),
+  inviteCode: z.string().nullable(),
+});
+export type CreatedGroup = z.infer<typeof createdGroupSchema>;
 
 export const groupMemberSchema = z.object({
   id: z.number().int(),
@@ -153,6 +164,7 @@ export const groupEventSchema = z.object({
 });
 export type GroupEvent = z.infer<typeof groupEventSchema>;
 export const voteBodySchema = z.object({ vote: voteValueSchema });
+export const voteResultSchema = z.object({ eventId: z.number().int(), votes: voteCountsSchema });
 export const groupEventParamsSchema = z.object({ id: idParamSchema, eventId: idParamSchema });
 
 /** Spec 02 §3/§5 group availability entry: a date and at least one of the four group slots. */
