@@ -1,4 +1,4 @@
-import { createEvent as createIcsEvent } from "ics";
+import { EVENT_NOTICES } from "../../../contract/event-notices";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -13,10 +13,9 @@ import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { NotificationsService } from "../notifications/service";
 import type { UploadsService } from "../uploads/service";
+import { calendarFile } from "./calendar";
 import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, UserRow } from "./repository";
-
-/** A rule broken: the status the client gets and a message it can show. Fastify's handler reads statusCode. */
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -132,7 +131,7 @@ export function eventsService({
         repo.participantsWithStatus(eventId, ["going"]),
         repo.findParticipant(eventId, viewerId),
       ]);
-      const viewerStatus = (mine?.status as ParticipantStatus | undefined) ?? null;
+      const viewerStatus = mine?.status ?? null;
       return {
         ...toEvent(event),
         host: host ? toSummary(host) : null,
@@ -162,12 +161,7 @@ export function eventsService({
       const going = await repo.participantsWithStatus(eventId, ["going"]);
       await notifications.notifyAll(
         going.map((g) => g.user.id),
-        {
-          type: "event_update",
-          title: "Event updated",
-          message: `${updated.title} has been updated`,
-          actionUrl: `/events/${eventId}`,
-        },
+        EVENT_NOTICES.updated(updated),
       );
       return toEvent(updated);
     },
@@ -179,35 +173,13 @@ export function eventsService({
       const people = await repo.participantsWithStatus(eventId, ["going", "pending", "waitlisted"]);
       await notifications.notifyAll(
         people.map((p) => p.user.id),
-        {
-          type: "event_canceled",
-          title: "Event canceled",
-          message: `${event.title} has been canceled`,
-          actionUrl: `/events/${eventId}`,
-        },
+        EVENT_NOTICES.canceled(event),
       );
       return toEvent(updated);
     },
 
-    /** `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL field. */
     async calendar(viewerId: number, eventId: number, origin: string | null) {
-      const event = await requireVisible(eventId, viewerId);
-      const start = event.date;
-      const { error, value } = createIcsEvent({
-        uid: `event-${event.id}@link`,
-        title: event.title,
-        description: event.description,
-        location: event.location || undefined,
-        start: start.getTime(),
-        startInputType: "utc",
-        startOutputType: "utc",
-        duration: { hours: 2 },
-        ...(origin ? { url: new URL(`/events/${event.id}`, origin).href } : {}),
-        status: event.canceledAt ? "CANCELLED" : "CONFIRMED",
-        ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
-      });
-      if (error || !value) throw new HttpError(400, "Could not export this event");
-      return { ics: value, filename: `event-${event.id}.ics` };
+      return calendarFile(await requireVisible(eventId, viewerId), origin);
     },
 
     async userEvents(userId: number): Promise<MyEvent[]> {
@@ -220,7 +192,7 @@ export function eventsService({
         ...attended.map((a) => ({
           ...toEvent(a.event),
           role: "participant" as const,
-          status: a.status as ParticipantStatus,
+          status: a.status,
         })),
       ];
       return list.sort((a, b) => a.date.localeCompare(b.date));
@@ -234,7 +206,7 @@ export function eventsService({
       return attended.map((a) => ({
         ...toEvent(a.event),
         role: "participant" as const,
-        status: a.status as ParticipantStatus,
+        status: a.status,
       }));
     },
   };

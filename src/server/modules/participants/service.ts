@@ -1,3 +1,4 @@
+import { EVENT_NOTICES } from "../../../contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import { HttpError } from "../../http/http-error";
@@ -6,7 +7,7 @@ import type { NewNotification, NotificationsService } from "../notifications/ser
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {
-  row: { eventId: number; userId: number; status: string };
+  row: { eventId: number; userId: number; status: ParticipantStatus };
   changed: boolean;
   /** The waitlisted user who got the seat this change freed, to be told after commit. */
   promoted: number | null;
@@ -58,12 +59,7 @@ export function participantsService({
 
   async function tellPromoted(event: EventRow, userId: number | null) {
     if (userId == null) return;
-    await tell(userId, {
-      type: "participant_update",
-      title: "You're off the waitlist",
-      message: `A spot opened up: you're going to ${event.title}`,
-      actionUrl: `/events/${event.id}`,
-    });
+    await tell(userId, EVENT_NOTICES.offWaitlist(event));
   }
 
   return {
@@ -82,22 +78,10 @@ export function participantsService({
         }
         return transition(locked, userId, asked, tx);
       });
-      const finalStatus = result.row.status as ParticipantStatus;
+      const finalStatus = result.row.status;
       if (result.changed && finalStatus !== "declined") {
         const user = await repo.findUser(userId);
-        const name = user?.fullName ?? "Someone";
-        const message =
-          finalStatus === "going"
-            ? `${name} is going to ${event.title}`
-            : finalStatus === "waitlisted"
-              ? `${name} joined the waitlist for ${event.title}`
-              : `${name} asked to join ${event.title}`;
-        await tell(event.hostId, {
-          type: "new_participant",
-          title: "New participant",
-          message,
-          actionUrl: `/events/${event.id}`,
-        });
+        await tell(event.hostId, EVENT_NOTICES.newParticipant(event, user?.fullName ?? "Someone", finalStatus));
       }
       await tellPromoted(event, result.promoted);
       return { eventId: result.row.eventId, userId: result.row.userId, status: finalStatus };
@@ -105,7 +89,7 @@ export function participantsService({
 
     async participants(viewerId: number, eventIds: number[]) {
       const rows = await repo.participantsOf(eventIds, viewerId);
-      return rows.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status as ParticipantStatus }));
+      return rows.map((r) => ({ eventId: r.eventId, userId: r.userId, status: r.status }));
     },
 
     async requests(hostId: number, eventId: number, page: { take: number; after?: KeysetPosition }) {
@@ -130,16 +114,8 @@ export function participantsService({
         if (current?.status !== "pending") throw new HttpError(404, "No pending request from this user");
         return transition(locked, userId, decision === "approve" ? "going" : "declined", tx);
       });
-      await tell(userId, {
-        type: "participant_update",
-        title: decision === "approve" ? "Request approved" : "Request declined",
-        message:
-          decision === "approve"
-            ? `You're going to ${event.title}`
-            : `Your request to join ${event.title} was declined`,
-        actionUrl: `/events/${event.id}`,
-      });
-      return { eventId, userId, status: result.row.status as ParticipantStatus };
+      await tell(userId, EVENT_NOTICES.requestDecided(event, decision === "approve"));
+      return { eventId, userId, status: result.row.status };
     },
   };
 }

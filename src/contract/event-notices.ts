@@ -1,0 +1,68 @@
+import type { ParticipantStatus } from "./events";
+import type { NotificationType } from "./notifications";
+
+/** The event a notice is about: its title is quoted and its page is where the notice leads. */
+interface NoticeEvent {
+  id: number;
+  title: string;
+}
+
+interface EventNotice {
+  type: NotificationType;
+  title: string;
+  message: string;
+  actionUrl: string | null;
+}
+
+const eventPage = (event: NoticeEvent) => `/events/${event.id}`;
+
+/** The wording of every notification about an event (spec 02 §3 notification types), written once. */
+export const EVENT_NOTICES = {
+  /** To those going, after the host edits the event. */
+  updated: (event: NoticeEvent): EventNotice => ({
+    type: "event_update",
+    title: "Event updated",
+    message: `${event.title} has been updated`,
+    actionUrl: eventPage(event),
+  }),
+  /** To those going, waiting or asking, after the host cancels. */
+  canceled: (event: NoticeEvent): EventNotice => ({
+    type: "event_canceled",
+    title: "Event canceled",
+    message: `${event.title} has been canceled`,
+    actionUrl: eventPage(event),
+  }),
+  /** The same people when the host deletes their account: the event's page is gone with it. */
+  canceledWithAccount: (event: Pick<NoticeEvent, "title">): EventNotice => ({
+    type: "event_canceled",
+    title: "Event canceled",
+    message: `${event.title} has been canceled: its host deleted their account`,
+    actionUrl: null,
+  }),
+  /** To the host, when someone goes, joins the waitlist or asks to join. */
+  newParticipant: (event: NoticeEvent, name: string, status: Exclude<ParticipantStatus, "declined">): EventNotice => ({
+    type: "new_participant",
+    title: "New participant",
+    message:
+      status === "going"
+        ? `${name} is going to ${event.title}`
+        : status === "waitlisted"
+          ? `${name} joined the waitlist for ${event.title}`
+          : `${name} asked to join ${event.title}`,
+    actionUrl: eventPage(event),
+  }),
+  /** To the first waitlisted person, when a seat they waited for opens up. */
+  offWaitlist: (event: NoticeEvent): EventNotice => ({
+    type: "participant_update",
+    title: "You're off the waitlist",
+    message: `A spot opened up: you're going to ${event.title}`,
+    actionUrl: eventPage(event),
+  }),
+  /** To the applicant, when the host decides on their request. */
+  requestDecided: (event: NoticeEvent, approved: boolean): EventNotice => ({
+    type: "participant_update",
+    title: approved ? "Request approved" : "Request declined",
+    message: approved ? `You're going to ${event.title}` : `Your request to join ${event.title} was declined`,
+    actionUrl: eventPage(event),
+  }),
+};
