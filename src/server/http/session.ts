@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
+import { HttpError } from "./http-error";
 
 export const SESSION_COOKIE = "link_session";
 
@@ -13,14 +14,14 @@ export function hashSessionToken(token: string): string {
 
 /** The signed-in user's id, or a 401: the session, never the request, decides who acts. */
 export function requireUserId(request: FastifyRequest): number {
-  if (request.userId == null) throw request.server.httpErrors.unauthorized("Not signed in");
+  if (request.userId == null) throw new HttpError(401, "Not signed in");
   return request.userId;
 }
 
 /** 403 unless the id named in a path, query or body is the signed-in user's own. */
 export function requireSelf(request: FastifyRequest, claimedUserId: number): number {
   const userId = requireUserId(request);
-  if (userId !== claimedUserId) throw request.server.httpErrors.forbidden("You can only act as yourself");
+  if (userId !== claimedUserId) throw new HttpError(403, "You can only act as yourself");
   return userId;
 }
 

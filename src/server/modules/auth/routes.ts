@@ -13,6 +13,7 @@ import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { SAFETY_TEXTS } from "../../../contract/safety";
 import { currentUserSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
+import { HttpError } from "../../http/http-error";
 import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
@@ -117,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
 
   const currentUser = async (request: FastifyRequest) => {
     const user = await repo.findUserById(requireUserId(request));
-    if (!user) throw app.httpErrors.unauthorized("Not signed in");
+    if (!user) throw new HttpError(401, "Not signed in");
     return toCurrentUser(user);
   };
   app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, currentUser);

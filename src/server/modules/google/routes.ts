@@ -7,6 +7,7 @@ import { NAME_MAX, SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
+import { HttpError } from "../../http/http-error";
 import { requireUserId, setSessionCookie } from "../../http/session";
 import { clearGrantCookie, grantHashOf } from "../auth/grant-cookie";
 import { GrantMissingError } from "../auth/repository";
@@ -60,7 +61,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
+      if (!enabled) throw new HttpError(404, "Google sign-in is not configured");
       if (!redirectUri) return reply.code(503).send({ message: GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE });
       // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
       const linkUserId = request.query.link ? requireUserId(request) : undefined;
@@ -89,7 +90,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/auth/google/callback",
     { config: { public: true }, schema: { tags: ["auth"], querystring: z.record(z.string(), z.string()) } },
     async (request, reply) => {
-      if (!enabled) throw app.httpErrors.notFound("Google sign-in is not configured");
+      if (!enabled) throw new HttpError(404, "Google sign-in is not configured");
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
       const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);

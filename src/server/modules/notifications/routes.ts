@@ -10,6 +10,7 @@ import {
 } from "../../../contract/notifications";
 import type { RouteDeps } from "../../compose";
 import type { notifications } from "../../db/schema";
+import { HttpError } from "../../http/http-error";
 import { requireUserId } from "../../http/session";
 
 const toNotification = (row: typeof notifications.$inferSelect): AppNotification => ({
@@ -68,7 +69,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     async (request) => {
       const deleted = await repo.deleteOwn(requireUserId(request), request.params.id);
       // Someone else's notification answers exactly like a missing one, so ids reveal nothing.
-      if (!deleted) throw app.httpErrors.notFound("Notification not found");
+      if (!deleted) throw new HttpError(404, "Notification not found");
       return { message: "Notification removed" };
     },
   );

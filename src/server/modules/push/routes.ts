@@ -16,6 +16,7 @@ import {
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { notificationPreferences } from "../../db/schema";
+import { HttpError } from "../../http/http-error";
 import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
@@ -151,7 +152,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       const userId = requireUserId(request);
       // Tests subscribe local push services; everywhere else only the browsers' push services are accepted.
       if (request.body.platform === "web" && config.NODE_ENV !== "test" && !isPushServiceUrl(request.body.endpoint)) {
-        throw app.httpErrors.badRequest(PUSH_ENDPOINT_REFUSED);
+        throw new HttpError(400, PUSH_ENDPOINT_REFUSED);
       }
       await repo.save(userId, request.body);
       return reply.code(201).send({ message: "Push notifications are on for this device" });
@@ -170,7 +171,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       const deleted = await repo.deleteOwn(requireUserId(request), request.body.endpoint);
-      if (!deleted) throw app.httpErrors.notFound("Device not found");
+      if (!deleted) throw new HttpError(404, "Device not found");
       return { message: "Push notifications are off for this device" };
     },
   );

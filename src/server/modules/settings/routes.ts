@@ -5,6 +5,7 @@ import { updateTimezoneBodySchema } from "../../../contract/timezones";
 import { currentUserSchema, userIdSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
 import { users } from "../../db/schema";
+import { HttpError } from "../../http/http-error";
 import { requireSelf } from "../../http/session";
 import { toCurrentUser } from "../users/public-user";
 
@@ -29,7 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
         .set({ timezone: request.body.timezone })
         .where(eq(users.id, userId))
         .returning();
-      if (!row) throw app.httpErrors.notFound("User not found");
+      if (!row) throw new HttpError(404, "User not found");
       return toCurrentUser(row);
     },
   );

@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
 import type { ImageWidth } from "../../../contract/media";
 import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
+import { HttpError } from "../../http/http-error";
 import { requireUserId } from "../../http/session";
 import { QuotaError } from "./service";
 
@@ -50,7 +51,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
 
   const serve = async (id: string, width: ImageWidth | undefined) => {
     const bytes = await service.load(id, width);
-    if (!bytes) throw app.httpErrors.notFound("Upload not found");
+    if (!bytes) throw new HttpError(404, "Upload not found");
     return bytes;
   };
   const headers = {

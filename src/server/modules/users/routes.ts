@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { currentUserSchema, updateProfileSchema, userIdSchema, userProfileSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
+import { HttpError } from "../../http/http-error";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
 
@@ -21,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const viewerId = requireUserId(request);
       const user = await service.find(request.params.id);
-      if (!user) throw app.httpErrors.notFound("User not found");
+      if (!user) throw new HttpError(404, "User not found");
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
       return user.id === viewerId ? { ...toPublicUser(user), email: user.email } : toPublicUser(user);
     },
@@ -40,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const userId = requireSelf(request, request.params.id);
       const user = await service.updateProfile(userId, request.body);
-      if (!user) throw app.httpErrors.notFound("User not found");
+      if (!user) throw new HttpError(404, "User not found");
       return toCurrentUser(user);
     },
   );
