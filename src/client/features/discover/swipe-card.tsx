@@ -5,13 +5,14 @@ import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
 import {
   type MotionValue,
-  motion,
   type PanInfo,
   useIsPresent,
   useMotionValue,
   useMotionValueEvent,
   useTransform,
 } from "motion/react";
+// The light motion components: their drag and animation features arrive through the deck's LazyMotion.
+import * as m from "motion/react-m";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { EventCover } from "@/features/events/event-cover";
@@ -144,7 +145,7 @@ export function NextCard({
   const scale = useTransform(progress, [0, 1], [0.94, 1]);
   const y = useTransform(progress, [0, 1], [26, 0]);
   return (
-    <motion.div
+    <m.div
       data-testid="next-card"
       aria-hidden
       inert
@@ -152,7 +153,7 @@ export function NextCard({
       style={{ scale, y }}
     >
       <CardBody event={event} timezone={timezone} />
-    </motion.div>
+    </m.div>
   );
 }
 
@@ -187,7 +188,7 @@ export function SwipeCard({
   };
 
   return (
-    <motion.article
+    <m.article
       data-testid={leaving ? "leaving-card" : "swipe-card"}
       data-event-id={event.id}
       aria-hidden={leaving || undefined}
@@ -212,21 +213,21 @@ export function SwipeCard({
         onAnswer={onAnswer}
         stamps={
           <>
-            <motion.span
+            <m.span
               style={{ opacity: goingOpacity }}
               className="absolute top-4 left-4 rotate-[-8deg] rounded-lg border-2 border-emerald-400 bg-black/50 px-3 py-1 text-lg font-bold text-emerald-300"
             >
               GOING
-            </motion.span>
-            <motion.span
+            </m.span>
+            <m.span
               style={{ opacity: declineOpacity }}
               className="absolute top-4 right-4 rotate-[8deg] rounded-lg border-2 border-rose-400 bg-black/50 px-3 py-1 text-lg font-bold text-rose-300"
             >
               PASS
-            </motion.span>
+            </m.span>
           </>
         }
       />
-    </motion.article>
+    </m.article>
   );
 }

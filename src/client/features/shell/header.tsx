@@ -1,21 +1,14 @@
-import { LogOutIcon, MoonIcon, SearchIcon, SettingsIcon, SunIcon, UserIcon } from "lucide-react";
-import { useState } from "react";
-import { Link, useLocation } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { MoonIcon, SearchIcon, SettingsIcon, SunIcon } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "wouter";
 import { NotificationBell } from "@/features/notifications/notification-bell";
 import { useTheme } from "@/lib/theme";
-import { initialOf } from "@/lib/utils";
-import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/ui/dropdown-menu";
 import { Input } from "@/ui/input";
+import { AccountButton } from "./account-button";
+
+// The menu (Radix menu, focus trap, positioning: ~25 KB gz) loads right after the header paints.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 02 §2: the search box only records what was typed; there is no search behind it. */
 function HeaderSearch() {
@@ -47,9 +40,7 @@ function HeaderSearch() {
 }
 
 export function Header() {
-  const { user, logoutMutation } = useAuth();
   const { resolvedTheme, setTheme } = useTheme();
-  const [, navigate] = useLocation();
   const dark = resolvedTheme === "dark";
 
   return (
@@ -83,48 +74,9 @@ export function Header() {
               <SettingsIcon />
             </Link>
           </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <button
-                type="button"
-                aria-label="Account menu"
-                className="ml-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-              >
-                <Avatar className="size-8 ring-2 ring-primary/20">
-                  {user?.profileImage && <AvatarImage src={user.profileImage} alt="" />}
-                  <AvatarFallback>{initialOf(user?.fullName)}</AvatarFallback>
-                </Avatar>
-              </button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-52">
-              {user && (
-                <>
-                  <DropdownMenuLabel className="grid gap-0.5">
-                    <span className="truncate">{user.fullName}</span>
-                    <span className="truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
-                  </DropdownMenuLabel>
-                  <DropdownMenuSeparator />
-                </>
-              )}
-              <DropdownMenuItem onSelect={() => navigate("/profile")}>
-                <UserIcon aria-hidden />
-                Profile
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => navigate("/settings")}>
-                <SettingsIcon aria-hidden />
-                Settings
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                variant="destructive"
-                disabled={logoutMutation.isPending}
-                onSelect={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth") })}
-              >
-                <LogOutIcon aria-hidden />
-                Logout
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Suspense fallback={<AccountButton />}>
+            <AccountMenu />
+          </Suspense>
         </div>
       </div>
     </header>
