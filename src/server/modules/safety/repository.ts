@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { ReportBody } from "../../../contract/safety";
+import type { ReportBody, ReportReason, ReportTargetType } from "../../../contract/safety";
 import type { Db } from "../../db/client";
 import { chatMessages, events, friendships, groupMembers, reports, sessions, userBlocks, users } from "../../db/schema";
 
@@ -12,12 +12,31 @@ export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number
   return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
 }
 
+/** A row of the moderation queue: the report, who filed it, and the person, message or event it is about. */
+interface OpenReportRow {
+  id: number;
+  target_type: ReportTargetType;
+  reason: ReportReason;
+  details: string;
+  created_at: string | Date;
+  reporter_id: number;
+  reporter_name: string;
+  reporter_username: string;
+  subject_id: number | null;
+  subject_name: string | null;
+  subject_username: string | null;
+  subject_suspended: boolean | null;
+  message_id: number | null;
+  message_group_id: number | null;
+  message_text: string | null;
+  message_hidden: boolean | null;
+  event_id: number | null;
+  event_title: string | null;
+  event_hidden: boolean | null;
+}
+
 export function safetyRepository(db: Db) {
   return {
-    async userExists(id: number) {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-      return Boolean(row);
-    },
     async isBlockedEitherWay(a: number, b: number) {
       const [row] = await db
         .select({ one: sql<number>`1` })
@@ -62,14 +81,6 @@ export function safetyRepository(db: Db) {
     async findMessage(id: number) {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
       return row;
-    },
-    async isGroupMember(groupId: number, userId: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-        .limit(1);
-      return Boolean(row);
     },
     async findEvent(id: number) {
       const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -116,7 +127,7 @@ export function safetyRepository(db: Db) {
         left join users s on s.id = coalesce(r.target_user_id, m.user_id, e.host_id)
         where r.resolved_at is null and r.id > ${after}
         order by r.id
-        limit ${limit}`)) as unknown as { rows: Array<Record<string, unknown>> };
+        limit ${limit}`)) as unknown as { rows: OpenReportRow[] };
       return rows.rows;
     },
     async resolveReport(id: number, moderatorId: number) {

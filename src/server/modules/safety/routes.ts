@@ -29,7 +29,7 @@ const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 
 /** Issue 14.5: blocks, reports and the moderators' actions. */
 export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const repo = deps.services.repositories.safety;
+  const { safety: repo, users, groups } = deps.services.repositories;
   const adminUsernames = deps.config.ADMIN_USERNAMES ?? [];
   const reportLimiter = app.rateLimits.limiter("reports", { points: REPORTS_PER_HOUR, windowMs: 60 * 60 * 1000 });
 
@@ -62,7 +62,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       const userId = requireUserId(request);
       const otherId = request.body.userId;
       if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
-      if (!(await repo.userExists(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      if (!(await users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       await repo.block(userId, otherId);
       return { message: "Blocked" };
     },
@@ -93,17 +93,17 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       // Only what the reporter can see may be reported: nothing here confirms that anything else exists.
       if (targetType === "user") {
         if (targetId === userId) throw new HttpError(400, SAFETY_TEXTS.reportSelf);
-        if (!(await repo.userExists(targetId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+        if (!(await users.findById(targetId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
       } else if (targetType === "message") {
         const message = await repo.findMessage(targetId);
-        if (!message || !(await repo.isGroupMember(message.groupId, userId)))
+        if (!message || !(await groups.isMember(message.groupId, userId)))
           throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
       } else {
         const event = await repo.findEvent(targetId);
         const visible =
           event &&
           (event.hostId === userId ||
-            (event.hiddenAt === null && (event.groupId === null || (await repo.isGroupMember(event.groupId, userId)))));
+            (event.hiddenAt === null && (event.groupId === null || (await groups.isMember(event.groupId, userId)))));
         if (!visible) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
       }
       await repo.insertReport(userId, request.body);
@@ -129,10 +129,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       return rows.map(
         (r): AdminReport => ({
           id: Number(r.id),
-          targetType: r.target_type as AdminReport["targetType"],
-          reason: r.reason as AdminReport["reason"],
+          targetType: r.target_type,
+          reason: r.reason,
           details: String(r.details),
-          createdAt: new Date(r.created_at as string).toISOString(),
+          createdAt: new Date(r.created_at).toISOString(),
           reporter: {
             id: Number(r.reporter_id),
             fullName: String(r.reporter_name),
