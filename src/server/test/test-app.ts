@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { RegisterBody } from "@contract/auth";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type Bus, createInProcessBus } from "../realtime/bus";
+import { registerPayload } from "./people";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -60,18 +62,9 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-let counter = 0;
-/** Registers a user and returns the session cookie to act as them. */
-export async function registerUser(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const suffix = `${Date.now().toString(36)}${counter}`;
-  const body = {
-    fullName: `Test User ${counter}`,
-    username: `user_${suffix}`,
-    email: `user_${suffix}@example.com`,
-    password: "secret123",
-    ...overrides,
-  };
+/** Registers a user (the one register payload, see people.ts) and returns the session cookie to act as them. */
+export async function registerUser(app: FastifyInstance, overrides: Partial<RegisterBody> = {}) {
+  const body = registerPayload(overrides);
   // Registration needs an access grant (issue 9.14): verify a demo code as the gate does and carry its cookie.
   const res = await app.inject({
     method: "POST",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../config";
-import { eventFixtures, eventSuite, inDays } from "../../test/event-fixtures";
+import { eventFixtures, eventSuite, inDays } from "../../test/factories";
 import { createTestApp } from "../../test/test-app";
 
 const { app, signUp, createEvent, participate } = eventSuite();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventSuite } from "../../test/event-fixtures";
+import { eventSuite } from "../../test/factories";
 
 const { signUp, createEvent, participate } = eventSuite();
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { eventParticipants } from "../../db/schema";
-import { eventSuite, type Who } from "../../test/event-fixtures";
+import { eventSuite, type Who } from "../../test/factories";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
 const participantsOf = (eventId: number) =>
