@@ -42,7 +42,6 @@ import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
-import { settingsRoutes } from "./modules/settings/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
@@ -183,7 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(nearbyRoutes, routeDeps);
   await app.register(placesRoutes, routeDeps);
-  await app.register(settingsRoutes, routeDeps);
   await app.register(googleRoutes, routeDeps);
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);

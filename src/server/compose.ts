@@ -68,7 +68,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outbox = createOutbox({ config, db, log });
   const notifications = notificationsService({ repo: repositories.notifications, bus });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
-  const groups = groupsService({ repo: repositories.groups, bus });
+  const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -88,11 +88,22 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     availability: availabilityService({ repo: availabilityRepository(db) }),
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
     deck: deckService({ repo: deckRepository(db), notifications }),
-    events: eventsService({ repo: eventsRepository(db), uploads, notifications }),
+    events: eventsService({
+      repo: eventsRepository(db),
+      users: repositories.users,
+      membership: repositories.groups,
+      uploads,
+      notifications,
+    }),
     feed: feedService({ repo: feedRepository(db) }),
-    friends: friendsService({ repo: friendsRepository(db), notifications }),
-    invites: invitesService({ repo: invitesRepository(db) }),
-    participants: participantsService({ repo: participantsRepository(db), notifications }),
+    friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
+    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    participants: participantsService({
+      repo: participantsRepository(db),
+      users: repositories.users,
+      membership: repositories.groups,
+      notifications,
+    }),
     places: placesService({ geocoder }),
     users: usersService({ repo: repositories.users }),
   };

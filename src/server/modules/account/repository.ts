@@ -29,11 +29,6 @@ type AccountTokenPurpose = "password_reset" | "email_verification";
 
 export function accountRepository(db: Db) {
   return {
-    async findUser(userId: number) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      return user ?? null;
-    },
-
     async findUserByEmail(email: string) {
       const [user] = await db
         .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
@@ -103,9 +98,8 @@ export function accountRepository(db: Db) {
     },
 
     /** Everything stored about the user (GET /api/account/export); secrets (hashes, keys) left out. */
-    async exportOf(userId: number) {
-      const user = await this.findUser(userId);
-      if (!user) return null;
+    async exportOf(user: typeof users.$inferSelect) {
+      const userId = user.id;
       const { passwordHash: _password, googleSubject, ...profile } = user;
       const [
         hosted,

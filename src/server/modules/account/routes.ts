@@ -32,7 +32,7 @@ import { hashPassword } from "../auth/service";
 
 /** Issue 14.4: account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const repo = deps.services.repositories.account;
+  const { account: repo, users } = deps.services.repositories;
   const origin = publicOrigin(deps.config);
   const resetPerAddress = app.rateLimits.limiter("password-reset-address", PASSWORD_RESET_BUDGETS.perAddress);
   const resetPerEmail = app.rateLimits.limiter("password-reset-email", PASSWORD_RESET_BUDGETS.perEmail);
@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   async function requirePassword(request: FastifyRequest, reply: FastifyReply, password: string) {
     const userId = requireUserId(request);
     if (!(await spend(reply, [[passwordChecks, userId]]))) return null;
-    const user = await repo.findUser(userId);
+    const user = await users.findById(userId);
     if (!user) throw new HttpError(401, "Not signed in");
     if (!(await verify(user.passwordHash, password).catch(() => false)))
       throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     "/api/account",
     { schema: { tags: ["account"], response: { 200: accountStatusSchema } } },
     async (request) => {
-      const user = await repo.findUser(requireUserId(request));
+      const user = await users.findById(requireUserId(request));
       if (!user) throw new HttpError(401, "Not signed in");
       return {
         email: user.email,
@@ -205,7 +205,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const user = await repo.findUser(requireUserId(request));
+      const user = await users.findById(requireUserId(request));
       if (!user) throw new HttpError(401, "Not signed in");
       if (user.emailVerifiedAt) return reply.code(409).send({ message: ACCOUNT_TEXTS.alreadyVerified });
       if (!(await spend(reply, [[verificationPerUser, user.id]]))) return reply;
@@ -264,8 +264,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const data = await repo.exportOf(requireUserId(request));
-      if (!data) throw new HttpError(401, "Not signed in");
+      const user = await users.findById(requireUserId(request));
+      if (!user) throw new HttpError(401, "Not signed in");
+      const data = await repo.exportOf(user);
       reply
         .header("content-disposition", `attachment; filename="${EXPORT_FILE_NAME}"`)
         .header("cache-control", "no-store");

@@ -40,10 +40,6 @@ export function authRepository(db: Db) {
         throw error;
       }
     },
-    async findUserById(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
     async findTakenField(username: string, email: string): Promise<"username" | "email" | null> {
       const [row] = await db
         .select({ username: users.username, email: users.email })

@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   );
 
   const currentUser = async (request: FastifyRequest) => {
-    const user = await repo.findUserById(requireUserId(request));
+    const user = await deps.services.users.find(requireUserId(request));
     if (!user) throw new HttpError(401, "Not signed in");
     return toCurrentUser(user);
   };

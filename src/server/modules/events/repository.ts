@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { Db } from "../../db/client";
-import { eventInteractions, eventParticipants, events, groupMembers, users } from "../../db/schema";
+import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
@@ -29,25 +29,6 @@ function eventQueries(db: Db) {
     async updateEvent(id: number, values: Partial<NewEventRow>) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
       return row;
-    },
-    async findUser(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
-    async findUsers(ids: number[]) {
-      if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
-    },
-    async listUsers(afterId: number, limit: number) {
-      return db.select().from(users).where(sql`${users.id} > ${afterId}`).orderBy(asc(users.id)).limit(limit);
-    },
-    async isGroupMember(groupId: number, userId: number) {
-      const [row] = await db
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-        .limit(1);
-      return Boolean(row);
     },
 
     async upsertInteraction(eventId: number, userId: number, action: "passed" | "liked") {

@@ -11,14 +11,11 @@ import {
   updateEventBodySchema,
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
-  usersQuerySchema,
 } from "../../../contract/events";
-import { publicUserSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
 import { requireSelf, requireUserId } from "../../http/session";
-import { toPublicUser } from "../users/public-user";
 import { feedRoutes } from "./feed/routes";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -123,21 +120,5 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request) => service.interact(requireUserId(request), request.params.id, request.body.action),
-  );
-
-  app.get(
-    "/api/users",
-    {
-      schema: {
-        tags: ["users"],
-        querystring: usersQuerySchema,
-        response: { 200: z.array(publicUserSchema), ...errors },
-      },
-    },
-    async (request) => {
-      requireUserId(request);
-      const rows = await service.users(request.query.ids, request.query.cursor ?? 0, request.query.limit);
-      return rows.map(toPublicUser);
-    },
   );
 };

@@ -11,8 +11,10 @@ import type {
 } from "../../../contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
+import type { Membership } from "../groups/repository";
 import type { NotificationsService } from "../notifications/service";
 import type { UploadsService } from "../uploads/service";
+import type { UsersRepository } from "../users/repository";
 import { calendarFile } from "./calendar";
 import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, UserRow } from "./repository";
@@ -53,20 +55,27 @@ function coordinates(latitude: string | undefined, longitude: string | undefined
 
 export function eventsService({
   repo,
+  users,
+  membership,
   uploads: images,
   notifications,
 }: {
   repo: EventsRepository;
+  users: UsersRepository;
+  membership: Membership;
   /** Issue 9.18: a cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
 }) {
-  const { requireVisible, requireHosted } = eventAccess(repo);
+  const { requireVisible, requireHosted } = eventAccess({
+    findEvent: repo.findEvent,
+    isGroupMember: membership.isMember,
+  });
 
   return {
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
       if ("groupId" in body) {
-        if (!(await repo.isGroupMember(body.groupId, userId))) {
+        if (!(await membership.isMember(body.groupId, userId))) {
           throw new HttpError(403, "Only members of this group can plan its events");
         }
         return toEvent(
@@ -120,14 +129,10 @@ export function eventsService({
       return { eventId: row.eventId, userId: row.userId, action: row.action };
     },
 
-    async users(ids: number[] | undefined, cursor: number, limit: number) {
-      return ids ? repo.findUsers(ids) : repo.listUsers(cursor, limit);
-    },
-
     async detail(viewerId: number, eventId: number): Promise<EventDetail> {
       const event = await requireVisible(eventId, viewerId);
       const [host, going, mine] = await Promise.all([
-        repo.findUser(event.hostId),
+        users.findById(event.hostId),
         repo.participantsWithStatus(eventId, ["going"]),
         repo.findParticipant(eventId, viewerId),
       ]);

@@ -18,20 +18,12 @@ export function friendsRepository(db: Db) {
       const [row] = await db.select().from(friendships).where(between(a, b)).limit(1);
       return row;
     },
-    async userExists(id: number) {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-      return Boolean(row);
-    },
     async isBlockedEitherWay(a: number, b: number) {
       const [row] = await db
         .select({ one: sql<number>`1` })
         .from(users)
         .where(and(eq(users.id, a), notBlocked(a, b)));
       return !row;
-    },
-    async findUser(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
     },
     /**
      * Stores a pending request; false when a row for the pair already exists in either direction

@@ -2,16 +2,19 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
 import { HttpError } from "../../http/http-error";
 import type { NotificationsService } from "../notifications/service";
+import type { UsersRepository } from "../users/repository";
 import type { FriendsRepository } from "./repository";
 
 export function friendsService({
   repo,
+  users,
   notifications,
 }: {
   repo: FriendsRepository;
+  users: UsersRepository;
   notifications: NotificationsService;
 }) {
-  const nameOf = async (id: number) => (await repo.findUser(id))?.fullName ?? "Someone";
+  const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
   const events = {
     async requested(fromId: number, toId: number) {
       await notifications.notify(toId, {
@@ -46,7 +49,7 @@ export function friendsService({
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
       if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
-      if (!(await repo.userExists(toId))) throw new HttpError(404, "User not found");
+      if (!(await users.findById(toId))) throw new HttpError(404, "User not found");
       // Issue 14.5: blocked either way, the request is silently dropped (the sender is not told of the block).
       if (await repo.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
@@ -81,7 +84,7 @@ export function friendsService({
     },
 
     async friendsOf(userId: number, limit: number, after?: number) {
-      if (!(await repo.userExists(userId))) throw new HttpError(404, "User not found");
+      if (!(await users.findById(userId))) throw new HttpError(404, "User not found");
       return repo.listFriends(userId, limit, after);
     },
 

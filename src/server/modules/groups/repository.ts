@@ -21,12 +21,23 @@ export type GroupRow = typeof groups.$inferSelect;
 /** The unordered pair of a direct conversation, "low:high". */
 export const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
 export type Role = "admin" | "member";
+/** Whether a user belongs to a group: the one membership check the other modules ask. */
+export type Membership = Pick<GroupsRepository, "isMember">;
 
 export function groupsRepository(db: Db) {
   return {
     async findGroup(groupId: number) {
       const [row] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
       return row;
+    },
+
+    async isMember(groupId: number, userId: number) {
+      const [row] = await db
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async roleOf(groupId: number, userId: number): Promise<Role | null> {
@@ -146,10 +157,6 @@ export function groupsRepository(db: Db) {
         .orderBy(asc(groups.id));
     },
 
-    async findUser(userId: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      return row;
-    },
     /** Issue 14.5: whether either of the two blocked the other. */
     async isBlockedEitherWay(a: number, b: number) {
       const [row] = await db

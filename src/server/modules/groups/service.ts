@@ -17,6 +17,7 @@ import { GROUP_TIME_SLOTS, type GroupSlotId } from "../../../contract/time-slots
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { toChatMessage } from "../chat/service";
+import type { UsersRepository } from "../users/repository";
 import type { GroupsRepository } from "./repository";
 
 /** 96 random bits, URL-safe: unguessable, short enough to paste. */
@@ -35,7 +36,7 @@ export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   return counts;
 }
 
-export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
+export function groupsService(deps: { repo: GroupsRepository; users: UsersRepository; bus: Bus }) {
   const { repo, bus } = deps;
 
   async function requireMember(groupId: number, userId: number) {
@@ -92,10 +93,10 @@ export function groupsService(deps: { repo: GroupsRepository; bus: Bus }) {
 
     async openDirect(userId: number, otherId: number) {
       if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
-      const other = await repo.findUser(otherId);
+      const other = await deps.users.findById(otherId);
       // Issue 14.5: blocked either way answers as if there were nobody to message.
       if (!other || (await repo.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
-      const me = await repo.findUser(userId);
+      const me = await deps.users.findById(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },
 

@@ -26,15 +26,6 @@ export function invitesRepository(db: Db) {
       return { ...row, memberCount: members.n };
     },
 
-    async isMember(groupId: number, userId: number) {
-      const [row] = await db
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-        .limit(1);
-      return row !== undefined;
-    },
-
     /**
      * Adds the user and counts one use in one transaction. The use is a conditional UPDATE
      * (uses < max and not expired): concurrent joins queue on the invite row and the

@@ -1,24 +1,33 @@
 import { INVITE_TEXTS, type InviteView } from "../../../contract/groups";
 import { HttpError } from "../../http/http-error";
+import type { Membership } from "../groups/repository";
 import { InviteUnusableError, type invitesRepository } from "./repository";
 
 type Repo = ReturnType<typeof invitesRepository>;
 
-export function invitesService({ repo, now = () => new Date() }: { repo: Repo; now?: () => Date }) {
+export function invitesService({
+  repo,
+  membership,
+  now = () => new Date(),
+}: {
+  repo: Repo;
+  membership: Membership;
+  now?: () => Date;
+}) {
   return {
     /** Public: anyone holding the link may see what it leads to, never who is in the group. */
     async view(code: string, viewerId: number | null = null): Promise<InviteView> {
       const row = await repo.findByCode(code);
       if (!row) throw new HttpError(404, INVITE_TEXTS.notFound);
       // A signed-in viewer learns only about themselves; the group id goes to members alone.
-      const membership =
+      const viewer =
         viewerId == null
           ? {}
-          : (await repo.isMember(row.group.id, viewerId))
+          : (await membership.isMember(row.group.id, viewerId))
             ? { isMember: true, groupId: row.group.id }
             : { isMember: false };
       return {
-        ...membership,
+        ...viewer,
         group: {
           name: row.group.name,
           description: row.group.description,

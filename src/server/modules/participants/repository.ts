@@ -46,22 +46,6 @@ function participantQueries(db: Db) {
       const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return row;
     },
-    async findUser(id: number) {
-      const [row] = await db
-        .select({ id: users.id, fullName: users.fullName })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
-    },
-    async isGroupMember(groupId: number, userId: number) {
-      const [row] = await db
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-        .limit(1);
-      return Boolean(row);
-    },
     async findParticipant(eventId: number, userId: number) {
       const [row] = await db
         .select()

@@ -3,7 +3,9 @@ import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import { HttpError } from "../../http/http-error";
 import { eventAccess } from "../events/event-access";
+import type { Membership } from "../groups/repository";
 import type { NewNotification, NotificationsService } from "../notifications/service";
+import type { UsersRepository } from "../users/repository";
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {
@@ -20,14 +22,21 @@ interface Transition {
  */
 export function participantsService({
   repo,
+  users,
+  membership,
   notifications,
 }: {
   repo: ParticipantsRepository;
+  users: UsersRepository;
+  membership: Membership;
   notifications: NotificationsService;
 }) {
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
-  const { requireVisible, requireHosted } = eventAccess(repo);
+  const { requireVisible, requireHosted } = eventAccess({
+    findEvent: repo.findEvent,
+    isGroupMember: membership.isMember,
+  });
 
   /** Moves one participant to a status; the caller holds the event's lock (changeParticipation). */
   async function transition(
@@ -80,7 +89,7 @@ export function participantsService({
       });
       const finalStatus = result.row.status;
       if (result.changed && finalStatus !== "declined") {
-        const user = await repo.findUser(userId);
+        const user = await users.findById(userId);
         await tell(event.hostId, EVENT_NOTICES.newParticipant(event, user?.fullName ?? "Someone", finalStatus));
       }
       await tellPromoted(event, result.promoted);

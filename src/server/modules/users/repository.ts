@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { uploads, users } from "../../db/schema";
 
+export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<typeof users.$inferInsert>;
 
 export function usersRepository(db: Db) {
@@ -9,6 +10,14 @@ export function usersRepository(db: Db) {
     async findById(id: number) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    async findMany(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
+    },
+    /** Ids grow with sign-ups: a page is the next `limit` users after `afterId`. */
+    async listAfter(afterId: number, limit: number) {
+      return db.select().from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(limit);
     },
     async update(id: number, patch: UserPatch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();

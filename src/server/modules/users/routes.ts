@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
-import { currentUserSchema, updateProfileSchema, userIdSchema, userProfileSchema } from "../../../contract/users";
+import { usersQuerySchema } from "../../../contract/events";
+import { updateTimezoneBodySchema } from "../../../contract/timezones";
+import {
+  currentUserSchema,
+  publicUserSchema,
+  updateProfileSchema,
+  userIdSchema,
+  userProfileSchema,
+} from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { requireSelf, requireUserId } from "../../http/session";
@@ -25,6 +33,40 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       if (!user) throw new HttpError(404, "User not found");
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
       return user.id === viewerId ? { ...toPublicUser(user), email: user.email } : toPublicUser(user);
+    },
+  );
+
+  app.get(
+    "/api/users",
+    {
+      schema: {
+        tags: ["users"],
+        querystring: usersQuerySchema,
+        response: { 200: z.array(publicUserSchema), 400: messageSchema, 401: messageSchema },
+      },
+    },
+    async (request) => {
+      requireUserId(request);
+      const rows = await service.list(request.query.ids, request.query.cursor ?? 0, request.query.limit);
+      return rows.map(toPublicUser);
+    },
+  );
+
+  // Spec 02 §7: the settings page saves the timezone on its own sub-route; any real IANA zone is accepted (issue 12.2), the ten of §9 among them.
+  app.patch(
+    "/api/users/:id/timezone",
+    {
+      schema: {
+        tags: ["settings"],
+        params: idParams,
+        body: updateTimezoneBodySchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request) => {
+      const user = await service.setTimezone(requireSelf(request, request.params.id), request.body.timezone);
+      if (!user) throw new HttpError(404, "User not found");
+      return toCurrentUser(user);
     },
   );
 

@@ -11,6 +11,16 @@ export function usersService({ repo }: { repo: UsersRepository }) {
       return repo.findById(id);
     },
 
+    /** GET /api/users: the named users, or a page of everyone after the cursor. */
+    list(ids: number[] | undefined, cursor: number, limit: number) {
+      return ids ? repo.findMany(ids) : repo.listAfter(cursor, limit);
+    },
+
+    /** The caller has already checked that id is the signed-in user. */
+    setTimezone(id: number, timezone: string) {
+      return repo.update(id, { timezone });
+    },
+
     /** The caller has already checked that id is the signed-in user. */
     async updateProfile(id: number, input: UpdateProfileInput) {
       const patch: UserPatch = { ...input };
