@@ -8,6 +8,15 @@ import { notBlocked } from "../../safety/repository";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
 
+export interface RankingInputs {
+  interests: string[];
+  skills: string[];
+  timezone: string;
+  friendIds: number[];
+  free: Array<{ date: string; timeslots: unknown }>;
+  answers: string;
+}
+
 /** A page's candidate ids travel as one int[] literal: the prepared statements keep one shape on both drivers. */
 const idList = (ids: number[]) => `{${ids.join(",")}}`;
 
@@ -16,41 +25,37 @@ export function feedRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const userId = sql`${sql.placeholder("userId")}::int`;
 
-  // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
-  // cached page does not pay planning, which cost more than running these statements.
-  // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside a sub-select would name
-  // the sub-select's own column (availability.id).
-  const me = sql.raw('"users"."id"');
-  const rankingInputs = db
-    .select({
-      interests: users.interests,
-      skills: users.skills,
-      timezone: users.timezone,
-      friendIds: sql<
-        number[]
-      >`coalesce((select json_agg(case when f.requester_id = ${me} then f.addressee_id else f.requester_id end)
-        from friendships f where f.status = 'accepted' and (f.requester_id = ${me} or f.addressee_id = ${me})), '[]')`,
-      free: sql<
-        Array<{ date: string; timeslots: unknown }>
-      >`coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
-        from availability a where a.user_id = ${me} and a.date >= current_date - 1), '[]')`,
-      // What else a ranked window depends on, as one text: the user's answers and blocks (as sets: count and
-      // sum of ids, so an undo counts too) and the newest event anywhere (a new event may belong in a window).
-      answers: sql<string>`concat_ws('/',
-        (select count(*) || ':' || coalesce(sum(i.event_id), 0) from event_interactions i where i.user_id = ${me}),
-        (select count(*) || ':' || coalesce(sum(p.event_id), 0) from event_participants p where p.user_id = ${me}),
+  /**
+   * Everything the ranking needs from the user, as one JSON value: interests, skills, time zone, accepted
+   * friends, the availability published from yesterday on (a day's slots are local to the user), and what
+   * else a ranked window depends on (`answers`): the user's answers and blocks as sets (count and sum of ids,
+   * so an undo counts too) and the newest event anywhere (a new event may belong in a window). Null when the
+   * user does not exist. Uncorrelated, so it runs once per statement wherever it is used.
+   */
+  const me = sql<RankingInputs | null>`(select json_build_object(
+      'interests', u.interests, 'skills', u.skills, 'timezone', u.timezone,
+      'friendIds', coalesce((select json_agg(case when f.requester_id = u.id then f.addressee_id else f.requester_id end)
+        from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)), '[]'),
+      'free', coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
+        from availability a where a.user_id = u.id and a.date >= current_date - 1), '[]'),
+      'answers', concat_ws('/',
+        (select count(*) || ':' || coalesce(sum(i.event_id), 0) from event_interactions i where i.user_id = u.id),
+        (select count(*) || ':' || coalesce(sum(p.event_id), 0) from event_participants p where p.user_id = u.id),
         (select count(*) || ':' || coalesce(sum(b.blocker_id + b.blocked_id), 0) from user_blocks b
-          where b.blocker_id = ${me} or b.blocked_id = ${me}),
-        (select coalesce(max(e.id), 0) from events e))`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .prepare("feed_ranking_inputs");
+          where b.blocker_id = u.id or b.blocked_id = u.id),
+        (select coalesce(max(e.id), 0) from events e)))
+    from users u where u.id = ${userId})`;
+
+  // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
+  // page served from a kept window does not pay planning, which cost more than running these statements.
+  const rankingInputs = db.select({ me }).from(users).where(eq(users.id, userId)).prepare("feed_ranking_inputs");
 
   // The cards of a page, and only those the user can still answer now: a cached window may be older than the
-  // user's last answer, a cancellation, a moderator's hiding, a block or the event filling up.
+  // user's last answer, a cancellation, a moderator's hiding, a block or the event filling up. Each row also
+  // carries the ranking inputs, so a page served from a kept window costs this one statement.
   const cards = db
     .select({
+      me,
       event: events,
       host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
       attendees: sql<UserSummary[]>`coalesce((
@@ -82,14 +87,10 @@ export function feedRepository(db: Db) {
     .prepare("feed_cards");
 
   return {
-    /**
-     * Everything the ranking needs from the user, in one statement: interests, skills, time zone, accepted
-     * friends, the availability published from yesterday on (a day's slots are local to the user), and the
-     * `answers` stamp a cached window is checked against.
-     */
+    /** The user's ranking inputs and answers stamp (see `me`), or null for no such user. */
     async rankingInputs(id: number) {
       const [row] = await rankingInputs.execute({ userId: id });
-      return row;
+      return row?.me ?? null;
     },
 
     /**
@@ -115,7 +116,10 @@ export function feedRepository(db: Db) {
       };
     },
 
-    /** The cards' rows (event, host, first going attendees) of those ids the user can still answer at `now`. */
+    /**
+     * The cards' rows (event, host, first going attendees) of those ids the user can still answer at `now`,
+     * each with the user's ranking inputs (`me`).
+     */
     async answerableCards(id: number, ids: number[], now: Date) {
       if (ids.length === 0) return [];
       return cards.execute({ userId: id, ids: idList(ids), now: now.toISOString() });

@@ -1,14 +1,14 @@
 import { TZDate } from "@date-fns/tz";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import type { FeedItem, FeedQuery } from "../../../../contract/events";
-import { AVATAR_STACK_MAX } from "../../../../contract/limits";
 import { TIME_SLOTS } from "../../../../contract/time-slots";
 import { HttpError } from "../../../http/http-error";
 import { toEvent } from "../service";
-import { decodeCursor, encodeCursor, type FeedCursor } from "./cursor";
+import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import type { FeedRow } from "./query";
 import { reasonsFor } from "./reasons";
 import type { FeedRepository } from "./repository";
+import { createWindowCache, type WindowCache } from "./window-cache";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
@@ -43,35 +43,99 @@ export function freeRanges(free: Array<{ date: string; timeslots: unknown }>, ti
   return ranges;
 }
 
-/** The swipe deck (spec 01 §4): ranked pages of events the user can still answer, with chip counts. */
-export function feedService({ repo }: { repo: FeedRepository }) {
+/** Candidates checked beyond the page's need, so a few answered or cancelled ones do not cost a second statement. */
+const CHECK_SLACK = 4;
+
+const markKey = (m: FeedMark | null) => (m ? `${m.us}.${m.id}` : "-");
+
+/** Where a ranked window continues after the last row handed out (rows are in score desc, date, id order). */
+function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
+  if (!last) return 0;
+  const i = rows.findIndex(
+    (r) =>
+      r.score < last.score ||
+      (r.score === last.score && (r.date_us > last.us || (r.date_us === last.us && r.id > last.id))),
+  );
+  return i === -1 ? rows.length : i;
+}
+
+/**
+ * The swipe deck (spec 01 §4): ranked pages of events the user can still answer, with chip counts.
+ * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
+ */
+export function feedService({ repo, windows = createWindowCache() }: { repo: FeedRepository; windows?: WindowCache }) {
   return {
     async feed(userId: number, query: FeedQuery, now = new Date()) {
-      const user = await repo.rankingInputs(userId);
-      if (!user) throw new HttpError(404, "User not found");
       const position =
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
       const criteria = { userId, type: query.type, q: query.q || undefined, position, now };
+      const filter: CategoryId = query.filter ?? "all";
+      const queryKey = JSON.stringify([userId, criteria.type, criteria.q ?? "", position ?? null, filter]);
+      const keyOf = (range: FeedRange) => `${queryKey}|${markKey(range.after)}|${markKey(range.end)}`;
+      let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
+
+      // Whether an event is still answerable, and its card, as read during this request.
+      type Card = Awaited<ReturnType<FeedRepository["answerableCards"]>>[number];
+      const checked = new Map<number, Card | null>();
+      async function check(ids: number[]) {
+        const found = await repo.answerableCards(userId, ids, now);
+        for (const id of ids) checked.set(id, null);
+        for (const card of found) checked.set(card.event.id, card);
+        return found[0]?.me ?? null;
+      }
+      // With a kept window, its next candidates are checked in the same statement that reads the ranking
+      // inputs: when the inputs have not changed, that one statement is the whole page.
+      const kept = windows.peek(keyOf({ after: cursor?.after ?? null, end: cursor?.end ?? null }));
+      const guess = kept?.rows
+        .slice(indexAfter(kept.rows, cursor?.last ?? null))
+        .slice(0, query.limit + 1 + CHECK_SLACK);
+      const user = (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
+      if (!user) throw new HttpError(404, "User not found");
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
-        friendIds: user.friend_ids,
+        friendIds: user.friendIds,
         freeRanges: freeRanges(user.free, validTimeZone(user.timezone)),
       };
-      const filter: CategoryId = query.filter ?? "all";
+      // A kept window is used only while everything it was ranked from is unchanged.
+      const version = JSON.stringify([user.answers, inputs]);
+
+      /** The ranked window for a range: kept, or ranked now and kept under its range and its actual end. */
+      async function windowFor(range: FeedRange) {
+        const cached = windows.get(keyOf(range), version);
+        if (cached) return cached;
+        const fresh = await repo.feedWindow(criteria, inputs, filter, range);
+        // Within its own end, an open window is the same set as the bounded one the next page asks for.
+        if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);
+        return windows.set(keyOf(range), fresh, version);
+      }
+
+      /** Up to `need` rows of a ranked window from `from` on, each still answerable now (its card read). */
+      async function answerable(rows: FeedRow[], from: number, need: number) {
+        const out: FeedRow[] = [];
+        for (let i = from; out.length < need && i < rows.length; ) {
+          const batch = rows.slice(i, i + need - out.length + CHECK_SLACK);
+          i += batch.length;
+          const unchecked = batch.filter((r) => !checked.has(r.id)).map((r) => r.id);
+          if (unchecked.length > 0) await check(unchecked);
+          for (const r of batch) if (out.length < need && checked.get(r.id)) out.push(r);
+        }
+        return out;
+      }
+
       // The deck ranks inside a window of the soonest candidates (FEED_WINDOW); when a window runs out the
       // page continues in the next one, so every event stays reachable by paging.
-      let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
       const ranked: FeedRow[] = [];
       const counts: Record<string, number> = {};
       let nextCursor: string | null = null;
       for (let opened = 0; opened < WINDOWS_PER_REQUEST; opened++) {
         const want = query.limit - ranked.length;
-        const win = await repo.feedWindowPage(criteria, inputs, filter, want + 1, cursor);
+        const win = await windowFor({ after: cursor?.after ?? null, end: cursor?.end ?? null });
+        const rows = await answerable(win.rows, indexAfter(win.rows, cursor?.last ?? null), want + 1);
         // The chips count every window this page drew from, so they match what the deck can show.
         for (const [id, n] of Object.entries(win.counts)) counts[id] = (counts[id] ?? 0) + Number(n);
-        ranked.push(...win.rows.slice(0, want));
+        ranked.push(...rows.slice(0, want));
         const last = ranked.at(-1);
-        if (win.rows.length > want && last && win.end) {
+        if (rows.length > want && last && win.end) {
           nextCursor = encodeCursor({
             after: cursor?.after ?? null,
             end: cursor?.end ?? win.end,
@@ -90,16 +154,8 @@ export function feedService({ repo }: { repo: FeedRepository }) {
         }
         if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
       }
-      const cards = new Map(
-        (
-          await repo.cards(
-            ranked.map((r) => r.id),
-            AVATAR_STACK_MAX,
-          )
-        ).map((c) => [c.event.id, c]),
-      );
       const events: FeedItem[] = ranked.flatMap((r) => {
-        const card = cards.get(r.id);
+        const card = checked.get(r.id);
         if (!card) return [];
         const row = card.event;
         const distanceKm = r.distance_km == null ? null : Math.round(Number(r.distance_km) * 10) / 10;

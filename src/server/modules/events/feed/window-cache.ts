@@ -38,6 +38,10 @@ export function createWindowCache(ttlMs = FEED_WINDOW_TTL_MS, maxRows = FEED_CAC
       rows += entry.rows.length + 1;
       return entry;
     },
+    /** The window under key whatever its version, without refreshing it: to guess a page's candidates. */
+    peek(key: string): CachedWindow | undefined {
+      return entries.get(key);
+    },
     set(key: string, window: FeedWindow, version: string): CachedWindow {
       const entry = { ...window, version, until: Date.now() + ttlMs };
       drop(key);
