@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     redis: { type: "string" },
     prefix: { type: "string" },
     seed: { type: "string" },
+    /** Writes a CPU profile of each Link server into this directory (open it in Chrome DevTools). */
+    profile: { type: "string" },
   },
 });
 const SOCKETS = Number(opts.sockets);
@@ -101,6 +103,8 @@ async function serve(kind: string) {
     ...(opts.redis ? { REDIS_URL: opts.redis, REDIS_PREFIX: opts.prefix } : {}),
   });
   const app = await buildApp({ config, database, bus });
+  // Exit on SIGTERM, so --cpu-prof writes its profile.
+  process.once("SIGTERM", () => process.exit(0));
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   console.log(`READY ${new URL(address).port}`);
 }
@@ -141,7 +145,8 @@ async function seedDatabase(db: import("../src/server/db/client").Database["db"]
 function start(args: string[]): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     // node itself with the tsx loader (not the tsx CLI), so killing the child stops the server.
-    const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename, ...args], {
+    const profile = opts.profile && args[1] === "link" ? ["--cpu-prof", `--cpu-prof-dir=${opts.profile}`] : [];
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", import.meta.filename, ...args], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -257,7 +262,7 @@ async function main() {
   const stop = (c: ChildProcess) =>
     new Promise<void>((resolve) => {
       c.once("exit", () => resolve());
-      c.kill("SIGKILL");
+      c.kill("SIGTERM");
     });
 
   if (only.has("bare")) {

@@ -45,8 +45,8 @@ export function createInProcessBus(): Bus {
     async publish(channel, event) {
       stats.published += 1;
       stats.received += emitter.listenerCount(channel) > 0 ? 1 : 0;
-      // Serialise like Redis would, so both buses hand subscribers the same shapes.
-      emitter.emit(channel, JSON.parse(JSON.stringify(event)));
+      // The event as published: a BusEvent holds only JSON values, so Redis would hand over the same shape.
+      emitter.emit(channel, event);
     },
     async subscribe(channel, onEvent) {
       emitter.on(channel, onEvent);

@@ -125,6 +125,40 @@ describe("/ws", () => {
     await Promise.all([sa.close(), sb.close()]);
   });
 
+  it("a burst from two members is stored and delivered in each sender's order, every socket seeing the stored order", async () => {
+    const { a, b, group } = await groupWithTwo();
+    const sa = await openSocket(base, a.cookie);
+    const sb = await openSocket(base, b.cookie);
+    for (const s of [sa, sb]) {
+      s.send({ type: "join_group", groupId: group.id });
+      await s.next("joined_group");
+    }
+    const burst = 25;
+    for (let i = 0; i < burst; i++) {
+      sa.send({ type: "chat_message", groupId: group.id, message: `a${i}` });
+      sb.send({ type: "chat_message", groupId: group.id, message: `b${i}` });
+    }
+    const delivered = async (s: typeof sa) => {
+      await s.next("new_message", (m) => m.message.message === `a${burst - 1}`, 10_000);
+      await s.next("new_message", (m) => m.message.message === `b${burst - 1}`, 10_000);
+      return s.received.flatMap((m) => (m.type === "new_message" ? [m.message] : []));
+    };
+    const [toA, toB] = [await delivered(sa), await delivered(sb)];
+    const stored = (
+      await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?limit=100` })
+    ).json() as { id: number; message: string }[];
+    expect(stored).toHaveLength(2 * burst);
+    for (const sender of ["a", "b"]) {
+      const texts = stored.filter((m) => m.message.startsWith(sender)).map((m) => m.message);
+      expect(texts).toEqual(Array.from({ length: burst }, (_, i) => `${sender}${i}`));
+    }
+    const storedOrder = stored.map((m) => m.id);
+    expect(storedOrder).toEqual([...storedOrder].sort((x, y) => x - y));
+    expect(toA.map((m) => m.id)).toEqual(storedOrder);
+    expect(toB.map((m) => m.id)).toEqual(storedOrder);
+    await Promise.all([sa.close(), sb.close()]);
+  });
+
   it("pushes vote updates to the group and notifications to the user", async () => {
     const { a, b, group } = await groupWithTwo();
     const created = await as(

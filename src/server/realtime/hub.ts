@@ -36,6 +36,8 @@ interface Connection {
   alive: boolean;
   /** Frames are handled one after another so a join is done before the chat that follows it. */
   queue: Promise<void>;
+  /** Chat messages handed to the handler and not yet stored (close waits for them). */
+  sending: Set<Promise<void>>;
 }
 
 interface Channel {
@@ -59,7 +61,10 @@ export interface RealtimeHandlers {
   groupsOf(userId: number): Promise<{ id: number; name: string }[]>;
   /** Refuses a user who is not a member of the group (join_group). */
   requireMember(groupId: number, userId: number): Promise<unknown>;
-  /** Stores and publishes a chat message (REST's path; the socket frame is the same request). */
+  /**
+   * Stores and publishes a chat message (REST's path; the socket frame is the same request). Messages are
+   * stored in the order of the calls: the hub does not wait for one before handing over the next.
+   */
   sendChat(userId: number, input: { groupId: number; message: string }): Promise<unknown>;
   /** Stores a vote and publishes the group's new counts. */
   vote(userId: number, groupId: number, eventId: number, vote: VoteValue): Promise<unknown>;
@@ -147,14 +152,16 @@ export function createHub(deps: HubDeps) {
   );
   revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
-  function send(conn: Connection, message: ServerMessage | string) {
+  /** A frame, or one already encoded as UTF-8 JSON (a delivery encodes once for all its sockets). */
+  function send(conn: Connection, message: ServerMessage | Buffer) {
     const socket = conn.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       socket.close(1013, "Too slow");
       return;
     }
-    socket.send(typeof message === "string" ? message : JSON.stringify(message));
+    if (Buffer.isBuffer(message)) socket.send(message, { binary: false });
+    else socket.send(JSON.stringify(message));
   }
 
   function deliver(name: string, event: BusEvent) {
@@ -168,10 +175,10 @@ export function createHub(deps: HubDeps) {
         // Only published on SESSIONS_REVOKED_CHANNEL, which no socket listens to.
         return;
       default: {
-        // Serialised once for every socket of the channel on this instance.
+        // Serialised and encoded once for every socket of the channel on this instance.
         const frame: ServerMessage = event;
-        const raw = JSON.stringify(frame);
-        for (const conn of channel.connections) send(conn, raw);
+        const encoded = Buffer.from(JSON.stringify(frame));
+        for (const conn of channel.connections) send(conn, encoded);
       }
     }
   }
@@ -245,7 +252,16 @@ export function createHub(deps: HubDeps) {
       case "chat_message": {
         const refused = await spend(limiters.chat, conn, tooManyMessagesText);
         if (refused) return refused;
-        await handlers.sendChat(conn.userId, frame);
+        // The socket's next frame need not wait for this insert: the writer keeps the order, and a
+        // refusal still reaches the socket. Waiting here would let one slow insert hold every later frame.
+        const sending = handlers
+          .sendChat(conn.userId, frame)
+          .then(
+            () => {},
+            (error: unknown) => answerFailure(conn, error),
+          )
+          .finally(() => conn.sending.delete(sending));
+        conn.sending.add(sending);
         return null;
       }
       case "event_vote": {
@@ -283,12 +299,17 @@ export function createHub(deps: HubDeps) {
       const refused = await handle(conn, parsed.data);
       if (refused) send(conn, { type: "error", message: refused });
     } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal) send(conn, { type: "error", message: refusal });
-      else {
-        deps.log.error({ err: error }, "socket frame failed");
-        send(conn, { type: "error", message: "Something went wrong" });
-      }
+      answerFailure(conn, error);
+    }
+  }
+
+  /** A handler's refusal goes to the socket as it is; anything else is logged and answered vaguely. */
+  function answerFailure(conn: Connection, error: unknown) {
+    const refusal = refusalOf(error);
+    if (refusal) send(conn, { type: "error", message: refusal });
+    else {
+      deps.log.error({ err: error }, "socket frame failed");
+      send(conn, { type: "error", message: "Something went wrong" });
     }
   }
 
@@ -353,6 +374,7 @@ export function createHub(deps: HubDeps) {
         groups: new Set(),
         alive: true,
         queue: Promise.resolve(),
+        sending: new Set(),
       };
       connections.add(conn);
       track(byUser, userId, conn);
@@ -396,7 +418,7 @@ export function createHub(deps: HubDeps) {
             }),
         ),
       );
-      await Promise.all(open.map((conn) => conn.queue));
+      await Promise.all(open.flatMap((conn) => [conn.queue, ...conn.sending]));
     },
   };
 }

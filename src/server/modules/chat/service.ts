@@ -37,8 +37,10 @@ type NewMessage = Parameters<ChatRepository["insertAsMembers"]>[0][number];
 const WRITE_BATCH_MAX = 200;
 
 /**
- * Messages sent in the same turn of the event loop (many sockets at once) are stored by one statement;
- * each sender still waits for its own row. One message alone is written at once, as before.
+ * Group commit: one statement at a time stores every message that arrived while the previous one ran
+ * (many sockets at once), so a busy chat costs a few large inserts instead of a queue of small ones, and
+ * messages are stored, and resolved, in the order write() was called. Each sender still waits for its own
+ * row; one message alone is written on the next turn of the event loop.
  */
 function batchWriter(chat: ChatRepository) {
   const pending: Array<{
@@ -46,28 +48,26 @@ function batchWriter(chat: ChatRepository) {
     resolve: (m: StoredMessage | null) => void;
     reject: (e: unknown) => void;
   }> = [];
-  let scheduled = false;
-  async function flush() {
-    scheduled = false;
-    const batch = pending.splice(0, WRITE_BATCH_MAX);
-    if (pending.length > 0) schedule();
-    try {
-      const stored = await chat.insertAsMembers(batch.map((p) => p.input));
-      for (const [i, p] of batch.entries()) p.resolve(stored[i]);
-    } catch (error) {
-      for (const p of batch) p.reject(error);
+  let writing = false;
+  async function drain() {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, WRITE_BATCH_MAX);
+      try {
+        const stored = await chat.insertAsMembers(batch.map((p) => p.input));
+        for (const [i, p] of batch.entries()) p.resolve(stored[i]);
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+      }
     }
-  }
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => void flush());
+    writing = false;
   }
   return {
     write(input: NewMessage) {
       return new Promise<StoredMessage | null>((resolve, reject) => {
         pending.push({ input, resolve, reject });
-        schedule();
+        if (writing) return;
+        writing = true;
+        setImmediate(() => void drain());
       });
     },
   };
