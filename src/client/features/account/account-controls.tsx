@@ -1,10 +1,10 @@
-import { ACCOUNT_TEXTS, type AccountStatus, EXPORT_FILE_NAME } from "@contract/account";
+import { ACCOUNT_TEXTS } from "@contract/account";
 import { PASSWORD_MIN } from "@contract/limits";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { BadgeCheckIcon, DownloadIcon, MailWarningIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "wouter";
-import { apiJson, apiRequest, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -12,9 +12,15 @@ import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
+import {
+  changePasswordMutation,
+  deleteAccountMutation,
+  exportDataMutation,
+  sendVerificationMutation,
+} from "./api/account-actions";
+import { useAccountStatus } from "./api/account-status";
 import { signOutLocally } from "./sign-out-locally";
 
-const ACCOUNT_KEY = ["/api/account"] as const;
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: errorMessage(error) ?? error.message, variant: "destructive" });
 
@@ -47,12 +53,9 @@ function PasswordInput({
 
 /** Issue 14.4: verified or not, and a button that mails a verification link. */
 function EmailVerification() {
-  const { data } = useQuery<AccountStatus>({
-    queryKey: ACCOUNT_KEY,
-    queryFn: () => apiJson<AccountStatus>("GET", "/api/account"),
-  });
+  const { data } = useAccountStatus();
   const send = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/email-verification"),
+    ...sendVerificationMutation(),
     onSuccess: (r) => toast({ title: "Check your inbox", description: r.message }),
     onError: failed("Couldn't send the e-mail"),
   });
@@ -90,7 +93,7 @@ function ChangePassword() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const change = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password", { currentPassword, newPassword }),
+    ...changePasswordMutation(),
     onSuccess: (r) => {
       setCurrent("");
       setNew("");
@@ -108,7 +111,7 @@ function ChangePassword() {
       });
       return;
     }
-    change.mutate();
+    change.mutate({ currentPassword, newPassword });
   };
   return (
     <form className="grid gap-3" onSubmit={submit} aria-label="Change password">
@@ -128,27 +131,14 @@ function ChangePassword() {
   );
 }
 
-/** Downloads GET /api/account/export as a file (the server names it). */
-async function downloadExport() {
-  const response = await apiRequest("GET", "/api/account/export");
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = EXPORT_FILE_NAME;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const remove = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("DELETE", "/api/account", { password }),
-    onSuccess: () => {
-      signOutLocally();
+    ...deleteAccountMutation(),
+    onSuccess: (_answer, _password, _result, { client }) => {
+      signOutLocally(client);
       toast({ title: ACCOUNT_TEXTS.deleted });
       navigate("/auth");
     },
@@ -167,7 +157,7 @@ function DeleteAccount() {
       aria-label="Delete account"
       onSubmit={(e) => {
         e.preventDefault();
-        remove.mutate();
+        remove.mutate(password);
       }}
     >
       <p className="text-sm">
@@ -195,7 +185,7 @@ function DeleteAccount() {
 
 /** Settings › Account: the controls of issue 14.4. */
 export function AccountControls() {
-  const exporting = useMutation({ mutationFn: downloadExport, onError: failed("Export failed") });
+  const exporting = useMutation({ ...exportDataMutation(), onError: failed("Export failed") });
   return (
     <>
       <Card>

@@ -3,12 +3,13 @@ import { PASSWORD_MIN } from "@contract/limits";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useSearch } from "wouter";
-import { apiJson, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
+import { requestPasswordResetMutation, resetPasswordMutation } from "./api/account-actions";
 import { signOutLocally } from "./sign-out-locally";
 
 /** A centered card for the signed-out account screens. */
@@ -68,12 +69,10 @@ function Outcome({ text, error }: { text: string; error?: boolean }) {
 /** "Forgot password?": asks for the address; the answer is the same whether an account uses it or not. */
 function RequestReset() {
   const [email, setEmail] = useState("");
-  const request = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/password-reset/request", { email }),
-  });
+  const request = useMutation(requestPasswordResetMutation());
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    request.mutate();
+    request.mutate(email);
   };
   return (
     <AccountScreen title="Forgot your password?" description="We'll e-mail you a link to choose a new one.">
@@ -100,15 +99,14 @@ function ChooseNewPassword({ token }: { token: string }) {
   const [password, setPassword] = useState("");
   const [tooShort, setTooShort] = useState(false);
   const reset = useMutation({
-    mutationFn: () =>
-      apiJson<{ message: string }>("POST", "/api/account/password-reset", { token, newPassword: password }),
+    ...resetPasswordMutation(),
     // Every session of the account ended, this browser's too.
-    onSuccess: () => signOutLocally(),
+    onSuccess: (_answer, _body, _result, { client }) => signOutLocally(client),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTooShort(password.length < PASSWORD_MIN);
-    if (password.length >= PASSWORD_MIN) reset.mutate();
+    if (password.length >= PASSWORD_MIN) reset.mutate({ token, newPassword: password });
   };
   if (reset.isSuccess) {
     return (

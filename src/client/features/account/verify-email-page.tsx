@@ -1,26 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
-import { apiJson, errorMessage } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
+import { confirmEmailMutation } from "./api/account-actions";
 import { AccountScreen } from "./reset-password-page";
 
 /** /verify-email?token=... (the e-mailed link): spends the link once and says how it went. */
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
-  const confirm = useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/account/email-verification/confirm", { token }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/account"] }),
-  });
+  const confirm = useMutation(confirmEmailMutation());
   const { mutate } = confirm;
   const spent = useRef(false);
   // Once per page load: the link is single-use, and React's development double effect must not spend it twice.
   useEffect(() => {
     if (!token || spent.current) return;
     spent.current = true;
-    mutate();
+    mutate(token);
   }, [token, mutate]);
   return (
     <AccountScreen title="Verify your e-mail">

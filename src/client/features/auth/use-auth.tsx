@@ -1,18 +1,17 @@
-import type { LoginForm, RegisterBody, RegisterResult } from "@contract/auth";
+import { type LoginForm, type RegisterBody, type RegisterResult, registerResultSchema } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
-import type { CurrentUser } from "@contract/users";
-import { type QueryClient, type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type CurrentUser, currentUserSchema } from "@contract/users";
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
+import { signOutLocally } from "@/features/account/sign-out-locally";
 import { disablePush, pushSupport } from "@/features/settings/web-push";
-import { apiJson, apiRequest, errorMessage, getQueryFn } from "@/lib/api";
+import { api, errorMessage } from "@/lib/api";
 import { clearOfflineApiCache } from "@/lib/offline-api";
-import { clearQueue } from "@/lib/offline-queue";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
+import { currentUserQuery, setSignedIn } from "./api/current-user";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
-
-export const CURRENT_USER_KEY = ["/api/user"] as const;
 
 type AuthContextValue = {
   user: CurrentUser | null;
@@ -25,21 +24,11 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null) {
-  // Issue 14.1: the offline copies of API reads belong to whoever was signed in; a sign-in or sign-out drops them.
-  void clearOfflineApiCache();
-  queryClient.setQueryData(CURRENT_USER_KEY, user);
-  queryClient.setQueryData(["/api/users/current"], user);
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   // Spec 01 §4: a 401 on the current-user fetch means signed out, not an error.
-  const { data, error, isLoading } = useQuery<CurrentUser | null, Error>({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
-  });
+  const { data, error, isLoading } = useQuery(currentUserQuery());
 
   // Whenever the server says nobody is signed in (session ended elsewhere, or a read that finished after
   // sign-out refilled it), the offline copies of the previous person's reads go.
@@ -48,9 +37,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [data]);
 
   const loginMutation = useMutation<CurrentUser, Error, LoginForm>({
-    mutationFn: (credentials) => apiJson<CurrentUser>("POST", "/api/login", credentials),
+    mutationFn: (credentials) => api.post("/api/login", currentUserSchema, credentials),
     onSuccess: (user) => {
-      setCurrentUser(queryClient, user);
+      setSignedIn(queryClient, user);
       toast({ title: "Login successful", description: `Welcome back, ${firstNameOf(user.fullName)}!` });
     },
     onError: (err) => {
@@ -63,12 +52,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const registerMutation = useMutation<RegisterResult, Error, RegisterBody>({
-    mutationFn: (body) => apiJson<RegisterResult>("POST", "/api/register", body),
+    mutationFn: (body) => api.post("/api/register", registerResultSchema, body),
     onSuccess: ({ joinedGroup, ...user }) => {
       // Registered through an invite (issue 12.3): the new member lands in the group. Navigating
       // before the user is set keeps the sign-in page from sending them back to the invite first.
       if (joinedGroup) navigate(`/groups?group=${joinedGroup.id}`, { replace: true });
-      setCurrentUser(queryClient, user);
+      setSignedIn(queryClient, user);
       toast({
         title: "Registration successful",
         description: joinedGroup
@@ -89,13 +78,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationFn: async () => {
       // Issue 14.2: this device stops receiving the account's pushes (forgotten on the server while the session still works).
       if (pushSupport(false) === "web") await disablePush().catch(() => undefined);
-      await apiRequest("POST", "/api/logout");
+      await api.send("POST", "/api/logout");
     },
     onSuccess: () => {
       // Nothing of the previous account may stay in memory for the next one, nor queued to send under their session.
-      clearQueue();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });
-      setCurrentUser(queryClient, null);
+      signOutLocally(queryClient);
       toast({ title: "Logged out", description: "You have been successfully logged out" });
     },
     onError: (err) => {
