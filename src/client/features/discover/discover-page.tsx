@@ -2,16 +2,16 @@ import { CATEGORIES, type CategoryId } from "@contract/categories";
 import type { FeedItem } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
-import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
+import { AnimatePresence, useMotionValue, useReducedMotion } from "motion/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
-import { EVENTS_KEY, type FeedParams, useFeed, useRespond, useUndoAnswer } from "@/features/events/api";
+import { eventKeys, type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
-import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
@@ -24,9 +24,6 @@ import { NextCard, SwipeCard } from "./swipe-card";
 import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
-
-// Issue 13: the deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
-const loadMotionFeatures = () => import("./motion-features").then((module) => module.default);
 
 /** Spec 01 §7: location comes from the native bridge; a failure is only logged and lists load without it. */
 function usePosition() {
@@ -200,6 +197,7 @@ interface Answered {
 
 function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () => void }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const respond = useRespond();
   const undoAnswer = useUndoAnswer();
   const reduceMotion = useReducedMotion() ?? false;
@@ -236,8 +234,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
               : { title: "Event declined", description: `You've declined ${event.title}` },
           );
           // My Events and event pages change; the deck keeps its order until it is refreshed.
-          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
-          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", event.id] });
+          refreshAnswered(queryClient, event.id);
         },
         (error: unknown) => {
           toast({ title: "Error", description: "Failed to update your response", variant: "destructive" });
@@ -249,7 +246,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
       );
       setAnswered((list) => [...list, { event, stored }]);
     },
-    [current, user, respond, events, dragProgress],
+    [current, user, respond, events, dragProgress, queryClient],
   );
 
   const undo = async () => {
@@ -272,8 +269,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
       await undoAnswer.mutateAsync(last.event.id);
       setDirection(0);
       setIndex(events.indexOf(last.event));
-      void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
-      void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", last.event.id] });
+      refreshAnswered(queryClient, last.event.id);
     } catch {
       setAnswered((list) => [...list, last]);
       toast({ title: "Error", description: "Could not undo your last swipe", variant: "destructive" });
@@ -327,21 +323,19 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   return (
     // The bottom margin keeps the hint line clear of the bottom bar's raised add button.
     <div className="relative mb-6 pb-2">
-      <LazyMotion features={loadMotionFeatures} strict>
-        <div className="grid" data-testid="deck">
-          {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
-          <AnimatePresence initial={false} custom={direction}>
-            <SwipeCard
-              key={current.id}
-              event={current}
-              timezone={user?.timezone}
-              onAnswer={answer}
-              onDragProgress={(p) => dragProgress.set(p)}
-              reduceMotion={reduceMotion}
-            />
-          </AnimatePresence>
-        </div>
-      </LazyMotion>
+      <div className="grid" data-testid="deck">
+        {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
+        <AnimatePresence initial={false} custom={direction}>
+          <SwipeCard
+            key={current.id}
+            event={current}
+            timezone={user?.timezone}
+            onAnswer={answer}
+            onDragProgress={(p) => dragProgress.set(p)}
+            reduceMotion={reduceMotion}
+          />
+        </AnimatePresence>
+      </div>
       <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">Swipe right to go, left to pass · {events.length - index} left</p>
         {undoButton}
@@ -375,6 +369,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const params = useFeedParams("networking", "all", q, position, positionSettled);
   const feed = useFeed(params);
+  const queryClient = useQueryClient();
   const respond = useRespond();
   const [applied, setApplied] = useState<Set<number>>(new Set());
 
@@ -389,7 +384,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
             title: "Application Submitted",
             description: `Your request to join ${event.title} is pending approval.`,
           });
-          void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
+          void queryClient.invalidateQueries({ queryKey: eventKeys.userLists() });
         },
         onError: () =>
           toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),

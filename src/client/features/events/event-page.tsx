@@ -1,5 +1,6 @@
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
@@ -152,6 +153,7 @@ export function EventPage() {
 
 function ViewerActions({ event }: { event: EventDetail }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const respond = useRespond();
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
@@ -202,7 +204,7 @@ function ViewerActions({ event }: { event: EventDetail }) {
       {
         onSuccess: () => {
           toast({ title: done, description: event.title });
-          void refreshEvents();
+          void refreshEvents(queryClient);
         },
         onError: (error) =>
           toast({

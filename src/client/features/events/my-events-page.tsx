@@ -120,7 +120,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
 
 /** Host approval: the host answers each pending request (not in the spec; users expect it). */
 function PendingRequests({ eventId }: { eventId: number }) {
-  const requests = useRequests(eventId, true);
+  const requests = useRequests(eventId);
   const decide = useDecide();
   const list = requests.data ?? [];
   if (list.length === 0) return null;

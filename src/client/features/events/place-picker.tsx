@@ -7,7 +7,7 @@ import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
-import { useAddressSearch, usePlaceSearch } from "./places-api";
+import { useAddressSearch, usePlaceSearch } from "./api";
 
 /** Where an event is on the map, however it was chosen. */
 export interface PickedPlace {

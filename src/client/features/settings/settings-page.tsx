@@ -1,8 +1,6 @@
-import type { MyEvent } from "@contract/events";
 import type { Theme } from "@contract/theme";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   CalendarIcon,
@@ -15,10 +13,9 @@ import {
 } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { AccountControls } from "@/features/account/account-controls";
-import { CURRENT_USER_KEY, useAuth } from "@/features/auth/use-auth";
-import { apiJson } from "@/lib/api";
+import { useAuth } from "@/features/auth/use-auth";
+import { useUserEvents } from "@/features/events/api";
 import { formatEventDateTime } from "@/lib/format-date";
-import { queryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -28,6 +25,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
+import { useSaveTimezone } from "./api/save-timezone";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
@@ -41,10 +39,7 @@ function Field({ label, value, muted }: { label: string; value: string; muted?: 
 }
 
 function EventHistory({ user }: { user: CurrentUser }) {
-  const { data, isLoading, isError } = useQuery<MyEvent[]>({
-    queryKey: ["/api/events/user", user.id, "going"],
-    queryFn: () => apiJson<MyEvent[]>("GET", `/api/events/user/${user.id}?status=going`),
-  });
+  const { data, isLoading, isError } = useUserEvents(user.id, "going");
   return (
     <Card>
       <CardHeader>
@@ -173,15 +168,7 @@ function AppearanceTab() {
 }
 
 function AvailabilityTab({ user }: { user: CurrentUser }) {
-  const saveTimezone = useMutation({
-    mutationFn: (timezone: string) => apiJson<CurrentUser>("PATCH", `/api/users/${user.id}/timezone`, { timezone }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(CURRENT_USER_KEY, updated);
-      queryClient.setQueryData(["/api/users/current"], updated);
-      toast({ title: "Timezone Updated", description: `Times now show in ${timezoneLabel(updated.timezone)}` });
-    },
-    onError: () => toast({ title: "Error", description: "Failed to update timezone", variant: "destructive" }),
-  });
+  const saveTimezone = useSaveTimezone(user.id);
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -193,7 +180,17 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
           <TimezonePicker
             value={user.timezone}
             disabled={saveTimezone.isPending}
-            onChange={(zone) => saveTimezone.mutate(zone)}
+            onChange={(zone) =>
+              saveTimezone.mutate(zone, {
+                onSuccess: (updated) =>
+                  toast({
+                    title: "Timezone Updated",
+                    description: `Times now show in ${timezoneLabel(updated.timezone)}`,
+                  }),
+                onError: () =>
+                  toast({ title: "Error", description: "Failed to update timezone", variant: "destructive" }),
+              })
+            }
           />
         </CardContent>
       </Card>

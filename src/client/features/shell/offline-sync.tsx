@@ -2,7 +2,7 @@ import type { ChatMessage } from "@contract/chat";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/use-auth";
-import { EVENTS_KEY } from "@/features/events/api";
+import { refreshAnswered } from "@/features/events/api";
 import { addMessagesToCache } from "@/features/groups/api";
 import { errorMessage } from "@/lib/api";
 import { drainQueue, useQueuedActions } from "@/lib/offline-queue";
@@ -23,10 +23,7 @@ export function OfflineSync() {
     if (!online || userId === undefined) return;
     void drainQueue(userId, {
       onChatSent: (message: ChatMessage) => addMessagesToCache(queryClient, message.groupId, [message]),
-      onSwipeSent: (swipe) => {
-        void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "user"] });
-        void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY, "detail", swipe.eventId] });
-      },
+      onSwipeSent: (swipe) => refreshAnswered(queryClient, swipe.eventId),
       onRejected: (action, error) =>
         toast({
           title: action.kind === "chat" ? "A message was not sent" : "An answer was not saved",

@@ -1,0 +1,12 @@
+import { eventSchema } from "@contract/events";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { refreshEvents } from "./refresh-events";
+
+export const cancelEventMutation = (eventId: number) =>
+  mutationOptions({
+    mutationFn: () => api.delete(`/api/events/${eventId}`, eventSchema),
+    onSuccess: (_event, _input, _result, { client }) => refreshEvents(client),
+  });
+
+export const useCancelEvent = (eventId: number) => useMutation(cancelEventMutation(eventId));

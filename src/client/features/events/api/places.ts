@@ -1,0 +1,25 @@
+import { PLACE_QUERY_MIN, placesResultSchema } from "@contract/places";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { placeKeys } from "./keys";
+
+/** Issue 12.1: the place picker's city search, per keystroke; the previous answer stays while typing. */
+export function usePlaceSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: placeKeys.cities(query),
+    queryFn: () => api.get(`/api/places?${new URLSearchParams({ q: query })}`, placesResultSchema),
+    enabled: query.length >= PLACE_QUERY_MIN,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Address search runs when asked (a button), not per keystroke: public geocoders forbid autocomplete. */
+export function useAddressSearch(q: string | null) {
+  const query = q?.trim() ?? "";
+  return useQuery({
+    queryKey: placeKeys.addresses(query),
+    queryFn: () => api.get(`/api/places/addresses?${new URLSearchParams({ q: query })}`, placesResultSchema),
+    enabled: query.length >= PLACE_QUERY_MIN,
+  });
+}

@@ -1,0 +1,12 @@
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/** DELETE /api/event-interactions/{eventId}: the deck's undo takes the stored answer back (issue 12.5). */
+export const undoAnswerMutation = () =>
+  mutationOptions({
+    mutationFn: async (eventId: number) => {
+      await api.send("DELETE", `/api/event-interactions/${eventId}`);
+    },
+  });
+
+export const useUndoAnswer = () => useMutation(undoAnswerMutation());

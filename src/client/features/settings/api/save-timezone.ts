@@ -1,0 +1,13 @@
+import { currentUserSchema } from "@contract/users";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { updateCurrentUser } from "@/features/auth/api/current-user";
+import { api } from "@/lib/api";
+
+/** The profile zone every time in the app is shown in; the answer is the updated current user. */
+export const saveTimezoneMutation = (userId: number) =>
+  mutationOptions({
+    mutationFn: (timezone: string) => api.patch(`/api/users/${userId}/timezone`, currentUserSchema, { timezone }),
+    onSuccess: (updated, _timezone, _result, { client }) => updateCurrentUser(client, updated),
+  });
+
+export const useSaveTimezone = (userId: number) => useMutation(saveTimezoneMutation(userId));
