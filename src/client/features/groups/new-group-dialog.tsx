@@ -1,3 +1,4 @@
+import type { CreatedGroup } from "@contract/groups";
 import { GROUP_DESCRIPTION_MAX, GROUP_TEXTS } from "@contract/groups";
 import { NAME_MAX } from "@contract/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,7 +16,7 @@ import { PhotoField } from "@/ui/photo-field";
 import { Spinner } from "@/ui/spinner";
 import { Switch } from "@/ui/switch";
 import { toast } from "@/ui/use-toast";
-import { type CreatedGroup, useCreateGroup } from "./api";
+import { useCreateGroup } from "./api";
 
 const newGroupFormSchema = z.object({
   name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),

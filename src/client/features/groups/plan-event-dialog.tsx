@@ -1,4 +1,11 @@
-import { GROUP_EVENT_TEXTS, GROUP_EVENT_TYPES, type GroupEvent, VOTE_VALUES, type VoteValue } from "@contract/groups";
+import {
+  GROUP_EVENT_TEXTS,
+  GROUP_EVENT_TYPES,
+  type GroupEvent,
+  type GroupEventType,
+  VOTE_VALUES,
+  type VoteValue,
+} from "@contract/groups";
 import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth/use-auth";
@@ -67,7 +74,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
   const [date, setDate] = useState(() => format(addDays(new Date(), 1), "yyyy-MM-dd"));
   const [time, setTime] = useState("18:00");
   const [location, setLocation] = useState("");
-  const [type, setType] = useState<string>("social");
+  const [type, setType] = useState<GroupEventType>("social");
   const [titleError, setTitleError] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
@@ -152,7 +159,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="group-event-type">Type</Label>
-        <Select value={type} onValueChange={setType}>
+        <Select value={type} onValueChange={(value) => setType(GROUP_EVENT_TYPES.find((t) => t === value) ?? "social")}>
           <SelectTrigger id="group-event-type" aria-label="Event type">
             <SelectValue />
           </SelectTrigger>

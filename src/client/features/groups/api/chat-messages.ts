@@ -1,0 +1,49 @@
+import { CHAT_PAGE_SIZE, type ChatMessage, chatMessageSchema } from "@contract/chat";
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "@/lib/api";
+import { groupKeys } from "./keys";
+
+export type MessagePages = InfiniteData<ChatMessage[], number | undefined>;
+export const chatMessageListSchema = z.array(chatMessageSchema);
+
+/** Newest page first; each further page is the one before the oldest message held (scroll-back). */
+export const chatMessagesQuery = (groupId: number) =>
+  infiniteQueryOptions({
+    queryKey: groupKeys.messages(groupId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
+      if (pageParam) query.set("before", String(pageParam));
+      try {
+        return await api.get(`/api/chat/messages/${groupId}?${query}`, chatMessageListSchema);
+      } catch {
+        // Spec 02 §8: message loading errors produce an empty list.
+        return [];
+      }
+    },
+    getNextPageParam: (lastPage) => (lastPage.length < CHAT_PAGE_SIZE ? undefined : lastPage[0]?.id),
+  });
+
+export function useChatMessages(groupId: number | null) {
+  return useInfiniteQuery({ ...chatMessagesQuery(groupId ?? 0), enabled: groupId != null });
+}
+
+/** Adds messages to a group's cached pages (newest page = pages[0]), skipping ids already held. */
+export function addMessagesToCache(qc: QueryClient, groupId: number, messages: ChatMessage[]) {
+  if (messages.length === 0) return;
+  qc.setQueryData<MessagePages>(groupKeys.messages(groupId), (data) => {
+    if (!data) return data;
+    const held = new Set(data.pages.flat().map((m) => m.id));
+    const fresh = messages.filter((m) => !held.has(m.id));
+    if (fresh.length === 0) return data;
+    const newest = [...(data.pages[0] ?? []), ...fresh].sort((a, b) => a.id - b.id);
+    return { ...data, pages: [newest, ...data.pages.slice(1)] };
+  });
+}
+
+export function newestHeldId(qc: QueryClient, groupId: number): number | null {
+  const data = qc.getQueryData<MessagePages>(groupKeys.messages(groupId));
+  if (!data) return null;
+  return data.pages.flat().reduce((max, m) => Math.max(max, m.id), 0);
+}

@@ -1,0 +1,25 @@
+import { type GroupAvailabilityBody, groupAvailabilitySchema } from "@contract/groups";
+import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { groupKeys } from "./keys";
+
+export const groupAvailabilityQuery = (groupId: number, date: string) =>
+  queryOptions({
+    queryKey: groupKeys.availability(groupId, date),
+    queryFn: () => api.get(`/api/groups/${groupId}/availability?date=${date}`, groupAvailabilitySchema),
+  });
+
+export function useGroupAvailability(groupId: number | null, date: string) {
+  return useQuery({ ...groupAvailabilityQuery(groupId ?? 0, date), enabled: groupId != null && Boolean(date) });
+}
+
+/** The answer is the day's availability as it now stands: it replaces the cached one. */
+export const saveGroupAvailabilityMutation = (groupId: number | null) =>
+  mutationOptions({
+    mutationFn: (body: GroupAvailabilityBody) =>
+      api.post(`/api/groups/${groupId}/availability`, groupAvailabilitySchema, body),
+    onSuccess: (data, _body, _result, { client }) =>
+      client.setQueryData(groupKeys.availability(groupId ?? 0, data.date), data),
+  });
+
+export const useSaveGroupAvailability = (groupId: number | null) => useMutation(saveGroupAvailabilityMutation(groupId));
