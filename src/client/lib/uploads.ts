@@ -1,4 +1,5 @@
-import { apiJson } from "./api";
+import { uploadResultSchema } from "@contract/users";
+import { api } from "./api";
 import { native } from "./native";
 
 /**
@@ -13,5 +14,10 @@ export async function pickAndUploadPhoto(): Promise<string | null> {
   } catch {
     return null;
   }
-  return (await apiJson<{ id: string; url: string }>("POST", "/api/uploads", { dataUrl })).url;
+  return (await uploadPhoto(dataUrl)).url;
+}
+
+/** Stores a picked photo (POST /api/uploads) and answers the URL a profile, event or group may point at. */
+export function uploadPhoto(dataUrl: string) {
+  return api.post("/api/uploads", uploadResultSchema, { dataUrl });
 }

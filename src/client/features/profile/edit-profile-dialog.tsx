@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/lib/api";
 import { native } from "@/lib/native";
+import { uploadPhoto } from "@/lib/uploads";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
@@ -15,7 +16,7 @@ import { Form } from "@/ui/form";
 import { TextareaField, TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
-import { uploadPhoto, useUpdateProfile } from "./api";
+import { useUpdateProfile } from "./api";
 
 const toList = (text: string) =>
   text

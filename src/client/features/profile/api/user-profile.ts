@@ -1,0 +1,18 @@
+import { userProfileSchema } from "@contract/users";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { userKeys } from "./keys";
+
+/** Spec 01 §5: a profile id must be numeric or the query is not run. */
+export const isNumericId = (id: string | undefined): id is string => !!id && /^\d+$/.test(id);
+
+/** GET /api/users/{id}: public fields, plus the e-mail on the viewer's own profile. */
+export const userProfileQuery = (userId: string) =>
+  queryOptions({
+    queryKey: userKeys.profile(userId),
+    queryFn: () => api.get(`/api/users/${userId}`, userProfileSchema),
+  });
+
+export function useUserProfile(userId: string | undefined) {
+  return useQuery({ ...userProfileQuery(userId ?? ""), enabled: isNumericId(userId) });
+}
