@@ -1,21 +1,14 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { loadAppShell } from "@/features/shell/protected-route";
-import { App } from "./App";
 import "./styles.css";
 
-// The first screen's chunks (Discover and the members' shell, or the sign-in page) start downloading with the
-// entry instead of after React has rendered the route (one round trip less before the first card or the
-// sign-in form); lazy() then finds them loaded.
-if (window.location.pathname === "/") {
+// The entry only starts downloads, so they run in parallel: the app (React, router, data layer) and the
+// chunks of the screen the address opens on (Discover and the members' shell, or the sign-in page); lazy()
+// then finds them loaded. Each import also evaluates in its own task instead of one long one.
+const path = window.location.pathname;
+if (path === "/") {
   void import("@/features/discover/discover-page");
-  void loadAppShell();
-} else if (window.location.pathname.startsWith("/auth")) void import("@/features/auth/auth-page");
+  void import("@/features/shell/app-shell");
+} else if (path.startsWith("/auth")) void import("@/features/auth/auth-page");
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import("./start").then((app) => app.start(root));
