@@ -1,4 +1,6 @@
+import { TZDate } from "@date-fns/tz";
 import { createEvent } from "ics";
+import { TIME_SLOTS } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { EventRow } from "./repository";
 
@@ -26,4 +28,36 @@ export function calendarFile(event: EventRow, origin: string | null): { ics: str
   });
   if (error || !value) throw new HttpError(400, "Could not export this event");
   return { ics: value, filename: `event-${event.id}.ics` };
+}
+
+/** The stored zone when this runtime knows it, else UTC (a zone dropped from the runtime's data must not fail). */
+function knownTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
+const SLOT_START = new Map<string, number>(TIME_SLOTS.map((slot) => [slot.id, slot.startHour]));
+
+/**
+ * Published free slots as instants: slot s of local day d is [d s.startHour:00, d s.startHour+3:00) in the
+ * user's zone (an event "fits" when its local day and three-hour block are published, spec 01 §4).
+ */
+export function freeRanges(free: Array<{ date: string; timeslots: unknown }>, zone: string): Array<[Date, Date]> {
+  const timeZone = knownTimeZone(zone);
+  const ranges: Array<[Date, Date]> = [];
+  for (const day of free) {
+    const [y, m, d] = day.date.split("-").map(Number);
+    for (const slot of Array.isArray(day.timeslots) ? day.timeslots : []) {
+      const hour = SLOT_START.get(String(slot));
+      if (hour === undefined || !y || !m || !d) continue;
+      const start = new TZDate(y, m - 1, d, hour, 0, 0, 0, timeZone);
+      const end = new TZDate(y, m - 1, d, hour + 3, 0, 0, 0, timeZone);
+      ranges.push([new Date(start.getTime()), new Date(end.getTime())]);
+    }
+  }
+  return ranges;
 }

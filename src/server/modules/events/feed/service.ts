@@ -1,8 +1,7 @@
-import { TZDate } from "@date-fns/tz";
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import type { FeedItem, FeedQuery } from "../../../../contract/events";
-import { TIME_SLOTS } from "../../../../contract/time-slots";
 import { HttpError } from "../../../http/http-error";
+import { freeRanges } from "../calendar";
 import { toEvent } from "../service";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import type { FeedRow } from "./query";
@@ -12,36 +11,6 @@ import { createWindowCache, type WindowCache } from "./window-cache";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
-
-function validTimeZone(tz: string) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return tz;
-  } catch {
-    return "UTC";
-  }
-}
-
-const SLOT_START = new Map<string, number>(TIME_SLOTS.map((slot) => [slot.id, slot.startHour]));
-
-/**
- * Published free slots as instants: slot s of local day d is [d s.startHour:00, d s.startHour+3:00) in the
- * user's zone (an event "fits" when its local day and three-hour block are published, spec 01 §4).
- */
-export function freeRanges(free: Array<{ date: string; timeslots: unknown }>, timeZone: string): Array<[Date, Date]> {
-  const ranges: Array<[Date, Date]> = [];
-  for (const day of free) {
-    const [y, m, d] = day.date.split("-").map(Number);
-    for (const slot of Array.isArray(day.timeslots) ? day.timeslots : []) {
-      const hour = SLOT_START.get(String(slot));
-      if (hour === undefined || !y || !m || !d) continue;
-      const start = new TZDate(y, m - 1, d, hour, 0, 0, 0, timeZone);
-      const end = new TZDate(y, m - 1, d, hour + 3, 0, 0, 0, timeZone);
-      ranges.push([new Date(start.getTime()), new Date(end.getTime())]);
-    }
-  }
-  return ranges;
-}
 
 /** Candidates checked beyond the page's need, so a few answered or cancelled ones do not cost a second statement. */
 const CHECK_SLACK = 4;
@@ -94,7 +63,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
-        freeRanges: freeRanges(user.free, validTimeZone(user.timezone)),
+        freeRanges: freeRanges(user.free, user.timezone),
       };
       // A kept window is used only while everything it was ranked from is unchanged.
       const version = JSON.stringify([user.answers, inputs]);
