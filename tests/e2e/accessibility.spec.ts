@@ -1,7 +1,9 @@
 import { writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { seriousViolations, type Violation } from "./axe";
+import { createEvent, expect, signInAsDemo, startInTheme, test } from "./fixtures";
+import { GroupsScreen } from "./pages/groups";
 
 /**
  * Every main screen, in both themes, has no serious or critical axe violation (WCAG 2.x A and AA).
@@ -10,29 +12,13 @@ import { DEMO_ACCESS_CODES } from "../../src/server/config";
  */
 test.setTimeout(180_000);
 
-type Violation = { screen: string; id: string; impact: string; help: string; targets: string[] };
-
 async function audit(page: Page, screen: string, found: Violation[]) {
-  // Entrance animations finish first, so contrast is measured on final colours.
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  for (const v of results.violations) {
-    if (v.impact !== "serious" && v.impact !== "critical") continue;
-    found.push({
-      screen,
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes
-        .slice(0, 4)
-        .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`),
-    });
-  }
+  found.push(...(await seriousViolations(page, screen)));
 }
 
-async function themedContext(browser: Browser, theme: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.addInitScript((t) => localStorage.setItem("link-theme-preference", t), theme);
+async function themedContext(browser: Browser, theme: "light" | "dark") {
+  const context = await browser.newContext();
+  await startInTheme(context, theme);
   return context;
 }
 
@@ -57,8 +43,7 @@ for (const theme of ["light", "dark"] as const) {
     await visitor.context().close();
 
     const context = await themedContext(browser, theme);
-    const login = await context.request.post("/api/login", { data: { username: "alex", password: "linkdemo" } });
-    expect(login.ok()).toBe(true);
+    await signInAsDemo(context.request, "alex");
     const page = await context.newPage();
     const screens: Array<[string, string, (p: Page) => Promise<void>]> = [
       ["discover", "/", (p) => expect(p.getByTestId("swipe-card")).toBeVisible()],
@@ -86,24 +71,17 @@ for (const theme of ["light", "dark"] as const) {
     }
     // A canceled event's banner (red on its tint) is measured too.
     const me = (await (await context.request.get("/api/user")).json()) as { id: number };
-    const created = await context.request.post("/api/events", {
-      data: {
-        title: "Canceled picnic",
-        description: "Rained out",
-        date: new Date(Date.now() + 86_400_000).toISOString(),
-        hostId: me.id,
-        type: "social",
-      },
+    const { id: canceledId } = await createEvent(context.request, me.id, {
+      title: "Canceled picnic",
+      description: "Rained out",
+      date: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const canceledId = ((await created.json()) as { id: number }).id;
     expect((await context.request.delete(`/api/events/${canceledId}`)).ok()).toBe(true);
     await page.goto(`/events/${canceledId}`);
     await expect(page.getByText("This event was canceled")).toBeVisible();
     await audit(page, "canceled event", found);
     // The chat of the demo group, opened from the list on the same load.
-    await page.goto("/groups");
-    await page.getByText("Weekend Explorers").first().click();
-    await page.getByRole("tab", { name: "Chat" }).click();
+    await new GroupsScreen(page).openChat("Weekend Explorers");
     await expect(page.getByText("Who's up for Twin Peaks on Saturday?")).toBeVisible();
     await audit(page, "group chat", found);
     await context.close();

@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:net";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import type { Page } from "@playwright/test";
+import { createEvent, expect, shot, shotsWanted, startInTheme, test } from "./fixtures";
+import { AuthScreen } from "./pages/auth";
+import { SettingsScreen } from "./pages/settings";
 
 /**
  * Issue 14.4 journeys: Settings › Account (change password, verify the address, export, delete) and the
@@ -75,56 +77,32 @@ async function linkIn(address: string, path: string) {
   return new URL(link);
 }
 
-async function register(request: APIRequestContext, name: string) {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const body = {
-    fullName: `${name} Person`,
-    username: `${name.toLowerCase()}${suffix}`,
-    email: `${name.toLowerCase()}${suffix}@example.com`,
-    password: "secret-123",
-  };
-  const res = await (await grantAccess(request)).post("/api/register", { data: body });
-  expect(res.status()).toBe(201);
-  return { ...body, id: ((await res.json()) as { id: number }).id };
-}
-
 /**
  * Spec 01 §2: a browser without a session meets the early-access gate before the sign-in form, unless
  * it still holds an unspent grant from an earlier code (then the sign-in card comes directly).
  */
-async function passGate(page: Page) {
-  const gate = page.getByLabel("Access code");
-  await expect(gate.or(page.getByRole("tab", { name: "Login" }))).toBeVisible();
-  if (!(await gate.isVisible())) return;
-  await gate.pressSequentially("1234567890");
-  await page.getByRole("button", { name: "Continue to App" }).click();
-}
-
 async function signInThroughForm(
   page: Page,
   who: { fullName: string; email: string; username: string },
   password: string,
 ) {
-  await page.goto("/auth");
-  await passGate(page);
-  await page.getByLabel("Full Name").fill(who.fullName);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Username").fill(who.username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const auth = new AuthScreen(page);
+  await auth.goto();
+  await auth.passGateIfAsked();
+  await auth.logIn(who, password);
 }
 
 test("change password: the other device is signed out, this one stays, the new password signs in", async ({
   page,
   browser,
+  user: me,
 }) => {
-  const me = await register(page.request, "Cara");
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInThroughForm(otherPage, me, me.password);
   await expect(otherPage).not.toHaveURL(/\/auth/);
 
-  await page.goto("/settings");
+  await new SettingsScreen(page).open();
   await page.getByLabel("Current password").fill("wrong-one-1");
   await page.getByLabel("New password").fill("changed-456");
   await page.getByRole("button", { name: "Change password" }).click();
@@ -149,12 +127,13 @@ test("change password: the other device is signed out, this one stays, the new p
 test("forgot password: the e-mailed link sets a new password once and signs out everywhere", async ({
   page,
   browser,
+  user: me,
 }) => {
-  const me = await register(page.request, "Rosa");
   const visitor = await browser.newContext();
   const v = await visitor.newPage();
-  await v.goto("/auth");
-  await passGate(v);
+  const auth = new AuthScreen(v);
+  await auth.goto();
+  await auth.passGateIfAsked();
   await v.getByRole("link", { name: "Forgot password?" }).click();
   await expect(v).toHaveURL(/\/reset-password$/);
   await v.getByLabel("Email").fill(me.email);
@@ -181,9 +160,8 @@ test("forgot password: the e-mailed link sets a new password once and signs out 
   await visitor.close();
 });
 
-test("verify the e-mail address from Settings through the e-mailed link", async ({ page }) => {
-  const me = await register(page.request, "Vera");
-  await page.goto("/settings");
+test("verify the e-mail address from Settings through the e-mailed link", async ({ page, user: me }) => {
+  await new SettingsScreen(page).open();
   const status = page.getByTestId("email-verification");
   await expect(status.getByText("Unverified")).toBeVisible();
   await status.getByRole("button", { name: "Send verification e-mail" }).click();
@@ -196,9 +174,8 @@ test("verify the e-mail address from Settings through the e-mailed link", async 
   await expect(page.getByRole("button", { name: "Send verification e-mail" })).toHaveCount(0);
 });
 
-test("export my data downloads a JSON file of my account", async ({ page }) => {
-  const me = await register(page.request, "Exa");
-  await page.goto("/settings");
+test("export my data downloads a JSON file of my account", async ({ page, user: me }) => {
+  await new SettingsScreen(page).open();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export my data" }).click(),
@@ -213,29 +190,23 @@ test("export my data downloads a JSON file of my account", async ({ page }) => {
 
 test("delete my account: password confirmation, then signed out and unable to sign in; a guest hears the event is canceled", async ({
   page,
-  playwright,
-  baseURL,
+  user: me,
+  newPerson,
 }) => {
-  const me = await register(page.request, "Dora");
-  const guestCtx = await playwright.request.newContext({ baseURL });
-  const guest = await register(guestCtx, "Gus");
-  const created = await page.request.post("/api/events", {
-    data: {
-      title: "Dora's picnic",
-      description: "Food",
-      date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      hostId: me.id,
-      type: "social",
-    },
+  const { account: guest, context } = await newPerson({ fullName: "Gus Person" });
+  const guestCtx = context.request;
+  const event = await createEvent(page.request, me.id, {
+    title: "Dora's picnic",
+    description: "Food",
+    date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
   });
-  const event = (await created.json()) as { id: number };
   expect(
     (
       await guestCtx.post("/api/event-participants", { data: { eventId: event.id, userId: guest.id, status: "going" } })
     ).status(),
   ).toBe(201);
 
-  await page.goto("/settings");
+  await new SettingsScreen(page).open();
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.getByLabel("Confirm with your password").fill("not-my-password");
   await page.getByRole("button", { name: "Delete forever" }).click();
@@ -252,23 +223,22 @@ test("delete my account: password confirmation, then signed out and unable to si
   expect(notices.notifications.map((n) => n.message)).toContain(
     "Dora's picnic has been canceled: its host deleted their account",
   );
-  await guestCtx.dispose();
 });
 
-test("screenshots of Settings › Account at 390x844 in both themes", async ({ page }) => {
-  test.skip(process.env.SCREENSHOTS !== "1", "SCREENSHOTS=1 saves them");
-  await register(page.request, "Shot");
-  for (const theme of ["light", "dark"]) {
-    await page.addInitScript((t) => localStorage.setItem("link-theme-preference", t), theme);
-    await page.goto("/settings");
+test("screenshots of Settings › Account at 390x844 in both themes", async ({ page, signUp }) => {
+  test.skip(!shotsWanted, "SCREENSHOTS=1 saves them");
+  await signUp(page.request);
+  for (const theme of ["light", "dark"] as const) {
+    await startInTheme(page, theme);
+    await new SettingsScreen(page).open();
     await expect(page.getByRole("button", { name: "Export my data" })).toBeVisible();
     await page.getByRole("heading", { name: "E-mail address" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
     await page.evaluate(() => window.scrollBy(0, -80));
-    await page.screenshot({ path: `/tmp/shots/h11/settings-account-${theme}-top.png` });
+    await shot(page, `settings-account-${theme}-top`);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await page.getByRole("button", { name: "Delete forever" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: `/tmp/shots/h11/settings-account-${theme}-delete.png` });
+    await shot(page, `settings-account-${theme}-delete`);
   }
   await page.goto("/reset-password");
-  await page.screenshot({ path: "/tmp/shots/h11/reset-password-dark.png" });
+  await shot(page, "reset-password-dark");
 });

@@ -1,10 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
-
-const DEMO_CODE = "1234567890";
-const shots = process.env.SCREENSHOTS === "1";
+import type { Page } from "@playwright/test";
+import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { expect, shot, test } from "./fixtures";
+import { AuthScreen } from "./pages/auth";
 
 function codeInput(page: Page) {
-  return page.getByLabel("Access code");
+  return new AuthScreen(page).gate;
 }
 
 test.describe("early-access gate", () => {
@@ -19,7 +19,7 @@ test.describe("early-access gate", () => {
     await codeInput(page).pressSequentially("12ab3456789");
     await expect(codeInput(page)).toHaveValue("123456789");
     await expect(verify).toBeDisabled();
-    if (shots) await page.screenshot({ path: "/tmp/shot-gate.png" });
+    await shot(page, "gate");
 
     // The tenth digit verifies on its own.
     await codeInput(page).press("1");
@@ -27,7 +27,7 @@ test.describe("early-access gate", () => {
     await expect(toast).toContainText("Invalid Code");
     await expect(toast).toContainText("Please check your code and try again.");
     await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
-    if (shots) await page.screenshot({ path: "/tmp/shot-gate-invalid.png" });
+    await shot(page, "gate-invalid");
 
     // With ten digits the button works too.
     await expect(verify).toBeEnabled();
@@ -39,7 +39,7 @@ test.describe("early-access gate", () => {
     page,
   }) => {
     await page.goto("/auth");
-    await codeInput(page).pressSequentially(DEMO_CODE);
+    await codeInput(page).pressSequentially(DEMO_ACCESS_CODES[0]);
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Welcome to Link");
     await expect(toast).toContainText("You've been granted early access.");
@@ -49,14 +49,14 @@ test.describe("early-access gate", () => {
     for (const blurb of ["Connect & Network", "AI-Powered Matching", "Early Access Benefits"]) {
       await expect(page.getByText(blurb)).toBeVisible();
     }
-    if (shots) await page.screenshot({ path: "/tmp/shot-granted.png" });
+    await shot(page, "granted");
 
     await page.getByRole("button", { name: "Continue to App" }).click();
     await expect(page.getByRole("heading", { name: "Welcome to Link" })).toBeVisible();
     await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
     await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Register" })).toBeVisible();
-    if (shots) await page.screenshot({ path: "/tmp/shot-login.png" });
+    await shot(page, "login");
 
     // Re-opening the gate starts from an empty code.
     await page.getByRole("button", { name: "Change code" }).click();

@@ -1,44 +1,25 @@
-import { expect, request, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import { createGroup, expect, shot, shotsWanted, test } from "./fixtures";
 
-const shots = process.env.SCREENSHOTS === "1";
-const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const person = (fullName: string) => {
-  const s = suffix();
-  return {
-    fullName,
-    username: `${fullName.split(" ")[0].toLowerCase()}${s}`,
-    email: `${s}@example.com`,
-    password: "secret123",
-  };
-};
+test.use({ userFields: { fullName: "Alice Archer" } });
 
 test("Availability tab: validation, saving the four group slots and the two-member overlap", async ({
   page,
-  baseURL,
+  user: _,
+  newPerson,
 }) => {
-  const alice = person("Alice Archer");
-  const bob = person("Bob Baker");
   const date = "2031-05-17";
   let groupId = 0;
 
   await test.step("A makes a private group; B joins by invite and shares Afternoon + Night through the API", async () => {
-    expect((await (await grantAccess(page.request)).post("/api/register", { data: alice })).status()).toBe(201);
-    const created = await page.request.post("/api/groups", {
-      data: { name: "Board Gamers", description: "Weekly", isPrivate: true },
-    });
-    expect(created.status()).toBe(201);
-    const group = (await created.json()) as { id: number; inviteCode: string };
+    const group = await createGroup(page.request, { name: "Board Gamers", description: "Weekly", isPrivate: true });
     groupId = group.id;
 
-    const b = await request.newContext({ baseURL });
-    expect((await (await grantAccess(b)).post("/api/register", { data: bob })).status()).toBe(201);
+    const b = (await newPerson({ fullName: "Bob Baker" })).context.request;
     expect((await b.post(`/api/group-invite/${group.inviteCode}/join`)).status()).toBe(200);
     const saved = await b.post(`/api/groups/${groupId}/availability`, {
       data: { date, timeslots: ["afternoon", "night"] },
     });
     expect(saved.status()).toBe(200);
-    await b.dispose();
   });
 
   const tab = page.getByRole("tabpanel", { name: "Availability" });
@@ -69,7 +50,7 @@ test("Availability tab: validation, saving the four group slots and the two-memb
     await expect(tab.getByTestId("best-slots")).toHaveText("Best time: Afternoon, Night (1 of 2 free)");
     await save.click();
     await expect(errorLine).toHaveText("Please select at least one time slot");
-    if (shots) await page.screenshot({ path: "/tmp/groups-availability-error.png" });
+    await shot(page, "error");
   });
 
   await test.step("Morning + Afternoon saved: toast, and the overlap shows both members", async () => {
@@ -88,11 +69,11 @@ test("Availability tab: validation, saving the four group slots and the two-memb
     await expect(row("evening")).toContainText("0/2");
     await expect(row("night")).toContainText("1/2");
     await expect(row("night")).toContainText("Bob Baker");
-    if (shots) {
-      await page.screenshot({ path: "/tmp/groups-availability-saved.png" });
+    if (shotsWanted) {
+      await shot(page, "saved");
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(300);
-      await page.screenshot({ path: "/tmp/groups-availability-bottom.png" });
+      await shot(page, "bottom");
     }
     // The last row is not hidden under the bottom bar once scrolled to the end.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

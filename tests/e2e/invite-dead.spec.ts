@@ -1,38 +1,14 @@
-import { type APIRequestContext, expect, request, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
-
-const shots = process.env.SCREENSHOTS === "1";
-const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const person = (fullName: string) => {
-  const s = suffix();
-  return {
-    fullName,
-    username: `${fullName.split(" ")[0].toLowerCase()}${s}`,
-    email: `${s}@example.com`,
-    password: "secret123",
-  };
-};
+import { createGroup, expect, shot, test } from "./fixtures";
 
 // The expired state cannot be produced through the API (the shortest expiry is one hour); the
 // component test src/client/features/invites/invite-page.test.tsx covers it.
-test("used-up invite, unknown code and an existing member on the invite page", async ({ page, baseURL }) => {
-  const others: APIRequestContext[] = [];
-  const signUp = async (name: string) => {
-    const ctx = await request.newContext({ baseURL });
-    others.push(ctx);
-    expect((await (await grantAccess(ctx)).post("/api/register", { data: person(name) })).status()).toBe(201);
-    return ctx;
-  };
-
-  const admin = await signUp("Ada Admin");
-  const created = await admin.post("/api/groups", {
-    data: { name: "Night Owls", description: "Late chats", isPrivate: true },
-  });
-  const group = (await created.json()) as { id: number };
+test("used-up invite, unknown code and an existing member on the invite page", async ({ page, newPerson, signUp }) => {
+  const admin = (await newPerson({ fullName: "Ada Admin" })).context.request;
+  const group = await createGroup(admin, { name: "Night Owls", description: "Late chats", isPrivate: true });
   const minted = await admin.post(`/api/groups/${group.id}/invites`, { data: { expiresInHours: 1, maxUses: 1 } });
   expect(minted.status()).toBe(201);
   const code = ((await minted.json()) as { code: string }).code;
-  const first = await signUp("Finn First");
+  const first = (await newPerson({ fullName: "Finn First" })).context.request;
   expect((await first.post(`/api/group-invite/${code}/join`)).status()).toBe(200);
 
   await test.step("a visitor sees the used-up text and no Join", async () => {
@@ -45,13 +21,11 @@ test("used-up invite, unknown code and an existing member on the invite page", a
   });
 
   await test.step("a signed-in non-member sees the same, and the server refuses them too", async () => {
-    expect(
-      (await (await grantAccess(page.request)).post("/api/register", { data: person("Nora Newcomer") })).status(),
-    ).toBe(201);
+    await signUp(page.request, { fullName: "Nora Newcomer" });
     await page.reload();
     await expect(page.getByRole("alert")).toHaveText("This invite has reached its usage limit");
     await expect(page.getByRole("button", { name: /Join/ })).toHaveCount(0);
-    if (shots) await page.screenshot({ path: "/tmp/invite-used-up.png" });
+    await shot(page, "used-up");
     expect((await page.request.post(`/api/group-invite/${code}/join`)).status()).toBe(410);
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -62,13 +36,12 @@ test("used-up invite, unknown code and an existing member on the invite page", a
     const toast = page.getByTestId("toast");
     await expect(toast).toContainText("Invite Not Found");
     await expect(toast).toContainText("This invite link is invalid, expired, or has reached its usage limit.");
-    if (shots) await page.screenshot({ path: "/tmp/invite-not-found.png" });
+    await shot(page, "not-found");
   });
 
   await test.step("a member opening a used-up link is told so and opens the group", async () => {
-    const member = person("Mia Member");
     await page.request.post("/api/logout");
-    expect((await (await grantAccess(page.request)).post("/api/register", { data: member })).status()).toBe(201);
+    await signUp(page.request, { fullName: "Mia Member" });
     const live = await admin.post(`/api/groups/${group.id}/invites`, { data: { expiresInHours: 1, maxUses: 1 } });
     const liveCode = ((await live.json()) as { code: string }).code;
     expect((await page.request.post(`/api/group-invite/${liveCode}/join`)).status()).toBe(200);
@@ -78,12 +51,10 @@ test("used-up invite, unknown code and an existing member on the invite page", a
     await expect(page.getByRole("status").filter({ hasText: "You're already a member" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /Join/ })).toHaveCount(0);
-    if (shots) await page.screenshot({ path: "/tmp/invite-member.png" });
+    await shot(page, "member");
     await page.getByRole("button", { name: "Open group" }).click();
     await expect(page).toHaveURL(new RegExp(`/groups\\?group=${group.id}$`));
     await expect(page.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Night Owls").first()).toBeVisible();
   });
-
-  for (const ctx of others) await ctx.dispose();
 });

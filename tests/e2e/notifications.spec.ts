@@ -1,51 +1,25 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import type { APIRequestContext } from "@playwright/test";
+import { createEvent as createEventVia, expect, shot, test } from "./fixtures";
 
-const shots = process.env.SCREENSHOTS === "1";
+test.use({ userFields: { fullName: "Ada" } });
 
-async function register(request: APIRequestContext, name: string) {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const res = await (await grantAccess(request)).post("/api/register", {
-    data: {
-      fullName: name,
-      username: `${name.toLowerCase()}${suffix}`,
-      email: `${name.toLowerCase()}${suffix}@example.com`,
-      password: "secret-123",
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
-async function createEvent(request: APIRequestContext, hostId: number, title: string) {
-  const res = await request.post("/api/events", {
-    data: {
-      title,
-      description: "Come along",
-      date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      location: "Dolores Park",
-      hostId,
-      type: "social",
-    },
-  });
-  expect(res.status()).toBeLessThan(300);
-  return (await res.json()) as { id: number };
+function createEvent(request: APIRequestContext, hostId: number, title: string) {
+  return createEventVia(request, hostId, { title, description: "Come along", location: "Dolores Park" });
 }
 
 test("B joins A's event: A's bell lights up live; the page groups under Today, filters by type, removes and clears", async ({
   page,
-  playwright,
-  baseURL,
+  user: a,
+  newPerson,
 }) => {
-  const a = await register(page.request, "Ada");
   const aEvent = await createEvent(page.request, a.id, "Picnic in the park");
   await page.goto("/");
   const bell = page.getByRole("link", { name: /^Notifications/ });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("notification-badge")).toHaveCount(0);
 
-  const bContext = await playwright.request.newContext({ baseURL });
-  const b = await register(bContext, "Ben");
+  const { account: b, context } = await newPerson({ fullName: "Ben" });
+  const bContext = context.request;
   const join = await bContext.post("/api/event-participants", {
     data: { eventId: aEvent.id, userId: b.id, status: "going" },
   });
@@ -77,7 +51,7 @@ test("B joins A's event: A's bell lights up live; the page groups under Today, f
   // Opening the page marks all read: the badge goes.
   await expect(page.getByTestId("notification-badge")).toHaveCount(0);
   await expect(today.getByRole("link", { name: "View Details" }).first()).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-notifications.png" });
+  await shot(page, "notifications");
 
   await page.getByRole("combobox", { name: "Filter by type" }).click();
   await page.getByRole("option", { name: "Event updates" }).click();
@@ -94,11 +68,10 @@ test("B joins A's event: A's bell lights up live; the page groups under Today, f
   await expect(page.getByTestId("notification-item")).toHaveCount(1);
   await page.getByRole("button", { name: "Clear All" }).click();
   await expect(page.getByRole("heading", { name: "No Notifications" })).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-notifications-empty.png" });
+  await shot(page, "empty");
   // The server agrees after a reload.
   await page.reload();
   await expect(page.getByRole("heading", { name: "No Notifications" })).toBeVisible();
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await bContext.dispose();
 });

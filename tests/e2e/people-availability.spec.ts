@@ -1,21 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { format } from "date-fns";
-import { grantAccess } from "./access-grant";
+import { expect, shot, test } from "./fixtures";
 
-const shots = process.env.SCREENSHOTS === "1";
-
-test("My Availability: pick two slots on a day of this month, save, reload and see them again", async ({ page }) => {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await (await grantAccess(page.request)).post("/api/register", {
-    data: {
-      fullName: "Avery Slots",
-      username: `avery${suffix}`,
-      email: `avery${suffix}@example.com`,
-      password: "secret123",
-    },
-  });
-  expect(res.status()).toBe(201);
-
+test("My Availability: pick two slots on a day of this month, save, reload and see them again", async ({
+  page,
+  user: _,
+}) => {
   await page.goto("/availability");
   await expect(page.getByRole("heading", { name: "My Availability" })).toBeVisible();
   await expect(page.getByText("Set when you're free to hang out")).toBeVisible();
@@ -60,7 +49,7 @@ test("My Availability: pick two slots on a day of this month, save, reload and s
 
   await widget.locator('button[data-slot-id="morning"]').click();
   await widget.locator('button[data-slot-id="evening"]').click();
-  if (shots) await page.screenshot({ path: "/tmp/shot-availability.png", fullPage: true });
+  await shot(page, "availability", { fullPage: true });
   await save.click();
   const toast = page.getByTestId("toast");
   await expect(toast).toContainText("Availability Saved");

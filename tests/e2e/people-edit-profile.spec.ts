@@ -1,24 +1,22 @@
-import { expect, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import { expect, shot, test } from "./fixtures";
+import { ProfileScreen } from "./pages/profile";
 
-const shots = process.env.SCREENSHOTS === "1";
+test.use({ userFields: { fullName: "Eli Editor" } });
 const PNG_1X1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
 
-test("own profile: Edit Profile saves fields and a picked photo; Add Friends sends an invitation", async ({ page }) => {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `eli${suffix}@example.com`;
-  await (await grantAccess(page.request)).post("/api/register", {
-    data: { fullName: "Eli Editor", username: `eli${suffix}`, email, password: "secret123" },
-  });
+test("own profile: Edit Profile saves fields and a picked photo; Add Friends sends an invitation", async ({
+  page,
+  user,
+}) => {
   const toast = page.getByTestId("toast");
 
-  await page.goto("/profile");
+  await new ProfileScreen(page).openOwn();
   await expect(page.getByRole("heading", { name: "Eli Editor" })).toBeVisible();
-  await expect(page.getByText(`@eli${suffix}`)).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(`@${user.username}`)).toBeVisible();
+  await expect(page.getByText(user.email)).toBeVisible();
   await expect(page.getByText("Not specified")).toBeVisible();
   await expect(page.getByText("No bio provided.")).toBeVisible();
 
@@ -35,7 +33,7 @@ test("own profile: Edit Profile saves fields and a picked photo; Add Friends sen
     await dialog.getByRole("button", { name: "Change Photo" }).click();
     await (await chooser).setFiles({ name: "me.png", mimeType: "image/png", buffer: PNG_1X1 });
     await expect(dialog.locator('img[src^="/api/uploads/"]')).toBeVisible();
-    if (shots) await page.screenshot({ path: "/tmp/shot-edit-profile.png" });
+    await shot(page, "edit-profile");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast).toContainText("Profile updated");
     await expect(dialog).toHaveCount(0);
@@ -47,7 +45,7 @@ test("own profile: Edit Profile saves fields and a picked photo; Add Friends sen
   await expect(page.getByText("Weekend potter.")).toBeVisible();
   await expect(page.getByText("ceramics, jazz")).toBeVisible();
   await expect(page.locator('main img[src^="/api/uploads/"]').first()).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-profile.png", fullPage: true });
+  await shot(page, "profile", { fullPage: true });
 
   await test.step("Add Friends opens the invite dialog; an e-mail is required", async () => {
     await page.getByRole("tab", { name: "Friends" }).click();
@@ -58,7 +56,7 @@ test("own profile: Edit Profile saves fields and a picked photo; Add Friends sen
     await expect(dialog.getByText("Email is required")).toBeVisible();
     await dialog.getByLabel("Email").fill("friend@example.com");
     await dialog.getByLabel("Name").fill("Fran");
-    if (shots) await page.screenshot({ path: "/tmp/shot-invite-friend.png" });
+    await shot(page, "invite-friend");
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toast).toContainText("Invitation sent!");
     await expect(dialog).toHaveCount(0);

@@ -1,25 +1,16 @@
-import { expect, test } from "@playwright/test";
 import { format } from "date-fns";
-import { grantAccess } from "./access-grant";
-
-const shots = process.env.SCREENSHOTS === "1";
+import { expect, shot, test } from "./fixtures";
+import { ProfileScreen } from "./pages/profile";
 
 test("a second user sees the first's profile: read-only availability, no e-mail, About {full name}", async ({
-  browser,
+  newPerson,
 }) => {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const first = await browser.newContext();
-  const second = await browser.newContext();
-  const a = {
+  const { account: a, context: first } = await newPerson({
     fullName: "Priya Raman",
-    username: `priya${suffix}`,
-    email: `priya${suffix}@example.com`,
-    password: "secret123",
-  };
-  const regA = await (await grantAccess(first.request)).post("/api/register", {
-    data: { ...a, profession: "Architect", bio: "Loves climbing." },
+    profession: "Architect",
+    bio: "Loves climbing.",
   });
-  const aId = (await regA.json()).id as number;
+  const aId = a.id;
   // Today: in the shown month, and not a past day (those are refused).
   const day = new Date();
   const key = format(day, "yyyy-MM-dd");
@@ -27,17 +18,8 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
     data: { userId: aId, date: key, timeslots: JSON.stringify(["early_afternoon", "night"]) },
   });
   expect(saved.status()).toBe(200);
-  await (await grantAccess(second.request)).post("/api/register", {
-    data: {
-      fullName: "Sam Viewer",
-      username: `sam${suffix}`,
-      email: `sam${suffix}@example.com`,
-      password: "secret123",
-    },
-  });
-
-  const page = await second.newPage();
-  await page.goto(`/users/${aId}`);
+  const { page } = await newPerson({ fullName: "Sam Viewer" });
+  await new ProfileScreen(page).openUser(aId);
   await expect(page.getByRole("heading", { name: "User Profile" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Priya Raman", exact: true })).toBeVisible();
   await expect(page.getByText(`@${a.username}`)).toBeVisible();
@@ -48,7 +30,7 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   await expect(page.getByRole("button", { name: "Message" })).toBeVisible();
   await expect(page.getByText(a.email)).toHaveCount(0);
   expect(await page.content()).not.toContain(a.email);
-  if (shots) await page.screenshot({ path: "/tmp/shot-user-profile.png", fullPage: true });
+  await shot(page, "user-profile", { fullPage: true });
 
   await page.getByRole("tab", { name: "Availability" }).click();
   await expect(page.getByText("View when Priya is available to hang out")).toBeVisible();
@@ -66,11 +48,11 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   await morning.click({ force: true });
   await expect(morning).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByRole("button", { name: "Save Availability" })).toHaveCount(0);
-  if (shots) await page.screenshot({ path: "/tmp/shot-user-profile-availability.png", fullPage: true });
+  await shot(page, "availability", { fullPage: true });
 
   // The own profile: About Me with the e-mail, and Edit Profile to /profile.
   const own = await first.newPage();
-  await own.goto(`/users/${aId}`);
+  await new ProfileScreen(own).openUser(aId);
   await expect(own.getByRole("heading", { name: "About Me" })).toBeVisible();
   await expect(own.getByText(a.email)).toBeVisible();
   await expect(own.getByRole("button", { name: "Connect" })).toHaveCount(0);
@@ -79,21 +61,9 @@ test("a second user sees the first's profile: read-only availability, no e-mail,
   await own.getByRole("tab", { name: "About" }).click();
   await own.getByRole("link", { name: "Edit Profile" }).click();
   await expect(own).toHaveURL(/\/profile$/);
-
-  await first.close();
-  await second.close();
 });
 
-test("/users/abc runs no user query; /users/999999 shows User Not Found", async ({ page }) => {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  await (await grantAccess(page.request)).post("/api/register", {
-    data: {
-      fullName: "Nia Lookup",
-      username: `nia${suffix}`,
-      email: `nia${suffix}@example.com`,
-      password: "secret123",
-    },
-  });
+test("/users/abc runs no user query; /users/999999 shows User Not Found", async ({ page, user: _ }) => {
   const userRequests: string[] = [];
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname;
@@ -109,7 +79,7 @@ test("/users/abc runs no user query; /users/999999 shows User Not Found", async 
   await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();
   await expect(page.getByText("The user profile you're looking for doesn't exist.")).toBeVisible();
   expect(userRequests).toContain("/api/users/999999");
-  if (shots) await page.screenshot({ path: "/tmp/shot-user-not-found.png" });
+  await shot(page, "not-found");
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

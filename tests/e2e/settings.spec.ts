@@ -1,50 +1,24 @@
-import { expect, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import { createEvent, expect, shot, test } from "./fixtures";
+import { SettingsScreen } from "./pages/settings";
 
-const shots = process.env.SCREENSHOTS === "1";
 // A browser in New York, the zone Tina's account starts in (spec 01 §9's default: she registers through the API).
-test.use({ timezoneId: "America/New_York" });
+test.use({ timezoneId: "America/New_York", userFields: { fullName: "Tina Zone" } });
 
 test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({
   page,
-  playwright,
-  baseURL,
+  user: me,
+  newPerson,
 }) => {
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  const reg = await (await grantAccess(page.request)).post("/api/register", {
-    data: {
-      fullName: "Tina Zone",
-      username: `tina${suffix}`,
-      email: `tina${suffix}@example.com`,
-      password: "secret-123",
-    },
-  });
-  expect(reg.status()).toBe(201);
-  const me = (await reg.json()) as { id: number };
   // Another user's event that Tina is going to, at 23:30 UTC in a week: 7:30 PM in New York (EDT) or 6:30 PM (EST).
-  const hostCtx = await playwright.request.newContext({ baseURL });
-  const hostReg = await (await grantAccess(hostCtx)).post("/api/register", {
-    data: {
-      fullName: "Host Person",
-      username: `host${suffix}`,
-      email: `host${suffix}@example.com`,
-      password: "secret-123",
-    },
-  });
-  const host = (await hostReg.json()) as { id: number };
+  const host = await newPerson({ fullName: "Host Person" });
   const date = new Date(Date.now() + 7 * 86_400_000);
   date.setUTCHours(23, 30, 0, 0);
-  const created = await hostCtx.post("/api/events", {
-    data: {
-      title: "Jazz by the bay",
-      description: "Live music",
-      date: date.toISOString(),
-      location: "Pier 39",
-      hostId: host.id,
-      type: "social",
-    },
+  const event = await createEvent(host.context.request, host.account.id, {
+    title: "Jazz by the bay",
+    description: "Live music",
+    date: date.toISOString(),
+    location: "Pier 39",
   });
-  const event = (await created.json()) as { id: number };
   expect(
     (
       await page.request.post("/api/event-participants", {
@@ -53,10 +27,10 @@ test("settings shows the account and event history; a new timezone is saved and 
     ).status(),
   ).toBe(201);
 
-  await page.goto("/settings");
+  await new SettingsScreen(page).open();
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("Tina Zone")).toBeVisible();
-  await expect(page.getByText(`tina${suffix}@example.com`)).toBeVisible();
+  await expect(page.getByText(me.email)).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveAttribute("href", "/profile");
   const history = page.getByRole("list", { name: "Event history" });
   const link = history.getByRole("link", { name: /Jazz by the bay/ });
@@ -64,7 +38,7 @@ test("settings shows the account and event history; a new timezone is saved and 
   const newYorkTime = await page.getByTestId("event-history-time").textContent();
   expect(newYorkTime).toMatch(/(6|7):30 PM$/);
   await expect(page.getByRole("link", { name: "View All Events" })).toHaveAttribute("href", "/my-events");
-  if (shots) await page.screenshot({ path: "/tmp/shot-settings-account.png", fullPage: true });
+  await shot(page, "account", { fullPage: true });
 
   await page.getByRole("tab", { name: "Appearance" }).click();
   await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
@@ -75,7 +49,7 @@ test("settings shows the account and event history; a new timezone is saved and 
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
-  if (shots) await page.screenshot({ path: "/tmp/shot-settings-appearance.png" });
+  await shot(page, "appearance");
 
   await page.getByRole("tab", { name: "Availability" }).click();
   await expect(page.getByText("6-9am")).toBeVisible();
@@ -88,11 +62,11 @@ test("settings shows the account and event history; a new timezone is saved and 
   await expect(zones.getByRole("option").nth(9)).toContainText("Australian Eastern Time (AET)");
   await page.getByRole("combobox", { name: "Search time zones" }).fill("kathmandu");
   await expect(zones.getByRole("option")).toHaveCount(1);
-  if (shots) await page.screenshot({ path: "/tmp/shot-settings-timezone-search.png" });
+  await shot(page, "timezone-search");
   await page.getByRole("combobox", { name: "Search time zones" }).fill("tokyo");
   await zones.getByRole("option", { name: /Japan Standard Time \(JST\)/ }).click();
   await expect(page.getByTestId("toast").getByText("Timezone Updated", { exact: true })).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-settings-availability.png", fullPage: true });
+  await shot(page, "availability", { fullPage: true });
 
   await page.getByRole("tab", { name: "Account" }).click();
   // 23:30 UTC is 8:30 AM the next day in Tokyo, named because this browser runs on New York's clock.
@@ -102,5 +76,4 @@ test("settings shows the account and event history; a new timezone is saved and 
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth/);
-  await hostCtx.dispose();
 });

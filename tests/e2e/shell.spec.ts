@@ -1,26 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { grantAccess } from "./access-grant";
+import { expect, shot, test } from "./fixtures";
 
-const shots = process.env.SCREENSHOTS === "1";
-
-async function signUp(page: import("@playwright/test").Page) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await (await grantAccess(page.request)).post("/api/register", {
-    data: {
-      fullName: "Grace Hopper",
-      username: `grace${suffix}`,
-      email: `grace${suffix}@example.com`,
-      password: "secret-123",
-    },
-  });
-  expect(response.status()).toBe(201);
-}
+test.use({ userFields: { fullName: "Grace Hopper" } });
 
 test("an unknown path shows the 404 texts", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-404.png" });
+  await shot(page, "404");
   // Issue 12.6: the page offers a way home.
   await page.getByRole("link", { name: "Go home" }).click();
   await expect(page).not.toHaveURL(/\/no\/such\/page/);
@@ -32,8 +18,7 @@ test("a protected page sends a visitor to /auth with the way back", async ({ pag
   await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
 });
 
-test("the bottom bar highlights the current tab and the add button opens the dialog", async ({ page }) => {
-  await signUp(page);
+test("the bottom bar highlights the current tab and the add button opens the dialog", async ({ page, user: _ }) => {
   await page.goto("/my-events");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "My Events" })).toHaveAttribute("aria-current", "page");
@@ -53,13 +38,15 @@ test("the bottom bar highlights the current tab and the add button opens the dia
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 
-test("the theme toggle persists under link-theme-preference and sets the class on <html>", async ({ page }) => {
-  await signUp(page);
+test("the theme toggle persists under link-theme-preference and sets the class on <html>", async ({
+  page,
+  user: _,
+}) => {
   await page.goto("/");
   const html = page.locator("html");
   // Spec 02 §9: dark by default.
   await expect(html).toHaveClass(/\bdark\b/);
-  if (shots) await page.screenshot({ path: "/tmp/shot-shell-dark.png" });
+  await shot(page, "dark");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(html).toHaveClass(/\blight\b/);
   await expect(html).not.toHaveClass(/\bdark\b/);
@@ -67,7 +54,7 @@ test("the theme toggle persists under link-theme-preference and sets the class o
   await page.reload();
   await expect(html).toHaveClass(/\blight\b/);
   await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-shell-light.png" });
+  await shot(page, "light");
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
   await expect(html).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem("link-theme-preference"))).toBe("dark");

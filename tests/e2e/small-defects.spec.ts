@@ -1,10 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_ACCESS_CODES } from "../../src/server/config";
-import { registerVia } from "./events-fixtures";
+import { expect, test } from "./fixtures";
 
 // Issue 12.6: the small defects a newcomer meets first.
-test("the Networking search placeholder fits a 390 px screen", async ({ page }) => {
-  await registerVia(page.request);
+test("the Networking search placeholder fits a 390 px screen", async ({ page, user: _ }) => {
   await page.goto("/");
   await page.getByRole("tab", { name: "Networking" }).click();
   const search = page.getByPlaceholder("Search events by title, description, or tags...");
@@ -23,8 +21,7 @@ test("the Networking search placeholder fits a 390 px screen", async ({ page }) 
   expect(textWidth).toBeLessThanOrEqual(room);
 });
 
-test("a past day cannot be picked on My Availability", async ({ page }) => {
-  await registerVia(page.request);
+test("a past day cannot be picked on My Availability", async ({ page, user: _ }) => {
   await page.goto("/availability");
   const today = new Date();
   const label = (d: Date) =>

@@ -1,5 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { registerVia, uniqueToken } from "./events-fixtures";
+import { registerPayload } from "../../src/server/test/people";
+import { createEvent, createGroup, expect, shot, test, uniqueToken } from "./fixtures";
+import { AuthScreen } from "./pages/auth";
+import { EventScreen } from "./pages/event";
+import { GroupsScreen } from "./pages/groups";
 
 /**
  * Issue 12.2 acceptance: someone registers from a browser in Los Angeles and sees an event at
@@ -9,7 +12,6 @@ import { registerVia, uniqueToken } from "./events-fixtures";
  * so no abbreviation is needed.
  */
 
-const shots = process.env.SCREENSHOTS === "1";
 const LA = "America/Los_Angeles";
 const NY = "America/New_York";
 
@@ -37,76 +39,48 @@ function clock(iso: string, zone: string, abbreviated: boolean): string {
   return `${time} ${name}`;
 }
 
-async function passGate(page: Page) {
-  await page.getByLabel("Access code").pressSequentially("1234567890");
-  await page.getByRole("button", { name: "Continue to App" }).click();
-  await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
-}
-
-async function newPerson(browser: Browser, timezoneId: string) {
-  const context = await browser.newContext({ timezoneId });
-  return { context, page: await context.newPage() };
-}
-
 test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST for New York, in events, chat and notifications", async ({
   browser,
+  newPerson,
 }) => {
-  const nina = await newPerson(browser, LA);
-  const leo = await newPerson(browser, LA);
+  // Nina lives in New York (her profile's zone), visiting the west coast with her phone on Pacific time.
+  const nina = await newPerson({ timezone: NY }, { timezoneId: LA });
+  const leoContext = await browser.newContext({ timezoneId: LA });
+  const leo = { context: leoContext, page: await leoContext.newPage() };
   try {
-    // Nina lives in New York (her profile's zone), visiting the west coast with her phone on Pacific time.
-    const ninaUser = await registerVia(nina.page.request, { timezone: NY });
     const title = `Sunrise run ${uniqueToken("tz")}`;
     const when = nineAmPst();
-    const created = await nina.page.request.post("/api/events", {
-      data: {
-        title,
-        description: "Easy pace",
-        date: when.toISOString(),
-        location: "Crissy Field",
-        hostId: ninaUser.id,
-        type: "social",
-        latitude: "37.8037",
-        longitude: "-122.4668",
-      },
+    const event = await createEvent(nina.page.request, nina.account.id, {
+      title,
+      description: "Easy pace",
+      date: when.toISOString(),
+      location: "Crissy Field",
+      latitude: "37.8037",
+      longitude: "-122.4668",
     });
-    expect(created.status()).toBe(201);
-    const event = (await created.json()) as { id: number };
-    const group = (await (
-      await nina.page.request.post("/api/groups", {
-        data: { name: `Runners ${uniqueToken("g")}`, description: "", isPrivate: true },
-      })
-    ).json()) as {
-      id: number;
-      inviteCode: string;
-    };
+    const group = await createGroup(nina.page.request, { name: `Runners ${uniqueToken("g")}`, isPrivate: true });
 
     // Leo registers through the form in a Los Angeles browser: his account takes the browser's zone.
-    await leo.page.goto("/auth");
-    await passGate(leo.page);
-    await leo.page.getByRole("tab", { name: "Register" }).click();
-    const leoName = uniqueToken("leo");
-    await leo.page.getByLabel("Full Name").fill("Leo West");
-    await leo.page.getByLabel("Username").fill(leoName);
-    await leo.page.getByLabel("Email").fill(`${leoName}@example.com`);
-    await leo.page.getByLabel("Password", { exact: true }).fill("secret-123");
-    await leo.page.getByLabel("Confirm Password").fill("secret-123");
-    await leo.page.getByRole("button", { name: "Create Account" }).click();
+    const auth = new AuthScreen(leo.page);
+    await auth.goto();
+    await auth.passGate();
+    const leoUser = registerPayload({ fullName: "Leo West" });
+    await auth.register(leoUser, leoUser.password);
     await expect(leo.page).toHaveURL(/\/$/);
     expect(((await (await leo.page.request.get("/api/user")).json()) as { timezone: string }).timezone).toBe(LA);
 
     // The event page: 9:00 AM for Leo (his device agrees), 12:00 PM EST for Nina.
-    await leo.page.goto(`/events/${event.id}`);
-    await expect(leo.page.getByRole("heading", { name: title })).toBeVisible();
+    await new EventScreen(leo.page).open(event.id);
+    await expect(new EventScreen(leo.page).heading(title)).toBeVisible();
     const leoTime = leo.page.getByRole("article").getByText(/\d{4}, \d{1,2}:\d{2} [AP]M/);
     await expect(leoTime).toHaveText(/, 9:00 AM$/);
     await leo.page.getByRole("button", { name: "Join" }).click();
     await expect(leo.page.getByTestId("viewer-status")).toContainText("You're going");
-    if (shots) await leo.page.screenshot({ path: "/tmp/shots/h8/event-page-la.png" });
+    await shot(leo.page, "event-page-la");
 
-    await nina.page.goto(`/events/${event.id}`);
+    await new EventScreen(nina.page).open(event.id);
     await expect(nina.page.getByRole("article").getByText(/\d{4}, \d{1,2}:\d{2} [AP]M/)).toHaveText(/, 12:00 PM EST$/);
-    if (shots) await nina.page.screenshot({ path: "/tmp/shots/h8/event-page-ny-abroad.png" });
+    await shot(nina.page, "event-page-ny-abroad");
 
     // My Events says the same.
     await nina.page.goto("/my-events");
@@ -121,24 +95,23 @@ test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST fo
     await expect(ninaStamp).toBeVisible();
     const ninaIso = (await ninaStamp.getAttribute("datetime")) as string;
     await expect(ninaStamp).toHaveText(clock(ninaIso, NY, true));
-    if (shots) await nina.page.screenshot({ path: "/tmp/shots/h8/notifications-ny-abroad.png" });
+    await shot(nina.page, "notifications-ny-abroad");
 
     // Chat: one message, each reader sees its time in their own profile's zone.
     expect((await leo.page.request.post(`/api/group-invite/${group.inviteCode}/join`)).status()).toBe(200);
     await nina.page.goto(`/groups?group=${group.id}`);
     await expect(nina.page.getByText("Live")).toBeVisible();
-    await nina.page.getByLabel("Message", { exact: true }).fill("See you at the start line");
-    await nina.page.getByLabel("Message", { exact: true }).press("Enter");
+    await new GroupsScreen(nina.page).send("See you at the start line");
     const ninaLine = nina.page.locator("time").filter({ hasText: /[AP]M/ }).last();
     await expect(ninaLine).toBeVisible();
     const sentAt = (await ninaLine.getAttribute("datetime")) as string;
     await expect(ninaLine).toHaveText(clock(sentAt, NY, true));
-    if (shots) await nina.page.screenshot({ path: "/tmp/shots/h8/chat-ny-abroad.png" });
+    await shot(nina.page, "chat-ny-abroad");
 
     await leo.page.goto(`/groups?group=${group.id}`);
     const leoLine = leo.page.locator(`time[datetime="${sentAt}"]`);
     await expect(leoLine).toHaveText(clock(sentAt, LA, false));
-    if (shots) await leo.page.screenshot({ path: "/tmp/shots/h8/chat-la.png" });
+    await shot(leo.page, "chat-la");
 
     // Leo's notifications (the host changes the event) are on Pacific time, with no abbreviation.
     expect(
@@ -151,7 +124,6 @@ test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST fo
     await expect(leoStamp).toBeVisible();
     await expect(leoStamp).toHaveText(clock((await leoStamp.getAttribute("datetime")) as string, LA, false));
   } finally {
-    await nina.context.close();
     await leo.context.close();
   }
 });

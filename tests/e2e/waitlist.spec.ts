@@ -1,6 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-const shots = process.env.SCREENSHOTS === "1";
+import { expect, shot, test } from "./fixtures";
 
 test("the waitlist shows each validation message, the success view, and a repeat e-mail adds no row", async ({
   page,
@@ -16,13 +14,13 @@ test("the waitlist shows each validation message, the success view, and a repeat
   const google = page.getByRole("button", { name: "Continue with Google" });
   await expect(google).toHaveAttribute("aria-disabled", "true");
   await expect(page.getByText("Google sign-in isn't configured on this server yet").first()).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-waitlist.png", fullPage: true });
+  await shot(page, "waitlist", { fullPage: true });
 
   await page.getByRole("button", { name: "Enter Now" }).click();
   await expect(page.getByText("Full name is required")).toBeVisible();
   await expect(page.getByText("Valid email is required")).toBeVisible();
   await expect(page.getByText("Username must be at least 3 characters")).toBeVisible();
-  if (shots) await page.screenshot({ path: "/tmp/shot-waitlist-errors.png", fullPage: true });
+  await shot(page, "waitlist-errors", { fullPage: true });
 
   const email = `wait${Date.now().toString(36)}@example.com`;
   await page.getByLabel("Full Name").fill("Wanda Wait");
@@ -32,7 +30,7 @@ test("the waitlist shows each validation message, the success view, and a repeat
   await expect(page.getByRole("heading", { name: "You're on the list!" })).toBeVisible();
   await expect(page.getByTestId("toast").getByText("Welcome to the waitlist!")).toBeVisible();
   await expect(waiting).toHaveText(String(before + 1));
-  if (shots) await page.screenshot({ path: "/tmp/shot-waitlist-success.png", fullPage: true });
+  await shot(page, "waitlist-success", { fullPage: true });
 
   await page.getByRole("button", { name: "Back to Login" }).click();
   await expect(page).toHaveURL(/\/auth$/);
