@@ -1,4 +1,3 @@
-import { accessCodeResultSchema } from "@contract/auth";
 import { ACCESS_CODE_LENGTH } from "@contract/limits";
 import { PRODUCT_NAME } from "@contract/product";
 import { useMutation } from "@tanstack/react-query";
@@ -6,12 +5,12 @@ import { REGEXP_ONLY_DIGITS } from "input-otp";
 import { KeyRoundIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { apiJson } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/ui/input-otp";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
+import { verifyAccessCodeMutation } from "./api/access";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
 
 const half = ACCESS_CODE_LENGTH / 2;
@@ -27,8 +26,7 @@ function digitsOnly(pasted: string) {
 export function AccessGate({ onVerified }: { onVerified: () => void }) {
   const [code, setCode] = useState("");
   const verify = useMutation({
-    mutationFn: async (value: string) =>
-      accessCodeResultSchema.parse(await apiJson("POST", "/api/access-codes/verify", { code: value })),
+    ...verifyAccessCodeMutation(),
     onSuccess: ({ valid }) => {
       if (!valid) {
         toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });

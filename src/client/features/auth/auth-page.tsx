@@ -1,16 +1,16 @@
-import { accessGrantStatusSchema, GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
+import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { apiJson } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
+import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
 import { inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
@@ -40,14 +40,7 @@ export function AuthPage() {
   // server says whether it is still good, and then the sign-in card comes directly (once: "Change
   // code" still reopens the gate).
   const askGrant = !user && !isLoading && stage === "gate" && gateKey === 0;
-  const grant = useQuery({
-    queryKey: ["/api/access-grant"],
-    queryFn: async () => accessGrantStatusSchema.parse(await apiJson("GET", "/api/access-grant")),
-    enabled: askGrant,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+  const grant = useQuery({ ...accessGrantQuery(), enabled: askGrant });
   const granted = grant.data?.granted === true;
   useEffect(() => {
     if (granted) setStage((current) => (current === "gate" ? "form" : current));

@@ -1,5 +1,6 @@
 import { render } from "@testing-library/react";
-import { expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
+import { expectConsoleError } from "@/test/console";
 import { useAuth } from "./use-auth";
 
 function Probe() {
@@ -8,6 +9,6 @@ function Probe() {
 }
 
 it("useAuth outside the provider throws", () => {
-  vi.spyOn(console, "error").mockImplementation(() => {});
+  expectConsoleError(/useAuth must be used within an AuthProvider/);
   expect(() => render(<Probe />)).toThrow("useAuth must be used within an AuthProvider");
 });

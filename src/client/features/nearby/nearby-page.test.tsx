@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
-import { NEARBY_PAGE_SIZE, NearbyPage } from "./nearby-page";
+import { NEARBY_PAGE_SIZE } from "./api/nearby";
+import { NearbyPage } from "./nearby-page";
 
 vi.mock("@/lib/native", () => ({
   native: { getPosition: () => Promise.resolve({ latitude: 37.77, longitude: -122.42, accuracy: 5 }) },

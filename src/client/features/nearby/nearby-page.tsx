@@ -1,48 +1,25 @@
 import { formatDistance } from "@contract/geo";
-import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT } from "@contract/limits";
-import type { NearbyEvent, NearbyUser } from "@contract/nearby";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { NEARBY_RADIUS_KM } from "@contract/limits";
+import { useQuery } from "@tanstack/react-query";
 import { MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth/use-auth";
 import { EventCover } from "@/features/events/event-cover";
-import { apiJson } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
-import { native, type Position } from "@/lib/native";
+import type { Position } from "@/lib/native";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
+import { devicePositionQuery, useNearbyEvents, useNearbyUsers } from "./api/nearby";
 
-const POSITION_KEY = ["device-position"] as const;
-
-/** One page of a nearby list; the API pages by offset, nearest first. */
-export const NEARBY_PAGE_SIZE = PAGE_SIZE_DEFAULT;
-
-function nearbyUrl(path: string, position: Position, offset: number) {
-  const params = new URLSearchParams({
-    lat: String(position.latitude),
-    lng: String(position.longitude),
-    radius: String(NEARBY_RADIUS_KM),
-    limit: String(NEARBY_PAGE_SIZE),
-    offset: String(offset),
-  });
-  return `${path}?${params}`;
-}
-
-/** Pages of a nearby list; a page shorter than the limit is the last, so Show more goes away. */
-function useNearbyPages<T>(path: string, position: Position) {
-  const query = useInfiniteQuery({
-    queryKey: [path, position.latitude, position.longitude],
-    queryFn: ({ pageParam }) => apiJson<T[]>("GET", nearbyUrl(path, position, pageParam)),
-    initialPageParam: 0,
-    getNextPageParam: (last: T[], pages: T[][]) =>
-      last.length < NEARBY_PAGE_SIZE ? undefined : pages.reduce((n, page) => n + page.length, 0),
-  });
-  return { ...query, items: query.data?.pages.flat() };
-}
-
-function ShowMore({ list, label }: { list: ReturnType<typeof useNearbyPages>; label: string }) {
+function ShowMore({
+  list,
+  label,
+}: {
+  list: ReturnType<typeof useNearbyUsers | typeof useNearbyEvents>;
+  label: string;
+}) {
   if (!list.hasNextPage) return null;
   return (
     <Button
@@ -76,7 +53,7 @@ function ListSkeleton() {
 }
 
 function PeopleNearby({ position }: { position: Position }) {
-  const list = useNearbyPages<NearbyUser>("/api/users/nearby", position);
+  const list = useNearbyUsers(position);
   const { items: data, isLoading, isError } = list;
   return (
     <section aria-labelledby="people-nearby" className="flex flex-col gap-2">
@@ -117,7 +94,7 @@ function PeopleNearby({ position }: { position: Position }) {
 }
 
 function EventsNearby({ position, timezone }: { position: Position; timezone: string | undefined }) {
-  const list = useNearbyPages<NearbyEvent>("/api/events/nearby", position);
+  const list = useNearbyEvents(position);
   const { items: data, isLoading, isError } = list;
   return (
     <section aria-labelledby="events-nearby" className="flex flex-col gap-2">
@@ -162,17 +139,7 @@ function EventsNearby({ position, timezone }: { position: Position; timezone: st
 /** Spec 02 §1: nearby people and events, by the device position; a location failure is explained, never thrown. */
 export function NearbyPage() {
   const { user } = useAuth();
-  const position = useQuery<Position>({
-    queryKey: POSITION_KEY,
-    queryFn: async () => {
-      try {
-        return await native.getPosition();
-      } catch (error) {
-        console.warn("nearby: location unavailable", error);
-        throw error;
-      }
-    },
-  });
+  const position = useQuery(devicePositionQuery());
 
   return (
     <section className="flex flex-col gap-5 px-4 py-5">

@@ -1,12 +1,11 @@
 import { PRODUCT_NAME } from "@contract/product";
-import { type WaitlistBody, type WaitlistStats, waitlistBodySchema } from "@contract/waitlist";
+import { type WaitlistBody, waitlistBodySchema } from "@contract/waitlist";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
-import { apiJson, errorMessage } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Form } from "@/ui/form";
@@ -14,9 +13,8 @@ import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/ui/tooltip";
 import { toast } from "@/ui/use-toast";
+import { googleStatusQuery, joinWaitlistMutation, waitlistStatsQuery } from "./api/waitlist";
 
-const STATS_KEY = ["/api/waitlist/stats"] as const;
-const GOOGLE_STATUS_KEY = ["/api/auth/google/status"] as const;
 const GOOGLE_UNAVAILABLE = "Google sign-in isn't configured on this server yet";
 
 const fields = [
@@ -50,7 +48,7 @@ function GoogleIcon() {
 
 /** Enabled only when the server has Google credentials; otherwise visibly unavailable, with the reason. */
 function ContinueWithGoogle() {
-  const { data } = useQuery<{ enabled: boolean }>({ queryKey: GOOGLE_STATUS_KEY });
+  const { data } = useQuery(googleStatusQuery());
   if (data?.enabled) {
     return (
       <Button variant="outline" className="w-full" asChild>
@@ -88,7 +86,7 @@ function ContinueWithGoogle() {
 }
 
 function Counts() {
-  const { data } = useQuery<WaitlistStats>({ queryKey: STATS_KEY });
+  const { data } = useQuery(waitlistStatsQuery());
   const items = [
     { icon: UsersIcon, value: data?.waiting, label: "waiting", testId: "waitlist-waiting" },
     { icon: GiftIcon, value: data?.given, label: "given", testId: "waitlist-given" },
@@ -116,23 +114,21 @@ export function WaitlistPage() {
     resolver: zodResolver(waitlistBodySchema),
     defaultValues: { fullName: "", email: "", username: "" },
   });
-  const join = useMutation({
-    mutationFn: (body: WaitlistBody) =>
-      apiJson<{ message: string; alreadyListed: boolean }>("POST", "/api/waitlist", body),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: STATS_KEY });
-      toast({
-        title: "Welcome to the waitlist!",
-        description: result.alreadyListed ? result.message : "We'll e-mail you when your access code is ready.",
-      });
-    },
-    onError: (error) =>
-      toast({
-        title: "Error",
-        description: errorMessage(error) ?? "Failed to join the waitlist",
-        variant: "destructive",
-      }),
-  });
+  const join = useMutation(joinWaitlistMutation());
+  const submit = (values: WaitlistBody) =>
+    join.mutate(values, {
+      onSuccess: (result) =>
+        toast({
+          title: "Welcome to the waitlist!",
+          description: result.alreadyListed ? result.message : "We'll e-mail you when your access code is ready.",
+        }),
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error) ?? "Failed to join the waitlist",
+          variant: "destructive",
+        }),
+    });
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-8">
@@ -175,11 +171,7 @@ export function WaitlistPage() {
               <span className="h-px flex-1 bg-border" />
             </div>
             <Form {...form}>
-              <form
-                className="flex flex-col gap-3"
-                noValidate
-                onSubmit={form.handleSubmit((values) => join.mutate(values))}
-              >
+              <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit(submit)}>
                 {fields.map((f) => (
                   <TextField
                     key={f.name}

@@ -1,0 +1,4 @@
+export const waitlistKeys = {
+  stats: ["waitlist", "stats"] as const,
+  googleStatus: ["waitlist", "google-status"] as const,
+};
