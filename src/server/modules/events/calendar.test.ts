@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Config } from "../../config";
 import { eventFixtures, eventSuite, inDays } from "../../test/factories";
 import { createTestApp } from "../../test/test-app";
+import { freeRanges } from "./calendar";
 
 const { app, signUp, createEvent, participate } = eventSuite();
 
@@ -74,5 +75,26 @@ describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 
     expect(body).toContain("SUMMARY:Origin Dinner");
     expect(body).not.toMatch(/^URL/m);
     expect(body).not.toContain("evil.example");
+  });
+});
+
+describe("freeRanges", () => {
+  const at = (iso: string) => new Date(iso);
+  it("turns each published slot into its three hours in the user's zone, daylight saving included", () => {
+    const free = [
+      { date: "2026-01-15", timeslots: ["evening", "late_night", "brunch"] },
+      { date: "2026-07-15", timeslots: ["evening"] },
+    ];
+    expect(freeRanges(free, "America/New_York")).toEqual([
+      [at("2026-01-15T23:00:00Z"), at("2026-01-16T02:00:00Z")],
+      [at("2026-01-15T05:00:00Z"), at("2026-01-15T08:00:00Z")],
+      [at("2026-07-15T22:00:00Z"), at("2026-07-16T01:00:00Z")],
+    ]);
+  });
+
+  it("reads a zone the runtime does not know as UTC instead of failing", () => {
+    expect(freeRanges([{ date: "2026-01-15", timeslots: ["evening"] }], "Mars/Olympus_Mons")).toEqual([
+      [at("2026-01-15T18:00:00Z"), at("2026-01-15T21:00:00Z")],
+    ]);
   });
 });
