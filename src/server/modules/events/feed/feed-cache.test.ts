@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FeedResponse } from "../../../../contract/events";
 import { feedQuerySchema } from "../../../../contract/events";
-import { events } from "../../../db/schema";
+import { availability, events, friendships } from "../../../db/schema";
 import { eventFixtures, inDays, type Who } from "../../../test/factories";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { feedRepository } from "./repository";
@@ -47,6 +47,16 @@ describe("kept ranked windows", () => {
     const host = await signUp();
     const token = `reuse${Date.now()}`;
     await fiveEvents(host, token);
+    // Friends and availability in no particular order: the window's version must not depend on a plan's order.
+    for (let i = 0; i < 6; i++) {
+      const friend = await signUp();
+      const [requesterId, addresseeId] = i % 2 ? [friend.id, me.id] : [me.id, friend.id];
+      await t.database.db.insert(friendships).values({ requesterId, addresseeId, status: "accepted" });
+    }
+    for (const day of [3, 1, 2])
+      await t.database.db
+        .insert(availability)
+        .values({ userId: me.id, date: inDays(day).toISOString().slice(0, 10), timeslots: ["evening"] });
     const repo = feedRepository(t.database.db);
     let windowStatements = 0;
     const counted = {

@@ -30,13 +30,15 @@ export function feedRepository(db: Db) {
    * friends, the availability published from yesterday on (a day's slots are local to the user), and what
    * else a ranked window depends on (`answers`): the user's answers and blocks as sets (count and sum of ids,
    * so an undo counts too) and the newest event anywhere (a new event may belong in a window). Null when the
-   * user does not exist. Uncorrelated, so it runs once per statement wherever it is used.
+   * user does not exist. Uncorrelated, so it runs once per statement wherever it is used. Lists are ordered:
+   * the same inputs must give the same text whatever plan PostgreSQL picks, or kept windows never match.
    */
   const me = sql<RankingInputs | null>`(select json_build_object(
       'interests', u.interests, 'skills', u.skills, 'timezone', u.timezone,
-      'friendIds', coalesce((select json_agg(case when f.requester_id = u.id then f.addressee_id else f.requester_id end)
-        from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)), '[]'),
-      'free', coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots))
+      'friendIds', coalesce((select json_agg(x.id order by x.id) from (
+          select case when f.requester_id = u.id then f.addressee_id else f.requester_id end as id
+          from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)) x), '[]'),
+      'free', coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots) order by a.date)
         from availability a where a.user_id = u.id and a.date >= current_date - 1), '[]'),
       'answers', concat_ws('/',
         (select count(*) || ':' || coalesce(sum(i.event_id), 0) from event_interactions i where i.user_id = u.id),
