@@ -5,12 +5,18 @@ import { eventSuite, inDays } from "../../test/factories";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
 
+/** A host's event with one guest (`me`) going: what reading, editing and canceling are about. */
+async function eventWithGuest() {
+  const me = await signUp();
+  const host = await signUp();
+  const event = await createEvent(host);
+  await participate(me, event.id, "going");
+  return { me, host, event };
+}
+
 describe("GET /api/events/:id", () => {
   it("reads an event with host, attendees and the viewer's status; 404; 401", async () => {
-    const me = await signUp();
-    const host = await signUp();
-    const event = await createEvent(host);
-    await participate(me, event.id, "going");
+    const { me, host, event } = await eventWithGuest();
     const res = await me.call({ method: "GET", url: `/api/events/${event.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -29,10 +35,7 @@ describe("GET /api/events/:id", () => {
 
 describe("PATCH /api/events/:id", () => {
   it("is host only, takes location strings and tells those going", async () => {
-    const me = await signUp();
-    const host = await signUp();
-    const event = await createEvent(host);
-    await participate(me, event.id, "going");
+    const { me, host, event } = await eventWithGuest();
     const url = `/api/events/${event.id}`;
     expect((await me.call({ method: "PATCH", url, payload: { title: "Hijack" } })).statusCode).toBe(403);
     expect((await host.call({ method: "PATCH", url, payload: { latitude: "north" } })).statusCode).toBe(400);
@@ -82,10 +85,7 @@ describe("PATCH /api/events/:id", () => {
 
 describe("DELETE /api/events/:id", () => {
   it("cancels for its participants, host only; a canceled event takes no one", async () => {
-    const me = await signUp();
-    const host = await signUp();
-    const event = await createEvent(host);
-    await participate(me, event.id, "going");
+    const { me, host, event } = await eventWithGuest();
     expect((await me.call({ method: "DELETE", url: `/api/events/${event.id}` })).statusCode).toBe(403);
     const res = await host.call({ method: "DELETE", url: `/api/events/${event.id}` });
     expect(res.statusCode).toBe(200);
