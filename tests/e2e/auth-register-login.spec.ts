@@ -1,43 +1,24 @@
-import { expect, type Page, test } from "@playwright/test";
-
-const shots = process.env.SCREENSHOTS === "1";
-
-async function passGate(page: Page) {
-  await page.getByLabel("Access code").pressSequentially("1234567890");
-  await page.getByRole("button", { name: "Continue to App" }).click();
-  await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
-}
-
-async function fillLogin(page: Page, user: { fullName: string; email: string; username: string }, password: string) {
-  await page.getByLabel("Full Name").fill(user.fullName);
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Username").fill(user.username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
+import { registerPayload } from "../../src/server/test/people";
+import { expect, shot, test } from "./fixtures";
+import { AuthScreen } from "./pages/auth";
 
 test("register, stay signed in, log out, fail and succeed to log in, follow redirects", async ({ page }) => {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const user = { fullName: "Ada Lovelace", email: `ada${suffix}@example.com`, username: `ada${suffix}` };
+  const user = registerPayload({ fullName: "Ada Lovelace" });
   const password = "correct-horse";
   const toast = page.getByTestId("toast");
+  const auth = new AuthScreen(page);
 
   await test.step("register through the form and land on /", async () => {
-    await page.goto("/auth");
-    await passGate(page);
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("Full Name").fill(user.fullName);
-    await page.getByLabel("Username").fill(user.username);
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByLabel("Confirm Password").fill(password);
-    if (shots) await page.screenshot({ path: "/tmp/shot-register.png" });
+    await auth.goto();
+    await auth.passGate();
+    await auth.fillRegistration(user, password);
+    await shot(page, "register");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(toast).toContainText("Registration successful");
     await expect(toast).toContainText("Welcome to Link, Ada!");
     await expect(page.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
-    if (shots) await page.screenshot({ path: "/tmp/shot-home.png" });
+    await shot(page, "home");
   });
 
   await test.step("a reload keeps the session", async () => {
@@ -48,7 +29,7 @@ test("register, stay signed in, log out, fail and succeed to log in, follow redi
 
   await test.step("logout from the avatar menu returns to /auth", async () => {
     await page.getByRole("button", { name: "Account menu" }).click();
-    if (shots) await page.screenshot({ path: "/tmp/shot-menu.png" });
+    await shot(page, "menu");
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await expect(toast).toContainText("Logged out");
     await expect(toast).toContainText("You have been successfully logged out");
@@ -57,8 +38,8 @@ test("register, stay signed in, log out, fail and succeed to log in, follow redi
   });
 
   await test.step("a wrong password shows Login failed", async () => {
-    await passGate(page);
-    await fillLogin(page, user, "wrong-password");
+    await auth.passGate();
+    await auth.logIn(user, "wrong-password");
     await expect(toast).toContainText("Login failed");
     await expect(toast).toContainText("Invalid username or password");
     await expect(page).toHaveURL(/\/auth$/);
@@ -86,9 +67,9 @@ test("register, stay signed in, log out, fail and succeed to log in, follow redi
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
     // The code entered before the wrong password left an unspent grant (signing in spends none): the
     // server says so and the sign-in card comes without the gate.
-    await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
-    await expect(page.getByLabel("Access code")).toHaveCount(0);
-    await fillLogin(page, user, password);
+    await expect(auth.card).toBeVisible();
+    await expect(auth.gate).toHaveCount(0);
+    await auth.logIn(user, password);
     await expect(page).toHaveURL(/\/profile$/);
   });
 });

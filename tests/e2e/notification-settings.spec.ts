@@ -1,22 +1,21 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { registerVia } from "./events-fixtures";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { expect, shot, shotsWanted, test } from "./fixtures";
+import { SettingsScreen } from "./pages/settings";
 
-// Issue 14.2/14.3: Settings › Notifications. SCREENSHOTS=1 saves the section in both themes to /tmp/shots/h10/.
-const shots = process.env.SCREENSHOTS === "1";
+// Issue 14.2/14.3: Settings › Notifications. SCREENSHOTS=1 saves the section in both themes.
 
 async function openNotificationSettings(page: Page) {
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Notifications" }).click();
+  await new SettingsScreen(page).open("Notifications");
   await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
 }
 
 test("notification settings: push is never asked on load, channels and the digest are saved per user", async ({
   page,
+  user: _,
 }) => {
-  await registerVia(page.request);
   await page.goto("/");
-  await page.goto("/settings");
+  await new SettingsScreen(page).open();
   // Never on first load: the browser's permission is still unasked after the app and Settings opened.
   expect(await page.evaluate(() => Notification.permission)).toBe("default");
 
@@ -52,16 +51,11 @@ test("notification settings: push is never asked on load, channels and the diges
     await page.getByRole("tab", { name: "Notifications" }).click();
     await expect(page.getByRole("table", { name: "Notification channels" })).toBeVisible();
     // WCAG 2.x A/AA as accessibility.spec.ts checks every screen: no serious or critical violation in either theme.
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    ).toEqual([]);
-    if (shots) {
-      await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}.png`, fullPage: true });
+    await expectAccessible(page, `notification settings, ${theme}`);
+    if (shotsWanted) {
+      await shot(page, `settings-notifications-${theme}`, { fullPage: true });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.screenshot({ path: `/tmp/shots/h10/settings-notifications-${theme}-bottom.png` });
+      await shot(page, `settings-notifications-${theme}-bottom`);
     }
   }
 });
@@ -69,10 +63,11 @@ test("notification settings: push is never asked on load, channels and the diges
 test("the service worker shows a push as a system notification only when no Link window is focused", async ({
   page,
   context,
-  baseURL,
+  serverURL,
+  signUp,
 }) => {
-  await context.grantPermissions(["notifications"], { origin: baseURL });
-  await registerVia(page.request);
+  await context.grantPermissions(["notifications"], { origin: serverURL });
+  await signUp(page.request);
   await page.goto("/");
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -81,14 +76,14 @@ test("the service worker shows a push as a system notification only when no Link
   const registrationId = await new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
       const mine = registrations.find(
-        (r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(String(baseURL)) && !r.isDeleted,
+        (r: { scopeURL: string; isDeleted: boolean }) => r.scopeURL.startsWith(serverURL) && !r.isDeleted,
       );
       if (mine) resolve(mine.registrationId);
     });
   });
   const deliver = (data: object) =>
     cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: new URL(String(baseURL)).origin,
+      origin: new URL(serverURL).origin,
       registrationId,
       data: JSON.stringify(data),
     });
