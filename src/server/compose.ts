@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
 import { accountRepository } from "./modules/account/repository";
@@ -16,6 +17,7 @@ import { eventsRepository } from "./modules/events/repository";
 import { eventsService } from "./modules/events/service";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
+import { googleService } from "./modules/google/service";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
 import { invitesRepository } from "./modules/invites/repository";
@@ -28,7 +30,7 @@ import { participantsRepository } from "./modules/participants/repository";
 import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
-import { pushSubscriptionsRepository } from "./modules/push/subscriptions";
+import { pushRepository } from "./modules/push/repository";
 import { safetyRepository } from "./modules/safety/repository";
 import { uploadsRepository } from "./modules/uploads/repository";
 import { uploadsService } from "./modules/uploads/service";
@@ -51,7 +53,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     groups: groupsRepository(db),
     nearby: nearbyRepository(db),
     notifications: notificationsRepository(db),
-    pushSubscriptions: pushSubscriptionsRepository(db),
+    push: pushRepository(db),
     safety: safetyRepository(db),
     users: usersRepository(db),
     waitlist: waitlistRepository(db),
@@ -77,6 +79,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       })
     : null;
 
+  // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
+  // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
+  const origin = publicOrigin(config);
+
   return {
     repositories,
     rateLimits,
@@ -84,6 +90,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     uploads,
     groups,
+    google: googleService({
+      repo: repositories.auth,
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
+    }),
     auth: authService({ repo: repositories.auth }),
     availability: availabilityService({ repo: availabilityRepository(db) }),
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notify } from "../modules/notifications/notify";
+import { notificationsRepository } from "../modules/notifications/repository";
+import { notificationsService } from "../modules/notifications/service";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 import { openSocket } from "./socket-test-client";
 
@@ -182,7 +183,7 @@ describe("/ws", () => {
     sb.send({ type: "event_vote", groupId: group.id, eventId, vote: "yes" });
     const update = await sa.next("vote_update");
     expect(update).toMatchObject({ groupId: group.id, eventId, votes: { yes: 1, no: 0, maybe: 0 }, userId: b.user.id });
-    await notify({ db: t.database.db, bus: t.bus }, b.user.id, {
+    await notificationsService({ repo: notificationsRepository(t.database.db), bus: t.bus }).notify(b.user.id, {
       type: "event_update",
       title: "Changed",
       message: "New time",

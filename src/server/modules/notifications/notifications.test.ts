@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userChannel } from "../../../contract/bus";
 import type { NotificationPage } from "../../../contract/notifications";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
-import { notify } from "./notify";
+import { notificationsRepository } from "./repository";
+import { notificationsService } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deps = () => ({ db: t.database.db, bus: t.bus });
+const notify = (userId: number, input: Parameters<ReturnType<typeof notificationsService>["notify"]>[1]) =>
+  notificationsService({ repo: notificationsRepository(t.database.db), bus: t.bus }).notify(userId, input);
 
 describe("notifications API", () => {
   it("needs a session", async () => {
@@ -22,14 +24,14 @@ describe("notifications API", () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     for (let i = 1; i <= 5; i++) {
-      await notify(deps(), a.user.id, {
+      await notify(a.user.id, {
         type: "new_participant",
         title: `T${i}`,
         message: `m${i}`,
         actionUrl: "/events/1",
       });
     }
-    await notify(deps(), b.user.id, { type: "event_update", title: "for B", message: "x" });
+    await notify(b.user.id, { type: "event_update", title: "for B", message: "x" });
     const asA = as(t.app, a.cookie);
     const first = (await asA({ method: "GET", url: "/api/notifications?limit=2" })).json() as NotificationPage;
     expect(first.notifications.map((n) => n.title)).toEqual(["T5", "T4"]);
@@ -56,8 +58,8 @@ describe("notifications API", () => {
   it("marks all read for the caller only", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    await notify(deps(), a.user.id, { type: "event_update", title: "a", message: "a" });
-    await notify(deps(), b.user.id, { type: "event_update", title: "b", message: "b" });
+    await notify(a.user.id, { type: "event_update", title: "a", message: "a" });
+    await notify(b.user.id, { type: "event_update", title: "b", message: "b" });
     const res = await as(t.app, a.cookie)({ method: "POST", url: "/api/notifications/read-all" });
     expect(res.json()).toEqual({ count: 1 });
     const pageA = (await as(t.app, a.cookie)({ method: "GET", url: "/api/notifications" })).json() as NotificationPage;
@@ -70,8 +72,8 @@ describe("notifications API", () => {
   it("deletes only the caller's own notification; another user's answers 404 and stays", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const na = await notify(deps(), a.user.id, { type: "event_update", title: "a", message: "a" });
-    const nb = await notify(deps(), b.user.id, { type: "event_update", title: "b", message: "b" });
+    const na = await notify(a.user.id, { type: "event_update", title: "a", message: "a" });
+    const nb = await notify(b.user.id, { type: "event_update", title: "b", message: "b" });
     const asA = as(t.app, a.cookie);
     expect((await asA({ method: "DELETE", url: `/api/notifications/${nb.id}` })).statusCode).toBe(404);
     expect((await asA({ method: "DELETE", url: "/api/notifications/999999" })).statusCode).toBe(404);
@@ -85,9 +87,9 @@ describe("notifications API", () => {
   it("clears all of the caller's notifications and nobody else's", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    await notify(deps(), a.user.id, { type: "event_update", title: "a1", message: "a" });
-    await notify(deps(), a.user.id, { type: "event_canceled", title: "a2", message: "a" });
-    await notify(deps(), b.user.id, { type: "event_update", title: "b", message: "b" });
+    await notify(a.user.id, { type: "event_update", title: "a1", message: "a" });
+    await notify(a.user.id, { type: "event_canceled", title: "a2", message: "a" });
+    await notify(b.user.id, { type: "event_update", title: "b", message: "b" });
     const res = await as(t.app, a.cookie)({ method: "DELETE", url: "/api/notifications" });
     expect(res.json()).toEqual({ count: 2 });
     const pageB = (await as(t.app, b.cookie)({ method: "GET", url: "/api/notifications" })).json() as NotificationPage;
@@ -98,7 +100,7 @@ describe("notifications API", () => {
     const a = await registerUser(t.app);
     const received: unknown[] = [];
     const off = await t.bus.subscribe(userChannel(a.user.id), (m) => received.push(m));
-    const n = await notify(deps(), a.user.id, { type: "participant_update", title: "ok", message: "approved" });
+    const n = await notify(a.user.id, { type: "participant_update", title: "ok", message: "approved" });
     await off();
     expect(received).toEqual([{ type: "notification", notification: n }]);
   });

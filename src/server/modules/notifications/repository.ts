@@ -1,4 +1,6 @@
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { NotificationType } from "../../../contract/notifications";
+import type { NotificationPreferences } from "../../../contract/push";
 import type { Db } from "../../db/client";
 import { notificationPreferences, notifications } from "../../db/schema";
 
@@ -15,6 +17,44 @@ export function notificationsRepository(db: Db) {
     async preferenceRows(userIds: number[]) {
       if (userIds.length === 0) return [];
       return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
+    },
+    async savePreferences(userId: number, { channels, emailDigest }: NotificationPreferences) {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, channels, emailDigest })
+        .onConflictDoUpdate({
+          target: notificationPreferences.userId,
+          set: { channels, emailDigest, updatedAt: new Date() },
+        });
+    },
+    /**
+     * Claims users whose last digest is a day old (`FOR UPDATE SKIP LOCKED`, so two instances never claim
+     * the same user) and moves their mark to now; answers each with the old mark and their channels.
+     */
+    async claimDueDigests() {
+      const claimed = (await db.execute(sql`
+        WITH due AS (
+          SELECT user_id, last_digest_at FROM notification_preferences
+          WHERE email_digest AND last_digest_at <= now() - interval '1 day'
+          ORDER BY last_digest_at LIMIT 100 FOR UPDATE SKIP LOCKED
+        )
+        UPDATE notification_preferences p SET last_digest_at = now() FROM due
+        WHERE p.user_id = due.user_id
+        RETURNING p.user_id AS "userId", due.last_digest_at AS "since", p.channels AS "channels"`)) as unknown as {
+        rows: { userId: number; since: string | Date; channels: NotificationPreferences["channels"] }[];
+      };
+      return claimed.rows;
+    },
+    /** A digest's notifications: the user's since the mark, of these types, oldest first. */
+    async digestItems(userId: number, since: Date, types: NotificationType[]) {
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, userId), gt(notifications.createdAt, since), inArray(notifications.type, types)),
+        )
+        .orderBy(notifications.id)
+        .limit(50);
     },
     /** Newest first by id (ids grow with time); `cursor` is the smallest id of the previous page. */
     async listPage(userId: number, limit: number, cursor?: number): Promise<NotificationRow[]> {

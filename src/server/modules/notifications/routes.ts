@@ -9,11 +9,11 @@ import {
   notificationPageSchema,
 } from "../../../contract/notifications";
 import type { RouteDeps } from "../../compose";
-import type { notifications } from "../../db/schema";
 import { HttpError } from "../../http/http-error";
 import { requireUserId } from "../../http/session";
+import type { NotificationRow } from "./repository";
 
-const toNotification = (row: typeof notifications.$inferSelect): AppNotification => ({
+const toNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
   type: row.type as NotificationType,
   title: row.title,

@@ -78,6 +78,7 @@ export function notificationsService({ repo, bus }: { repo: NotificationsReposit
 
   return {
     preferencesOf,
+    savePreferences: repo.savePreferences,
     notifyAll,
     /** Stores a notification, then pushes it to the user's open sockets as `{type: "notification", notification}`. */
     async notify(userId: number, input: NewNotification) {

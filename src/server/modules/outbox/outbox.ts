@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { outbox } from "../../db/schema";
 import { mailErrorForLog } from "../../http/safe-error-log";
 import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
+import { outboxRepository } from "./repository";
 
 /**
  * The e-mail outbox (docs/decisions/ "e-mail outbox"): a request only inserts a pending row; a
@@ -41,9 +40,6 @@ export function retryDelayMs(failedAttempts: number, random = Math.random): numb
   return Math.round(capped * (0.9 + 0.2 * random()));
 }
 
-/** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
-const databaseTimeIn = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
-
 export interface Outbox {
   /** Queues a message (status pending) and wakes this instance's worker; returns the row id. */
   enqueue(message: MailMessage): Promise<number>;
@@ -61,32 +57,18 @@ export function createOutbox(deps: {
   log: FastifyBaseLogger;
   transport?: MailTransport | null;
 }): Outbox {
-  const { db, log } = deps;
+  const { log } = deps;
+  const repo = outboxRepository(deps.db);
   const transport = deps.transport === undefined ? createMailTransport(deps.config) : deps.transport;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = true;
   let interrupted = false;
 
-  async function claimDue() {
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .limit(OUTBOX_RETRY.batch)
-      .for("update", { skipLocked: true });
-    return db
-      .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: databaseTimeIn(OUTBOX_RETRY.leaseMs) })
-      .where(inArray(outbox.id, due))
-      .returning();
-  }
-
   async function runOnce() {
     const result = { sent: 0, retried: 0, failed: 0 };
     if (!transport) return result;
-    for (const row of await claimDue()) {
+    for (const row of await repo.claimDue(OUTBOX_RETRY.batch, OUTBOX_RETRY.leaseMs)) {
       // Stopping: leave the rest of the batch; their leases hand them back (attempts already counted).
       if (interrupted) break;
       try {
@@ -96,22 +78,13 @@ export function createOutbox(deps: {
           text: row.text,
           ...(row.headers ? { headers: row.headers } : {}),
         });
-        await db
-          .update(outbox)
-          .set({ status: "sent", sentAt: new Date(), lastError: null })
-          .where(eq(outbox.id, row.id));
+        await repo.markSent(row.id);
         result.sent += 1;
       } catch (error) {
         const lastError = String((error as Error).message ?? error).slice(0, OUTBOX_RETRY.errorChars);
         const giveUp = row.attempts >= OUTBOX_RETRY.maxAttempts;
-        await db
-          .update(outbox)
-          .set(
-            giveUp
-              ? { status: "failed", lastError }
-              : { lastError, nextAttemptAt: databaseTimeIn(retryDelayMs(row.attempts)) },
-          )
-          .where(eq(outbox.id, row.id));
+        if (giveUp) await repo.markFailed(row.id, lastError);
+        else await repo.retryAfter(row.id, lastError, retryDelayMs(row.attempts));
         // The recipient's address stays out of the log; the row id finds it.
         // Issue 9.12: the SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
         log.warn(
@@ -147,10 +120,10 @@ export function createOutbox(deps: {
 
   return {
     async enqueue(message) {
-      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
-      if (!transport) log.info({ outboxId: row.id }, "mail kept in the outbox (no SMTP_URL)");
+      const id = await repo.insert(message);
+      if (!transport) log.info({ outboxId: id }, "mail kept in the outbox (no SMTP_URL)");
       wake();
-      return row.id;
+      return id;
     },
     runOnce,
     start() {

@@ -1,14 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../db/client";
 import type { Bus } from "../../realtime/bus";
-import { groupsRepository } from "../groups/repository";
-import {
-  type ChatMessageSent,
-  onChatMessage,
-  preferencesOf,
-  startDelivery,
-  trackDelivery,
-} from "../notifications/notify";
+import type { GroupsRepository } from "../groups/repository";
+import { type ChatMessageSent, onChatMessage, startDelivery, trackDelivery } from "../notifications/notify";
+import type { NotificationsService } from "../notifications/service";
 import { openSocketsHere } from "./presence";
 
 /**
@@ -25,8 +19,13 @@ const CHAT_PREVIEW_CHARS = 140;
  * messages by push and e-mail as they chose. The message is already stored and on the group's channel,
  * so the in-app switch does not apply. Members who blocked the sender (or were blocked) are skipped.
  */
-export function listenForChatMessages(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
-  const groups = groupsRepository(deps.db);
+export function listenForChatMessages(deps: {
+  groups: GroupsRepository;
+  notifications: NotificationsService;
+  bus: Bus;
+  log: FastifyBaseLogger;
+}) {
+  const { groups } = deps;
   const windows = new Map<number, { messages: ChatMessageSent[] }>();
 
   async function flush(groupId: number) {
@@ -43,7 +42,7 @@ export function listenForChatMessages(deps: { db: Db; bus: Bus; log: FastifyBase
     for (const id of away) {
       if (!(await groups.isBlockedEitherWay(last.senderId, id))) recipients.push(id);
     }
-    const preferences = await preferencesOf(deps.db, recipients);
+    const preferences = await deps.notifications.preferencesOf(recipients);
     const wanted = recipients.filter((id) => {
       const chat = preferences.get(id)?.channels.chat;
       return chat?.push || chat?.email;

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { NotificationType } from "../../../contract/notifications";
 import {
   CATEGORY_LABELS,
@@ -7,12 +6,11 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
-  type NotificationPreferences,
 } from "../../../contract/push";
-import type { Db } from "../../db/client";
-import { notificationPreferences, notifications, users } from "../../db/schema";
 import type { MailMessage } from "../../mail";
-import { preferencesOf } from "../notifications/notify";
+import type { NotificationsRepository } from "../notifications/repository";
+import type { NotificationsService } from "../notifications/service";
+import type { UsersRepository } from "../users/repository";
 
 /** What an unsubscribe link turns off: one category's e-mails, or ("all") every notification e-mail (the digest). */
 export type UnsubscribeScope = NotificationCategory | "all";
@@ -50,29 +48,20 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
 }
 
 /** Turns the e-mails the token names off (and the daily digest with "all"). */
-export async function turnEmailOff(db: Db, userId: number, scope: UnsubscribeScope): Promise<void> {
-  const current = (await preferencesOf(db, [userId])).get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+export async function turnEmailOff(
+  deps: { notifications: NotificationsService; users: UsersRepository },
+  userId: number,
+  scope: UnsubscribeScope,
+): Promise<void> {
+  const current = (await deps.notifications.preferencesOf([userId])).get(userId) ?? DEFAULT_NOTIFICATION_PREFERENCES;
   const channels = structuredClone(current.channels);
   for (const category of NOTIFICATION_CATEGORIES) {
     if (scope === "all" || scope === category) channels[category].email = false;
   }
   const emailDigest = scope === "all" ? false : current.emailDigest;
   // A deleted account's token finds no user: the insert's foreign key would fail, so only existing users get a row.
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) return;
-  await db
-    .insert(notificationPreferences)
-    .values({ userId, channels, emailDigest })
-    .onConflictDoUpdate({
-      target: notificationPreferences.userId,
-      set: { channels, emailDigest, updatedAt: new Date() },
-    });
-}
-
-export async function emailAddressesOf(db: Db, userIds: number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds));
-  return new Map(rows.map((r) => [r.id, r.email]));
+  if (!(await deps.users.findById(userId))) return;
+  await deps.notifications.savePreferences(userId, { channels, emailDigest });
 }
 
 const absolute = (origin: string, actionUrl: string | null | undefined) =>
@@ -102,47 +91,24 @@ export function notificationEmail(args: {
  * the categories they get by e-mail. Only stored (in-app) notifications can be in a digest.
  */
 export async function runDigests(deps: {
-  db: Db;
+  notifications: NotificationsRepository;
+  users: UsersRepository;
   origin: string | null;
   secret: string;
   enqueue: (message: MailMessage) => Promise<number>;
 }): Promise<number> {
-  const { db, origin } = deps;
+  const { origin } = deps;
   if (!origin) return 0;
-  const claimed = (await db.execute(sql`
-    WITH due AS (
-      SELECT user_id, last_digest_at FROM notification_preferences
-      WHERE email_digest AND last_digest_at <= now() - interval '1 day'
-      ORDER BY last_digest_at LIMIT 100 FOR UPDATE SKIP LOCKED
-    )
-    UPDATE notification_preferences p SET last_digest_at = now() FROM due
-    WHERE p.user_id = due.user_id
-    RETURNING p.user_id AS "userId", due.last_digest_at AS "since", p.channels AS "channels"`)) as unknown as {
-    rows: { userId: number; since: string | Date; channels: NotificationPreferences["channels"] }[];
-  };
+  const claimed = await deps.notifications.claimDueDigests();
   let mailed = 0;
-  const addresses = await emailAddressesOf(
-    db,
-    claimed.rows.map((r) => r.userId),
-  );
-  for (const row of claimed.rows) {
+  const addresses = await deps.users.emailsOf(claimed.map((r) => r.userId));
+  for (const row of claimed) {
     const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter(
       (t) => row.channels[CATEGORY_OF_TYPE[t]]?.email,
     );
     const to = addresses.get(row.userId);
     if (!to || types.length === 0) continue;
-    const items = await db
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, row.userId),
-          gt(notifications.createdAt, new Date(row.since)),
-          inArray(notifications.type, types),
-        ),
-      )
-      .orderBy(notifications.id)
-      .limit(50);
+    const items = await deps.notifications.digestItems(row.userId, new Date(row.since), types);
     if (items.length === 0) continue;
     const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all"));
     const lines = items.map(

@@ -1,19 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
-import { serverKeys } from "../../db/schema";
-
-/**
- * A value the server makes once and every instance then shares: the first instance to start inserts
- * it, a concurrent start's insert does nothing, and both read the one stored row back.
- */
-async function storedKey(db: Db, name: string, create: () => string): Promise<string> {
-  await db.insert(serverKeys).values({ name, value: create() }).onConflictDoNothing();
-  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
-  return row.value;
-}
+import type { PushRepository } from "./repository";
 
 export interface VapidKeys {
   publicKey: string;
@@ -26,12 +14,12 @@ export interface VapidKeys {
  * generated on first start and kept in the database (server_keys), so subscriptions survive restarts
  * and every instance signs with the same key.
  */
-export async function vapidKeys(config: Config, db: Db): Promise<VapidKeys> {
+export async function vapidKeys(config: Config, repo: PushRepository): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT ?? defaultSubject(config);
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
   }
-  const stored = JSON.parse(await storedKey(db, "vapid", () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+  const stored = JSON.parse(await repo.storedKey("vapid", () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
     publicKey: string;
     privateKey: string;
   };
@@ -46,6 +34,6 @@ function defaultSubject(config: Config): string {
 }
 
 /** The HMAC key of one-click unsubscribe links (never leaves the server). */
-export function unsubscribeSecret(db: Db): Promise<string> {
-  return storedKey(db, "unsubscribe-link", () => randomBytes(32).toString("base64url"));
+export function unsubscribeSecret(repo: PushRepository): Promise<string> {
+  return repo.storedKey("unsubscribe-link", () => randomBytes(32).toString("base64url"));
 }

@@ -12,10 +12,13 @@ import type { MailMessage } from "../../mail";
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
+import { notificationsRepository } from "../notifications/repository";
 import { createOutbox } from "../outbox/outbox";
+import { usersRepository } from "../users/repository";
 import { runDigests } from "./email";
 import { unsubscribeSecret } from "./keys";
 import { openSocketsHere } from "./presence";
+import { pushRepository } from "./repository";
 
 /** A push service on 127.0.0.1 that holds one browser's subscription keys, like the browser's vendor would. */
 interface LocalPushService {
@@ -479,23 +482,27 @@ describe("notification preferences", () => {
     await friendRequestTo(amy.user.id);
     await friendRequestTo(amy.user.id);
     expect(await mailTo(amy.user.email)).toEqual([]);
-    const secret = await unsubscribeSecret(t.database.db);
+    const secret = await unsubscribeSecret(pushRepository(t.database.db));
+    const digestRepos = {
+      notifications: notificationsRepository(t.database.db),
+      users: usersRepository(t.database.db),
+    };
     const enqueue = (m: Parameters<typeof t.app.outbox.enqueue>[0]) => t.app.outbox.enqueue(m);
     // Not due yet: the last digest was under a day ago.
-    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    await runDigests({ ...digestRepos, origin: "https://link.example", secret, enqueue });
     expect(await mailTo(amy.user.email)).toEqual([]);
     await t.database.db
       .update(notificationPreferences)
       .set({ lastDigestAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(notificationPreferences.userId, amy.user.id));
-    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    await runDigests({ ...digestRepos, origin: "https://link.example", secret, enqueue });
     const [digest] = await mailTo(amy.user.email);
     expect(digest.subject).toBe("Your Link day: 2 notifications");
     expect(digest.headers?.["List-Unsubscribe"]).toMatch(
       /^<https:\/\/link\.example\/api\/email\/unsubscribe\?token=\d+\.all\./,
     );
     // Claimed: a second round the same day sends nothing more.
-    await runDigests({ db: t.database.db, origin: "https://link.example", secret, enqueue });
+    await runDigests({ ...digestRepos, origin: "https://link.example", secret, enqueue });
     expect(await mailTo(amy.user.email)).toHaveLength(1);
   });
 });

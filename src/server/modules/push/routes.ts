@@ -15,20 +15,12 @@ import {
 } from "../../../contract/push";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
-import { notificationPreferences } from "../../db/schema";
 import { HttpError } from "../../http/http-error";
 import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { deliveriesSettled, type NotificationDelivery, onNotification, preferencesOf } from "../notifications/notify";
+import { deliveriesSettled, type NotificationDelivery, onNotification } from "../notifications/notify";
 import { listenForChatMessages } from "./chat-push";
-import {
-  emailAddressesOf,
-  notificationEmail,
-  readUnsubscribeToken,
-  runDigests,
-  turnEmailOff,
-  unsubscribeToken,
-} from "./email";
+import { notificationEmail, readUnsubscribeToken, runDigests, turnEmailOff, unsubscribeToken } from "./email";
 import { createFcmSender } from "./fcm";
 import { unsubscribeSecret, vapidKeys } from "./keys";
 import { openSocketsHere } from "./presence";
@@ -63,11 +55,11 @@ export function setFcmApiBaseForTests(base: string | undefined) {
 }
 
 export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const db = deps.database.db;
   const { config } = deps;
-  const repo = deps.services.repositories.pushSubscriptions;
-  const keys = await vapidKeys(config, db);
-  const secret = await unsubscribeSecret(db);
+  const { notifications } = deps.services;
+  const { push: repo, users, notifications: notificationsRepo, groups } = deps.services.repositories;
+  const keys = await vapidKeys(config, repo);
+  const secret = await unsubscribeSecret(repo);
   const origin = publicOrigin(config);
   const sender = createPushSender({ keys, repo, log: app.log, allowHttp: config.NODE_ENV === "test" });
   const fcm = config.FCM_SERVICE_ACCOUNT_FILE
@@ -94,7 +86,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
       .map((r) => r.userId);
     if (mailTo.length && origin) {
-      const addresses = await emailAddressesOf(db, mailTo);
+      const addresses = await users.emailsOf(mailTo);
       for (const userId of mailTo) {
         const to = addresses.get(userId);
         if (!to) continue;
@@ -104,10 +96,10 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       }
     }
   }
-  onNotification(deps.bus, db, (delivery) =>
+  onNotification(deps.bus, (delivery) =>
     deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")),
   );
-  listenForChatMessages({ db, bus: deps.bus, log: app.log });
+  listenForChatMessages({ groups, notifications, bus: deps.bus, log: app.log });
   const limited = {
     subscriptions: limitPerUser(
       app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),
@@ -124,9 +116,13 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     ),
   };
   const digestTimer = setInterval(() => {
-    void runDigests({ db, origin, secret, enqueue: (m) => app.outbox.enqueue(m) }).catch((error: Error) =>
-      app.log.warn({ err: error }, "digest round failed"),
-    );
+    void runDigests({
+      notifications: notificationsRepo,
+      users,
+      origin,
+      secret,
+      enqueue: (m) => app.outbox.enqueue(m),
+    }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
   }, DIGEST_POLL_MS);
   digestTimer.unref();
   app.addHook("onClose", async () => {
@@ -181,7 +177,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     { schema: { tags: ["push"], response: { 200: notificationPreferencesSchema } } },
     async (request) => {
       const userId = requireUserId(request);
-      return (await preferencesOf(db, [userId])).get(userId);
+      return (await notifications.preferencesOf([userId])).get(userId);
     },
   );
 
@@ -197,14 +193,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       const userId = requireUserId(request);
-      const { channels, emailDigest } = request.body;
-      await db
-        .insert(notificationPreferences)
-        .values({ userId, channels, emailDigest })
-        .onConflictDoUpdate({
-          target: notificationPreferences.userId,
-          set: { channels, emailDigest, updatedAt: new Date() },
-        });
+      await notifications.savePreferences(userId, request.body);
       return request.body;
     },
   );
@@ -228,7 +217,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     async (request, reply) => {
       const target = readUnsubscribeToken(secret, request.query.token);
       if (!target) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
-      await turnEmailOff(db, target.userId, target.scope);
+      await turnEmailOff({ notifications, users }, target.userId, target.scope);
       return answer(request, reply, 200, UNSUBSCRIBE_TEXTS.done);
     },
   );

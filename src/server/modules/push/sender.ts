@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import { isPushServiceUrl, type PushPayload } from "../../../contract/push";
 import type { VapidKeys } from "./keys";
-import type { PushSubscriptionRow, pushSubscriptionsRepository } from "./subscriptions";
+import type { PushRepository, PushSubscriptionRow } from "./repository";
 
 /** How long a push service may keep an undelivered message (the device is offline): one day. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -25,7 +25,7 @@ export interface PushSender {
  */
 export function createPushSender(deps: {
   keys: VapidKeys;
-  repo: ReturnType<typeof pushSubscriptionsRepository>;
+  repo: PushRepository;
   log: FastifyBaseLogger;
   allowHttp: boolean;
 }): PushSender {

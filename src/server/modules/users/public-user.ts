@@ -1,7 +1,5 @@
 import type { CurrentUser, PublicUser } from "../../../contract/users";
-import type { users } from "../../db/schema";
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from "./repository";
 
 /** The only way a user row leaves the server: fields named here, nothing else. */
 export function toPublicUser(row: UserRow): PublicUser {

@@ -11,6 +11,11 @@ export function usersRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
+    async emailsOf(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((r) => [r.id, r.email]));
+    },
     async findMany(ids: number[]) {
       if (ids.length === 0) return [];
       return db.select().from(users).where(inArray(users.id, ids));

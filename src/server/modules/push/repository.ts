@@ -1,12 +1,21 @@
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import { PUSH_SUBSCRIPTIONS_PER_USER_MAX, type PushSubscriptionInput } from "../../../contract/push";
 import type { Db } from "../../db/client";
-import { pushSubscriptions } from "../../db/schema";
+import { pushSubscriptions, serverKeys } from "../../db/schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-export function pushSubscriptionsRepository(db: Db) {
+export function pushRepository(db: Db) {
   return {
+    /**
+     * A value the server makes once and every instance then shares: the first instance to start inserts
+     * it, a concurrent start's insert does nothing, and both read the one stored row back.
+     */
+    async storedKey(name: string, create: () => string): Promise<string> {
+      await db.insert(serverKeys).values({ name, value: create() }).onConflictDoNothing();
+      const [row] = await db.select().from(serverKeys).where(eq(serverKeys.name, name));
+      return row.value;
+    },
     /**
      * Stores a device for the signed-in user. An endpoint is one device: registering it again (the same
      * browser, or the device now signed in as someone else) moves it to this user with the new keys.
@@ -71,3 +80,4 @@ export function pushSubscriptionsRepository(db: Db) {
     },
   };
 }
+export type PushRepository = ReturnType<typeof pushRepository>;

@@ -1,0 +1,44 @@
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { outbox } from "../../db/schema";
+import type { MailMessage } from "../../mail";
+
+/** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
+export const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+
+export function outboxRepository(db: Db) {
+  return {
+    async insert(message: MailMessage) {
+      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+      return row.id;
+    },
+    /** Claims up to `batch` due rows (`FOR UPDATE SKIP LOCKED`) and moves each a lease ahead; counts the attempt. */
+    async claimDue(batch: number, leaseMs: number) {
+      const due = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(outbox.nextAttemptAt))
+        .limit(batch)
+        .for("update", { skipLocked: true });
+      return db
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: databaseTimeIn(leaseMs) })
+        .where(inArray(outbox.id, due))
+        .returning();
+    },
+    async markSent(id: number) {
+      await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+    },
+    async markFailed(id: number, lastError: string) {
+      await db.update(outbox).set({ status: "failed", lastError }).where(eq(outbox.id, id));
+    },
+    async retryAfter(id: number, lastError: string, delayMs: number) {
+      await db
+        .update(outbox)
+        .set({ lastError, nextAttemptAt: databaseTimeIn(delayMs) })
+        .where(eq(outbox.id, id));
+    },
+  };
+}
+export type OutboxRepository = ReturnType<typeof outboxRepository>;
