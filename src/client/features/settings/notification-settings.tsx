@@ -5,22 +5,17 @@ import {
   NOTIFICATION_CHANNELS,
   type NotificationCategory,
   type NotificationChannel,
-  type NotificationPreferences,
 } from "@contract/push";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiJson } from "@/lib/api";
 import { native } from "@/lib/native";
-import { queryClient } from "@/lib/query-client";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Checkbox } from "@/ui/checkbox";
 import { Label } from "@/ui/label";
 import { Skeleton } from "@/ui/skeleton";
 import { Switch } from "@/ui/switch";
 import { toast } from "@/ui/use-toast";
+import { useNotificationPreferences, useSaveNotificationPreferences } from "./api/notification-preferences";
 import { currentPushSubscription, disablePush, enablePush, pushSupport } from "./web-push";
-
-const PREFERENCES_KEY = ["/api/notification-preferences"];
 
 /** Settings › Notifications, push on this device: off until the user turns it on here (never asked on first load). */
 function PushDeviceCard() {
@@ -85,24 +80,10 @@ function PushDeviceCard() {
 }
 
 function PreferencesCard() {
-  const { data, isLoading, isError } = useQuery<NotificationPreferences>({
-    queryKey: PREFERENCES_KEY,
-    queryFn: () => apiJson<NotificationPreferences>("GET", "/api/notification-preferences"),
-  });
-  const save = useMutation({
-    mutationFn: (next: NotificationPreferences) =>
-      apiJson<NotificationPreferences>("PUT", "/api/notification-preferences", next),
-    onMutate: (next) => {
-      const previous = queryClient.getQueryData<NotificationPreferences>(PREFERENCES_KEY);
-      queryClient.setQueryData(PREFERENCES_KEY, next);
-      return { previous };
-    },
-    onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(PREFERENCES_KEY, context.previous);
-      toast({ title: "Error", description: "Your notification settings couldn't be saved", variant: "destructive" });
-    },
-    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_KEY, saved),
-  });
+  const { data, isLoading, isError } = useNotificationPreferences();
+  const save = useSaveNotificationPreferences(() =>
+    toast({ title: "Error", description: "Your notification settings couldn't be saved", variant: "destructive" }),
+  );
 
   const setChannel = (category: NotificationCategory, channel: NotificationChannel, on: boolean) => {
     if (!data) return;

@@ -12,9 +12,9 @@ import {
   SunIcon,
 } from "lucide-react";
 import { Link, useLocation } from "wouter";
-import { AccountControls } from "@/features/account/account-controls";
-import { useAuth } from "@/features/auth/use-auth";
-import { useUserEvents } from "@/features/events/api";
+import { AccountControls } from "@/features/account";
+import { useAuth } from "@/features/auth";
+import { useUserEvents } from "@/features/events";
 import { formatEventDateTime } from "@/lib/format-date";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";

@@ -1,5 +1,5 @@
-import type { PushSubscriptionInput } from "@contract/push";
-import { apiJson, apiRequest } from "@/lib/api";
+import { type PushSubscriptionInput, pushPublicKeySchema } from "@contract/push";
+import { api } from "@/lib/api";
 
 /** Where this device can get push: in the native app (registered at start-up), a browser with a service worker, or nowhere. */
 export type PushSupport = "native" | "web" | "unsupported";
@@ -52,7 +52,7 @@ export async function enablePush(): Promise<void> {
   if (permission !== "granted") throw new Error(PUSH_TEXTS.denied);
   const reg = await registration();
   if (!reg) throw new Error(PUSH_TEXTS.noWorker);
-  const { publicKey } = await apiJson<{ publicKey: string }>("GET", "/api/push/public-key");
+  const { publicKey } = await api.get("/api/push/public-key", pushPublicKeySchema);
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));
@@ -62,13 +62,13 @@ export async function enablePush(): Promise<void> {
     endpoint: subscription.endpoint,
     keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
   };
-  await apiRequest("POST", "/api/push/subscriptions", body);
+  await api.send("POST", "/api/push/subscriptions", body);
 }
 
 /** Forgets this device on the server first (a failed unsubscribe in the browser must not leave pushes coming). */
 export async function disablePush(): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
-  await apiRequest("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint }).catch(() => undefined);
+  await api.send("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint }).catch(() => undefined);
   await subscription.unsubscribe();
 }

@@ -1,6 +1,6 @@
 import { currentUserSchema } from "@contract/users";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { updateCurrentUser } from "@/features/auth/api/current-user";
+import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 
 /** The profile zone every time in the app is shown in; the answer is the updated current user. */

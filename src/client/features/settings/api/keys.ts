@@ -1,0 +1,3 @@
+export const settingsKeys = {
+  notificationPreferences: ["settings", "notification-preferences"] as const,
+};
