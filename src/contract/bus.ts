@@ -14,6 +14,8 @@ export const groupChannel = (groupId: number) => `group:${groupId}`;
  * the sockets they authenticated and forgets them from its session cache (issue 9.8).
  */
 export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
+/** Each instance's hub says which users hold a socket on it, so push skips users with the app open anywhere. */
+export const PRESENCE_CHANNEL = "presence";
 
 /** Every event any instance publishes. A message from Redis that fails this union is dropped and logged. */
 export const busEventSchema = z.discriminatedUnion("type", [
@@ -26,5 +28,7 @@ export const busEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("membership_ended"), groupId: z.number().int() }),
   /** Only SHA-256 hashes of session tokens travel. */
   z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
+  /** Every user with a socket on `instance` now (empty when it shuts down); repeated each heartbeat. */
+  z.object({ type: z.literal("presence"), instance: z.string(), userIds: z.array(z.number().int()) }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

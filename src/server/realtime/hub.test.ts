@@ -26,6 +26,18 @@ async function groupWithTwo() {
   return { a, b, group };
 }
 
+/** Two members of one group, each with a socket that joined it. */
+async function twoJoinedSockets() {
+  const { a, b, group } = await groupWithTwo();
+  const sa = await openSocket(base, a.cookie);
+  const sb = await openSocket(base, b.cookie);
+  for (const s of [sa, sb]) {
+    s.send({ type: "join_group", groupId: group.id });
+    await s.next("joined_group");
+  }
+  return { a, b, group, sa, sb };
+}
+
 describe("/ws", () => {
   it("refuses an upgrade without a session cookie, or from another origin", async () => {
     await expect(openSocket(base)).rejects.toThrow("refused 401");
@@ -90,13 +102,7 @@ describe("/ws", () => {
   });
 
   it("delivers chat stored first to every member's socket, from REST and from the socket", async () => {
-    const { a, b, group } = await groupWithTwo();
-    const sa = await openSocket(base, a.cookie);
-    const sb = await openSocket(base, b.cookie);
-    for (const s of [sa, sb]) {
-      s.send({ type: "join_group", groupId: group.id });
-      await s.next("joined_group");
-    }
+    const { a, b, group, sa, sb } = await twoJoinedSockets();
     sa.send({ type: "chat_message", groupId: group.id, message: "  over the socket " });
     const viaSocket = await sb.next("new_message");
     expect(viaSocket.message).toMatchObject({
@@ -127,13 +133,7 @@ describe("/ws", () => {
   });
 
   it("a burst from two members is stored and delivered in each sender's order, every socket seeing the stored order", async () => {
-    const { a, b, group } = await groupWithTwo();
-    const sa = await openSocket(base, a.cookie);
-    const sb = await openSocket(base, b.cookie);
-    for (const s of [sa, sb]) {
-      s.send({ type: "join_group", groupId: group.id });
-      await s.next("joined_group");
-    }
+    const { a, group, sa, sb } = await twoJoinedSockets();
     const burst = 25;
     for (let i = 0; i < burst; i++) {
       sa.send({ type: "chat_message", groupId: group.id, message: `a${i}` });

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import { type BusEvent, groupChannel, SESSIONS_REVOKED_CHANNEL, userChannel } from "../../contract/bus";
+import {
+  type BusEvent,
+  groupChannel,
+  PRESENCE_CHANNEL,
+  SESSIONS_REVOKED_CHANNEL,
+  userChannel,
+} from "../../contract/bus";
 import { tooManyMessagesText } from "../../contract/chat";
 import type { VoteValue } from "../../contract/groups";
 import {
@@ -24,6 +30,8 @@ import { type Bus, revokedSessionHashes } from "./bus";
 /** A socket that cannot drain this much is too slow to keep up; it is closed and will catch up by cursor. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
+/** A change of who is connected here is announced at most this often. */
+const PRESENCE_DEBOUNCE_MS = 1000;
 
 interface Connection {
   socket: WebSocket;
@@ -152,6 +160,32 @@ export function createHub(deps: HubDeps) {
   );
   revocations.catch((error) => deps.log.error({ err: error }, "could not subscribe to session revocations"));
 
+  // Who holds a socket on the other instances, as they last said; an instance silent for three
+  // heartbeats (crashed) counts no more.
+  const instance = randomUUID();
+  const elsewhere = new Map<string, { userIds: Set<number>; at: number }>();
+  const presence = deps.bus.subscribe(PRESENCE_CHANNEL, (event) => {
+    if (event.type !== "presence" || event.instance === instance) return;
+    if (event.userIds.length === 0) elsewhere.delete(event.instance);
+    else elsewhere.set(event.instance, { userIds: new Set(event.userIds), at: Date.now() });
+  });
+  presence.catch((error) => deps.log.error({ err: error }, "could not subscribe to presence"));
+  const announcePresence = (userIds = [...byUser.keys()]) =>
+    deps.bus.publish(PRESENCE_CHANNEL, { type: "presence", instance, userIds }).catch(() => {});
+  let presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  function presenceChanged() {
+    if (presenceTimer) return;
+    presenceTimer = setTimeout(() => {
+      presenceTimer = null;
+      void announcePresence();
+    }, PRESENCE_DEBOUNCE_MS);
+    presenceTimer.unref();
+  }
+  function forgetSilentInstances() {
+    const cutoff = Date.now() - 3 * HEARTBEAT_MS;
+    for (const [id, seen] of elsewhere) if (seen.at < cutoff) elsewhere.delete(id);
+  }
+
   /** A frame, or one already encoded as UTF-8 JSON (a delivery encodes once for all its sockets). */
   function send(conn: Connection, message: ServerMessage | Buffer) {
     const socket = conn.socket;
@@ -172,7 +206,8 @@ export function createHub(deps: HubDeps) {
         for (const conn of [...channel.connections]) void leave(conn, event.groupId);
         return;
       case "sessions_revoked":
-        // Only published on SESSIONS_REVOKED_CHANNEL, which no socket listens to.
+      case "presence":
+        // Published on channels of their own, which no socket listens to.
         return;
       default: {
         // Serialised and encoded once for every socket of the channel on this instance.
@@ -334,6 +369,8 @@ export function createHub(deps: HubDeps) {
 
   const heartbeat = setInterval(() => {
     void closeEndedSessions();
+    forgetSilentInstances();
+    void announcePresence();
     for (const [userId, conns] of byUser) {
       void socketSlots
         .renew(
@@ -354,8 +391,12 @@ export function createHub(deps: HubDeps) {
   heartbeat.unref();
 
   return {
-    /** Open sockets of a user on this instance. */
-    openSocketsOf: (userId: number) => byUser.get(userId)?.size ?? 0,
+    /** Open sockets of a user on this instance, plus one for each other instance that said it holds one. */
+    openSocketsOf(userId: number) {
+      let open = byUser.get(userId)?.size ?? 0;
+      for (const seen of elsewhere.values()) if (seen.userIds.has(userId)) open += 1;
+      return open;
+    },
     /**
      * Before an upgrade: one of the user's SOCKETS_PER_USER_MAX slots, counted on every instance
      * (issue 9.9), or null when they are all taken. accept() takes the slot over.
@@ -377,6 +418,7 @@ export function createHub(deps: HubDeps) {
         sending: new Set(),
       };
       connections.add(conn);
+      if (!byUser.has(userId)) presenceChanged();
       track(byUser, userId, conn);
       track(bySession, sessionHash, conn);
       socket.on("pong", () => {
@@ -389,6 +431,7 @@ export function createHub(deps: HubDeps) {
       socket.on("close", () => {
         connections.delete(conn);
         untrack(byUser, userId, conn);
+        if (!byUser.has(userId)) presenceChanged();
         untrack(bySession, sessionHash, conn);
         void socketSlots.release(userId, slot).catch(() => {});
         conn.queue = conn.queue.then(async () => {
@@ -402,7 +445,10 @@ export function createHub(deps: HubDeps) {
     /** Closes every socket and waits until their bus subscriptions are gone, before the bus itself closes. */
     async close() {
       clearInterval(heartbeat);
-      await (await revocations.catch(() => async () => {}))().catch(() => {});
+      if (presenceTimer) clearTimeout(presenceTimer);
+      await announcePresence([]);
+      for (const subscription of [revocations, presence])
+        await (await subscription.catch(() => async () => {}))().catch(() => {});
       const open = [...connections];
       await Promise.all(
         open.map(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { openSocketsHere } from "../modules/push/presence";
 import { as, registerUser } from "../test/test-app";
 import { type Bus, createRedisBus } from "./bus";
 import { openSocket } from "./socket-test-client";
@@ -86,5 +87,21 @@ describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
       b.user.id,
     );
     await Promise.all([sa.close(), sb.close()]);
+  });
+
+  it("a socket on one instance counts as the app open on the other (push skips the user), and stops counting when it closes", async () => {
+    const [one, two] = instances;
+    const a = await registerUser(one.app);
+    const waitFor = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+      return check();
+    };
+    expect(openSocketsHere(two.bus, a.user.id)).toBe(0);
+    const socket = await openSocket(one.base, a.cookie);
+    expect(await waitFor(() => openSocketsHere(two.bus, a.user.id) === 1)).toBe(true);
+    expect(openSocketsHere(one.bus, a.user.id)).toBe(1);
+    await socket.close();
+    expect(await waitFor(() => openSocketsHere(two.bus, a.user.id) === 0)).toBe(true);
+    expect(openSocketsHere(one.bus, a.user.id)).toBe(0);
   });
 });
