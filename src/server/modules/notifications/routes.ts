@@ -4,7 +4,6 @@ import { messageSchema } from "../../../contract/auth";
 import { idParamSchema } from "../../../contract/fields";
 import {
   type AppNotification,
-  type NotificationType,
   notificationListQuerySchema,
   notificationPageSchema,
 } from "../../../contract/notifications";
@@ -15,7 +14,7 @@ import type { NotificationRow } from "./repository";
 
 const toNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
-  type: row.type as NotificationType,
+  type: row.type,
   title: row.title,
   message: row.message,
   actionUrl: row.actionUrl,
