@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, expect, it, vi } from "vitest";
-import { queryClient } from "@/lib/query-client";
+import { expect, it, vi } from "vitest";
+import { createQueryClient } from "@/lib/query-client";
 import { Toaster } from "@/ui/toaster";
 import { AvailabilityWidget } from "./availability-widget";
 
@@ -11,14 +11,12 @@ const json = (body: unknown, status = 200) =>
 
 function renderWidget(props: { readOnly?: boolean; initialDate?: string } = {}) {
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createQueryClient()}>
       <AvailabilityWidget userId={3} {...props} />
       <Toaster />
     </QueryClientProvider>,
   );
 }
-
-afterEach(() => queryClient.clear());
 
 it("a failed save shows 'Error' / 'Failed to save your availability'", async () => {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>

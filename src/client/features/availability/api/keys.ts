@@ -1,0 +1,5 @@
+/** Spec 01 §7: after a write every cached availability list refreshes, so they share `availabilityKeys.all`. */
+export const availabilityKeys = {
+  all: ["availability"] as const,
+  user: (userId: number) => [...availabilityKeys.all, "user", userId] as const,
+};
