@@ -1,0 +1,4 @@
+export * from "./blocks";
+export * from "./keys";
+export * from "./moderation";
+export * from "./report";

@@ -1,0 +1,4 @@
+export const safetyKeys = {
+  blocks: ["safety", "blocks"] as const,
+  adminReports: ["safety", "admin-reports"] as const,
+};
