@@ -1,8 +1,9 @@
-import type { AppNotification, NotificationPage } from "@contract/notifications";
-import { apiJson, apiRequest } from "@/lib/api";
-import { queryClient } from "@/lib/query-client";
+import { type AppNotification, type NotificationPage, notificationPageSchema } from "@contract/notifications";
+import type { QueryClient } from "@tanstack/react-query";
+import { api, errorStatus } from "@/lib/api";
+import { notificationKeys } from "./api/keys";
 
-export const NOTIFICATIONS_KEY = ["/api/notifications"] as const;
+const key = notificationKeys.list;
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** Spec 02 §3: notifications are held client-side and persisted locally, per account. */
 const storageKey = (userId: number) => `link-notifications:${userId}`;
@@ -10,7 +11,7 @@ const storageKey = (userId: number) => `link-notifications:${userId}`;
 export function fetchNotifications(cursor?: number | null): Promise<NotificationPage> {
   const params = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
   if (cursor) params.set("cursor", String(cursor));
-  return apiJson<NotificationPage>("GET", `/api/notifications?${params}`);
+  return api.get(`/api/notifications?${params}`, notificationPageSchema);
 }
 
 export function readStoredNotifications(userId: number): NotificationPage | undefined {
@@ -32,32 +33,39 @@ export function storeNotifications(userId: number, page: NotificationPage) {
   }
 }
 
-function update(fn: (page: NotificationPage) => NotificationPage) {
-  queryClient.setQueryData<NotificationPage>(NOTIFICATIONS_KEY, (page) => (page ? fn(page) : page));
+function update(client: QueryClient, fn: (page: NotificationPage) => NotificationPage) {
+  client.setQueryData<NotificationPage>(key, (page) => (page ? fn(page) : page));
 }
 
 /** A notification pushed live: added on top as unread, once. */
-export function addNotificationToCache(notification: AppNotification) {
-  const current = queryClient.getQueryData<NotificationPage>(NOTIFICATIONS_KEY);
+export function addNotificationToCache(client: QueryClient, notification: AppNotification) {
+  const current = client.getQueryData<NotificationPage>(key);
   if (!current) {
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    void refreshNotifications(client);
     return;
   }
   if (current.notifications.some((n) => n.id === notification.id)) return;
-  update((page) => ({
+  update(client, (page) => ({
     ...page,
     notifications: [notification, ...page.notifications],
     unreadCount: page.unreadCount + (notification.read ? 0 : 1),
   }));
 }
 
-export async function markAllRead() {
-  update((page) => ({ ...page, unreadCount: 0, notifications: page.notifications.map((n) => ({ ...n, read: true })) }));
-  await apiRequest("POST", "/api/notifications/read-all");
+/** Re-reads the list (after a reconnection: pushes sent while the socket was away are not replayed). */
+export const refreshNotifications = (client: QueryClient) => client.invalidateQueries({ queryKey: key });
+
+export async function markAllRead(client: QueryClient) {
+  update(client, (page) => ({
+    ...page,
+    unreadCount: 0,
+    notifications: page.notifications.map((n) => ({ ...n, read: true })),
+  }));
+  await api.send("POST", "/api/notifications/read-all");
 }
 
-export async function removeNotification(id: number) {
-  update((page) => {
+export async function removeNotification(client: QueryClient, id: number) {
+  update(client, (page) => {
     const removed = page.notifications.find((n) => n.id === id);
     return {
       ...page,
@@ -66,26 +74,26 @@ export async function removeNotification(id: number) {
     };
   });
   try {
-    await apiRequest("DELETE", `/api/notifications/${id}`);
+    await api.send("DELETE", `/api/notifications/${id}`);
   } catch (error) {
     // Already gone on the server is what the user wanted; anything else restores the truth.
-    if (!(error instanceof Error && error.message.startsWith("404"))) {
-      await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    if (errorStatus(error) !== 404) {
+      await refreshNotifications(client);
       throw error;
     }
   }
 }
 
-export async function clearAllNotifications() {
-  update((page) => ({ ...page, notifications: [], unreadCount: 0, nextCursor: null }));
-  await apiRequest("DELETE", "/api/notifications");
+export async function clearAllNotifications(client: QueryClient) {
+  update(client, (page) => ({ ...page, notifications: [], unreadCount: 0, nextCursor: null }));
+  await api.send("DELETE", "/api/notifications");
 }
 
-export async function loadOlderNotifications() {
-  const current = queryClient.getQueryData<NotificationPage>(NOTIFICATIONS_KEY);
+export async function loadOlderNotifications(client: QueryClient) {
+  const current = client.getQueryData<NotificationPage>(key);
   if (!current?.nextCursor) return;
   const older = await fetchNotifications(current.nextCursor);
-  update((page) => {
+  update(client, (page) => {
     const known = new Set(page.notifications.map((n) => n.id));
     return {
       ...page,

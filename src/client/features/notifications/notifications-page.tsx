@@ -1,4 +1,5 @@
 import { type AppNotification, type NotificationType, notificationTypeSchema } from "@contract/notifications";
+import { useQueryClient } from "@tanstack/react-query";
 import {
   BellIcon,
   BellOffIcon,
@@ -62,8 +63,9 @@ function BrowserNotificationsOffer() {
 
 function NotificationItem({ notification, timezone }: { notification: AppNotification; timezone: string | undefined }) {
   const Icon = TYPE_ICONS[notification.type] ?? BellIcon;
+  const queryClient = useQueryClient();
   const remove = () =>
-    removeNotification(notification.id).catch((error) =>
+    removeNotification(queryClient, notification.id).catch((error) =>
       toast({
         title: "Error",
         description: errorMessage(error) ?? "Failed to remove notification",
@@ -111,14 +113,15 @@ function NotificationItem({ notification, timezone }: { notification: AppNotific
 export function NotificationsPage() {
   const { user } = useAuth();
   const { data, isLoading } = useNotifications();
+  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<string>("all");
   const [loadingOlder, setLoadingOlder] = useState(false);
 
   // Spec 02 §4: opening the page marks everything read (once the list is known, so the badge clears with it).
   const hasUnread = (data?.unreadCount ?? 0) > 0;
   useEffect(() => {
-    if (hasUnread) markAllRead().catch((error) => console.warn("mark all read failed", error));
-  }, [hasUnread]);
+    if (hasUnread) markAllRead(queryClient).catch((error) => console.warn("mark all read failed", error));
+  }, [hasUnread, queryClient]);
 
   const all = data?.notifications ?? [];
   const types = useMemo(() => [...new Set([...notificationTypeSchema.options, ...all.map((n) => n.type)])], [all]);
@@ -137,7 +140,7 @@ export function NotificationsPage() {
   }, [visible, timezone]);
 
   const clearAll = () =>
-    clearAllNotifications().catch((error) =>
+    clearAllNotifications(queryClient).catch((error) =>
       toast({
         title: "Error",
         description: errorMessage(error) ?? "Failed to clear notifications",
@@ -208,7 +211,7 @@ export function NotificationsPage() {
               disabled={loadingOlder}
               onClick={() => {
                 setLoadingOlder(true);
-                loadOlderNotifications()
+                loadOlderNotifications(queryClient)
                   .catch((error) => console.warn("loading older notifications failed", error))
                   .finally(() => setLoadingOlder(false));
               }}

@@ -1,13 +1,13 @@
 import { Capacitor } from "@capacitor/core";
 import { PushNotifications } from "@capacitor/push-notifications";
 import type { AppNotification } from "@contract/notifications";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useAuth } from "@/features/auth/use-auth";
-import { apiRequest } from "@/lib/api";
+import { api } from "@/lib/api";
 import { native } from "@/lib/native";
-import { queryClient } from "@/lib/query-client";
 import { useRealtime } from "@/lib/realtime/provider";
-import { addNotificationToCache, NOTIFICATIONS_KEY } from "./notifications-cache";
+import { addNotificationToCache, refreshNotifications } from "./notifications-cache";
 import { useNotifications } from "./use-notifications";
 
 /** Browser notifications only when the user allowed them and the app isn't in front (in front, the bell says it). */
@@ -32,9 +32,9 @@ async function initNativePush() {
   await PushNotifications.addListener("registration", ({ value }) => {
     const platform = Capacitor.getPlatform();
     if (platform !== "ios" && platform !== "android") return;
-    void apiRequest("POST", "/api/push/subscriptions", { platform, token: value }).catch((error) =>
-      console.warn("push token not stored", error),
-    );
+    void api
+      .send("POST", "/api/push/subscriptions", { platform, token: value })
+      .catch((error) => console.warn("push token not stored", error));
   });
   await PushNotifications.register();
 }
@@ -42,7 +42,7 @@ async function initNativePush() {
 /** Spec 02 §2 start-up on a device: ask for location and store the position; failures are only logged. */
 async function storeDevicePosition(userId: number) {
   const position = await native.getPosition();
-  await apiRequest("PATCH", `/api/users/${userId}`, {
+  await api.send("PATCH", `/api/users/${userId}`, {
     latitude: String(position.latitude),
     longitude: String(position.longitude),
   });
@@ -55,17 +55,21 @@ async function storeDevicePosition(userId: number) {
 export function NotificationsStartup() {
   const { user } = useAuth();
   const { subscribe, connected } = useRealtime();
+  const queryClient = useQueryClient();
   const { data, isPlaceholderData } = useNotifications();
   const newestSeen = useRef<number | null>(null);
   const userIdRef = useRef(user?.id);
   userIdRef.current = user?.id;
 
-  useEffect(() => subscribe("notification", (message) => addNotificationToCache(message.notification)), [subscribe]);
+  useEffect(
+    () => subscribe("notification", (message) => addNotificationToCache(queryClient, message.notification)),
+    [subscribe, queryClient],
+  );
 
   // Pushes sent while the socket was away are not replayed: each (re)connection re-reads the list.
   useEffect(() => {
-    if (connected && userIdRef.current) void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-  }, [connected]);
+    if (connected && userIdRef.current) void refreshNotifications(queryClient);
+  }, [connected, queryClient]);
 
   // Whatever brought them (socket or poll), notifications newer than the last seen may reach the system tray.
   useEffect(() => {

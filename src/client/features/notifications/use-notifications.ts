@@ -1,14 +1,9 @@
-import type { NotificationPage } from "@contract/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth/use-auth";
 import { useRealtime } from "@/lib/realtime/provider";
-import {
-  fetchNotifications,
-  NOTIFICATIONS_KEY,
-  readStoredNotifications,
-  storeNotifications,
-} from "./notifications-cache";
+import { notificationKeys } from "./api/keys";
+import { fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";
 
 /** While the socket is down, a visible tab asks the server every 15 s instead of waiting for pushes. */
 export const NOTIFICATIONS_POLL_MS = 15_000;
@@ -16,8 +11,8 @@ export const NOTIFICATIONS_POLL_MS = 15_000;
 export function useNotifications() {
   const { user } = useAuth();
   const { connected } = useRealtime();
-  const query = useQuery<NotificationPage>({
-    queryKey: NOTIFICATIONS_KEY,
+  const query = useQuery({
+    queryKey: notificationKeys.list,
     queryFn: () => fetchNotifications(),
     enabled: Boolean(user),
     // What was persisted on this device shows at once while the server answers.
