@@ -5,6 +5,7 @@ import { feedQuerySchema } from "../../../../contract/events";
 import { availability, events, friendships } from "../../../db/schema";
 import { eventFixtures, inDays, type Who } from "../../../test/factories";
 import { createTestApp, type TestApp } from "../../../test/test-app";
+import { feedTestKit } from "./feed-test-kit";
 import { feedRepository } from "./repository";
 import { feedService } from "./service";
 import { createWindowCache } from "./window-cache";
@@ -19,19 +20,7 @@ afterAll(async () => {
 
 const { signUp, createEvent } = eventFixtures(() => t);
 
-async function insertEvent(hostId: number, values: Partial<typeof events.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ title: "Row event", description: "d", date: inDays(2), hostId, type: "social", ...values })
-    .returning();
-  return row;
-}
-
-const feed = async (who: Who, query = "") => {
-  const res = await who.call({ method: "GET", url: `/api/events/swipe/${who.id}${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as FeedResponse;
-};
+const { insertEvent, feed } = feedTestKit(() => t);
 const titles = (page: FeedResponse) => page.events.map((e) => e.title);
 
 /** Five events a day apart, named `${token} 0` .. `${token} 4`. */

@@ -5,8 +5,9 @@ import { CATEGORIES, matchesCategory } from "../../../../contract/categories";
 import type { FeedResponse } from "../../../../contract/events";
 import { haversineKm } from "../../../../contract/geo";
 import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "../../../db/schema";
-import { eventFixtures, inDays, type Who } from "../../../test/factories";
+import { eventFixtures, inDays } from "../../../test/factories";
 import { createTestApp, type TestApp } from "../../../test/test-app";
+import { feedTestKit } from "./feed-test-kit";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./query";
 import { feedRepository } from "./repository";
 
@@ -20,20 +21,7 @@ afterAll(async () => {
 
 const { signUp } = eventFixtures(() => t);
 
-/** Inserts an event row directly for feed cases the API cannot make (past dates, coordinates). */
-async function insertEvent(hostId: number, values: Partial<typeof events.$inferInsert> = {}) {
-  const [row] = await t.database.db
-    .insert(events)
-    .values({ title: "Row event", description: "d", date: inDays(2), hostId, type: "social", ...values })
-    .returning();
-  return row;
-}
-
-const feed = async (who: Who, query = "") => {
-  const res = await who.call({ method: "GET", url: `/api/events/swipe/${who.id}${query}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as FeedResponse;
-};
+const { insertEvent, feed } = feedTestKit(() => t);
 
 describe("GET /api/events/swipe/:userId", () => {
   it("401 signed out, 403 for another user's id, 400 on a bad type", async () => {
