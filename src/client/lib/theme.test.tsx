@@ -2,6 +2,7 @@ import { THEME_STORAGE_KEY } from "@contract/theme";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { expectConsoleError } from "@/test/console";
 import { ThemeProvider, useTheme } from "./theme";
 
 function Probe() {
@@ -93,7 +94,7 @@ describe("ThemeProvider", () => {
   });
 
   it("useTheme outside the provider throws", () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    expectConsoleError(/useTheme must be used within a ThemeProvider/);
     expect(() => render(<Probe />)).toThrow("useTheme must be used within a ThemeProvider");
   });
 });

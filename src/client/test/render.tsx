@@ -1,4 +1,3 @@
-import type { CurrentUser } from "@contract/users";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -7,26 +6,7 @@ import { AuthProvider } from "@/features/auth/use-auth";
 import { getQueryFn } from "@/lib/api";
 import { Toaster } from "@/ui/toaster";
 
-/** A signed-in user as GET /api/user answers it; override what the test is about. */
-export function currentUserFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: 1,
-    fullName: "Vera Viewer",
-    username: "vera",
-    email: "vera@example.com",
-    bio: "",
-    profession: "",
-    profileImage: null,
-    interests: [],
-    skills: [],
-    careerPath: "",
-    timezone: "America/New_York",
-    latitude: "",
-    longitude: "",
-    availabilityPreferences: {},
-    ...overrides,
-  };
-}
+export { currentUserFixture } from "./fixtures";
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -1,12 +1,19 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { failOnUnexpectedConsoleErrors, watchConsoleErrors } from "./console";
+
+beforeEach(() => {
+  watchConsoleErrors();
+});
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
   document.documentElement.className = "";
+  // Last, after cleanup: an unmount that logs counts too.
+  failOnUnexpectedConsoleErrors();
 });
 
 // jsdom lacks these browser APIs that Radix and input-otp touch.

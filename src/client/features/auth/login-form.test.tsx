@@ -1,25 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
+import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { LoginForm } from "./login-form";
 
-const user = {
-  id: 1,
-  fullName: "Ada Lovelace",
-  username: "ada",
-  email: "ada@example.com",
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [],
-  skills: [],
-  careerPath: "",
-  timezone: "America/New_York",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {},
-};
+const user = currentUserFixture({ fullName: "Ada Lovelace", username: "ada", email: "ada@example.com" });
 
 async function fill(values: { fullName?: string; email?: string; username?: string; password?: string }) {
   if (values.fullName) await userEvent.type(screen.getByLabelText("Full Name"), values.fullName);

@@ -3,38 +3,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { native } from "@/lib/native";
+import { feedItemFixture } from "@/test/fixtures";
 import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { DiscoverPage } from "./discover-page";
 
 const me = currentUserFixture({ id: 5 });
-const item = (id: number, title: string): FeedItem => ({
-  id,
-  title,
-  description: "Fun",
-  date: "2030-06-01T23:00:00.000Z",
-  location: "Park",
-  latitude: "",
-  longitude: "",
-  imageUrl: null,
-  type: "social",
-  category: null,
-  friendGroupId: "all",
-  hostId: 9,
-  maxAttendees: null,
-  goingCount: 0,
-  tags: [],
-  groupId: null,
-  groupEventType: null,
-  canceledAt: null,
-  createdAt: "2030-01-01T00:00:00.000Z",
-  host: null,
-  attendees: [],
-  attendeeCount: 0,
-  friendsGoing: 0,
-  distanceKm: null,
-  score: 0,
-  reasons: [],
-});
+const item = (id: number, title: string) =>
+  feedItemFixture({ id, title, description: "Fun", location: "Park", hostId: 9 });
 
 /** Signed in; the deck holds two events until a search finds nothing; answers and undos succeed. */
 function stubServer() {

@@ -1,39 +1,10 @@
 import type { FeedItem } from "@contract/events";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { feedItemFixture } from "@/test/fixtures";
 import { SwipeCard } from "./swipe-card";
 
-function feedItem(overrides: Partial<FeedItem>): FeedItem {
-  return {
-    id: 11,
-    title: "Rooftop dinner",
-    description: "Tacos",
-    date: "2030-06-01T23:00:00.000Z",
-    location: "Roof",
-    latitude: "",
-    longitude: "",
-    imageUrl: null,
-    type: "social",
-    category: null,
-    friendGroupId: "all",
-    hostId: 3,
-    maxAttendees: null,
-    goingCount: 0,
-    tags: [],
-    groupId: null,
-    groupEventType: null,
-    canceledAt: null,
-    createdAt: "2030-01-01T00:00:00.000Z",
-    host: null,
-    attendees: [],
-    attendeeCount: 0,
-    friendsGoing: 0,
-    distanceKm: null,
-    score: 0,
-    reasons: [],
-    ...overrides,
-  };
-}
+const feedItem = feedItemFixture;
 
 const place = (event: FeedItem) =>
   render(<SwipeCard event={event} timezone="UTC" onAnswer={vi.fn()} />).container.querySelector(

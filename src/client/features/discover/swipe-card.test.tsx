@@ -3,42 +3,13 @@ import { render, screen, within } from "@testing-library/react";
 import { motionValue } from "motion/react";
 import { describe, expect, it, vi } from "vitest";
 import { coverKindOf } from "@/features/events/event-cover";
+import { feedItemFixture } from "@/test/fixtures";
 import { AvatarStack, friendsGoingText } from "./event-people";
 import { NextCard, SwipeCard } from "./swipe-card";
 
 const person = (id: number): UserSummary => ({ id, fullName: `Person ${id}`, username: `p${id}`, profileImage: null });
 
-function feedItem(overrides: Partial<FeedItem> = {}): FeedItem {
-  return {
-    id: 11,
-    title: "Rooftop dinner",
-    description: "Tacos",
-    date: "2030-06-01T23:00:00.000Z",
-    location: "Roof",
-    latitude: "",
-    longitude: "",
-    imageUrl: null,
-    type: "social",
-    category: null,
-    friendGroupId: "all",
-    hostId: 3,
-    maxAttendees: null,
-    goingCount: 0,
-    tags: [],
-    groupId: null,
-    groupEventType: null,
-    canceledAt: null,
-    createdAt: "2030-01-01T00:00:00.000Z",
-    host: person(3),
-    attendees: [],
-    attendeeCount: 0,
-    friendsGoing: 0,
-    distanceKm: null,
-    score: 0,
-    reasons: [],
-    ...overrides,
-  };
-}
+const feedItem = (overrides: Partial<FeedItem> = {}) => feedItemFixture({ host: person(3), ...overrides });
 
 describe("friendsGoingText", () => {
   it("pluralises by one", () => {
