@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tooManyMessagesText } from "../../contract/chat";
 import {
   CHAT_MESSAGES_PER_WINDOW,
@@ -11,27 +11,18 @@ import {
 } from "../../contract/limits";
 import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
 import { chatMessages } from "../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+import { createGroup, createUser } from "../test/factories";
+import { testAppForSuite } from "../test/suite";
+import { registerUser } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
 /** Issue 9.9: per-user budgets across sockets and REST, a socket cap, and a limit on every frame type. */
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForSuite({}, { listen: true });
 
 async function memberOfGroup() {
-  const me = await registerUser(t.app);
-  const created = await as(
-    t.app,
-    me.cookie,
-  )({ method: "POST", url: "/api/groups", payload: { name: "Limits", isPrivate: true } });
-  return { ...me, call: as(t.app, me.cookie), groupId: (created.json() as { id: number }).id };
+  const me = await createUser(t);
+  const group = await createGroup(me, { name: "Limits" });
+  return { ...me, groupId: group.id };
 }
 
 /** Waits until the socket has `n` frames of a type, or fails after the timeout. */
@@ -53,7 +44,7 @@ const closeOf = (socket: TestSocket) =>
 describe("chat budget per user", () => {
   it("counts two sockets and REST together: the 201st message gets 429 on REST and an error frame on the socket", async () => {
     const me = await memberOfGroup();
-    const [one, two] = [await openSocket(base, me.cookie), await openSocket(base, me.cookie)];
+    const [one, two] = [await openSocket(t.base, me.cookie), await openSocket(t.base, me.cookie)];
     const third = CHAT_MESSAGES_PER_WINDOW / 4;
     for (const socket of [one, two]) {
       for (let i = 0; i < third; i++)
@@ -111,7 +102,7 @@ describe("messageType is the server's (9.20)", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().messageType).toBe("text");
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     socket.send({ type: "join_group", groupId: me.groupId });
     await socket.next("joined_group");
     socket.send({ type: "chat_message", groupId: me.groupId, message: "me too", messageType: "system" });
@@ -129,14 +120,14 @@ describe("open sockets per user", () => {
   it(`refuses the ${SOCKETS_PER_USER_MAX + 1}th socket with 429 and takes one again after a close`, async () => {
     const me = await registerUser(t.app);
     const open: TestSocket[] = [];
-    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) open.push(await openSocket(base, me.cookie));
-    await expect(openSocket(base, me.cookie)).rejects.toThrow("refused 429");
+    for (let i = 0; i < SOCKETS_PER_USER_MAX; i++) open.push(await openSocket(t.base, me.cookie));
+    await expect(openSocket(t.base, me.cookie)).rejects.toThrow("refused 429");
     // Someone else is not affected by this user's sockets.
     const other = await registerUser(t.app);
-    const theirs = await openSocket(base, other.cookie);
+    const theirs = await openSocket(t.base, other.cookie);
     await open.pop()?.close();
     await new Promise((r) => setTimeout(r, 50));
-    open.push(await openSocket(base, me.cookie));
+    open.push(await openSocket(t.base, me.cookie));
     await Promise.all([...open, theirs].map((s) => s.close()));
   });
 });
@@ -144,10 +135,10 @@ describe("open sockets per user", () => {
 describe("every frame type is limited per user", () => {
   it(`500 auth frames: ${SOCKET_AUTH_FRAMES_PER_MINUTE} answered, the rest refused, and /healthz stays quick`, async () => {
     const me = await registerUser(t.app);
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     for (let i = 0; i < 500; i++) socket.send({ type: "auth" });
     const started = Date.now();
-    const health = await fetch(`${base}/healthz`);
+    const health = await fetch(`${t.base}/healthz`);
     const healthMs = Date.now() - started;
     expect(health.status).toBe(200);
     const errors = await frames(socket, "error", 500 - SOCKET_AUTH_FRAMES_PER_MINUTE);
@@ -160,7 +151,7 @@ describe("every frame type is limited per user", () => {
 
   it(`join_group and leave_group share ${SOCKET_GROUP_FRAMES_PER_MINUTE} a minute`, async () => {
     const me = await memberOfGroup();
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     for (let i = 0; i < SOCKET_GROUP_FRAMES_PER_MINUTE / 2; i++) {
       socket.send({ type: "join_group", groupId: me.groupId });
       socket.send({ type: "leave_group", groupId: me.groupId });
@@ -191,7 +182,7 @@ describe("every frame type is limited per user", () => {
       },
     });
     const eventId = (plan.json() as { id: number }).id;
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     for (let i = 0; i < VOTES_PER_MINUTE / 2; i++)
       socket.send({ type: "event_vote", groupId: me.groupId, eventId, vote: "yes" });
     for (let i = 0; i < VOTES_PER_MINUTE / 2; i++) {
@@ -219,7 +210,7 @@ describe("every frame type is limited per user", () => {
 
   it(`past ${SOCKET_FRAMES_PER_MINUTE} frames of any kind, even garbage, the socket is closed (${SOCKET_POLICY_CODE})`, async () => {
     const me = await registerUser(t.app);
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     const closed = closeOf(socket);
     for (let i = 0; i <= SOCKET_FRAMES_PER_MINUTE; i++) socket.send("not json");
     expect(await closed).toEqual({ code: SOCKET_POLICY_CODE, reason: SOCKET_TEXTS.flooding });

@@ -14,7 +14,8 @@ import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { hashSessionToken } from "../http/session";
-import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../test/test-app";
+import { testAppForSuite } from "../test/suite";
+import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
 import { type Bus, createRedisBus } from "./bus";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
@@ -29,15 +30,7 @@ const sessionEnded = { code: SOCKET_UNAUTHORIZED_CODE, reason: SOCKET_TEXTS.sess
 const tokenOf = (cookie: string) => cookie.replace(/^link_session=/, "");
 
 describe("one instance", () => {
-  let t: TestApp;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForSuite({}, { listen: true });
 
   it("logout closes the session's open socket within a second; the user's other session keeps its socket", async () => {
     const me = await registerUser(t.app);
@@ -47,15 +40,15 @@ describe("one instance", () => {
       payload: { username: me.user.username, password: me.password },
     });
     const otherSession = sessionCookieOf(login);
-    const socket = await openSocket(base, me.cookie);
-    const elsewhere = await openSocket(base, otherSession);
+    const socket = await openSocket(t.base, me.cookie);
+    const elsewhere = await openSocket(t.base, otherSession);
     const closed = closeOf(socket);
     expect((await as(t.app, me.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
     const { ms, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
     expect(ms).toBeLessThan(1000);
     // It cannot come back with the old cookie, and the other session's socket still works.
-    await expect(openSocket(base, me.cookie)).rejects.toThrow("refused 401");
+    await expect(openSocket(t.base, me.cookie)).rejects.toThrow("refused 401");
     elsewhere.send({ type: "auth" });
     expect((await elsewhere.next("auth_success")).userId).toBe(me.user.id);
     await elsewhere.close();
@@ -63,7 +56,7 @@ describe("one instance", () => {
 
   it("signing in again over a session ends the old one and closes its socket", async () => {
     const me = await registerUser(t.app);
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     const closed = closeOf(socket);
     const login = await t.app.inject({
       method: "POST",
@@ -79,7 +72,7 @@ describe("one instance", () => {
 
   it("registering while signed in ends the previous session: its row is deleted and its socket closed", async () => {
     const me = await registerUser(t.app);
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     const closed = closeOf(socket);
     const grant = await accessGrantCookie(t.app);
     const suffix = randomBytes(4).toString("hex");

@@ -1,22 +1,15 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_TEXTS, EXPORT_FILE_NAME, PASSWORD_RESET_BUDGETS } from "../../../contract/account";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../../contract/socket";
 import { accountTokens, outbox, users } from "../../db/schema";
 import { hashSessionToken } from "../../http/session";
 import { openSocket, type TestSocket } from "../../realtime/socket-test-client";
-import { as, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
+import { testAppForSuite } from "../../test/suite";
+import { as, registerUser, sessionCookieOf } from "../../test/test-app";
 
 /** Issue 14.4: account control, as the owner and as an attacker would notice it. */
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForSuite({}, { listen: true });
 
 const login = (username: string, password: string) =>
   t.app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
@@ -48,9 +41,9 @@ describe("change password", () => {
   it("needs the current password; ends every other session and closes its socket; this one stays", async () => {
     const me = await registerUser(t.app);
     const other = sessionCookieOf(await login(me.user.username, me.password));
-    const otherSocket = await openSocket(base, other);
+    const otherSocket = await openSocket(t.base, other);
     const closed = closeOf(otherSocket);
-    const mine = await openSocket(base, me.cookie);
+    const mine = await openSocket(t.base, me.cookie);
 
     const wrong = await as(
       t.app,
@@ -121,7 +114,7 @@ describe("password reset", () => {
 
   it("the link works once, ends every session and closes their sockets; the old password stops working", async () => {
     const me = await registerUser(t.app);
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     const closed = closeOf(socket);
     await t.app.inject({
       method: "POST",
@@ -426,9 +419,9 @@ describe("export", () => {
 describe("delete account", () => {
   it("needs the password; cancels hosted events with a notice; leaves no row naming the person in any table; ends sessions and sockets", async () => {
     const { me, friend, event, group } = await busyPair();
-    const socket = await openSocket(base, me.cookie);
+    const socket = await openSocket(t.base, me.cookie);
     const closed = closeOf(socket);
-    const friendSocket = await openSocket(base, friend.cookie);
+    const friendSocket = await openSocket(t.base, friend.cookie);
 
     const wrong = await as(
       t.app,

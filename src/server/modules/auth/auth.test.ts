@@ -2,24 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { hashSessionToken } from "../../http/session";
+import { registerPayload } from "../../test/people";
 import { accessGrantCookie, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
 
-const valid = {
+const valid = registerPayload({
   fullName: "Ada Lovelace",
   username: "ada",
   email: "Ada@Example.com",
   password: "engine42",
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [],
-  skills: [],
-  careerPath: "",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {},
-  timezone: "America/New_York",
-};
+});
 
 describe("auth API", () => {
   let t: TestApp;
