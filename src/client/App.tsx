@@ -12,7 +12,7 @@ import { queryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
-// main.tsx starts loading the chunk of the address the app opens on, in parallel with the entry.
+// main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.
 const AuthPage = lazy(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
 // Toasts appear only after something happens: their component loads after the first screen.
 const Toaster = lazy(() => import("@/ui/toaster").then((m) => ({ default: m.Toaster })));
