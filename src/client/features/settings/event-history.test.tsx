@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { EventPage } from "@/features/events/event-page";
+import { eventFixture } from "@/test/fixtures";
 import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { SettingsPage } from "./settings-page";
 
@@ -14,25 +15,16 @@ const slow = { timeout: 10_000 };
 const viewer = currentUserFixture({ id: 1, timezone: "UTC" });
 
 const event: EventDetail = {
-  id: 7,
-  title: "Harbour Picnic",
-  description: "",
-  date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  location: "Harbour",
-  latitude: "",
-  longitude: "",
-  imageUrl: null,
-  type: "social",
-  category: null,
-  friendGroupId: null,
-  hostId: 2,
-  maxAttendees: null,
-  goingCount: 0,
-  tags: [],
-  groupId: null,
-  groupEventType: null,
-  canceledAt: null,
-  createdAt: new Date().toISOString(),
+  ...eventFixture({
+    id: 7,
+    title: "Harbour Picnic",
+    description: "",
+    date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    location: "Harbour",
+    friendGroupId: null,
+    hostId: 2,
+    createdAt: new Date().toISOString(),
+  }),
   host: null,
   attendees: [],
   attendeeCount: 0,
