@@ -53,9 +53,6 @@ export function createWindowCache(ttlMs = FEED_WINDOW_TTL_MS, maxRows = FEED_CAC
       }
       return entry;
     },
-    get size() {
-      return entries.size;
-    },
   };
 }
 export type WindowCache = ReturnType<typeof createWindowCache>;
