@@ -634,19 +634,15 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         })),
       )
       .returning({ id: events.id });
-    await tx
-      .insert(eventVotes)
-      .values(
-        plans.flatMap((plan, p) =>
-          ids
-            .slice(0, 4 + p)
-            .map((userId, i) => ({
-              eventId: plan.id,
-              userId,
-              vote: i % 3 === 2 ? ("maybe" as const) : ("yes" as const),
-            })),
-        ),
-      );
+    await tx.insert(eventVotes).values(
+      plans.flatMap((plan, p) =>
+        ids.slice(0, 4 + p).map((userId, i) => ({
+          eventId: plan.id,
+          userId,
+          vote: i % 3 === 2 ? ("maybe" as const) : ("yes" as const),
+        })),
+      ),
+    );
     const lines = [
       "Who's up for Twin Peaks on Saturday?",
       "Count me in! Sunrise or later?",
