@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { BadgeCheckIcon, DownloadIcon, MailWarningIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "wouter";
+import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
@@ -19,7 +20,6 @@ import {
   sendVerificationMutation,
 } from "./api/account-actions";
 import { useAccountStatus } from "./api/account-status";
-import { signOutLocally } from "./sign-out-locally";
 
 const failed = (title: string) => (error: Error) =>
   toast({ title, description: errorMessage(error) ?? error.message, variant: "destructive" });

@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from "@contract/limits";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -10,7 +11,6 @@ import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
 import { requestPasswordResetMutation, resetPasswordMutation } from "./api/account-actions";
-import { signOutLocally } from "./sign-out-locally";
 
 /** A centered card for the signed-out account screens. */
 export function AccountScreen({

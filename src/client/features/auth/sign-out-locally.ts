@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { setSignedIn } from "@/features/auth/api/current-user";
-import { authKeys } from "@/features/auth/api/keys";
 import { clearQueue } from "@/lib/offline-queue";
+import { setSignedIn } from "./api/current-user";
+import { authKeys } from "./api/keys";
 
 /**
  * Sign-out, or the session is gone on the server (account deleted, password reset, session revoked): drop

@@ -1,4 +1,4 @@
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { AvailabilityWidget } from "./availability-widget";
 
 /** Spec 01 §2 My Availability (/availability). */

@@ -15,7 +15,7 @@ import {
 import * as m from "motion/react-m";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { EventCover } from "@/features/events/event-cover";
+import { EventCover } from "@/features/events";
 import { formatEventDateTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { AvatarStack, friendsGoingText } from "./event-people";

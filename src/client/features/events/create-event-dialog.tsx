@@ -3,7 +3,7 @@ import type { CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
 import { type FormEvent, useEffect, useState } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
 import { native } from "@/lib/native";

@@ -2,7 +2,7 @@ import { type MyEvent, myEventGroup } from "@contract/events";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
 import { Link } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { formatEventDateTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";

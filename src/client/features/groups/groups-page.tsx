@@ -2,7 +2,7 @@ import type { GroupListItem } from "@contract/groups";
 import { CalendarPlus, Check, Copy, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearch } from "wouter";
-import { InviteFriendDialog } from "@/features/profile/invite-friend-dialog";
+import { InviteFriendDialog } from "@/features/profile";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";

@@ -8,7 +8,7 @@ import {
 } from "@contract/groups";
 import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
 import { useRealtime } from "@/lib/realtime/provider";

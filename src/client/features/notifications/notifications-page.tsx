@@ -13,7 +13,7 @@ import {
 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatDayHeading, formatTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";

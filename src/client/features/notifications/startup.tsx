@@ -3,7 +3,7 @@ import { PushNotifications } from "@capacitor/push-notifications";
 import type { AppNotification } from "@contract/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { api } from "@/lib/api";
 import { native } from "@/lib/native";
 import { useRealtime } from "@/lib/realtime/provider";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { useRealtime } from "@/lib/realtime/provider";
 import { notificationKeys } from "./api/keys";
 import { fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";

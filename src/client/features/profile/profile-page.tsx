@@ -1,7 +1,7 @@
 import { CalendarDaysIcon, PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { Button } from "@/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { EditProfileDialog } from "./edit-profile-dialog";

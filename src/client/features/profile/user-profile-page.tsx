@@ -1,10 +1,9 @@
 import { ArrowLeftIcon, PencilIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
-import { useAvailability } from "@/features/availability/api";
-import { AvailabilityWidget } from "@/features/availability/availability-widget";
-import { UserSafetyMenu } from "@/features/safety/user-safety-menu";
+import { useAuth } from "@/features/auth";
+import { AvailabilityWidget, useAvailability } from "@/features/availability";
+import { UserSafetyMenu } from "@/features/safety";
 import { errorStatus } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { Button } from "@/ui/button";

@@ -1,7 +1,7 @@
 import { type AdminReport, REPORT_REASON_LABELS } from "@contract/safety";
 import { useState } from "react";
 import { Link } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { errorStatus } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";

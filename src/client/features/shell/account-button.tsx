@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 

@@ -1,6 +1,6 @@
 import { LogOutIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { useLocation } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,7 +1,7 @@
 import { MoonIcon, SearchIcon, SettingsIcon, SunIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
-import { NotificationBell } from "@/features/notifications/notification-bell";
+import { NotificationBell } from "@/features/notifications";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";

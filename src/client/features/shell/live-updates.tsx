@@ -1,9 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback } from "react";
 import { useLocation } from "wouter";
-import { signOutLocally } from "@/features/account/sign-out-locally";
-import { useAuth } from "@/features/auth/use-auth";
-import { syncGroups } from "@/features/groups/live-sync";
+import { signOutLocally, useAuth } from "@/features/auth";
+import { syncGroups } from "@/features/groups";
 import type { RealtimeConnection, SocketFactory } from "@/lib/realtime/connection";
 import { RealtimeProvider } from "@/lib/realtime/provider";
 import { toast } from "@/ui/use-toast";

@@ -1,6 +1,6 @@
 import { WifiOff } from "lucide-react";
 import { useEffect } from "react";
-import { useAuth } from "@/features/auth/use-auth";
+import { useAuth } from "@/features/auth";
 import { useQueuedActions } from "@/lib/offline-queue";
 import { useOnline } from "./use-online";
 

@@ -1,9 +1,9 @@
 import type { ChatMessage } from "@contract/chat";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useAuth } from "@/features/auth/use-auth";
-import { refreshAnswered } from "@/features/events/api";
-import { addMessagesToCache } from "@/features/groups/api";
+import { useAuth } from "@/features/auth";
+import { refreshAnswered } from "@/features/events";
+import { addMessagesToCache } from "@/features/groups";
 import { errorMessage } from "@/lib/api";
 import { drainQueue, useQueuedActions } from "@/lib/offline-queue";
 import { toast } from "@/ui/use-toast";

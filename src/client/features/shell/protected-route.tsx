@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Redirect, Route, useLocation, useSearch } from "wouter";
-import { authPathFor } from "@/features/auth/redirect";
-import { useAuth } from "@/features/auth/use-auth";
+import { authPathFor, useAuth } from "@/features/auth";
 import { PageSpinner } from "./page-spinner";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
 

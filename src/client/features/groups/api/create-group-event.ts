@@ -1,6 +1,6 @@
 import { type CreateGroupEventBody, eventSchema } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { eventKeys } from "@/features/events/api/keys";
+import { eventKeys } from "@/features/events";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 

@@ -1,6 +1,6 @@
 import { currentUserSchema, type UpdateProfileInput } from "@contract/users";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { updateCurrentUser } from "@/features/auth/api/current-user";
+import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 import { userKeys } from "./keys";
 

@@ -1,0 +1,2 @@
+// The safety feature's public entry: what other features may import from it (biome.json refuses deeper paths).
+export { ReportButton, UserSafetyMenu } from "./user-safety-menu";

@@ -1,0 +1,2 @@
+// The shell feature's public entry: what other features may import from it (biome.json refuses deeper paths).
+export { useOnline } from "./use-online";
