@@ -1,5 +1,5 @@
-import { createServer, type Server } from "node:net";
 import type { Page } from "@playwright/test";
+import { fakeSmtpServer } from "../../src/server/test/smtp";
 import { createEvent, expect, shot, shotsWanted, startInTheme, test } from "./fixtures";
 import { AuthScreen } from "./pages/auth";
 import { SettingsScreen } from "./pages/settings";
@@ -10,8 +10,13 @@ import { SettingsScreen } from "./pages/settings";
  * this process on E2E_PORT + 1000, where playwright.config.ts points the server's SMTP_URL.
  */
 const smtpPort = Number(process.env.E2E_PORT ?? 5199) + 1000;
-const inbox: Array<{ to: string; body: string }> = [];
-let smtp: Server;
+const smtp = fakeSmtpServer();
+/** What the server sent, as a reader sees it: the recipient's address and the decoded body. */
+const inbox = () =>
+  smtp.messages.map((m) => ({
+    to: /<([^>]+)>/.exec(m.to[0] ?? "")?.[1] ?? "",
+    body: decodeQuotedPrintable(m.data.replace(/^\.\./gm, ".")),
+  }));
 
 /** Quoted-printable as nodemailer writes it (soft breaks, =XX). */
 const decodeQuotedPrintable = (text: string) =>
@@ -20,45 +25,10 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 test.beforeAll(async () => {
-  smtp = createServer((socket) => {
-    let buffer = "";
-    let inData = false;
-    let to = "";
-    socket.write("220 catcher ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      while (true) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end < 0) return;
-          inbox.push({ to, body: decodeQuotedPrintable(buffer.slice(0, end).replace(/^\.\./gm, ".")) });
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write("250 queued\r\n");
-          continue;
-        }
-        const eol = buffer.indexOf("\r\n");
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === "EHLO" || verb === "HELO") socket.write("250 catcher\r\n");
-        else if (verb === "RCPT") {
-          to = /<([^>]+)>/.exec(line)?.[1] ?? "";
-          socket.write("250 ok\r\n");
-        } else if (verb === "DATA") {
-          inData = true;
-          socket.write("354 go on\r\n");
-        } else if (verb === "QUIT") {
-          socket.end("221 bye\r\n");
-        } else socket.write("250 ok\r\n");
-      }
-    });
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => smtp.server.listen(smtpPort, "127.0.0.1", resolve));
 });
 test.afterAll(async () => {
-  await new Promise((resolve) => smtp.close(resolve));
+  await new Promise((resolve) => smtp.server.close(resolve));
 });
 
 /** The link in the newest e-mail to `address` whose path is `path`. */
@@ -67,7 +37,9 @@ async function linkIn(address: string, path: string) {
   await expect
     .poll(
       () => {
-        const mail = inbox.filter((m) => m.to === address).at(-1);
+        const mail = inbox()
+          .filter((m) => m.to === address)
+          .at(-1);
         link = new RegExp(`https?://[^\\s]+${path}\\?token=[A-Za-z0-9_-]{43}`).exec(mail?.body ?? "")?.[0] ?? "";
         return link;
       },

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { type APIRequestContext, chromium, expect, type Page, test } from "@playwright/test";
-import { createEventVia, registerVia, uniqueToken } from "./events-fixtures";
+import { type APIRequestContext, chromium, type Page } from "@playwright/test";
+import { createEvent, createGroup, expect, participantsOf, shotBothThemes, test, uniqueToken } from "./fixtures";
+import { DiscoverScreen } from "./pages/discover";
 
 // Issue 14.1: the installable app against the production build (scripts/start.mjs builds it). Set
-// SCREENSHOTS=1 to save the offline banner, update prompt and retry screen in both themes to /tmp/shots/h9/.
-const shots = process.env.SCREENSHOTS === "1";
+// SCREENSHOTS=1 to save the offline banner, update prompt and retry screen in both themes.
 const port = Number(process.env.E2E_PORT ?? 5199);
 const clientDist = path.resolve(`dist/e2e-${port}`);
 
@@ -16,46 +16,31 @@ async function serviceWorkerControls(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-async function createGroupVia(request: APIRequestContext, name: string) {
-  const res = await request.post("/api/groups", { data: { name, description: "Offline journey" } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
 async function messagesWithText(request: APIRequestContext, groupId: number, text: string) {
   const res = await request.get(`/api/chat/messages/${groupId}?limit=50`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as Array<{ message: string }>).filter((m) => m.message === text).length;
 }
 
-async function screenshotBothThemes(page: Page, name: string, prepare: () => Promise<void>) {
-  if (!shots) return;
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => localStorage.setItem("link-theme-preference", t), theme);
-    await prepare();
-    await page.screenshot({ path: `/tmp/shots/h9/${name}-${theme}.png` });
-  }
-}
-
 test("offline: the shell, Discover, My Events and chat open from cache; a message written offline is sent once on reconnect", async ({
   page,
   context,
-  browser,
+  newPerson,
+  signUp,
 }) => {
   test.setTimeout(90_000);
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+  const host = await newPerson();
   const token = uniqueToken("pwa");
-  await createEventVia(hostContext.request, host.id, {
+  await createEvent(host.context.request, host.account.id, {
     title: `${token} Picnic`,
     date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
-  const me = await registerVia(page.request);
-  const mine = await createEventVia(page.request, me.id, {
+  const me = await signUp(page.request);
+  const mine = await createEvent(page.request, me.id, {
     title: `${token} Hosted`,
     date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
   });
-  const group = await createGroupVia(page.request, `${token} Crew`);
+  const group = await createGroup(page.request, { name: `${token} Crew`, description: "Offline journey" });
   expect(
     (
       await page.request.post("/api/chat/messages", {
@@ -69,8 +54,9 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     await serviceWorkerControls(page);
     // Read again under the service worker's control: the deck, My Events and the chat are now cached.
     await page.reload();
-    await page.getByPlaceholder("Search social events...").fill(token);
-    await expect(page.getByTestId("swipe-card")).toContainText(`${token} Picnic`);
+    const deck = new DiscoverScreen(page);
+    await deck.search.fill(token);
+    await expect(deck.card).toContainText(`${token} Picnic`);
     await page.getByRole("link", { name: "My Events" }).click();
     await expect(page.getByText(`${token} Hosted`)).toBeVisible();
     await page.goto(`/groups?group=${group.id}`);
@@ -108,7 +94,7 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     await expect(pending).toContainText(text);
     await expect(pending).toContainText("Pending");
     await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
-    await screenshotBothThemes(page, "offline-banner", async () => {
+    await shotBothThemes(page, "offline-banner", async () => {
       await page.reload();
       await expect(page.getByTestId("chat-message-pending")).toBeVisible();
     });
@@ -130,62 +116,53 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     expect(await messagesWithText(page.request, group.id, text)).toBe(1);
     await second.close();
   });
-  await hostContext.close();
 });
 
 test("a swipe made offline is shown as waiting, can be undone before it is sent, and is stored on reconnect", async ({
   page,
   context,
-  browser,
+  newPerson,
+  signUp,
 }) => {
-  const hostContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const host = await registerVia(hostContext.request);
+  const host = await newPerson();
   const token = uniqueToken("pws");
-  const event = await createEventVia(hostContext.request, host.id, {
+  const event = await createEvent(host.context.request, host.account.id, {
     title: `${token} Jam`,
     date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
-  const me = await registerVia(page.request);
+  const me = await signUp(page.request);
   await page.goto("/");
   await serviceWorkerControls(page);
   await page.reload();
-  await page.getByPlaceholder("Search social events...").fill(token);
-  const card = page.getByTestId("swipe-card");
+  const deck = new DiscoverScreen(page);
+  await deck.search.fill(token);
+  const card = deck.card;
   await expect(card).toContainText(`${token} Jam`);
 
   await context.setOffline(true);
   // Undo before reconnecting takes the waiting answer back: nothing is sent for it.
-  await card.getByRole("button", { name: "Decline" }).click();
-  await expect(page.getByTestId("toast").filter({ hasText: "Saved offline" })).toBeVisible();
+  await deck.answer("Decline");
+  await expect(deck.toast.filter({ hasText: "Saved offline" })).toBeVisible();
   await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("You're offline. Showing what was saved.")).toBeVisible();
   await expect(card).toContainText(`${token} Jam`);
 
-  await card.getByRole("button", { name: "Going" }).click();
+  await deck.answer("Going");
   await expect(page.getByText("You're offline. 1 change waits to be sent.")).toBeVisible();
-  const participants = async () =>
-    (
-      (await (await page.request.get(`/api/event-participants?eventIds=${event.id}`)).json()) as Array<{
-        userId: number;
-        status: string;
-      }>
-    ).filter((p) => p.userId === me.id);
+  const participants = async () => (await participantsOf(page.request, event.id)).filter((p) => p.userId === me.id);
   expect(await participants()).toEqual([]);
 
   await context.setOffline(false);
   await expect.poll(participants).toEqual([expect.objectContaining({ userId: me.id, status: "going" })]);
   await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeHidden();
-  await hostContext.close();
 });
 
 test("a screen whose chunk never loaded shows the retry screen, and Retry works once it can load", async ({
-  browser,
+  newPerson,
 }) => {
   // Without a service worker the chunk comes from the network, where the test can block it.
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: "block" });
-  const page = await context.newPage();
-  await registerVia(page.request);
+  const { page } = await newPerson({}, { serviceWorkers: "block" });
   const blockChunk = (route: { abort: () => Promise<void> }) => route.abort();
   await page.route(/\/assets\/my-events-page-[\w-]+\.js$/, blockChunk);
   await page.goto("/");
@@ -194,7 +171,7 @@ test("a screen whose chunk never loaded shows the retry screen, and Retry works 
   await expect(page.getByRole("heading", { name: "Couldn't load this screen" })).toBeVisible();
   // The shell stays: the person can still go elsewhere.
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-  await screenshotBothThemes(page, "retry-screen", async () => {
+  await shotBothThemes(page, "retry-screen", async () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Couldn't load this screen" })).toBeVisible();
   });
@@ -203,11 +180,11 @@ test("a screen whose chunk never loaded shows the retry screen, and Retry works 
   await page.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("heading", { name: "My Events" })).toBeVisible();
   await expect(page.getByText("Couldn't load this screen")).toHaveCount(0);
-  await context.close();
 });
 
 test("installable: no installability errors, manifest and service worker served uncached and precompressed", async ({
   request,
+  signUp,
 }) => {
   // Chromium never offers to install from an incognito profile (Playwright's contexts are): a real profile folder.
   const profile = mkdtempSync(path.join(tmpdir(), "link-pwa-"));
@@ -219,7 +196,7 @@ test("installable: no installability errors, manifest and service worker served 
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await registerVia(page.request);
+    await signUp(page.request);
     await page.goto("/");
     await serviceWorkerControls(page);
     const cdp = await context.newCDPSession(page);
@@ -282,8 +259,10 @@ test("installable: no installability errors, manifest and service worker served 
   expect(html).toContain('media="(prefers-color-scheme: light)"');
 });
 
-test("a new deploy's service worker offers Update available, and Reload moves the page onto it", async ({ page }) => {
-  await registerVia(page.request);
+test("a new deploy's service worker offers Update available, and Reload moves the page onto it", async ({
+  page,
+  user: _,
+}) => {
   await page.goto("/");
   await serviceWorkerControls(page);
   const firstScript = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
@@ -300,7 +279,7 @@ test("a new deploy's service worker offers Update available, and Reload moves th
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole("status").filter({ hasText: "Update available" });
     await expect(prompt).toBeVisible({ timeout: 15_000 });
-    await screenshotBothThemes(page, "update-prompt", async () => {
+    await shotBothThemes(page, "update-prompt", async () => {
       // The theme applies on load; the prompt returns because the new worker still waits.
       await page.reload();
       await expect(prompt).toBeVisible({ timeout: 15_000 });
@@ -323,8 +302,7 @@ test("a new deploy's service worker offers Update available, and Reload moves th
   }
 });
 
-test("signing out deletes the offline copies of what the person read", async ({ page }) => {
-  await registerVia(page.request);
+test("signing out deletes the offline copies of what the person read", async ({ page, user: _ }) => {
   await page.goto("/");
   await serviceWorkerControls(page);
   await page.reload();

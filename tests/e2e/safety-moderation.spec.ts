@@ -1,53 +1,30 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { expect, shot, signInAsDemo, startInTheme, test } from "./fixtures";
+import { GroupsScreen } from "./pages/groups";
 
 /**
  * Issue 14.5: a member reports a chat message, the moderator hides it from /admin, and the reporter
  * sees "Message removed". On the embedded default with demo data the first account, alex, is the
- * moderator (ADMIN_USERNAMES unset). SCREENSHOTS=1 saves the menus and /admin at 390x844 in both themes.
+ * moderator (ADMIN_USERNAMES unset). SCREENSHOTS=1 saves the menus and /admin in both themes.
  */
-const shots = process.env.SCREENSHOTS === "1";
-const SHOT_DIR = "/tmp/shots/h12";
 const REPORTED = "Sunrise is brutal. 9am?";
 
-async function signedIn(browser: Browser, baseURL: string, username: string, theme: "light" | "dark" = "light") {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  await context.addInitScript((t) => localStorage.setItem("link-theme-preference", t), theme);
-  const login = await context.request.post("/api/login", { data: { username, password: "linkdemo" } });
-  expect(login.status()).toBe(200);
+async function signedIn(browser: Browser, username: string, theme: "light" | "dark" = "light") {
+  const context = await browser.newContext();
+  await startInTheme(context, theme);
+  await signInAsDemo(context.request, username);
   return { context, page: await context.newPage() };
 }
 
-/** No serious or critical WCAG 2.1 AA violation on what the page shows now (after entrance animations). */
-async function expectAccessible(page: Page, screen: string) {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${screen}: ${v.id} ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  expect(serious).toEqual([]);
-}
-
 async function openGroupChat(page: Page, expected: string) {
-  await page.goto("/groups");
-  await page.getByText("Weekend Explorers").first().click();
-  await page.getByRole("tab", { name: "Chat" }).click();
-  await expect(page.getByTestId("chat-messages")).toContainText(expected);
+  await new GroupsScreen(page).openChat("Weekend Explorers", expected);
 }
 
-test("a member reports a message, the moderator hides it, the reporter sees Message removed", async ({
-  browser,
-  baseURL,
-}) => {
+test("a member reports a message, the moderator hides it, the reporter sees Message removed", async ({ browser }) => {
   test.setTimeout(90_000);
-  const priya = await signedIn(browser, baseURL as string, "priya");
-  const alex = await signedIn(browser, baseURL as string, "alex");
+  const priya = await signedIn(browser, "priya");
+  const alex = await signedIn(browser, "alex");
 
   await test.step("a non-moderator gets the not-found screen at /admin", async () => {
     await priya.page.goto("/admin");
@@ -65,7 +42,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await expect(dialog.getByRole("button", { name: "Send report" })).toBeDisabled();
     await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
     await dialog.getByLabel("Details (optional)").fill("Keeps mocking early risers");
-    if (shots) await priya.page.screenshot({ path: `${SHOT_DIR}/report-dialog-light.png` });
+    await shot(priya.page, "report-dialog-light");
     await expectAccessible(priya.page, "report dialog, light");
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(priya.page.getByTestId("toast").first()).toContainText(
@@ -82,7 +59,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await expect(card).toContainText("Reported by Priya Shah (@priya)");
     await expect(card).toContainText("Marcus Lee (@marcus)");
     await expect(card).toContainText("Keeps mocking early risers");
-    if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-light.png`, fullPage: true });
+    await shot(alex.page, "admin-light", { fullPage: true });
     await expectAccessible(alex.page, "/admin, light");
     await card.getByRole("button", { name: "Hide message" }).click();
     await expect(card).toContainText("Hidden from readers");
@@ -95,7 +72,7 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
     await expect(messages).toContainText("Message removed");
     await expect(messages).not.toContainText(REPORTED);
     await expect(messages).toContainText("Count me in! Sunrise or later?");
-    if (shots) await priya.page.screenshot({ path: `${SHOT_DIR}/chat-removed-light.png` });
+    await shot(priya.page, "chat-removed-light");
   });
 
   await test.step("Alex resolves the report: it leaves the list", async () => {
@@ -108,10 +85,10 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
   await alex.context.close();
 });
 
-test("the profile menu blocks and reports a person, by keyboard", async ({ browser, baseURL }) => {
+test("the profile menu blocks and reports a person, by keyboard", async ({ browser }) => {
   test.setTimeout(60_000);
   for (const theme of ["light", "dark"] as const) {
-    const sofia = await signedIn(browser, baseURL as string, "sofia", theme);
+    const sofia = await signedIn(browser, "sofia", theme);
     const page = sofia.page;
     const marcus = (await (await sofia.context.request.get("/api/users?ids=3")).json()) as Array<{
       id: number;
@@ -125,7 +102,7 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menuitem", { name: "Block" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Report" })).toBeVisible();
-    if (shots) await page.screenshot({ path: `${SHOT_DIR}/profile-menu-${theme}.png` });
+    await shot(page, `profile-menu-${theme}`);
     await expectAccessible(page, `profile menu, ${theme}`);
     if (theme === "light") {
       await page.getByRole("menuitem", { name: "Block" }).click();
@@ -142,7 +119,7 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
     } else {
       await page.getByRole("menuitem", { name: "Report" }).click();
       await expect(page.getByRole("dialog", { name: "Report this person" })).toBeVisible();
-      if (shots) await page.screenshot({ path: `${SHOT_DIR}/report-dialog-dark.png` });
+      await shot(page, "report-dialog-dark");
       await expectAccessible(page, "report dialog, dark");
       await page.keyboard.press("Escape");
       // The moderator's page in the dark theme, with a report of a person on it; suspending asks first.
@@ -150,21 +127,21 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
         data: { targetType: "user", targetId: target?.id, reason: "spam", details: "Sends the same link to everyone" },
       });
       expect(filed.status()).toBe(201);
-      const alex = await signedIn(browser, baseURL as string, "alex", "dark");
+      const alex = await signedIn(browser, "alex", "dark");
       await alex.page.goto("/admin");
       await expect(alex.page.getByRole("heading", { name: "Moderation" })).toBeVisible();
-      if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-dark.png`, fullPage: true });
+      await shot(alex.page, "admin-dark", { fullPage: true });
       await expectAccessible(alex.page, "/admin, dark");
       const card = alex.page.getByTestId("admin-report").filter({ hasText: "Sends the same link to everyone" });
       await card.getByRole("button", { name: "Suspend account" }).click();
       const confirm = alex.page.getByRole("alertdialog", { name: "Suspend Marcus Lee?" });
       await expect(confirm).toBeVisible();
-      if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/admin-suspend-dark.png` });
+      await shot(alex.page, "admin-suspend-dark");
       await confirm.getByRole("button", { name: "Cancel" }).click();
       await expect(card.getByRole("button", { name: "Suspend account" })).toBeVisible();
       // A chat in the dark theme, with the Report action on others' messages.
       await openGroupChat(alex.page, "Count me in! Sunrise or later?");
-      if (shots) await alex.page.screenshot({ path: `${SHOT_DIR}/chat-dark.png` });
+      await shot(alex.page, "chat-dark");
       await alex.context.close();
     }
     await sofia.context.close();
