@@ -4,13 +4,13 @@ import { type CurrentUser, currentUserSchema } from "@contract/users";
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
-import { signOutLocally } from "@/features/account/sign-out-locally";
 import { disablePush, pushSupport } from "@/features/settings/web-push";
 import { api, errorMessage } from "@/lib/api";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { currentUserQuery, setSignedIn } from "./api/current-user";
+import { signOutLocally } from "./sign-out-locally";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
 
 type AuthContextValue = {
