@@ -1,61 +1,13 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import { describe, expect, it } from "vitest";
 import { openSocketsHere } from "../modules/push/presence";
+import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { as, registerUser } from "../test/test-app";
-import { type Bus, createRedisBus } from "./bus";
 import { openSocket } from "./socket-test-client";
 
-const databaseServer = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(databaseServer && redisUrl);
-if (!enabled) console.log("multi-instance test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
+if (!instancesAvailable) console.log("multi-instance test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
 
-/** Each run gets its own channel namespace on the shared Redis, so parallel runs never cross. */
-function prefixed(bus: Bus, prefix: string): Bus {
-  return {
-    publish: (channel, payload) => bus.publish(`${prefix}${channel}`, payload),
-    subscribe: (channel, onMessage) => bus.subscribe(`${prefix}${channel}`, onMessage),
-    close: () => bus.close(),
-  };
-}
-
-describe.skipIf(!enabled)("two instances sharing PostgreSQL and Redis", () => {
-  const dbName = `link_multi_${randomBytes(6).toString("hex")}`;
-  const prefix = `test-${randomBytes(6).toString("hex")}:`;
-  const instances: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; bus: Bus; base: string }[] = [];
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseServer });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(databaseServer as string);
-    url.pathname = `/${dbName}`;
-    for (let i = 0; i < 2; i++) {
-      // Both instances migrate the same database; the second finds it already migrated.
-      const database = await openDatabase(url.toString());
-      const bus = prefixed(createRedisBus(redisUrl as string), prefix);
-      const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000 }), database, bus });
-      const base = await app.listen({ port: 0, host: "127.0.0.1" });
-      instances.push({ app, database, bus, base });
-    }
-  });
-
-  afterAll(async () => {
-    for (const i of instances) {
-      await i.app.close();
-      await i.bus.close();
-      await i.database.close();
-    }
-    const admin = new pg.Client({ connectionString: databaseServer });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  });
+describe.skipIf(!instancesAvailable)("two instances sharing PostgreSQL and Redis", () => {
+  const instances = instancesForSuite(2);
 
   it("delivers a message posted on one instance to a socket on the other", async () => {
     const [one, two] = instances;

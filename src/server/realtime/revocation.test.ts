@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   CHAT_MESSAGES_PER_WINDOW,
   SESSION_IDLE_MS,
@@ -9,14 +8,11 @@ import {
   SOCKETS_PER_USER_MAX,
 } from "../../contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
-import { buildApp } from "../app";
-import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
 import { sessions } from "../db/schema";
 import { hashSessionToken } from "../http/session";
+import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { testAppForSuite } from "../test/suite";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
-import { type Bus, createRedisBus } from "./bus";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
 /** Issue 9.8: a socket never outlives its session. */
@@ -171,44 +167,8 @@ describe("the hub's own session check", () => {
   });
 });
 
-const databaseServer = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
-const twoInstances = Boolean(databaseServer && redisUrl);
-
-describe.skipIf(!twoInstances)("two instances on one PostgreSQL and Redis", () => {
-  const dbName = `link_revoke_${randomBytes(6).toString("hex")}`;
-  // Bus channels and rate-limit keys of this run live under their own prefix on the shared Redis.
-  const prefix = `test-${randomBytes(6).toString("hex")}:`;
-  const instances: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; bus: Bus; base: string }[] = [];
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: databaseServer });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(databaseServer as string);
-    url.pathname = `/${dbName}`;
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase(url.toString());
-      const bus = createRedisBus(redisUrl as string, { prefix });
-      const config = testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
-      const app = await buildApp({ config, database, bus });
-      const base = await app.listen({ port: 0, host: "127.0.0.1" });
-      instances.push({ app, database, bus, base });
-    }
-  });
-
-  afterAll(async () => {
-    for (const i of instances) {
-      await i.app.close();
-      await i.bus.close();
-      await i.database.close();
-    }
-    const admin = new pg.Client({ connectionString: databaseServer });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  });
+describe.skipIf(!instancesAvailable)("two instances on one PostgreSQL and Redis", () => {
+  const instances = instancesForSuite(2);
 
   it("logout on one instance closes the session's socket on the other within a second", async () => {
     const [one, two] = instances;

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../app";
+import { testConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { type Bus, createRedisBus } from "../realtime/bus";
+
+export const databaseServer = process.env.TEST_DATABASE_URL;
+export const redisUrl = process.env.TEST_REDIS_URL;
+/** The multi-instance suites need the PostgreSQL + Redis tier. */
+export const instancesAvailable = Boolean(databaseServer && redisUrl);
+
+export interface Instance {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  bus: Bus;
+  base: string;
+}
+
+/**
+ * `count` listening apps on one fresh PostgreSQL database and the shared Redis, as a scaled deployment
+ * runs: made in beforeAll (the first migrates, the others find it migrated), closed and dropped in
+ * afterAll. Bus channels and rate-limit keys of this run live under their own Redis prefix, so
+ * parallel runs never cross. The array fills in beforeAll.
+ */
+export function instancesForSuite(count: number): Instance[] {
+  const dbName = `link_multi_${randomBytes(6).toString("hex")}`;
+  const prefix = `test-${randomBytes(6).toString("hex")}:`;
+  const instances: Instance[] = [];
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(databaseServer as string);
+    url.pathname = `/${dbName}`;
+    for (let i = 0; i < count; i++) {
+      const database = await openDatabase(url.toString());
+      const bus = createRedisBus(redisUrl as string, { prefix });
+      const config = testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+      const app = await buildApp({ config, database, bus });
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      instances.push({ app, database, bus, base });
+    }
+  });
+  afterAll(async () => {
+    for (const i of instances) {
+      await i.app.close();
+      await i.bus.close();
+      await i.database.close();
+    }
+    const admin = new pg.Client({ connectionString: databaseServer });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+  return instances;
+}
