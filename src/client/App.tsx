@@ -8,8 +8,10 @@ import { ProtectedRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { UpdatePrompt } from "@/features/shell/update-prompt";
 import { native } from "@/lib/native";
-import { queryClient } from "@/lib/query-client";
+import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
+
+const queryClient = createQueryClient();
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.

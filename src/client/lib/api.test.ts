@@ -1,5 +1,7 @@
+import { accessGrantStatusSchema } from "@contract/auth";
+import { chatMessageSchema } from "@contract/chat";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiJson, apiRequest, errorMessage, errorStatus, getQueryFn } from "./api";
+import { ApiError, api, errorMessage, errorStatus } from "./api";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(response));
@@ -9,17 +11,17 @@ function stubFetch(response: Response) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("apiRequest", () => {
+describe("api", () => {
   it("sends credentials, and a JSON content type and body only when there is a payload", async () => {
     const fetchMock = stubFetch(new Response("{}", { status: 200 }));
-    await apiRequest("POST", "/api/login", { username: "a" });
+    await api.send("POST", "/api/login", { username: "a" });
     expect(fetchMock).toHaveBeenLastCalledWith("/api/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: '{"username":"a"}',
       credentials: "include",
     });
-    await apiRequest("POST", "/api/logout");
+    await api.send("POST", "/api/logout");
     expect(fetchMock).toHaveBeenLastCalledWith("/api/logout", {
       method: "POST",
       headers: {},
@@ -28,37 +30,32 @@ describe("apiRequest", () => {
     });
   });
 
-  it('raises "{status}: {body}" on a non-OK answer', async () => {
+  it('raises an ApiError "{status}: {body}" on a non-OK answer', async () => {
     stubFetch(new Response('{"message":"Invalid username or password"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(apiRequest("POST", "/api/login", {})).rejects.toThrow(
-      '401: {"message":"Invalid username or password"}',
-    );
+    const error = await api.send("POST", "/api/login", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: {"message":"Invalid username or password"}');
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).retryAfterSeconds).toBeNull();
   });
 
   it('raises "{status}: {statusText}" when the body is empty', async () => {
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
+    await expect(api.get("/api/x", chatMessageSchema)).rejects.toThrow("503: Service Unavailable");
   });
 
-  it("apiJson parses the answer", async () => {
-    stubFetch(new Response('{"valid":true}', { status: 200 }));
-    await expect(apiJson("POST", "/api/access-codes/verify", { code: "1" })).resolves.toEqual({ valid: true });
-  });
-});
-
-describe("getQueryFn", () => {
-  const context = (queryKey: unknown[]) =>
-    ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
-
-  it("returns null on 401 when asked to", async () => {
-    stubFetch(new Response("", { status: 401, statusText: "Unauthorized" }));
-    await expect(getQueryFn({ on401: "returnNull" })(context(["/api/user"]))).resolves.toBeNull();
+  it("carries a 429's Retry-After in whole seconds", async () => {
+    stubFetch(new Response('{"message":"Too many"}', { status: 429, headers: { "Retry-After": "2.2" } }));
+    await expect(api.post("/api/chat/messages", chatMessageSchema, {})).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 3,
+    });
   });
 
-  it("throws on 401 by default and joins the key into the URL", async () => {
-    const fetchMock = stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
-    await expect(getQueryFn({ on401: "throw" })(context(["/api/users", 7]))).rejects.toThrow("401: ");
-    expect(fetchMock).toHaveBeenCalledWith("/api/users/7", { credentials: "include" });
+  it("answers the parsed JSON of a read", async () => {
+    const fetchMock = stubFetch(new Response('{"granted":true}', { status: 200 }));
+    await expect(api.get("/api/access-grant", accessGrantStatusSchema)).resolves.toEqual({ granted: true });
+    expect(fetchMock).toHaveBeenLastCalledWith("/api/access-grant", expect.objectContaining({ method: "GET" }));
   });
 });
 
@@ -67,6 +64,7 @@ describe("errorMessage / errorStatus", () => {
     const error = new Error('409: {"message":"Username already exists"}');
     expect(errorMessage(error)).toBe("Username already exists");
     expect(errorStatus(error)).toBe(409);
+    expect(errorStatus(new ApiError(404, "", null))).toBe(404);
   });
   it("falls back to the body text, and to null when there is nothing", () => {
     expect(errorMessage(new Error("500: Internal Server Error"))).toBe("Internal Server Error");

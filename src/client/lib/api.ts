@@ -81,19 +81,3 @@ export function errorStatus(error: unknown): number | null {
   const match = /^(\d{3}): /.exec(error.message);
   return match ? Number(match[1]) : null;
 }
-
-// --- Being replaced by `api` (issue 10): removed once no caller is left. ---
-export const apiRequest = send;
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return (await (await send(method, url, body)).json()) as T;
-}
-export function getQueryFn<T>({ on401 }: { on401: "returnNull" | "throw" }) {
-  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
-    const response = await fetch(queryKey.filter((part) => part !== undefined && part !== null).join("/"), {
-      credentials: "include",
-    });
-    if (on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
-}

@@ -3,10 +3,11 @@
 // an item leaves the queue only after the server stored it, and an item whose earlier attempt may have
 // reached the server (the answer was lost) is first looked for among the group's latest messages. Swipes are
 // answers the server upserts (POST /api/event-participants), so sending one twice stores it once.
-import type { ChatMessage } from "@contract/chat";
-import { CHAT_PAGE_SIZE } from "@contract/chat";
+import { CHAT_PAGE_SIZE, type ChatMessage, chatMessageSchema } from "@contract/chat";
+import { participantSchema } from "@contract/events";
 import { useSyncExternalStore } from "react";
-import { ApiError, apiJson } from "./api";
+import { z } from "zod";
+import { ApiError, api } from "./api";
 
 const STORAGE_KEY = "link-offline-queue";
 const LOCK_NAME = "link-offline-queue";
@@ -123,7 +124,10 @@ export interface DrainCallbacks {
 }
 
 async function alreadyStored(item: QueuedChatMessage): Promise<ChatMessage | null> {
-  const latest = await apiJson<ChatMessage[]>("GET", `/api/chat/messages/${item.groupId}?limit=${CHAT_PAGE_SIZE}`);
+  const latest = await api.get(
+    `/api/chat/messages/${item.groupId}?limit=${CHAT_PAGE_SIZE}`,
+    z.array(chatMessageSchema),
+  );
   const since = Date.parse(item.queuedAt) - CLOCK_SKEW_MS;
   return (
     latest.find(
@@ -138,7 +142,7 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
     if (!earlier) update(item.key, { attempted: true });
     const message =
       earlier ??
-      (await apiJson<ChatMessage>("POST", "/api/chat/messages", {
+      (await api.post("/api/chat/messages", chatMessageSchema, {
         groupId: item.groupId,
         message: item.message,
         messageType: "text",
@@ -147,7 +151,7 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
     callbacks.onChatSent?.(message);
   } else {
     update(item.key, { attempted: true });
-    await apiJson("POST", "/api/event-participants", {
+    await api.post("/api/event-participants", participantSchema, {
       eventId: item.eventId,
       userId: item.userId,
       status: item.status,

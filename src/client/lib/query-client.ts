@@ -1,5 +1,4 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "./api";
 
 /**
  * The one cache configuration, for the app and for test renders. Spec 01 §7/§9: reads never go stale, never
@@ -19,10 +18,3 @@ export function createQueryClient() {
     },
   });
 }
-
-// Being replaced by useQueryClient() / a client passed in (issue 10): removed once no importer is left.
-export const queryClient = createQueryClient();
-queryClient.setDefaultOptions({
-  ...queryClient.getDefaultOptions(),
-  queries: { ...queryClient.getDefaultOptions().queries, queryFn: getQueryFn({ on401: "throw" }) },
-});

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
 import { AuthProvider } from "@/features/auth/use-auth";
-import { getQueryFn } from "@/lib/api";
+import { createQueryClient } from "@/lib/query-client";
 import { Toaster } from "@/ui/toaster";
 
 export { currentUserFixture } from "./fixtures";
@@ -24,14 +24,8 @@ export function mockFetch(handler: Handler = () => jsonResponse(401, { message: 
 }
 
 export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: { queryFn: getQueryFn({ on401: "throw" }), retry: false, staleTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
-  });
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
         {ui}
         <Toaster />

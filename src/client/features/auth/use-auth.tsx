@@ -1,15 +1,15 @@
-import { type LoginForm, type RegisterBody, type RegisterResult, registerResultSchema } from "@contract/auth";
+import type { LoginForm, RegisterBody, RegisterResult } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
-import { type CurrentUser, currentUserSchema } from "@contract/users";
+import type { CurrentUser } from "@contract/users";
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
-import { disablePush, pushSupport } from "@/features/settings/web-push";
-import { api, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { currentUserQuery, setSignedIn } from "./api/current-user";
+import { loginMutation, logoutMutation, registerMutation } from "./api/session";
 import { signOutLocally } from "./sign-out-locally";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
 
@@ -36,8 +36,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (data === null) void clearOfflineApiCache();
   }, [data]);
 
-  const loginMutation = useMutation<CurrentUser, Error, LoginForm>({
-    mutationFn: (credentials) => api.post("/api/login", currentUserSchema, credentials),
+  const login = useMutation({
+    ...loginMutation(),
     onSuccess: (user) => {
       setSignedIn(queryClient, user);
       toast({ title: "Login successful", description: `Welcome back, ${firstNameOf(user.fullName)}!` });
@@ -51,8 +51,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  const registerMutation = useMutation<RegisterResult, Error, RegisterBody>({
-    mutationFn: (body) => api.post("/api/register", registerResultSchema, body),
+  const register = useMutation({
+    ...registerMutation(),
     onSuccess: ({ joinedGroup, ...user }) => {
       // Registered through an invite (issue 12.3): the new member lands in the group. Navigating
       // before the user is set keeps the sign-in page from sending them back to the invite first.
@@ -74,12 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
   });
 
-  const logoutMutation = useMutation<void, Error, void>({
-    mutationFn: async () => {
-      // Issue 14.2: this device stops receiving the account's pushes (forgotten on the server while the session still works).
-      if (pushSupport(false) === "web") await disablePush().catch(() => undefined);
-      await api.send("POST", "/api/logout");
-    },
+  const logout = useMutation({
+    ...logoutMutation(),
     onSuccess: () => {
       // Nothing of the previous account may stay in memory for the next one, nor queued to send under their session.
       signOutLocally(queryClient);
@@ -92,7 +88,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthContext.Provider
-      value={{ user: data ?? null, isLoading, error: error ?? null, loginMutation, registerMutation, logoutMutation }}
+      value={{
+        user: data ?? null,
+        isLoading,
+        error: error ?? null,
+        loginMutation: login,
+        registerMutation: register,
+        logoutMutation: logout,
+      }}
     >
       {children}
     </AuthContext.Provider>

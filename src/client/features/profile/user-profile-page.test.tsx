@@ -1,10 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AuthProvider } from "@/features/auth/use-auth";
-import { queryClient } from "@/lib/query-client";
+import { createQueryClient } from "@/lib/query-client";
 import { currentUserFixture } from "@/test/render";
 import { Toaster } from "@/ui/toaster";
 import { TooltipProvider } from "@/ui/tooltip";
@@ -31,7 +31,7 @@ function stubServer(users: (url: string) => Promise<Response>) {
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
         <TooltipProvider>
           <Router hook={location.hook}>
@@ -47,8 +47,6 @@ function renderAt(path: string) {
   );
   return location;
 }
-
-afterEach(() => queryClient.clear());
 
 it("a non-numeric id shows User Not Found without asking the server", async () => {
   const fetchMock = stubServer(async () => json({}));

@@ -1,0 +1,22 @@
+import { type LoginForm, type RegisterBody, registerResultSchema } from "@contract/auth";
+import { currentUserSchema } from "@contract/users";
+import { mutationOptions } from "@tanstack/react-query";
+import { disablePush, pushSupport } from "@/features/settings";
+import { api } from "@/lib/api";
+
+// Sign-in, registration and sign-out; the auth provider adds what the person sees and the cache changes.
+
+export const loginMutation = () =>
+  mutationOptions({ mutationFn: (credentials: LoginForm) => api.post("/api/login", currentUserSchema, credentials) });
+
+export const registerMutation = () =>
+  mutationOptions({ mutationFn: (body: RegisterBody) => api.post("/api/register", registerResultSchema, body) });
+
+export const logoutMutation = () =>
+  mutationOptions({
+    mutationFn: async () => {
+      // Issue 14.2: this device stops receiving the account's pushes (forgotten on the server while the session still works).
+      if (pushSupport(false) === "web") await disablePush().catch(() => undefined);
+      await api.send("POST", "/api/logout");
+    },
+  });
