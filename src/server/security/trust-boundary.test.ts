@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { INT4_MAX } from "../../contract/limits";
+import { createGroup, createUser } from "../test/factories";
 import { rowCount } from "../test/row-counts";
-import { accessGrantCookie, as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+import { testAppForSuite } from "../test/suite";
+import { accessGrantCookie, as, registerUser } from "../test/test-app";
 
 /** Regression tests for issue 9 items 5, 6, 7 and 20 (bidi): each failed on the code before the fix. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForSuite();
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function privateGroupWithPlan() {
-  const owner = await registerUser(t.app);
-  const member = await registerUser(t.app);
-  const stranger = await registerUser(t.app);
-  const group = (
-    await as(
-      t.app,
-      owner.cookie,
-    )({ method: "POST", url: "/api/groups", payload: { name: "Secret club", isPrivate: true } })
-  ).json();
-  const joined = await as(t.app, member.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
+  const [owner, member, stranger] = [await createUser(t), await createUser(t), await createUser(t)];
+  const group = await createGroup(owner, { name: "Secret club" });
+  const joined = await member.call({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
   expect(joined.statusCode).toBe(200);
-  const plan = await as(
-    t.app,
-    owner.cookie,
-  )({
+  const plan = await owner.call({
     method: "POST",
     url: "/api/events",
     payload: { title: "Secret dinner", date: inDays(3), groupId: group.id },
