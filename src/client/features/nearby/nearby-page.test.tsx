@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { eventFixture } from "@/test/fixtures";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { NEARBY_PAGE_SIZE } from "./api/nearby";
 import { NearbyPage } from "./nearby-page";
@@ -24,25 +25,17 @@ const person = (i: number) => ({
 });
 
 const event = (i: number) => ({
-  id: 1000 + i,
-  title: `Event ${i}`,
-  description: "",
-  date: "2030-06-01T18:00:00.000Z",
-  location: "",
-  latitude: "37.77",
-  longitude: "-122.42",
-  imageUrl: null,
-  type: "social",
-  category: null,
-  friendGroupId: null,
-  hostId: 1,
-  maxAttendees: null,
-  goingCount: 0,
-  tags: [],
-  groupId: null,
-  groupEventType: null,
-  canceledAt: null,
-  createdAt: "2030-01-01T00:00:00.000Z",
+  ...eventFixture({
+    id: 1000 + i,
+    title: `Event ${i}`,
+    description: "",
+    date: "2030-06-01T18:00:00.000Z",
+    location: "",
+    latitude: "37.77",
+    longitude: "-122.42",
+    friendGroupId: null,
+    hostId: 1,
+  }),
   distanceKm: 0.2 * i,
 });
 
