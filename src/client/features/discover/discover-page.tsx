@@ -7,8 +7,8 @@ import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Un
 import { AnimatePresence, useMotionValue, useReducedMotion } from "motion/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { useAuth } from "@/features/auth/use-auth";
-import { eventKeys, type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events/api";
+import { useAuth } from "@/features/auth";
+import { eventKeys, type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
 import { formatEventDateTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
