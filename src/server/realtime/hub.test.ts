@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";
-import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
+import { createGroup, createUser } from "../test/factories";
+import { testAppForSuite } from "../test/suite";
+import { as, registerUser } from "../test/test-app";
 import { openSocket } from "./socket-test-client";
 
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForSuite({}, { listen: true });
 
 async function groupWithTwo() {
-  const a = await registerUser(t.app);
-  const b = await registerUser(t.app);
-  const created = await as(
-    t.app,
-    a.cookie,
-  )({ method: "POST", url: "/api/groups", payload: { name: "Climbers", isPrivate: true } });
-  const group = created.json() as { id: number; inviteCode: string };
-  await as(t.app, b.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
+  const a = await createUser(t);
+  const b = await createUser(t);
+  const group = await createGroup(a, { name: "Climbers" });
+  await b.call({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
   return { a, b, group };
 }
 
 /** Two members of one group, each with a socket that joined it. */
 async function twoJoinedSockets() {
   const { a, b, group } = await groupWithTwo();
-  const sa = await openSocket(base, a.cookie);
-  const sb = await openSocket(base, b.cookie);
+  const sa = await openSocket(t.base, a.cookie);
+  const sb = await openSocket(t.base, b.cookie);
   for (const s of [sa, sb]) {
     s.send({ type: "join_group", groupId: group.id });
     await s.next("joined_group");
@@ -40,17 +30,17 @@ async function twoJoinedSockets() {
 
 describe("/ws", () => {
   it("refuses an upgrade without a session cookie, or from another origin", async () => {
-    await expect(openSocket(base)).rejects.toThrow("refused 401");
-    await expect(openSocket(base, "link_session=forged")).rejects.toThrow("refused 401");
+    await expect(openSocket(t.base)).rejects.toThrow("refused 401");
+    await expect(openSocket(t.base, "link_session=forged")).rejects.toThrow("refused 401");
     const { cookie } = await registerUser(t.app);
-    await expect(openSocket(base, cookie, { origin: "https://evil.example" })).rejects.toThrow("refused 403");
-    const ok = await openSocket(base, cookie, { origin: base });
+    await expect(openSocket(t.base, cookie, { origin: "https://evil.example" })).rejects.toThrow("refused 403");
+    const ok = await openSocket(t.base, cookie, { origin: t.base });
     await ok.close();
   });
 
   it("answers auth with the session's user and groups, ignoring a userId in the frame", async () => {
     const { a, group } = await groupWithTwo();
-    const socket = await openSocket(base, a.cookie);
+    const socket = await openSocket(t.base, a.cookie);
     socket.send({ type: "auth", userId: 1 });
     const reply = await socket.next("auth_success");
     expect(reply.userId).toBe(a.user.id);
@@ -61,10 +51,10 @@ describe("/ws", () => {
   it("refuses non-members: join_group, chat_message and event_vote get errors and nothing is delivered", async () => {
     const { a, group } = await groupWithTwo();
     const outsider = await registerUser(t.app);
-    const member = await openSocket(base, a.cookie);
+    const member = await openSocket(t.base, a.cookie);
     member.send({ type: "join_group", groupId: group.id });
     await member.next("joined_group");
-    const socket = await openSocket(base, outsider.cookie);
+    const socket = await openSocket(t.base, outsider.cookie);
     socket.send({ type: "join_group", groupId: group.id });
     expect((await socket.next("error")).message).toBe("You are not a member of this group");
     socket.send({ type: "chat_message", groupId: group.id, message: "let me in" });
@@ -81,7 +71,7 @@ describe("/ws", () => {
 
   it("answers bad frames with an error and keeps serving", async () => {
     const { cookie } = await registerUser(t.app);
-    const socket = await openSocket(base, cookie);
+    const socket = await openSocket(t.base, cookie);
     socket.send("not json");
     socket.send({ type: "shout" });
     socket.send({ type: "join_group", groupId: "x" });
@@ -91,11 +81,11 @@ describe("/ws", () => {
     await socket.next("auth_success");
     expect(socket.received.filter((m) => m.type === "error")).toHaveLength(5);
     // A frame over the 16 KiB cap closes that socket (1009), never the server.
-    const big = await openSocket(base, cookie);
+    const big = await openSocket(t.base, cookie);
     const closed = new Promise<number>((resolve) => big.ws.once("close", (code) => resolve(code)));
     big.send({ type: "auth", pad: "x".repeat(20_000) });
     expect(await closed).toBe(1009);
-    const again = await openSocket(base, cookie);
+    const again = await openSocket(t.base, cookie);
     again.send({ type: "auth" });
     await again.next("auth_success");
     await Promise.all([socket.close(), again.close()]);
@@ -176,8 +166,8 @@ describe("/ws", () => {
       },
     });
     const eventId = created.json().id as number;
-    const sa = await openSocket(base, a.cookie);
-    const sb = await openSocket(base, b.cookie);
+    const sa = await openSocket(t.base, a.cookie);
+    const sb = await openSocket(t.base, b.cookie);
     sa.send({ type: "join_group", groupId: group.id });
     await sa.next("joined_group");
     sb.send({ type: "event_vote", groupId: group.id, eventId, vote: "yes" });
@@ -194,7 +184,7 @@ describe("/ws", () => {
 
   it("stops delivering to a socket whose user was removed from the group", async () => {
     const { a, b, group } = await groupWithTwo();
-    const sb = await openSocket(base, b.cookie);
+    const sb = await openSocket(t.base, b.cookie);
     sb.send({ type: "join_group", groupId: group.id });
     await sb.next("joined_group");
     await as(t.app, a.cookie)({ method: "DELETE", url: `/api/groups/${group.id}/members/${b.user.id}` });
@@ -210,7 +200,7 @@ describe("/ws", () => {
 
   it("after a dropped connection, a new socket gets live messages and the missed ones by cursor", async () => {
     const { a, b, group } = await groupWithTwo();
-    let sb = await openSocket(base, b.cookie);
+    let sb = await openSocket(t.base, b.cookie);
     sb.send({ type: "join_group", groupId: group.id });
     await sb.next("joined_group");
     await as(
@@ -222,7 +212,7 @@ describe("/ws", () => {
     for (const message of ["missed 1", "missed 2"]) {
       await as(t.app, a.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message } });
     }
-    sb = await openSocket(base, b.cookie);
+    sb = await openSocket(t.base, b.cookie);
     sb.send({ type: "auth" });
     const auth = await sb.next("auth_success");
     for (const g of auth.groups) sb.send({ type: "join_group", groupId: g.id });
