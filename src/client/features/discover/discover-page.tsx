@@ -4,7 +4,7 @@ import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
-import { AnimatePresence, useMotionValue, useReducedMotion } from "motion/react";
+import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
@@ -24,6 +24,9 @@ import { NextCard, SwipeCard } from "./swipe-card";
 import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
+
+// Issue 13: the deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
+const loadMotionFeatures = () => import("./motion-features").then((module) => module.default);
 
 /** Spec 01 §7: location comes from the native bridge; a failure is only logged and lists load without it. */
 function usePosition() {
@@ -323,19 +326,21 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   return (
     // The bottom margin keeps the hint line clear of the bottom bar's raised add button.
     <div className="relative mb-6 pb-2">
-      <div className="grid" data-testid="deck">
-        {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
-        <AnimatePresence initial={false} custom={direction}>
-          <SwipeCard
-            key={current.id}
-            event={current}
-            timezone={user?.timezone}
-            onAnswer={answer}
-            onDragProgress={(p) => dragProgress.set(p)}
-            reduceMotion={reduceMotion}
-          />
-        </AnimatePresence>
-      </div>
+      <LazyMotion features={loadMotionFeatures} strict>
+        <div className="grid" data-testid="deck">
+          {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
+          <AnimatePresence initial={false} custom={direction}>
+            <SwipeCard
+              key={current.id}
+              event={current}
+              timezone={user?.timezone}
+              onAnswer={answer}
+              onDragProgress={(p) => dragProgress.set(p)}
+              reduceMotion={reduceMotion}
+            />
+          </AnimatePresence>
+        </div>
+      </LazyMotion>
       <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">Swipe right to go, left to pass · {events.length - index} left</p>
         {undoButton}
