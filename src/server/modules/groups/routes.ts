@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "../../../contract/fields";
 import {
+  createdGroupSchema,
   createGroupBodySchema,
   createInviteBodySchema,
   directGroupBodySchema,
@@ -18,6 +19,7 @@ import {
   markReadBodySchema,
   voteBodySchema,
   voteCountsSchema,
+  voteResultSchema,
 } from "../../../contract/groups";
 import { SOCKET_TEXTS } from "../../../contract/socket";
 import type { RouteDeps } from "../../compose";
@@ -27,15 +29,6 @@ import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 import { VOTE_LIMIT } from "./service";
 
-const createdGroupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  imageUrl: z.string().nullable(),
-  isPrivate: z.boolean(),
-  isDirect: z.boolean(),
-  inviteCode: z.string().nullable(),
-});
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 const tags = ["groups"];
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -218,7 +211,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         params: groupEventParamsSchema,
         body: voteBodySchema,
         response: {
-          200: z.object({ eventId: z.number().int(), votes: voteCountsSchema }),
+          200: voteResultSchema,
           ...errors,
           429: messageSchema,
         },
