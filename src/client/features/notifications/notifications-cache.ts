@@ -1,12 +1,13 @@
 import { type AppNotification, type NotificationPage, notificationPageSchema } from "@contract/notifications";
 import type { QueryClient } from "@tanstack/react-query";
+import { accountStorageKey } from "@/lib/account-storage";
 import { api, errorStatus } from "@/lib/api";
 import { notificationKeys } from "./api/keys";
 
 const key = notificationKeys.list;
 export const NOTIFICATIONS_PAGE_SIZE = 50;
-/** Spec 02 §3: notifications are held client-side and persisted locally, per account. */
-const storageKey = (userId: number) => `link-notifications:${userId}`;
+/** Spec 02 §3: notifications are held client-side and persisted locally, per account (until sign-out). */
+const storageKey = accountStorageKey;
 
 export function fetchNotifications(cursor?: number | null): Promise<NotificationPage> {
   const params = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
