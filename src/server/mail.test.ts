@@ -4,12 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { testConfig } from "./config";
-import { openDatabase } from "./db/client";
 import { outbox } from "./db/schema";
 import { OUTBOX_RETRY, retryDelayMs } from "./modules/outbox/outbox";
 import { createInProcessBus } from "./realtime/bus";
 import { fakeSmtpServer } from "./test/smtp";
-import { as, createTestApp, freshDatabaseUrl, registerUser, type TestApp } from "./test/test-app";
+import { as, createTestApp, freshDatabaseUrl, openTestDatabase, registerUser, type TestApp } from "./test/test-app";
 
 /** A loopback port nothing listens on: connecting to it is refused, like an SMTP server that is down. */
 async function refusingPort(): Promise<number> {
@@ -103,7 +102,7 @@ describe("in production without PUBLIC_ORIGIN", () => {
   it("says so at start, refuses invite e-mails with a clear 503 and queues nothing", async () => {
     const lines: { level: number; msg: string }[] = [];
     const { url, drop } = await freshDatabaseUrl();
-    const database = await openDatabase(url);
+    const database = await openTestDatabase(url);
     const app = await buildApp({
       config: testConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: 1000 }),
       database,

@@ -37,9 +37,11 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Sees every statement with its parameters (bench/feed.ts explains the feed's statements with it). */
   logger?: Logger;
+  /** An in-memory database starts as this copy of a data folder (PGlite's dumpDataDir) instead of initdb. */
+  image?: Blob;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Opens the database named by url (postgres://, memory://, or a PGlite folder) and migrates it. */
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
@@ -84,7 +86,7 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
   }
   const dataDir = url === "memory://" ? undefined : url.replace(/^file:/, "");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = options.image && !dataDir ? new PGlite({ loadDataDir: options.image }) : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema, logger: options.logger });
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {

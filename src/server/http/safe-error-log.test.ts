@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import type { Database } from "../db/client";
 import { createInProcessBus } from "../realtime/bus";
-import { accessGrantCookie, freshDatabaseUrl } from "../test/test-app";
+import { accessGrantCookie, freshDatabaseUrl, openTestDatabase } from "../test/test-app";
 import { mailErrorForLog, redactStatement, safeErrorSerializer } from "./safe-error-log";
 
 // Issue 9.12: password hashes, e-mails and other bound values never reach the log.
@@ -15,7 +15,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const fresh = await freshDatabaseUrl();
   drop = fresh.drop;
-  database = await openDatabase(fresh.url);
+  database = await openTestDatabase(fresh.url);
   app = await buildApp({
     config: testConfig({ AUTH_RATE_LIMIT: 1000, LOG_LEVEL: "info" }),
     database,

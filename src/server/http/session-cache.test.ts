@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import type { Database } from "../db/client";
 import { sessions } from "../db/schema";
 import { createInProcessBus, publishSessionsRevoked } from "../realtime/bus";
-import { freshDatabaseUrl, registerUser } from "../test/test-app";
+import { freshDatabaseUrl, openTestDatabase, registerUser } from "../test/test-app";
 import { hashSessionToken } from "./session";
 import { createSessionCache } from "./session-cache";
 
@@ -19,7 +19,7 @@ let b: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   const fresh = await freshDatabaseUrl();
   drop = fresh.drop;
-  database = await openDatabase(fresh.url);
+  database = await openTestDatabase(fresh.url);
   a = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000 }), database, bus });
   b = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000 }), database, bus });
 });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { type Config, testConfig } from "../config";
-import { openDatabase } from "../db/client";
 import { createInProcessBus } from "../realtime/bus";
-import { createTestApp, freshDatabaseUrl, type TestApp } from "../test/test-app";
+import { createTestApp, freshDatabaseUrl, openTestDatabase, type TestApp } from "../test/test-app";
 
 /**
  * Issue 9.10: X-Forwarded-For counts only when the operator says a proxy sets it (TRUST_PROXY).
@@ -97,7 +96,7 @@ describe("the log says when forwarded headers arrive but no proxy is trusted", (
   async function warningsAfterTwoForwardedRequests(overrides: Partial<Config>) {
     const lines: { level: number; msg: string }[] = [];
     const { url, drop } = await freshDatabaseUrl();
-    const database = await openDatabase(url);
+    const database = await openTestDatabase(url);
     const app = await buildApp({
       config: testConfig({ LOG_LEVEL: "warn", ...overrides }),
       database,

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BusEvent } from "../../contract/bus";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
-import { as, freshDatabaseUrl, registerUser } from "../test/test-app";
+import type { Database } from "../db/client";
+import { as, freshDatabaseUrl, openTestDatabase, registerUser } from "../test/test-app";
 import { type BusLog, createRedisBus } from "./bus";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
@@ -28,7 +28,7 @@ function capturingLog() {
 /** One app instance on its own fresh database, sharing a Redis at `redisUrl` under `prefix`. */
 async function startInstance(redisUrl: string, prefix: string) {
   const { url, drop } = await freshDatabaseUrl();
-  const database: Database = await openDatabase(url);
+  const database: Database = await openTestDatabase(url);
   const busLog = capturingLog();
   const bus = createRedisBus(redisUrl, { prefix, log: busLog.log });
   const appLog: { level: number; msg: string }[] = [];

@@ -6,6 +6,7 @@ import { buildApp } from "../app";
 import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type Bus, createInProcessBus } from "../realtime/bus";
+import { migratedMemoryImage } from "./memory-image";
 import { registerPayload } from "./people";
 
 export interface TestApp {
@@ -21,7 +22,7 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { url, drop } = await freshDatabaseUrl();
-  const database = await openDatabase(url);
+  const database = await openTestDatabase(url);
   const bus = createInProcessBus();
   const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000, ...overrides }), database, bus });
   await app.ready();
@@ -36,6 +37,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/** openDatabase for tests: an in-memory database starts from the migrated image instead of migrating again. */
+export async function openTestDatabase(url: string): Promise<Database> {
+  return openDatabase(url, url === "memory://" ? { image: await migratedMemoryImage() } : {});
 }
 
 export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {

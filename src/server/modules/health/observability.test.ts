@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { type Config, testConfig } from "../../config";
-import { openDatabase } from "../../db/client";
 import { createInProcessBus } from "../../realtime/bus";
 import { openSocket } from "../../realtime/socket-test-client";
-import { createTestApp, freshDatabaseUrl, registerUser, type TestApp } from "../../test/test-app";
+import { createTestApp, freshDatabaseUrl, openTestDatabase, registerUser, type TestApp } from "../../test/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -12,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 async function appWithLog(overrides: Partial<Config> = {}) {
   const lines: Record<string, unknown>[] = [];
   const { url, drop } = await freshDatabaseUrl();
-  const database = await openDatabase(url);
+  const database = await openTestDatabase(url);
   const bus = createInProcessBus();
   const app = await buildApp({
     config: testConfig({ AUTH_RATE_LIMIT: 1000, LOG_LEVEL: "info", ...overrides }),

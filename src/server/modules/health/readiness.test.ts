@@ -1,13 +1,12 @@
 import { expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { testConfig } from "../../config";
-import { openDatabase } from "../../db/client";
 import { createInProcessBus } from "../../realtime/bus";
-import { freshDatabaseUrl } from "../../test/test-app";
+import { freshDatabaseUrl, openTestDatabase } from "../../test/test-app";
 
 it("/readyz is 200 with the database up (no redis field without REDIS_URL), 503 naming the database once it is gone; /healthz stays 200", async () => {
   const { url, drop } = await freshDatabaseUrl();
-  const database = await openDatabase(url);
+  const database = await openTestDatabase(url);
   const app = await buildApp({ config: testConfig(), database, bus: createInProcessBus() });
   try {
     const ready = await app.inject({ method: "GET", url: "/readyz" });

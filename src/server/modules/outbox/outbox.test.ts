@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { testConfig } from "../../config";
-import { type Database, openDatabase } from "../../db/client";
+import type { Database } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { MailMessage } from "../../mail";
-import { freshDatabaseUrl } from "../../test/test-app";
+import { freshDatabaseUrl, openTestDatabase } from "../../test/test-app";
 import { createOutbox, OUTBOX_RETRY } from "./outbox";
 
 const quiet = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
@@ -17,8 +17,8 @@ beforeAll(async () => {
   const fresh = await freshDatabaseUrl();
   drop = fresh.drop;
   // Two instances on one database (on the PostgreSQL tier: two pools, real row locks).
-  instances = [await openDatabase(fresh.url)];
-  instances.push(instances[0].kind === "postgres" ? await openDatabase(fresh.url) : instances[0]);
+  instances = [await openTestDatabase(fresh.url)];
+  instances.push(instances[0].kind === "postgres" ? await openTestDatabase(fresh.url) : instances[0]);
 });
 afterAll(async () => {
   for (const d of new Set(instances)) await d.close();
