@@ -52,17 +52,20 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
-run("typecheck", "npx", ["tsc", "--noEmit"]);
-run("lint and format (Biome; warnings fail too)", "npx", [
-  "biome",
-  "check",
-  "--diagnostic-level=warn",
-  "--error-on-warnings",
+// The static checks run side by side too (each is mostly one thread); their logs print as each ends.
+await Promise.all([
+  runLogged("typecheck", "npx", ["tsc", "--noEmit"]),
+  runLogged("lint and format (Biome; warnings fail too)", "npx", [
+    "biome",
+    "check",
+    "--diagnostic-level=warn",
+    "--error-on-warnings",
+  ]),
+  // Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
+  runLogged("lint: dependencies (knip)", "npx", ["knip"]),
+  // No import cycle in src, type imports included (scripts/check-import-cycles.mjs).
+  runLogged("lint: import cycles (dpdm)", "node", ["scripts/check-import-cycles.mjs"]),
 ]);
-// Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
-run("lint: dependencies (knip)", "npx", ["knip"]);
-// No import cycle in src, type imports included (scripts/check-import-cycles.mjs).
-run("lint: import cycles (dpdm)", "node", ["scripts/check-import-cycles.mjs"]);
 
 // The two Vitest tiers run side by side: the embedded tier keeps one core busy in its own process, the
 // PostgreSQL tier waits on the database server most of the time, so together they take about as long as

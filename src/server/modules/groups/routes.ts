@@ -18,7 +18,6 @@ import {
   groupMemberSchema,
   markReadBodySchema,
   voteBodySchema,
-  voteCountsSchema,
   voteResultSchema,
 } from "../../../contract/groups";
 import { SOCKET_TEXTS } from "../../../contract/socket";
