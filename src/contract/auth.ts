@@ -141,6 +141,23 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
+
+const oidcParam = z.string().max(2048).optional();
+/**
+ * What Google's redirect back carries (RFC 6749 section 4.1.2 and OpenID Connect). The server hands the
+ * whole callback URL to the OpenID client, so this schema only bounds and documents it; other
+ * parameters a provider adds are let through.
+ */
+export const googleCallbackQuerySchema = z
+  .object({
+    code: oidcParam,
+    state: oidcParam,
+    scope: oidcParam,
+    error: oidcParam,
+    error_description: oidcParam,
+    iss: oidcParam,
+  })
+  .loose();
 /** Issue 9.10: Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
 export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE =
   "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";

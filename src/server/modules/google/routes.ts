@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE, type GoogleSignInError } from "../../../contract/auth";
+import {
+  GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE,
+  type GoogleSignInError,
+  googleCallbackQuerySchema,
+} from "../../../contract/auth";
 import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
 import { googleStatusSchema } from "../../../contract/waitlist";
 import type { RouteDeps } from "../../compose";
@@ -54,7 +58,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   app.get(
     "/api/auth/google/callback",
-    { config: { public: true }, schema: { tags: ["auth"], querystring: z.record(z.string(), z.string()) } },
+    { config: { public: true }, schema: { tags: ["auth"], querystring: googleCallbackQuerySchema } },
     async (request, reply) => {
       if (!google.enabled) throw new HttpError(404, "Google sign-in is not configured");
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
