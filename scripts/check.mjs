@@ -10,7 +10,8 @@ const changed = [
   ...new Set([...git("diff", "--name-only", since), ...git("ls-files", "--others", "--exclude-standard")]),
 ].filter((file) => /^src\/.*\.tsx?$/.test(file));
 const steps = [
-  ["typecheck", "npx", ["tsc", "--noEmit"]],
+  ["typecheck: client", "npx", ["tsc", "--noEmit"]],
+  ["typecheck: server", "npx", ["tsc", "--noEmit", "-p", "tsconfig.server.json"]],
   ["lint", "npx", ["biome", "check", "--diagnostic-level=warn", "--error-on-warnings"]],
 ];
 if (changed.length) steps.push(["tests of the change", "npx", ["vitest", "related", "--run", ...changed]]);

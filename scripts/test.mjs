@@ -54,7 +54,8 @@ function countPlaywright(file) {
 
 // The static checks run side by side too (each is mostly one thread); their logs print as each ends.
 await Promise.all([
-  runLogged("typecheck", "npx", ["tsc", "--noEmit"]),
+  runLogged("typecheck: client", "npx", ["tsc", "--noEmit"]),
+  runLogged("typecheck: server (no DOM types)", "npx", ["tsc", "--noEmit", "-p", "tsconfig.server.json"]),
   runLogged("lint and format (Biome; warnings fail too)", "npx", [
     "biome",
     "check",

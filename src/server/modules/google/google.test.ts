@@ -40,7 +40,7 @@ const CLIENT_ID = "link-test-client";
 function fakeGoogle(identity: () => Record<string, unknown>) {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const passThrough = globalThis.fetch;
-  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  return vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url === "https://accounts.google.com/.well-known/openid-configuration") {
       return Response.json({
