@@ -82,6 +82,28 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** What a stored role lets its holder do: moderators open /admin and call /api/admin/*. */
+export type UserRole = "moderator";
+
+/**
+ * Roles are granted (ADMIN_USERNAMES at start, `npm run moderator`), never derived from sign-up order, and
+ * go with the account when it is deleted: nobody inherits them.
+ */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<UserRole>().notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "user_roles_pk", columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} IN ('moderator')`),
+  ],
+);
+
 /**
  * Early-access grants (issue 9.14): a verified access code leaves one here for a short while;
  * POST /api/register consumes it. Only the SHA-256 of the cookie value is stored.

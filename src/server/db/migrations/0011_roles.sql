@@ -1,0 +1,9 @@
+-- Stored roles: a moderator is granted (ADMIN_USERNAMES at start, `npm run moderator -- grant`), never the
+-- lowest user id, and the role is deleted with its account so nobody inherits it.
+CREATE TABLE "user_roles" (
+  "user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "role" text NOT NULL,
+  "granted_at" timestamp with time zone DEFAULT now() NOT NULL,
+  CONSTRAINT "user_roles_pk" PRIMARY KEY ("user_id", "role"),
+  CONSTRAINT "user_roles_role_check" CHECK ("role" IN ('moderator'))
+);
