@@ -446,6 +446,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh"),
     auth: text("auth"),
+    /** The session that registered the device: while it lives, another account cannot take the device over. */
+    sessionHash: text("session_hash").references(() => sessions.idHash, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

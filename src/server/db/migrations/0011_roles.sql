@@ -7,3 +7,7 @@ CREATE TABLE "user_roles" (
   CONSTRAINT "user_roles_pk" PRIMARY KEY ("user_id", "role"),
   CONSTRAINT "user_roles_role_check" CHECK ("role" IN ('moderator'))
 );
+--> statement-breakpoint
+-- The session that registered a push device: while it lives, nobody else may take the device over; when it
+-- ends (sign-out, expiry, password reset) the device may move to whoever signs in on it next.
+ALTER TABLE "push_subscriptions" ADD COLUMN "session_hash" text REFERENCES "sessions"("id_hash") ON DELETE SET NULL;

@@ -5,7 +5,11 @@ import { eq } from "drizzle-orm";
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../contract/push";
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+  PUSH_DEVICE_TAKEN,
+} from "../../../contract/push";
 import { testConfig } from "../../config";
 import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
 import type { MailMessage } from "../../mail";
@@ -259,25 +263,37 @@ describe("push subscriptions API", () => {
     ).toEqual([]);
   });
 
-  it("keeps one row per endpoint, moves it to whoever subscribes it last, and deletes only one's own", async () => {
+  it("keeps one row per endpoint; another account takes it only once the owner's session signed out; deletes only one's own", async () => {
     const amy = await registerUser(t.app);
     const ben = await registerUser(t.app);
     const endpoint = `https://push.example/${randomBytes(6).toString("hex")}`;
-    await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
-    await as(t.app, ben.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
-    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    expect(rows.map((r) => r.userId)).toEqual([ben.user.id]);
+    const subscribe = (cookie: string) =>
+      as(t.app, cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+    const holders = async () =>
+      (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).map(
+        (r) => r.userId,
+      );
+    expect((await subscribe(amy.cookie)).statusCode).toBe(201);
+    // Amy is still signed in on that device: Ben cannot redirect her notifications to himself.
+    const taken = await subscribe(ben.cookie);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: PUSH_DEVICE_TAKEN });
+    expect(await holders()).toEqual([amy.user.id]);
+    // Amy subscribing again (new keys) keeps it hers.
+    expect((await subscribe(amy.cookie)).statusCode).toBe(201);
     expect(
-      (await as(t.app, amy.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
+      (await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
         .statusCode,
     ).toBe(404);
+    // Amy signs out there: the device may move to whoever signs in on it next.
+    expect((await as(t.app, amy.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
+    expect((await subscribe(ben.cookie)).statusCode).toBe(201);
+    expect(await holders()).toEqual([ben.user.id]);
     expect(
       (await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
         .statusCode,
     ).toBe(200);
-    expect(
-      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
-    ).toEqual([]);
+    expect(await holders()).toEqual([]);
   });
 
   it("stores a native device token as platform ios/android", async () => {
@@ -300,6 +316,8 @@ describe("push subscriptions API", () => {
         "https://10.0.0.1/push",
         "https://fcm.googleapis.com.evil.example/x",
         "http://fcm.googleapis.com/fcm/send/x",
+        "https://fcm.googleapis.com:8443/fcm/send/x",
+        "https://updates.push.services.mozilla.com:22/wpush/v2/x",
       ]) {
         const res = await as(
           dev.app,
@@ -312,6 +330,7 @@ describe("push subscriptions API", () => {
         "https://fcm.googleapis.com/fcm/send/abc",
         "https://updates.push.services.mozilla.com/wpush/v2/abc",
         "https://web.push.apple.com/abc",
+        "https://fcm.googleapis.com:443/fcm/send/def",
       ]) {
         const res = await as(
           dev.app,

@@ -4,6 +4,7 @@ import { messageSchema } from "../../../contract/auth";
 import {
   isPushServiceUrl,
   notificationPreferencesSchema,
+  PUSH_DEVICE_TAKEN,
   PUSH_ENDPOINT_REFUSED,
   PUSH_RATE_LIMITS,
   PUSH_TOO_MANY_TEXT,
@@ -141,7 +142,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["push"],
         body: pushSubscriptionInputSchema,
-        response: { 201: messageSchema, 429: messageSchema },
+        response: { 201: messageSchema, 409: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +151,8 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       if (request.body.platform === "web" && config.NODE_ENV !== "test" && !isPushServiceUrl(request.body.endpoint)) {
         throw new HttpError(400, PUSH_ENDPOINT_REFUSED);
       }
-      await repo.save(userId, request.body);
+      if (!(await repo.save(userId, request.sessionHash ?? null, request.body)))
+        throw new HttpError(409, PUSH_DEVICE_TAKEN);
       return reply.code(201).send({ message: "Push notifications are on for this device" });
     },
   );
