@@ -16,7 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { composeServices } from "./compose";
-import { type Config, isLoopbackHost, publicOrigin } from "./config";
+import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { requestIdGenerator } from "./http/request-id";
@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: connectSources(config),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: "Link API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  if (serveApiDocs(config)) await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 16 * 1024 },
     // At shutdown every socket hears "going away" (1001), so clients reconnect to another instance at once;

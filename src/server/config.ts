@@ -49,6 +49,8 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-")
     .default("link:"),
+  /** `true` serves the OpenAPI viewer and document (/api/docs) in production too; outside production they always are. */
+  API_DOCS: z.enum(["true", "false"]).optional(),
   /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Moderators, comma-separated usernames: each existing account named here is granted the stored role at start. */
@@ -188,4 +190,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Defaults for tests and scripts; override what the case needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false" }), ...overrides };
+}
+
+/**
+ * Where the client's fetches and its /ws socket may go (CSP connect-src): this origin ('self', which covers
+ * its ws:/wss: twin) and PUBLIC_ORIGIN's http(s) and ws(s) forms, for a page served under another name.
+ */
+export function connectSources(config: Pick<Config, "PUBLIC_ORIGIN">): string[] {
+  if (!config.PUBLIC_ORIGIN) return ["'self'"];
+  const origin = new URL(config.PUBLIC_ORIGIN);
+  const socket = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
+  return ["'self'", origin.origin, socket];
+}
+
+/** The OpenAPI viewer and document: a map of every route is for developers, in production only when asked for. */
+export function serveApiDocs(config: Pick<Config, "NODE_ENV" | "API_DOCS">): boolean {
+  return config.NODE_ENV !== "production" || config.API_DOCS === "true";
 }
