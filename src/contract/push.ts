@@ -134,7 +134,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 /** DELETE /api/push/subscriptions: the device's endpoint (web) or token (native). */
 export const pushUnsubscribeSchema = z.object({ endpoint: lineSchema().min(1).max(PUSH_TOKEN_MAX) }).strict();
 
-/** The signed token of an unsubscribe link (`userId.kind.signature`). */
+/** The signed token of an unsubscribe link (`userId.kind.version.signature`). */
 export const unsubscribeQuerySchema = z.object({ token: lineSchema().max(200) });
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });

@@ -468,6 +468,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   channels: jsonb("channels").$type<Record<string, { inApp: boolean; push: boolean; email: boolean }>>().notNull(),
   emailDigest: boolean("email_digest").notNull().default(false),
+  /** Bumped by each save the person makes; unsubscribe links carry the version they were sent under. */
+  linksVersion: integer("links_version").notNull().default(0),
   /** The end of the period the last daily digest covered. */
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

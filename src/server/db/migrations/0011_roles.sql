@@ -11,3 +11,7 @@ CREATE TABLE "user_roles" (
 -- The session that registered a push device: while it lives, nobody else may take the device over; when it
 -- ends (sign-out, expiry, password reset) the device may move to whoever signs in on it next.
 ALTER TABLE "push_subscriptions" ADD COLUMN "session_hash" text REFERENCES "sessions"("id_hash") ON DELETE SET NULL;
+--> statement-breakpoint
+-- Bumped by every preference save the person makes: an unsubscribe link signs the version it was sent under,
+-- so links mailed before a change stop working.
+ALTER TABLE "notification_preferences" ADD COLUMN "links_version" integer DEFAULT 0 NOT NULL;

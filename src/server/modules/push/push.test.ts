@@ -419,11 +419,13 @@ describe("notification preferences", () => {
     await friendRequestTo(amy.user.id);
     const [mail] = await mailTo(amy.user.email);
     const token = decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
-    const [, , signature] = token.split(".");
+    const [, , version, signature] = token.split(".");
     for (const forged of [
-      `${amy.user.id}.all.${signature}`,
-      `${amy.user.id + 1}.friends.${signature}`,
-      "1.friends.x",
+      `${amy.user.id}.all.${version}.${signature}`,
+      `${amy.user.id + 1}.friends.${version}.${signature}`,
+      `${amy.user.id}.friends.${Number(version) + 1}.${signature}`,
+      `${amy.user.id}.friends.${signature}`,
+      "1.friends.0.x",
       "x".repeat(200),
     ]) {
       const res = await t.app.inject({
@@ -451,6 +453,38 @@ describe("notification preferences", () => {
         ).json() as NotificationPreferences
       ).channels.friends.email,
     ).toBe(true);
+  });
+
+  it("an unsubscribe link stops working once the person changes their preferences; clicking it twice is fine", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ email: true }));
+    await friendRequestTo(amy.user.id);
+    const tokenOf = (mail: Awaited<ReturnType<typeof mailTo>>[number]) =>
+      decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
+    const oldLink = tokenOf((await mailTo(amy.user.email))[0]);
+    const unsubscribe = (token: string) =>
+      t.app.inject({ method: "POST", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    const confirmPage = (token: string) =>
+      t.app.inject({ method: "GET", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    // Amy changes her settings (e-mails stay on): links mailed before no longer speak for her.
+    await put(amy.cookie, { ...withFriends({ email: true }), emailDigest: false });
+    expect((await unsubscribe(oldLink)).statusCode).toBe(400);
+    expect((await confirmPage(oldLink)).statusCode).toBe(400);
+    const friendsEmail = async () =>
+      (
+        (
+          await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+        ).json() as NotificationPreferences
+      ).channels.friends.email;
+    expect(await friendsEmail()).toBe(true);
+    // A link mailed after the change works, and again on a second click.
+    await friendRequestTo(amy.user.id);
+    const mails = await mailTo(amy.user.email);
+    const newLink = tokenOf(mails[mails.length - 1]);
+    expect(newLink).not.toBe(oldLink);
+    expect((await unsubscribe(newLink)).statusCode).toBe(200);
+    expect(await friendsEmail()).toBe(false);
+    expect((await unsubscribe(newLink)).statusCode).toBe(200);
   });
 
   it("saving is limited per user: the 61st save in a minute is 429 with Retry-After", async () => {
