@@ -296,6 +296,22 @@ describe("push subscriptions API", () => {
     expect(await holders()).toEqual([]);
   });
 
+  it("two signed-in accounts racing to register one new device: exactly one holds it, the other gets 409", async () => {
+    const amy = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    const endpoint = `https://push.example/${randomBytes(6).toString("hex")}`;
+    const results = await Promise.all(
+      [amy, ben, amy, ben].map((p) =>
+        as(t.app, p.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) }),
+      ),
+    );
+    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toHaveLength(1);
+    const holder = rows[0].userId;
+    const expected = [amy, ben, amy, ben].map((p) => (p.user.id === holder ? 201 : 409));
+    expect(results.map((res) => res.statusCode)).toEqual(expected);
+  });
+
   it("stores a native device token as platform ios/android", async () => {
     const amy = await registerUser(t.app);
     const res = await as(
