@@ -11,8 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const clientDist = path.resolve(root, process.env.CLIENT_DIST ?? "dist/client");
 export const serverDist = path.resolve(root, process.env.SERVER_DIST ?? "dist/server");
 
-// main.js serves; the others are operators' commands (npm run db:migrate, backup, restore).
-const SERVER_ENTRIES = ["src/server/main.ts", "src/server/migrate.ts", "src/server/backup.ts", "src/server/restore.ts"];
+// main.js serves; the others are operators' commands (npm run db:migrate, backup, restore, moderator).
+const SERVER_ENTRIES = [
+  "src/server/main.ts",
+  "src/server/migrate.ts",
+  "src/server/backup.ts",
+  "src/server/restore.ts",
+  "src/server/moderator.ts",
+];
 
 /** Text files at least this big get .br and .gz siblings; below it the headers outweigh the gain. */
 const COMPRESS_MIN_BYTES = 1024;

@@ -119,6 +119,8 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const ACCESS_GRANT_TEXTS = {
   missing: "Registration needs an early-access code or a group invite. Enter your code first.",
   inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
+  /** The code's grant is spent by this answer, so a grant cannot be used to test address after address. */
+  emailTaken: "Email already registered. Sign in or reset your password; registering again needs your code again.",
 };
 
 /** Issue 9.16: what every 429 of the gate, login and register says; N is the answer's Retry-After. */

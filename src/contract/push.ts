@@ -72,7 +72,7 @@ export const PUSH_TOO_MANY_TEXT = (seconds: number) => `Too many changes, try ag
 
 /**
  * The browsers' push services (Chrome/Edge/Opera/Samsung via FCM, Firefox, Windows, Safari): the server
- * posts only to these hosts and their subdomains, so a forged subscription cannot aim it at an internal address.
+ * posts only to these hosts and their subdomains on port 443, so a forged subscription cannot aim it at an internal address.
  */
 export const PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com",
@@ -82,11 +82,15 @@ export const PUSH_SERVICE_HOSTS = [
   "push.apple.com",
 ] as const;
 export const PUSH_ENDPOINT_REFUSED = "endpoint: must be an https URL of a browser push service";
+/** Another account's device whose session is still signed in: it signs out there first. */
+export const PUSH_DEVICE_TAKEN = "This device gets another account's notifications. Sign that account out here first.";
 
 export function isPushServiceUrl(endpoint: string): boolean {
   const url = new URL(endpoint);
+  // Port 443 only (URL drops it as https's default): another port on a push host is no push service.
   return (
     url.protocol === "https:" &&
+    url.port === "" &&
     PUSH_SERVICE_HOSTS.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`))
   );
 }
@@ -130,7 +134,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 /** DELETE /api/push/subscriptions: the device's endpoint (web) or token (native). */
 export const pushUnsubscribeSchema = z.object({ endpoint: lineSchema().min(1).max(PUSH_TOKEN_MAX) }).strict();
 
-/** The signed token of an unsubscribe link (`userId.kind.signature`). */
+/** The signed token of an unsubscribe link (`userId.kind.version.signature`). */
 export const unsubscribeQuerySchema = z.object({ token: lineSchema().max(200) });
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });

@@ -16,7 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
 import { composeServices } from "./compose";
-import { type Config, publicOrigin } from "./config";
+import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { requestIdGenerator } from "./http/request-id";
@@ -54,12 +54,27 @@ function trustProxyOption(trust: Config["TRUST_PROXY"]) {
   return trust ?? false;
 }
 
-/** Said once at start: what an operator must set before invite e-mails can leave. */
-function warnAboutLinks(config: Config, log: FastifyBaseLogger) {
-  if (!publicOrigin(config))
+/** Said once at start: what an operator must set before e-mails carry links, and what a demo exposes. */
+function warnAboutSettings(config: Config, log: FastifyBaseLogger) {
+  if (config.SMTP_URL && !config.PUBLIC_ORIGIN) {
+    log.warn(
+      config.NODE_ENV === "production"
+        ? "SMTP_URL is set without PUBLIC_ORIGIN: reset, verification and invite e-mails cannot carry a link, so none is sent; set PUBLIC_ORIGIN to the public origin"
+        : `SMTP_URL is set without PUBLIC_ORIGIN: e-mailed links point to ${publicOrigin(config)}`,
+    );
+  } else if (!publicOrigin(config)) {
     log.warn("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
+  }
   if (!config.SMTP_URL && config.NODE_ENV === "production")
     log.warn("SMTP_URL is unset: e-mails stay pending in the outbox table");
+  if (!config.DEPLOYMENT && config.NODE_ENV === "production" && !isLoopbackHost(config.HOST))
+    log.warn(
+      `demo mode on ${config.HOST}: the README's public access codes register anyone who reaches this server; a deployment sets PUBLIC_ORIGIN and ACCESS_CODES (docs/operations.md)`,
+    );
+  if (config.DEPLOYMENT && !config.ADMIN_USERNAMES?.length)
+    log.warn(
+      "ADMIN_USERNAMES is unset: moderators are only those granted with `npm run moderator -- grant <username>`",
+    );
 }
 
 /** Where the built client is served from; e2e runs give each port its own folder. */
@@ -115,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: connectSources(config),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -130,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: "Link API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  if (serveApiDocs(config)) await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 16 * 1024 },
     // At shutdown every socket hears "going away" (1001), so clients reconnect to another instance at once;
@@ -147,7 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("outbox", mailOutbox);
   app.addHook("onReady", async () => mailOutbox.start());
   app.addHook("onClose", () => mailOutbox.stop());
-  warnAboutLinks(config, app.log);
+  warnAboutSettings(config, app.log);
+  app.addHook("onReady", async () => {
+    const { granted, withoutAccount } = await services.roles.grantConfiguredModerators();
+    if (granted.length > 0) app.log.info(`moderator role granted from ADMIN_USERNAMES: ${granted.join(", ")}`);
+    if (withoutAccount.length > 0)
+      app.log.warn(
+        `ADMIN_USERNAMES names no account yet: ${withoutAccount.join(", ")} (granted when that account first asks for /api/admin)`,
+      );
+  });
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));

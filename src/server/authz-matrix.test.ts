@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTOR_ORDER, type Actor, AUTHZ_MATRIX, type MatrixFixture } from "./authz-matrix";
+import { userRoles } from "./db/schema";
 import { rawRequest } from "./test/raw-request";
 import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
 
@@ -34,6 +35,8 @@ async function expectStatus(res: { statusCode: number; body: string }, status: n
 /** Three people and everything the matrix's rows point at (see the table's header). */
 async function buildWorld(): Promise<World> {
   const [owner, member, stranger] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+  // The owner moderates (the admin rows): granted as `npm run moderator -- grant` would.
+  await t.database.db.insert(userRoles).values({ userId: owner.user.id, role: "moderator" });
   const asOwner = as(t.app, owner.cookie);
   const asMember = as(t.app, member.cookie);
   const weekAhead = new Date(Date.now() + 7 * 86_400_000);

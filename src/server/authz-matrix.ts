@@ -386,8 +386,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: insiders(201),
   },
 
-  // Safety (issue 14.5): blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture's owner is the
-  // first account, so the one moderator when ADMIN_USERNAMES is unset). Admin rows undo nothing the fixture needs.
+  // Safety (issue 14.5): blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture grants the owner
+  // the stored moderator role). Admin rows undo nothing the fixture needs.
   "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200) },
   "POST /api/blocks": {
     request: (f) => ({ url: "/api/blocks", payload: { userId: f.strangerId } }),

@@ -31,6 +31,7 @@ import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { pushRepository } from "./modules/push/repository";
+import { rolesRepository, rolesService } from "./modules/roles";
 import { safetyRepository } from "./modules/safety/repository";
 import { uploadsRepository } from "./modules/uploads/repository";
 import { uploadsService } from "./modules/uploads/service";
@@ -117,6 +118,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       notifications,
     }),
     places: placesService({ geocoder }),
+    roles: rolesService({
+      repo: rolesRepository(db),
+      users: repositories.users,
+      adminUsernames: config.ADMIN_USERNAMES ?? [],
+    }),
     users: usersService({ repo: repositories.users }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, seedPolicy } from "./config";
+import { DEMO_ACCESS_CODES, isLoopbackHost, loadConfig, seedPolicy } from "./config";
 
 describe("seed policy: demo data never lands in a real server's database by default", () => {
   it.each([
@@ -12,6 +12,21 @@ describe("seed policy: demo data never lands in a real server's database by defa
     ["embedded database, SEED=false", { SEED: "false" }, false],
     ["production, embedded, SEED unset", { NODE_ENV: "production" }, true],
     ["production, DATABASE_URL, SEED unset", { NODE_ENV: "production", DATABASE_URL: "postgres://db/link" }, false],
+    [
+      "deployment (PUBLIC_ORIGIN), embedded, SEED unset",
+      { PUBLIC_ORIGIN: "https://link.example", ACCESS_CODES: "1111111111" },
+      false,
+    ],
+    [
+      "deployment (production on 0.0.0.0), embedded",
+      { NODE_ENV: "production", HOST: "0.0.0.0", REGISTRATION: "open" },
+      false,
+    ],
+    [
+      "deployment, SEED=true",
+      { PUBLIC_ORIGIN: "https://link.example", ACCESS_CODES: "1111111111", SEED: "true" },
+      true,
+    ],
   ])("%s -> seed %s", (_name, env, expected) => {
     expect(seedPolicy(loadConfig(env as NodeJS.ProcessEnv))).toBe(expected);
   });
@@ -52,5 +67,56 @@ describe("REDIS_PREFIX and METRICS_TOKEN", () => {
   });
   it("refuses a guessable metrics token", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe("a deployment chooses its access codes; the README's demo keeps its public ones", () => {
+  const refusal =
+    /^Invalid environment variable ACCESS_CODES: a deployment .* set ACCESS_CODES .* or REGISTRATION=open/;
+
+  it.each([
+    ["PUBLIC_ORIGIN set", { PUBLIC_ORIGIN: "https://link.example" }],
+    ["production on all interfaces", { NODE_ENV: "production", HOST: "0.0.0.0" }],
+    ["production on a public address", { NODE_ENV: "production", HOST: "203.0.113.7" }],
+    ["production on all IPv6 interfaces", { NODE_ENV: "production", HOST: "::" }],
+  ])("%s without ACCESS_CODES refuses to start, naming what to set", (_name, env) => {
+    expect(() => loadConfig(env)).toThrow(refusal);
+  });
+
+  it("a deployment with its own codes accepts only those; REGISTRATION=open keeps the public ones on purpose", () => {
+    const chosen = loadConfig({ PUBLIC_ORIGIN: "https://link.example", ACCESS_CODES: "1111111111,2222222222" });
+    expect(chosen.ACCESS_CODES).toEqual(["1111111111", "2222222222"]);
+    expect(chosen.DEPLOYMENT).toBe(true);
+    const open = loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", REGISTRATION: "open" });
+    expect(open.ACCESS_CODES).toEqual(DEMO_ACCESS_CODES);
+    expect(() => loadConfig({ REGISTRATION: "yes" })).toThrow(/^Invalid environment variable REGISTRATION/);
+  });
+
+  it.each([
+    ["no environment (npm start)", { NODE_ENV: "production" }],
+    ["production on loopback", { NODE_ENV: "production", HOST: "127.0.0.1" }],
+    ["production on localhost", { NODE_ENV: "production", HOST: "localhost" }],
+    ["production on ::1", { NODE_ENV: "production", HOST: "::1" }],
+    ["development on all interfaces", { NODE_ENV: "development", HOST: "0.0.0.0" }],
+  ])("%s is the demo: the public codes and the demo seed", (_name, env) => {
+    const config = loadConfig(env);
+    expect(config.DEPLOYMENT).toBe(false);
+    expect(config.ACCESS_CODES).toEqual(DEMO_ACCESS_CODES);
+    expect(seedPolicy(config)).toBe(true);
+  });
+
+  it.each([
+    ["127.0.0.1", true],
+    ["127.1.2.3", true],
+    ["::1", true],
+    ["[::1]", true],
+    ["::ffff:127.0.0.1", true],
+    ["LOCALHOST", true],
+    ["0.0.0.0", false],
+    ["::", false],
+    ["127.example.com", false],
+    ["10.0.0.5", false],
+  ])("%s is loopback: %s", (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
   });
 });

@@ -29,6 +29,8 @@ const configSchema = z.object({
       "must be comma-separated 10-digit codes",
     )
     .optional(),
+  /** `open`: a deployment knowingly lets anyone register with the public demo codes instead of choosing ACCESS_CODES. */
+  REGISTRATION: z.enum(["open"], { error: "must be open (or unset)" }).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Link <no-reply@link.local>"),
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -47,9 +49,11 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1-64 letters, digits or _.:-")
     .default("link:"),
+  /** `true` serves the OpenAPI viewer and document (/api/docs) in production too; outside production they always are. */
+  API_DOCS: z.enum(["true", "false"]).optional(),
   /** When set, /metrics requires `Authorization: Bearer <token>`; unset, /metrics is open outside production only. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** Moderators (issue 14.5), comma-separated usernames; unset: the first registered account is the one moderator. */
+  /** Moderators, comma-separated usernames: each existing account named here is granted the stored role at start. */
   ADMIN_USERNAMES: z
     .string()
     .transform((v) =>
@@ -126,13 +130,41 @@ export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "NODE_ENV" |
   return config.NODE_ENV === "production" ? null : `http://localhost:${config.PORT}`;
 }
 
-/** Demo data goes only into the embedded database, or wherever SEED=true asks for it explicitly. */
-export function seedPolicy(config: Pick<Config, "SEED" | "DATABASE_URL">): boolean {
+/**
+ * Demo data goes only into a demo's embedded database, or wherever SEED=true asks for it explicitly: a
+ * deployment never gets the demo accounts and invite by default.
+ */
+export function seedPolicy(config: Pick<Config, "SEED" | "DATABASE_URL" | "DEPLOYMENT">): boolean {
   if (config.SEED !== undefined) return config.SEED === "true";
+  if (config.DEPLOYMENT) return false;
   return config.DATABASE_URL === undefined || !/^postgres(ql)?:\/\//.test(config.DATABASE_URL);
 }
 
-export type Config = Omit<z.infer<typeof configSchema>, "ACCESS_CODES"> & { ACCESS_CODES: string[] };
+/** localhost, 127.0.0.0/8 and ::1 (bracketed or IPv4-mapped too): only this machine can reach the server. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  if (bare === "localhost" || bare === "::1") return true;
+  const v4 = bare.replace(/^::ffff:/, "");
+  return isIP(v4) === 4 && v4.startsWith("127.");
+}
+
+/**
+ * A deployment rather than the README's demo: it names its public origin, or runs in production on a HOST
+ * the operator chose that others can reach. (An unset HOST is the demo's `npm start`, which keeps its codes.)
+ */
+function isDeployment(env: NodeJS.ProcessEnv, data: z.infer<typeof configSchema>): boolean {
+  if (data.PUBLIC_ORIGIN) return true;
+  return data.NODE_ENV === "production" && env.HOST !== undefined && !isLoopbackHost(env.HOST);
+}
+
+export type Config = Omit<z.infer<typeof configSchema>, "ACCESS_CODES"> & {
+  ACCESS_CODES: string[];
+  /** See isDeployment: no demo codes unless REGISTRATION=open, no demo seed unless SEED=true. */
+  DEPLOYMENT: boolean;
+};
 
 /** Parses the environment once; a bad value names its variable on one line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,10 +178,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
     );
   }
-  return { ...result.data, ACCESS_CODES: result.data.ACCESS_CODES ?? DEMO_ACCESS_CODES };
+  const deployment = isDeployment(env, result.data);
+  if (deployment && !result.data.ACCESS_CODES && result.data.REGISTRATION !== "open") {
+    throw new Error(
+      "Invalid environment variable ACCESS_CODES: a deployment (PUBLIC_ORIGIN set, or NODE_ENV=production with a HOST other than loopback) must choose its access codes: set ACCESS_CODES to comma-separated 10-digit codes, or REGISTRATION=open to let anyone register with the public demo codes",
+    );
+  }
+  return { ...result.data, ACCESS_CODES: result.data.ACCESS_CODES ?? DEMO_ACCESS_CODES, DEPLOYMENT: deployment };
 }
 
 /** Defaults for tests and scripts; override what the case needs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false" }), ...overrides };
+}
+
+/**
+ * Where the client's fetches and its /ws socket may go (CSP connect-src): this origin ('self', which covers
+ * its ws:/wss: twin) and PUBLIC_ORIGIN's http(s) and ws(s) forms, for a page served under another name.
+ */
+export function connectSources(config: Pick<Config, "PUBLIC_ORIGIN">): string[] {
+  if (!config.PUBLIC_ORIGIN) return ["'self'"];
+  const origin = new URL(config.PUBLIC_ORIGIN);
+  const socket = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
+  return ["'self'", origin.origin, socket];
+}
+
+/** The OpenAPI viewer and document: a map of every route is for developers, in production only when asked for. */
+export function serveApiDocs(config: Pick<Config, "NODE_ENV" | "API_DOCS">): boolean {
+  return config.NODE_ENV !== "production" || config.API_DOCS === "true";
 }

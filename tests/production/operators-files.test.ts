@@ -9,8 +9,13 @@ import { PRODUCTION_STEPS } from "./steps";
 // is what this tier runs (steps.ts), and what they configure is what the server accepts.
 
 /** Compose's ${NAME:-default} and ${NAME} read with an empty environment, as `docker compose up` on a fresh host. */
+/** What an operator's shell or .env gives the variables Compose requires (`${NAME:?message}`). */
+const OPERATOR_SETS: Record<string, string> = { ACCESS_CODES: "4815162342,1123581321", ADMIN_USERNAMES: "owner" };
+
 function withDefaults(value: string): string {
-  return value.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_match, _name, fallback) => fallback ?? "");
+  return value
+    .replace(/\$\{(\w+):\?[^}]*\}/g, (_match, name: string) => OPERATOR_SETS[name] ?? "")
+    .replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_match, _name, fallback) => fallback ?? "");
 }
 
 describe("Dockerfile", () => {
@@ -48,14 +53,15 @@ describe("Dockerfile", () => {
     expect(health[0].args).toMatch(/ CMD \[/);
   });
 
-  it("sets only environment the server accepts", () => {
+  it("sets only environment the server accepts; being a deployment (0.0.0.0), it needs the operator's ACCESS_CODES", () => {
     const env = Object.fromEntries(
       of("ENV")
         .flatMap((i) => i.args.split(/\s+/))
         .map((pair) => pair.split("=")),
     );
     expect(env).toMatchObject({ NODE_ENV: "production", PORT: "5000" });
-    expect(() => loadConfig(env)).not.toThrow();
+    expect(() => loadConfig(env)).toThrow(/ACCESS_CODES/);
+    expect(loadConfig({ ...env, ...OPERATOR_SETS }).DEPLOYMENT).toBe(true);
   });
 });
 
@@ -86,6 +92,20 @@ describe("docker-compose.yml and Caddyfile", () => {
       expect(env.DATABASE_URL).toMatch(/^postgres:\/\/link:[^@]+@postgres:5432\/link$/);
       expect(env.REDIS_URL).toBe("redis://redis:6379");
       expect(() => loadConfig(env)).not.toThrow();
+    }
+  });
+
+  it("refuses to come up without the access codes and moderators a deployment must choose", () => {
+    for (const app of ["app1", "app2"]) {
+      const environment = compose.services[app].environment!;
+      expect(environment.ACCESS_CODES).toMatch(/^\$\{ACCESS_CODES:\?.+\}$/);
+      expect(environment.ADMIN_USERNAMES).toMatch(/^\$\{ADMIN_USERNAMES:\?.+\}$/);
+      expect(environment.SEED).toBeUndefined();
+      const env = Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, withDefaults(String(v))]));
+      const { ACCESS_CODES: _codes, ...withoutCodes } = env;
+      // The server refuses too, should the file be edited to pass an empty or missing value.
+      expect(() => loadConfig(withoutCodes)).toThrow(/ACCESS_CODES/);
+      expect(loadConfig(env).ACCESS_CODES).not.toContain("1234567890");
     }
   });
 

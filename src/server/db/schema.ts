@@ -82,6 +82,28 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** What a stored role lets its holder do: moderators open /admin and call /api/admin/*. */
+export type UserRole = "moderator";
+
+/**
+ * Roles are granted (ADMIN_USERNAMES at start, `npm run moderator`), never derived from sign-up order, and
+ * go with the account when it is deleted: nobody inherits them.
+ */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<UserRole>().notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "user_roles_pk", columns: [t.userId, t.role] }),
+    check("user_roles_role_check", sql`${t.role} IN ('moderator')`),
+  ],
+);
+
 /**
  * Early-access grants (issue 9.14): a verified access code leaves one here for a short while;
  * POST /api/register consumes it. Only the SHA-256 of the cookie value is stored.
@@ -424,6 +446,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text("endpoint").notNull(),
     p256dh: text("p256dh"),
     auth: text("auth"),
+    /** The session that registered the device: while it lives, another account cannot take the device over. */
+    sessionHash: text("session_hash").references(() => sessions.idHash, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -444,6 +468,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   channels: jsonb("channels").$type<Record<string, { inApp: boolean; push: boolean; email: boolean }>>().notNull(),
   emailDigest: boolean("email_digest").notNull().default(false),
+  /** Bumped by each save the person makes; unsubscribe links carry the version they were sent under. */
+  linksVersion: integer("links_version").notNull().default(0),
   /** The end of the period the last daily digest covered. */
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

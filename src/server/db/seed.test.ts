@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "../../contract/categories";
 import { IMAGE_WIDTHS } from "../../contract/limits";
 import { UPLOAD_URL_PATTERN } from "../../contract/users";
 import { type Database, openDatabase } from "./client";
-import { chatMessages, events, groups, uploads, uploadVariants, users } from "./schema";
+import { chatMessages, events, groups, uploads, uploadVariants, userRoles, users } from "./schema";
 import { DEMO_CITY, seedIfEmpty } from "./seed";
 
 describe("demo seed", () => {
@@ -42,6 +42,14 @@ describe("demo seed", () => {
     const messages = await database.db.select().from(chatMessages);
     expect(group.name).toBe("Weekend Explorers");
     expect(messages.length).toBeGreaterThan(0);
+  });
+
+  it("makes alex, and only alex, the demo city's moderator (a stored role)", async () => {
+    const holders = await database.db
+      .select({ username: users.username, role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId));
+    expect(holders).toEqual([{ username: "alex", role: "moderator" }]);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   groups,
   uploads,
   uploadVariants,
+  userRoles,
   users,
 } from "./schema";
 import { avatarSvg, type CoverScene, coverSvg } from "./seed-art";
@@ -523,6 +524,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       )
       .returning({ id: users.id });
     const ids = insertedUsers.map((u) => u.id);
+    // The demo city's moderator (README): alex, the first demo person, holds the stored role.
+    await tx.insert(userRoles).values({ userId: ids[0], role: "moderator" });
     const pictures: SeededUpload[] = ids.map((userId, i) => ({ id: avatarIds[i], userId, variants: avatars[i] }));
     const coverIds = allEvents.map(() => newUploadId());
 

@@ -7,6 +7,7 @@ import {
   type NotificationChannel,
 } from "@contract/push";
 import { useEffect, useState } from "react";
+import { errorMessage } from "@/lib/api";
 import { native } from "@/lib/native";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Checkbox } from "@/ui/checkbox";
@@ -44,7 +45,12 @@ function PushDeviceCard() {
         description: on ? "This device will be notified while Link is closed" : undefined,
       });
     } catch (error) {
-      toast({ title: "Push notifications", description: (error as Error).message, variant: "destructive" });
+      // The server's sentence (a device still signed in to another account: 409), not "409: {…}".
+      toast({
+        title: "Push notifications",
+        description: errorMessage(error) ?? (error as Error).message,
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }

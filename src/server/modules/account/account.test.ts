@@ -6,7 +6,7 @@ import { accountTokens, outbox, users } from "../../db/schema";
 import { hashSessionToken } from "../../http/session";
 import { openSocket, type TestSocket } from "../../realtime/socket-test-client";
 import { testAppForSuite } from "../../test/suite";
-import { as, registerUser, sessionCookieOf } from "../../test/test-app";
+import { as, createTestApp, registerUser, sessionCookieOf } from "../../test/test-app";
 
 /** Issue 14.4: account control, as the owner and as an attacker would notice it. */
 const t = testAppForSuite({}, { listen: true });
@@ -164,27 +164,33 @@ describe("password reset", () => {
     expect((await login(me.user.username, winner)).statusCode).toBe(200);
   });
 
-  it("an expired link is refused; a newer link replaces the older one", async () => {
+  it("an expired link is refused; a newer link never ends the one mailed before; using one ends them all", async () => {
     const me = await registerUser(t.app);
-    await t.app.inject({
-      method: "POST",
-      url: "/api/account/password-reset/request",
-      payload: { email: me.user.email },
-    });
+    const ask = () =>
+      t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } });
+    await ask();
     const first = (await mailTo(me.user.email)).token;
-    await t.app.inject({
-      method: "POST",
-      url: "/api/account/password-reset/request",
-      payload: { email: me.user.email },
-    });
+    // Someone else asking again (anyone may type the address) must not kill the link already in the mailbox.
+    await ask();
     const second = (await mailTo(me.user.email)).token;
     expect(second).not.toBe(first);
-    const stale = await t.app.inject({
+    const withFirst = await t.app.inject({
       method: "POST",
       url: "/api/account/password-reset",
-      payload: { token: first, newPassword: "never-set-1" },
+      payload: { token: first, newPassword: "first-link-1" },
     });
-    expect(stale.statusCode).toBe(400);
+    expect(withFirst.statusCode).toBe(200);
+    expect((await login(me.user.username, "first-link-1")).statusCode).toBe(200);
+    // The password is set: the other link of that hour is spent with it.
+    const sibling = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token: second, newPassword: "never-set-1" },
+    });
+    expect(sibling.statusCode).toBe(400);
+
+    await ask();
+    const third = (await mailTo(me.user.email)).token;
     // An hour and a second later (moved in the database): refused.
     await t.database.db
       .update(accountTokens)
@@ -193,16 +199,16 @@ describe("password reset", () => {
     const expired = await t.app.inject({
       method: "POST",
       url: "/api/account/password-reset",
-      payload: { token: second, newPassword: "never-set-1" },
+      payload: { token: third, newPassword: "never-set-1" },
     });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ message: ACCOUNT_TEXTS.tokenInvalid });
     expect((await login(me.user.username, "never-set-1")).statusCode).toBe(401);
-    expect((await login(me.user.username, me.password)).statusCode).toBe(200);
+    expect((await login(me.user.username, "first-link-1")).statusCode).toBe(200);
   });
 
-  it("is limited per e-mail (429 with Retry-After, unknown addresses alike) and per client address", async () => {
-    const email = `limited-${Date.now()}@example.com`;
+  it("past an e-mail's budget: the same 202, nothing more sent, and the mailed link still works; per client address 429", async () => {
+    const me = await registerUser(t.app);
     const ask = (address: string, ip: string) =>
       t.app.inject({
         method: "POST",
@@ -210,15 +216,49 @@ describe("password reset", () => {
         payload: { email: address },
         remoteAddress: ip,
       });
-    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perEmail.points; i++)
-      expect((await ask(email, `10.0.0.${i + 1}`)).statusCode).toBe(202);
-    const refused = await ask(email, "10.0.0.99");
+    expect((await ask(me.user.email, "10.0.2.1")).statusCode).toBe(202);
+    const mailed = (await mailTo(me.user.email)).token;
+    // An attacker from many addresses spends the e-mail's budget and keeps asking.
+    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perEmail.points + 3; i++) {
+      const res = await ask(me.user.email, `10.0.3.${i + 1}`);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: ACCOUNT_TEXTS.resetRequested });
+      expect(res.headers["retry-after"]).toBeUndefined();
+    }
+    expect(await countMail(me.user.email)).toBe(PASSWORD_RESET_BUDGETS.perEmail.points);
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/account/password-reset",
+      payload: { token: mailed, newPassword: "still-mine-1" },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(me.user.username, "still-mine-1")).statusCode).toBe(200);
+
+    const email = `limited-${Date.now()}@example.com`;
+    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perAddress.points; i++)
+      expect((await ask(`a${i}-${email}`, "10.0.1.1")).statusCode).toBe(202);
+    const refused = await ask(`fresh-${email}`, "10.0.1.1");
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused.json().message).toMatch(/^Too many requests, try again in \d+ s$/);
-    for (let i = 0; i < PASSWORD_RESET_BUDGETS.perAddress.points; i++)
-      expect((await ask(`a${i}-${email}`, "10.0.1.1")).statusCode).toBe(202);
-    expect((await ask(`fresh-${email}`, "10.0.1.1")).statusCode).toBe(429);
+  });
+
+  it("in production without PUBLIC_ORIGIN: the same 202 for a known and an unknown address, nothing sent", async () => {
+    const other = await createTestApp({ NODE_ENV: "production" });
+    try {
+      const me = await registerUser(other.app);
+      const ask = (email: string) =>
+        other.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email } });
+      const known = await ask(me.user.email);
+      const unknown = await ask(`nobody-${Date.now()}@example.com`);
+      expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+      expect(known.body).toBe(unknown.body);
+      expect(known.json()).toEqual({ message: ACCOUNT_TEXTS.resetRequested });
+      const [{ n }] = await other.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+      expect(n).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -54,6 +54,28 @@ export function accountRepository(db: Db) {
     },
 
     /**
+     * Stores one more link beside the user's unexpired ones of the same purpose: a request someone else makes
+     * never kills the link already mailed. Expired ones go.
+     */
+    async addToken(
+      input: { idHash: string; userId: number; purpose: AccountTokenPurpose; expiresAt: Date },
+      now: Date,
+    ) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(accountTokens)
+          .where(
+            and(
+              eq(accountTokens.userId, input.userId),
+              eq(accountTokens.purpose, input.purpose),
+              lte(accountTokens.expiresAt, now),
+            ),
+          );
+        await tx.insert(accountTokens).values({ ...input, email: null });
+      });
+    },
+
+    /**
      * Spends a link: one DELETE ... RETURNING, so two requests racing with the same token cannot both
      * win; an expired link is deleted too but returns nothing.
      */

@@ -130,31 +130,31 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ["account"],
         description:
-          "Always 202 with the same message, whether or not an account uses the address. Limited per client address and per e-mail (429).",
+          "Always 202 with the same message, whether or not an account uses the address, past the e-mail's hourly budget (nothing more is sent) and when e-mails cannot carry links. Limited per client address (429). A new link never ends the ones mailed before it; setting a password with any of them ends them all.",
         body: passwordResetRequestSchema,
-        response: { 202: messageSchema, 429: messageSchema, 503: messageSchema },
+        response: { 202: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      if (
-        !(await spend(reply, [
-          [resetPerAddress, request.ip],
-          [resetPerEmail, email],
-        ]))
-      )
-        return reply;
-      if (!origin) return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
+      if (!(await spend(reply, [[resetPerAddress, request.ip]]))) return reply;
+      const accepted = () => reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
+      // Past the address's budget, and without a public origin to link to, the answer is the same 202 and
+      // nothing is sent: a 429 or 503 here would let anyone block a person's reset or tell which e-mails exist.
+      if (!(await resetPerEmail.consume(email)).allowed || !origin) return accepted();
       const user = await repo.findUserByEmail(email);
       if (user && !user.suspendedAt) {
         const { token, idHash } = newLinkToken();
-        await repo.replaceToken({
-          idHash,
-          userId: user.id,
-          purpose: "password_reset",
-          email: null,
-          expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-        });
+        const now = new Date();
+        await repo.addToken(
+          {
+            idHash,
+            userId: user.id,
+            purpose: "password_reset",
+            expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+          },
+          now,
+        );
         await app.outbox.enqueue({
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,
@@ -168,7 +168,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
           ].join("\n"),
         });
       }
-      return reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
+      return accepted();
     },
   );
 
@@ -189,6 +189,8 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const row = await repo.consumeToken(hashSessionToken(request.body.token), "password_reset", new Date());
       if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
       await repo.setPasswordHash(row.userId, await hashPassword(request.body.newPassword));
+      // The other links mailed in the same hour are spent with this one.
+      await repo.deleteTokens(row.userId, "password_reset");
       await revoke(await repo.deleteSessions(row.userId, null));
       clearSessionCookie(reply);
       return { message: ACCOUNT_TEXTS.resetDone };

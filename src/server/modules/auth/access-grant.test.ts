@@ -97,6 +97,19 @@ describe("the early-access grant", () => {
     expect((await register(newcomer(), cookie)).statusCode).toBe(201);
   });
 
+  it("a registration refused for a taken e-mail spends the grant: one probe of an address per code entered", async () => {
+    const existing = await registerUser(t.app);
+    const cookie = await accessGrantCookie(t.app);
+    const before = await userCount();
+    const taken = await register({ ...newcomer(), email: existing.user.email.toUpperCase() }, cookie);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: ACCESS_GRANT_TEXTS.emailTaken });
+    const probe = await register({ ...newcomer(), email: `probe-${Date.now()}@example.com` }, cookie);
+    expect(probe.statusCode).toBe(403);
+    expect(probe.json()).toEqual({ message: ACCESS_GRANT_TEXTS.missing });
+    expect(await userCount()).toBe(before);
+  });
+
   it("a lapsed grant is no grant", async () => {
     const cookie = await accessGrantCookie(t.app);
     await t.database.db.update(accessGrants).set({ expiresAt: new Date(Date.now() - 1000) });

@@ -65,6 +65,9 @@ export function authRepository(db: Db) {
         return { user: row, joinedGroup: joined ? { id: joined.group.id, name: joined.group.name } : null };
       });
     },
+    async spendGrant(idHash: string, now: Date) {
+      return consumeGrant(db, idHash, now);
+    },
     async insertGrant(idHash: string, expiresAt: Date, now: Date) {
       // Lapsed grants go as new ones come: the table stays as small as the last half hour's visitors.
       await db.delete(accessGrants).where(lt(accessGrants.expiresAt, now));
@@ -132,7 +135,7 @@ export function authRepository(db: Db) {
 export type AuthRepository = ReturnType<typeof authRepository>;
 
 /** Deletes the grant if it is still valid; true when this call was the one that spent it. */
-async function consumeGrant(tx: Tx, idHash: string, now: Date) {
+async function consumeGrant(tx: Tx | Db, idHash: string, now: Date) {
   const spent = await tx
     .delete(accessGrants)
     .where(and(eq(accessGrants.idHash, idHash), gt(accessGrants.expiresAt, now)))

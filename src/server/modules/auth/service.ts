@@ -33,8 +33,13 @@ export function authService({ repo }: { repo: AuthRepository }) {
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
-      if (taken)
-        throw new HttpError(409, taken === "username" ? "Username already exists" : "Email already registered");
+      if (taken === "username") throw new HttpError(409, "Username already exists");
+      if (taken === "email") {
+        // Whether an address has an account is not public (usernames are): the answer costs the code's grant.
+        // An invite's uses are the group's, so an invite is not spent on it.
+        if (grant.kind === "code") await repo.spendGrant(grant.idHash, now);
+        throw new HttpError(409, ACCESS_GRANT_TEXTS.emailTaken);
+      }
       const { password, ...profile } = body;
       const passwordHash = await hashPassword(password);
       try {

@@ -18,13 +18,22 @@ export function notificationsRepository(db: Db) {
       if (userIds.length === 0) return [];
       return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
     },
-    async savePreferences(userId: number, { channels, emailDigest }: NotificationPreferences) {
+    /**
+     * `bySelf`: the person saved them (Settings), so the unsubscribe links mailed before stop working; an
+     * unsubscribe link turning its own e-mails off keeps them working (a second click says the same).
+     */
+    async savePreferences(userId: number, { channels, emailDigest }: NotificationPreferences, bySelf = true) {
       await db
         .insert(notificationPreferences)
-        .values({ userId, channels, emailDigest })
+        .values({ userId, channels, emailDigest, linksVersion: bySelf ? 1 : 0 })
         .onConflictDoUpdate({
           target: notificationPreferences.userId,
-          set: { channels, emailDigest, updatedAt: new Date() },
+          set: {
+            channels,
+            emailDigest,
+            updatedAt: new Date(),
+            ...(bySelf ? { linksVersion: sql`${notificationPreferences.linksVersion} + 1` } : {}),
+          },
         });
     },
     /**
@@ -40,8 +49,14 @@ export function notificationsRepository(db: Db) {
         )
         UPDATE notification_preferences p SET last_digest_at = now() FROM due
         WHERE p.user_id = due.user_id
-        RETURNING p.user_id AS "userId", due.last_digest_at AS "since", p.channels AS "channels"`)) as unknown as {
-        rows: { userId: number; since: string | Date; channels: NotificationPreferences["channels"] }[];
+        RETURNING p.user_id AS "userId", due.last_digest_at AS "since", p.channels AS "channels",
+          p.links_version AS "linksVersion"`)) as unknown as {
+        rows: {
+          userId: number;
+          since: string | Date;
+          channels: NotificationPreferences["channels"];
+          linksVersion: number;
+        }[];
       };
       return claimed.rows;
     },

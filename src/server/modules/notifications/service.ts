@@ -79,6 +79,12 @@ export function notificationsService({ repo, bus }: { repo: NotificationsReposit
   return {
     preferencesOf,
     savePreferences: repo.savePreferences,
+    /** Each user's unsubscribe-link version (0 until they first save their preferences). */
+    async linksVersions(userIds: number[]): Promise<Map<number, number>> {
+      const versions = new Map(userIds.map((id) => [id, 0]));
+      for (const row of await repo.preferenceRows(userIds)) versions.set(row.userId, row.linksVersion);
+      return versions;
+    },
     notifyAll,
     /** Stores a notification, then pushes it to the user's open sockets as `{type: "notification", notification}`. */
     async notify(userId: number, input: NewNotification) {

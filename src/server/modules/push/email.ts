@@ -15,27 +15,33 @@ import type { UsersRepository } from "../users/repository";
 /** What an unsubscribe link turns off: one category's e-mails, or ("all") every notification e-mail (the digest). */
 export type UnsubscribeScope = NotificationCategory | "all";
 
-function signature(secret: string, userId: number, scope: UnsubscribeScope): string {
-  return createHmac("sha256", secret).update(`unsubscribe:${userId}:${scope}`).digest("base64url");
+function signature(secret: string, userId: number, scope: UnsubscribeScope, version: number): string {
+  return createHmac("sha256", secret).update(`unsubscribe:${userId}:${scope}:${version}`).digest("base64url");
 }
 
-/** `userId.scope.signature`: works without a session, names only what it turns off, cannot be forged or widened. */
-export function unsubscribeToken(secret: string, userId: number, scope: UnsubscribeScope): string {
-  return `${userId}.${scope}.${signature(secret, userId, scope)}`;
+/**
+ * `userId.scope.version.signature`: works without a session, names only what it turns off (one category's
+ * e-mails, or all), cannot be forged or widened, and stops working once the person changes their preferences
+ * (`version` is their preferences' links version when it was sent).
+ */
+export function unsubscribeToken(secret: string, userId: number, scope: UnsubscribeScope, version: number): string {
+  return `${userId}.${scope}.${version}.${signature(secret, userId, scope, version)}`;
 }
 
+/** The token's target when its signature holds; the caller still compares `version` with the stored one. */
 export function readUnsubscribeToken(
   secret: string,
   token: string,
-): { userId: number; scope: UnsubscribeScope } | null {
-  const match = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/.exec(token);
+): { userId: number; scope: UnsubscribeScope; version: number } | null {
+  const match = /^(\d{1,10})\.([a-z]{1,20})\.(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
   const userId = Number(match[1]);
   const scope = match[2] as UnsubscribeScope;
+  const version = Number(match[3]);
   if (scope !== "all" && !NOTIFICATION_CATEGORIES.includes(scope)) return null;
-  const expected = Buffer.from(signature(secret, userId, scope));
-  const given = Buffer.from(match[3]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope } : null;
+  const expected = Buffer.from(signature(secret, userId, scope, version));
+  const given = Buffer.from(match[4]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope, version } : null;
 }
 
 export function unsubscribeUrl(origin: string, token: string): string {
@@ -61,7 +67,7 @@ export async function turnEmailOff(
   const emailDigest = scope === "all" ? false : current.emailDigest;
   // A deleted account's token finds no user: the insert's foreign key would fail, so only existing users get a row.
   if (!(await deps.users.findById(userId))) return;
-  await deps.notifications.savePreferences(userId, { channels, emailDigest });
+  await deps.notifications.savePreferences(userId, { channels, emailDigest }, false);
 }
 
 const absolute = (origin: string, actionUrl: string | null | undefined) =>
@@ -110,7 +116,7 @@ export async function runDigests(deps: {
     if (!to || types.length === 0) continue;
     const items = await deps.notifications.digestItems(row.userId, new Date(row.since), types);
     if (items.length === 0) continue;
-    const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all"));
+    const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all", row.linksVersion));
     const lines = items.map(
       (n) =>
         `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`,

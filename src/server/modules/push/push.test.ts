@@ -5,7 +5,11 @@ import { eq } from "drizzle-orm";
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "../../../contract/push";
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+  PUSH_DEVICE_TAKEN,
+} from "../../../contract/push";
 import { testConfig } from "../../config";
 import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
 import type { MailMessage } from "../../mail";
@@ -259,25 +263,53 @@ describe("push subscriptions API", () => {
     ).toEqual([]);
   });
 
-  it("keeps one row per endpoint, moves it to whoever subscribes it last, and deletes only one's own", async () => {
+  it("keeps one row per endpoint; another account takes it only once the owner's session signed out; deletes only one's own", async () => {
     const amy = await registerUser(t.app);
     const ben = await registerUser(t.app);
     const endpoint = `https://push.example/${randomBytes(6).toString("hex")}`;
-    await as(t.app, amy.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
-    await as(t.app, ben.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
-    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    expect(rows.map((r) => r.userId)).toEqual([ben.user.id]);
+    const subscribe = (cookie: string) =>
+      as(t.app, cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
+    const holders = async () =>
+      (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).map(
+        (r) => r.userId,
+      );
+    expect((await subscribe(amy.cookie)).statusCode).toBe(201);
+    // Amy is still signed in on that device: Ben cannot redirect her notifications to himself.
+    const taken = await subscribe(ben.cookie);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: PUSH_DEVICE_TAKEN });
+    expect(await holders()).toEqual([amy.user.id]);
+    // Amy subscribing again (new keys) keeps it hers.
+    expect((await subscribe(amy.cookie)).statusCode).toBe(201);
     expect(
-      (await as(t.app, amy.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
+      (await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
         .statusCode,
     ).toBe(404);
+    // Amy signs out there: the device may move to whoever signs in on it next.
+    expect((await as(t.app, amy.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
+    expect((await subscribe(ben.cookie)).statusCode).toBe(201);
+    expect(await holders()).toEqual([ben.user.id]);
     expect(
       (await as(t.app, ben.cookie)({ method: "DELETE", url: "/api/push/subscriptions", payload: { endpoint } }))
         .statusCode,
     ).toBe(200);
-    expect(
-      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
-    ).toEqual([]);
+    expect(await holders()).toEqual([]);
+  });
+
+  it("two signed-in accounts racing to register one new device: exactly one holds it, the other gets 409", async () => {
+    const amy = await registerUser(t.app);
+    const ben = await registerUser(t.app);
+    const endpoint = `https://push.example/${randomBytes(6).toString("hex")}`;
+    const results = await Promise.all(
+      [amy, ben, amy, ben].map((p) =>
+        as(t.app, p.cookie)({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) }),
+      ),
+    );
+    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toHaveLength(1);
+    const holder = rows[0].userId;
+    const expected = [amy, ben, amy, ben].map((p) => (p.user.id === holder ? 201 : 409));
+    expect(results.map((res) => res.statusCode)).toEqual(expected);
   });
 
   it("stores a native device token as platform ios/android", async () => {
@@ -300,6 +332,8 @@ describe("push subscriptions API", () => {
         "https://10.0.0.1/push",
         "https://fcm.googleapis.com.evil.example/x",
         "http://fcm.googleapis.com/fcm/send/x",
+        "https://fcm.googleapis.com:8443/fcm/send/x",
+        "https://updates.push.services.mozilla.com:22/wpush/v2/x",
       ]) {
         const res = await as(
           dev.app,
@@ -312,6 +346,7 @@ describe("push subscriptions API", () => {
         "https://fcm.googleapis.com/fcm/send/abc",
         "https://updates.push.services.mozilla.com/wpush/v2/abc",
         "https://web.push.apple.com/abc",
+        "https://fcm.googleapis.com:443/fcm/send/def",
       ]) {
         const res = await as(
           dev.app,
@@ -400,11 +435,13 @@ describe("notification preferences", () => {
     await friendRequestTo(amy.user.id);
     const [mail] = await mailTo(amy.user.email);
     const token = decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
-    const [, , signature] = token.split(".");
+    const [, , version, signature] = token.split(".");
     for (const forged of [
-      `${amy.user.id}.all.${signature}`,
-      `${amy.user.id + 1}.friends.${signature}`,
-      "1.friends.x",
+      `${amy.user.id}.all.${version}.${signature}`,
+      `${amy.user.id + 1}.friends.${version}.${signature}`,
+      `${amy.user.id}.friends.${Number(version) + 1}.${signature}`,
+      `${amy.user.id}.friends.${signature}`,
+      "1.friends.0.x",
       "x".repeat(200),
     ]) {
       const res = await t.app.inject({
@@ -432,6 +469,38 @@ describe("notification preferences", () => {
         ).json() as NotificationPreferences
       ).channels.friends.email,
     ).toBe(true);
+  });
+
+  it("an unsubscribe link stops working once the person changes their preferences; clicking it twice is fine", async () => {
+    const amy = await registerUser(t.app);
+    await put(amy.cookie, withFriends({ email: true }));
+    await friendRequestTo(amy.user.id);
+    const tokenOf = (mail: Awaited<ReturnType<typeof mailTo>>[number]) =>
+      decodeURIComponent(/token=([^>]+)>/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "");
+    const oldLink = tokenOf((await mailTo(amy.user.email))[0]);
+    const unsubscribe = (token: string) =>
+      t.app.inject({ method: "POST", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    const confirmPage = (token: string) =>
+      t.app.inject({ method: "GET", url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
+    // Amy changes her settings (e-mails stay on): links mailed before no longer speak for her.
+    await put(amy.cookie, { ...withFriends({ email: true }), emailDigest: false });
+    expect((await unsubscribe(oldLink)).statusCode).toBe(400);
+    expect((await confirmPage(oldLink)).statusCode).toBe(400);
+    const friendsEmail = async () =>
+      (
+        (
+          await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })
+        ).json() as NotificationPreferences
+      ).channels.friends.email;
+    expect(await friendsEmail()).toBe(true);
+    // A link mailed after the change works, and again on a second click.
+    await friendRequestTo(amy.user.id);
+    const mails = await mailTo(amy.user.email);
+    const newLink = tokenOf(mails[mails.length - 1]);
+    expect(newLink).not.toBe(oldLink);
+    expect((await unsubscribe(newLink)).statusCode).toBe(200);
+    expect(await friendsEmail()).toBe(false);
+    expect((await unsubscribe(newLink)).statusCode).toBe(200);
   });
 
   it("saving is limited per user: the 61st save in a minute is 429 with Retry-After", async () => {

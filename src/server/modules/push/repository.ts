@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { PUSH_SUBSCRIPTIONS_PER_USER_MAX, type PushSubscriptionInput } from "../../../contract/push";
 import type { Db } from "../../db/client";
 import { pushSubscriptions, serverKeys } from "../../db/schema";
@@ -17,11 +17,12 @@ export function pushRepository(db: Db) {
       return row.value;
     },
     /**
-     * Stores a device for the signed-in user. An endpoint is one device: registering it again (the same
-     * browser, or the device now signed in as someone else) moves it to this user with the new keys.
+     * Stores a device for the signed-in user. An endpoint is one device: registering it again moves it to
+     * this user with the new keys, but only when it is already theirs or the session that registered it
+     * has ended (signed out on that device): false, nothing changed, when another account still holds it.
      * Beyond PUSH_SUBSCRIPTIONS_PER_USER_MAX devices, the oldest are dropped.
      */
-    async save(userId: number, input: PushSubscriptionInput): Promise<void> {
+    async save(userId: number, sessionHash: string | null, input: PushSubscriptionInput): Promise<boolean> {
       const values =
         input.platform === "web"
           ? {
@@ -30,16 +31,28 @@ export function pushRepository(db: Db) {
               endpoint: input.endpoint,
               p256dh: input.keys.p256dh,
               auth: input.keys.auth,
+              sessionHash,
             }
-          : { userId, platform: input.platform, endpoint: input.token, p256dh: null, auth: null };
-      await db.transaction(async (tx) => {
-        await tx
+          : { userId, platform: input.platform, endpoint: input.token, p256dh: null, auth: null, sessionHash };
+      return db.transaction(async (tx) => {
+        // One statement decides, so two accounts racing for one endpoint cannot both win.
+        const stored = await tx
           .insert(pushSubscriptions)
           .values(values)
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
-            set: { userId, platform: values.platform, p256dh: values.p256dh, auth: values.auth, createdAt: new Date() },
-          });
+            set: {
+              userId,
+              platform: values.platform,
+              p256dh: values.p256dh,
+              auth: values.auth,
+              sessionHash,
+              createdAt: new Date(),
+            },
+            setWhere: or(eq(pushSubscriptions.userId, userId), isNull(pushSubscriptions.sessionHash)),
+          })
+          .returning({ id: pushSubscriptions.id });
+        if (stored.length === 0) return false;
         const all = await tx
           .select({ id: pushSubscriptions.id })
           .from(pushSubscriptions)
@@ -52,6 +65,7 @@ export function pushRepository(db: Db) {
             .delete(pushSubscriptions)
             .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
         }
+        return true;
       });
     },
     /** Removes the caller's own device only; false when it is not theirs (or unknown). */

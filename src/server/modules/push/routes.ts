@@ -4,6 +4,7 @@ import { messageSchema } from "../../../contract/auth";
 import {
   isPushServiceUrl,
   notificationPreferencesSchema,
+  PUSH_DEVICE_TAKEN,
   PUSH_ENDPOINT_REFUSED,
   PUSH_RATE_LIMITS,
   PUSH_TOO_MANY_TEXT,
@@ -87,12 +88,12 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       .map((r) => r.userId);
     if (mailTo.length && origin) {
       const addresses = await users.emailsOf(mailTo);
+      const versions = await notifications.linksVersions(mailTo);
       for (const userId of mailTo) {
         const to = addresses.get(userId);
         if (!to) continue;
-        await app.outbox.enqueue(
-          notificationEmail({ to, origin, token: unsubscribeToken(secret, userId, category), ...content }),
-        );
+        const token = unsubscribeToken(secret, userId, category, versions.get(userId) ?? 0);
+        await app.outbox.enqueue(notificationEmail({ to, origin, token, ...content }));
       }
     }
   }
@@ -141,7 +142,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["push"],
         body: pushSubscriptionInputSchema,
-        response: { 201: messageSchema, 429: messageSchema },
+        response: { 201: messageSchema, 409: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {
@@ -150,7 +151,8 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       if (request.body.platform === "web" && config.NODE_ENV !== "test" && !isPushServiceUrl(request.body.endpoint)) {
         throw new HttpError(400, PUSH_ENDPOINT_REFUSED);
       }
-      await repo.save(userId, request.body);
+      if (!(await repo.save(userId, request.sessionHash ?? null, request.body)))
+        throw new HttpError(409, PUSH_DEVICE_TAKEN);
       return reply.code(201).send({ message: "Push notifications are on for this device" });
     },
   );
@@ -198,6 +200,14 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
   );
 
+  /** A token signed by this server and sent under the person's current preferences: older links are dead. */
+  async function liveUnsubscribeTarget(token: string) {
+    const target = readUnsubscribeToken(secret, token);
+    if (!target) return null;
+    const current = (await notifications.linksVersions([target.userId])).get(target.userId);
+    return current === target.version ? target : null;
+  }
+
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form, without a session.
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -215,7 +225,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: { tags: ["push"], querystring: unsubscribeQuerySchema },
     },
     async (request, reply) => {
-      const target = readUnsubscribeToken(secret, request.query.token);
+      const target = await liveUnsubscribeTarget(request.query.token);
       if (!target) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
       await turnEmailOff({ notifications, users }, target.userId, target.scope);
       return answer(request, reply, 200, UNSUBSCRIBE_TEXTS.done);
@@ -227,7 +237,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     "/api/email/unsubscribe",
     { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      if (!readUnsubscribeToken(secret, request.query.token))
+      if (!(await liveUnsubscribeTarget(request.query.token)))
         return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
       return reply
         .type("text/html; charset=utf-8")

@@ -102,16 +102,6 @@ export function safetyRepository(db: Db) {
       return row;
     },
 
-    /** Whether this user is a moderator: named in ADMIN_USERNAMES, or (with none named) the first account. */
-    async isAdmin(userId: number, adminUsernames: string[]) {
-      if (adminUsernames.length > 0) {
-        const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
-        return Boolean(row) && adminUsernames.includes(row.username.toLowerCase());
-      }
-      const [first] = await db.select({ id: users.id }).from(users).orderBy(asc(users.id)).limit(1);
-      return first?.id === userId;
-    },
-
     /** Open reports, oldest first, each with its reporter, its subject and the reported message or event. */
     async openReports(limit: number, after = 0) {
       const rows = (await db.execute(sql`

@@ -30,13 +30,13 @@ const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 /** Issue 14.5: blocks, reports and the moderators' actions. */
 export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { safety: repo, users, groups } = deps.services.repositories;
-  const adminUsernames = deps.config.ADMIN_USERNAMES ?? [];
+  const { roles } = deps.services;
   const reportLimiter = app.rateLimits.limiter("reports", { points: REPORTS_PER_HOUR, windowMs: 60 * 60 * 1000 });
 
   /** 403 unless the signed-in user is a moderator; checked before anything the request names is looked up. */
   async function requireAdmin(request: FastifyRequest) {
     const userId = requireUserId(request);
-    if (!(await repo.isAdmin(userId, adminUsernames))) throw new HttpError(403, SAFETY_TEXTS.adminOnly);
+    if (!(await roles.isModerator(userId))) throw new HttpError(403, SAFETY_TEXTS.adminOnly);
     return userId;
   }
 

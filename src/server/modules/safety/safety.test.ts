@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_REMOVED_TEXT, REPORTS_PER_HOUR, SAFETY_TEXTS } from "../../../contract/safety";
 import { SOCKET_UNAUTHORIZED_CODE } from "../../../contract/socket";
-import { events, friendships, reports, sessions, users } from "../../db/schema";
+import { events, friendships, reports, sessions, userRoles, users } from "../../db/schema";
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
@@ -20,8 +20,9 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: "127.0.0.1" });
-  // The first account is the moderator while ADMIN_USERNAMES is unset.
   admin = await registerUser(t.app, { fullName: "Mod Erator" });
+  // The stored role, as `npm run moderator -- grant` gives it.
+  await t.database.db.insert(userRoles).values({ userId: admin.user.id, role: "moderator" });
   alice = await registerUser(t.app, { fullName: "Alice Block" });
   bob = await registerUser(t.app, { fullName: "Bob Blocked" });
   carol = await registerUser(t.app, { fullName: "Carol Other" });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { uploads, users } from "../../db/schema";
 
@@ -10,6 +10,16 @@ export function usersRepository(db: Db) {
     async findById(id: number) {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    /** Lower-cased username -> id for the names that have an account (usernames are unique case-insensitively). */
+    async idsByUsernames(usernames: string[]): Promise<Map<string, number>> {
+      if (usernames.length === 0) return new Map();
+      const lowered = usernames.map((name) => name.toLowerCase());
+      const rows = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(sql`lower(${users.username})`, lowered));
+      return new Map(rows.map((r) => [r.username.toLowerCase(), r.id]));
     },
     async emailsOf(ids: number[]): Promise<Map<number, string>> {
       if (ids.length === 0) return new Map();

@@ -1,0 +1,2 @@
+export { rolesRepository } from "./repository";
+export { rolesService } from "./service";

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { exitOf, freePort, requireBuild, start, waitForHealth } from "./processes";
+
+// A deployment started as the docs once allowed (no ACCESS_CODES) must not open with the README's public codes,
+// the demo accounts or the demo invite. The built server, started as the Docker image starts it.
+const dist = inject("build");
+const scratch = mkdtempSync(path.join(tmpdir(), "link-deploy-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The environment of an operator's shell: Vitest's NODE_ENV=test and any ACCESS_CODES of the caller left out. */
+function operatorEnv(env: Record<string, string>) {
+  const { NODE_ENV: _env, ACCESS_CODES: _codes, REGISTRATION: _registration, SEED: _seed, ...shell } = process.env;
+  return { ...shell, SERVER_DIST: dist.server, CLIENT_DIST: dist.client, LOG_LEVEL: "warn", ...env };
+}
+
+const post = (base: string, url: string, body: unknown) =>
+  fetch(`${base}${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+describe("a deployment chooses its access codes and gets no demo data", () => {
+  it.each([
+    ["NODE_ENV=production on HOST 0.0.0.0", { NODE_ENV: "production", HOST: "0.0.0.0" }],
+    ["PUBLIC_ORIGIN set", { NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://link.example" }],
+  ])("%s without ACCESS_CODES: refuses to start, naming what to set", async (_name, env) => {
+    requireBuild(dist);
+    const port = await freePort();
+    const server = start(
+      "node",
+      [path.join(dist.server, "main.js")],
+      operatorEnv({ ...env, PORT: String(port), DATA_DIR: path.join(scratch, `refused-${port}`) }),
+    );
+    const exited = await Promise.race([
+      exitOf(server.child),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
+    ]);
+    if (exited === null) server.child.kill("SIGKILL");
+    expect(exited?.code, server.output()).toBe(1);
+    expect(server.output()).toMatch(
+      /Invalid environment variable ACCESS_CODES: .*set ACCESS_CODES .*REGISTRATION=open/,
+    );
+  });
+
+  it("with ACCESS_CODES: starts on the embedded database, seeds nothing, and the demo codes answer invalid", async () => {
+    requireBuild(dist);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = start(
+      "node",
+      [path.join(dist.server, "main.js")],
+      operatorEnv({
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PUBLIC_ORIGIN: "https://link.example",
+        ACCESS_CODES: "4815162342",
+        PORT: String(port),
+        DATA_DIR: path.join(scratch, "deployed"),
+      }),
+    );
+    try {
+      await waitForHealth(base, server.child).catch((error) => {
+        throw new Error(`${error.message}\n${server.output()}`);
+      });
+      for (const code of DEMO_ACCESS_CODES) {
+        const res = await post(base, "/api/access-codes/verify", { code });
+        expect(await res.json()).toEqual({ valid: false });
+      }
+      expect(await (await post(base, "/api/access-codes/verify", { code: "4815162342" })).json()).toEqual({
+        valid: true,
+      });
+      const demoLogin = await post(base, "/api/login", { username: "alex", password: "linkdemo" });
+      expect(demoLogin.status).toBe(401);
+      expect((await fetch(`${base}/api/group-invite/explore-sf-demo`)).status).toBe(404);
+    } finally {
+      server.child.kill("SIGTERM");
+      await exitOf(server.child);
+    }
+  });
+});
