@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "../../../contract/safety";
 import type { Db } from "../../db/client";
@@ -49,6 +49,20 @@ export function safetyRepository(db: Db) {
         )
         .limit(1);
       return Boolean(row);
+    },
+    /** Of `others`, the people `userId` blocked or who blocked `userId`: one query for a whole recipient list. */
+    async blockedAmong(userId: number, others: number[]): Promise<Set<number>> {
+      if (others.length === 0) return new Set();
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+        .from(userBlocks)
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
+            and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
+          ),
+        );
+      return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
     },
     /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
     async block(blockerId: number, blockedId: number) {
@@ -179,3 +193,9 @@ export function safetyRepository(db: Db) {
   };
 }
 export type SafetyRepository = ReturnType<typeof safetyRepository>;
+
+/**
+ * The one answer to "did either of these two block the other", which every module that hides a person
+ * (profiles, events, notifications, direct messages, pushes) receives from the composition root.
+ */
+export type BlockReads = Pick<SafetyRepository, "isBlockedEitherWay" | "blockedAmong">;
