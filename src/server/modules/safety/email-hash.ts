@@ -21,5 +21,5 @@ export function reportEmailKey(keys: StoredKeys): Promise<string> {
  * one computed for live accounts on the moderators' page are the same function.
  */
 export function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
-  return sql`encode(sha256(convert_to(${key} || ':' || lower(${email}), 'UTF8')), 'hex')`;
+  return sql`encode(sha256(convert_to(${key}::text || ':' || lower(${email}::text), 'UTF8')), 'hex')`;
 }
