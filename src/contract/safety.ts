@@ -41,7 +41,14 @@ export const SAFETY_TEXTS = {
   reportNotFound: "Report not found",
   messageNotFound: "Message not found",
   eventNotFound: "Event not found",
+  /** What a report about a person who has since deleted their account names as its subject. */
+  deletedAccount: "Deleted account",
+  /** Beside it, when an account registered since with the same e-mail address. */
+  sameAddressAgain: "Same e-mail registered again as",
 } as const;
+
+/** How much of an address's keyed hash a moderator sees: enough to tell two addresses apart, no more. */
+export const EMAIL_HASH_SHOWN = 12;
 
 export const blockBodySchema = z.object({ userId: idSchema });
 export const blockedUserSchema = publicUserSchema.extend({ blockedAt: z.string() });
@@ -73,6 +80,18 @@ export const adminReportSchema = z.object({
     .object({ id: z.number().int(), groupId: z.number().int(), text: z.string(), hidden: z.boolean() })
     .nullable(),
   event: z.object({ id: z.number().int(), title: z.string(), hidden: z.boolean() }).nullable(),
+  /**
+   * The subject deleted their account (subject, message and event are then null): when, the start of a
+   * keyed hash of their e-mail (the same for every report about that address), and the live account that
+   * registered with the same address since, if any.
+   */
+  deletedSubject: z
+    .object({
+      deletedAt: z.string(),
+      emailHash: z.string().max(EMAIL_HASH_SHOWN),
+      sameAddressNow: summarySchema.nullable(),
+    })
+    .nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 

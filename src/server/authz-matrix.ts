@@ -1,6 +1,6 @@
 /**
  * Issue 9, proof 1: who may call what. One row per route of the OpenAPI document, with the status
- * each of four callers gets. src/server/authz-matrix.test.ts reads this table: a route in the
+ * each of five callers gets. src/server/authz-matrix.test.ts reads this table: a route in the
  * OpenAPI document without a row fails it, so a new route cannot ship without a decision here.
  *
  * The callers, for every row:
@@ -9,25 +9,30 @@
  *   the group's admin, the notification's addressee, the uploader, the recipient of a friend request);
  * - member: someone related to it (a member of the owner's private group, going to the owner's
  *   event, applying to the owner's networking event, asking the owner for friendship);
- * - stranger: signed in, unrelated to everything in the fixture.
+ * - stranger: signed in, unrelated to everything in the fixture;
+ * - blocked: signed in, unrelated, and blocked by the owner. A block works both ways (each side is as if
+ *   gone to the other); the matrix takes the direction an attacker is in, the person shut out trying to
+ *   reach the one who shut them out, and safety/blocks.test.ts checks both directions route by route.
+ *   A row that leaves it out expects the stranger's status; every row naming a person or an event names it.
  *
  * The fixture (built by the test for each "fresh" row, otherwise once) holds: a private group G
  * (owner admin, member joined by its invite code), a plan P in G hosted by owner, a public social
  * event E hosted by owner with member going, a networking event N hosted by owner with member's
- * pending application, member's friend request to owner, notifications for owner, an upload of owner's.
- * Callers act in the order visitor, stranger, member, owner, so a state change by one (a member
+ * pending application, member's friend request to owner, notifications for owner, an upload of owner's,
+ * owner's block of blocked. Callers act in the order visitor, stranger, blocked, member, owner, so a state change by one (a member
  * leaving, the host cancelling) happens after the less privileged callers were refused.
  */
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "../contract/push";
 
-export type Actor = "visitor" | "owner" | "member" | "stranger";
-export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "member", "owner"];
+export type Actor = "visitor" | "owner" | "member" | "stranger" | "blocked";
+export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "blocked", "member", "owner"];
 
 export interface MatrixFixture {
   ownerId: number;
   memberId: number;
   strangerId: number;
+  blockedId: number;
   /** The id of whoever is calling (0 for the visitor). */
   selfId: number;
   groupId: number;
@@ -47,26 +52,31 @@ export interface MatrixFixture {
 export interface MatrixRow {
   /** The request, built from the fixture as seen by the calling actor. */
   request: (f: MatrixFixture) => { url: string; payload?: unknown };
-  expect: Record<Actor, number>;
+  expect: Expected;
   /** The row changes what the fixture holds (cancels, leaves, removes, signs out): it gets its own fixture. */
   fresh?: boolean;
 }
 
-const signedIn = (status: number): Record<Actor, number> => ({
+/** The statuses of a row; `blocked` defaults to the stranger's (see expectedFor). */
+export type Expected = Record<Exclude<Actor, "blocked">, number> & { blocked?: number };
+export const expectedFor = (expected: Expected, actor: Actor) =>
+  actor === "blocked" ? (expected.blocked ?? expected.stranger) : expected[actor];
+
+const signedIn = (status: number): Expected => ({
   visitor: 401,
   owner: status,
   member: status,
   stranger: status,
 });
-const ownerOnly = (ok: number, others = 403): Record<Actor, number> => ({
+const ownerOnly = (ok: number, others = 403): Expected => ({
   visitor: 401,
   owner: ok,
   member: others,
   stranger: others,
 });
 /** Owner and member pass (group reads, plan reads); a stranger is refused. */
-const insiders = (ok: number): Record<Actor, number> => ({ visitor: 401, owner: ok, member: ok, stranger: 403 });
-const everyone = (status: number): Record<Actor, number> => ({
+const insiders = (ok: number): Expected => ({ visitor: 401, owner: ok, member: ok, stranger: 403 });
+const everyone = (status: number): Expected => ({
   visitor: status,
   owner: status,
   member: status,
@@ -112,46 +122,58 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // Events: the feed and "my events" are the owner's own.
   "GET /api/events/swipe/{userId}": {
     request: (f) => ({ url: `/api/events/swipe/${f.ownerId}` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
   },
-  "GET /api/events/user": { request: (f) => ({ url: `/api/events/user?userId=${f.ownerId}` }), expect: ownerOnly(200) },
-  "GET /api/events/user/{id}": { request: (f) => ({ url: `/api/events/user/${f.ownerId}` }), expect: ownerOnly(200) },
+  "GET /api/events/user": {
+    request: (f) => ({ url: `/api/events/user?userId=${f.ownerId}` }),
+    expect: { ...ownerOnly(200), blocked: 403 },
+  },
+  "GET /api/events/user/{id}": {
+    request: (f) => ({ url: `/api/events/user/${f.ownerId}` }),
+    expect: { ...ownerOnly(200), blocked: 403 },
+  },
   // Hosting as the owner: only the owner may name the owner as host.
   "POST /api/events": {
     request: (f) => ({
       url: "/api/events",
       payload: { title: "Picnic", description: "Bring food", date: f.when, hostId: f.ownerId, type: "social" },
     }),
-    expect: ownerOnly(201),
+    expect: { ...ownerOnly(201), blocked: 403 },
   },
   // The private plan P: its group's members and host only.
-  "GET /api/events/{id}": { request: (f) => ({ url: `/api/events/${f.planId}` }), expect: insiders(200) },
+  "GET /api/events/{id}": {
+    request: (f) => ({ url: `/api/events/${f.planId}` }),
+    expect: { ...insiders(200), blocked: 403 },
+  },
   "GET /api/events/{id}/calendar.ics": {
     request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 403 },
   },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 403 },
   },
   // E's host edits and cancels it.
   "PATCH /api/events/{id}": {
     request: (f) => ({ url: `/api/events/${f.eventId}`, payload: { title: "Renamed" } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
     fresh: true,
   },
   "DELETE /api/events/{id}": {
     request: (f) => ({ url: `/api/events/${f.eventId}` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
     fresh: true,
   },
   // Undo a swipe on P: a stranger cannot see P (404 like a missing answer), member has no answer stored.
   "DELETE /api/event-interactions/{id}": {
     request: (f) => ({ url: `/api/event-interactions/${f.planId}` }),
-    expect: { visitor: 401, owner: 404, member: 404, stranger: 404 },
+    expect: { visitor: 401, owner: 404, member: 404, stranger: 404, blocked: 404 },
     fresh: true,
   },
-  "GET /api/users": { request: (f) => ({ url: `/api/users?ids=${f.ownerId}` }), expect: signedIn(200) },
+  "GET /api/users": {
+    request: (f) => ({ url: `/api/users?ids=${f.ownerId}` }),
+    expect: { ...signedIn(200), blocked: 200 },
+  },
 
   // Participation in P as oneself: the host cannot join their own plan, a member can, a stranger cannot see it.
   "POST /api/event-participants": {
@@ -159,46 +181,49 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       url: "/api/event-participants",
       payload: { eventId: f.planId, userId: f.selfId || f.ownerId, status: "going" },
     }),
-    expect: { visitor: 401, owner: 409, member: 201, stranger: 403 },
+    expect: { visitor: 401, owner: 409, member: 201, stranger: 403, blocked: 403 },
     fresh: true,
   },
   // 200 for everyone signed in: rows are filtered per caller (issue 9.5, trust-boundary.test.ts checks the rows).
   "GET /api/event-participants": {
     request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), blocked: 200 },
   },
   "GET /api/events/{id}/requests": {
     request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
   },
   "POST /api/events/{id}/requests/{userId}": {
     request: (f) => ({
       url: `/api/events/${f.networkingEventId}/requests/${f.memberId}`,
       payload: { decision: "approve" },
     }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
     fresh: true,
   },
 
   // Availability: readable by anyone signed in (profiles show it), written by its owner only.
   "GET /api/availability/user": {
     request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), blocked: 200 },
   },
   "POST /api/availability": {
     request: (f) => ({ url: "/api/availability", payload: { userId: f.ownerId, date: f.day, timeslots: ["morning"] } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
   },
 
   // Profiles.
-  "GET /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}` }), expect: signedIn(200) },
+  "GET /api/users/{id}": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}` }),
+    expect: { ...signedIn(200), blocked: 404 },
+  },
   "PATCH /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
   },
   "PATCH /api/users/{id}/timezone": {
     request: (f) => ({ url: `/api/users/${f.ownerId}/timezone`, payload: { timezone: "UTC" } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
   },
   "GET /api/users/nearby": {
     request: () => ({ url: "/api/users/nearby?lat=37.77&lng=-122.42" }),
@@ -215,29 +240,29 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // Friends: member asked owner.
   "GET /api/users/friends": {
     request: (f) => ({ url: `/api/users/friends?userId=${f.ownerId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), blocked: 404 },
   },
   "GET /api/friends/requests": { request: () => ({ url: "/api/friends/requests" }), expect: signedIn(200) },
   // Asking the owner: the owner cannot ask themselves, member's request is already pending, a stranger's is new.
   "POST /api/friends/requests": {
     request: (f) => ({ url: "/api/friends/requests", payload: { userId: f.ownerId } }),
-    expect: { visitor: 401, owner: 400, member: 200, stranger: 200 },
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200, blocked: 200 },
     fresh: true,
   },
   // Answering member's request: only its recipient (owner) has one; for anyone else there is no such request.
   "POST /api/friends/requests/{userId}/accept": {
     request: (f) => ({ url: `/api/friends/requests/${f.memberId}/accept` }),
-    expect: ownerOnly(200, 404),
+    expect: { ...ownerOnly(200, 404), blocked: 404 },
     fresh: true,
   },
   "POST /api/friends/requests/{userId}/decline": {
     request: (f) => ({ url: `/api/friends/requests/${f.memberId}/decline` }),
-    expect: ownerOnly(200, 404),
+    expect: { ...ownerOnly(200, 404), blocked: 404 },
     fresh: true,
   },
   "GET /api/friends/status/{userId}": {
     request: (f) => ({ url: `/api/friends/status/${f.ownerId}` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), blocked: 200 },
   },
   "POST /api/friends/invite": {
     request: () => ({ url: "/api/friends/invite", payload: { email: "friend@example.com" } }),
@@ -255,10 +280,13 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     }),
     expect: signedIn(201),
   },
-  "GET /api/uploads/{id}": { request: (f) => ({ url: `/api/uploads/${f.uploadId}` }), expect: everyone(200) },
+  "GET /api/uploads/{id}": {
+    request: (f) => ({ url: `/api/uploads/${f.uploadId}` }),
+    expect: { ...everyone(200), blocked: 200 },
+  },
   "GET /api/uploads/{id}/{width}": {
     request: (f) => ({ url: `/api/uploads/${f.uploadId}/320` }),
-    expect: everyone(200),
+    expect: { ...everyone(200), blocked: 200 },
   },
 
   // Notifications: one's own only; someone else's id answers like a missing one.
@@ -270,7 +298,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "DELETE /api/notifications/{id}": {
     request: (f) => ({ url: `/api/notifications/${f.ownerNotificationId}` }),
-    expect: ownerOnly(200, 404),
+    expect: { ...ownerOnly(200, 404), blocked: 404 },
     fresh: true,
   },
 
@@ -329,7 +357,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // A direct conversation with the owner: not with oneself.
   "POST /api/groups/direct": {
     request: (f) => ({ url: "/api/groups/direct", payload: { userId: f.ownerId } }),
-    expect: { visitor: 401, owner: 400, member: 201, stranger: 201 },
+    expect: { visitor: 401, owner: 400, member: 201, stranger: 201, blocked: 404 },
   },
   "GET /api/groups/{id}/members": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/members` }),
@@ -351,7 +379,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "DELETE /api/groups/{id}/members/{userId}": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/members/${f.memberId}` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
     fresh: true,
   },
   "POST /api/groups/{id}/read": {
@@ -364,7 +392,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "POST /api/groups/{id}/events/{eventId}/vote": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}/vote`, payload: { vote: "yes" } }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 403 },
   },
   "GET /api/groups/{id}/availability": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/availability?date=${f.day}` }),
@@ -391,13 +419,16 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200) },
   "POST /api/blocks": {
     request: (f) => ({ url: "/api/blocks", payload: { userId: f.strangerId } }),
-    expect: { visitor: 401, owner: 200, member: 200, stranger: 400 },
+    expect: { visitor: 401, owner: 200, member: 200, stranger: 400, blocked: 200 },
     fresh: true,
   },
-  "DELETE /api/blocks/{userId}": { request: (f) => ({ url: `/api/blocks/${f.strangerId}` }), expect: signedIn(200) },
+  "DELETE /api/blocks/{userId}": {
+    request: (f) => ({ url: `/api/blocks/${f.strangerId}` }),
+    expect: { ...signedIn(200), blocked: 200 },
+  },
   "POST /api/reports": {
     request: (f) => ({ url: "/api/reports", payload: { targetType: "event", targetId: f.eventId, reason: "spam" } }),
-    expect: signedIn(201),
+    expect: { ...signedIn(201), blocked: 201 },
   },
   "GET /api/admin/reports": { request: () => ({ url: "/api/admin/reports" }), expect: ownerOnly(200) },
   "POST /api/admin/reports/{id}/resolve": {
@@ -406,7 +437,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "PUT /api/admin/events/{id}/hidden": {
     request: (f) => ({ url: `/api/admin/events/${f.eventId}/hidden`, payload: { hidden: false } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 403 },
   },
   "PUT /api/admin/messages/{id}/hidden": {
     request: () => ({ url: "/api/admin/messages/2147483647/hidden", payload: { hidden: true } }),
@@ -414,7 +445,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "PUT /api/admin/users/{id}/suspended": {
     request: (f) => ({ url: `/api/admin/users/${f.strangerId}/suspended`, payload: { suspended: false } }),
-    expect: { visitor: 401, owner: 200, member: 403, stranger: 403 },
+    expect: { visitor: 401, owner: 200, member: 403, stranger: 403, blocked: 403 },
   },
 
   // Invites: the invite page is public; joining needs a session (already a member: answered as joined).

@@ -32,6 +32,7 @@ import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { pushRepository } from "./modules/push/repository";
 import { rolesRepository, rolesService } from "./modules/roles";
+import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
 import { uploadsRepository } from "./modules/uploads/repository";
 import { uploadsService } from "./modules/uploads/service";
@@ -69,9 +70,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   // E-mail leaves through the outbox: its worker runs from ready to close (app.ts).
   const outbox = createOutbox({ config, db, log });
-  const notifications = notificationsService({ repo: repositories.notifications, bus });
+  // Every module that hides a person across a block asks the safety module, which owns user_blocks.
+  const blocks: BlockReads = repositories.safety;
+  const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
-  const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
+  const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus, blocks });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -98,7 +101,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
     }),
     auth: authService({ repo: repositories.auth }),
-    availability: availabilityService({ repo: availabilityRepository(db) }),
+    availability: availabilityService({ repo: availabilityRepository(db), blocks }),
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
     deck: deckService({ repo: deckRepository(db), notifications }),
     events: eventsService({
@@ -107,15 +110,17 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       membership: repositories.groups,
       uploads,
       notifications,
+      blocks,
     }),
     feed: feedService({ repo: feedRepository(db) }),
-    friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
+    friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants: participantsService({
       repo: participantsRepository(db),
       users: repositories.users,
       membership: repositories.groups,
       notifications,
+      blocks,
     }),
     places: placesService({ geocoder }),
     roles: rolesService({
@@ -123,7 +128,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       adminUsernames: config.ADMIN_USERNAMES ?? [],
     }),
-    users: usersService({ repo: repositories.users }),
+    users: usersService({ repo: repositories.users, blocks }),
   };
 }
 export type Services = ReturnType<typeof composeServices>;

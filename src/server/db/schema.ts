@@ -356,9 +356,14 @@ export const notifications = pgTable(
     message: text("message").notNull(),
     actionUrl: text("action_url"),
     read: boolean("read").notNull().default(false),
+    /** Migration 0012: whoever acted (joined, asked, accepted); the notice goes with their account. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_id_idx").on(t.userId, t.id)],
+  (t) => [
+    index("notifications_user_id_idx").on(t.userId, t.id),
+    index("notifications_actor_id_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
+  ],
 );
 
 export const waitlistEntries = pgTable(
@@ -510,13 +515,17 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     targetType: text("target_type").$type<ReportTargetType>().notNull(),
-    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "cascade" }),
-    targetMessageId: integer("target_message_id").references(() => chatMessages.id, { onDelete: "cascade" }),
-    targetEventId: integer("target_event_id").references(() => events.id, { onDelete: "cascade" }),
+    // Migration 0012: a report outlives what it was about, so moderators keep the trail of a deleted account.
+    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetMessageId: integer("target_message_id").references(() => chatMessages.id, { onDelete: "set null" }),
+    targetEventId: integer("target_event_id").references(() => events.id, { onDelete: "set null" }),
     reason: text("reason").$type<ReportReason>().notNull(),
     details: text("details").notNull().default(""),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    /** When the subject deleted their account, and a keyed hash of its e-mail to recognise the address coming back. */
+    subjectDeletedAt: timestamp("subject_deleted_at", { withTimezone: true }),
+    subjectEmailHash: text("subject_email_hash"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";
+import { safetyRepository } from "../modules/safety/repository";
 import { createGroup, createUser } from "../test/factories";
 import { testAppForSuite } from "../test/suite";
 import { as, registerUser } from "../test/test-app";
@@ -173,7 +174,11 @@ describe("/ws", () => {
     sb.send({ type: "event_vote", groupId: group.id, eventId, vote: "yes" });
     const update = await sa.next("vote_update");
     expect(update).toMatchObject({ groupId: group.id, eventId, votes: { yes: 1, no: 0, maybe: 0 }, userId: b.user.id });
-    await notificationsService({ repo: notificationsRepository(t.database.db), bus: t.bus }).notify(b.user.id, {
+    await notificationsService({
+      repo: notificationsRepository(t.database.db),
+      bus: t.bus,
+      blocks: safetyRepository(t.database.db),
+    }).notify(b.user.id, {
       type: "event_update",
       title: "Changed",
       message: "New time",

@@ -24,6 +24,8 @@ import {
   users,
   waitlistEntries,
 } from "../../db/schema";
+import { promoteWhereNoAdmin } from "../groups/repository";
+import { emailHash } from "../safety";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
 
@@ -276,12 +278,15 @@ export function accountRepository(db: Db) {
     /**
      * Deletes the account and every row naming it. Rows keyed by the user go by ON DELETE CASCADE
      * (sessions, events hosted and their participants, messages, memberships, friendships, uploads,
-     * tokens, blocks, reports...); this transaction also removes what names the person in free text
-     * or outside a foreign key: direct conversations (their pair key holds the id), other people's
-     * notifications linking to the person's profile, outbox mail to the address and invitations they
-     * sent, a waitlist entry. Returns the ended session hashes.
+     * tokens, blocks, reports they filed, notifications of what they did...); this transaction also
+     * removes what names the person in free text or outside a foreign key: direct conversations (their
+     * pair key holds the id), other people's notifications linking to the person's profile, outbox mail
+     * to the address and invitations they sent, a waitlist entry. What others need stays: reports about
+     * the person are kept for moderators (marked deleted, with the e-mail's keyed hash under `emailKey`),
+     * and every group the person was the last admin of gets its longest-standing member as admin.
+     * Returns the ended session hashes.
      */
-    async deleteAccount(userId: number) {
+    async deleteAccount(userId: number, emailKey: string) {
       return db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
         if (!user) return null;
@@ -304,6 +309,28 @@ export function accountRepository(db: Db) {
         // Other people's notifications about the person link to their profile (friend requests: "<name> wants to
         // connect"); matched by that link, never by a name another account may share.
         await tx.delete(notifications).where(eq(notifications.actionUrl, `/users/${userId}`));
+        // Reports about the person, their messages or their events: the targets go NULL by foreign key, the
+        // report stays, marked with when and with whose address (hashed, never the address itself).
+        await tx
+          .update(reports)
+          .set({ subjectDeletedAt: new Date(), subjectEmailHash: emailHash(emailKey, user.email) })
+          .where(
+            or(
+              eq(reports.targetUserId, userId),
+              inArray(
+                reports.targetMessageId,
+                tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.userId, userId)),
+              ),
+              inArray(
+                reports.targetEventId,
+                tx.select({ id: events.id }).from(events).where(eq(events.hostId, userId)),
+              ),
+            ),
+          );
+        const administered = await tx
+          .select({ groupId: groupMembers.groupId })
+          .from(groupMembers)
+          .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, "admin")));
         // Mail to the address, and invitations the person sent (their subject carries the full name).
         await tx
           .delete(outbox)
@@ -317,6 +344,10 @@ export function accountRepository(db: Db) {
             ),
           );
         await tx.delete(users).where(eq(users.id, userId));
+        await promoteWhereNoAdmin(
+          tx,
+          administered.map((g) => g.groupId),
+        );
         return ended.map((r) => r.idHash);
       });
     },

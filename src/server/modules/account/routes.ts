@@ -29,6 +29,7 @@ import { clearSessionCookie, hashSessionToken, newSessionToken, requireUserId } 
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { hashPassword } from "../auth/service";
+import { reportEmailKey } from "../safety";
 
 /** Issue 14.4: account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -291,7 +292,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const user = await requirePassword(request, reply, request.body.password);
       if (!user) return reply;
       const hosted = await repo.hostedEventsWithPeople(user.id);
-      const ended = await repo.deleteAccount(user.id);
+      const ended = await repo.deleteAccount(user.id, await reportEmailKey(deps.services.repositories.push));
       if (!ended) throw new HttpError(401, "Not signed in");
       await revoke(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).

@@ -20,9 +20,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       },
     },
     async (request) => {
-      requireUserId(request);
       const { userId, limit, before } = request.query;
-      return service.list(userId, limit, before);
+      return service.list(requireUserId(request), userId, limit, before);
     },
   );
 

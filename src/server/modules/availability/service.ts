@@ -1,11 +1,14 @@
 import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "../../../contract/availability";
 import type { TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
+import type { BlockReads } from "../safety";
 import type { AvailabilityRepository } from "./repository";
 
-export function availabilityService({ repo }: { repo: AvailabilityRepository }) {
+export function availabilityService({ repo, blocks }: { repo: AvailabilityRepository; blocks: BlockReads }) {
   return {
-    async list(userId: number, limit: number, before?: string): Promise<AvailabilityRow[]> {
+    /** Across a block the answer is that of an unknown id: nothing. */
+    async list(viewerId: number, userId: number, limit: number, before?: string): Promise<AvailabilityRow[]> {
+      if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId))) return [];
       return repo.listForUser(userId, limit, before);
     },
     /** The caller has already checked that userId is the signed-in user. */

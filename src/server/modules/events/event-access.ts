@@ -5,12 +5,15 @@ import type { EventRow } from "./repository";
 export interface EventAccessQueries {
   findEvent(id: number): Promise<EventRow | undefined>;
   isGroupMember(groupId: number, userId: number): Promise<boolean>;
+  isBlockedEitherWay(a: number, b: number): Promise<boolean>;
 }
 
 /**
  * Who may see or change an event, written once for the events and participants modules: a missing
- * event is a 404, a hidden one (issue 14.5) is gone for everyone but its host, a group's plan is for
- * its members, and changes are for the host.
+ * event is a 404, a hidden one is gone for everyone but its host, so is an event (not a group's plan)
+ * whose host and viewer blocked each other, either way: each side is as if gone to the other. A group's
+ * plan belongs to the group both chose to stay in, so it is for its members, block or not. Changes are
+ * for the host.
  */
 export function eventAccess(queries: EventAccessQueries) {
   async function requireEvent(id: number) {
@@ -18,11 +21,14 @@ export function eventAccess(queries: EventAccessQueries) {
     if (!event) throw new HttpError(404, "Event not found");
     return event;
   }
+  const blockedOutOf = (event: EventRow, viewerId: number) =>
+    event.groupId == null ? queries.isBlockedEitherWay(event.hostId, viewerId) : Promise.resolve(false);
   return {
     requireEvent,
     async requireVisible(id: number, viewerId: number) {
       const event = await requireEvent(id);
-      if (event.hiddenAt && event.hostId !== viewerId) throw new HttpError(404, "Event not found");
+      if (event.hostId !== viewerId && (event.hiddenAt || (await blockedOutOf(event, viewerId))))
+        throw new HttpError(404, "Event not found");
       if (
         event.groupId != null &&
         event.hostId !== viewerId &&
@@ -34,7 +40,10 @@ export function eventAccess(queries: EventAccessQueries) {
     },
     async requireHosted(id: number, userId: number) {
       const event = await requireEvent(id);
-      if (event.hostId !== userId) throw new HttpError(403, "Only the host can do this");
+      if (event.hostId !== userId) {
+        if (await blockedOutOf(event, userId)) throw new HttpError(404, "Event not found");
+        throw new HttpError(403, "Only the host can do this");
+      }
       return event;
     },
   };

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
 import type { NotificationsService } from "../notifications/service";
+import type { BlockReads } from "../safety";
 import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
 import { calendarFile } from "./calendar";
@@ -59,6 +60,7 @@ export function eventsService({
   membership,
   uploads: images,
   notifications,
+  blocks,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -66,10 +68,12 @@ export function eventsService({
   /** Issue 9.18: a cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
+  blocks: BlockReads;
 }) {
   const { requireVisible, requireHosted } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
+    isBlockedEitherWay: blocks.isBlockedEitherWay,
   });
 
   return {
@@ -137,10 +141,18 @@ export function eventsService({
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
+      // Someone the viewer blocked, or who blocked the viewer, is left out of the faces shown (the count stays).
+      const hidden = await blocks.blockedAmong(
+        viewerId,
+        going.map((g) => g.user.id),
+      );
       return {
         ...toEvent(event),
         host: host ? toSummary(host) : null,
-        attendees: going.slice(0, 50).map((g) => toSummary(g.user)),
+        attendees: going
+          .filter((g) => !hidden.has(g.user.id))
+          .slice(0, 50)
+          .map((g) => toSummary(g.user)),
         attendeeCount: event.goingCount,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
@@ -166,7 +178,7 @@ export function eventsService({
       const going = await repo.participantsWithStatus(eventId, ["going"]);
       await notifications.notifyAll(
         going.map((g) => g.user.id),
-        EVENT_NOTICES.updated(updated),
+        { ...EVENT_NOTICES.updated(updated), fromUserId: hostId },
       );
       return toEvent(updated);
     },
@@ -178,7 +190,7 @@ export function eventsService({
       const people = await repo.participantsWithStatus(eventId, ["going", "pending", "waitlisted"]);
       await notifications.notifyAll(
         people.map((p) => p.user.id),
-        EVENT_NOTICES.canceled(event),
+        { ...EVENT_NOTICES.canceled(event), fromUserId: hostId },
       );
       return toEvent(updated);
     },

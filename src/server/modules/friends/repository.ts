@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { friendships, users } from "../../db/schema";
@@ -17,13 +17,6 @@ export function friendsRepository(db: Db) {
     async findBetween(a: number, b: number) {
       const [row] = await db.select().from(friendships).where(between(a, b)).limit(1);
       return row;
-    },
-    async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(users)
-        .where(and(eq(users.id, a), notBlocked(a, b)));
-      return !row;
     },
     /**
      * Stores a pending request; false when a row for the pair already exists in either direction

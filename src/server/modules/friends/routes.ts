@@ -44,7 +44,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request) => {
       const viewerId = requireUserId(request);
       const { userId = viewerId, limit, after } = request.query;
-      return (await service.friendsOf(userId, limit, after)).map(toPublicUser);
+      return (await service.friendsOf(viewerId, userId, limit, after)).map(toPublicUser);
     },
   );
 

@@ -2,6 +2,7 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
 import { HttpError } from "../../http/http-error";
 import type { NotificationsService } from "../notifications/service";
+import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
 import type { FriendsRepository } from "./repository";
 
@@ -9,10 +10,12 @@ export function friendsService({
   repo,
   users,
   notifications,
+  blocks,
 }: {
   repo: FriendsRepository;
   users: UsersRepository;
   notifications: NotificationsService;
+  blocks: BlockReads;
 }) {
   const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
   const events = {
@@ -22,6 +25,7 @@ export function friendsService({
         title: "New friend request",
         message: `${await nameOf(fromId)} wants to connect with you`,
         actionUrl: `/users/${fromId}`,
+        fromUserId: fromId,
       });
     },
     async accepted(byId: number, requesterId: number) {
@@ -30,6 +34,7 @@ export function friendsService({
         title: "Friend request accepted",
         message: `${await nameOf(byId)} accepted your friend request`,
         actionUrl: `/users/${byId}`,
+        fromUserId: byId,
       });
     },
   };
@@ -51,7 +56,7 @@ export function friendsService({
       if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
       if (!(await users.findById(toId))) throw new HttpError(404, "User not found");
       // Issue 14.5: blocked either way, the request is silently dropped (the sender is not told of the block).
-      if (await repo.isBlockedEitherWay(fromId, toId)) return "requested";
+      if (await blocks.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
       if (current === "incoming") {
         await repo.accept(toId, fromId);
@@ -83,9 +88,17 @@ export function friendsService({
       return "none";
     },
 
-    async friendsOf(userId: number, limit: number, after?: number) {
+    /** Someone's friends as `viewerId` sees them: across a block neither the person nor the list exists. */
+    async friendsOf(viewerId: number, userId: number, limit: number, after?: number) {
       if (!(await users.findById(userId))) throw new HttpError(404, "User not found");
-      return repo.listFriends(userId, limit, after);
+      if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId)))
+        throw new HttpError(404, "User not found");
+      const friends = await repo.listFriends(userId, limit, after);
+      const hidden = await blocks.blockedAmong(
+        viewerId,
+        friends.map((f) => f.id),
+      );
+      return friends.filter((f) => !hidden.has(f.id));
     },
 
     incoming(userId: number, page: { take: number; after?: KeysetPosition }) {

@@ -14,9 +14,30 @@ import {
   users,
 } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
-import { notBlocked } from "../safety/repository";
 
 export type GroupRow = typeof groups.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Of these groups, each left without an admin (its last one left, was removed or deleted the account)
+ * makes its longest-standing member admin, so no group is ever left with nobody to manage it.
+ */
+export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
+  if (groupIds.length === 0) return;
+  await tx.execute(sql`
+    update group_members gm set role = 'admin'
+    from (
+      select distinct on (m.group_id) m.group_id, m.user_id
+      from group_members m
+      where m.group_id in (${sql.join(
+        groupIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        and not exists (select 1 from group_members a where a.group_id = m.group_id and a.role = 'admin')
+      order by m.group_id, m.joined_at, m.user_id
+    ) next
+    where gm.group_id = next.group_id and gm.user_id = next.user_id`);
+}
 
 /** The unordered pair of a direct conversation, "low:high". */
 export const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
@@ -157,15 +178,6 @@ export function groupsRepository(db: Db) {
         .orderBy(asc(groups.id));
     },
 
-    /** Issue 14.5: whether either of the two blocked the other. */
-    async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(users)
-        .where(and(eq(users.id, a), notBlocked(a, b)));
-      return !row;
-    },
-
     async listMembers(groupId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({
@@ -223,25 +235,7 @@ export function groupsRepository(db: Db) {
           .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
           .returning();
         if (removed.length === 0) return false;
-        const [admin] = await tx
-          .select({ userId: groupMembers.userId })
-          .from(groupMembers)
-          .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, "admin")))
-          .limit(1);
-        if (!admin) {
-          const [next] = await tx
-            .select({ userId: groupMembers.userId })
-            .from(groupMembers)
-            .where(eq(groupMembers.groupId, groupId))
-            .orderBy(asc(groupMembers.joinedAt))
-            .limit(1);
-          if (next) {
-            await tx
-              .update(groupMembers)
-              .set({ role: "admin" })
-              .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, next.userId)));
-          }
-        }
+        await promoteWhereNoAdmin(tx, [groupId]);
         return true;
       });
     },

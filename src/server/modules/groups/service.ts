@@ -17,6 +17,7 @@ import { GROUP_TIME_SLOTS, type GroupSlotId } from "../../../contract/time-slots
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import { toChatMessage } from "../chat/service";
+import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
 import type { GroupsRepository } from "./repository";
 
@@ -36,7 +37,7 @@ export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   return counts;
 }
 
-export function groupsService(deps: { repo: GroupsRepository; users: UsersRepository; bus: Bus }) {
+export function groupsService(deps: { repo: GroupsRepository; users: UsersRepository; bus: Bus; blocks: BlockReads }) {
   const { repo, bus } = deps;
 
   async function requireMember(groupId: number, userId: number) {
@@ -95,7 +96,7 @@ export function groupsService(deps: { repo: GroupsRepository; users: UsersReposi
       if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
       const other = await deps.users.findById(otherId);
       // Issue 14.5: blocked either way answers as if there were nobody to message.
-      if (!other || (await repo.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
+      if (!other || (await deps.blocks.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
       const me = await deps.users.findById(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },

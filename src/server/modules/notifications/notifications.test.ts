@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userChannel } from "../../../contract/bus";
 import type { NotificationPage } from "../../../contract/notifications";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { safetyRepository } from "../safety/repository";
 import { notificationsRepository } from "./repository";
 import { notificationsService } from "./service";
 
@@ -12,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const notify = (userId: number, input: Parameters<ReturnType<typeof notificationsService>["notify"]>[1]) =>
-  notificationsService({ repo: notificationsRepository(t.database.db), bus: t.bus }).notify(userId, input);
+  notificationsService({
+    repo: notificationsRepository(t.database.db),
+    bus: t.bus,
+    blocks: safetyRepository(t.database.db),
+  }).notify(userId, input);
 
 describe("notifications API", () => {
   it("needs a session", async () => {

@@ -7,6 +7,7 @@ import {
   notificationPreferencesSchema,
 } from "../../../contract/push";
 import type { Bus } from "../../realtime/bus";
+import type { BlockReads } from "../safety";
 import { startDelivery } from "./notify";
 import type { NotificationsRepository } from "./repository";
 
@@ -15,9 +16,22 @@ export interface NewNotification {
   title: string;
   message: string;
   actionUrl?: string | null;
+  /**
+   * The person whose action this tells of: nobody they blocked, or who blocked them, hears of it, and the
+   * stored notice goes when their account does (it may carry their name).
+   */
+  fromUserId?: number;
 }
 
-export function notificationsService({ repo, bus }: { repo: NotificationsRepository; bus: Bus }) {
+export function notificationsService({
+  repo,
+  bus,
+  blocks,
+}: {
+  repo: NotificationsRepository;
+  bus: Bus;
+  blocks: BlockReads;
+}) {
   /** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
   async function preferencesOf(userIds: number[]): Promise<Map<number, NotificationPreferences>> {
     const rows = await repo.preferenceRows(userIds);
@@ -35,7 +49,10 @@ export function notificationsService({ repo, bus }: { repo: NotificationsReposit
    * The same notification for many users: one insert, then one socket message per user, for those who keep
    * this category in-app (issue 14.3); then push and e-mail as each user chose. Returns the stored ones.
    */
-  async function notifyAll(userIds: number[], input: NewNotification) {
+  async function notifyAll(everyone: number[], input: NewNotification) {
+    const { fromUserId } = input;
+    const blocked = fromUserId === undefined ? new Set<number>() : await blocks.blockedAmong(fromUserId, everyone);
+    const userIds = everyone.filter((id) => !blocked.has(id));
     if (userIds.length === 0) return [];
     const category = CATEGORY_OF_TYPE[input.type];
     const preferences = await preferencesOf(userIds);
@@ -47,6 +64,7 @@ export function notificationsService({ repo, bus }: { repo: NotificationsReposit
         title: input.title,
         message: input.message,
         actionUrl: input.actionUrl ?? null,
+        actorId: fromUserId ?? null,
       })),
     );
     const sent = rows.map((row) => ({

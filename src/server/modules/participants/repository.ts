@@ -4,6 +4,7 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { eventParticipants, events, groupMembers, users } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
+import { notBlocked } from "../safety";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -119,11 +120,15 @@ function participantQueries(db: Db) {
               eq(events.hostId, viewerId),
               eq(eventParticipants.userId, viewerId),
             ),
+            // A block hides each side from the other: neither their answers nor the events one of them hosts.
+            notBlocked(viewerId, eventParticipants.userId),
+            notBlocked(viewerId, events.hostId),
           ),
         )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));
     },
-    async pendingRequests(eventId: number, page: { take: number; after?: KeysetPosition }) {
+    /** The requests `hostId` may answer: none from someone either of them blocked. */
+    async pendingRequests(eventId: number, hostId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({ user: users, createdAt: eventParticipants.createdAt })
         .from(eventParticipants)
@@ -132,6 +137,7 @@ function participantQueries(db: Db) {
           and(
             eq(eventParticipants.eventId, eventId),
             eq(eventParticipants.status, "pending"),
+            notBlocked(hostId, eventParticipants.userId),
             afterKeyset(eventParticipants.createdAt, eventParticipants.userId, page.after),
           ),
         )

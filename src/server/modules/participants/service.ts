@@ -5,6 +5,7 @@ import { HttpError } from "../../http/http-error";
 import { eventAccess } from "../events/event-access";
 import type { Membership } from "../groups/repository";
 import type { NewNotification, NotificationsService } from "../notifications/service";
+import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
 import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
 
@@ -25,17 +26,20 @@ export function participantsService({
   users,
   membership,
   notifications,
+  blocks,
 }: {
   repo: ParticipantsRepository;
   users: UsersRepository;
   membership: Membership;
   notifications: NotificationsService;
+  blocks: BlockReads;
 }) {
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
   const { requireVisible, requireHosted } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
+    isBlockedEitherWay: blocks.isBlockedEitherWay,
   });
 
   /** Moves one participant to a status; the caller holds the event's lock (changeParticipation). */
@@ -90,7 +94,10 @@ export function participantsService({
       const finalStatus = result.row.status;
       if (result.changed && finalStatus !== "declined") {
         const user = await users.findById(userId);
-        await tell(event.hostId, EVENT_NOTICES.newParticipant(event, user?.fullName ?? "Someone", finalStatus));
+        await tell(event.hostId, {
+          ...EVENT_NOTICES.newParticipant(event, user?.fullName ?? "Someone", finalStatus),
+          fromUserId: userId,
+        });
       }
       await tellPromoted(event, result.promoted);
       return { eventId: result.row.eventId, userId: result.row.userId, status: finalStatus };
@@ -103,7 +110,7 @@ export function participantsService({
 
     async requests(hostId: number, eventId: number, page: { take: number; after?: KeysetPosition }) {
       await requireHosted(eventId, hostId);
-      const rows = await repo.pendingRequests(eventId, page);
+      const rows = await repo.pendingRequests(eventId, hostId, page);
       return rows.map((r) => ({
         eventId,
         user: {
@@ -118,12 +125,14 @@ export function participantsService({
 
     async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
       const event = await requireHosted(eventId, hostId);
+      if (await blocks.isBlockedEitherWay(hostId, userId))
+        throw new HttpError(404, "No pending request from this user");
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const current = await tx.findParticipant(eventId, userId);
         if (current?.status !== "pending") throw new HttpError(404, "No pending request from this user");
         return transition(locked, userId, decision === "approve" ? "going" : "declined", tx);
       });
-      await tell(userId, EVENT_NOTICES.requestDecided(event, decision === "approve"));
+      await tell(userId, { ...EVENT_NOTICES.requestDecided(event, decision === "approve"), fromUserId: hostId });
       return { eventId, userId, status: result.row.status };
     },
   };

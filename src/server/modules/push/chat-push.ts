@@ -3,6 +3,7 @@ import type { Bus } from "../../realtime/bus";
 import type { GroupsRepository } from "../groups/repository";
 import { type ChatMessageSent, onChatMessage, startDelivery, trackDelivery } from "../notifications/notify";
 import type { NotificationsService } from "../notifications/service";
+import type { BlockReads } from "../safety";
 import { openSocketsHere } from "./presence";
 
 /**
@@ -21,6 +22,7 @@ const CHAT_PREVIEW_CHARS = 140;
  */
 export function listenForChatMessages(deps: {
   groups: GroupsRepository;
+  blocks: BlockReads;
   notifications: NotificationsService;
   bus: Bus;
   log: FastifyBaseLogger;
@@ -38,10 +40,8 @@ export function listenForChatMessages(deps: {
       (id) => !senders.has(id) && openSocketsHere(deps.bus, id) === 0,
     );
     if (away.length === 0) return;
-    const recipients: number[] = [];
-    for (const id of away) {
-      if (!(await groups.isBlockedEitherWay(last.senderId, id))) recipients.push(id);
-    }
+    const blocked = await deps.blocks.blockedAmong(last.senderId, away);
+    const recipients = away.filter((id) => !blocked.has(id));
     const preferences = await deps.notifications.preferencesOf(recipients);
     const wanted = recipients.filter((id) => {
       const chat = preferences.get(id)?.channels.chat;

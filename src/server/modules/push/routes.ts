@@ -100,7 +100,13 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   onNotification(deps.bus, (delivery) =>
     deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")),
   );
-  listenForChatMessages({ groups, notifications, bus: deps.bus, log: app.log });
+  listenForChatMessages({
+    groups,
+    blocks: deps.services.repositories.safety,
+    notifications,
+    bus: deps.bus,
+    log: app.log,
+  });
   const limited = {
     subscriptions: limitPerUser(
       app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),

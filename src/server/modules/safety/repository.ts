@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "../../../contract/safety";
 import type { Db } from "../../db/client";
 import { chatMessages, events, friendships, reports, sessions, userBlocks, users } from "../../db/schema";
+import { emailHash } from "./email-hash";
 
 /**
  * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one
@@ -33,6 +34,11 @@ interface OpenReportRow {
   event_id: number | null;
   event_title: string | null;
   event_hidden: boolean | null;
+  subject_deleted_at: string | Date | null;
+  subject_email_hash: string | null;
+  again_id: number | null;
+  again_name: string | null;
+  again_username: string | null;
 }
 
 export function safetyRepository(db: Db) {
@@ -49,6 +55,20 @@ export function safetyRepository(db: Db) {
         )
         .limit(1);
       return Boolean(row);
+    },
+    /** Of `others`, the people `userId` blocked or who blocked `userId`: one query for a whole recipient list. */
+    async blockedAmong(userId: number, others: number[]): Promise<Set<number>> {
+      if (others.length === 0) return new Set();
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+        .from(userBlocks)
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
+            and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
+          ),
+        );
+      return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
     },
     /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
     async block(blockerId: number, blockedId: number) {
@@ -102,22 +122,38 @@ export function safetyRepository(db: Db) {
       return row;
     },
 
-    /** Open reports, oldest first, each with its reporter, its subject and the reported message or event. */
-    async openReports(limit: number, after = 0) {
+    /**
+     * Open reports, oldest first, each with its reporter, its subject and the reported message or event;
+     * for a subject who deleted their account, the live account now using the same address (matched by
+     * the keyed hash under `emailKey`: one hash per account, computed only for pages holding such reports).
+     */
+    async openReports(limit: number, after: number, emailKey: string) {
       const rows = (await db.execute(sql`
+        with page as (
+          select * from reports r where r.resolved_at is null and r.id > ${after} order by r.id limit ${limit}
+        ),
+        -- Every account's hash is computed once per page, and only when the page holds a deleted subject.
+        again as (
+          select distinct on (h.hash) h.hash, u.id, u.full_name, u.username
+          from users u cross join lateral (select ${emailHash(emailKey, sql`u.email`)} as hash) h
+          where exists (select 1 from page where page.subject_email_hash is not null)
+            and h.hash in (select page.subject_email_hash from page)
+          order by h.hash, u.id
+        )
         select r.id, r.target_type, r.reason, r.details, r.created_at,
           rep.id as reporter_id, rep.full_name as reporter_name, rep.username as reporter_username,
           s.id as subject_id, s.full_name as subject_name, s.username as subject_username, s.suspended_at is not null as subject_suspended,
           m.id as message_id, m.group_id as message_group_id, m.message as message_text, m.hidden_at is not null as message_hidden,
-          e.id as event_id, e.title as event_title, e.hidden_at is not null as event_hidden
-        from reports r
+          e.id as event_id, e.title as event_title, e.hidden_at is not null as event_hidden,
+          r.subject_deleted_at, r.subject_email_hash,
+          again.id as again_id, again.full_name as again_name, again.username as again_username
+        from page r
         join users rep on rep.id = r.reporter_id
         left join chat_messages m on m.id = r.target_message_id
         left join events e on e.id = r.target_event_id
         left join users s on s.id = coalesce(r.target_user_id, m.user_id, e.host_id)
-        where r.resolved_at is null and r.id > ${after}
-        order by r.id
-        limit ${limit}`)) as unknown as { rows: OpenReportRow[] };
+        left join again on again.hash = r.subject_email_hash
+        order by r.id`)) as unknown as { rows: OpenReportRow[] };
       return rows.rows;
     },
     async resolveReport(id: number, moderatorId: number) {
@@ -169,3 +205,9 @@ export function safetyRepository(db: Db) {
   };
 }
 export type SafetyRepository = ReturnType<typeof safetyRepository>;
+
+/**
+ * The one answer to "did either of these two block the other", which every module that hides a person
+ * (profiles, events, notifications, direct messages, pushes) receives from the composition root.
+ */
+export type BlockReads = Pick<SafetyRepository, "isBlockedEitherWay" | "blockedAmong">;

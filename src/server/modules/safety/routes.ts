@@ -9,6 +9,7 @@ import {
   adminReportSchema,
   blockBodySchema,
   blockedUserSchema,
+  EMAIL_HASH_SHOWN,
   hiddenBodySchema,
   idParamsSchema,
   REPORTS_PER_HOUR,
@@ -24,6 +25,7 @@ import { requireUserId } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { publishSessionsRevoked } from "../../realtime/bus";
 import { toPublicUser } from "../users/public-user";
+import { reportEmailKey } from "./email-hash";
 
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 
@@ -125,7 +127,11 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request) => {
       await requireAdmin(request);
-      const rows = await repo.openReports(request.query.limit, request.query.after);
+      const rows = await repo.openReports(
+        request.query.limit,
+        request.query.after ?? 0,
+        await reportEmailKey(deps.services.repositories.push),
+      );
       return rows.map(
         (r): AdminReport => ({
           id: Number(r.id),
@@ -160,6 +166,17 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
             r.event_id == null
               ? null
               : { id: Number(r.event_id), title: String(r.event_title), hidden: Boolean(r.event_hidden) },
+          deletedSubject:
+            r.subject_deleted_at == null
+              ? null
+              : {
+                  deletedAt: new Date(r.subject_deleted_at).toISOString(),
+                  emailHash: String(r.subject_email_hash ?? "").slice(0, EMAIL_HASH_SHOWN),
+                  sameAddressNow:
+                    r.again_id == null
+                      ? null
+                      : { id: Number(r.again_id), fullName: String(r.again_name), username: String(r.again_username) },
+                },
         }),
       );
     },

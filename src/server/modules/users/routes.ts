@@ -29,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { tags: ["users"], params: idParams, response: { 200: userProfileSchema, 404: messageSchema } } },
     async (request) => {
       const viewerId = requireUserId(request);
-      const user = await service.find(request.params.id);
+      const user = await service.findAsSeenBy(viewerId, request.params.id);
       if (!user) throw new HttpError(404, "User not found");
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
       return user.id === viewerId ? { ...toPublicUser(user), email: user.email } : toPublicUser(user);
@@ -46,8 +46,12 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      requireUserId(request);
-      const rows = await service.list(request.query.ids, request.query.cursor ?? 0, request.query.limit);
+      const rows = await service.list(
+        requireUserId(request),
+        request.query.ids,
+        request.query.cursor ?? 0,
+        request.query.limit,
+      );
       return rows.map(toPublicUser);
     },
   );

@@ -1,19 +1,31 @@
 import type { UpdateProfileInput } from "../../../contract/users";
 import { HttpError } from "../../http/http-error";
+import type { BlockReads } from "../safety";
 import type { UserPatch, UsersRepository } from "./repository";
 
 /** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
 
-export function usersService({ repo }: { repo: UsersRepository }) {
+export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: BlockReads }) {
   return {
     find(id: number) {
       return repo.findById(id);
     },
 
-    /** GET /api/users: the named users, or a page of everyone after the cursor. */
-    list(ids: number[] | undefined, cursor: number, limit: number) {
-      return ids ? repo.findMany(ids) : repo.listAfter(cursor, limit);
+    /** A profile as `viewerId` may see it: nobody when either of the two blocked the other. */
+    async findAsSeenBy(viewerId: number, id: number) {
+      if (id !== viewerId && (await blocks.isBlockedEitherWay(viewerId, id))) return undefined;
+      return repo.findById(id);
+    },
+
+    /** GET /api/users: the named users, or a page of everyone after the cursor, less those blocked either way. */
+    async list(viewerId: number, ids: number[] | undefined, cursor: number, limit: number) {
+      const rows = ids ? await repo.findMany(ids) : await repo.listAfter(cursor, limit);
+      const hidden = await blocks.blockedAmong(
+        viewerId,
+        rows.map((r) => r.id),
+      );
+      return rows.filter((r) => !hidden.has(r.id));
     },
 
     /** The caller has already checked that id is the signed-in user. */

@@ -1,0 +1,252 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
+import { createGroup, createUser, inDays, participate, type Who } from "../../test/factories";
+import { testAppForSuite } from "../../test/suite";
+
+/**
+ * Deleting an account forgets the person and keeps what others need: a unique marker written into the
+ * person's name, username, e-mail, bio and messages is found in no text or JSON column of any table
+ * afterwards (only in what others wrote in their reports), groups keep an admin, and reports about the
+ * person stay for the moderators with a keyed hash of the address.
+ */
+const MODERATOR = "forget_moderator";
+const t = testAppForSuite({ ADMIN_USERNAMES: [MODERATOR] });
+
+/** Raw SQL rows (PGlite and node-postgres both answer { rows }). */
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function ok(res: Promise<{ statusCode: number; body: string }>, status: number, what: string) {
+  const done = await res;
+  if (done.statusCode !== status) throw new Error(`${what}: ${done.statusCode} ${done.body.slice(0, 200)}`);
+  return JSON.parse(done.body || "null");
+}
+
+/** Every text, character, JSON and array column of every table, each with the rows holding the marker. */
+async function whereMarkerIs(marker: string) {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(sql`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables tb on tb.table_name = c.table_name and tb.table_schema = c.table_schema
+    where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE'
+      and (c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
+        or c.udt_name in ('text', 'varchar', 'json', 'jsonb'))
+    order by c.table_name, c.column_name`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [{ n }] = await rowsOf<{ n: number }>(sql`
+      select count(*)::int as n from ${sql.identifier(table_name)}
+      where strpos(lower(${sql.identifier(column_name)}::text), ${marker}) > 0`);
+    if (n > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return { columns, found };
+}
+
+describe("deleting an account", () => {
+  it("leaves the person's marker in no column of any table; groups keep an admin; reports about them stay", async () => {
+    const marker = `zq${randomBytes(6).toString("hex")}`;
+    const moderator = await createUser(t, { username: MODERATOR });
+    const other = await createUser(t, { fullName: "Olga Other" });
+    const third = await createUser(t, { fullName: "Theo Third" });
+    const me: Who = await createUser(t, {
+      fullName: `Mara ${marker}`,
+      username: `u_${marker}`,
+      email: `${marker}@example.com`,
+    });
+    const call = me.call;
+
+    // A profile that says who the person is.
+    await ok(
+      call({ method: "PATCH", url: `/api/users/${me.id}`, payload: { bio: `I am ${marker}`, profession: marker } }),
+      200,
+      "profile",
+    );
+    // A group the person made and administers, joined first by other, then by third; their words in its chat.
+    const group = await createGroup(me, { name: "Hikers" });
+    await ok(other.call({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` }), 200, "other joins");
+    await ok(third.call({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` }), 200, "third joins");
+    const said = await ok(
+      call({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `hi from ${marker}` } }),
+      201,
+      "message",
+    );
+    await ok(
+      other.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "their words" } }),
+      201,
+      "other's message",
+    );
+    // A direct conversation.
+    const direct = await ok(
+      call({ method: "POST", url: "/api/groups/direct", payload: { userId: other.id } }),
+      201,
+      "direct",
+    );
+    await ok(
+      call({ method: "POST", url: "/api/chat/messages", payload: { groupId: direct.id, message: `dm ${marker}` } }),
+      201,
+      "direct message",
+    );
+    // Friends: a request third gets ("<name> wants to connect"), one from other the person accepts.
+    await ok(call({ method: "POST", url: "/api/friends/requests", payload: { userId: third.id } }), 200, "ask third");
+    await ok(
+      other.call({ method: "POST", url: "/api/friends/requests", payload: { userId: me.id } }),
+      200,
+      "other asks",
+    );
+    await ok(call({ method: "POST", url: `/api/friends/requests/${other.id}/accept` }), 200, "accept");
+    // Events: joining other's event tells its host "<name> is going to …"; the person's own event and its guest.
+    const othersEvent = await ok(
+      other.call({
+        method: "POST",
+        url: "/api/events",
+        payload: {
+          title: "Olga's talk",
+          description: "Talk",
+          date: inDays(5).toISOString(),
+          hostId: other.id,
+          type: "social",
+        },
+      }),
+      201,
+      "other's event",
+    );
+    expect((await participate(me, othersEvent.id, "going")).statusCode).toBe(201);
+    await ok(
+      call({ method: "POST", url: `/api/events/${othersEvent.id}/interaction`, payload: { action: "liked" } }),
+      200,
+      "swipe",
+    );
+    const mine = await ok(
+      call({
+        method: "POST",
+        url: "/api/events",
+        payload: {
+          title: "Picnic",
+          description: "Bring food",
+          date: inDays(6).toISOString(),
+          hostId: me.id,
+          type: "social",
+        },
+      }),
+      201,
+      "my event",
+    );
+    expect((await participate(third, mine.id, "going")).statusCode).toBe(201);
+    await ok(
+      call({
+        method: "POST",
+        url: "/api/availability",
+        payload: { userId: me.id, date: inDays(4).toISOString().slice(0, 10), timeslots: ["morning"] },
+      }),
+      200,
+      "availability",
+    );
+    // A device, a reset link mailed to the address, a report the person filed.
+    await ok(
+      call({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: {
+          platform: "web",
+          endpoint: `https://push.example/${marker}`,
+          keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+        },
+      }),
+      201,
+      "push device",
+    );
+    await ok(
+      t.app.inject({ method: "POST", url: "/api/account/password-reset/request", payload: { email: me.user.email } }),
+      202,
+      "reset",
+    );
+    await ok(
+      call({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "user", targetId: third.id, reason: "spam", details: `filed by ${marker}` },
+      }),
+      201,
+      "my report",
+    );
+    // What others report about the person: the person, and one of their messages.
+    const aboutThem = `${marker} keeps messaging me`;
+    await ok(
+      other.call({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "user", targetId: me.id, reason: "harassment", details: aboutThem },
+      }),
+      201,
+      "report about the person",
+    );
+    await ok(
+      third.call({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "message", targetId: said.id, reason: "spam", details: "rude" },
+      }),
+      201,
+      "report about a message",
+    );
+    expect((await whereMarkerIs(marker)).found.length).toBeGreaterThan(5);
+
+    await ok(call({ method: "DELETE", url: "/api/account", payload: { password: me.password } }), 200, "delete");
+
+    // 1. The marker is nowhere but in the details another person wrote in a report.
+    const { columns, found } = await whereMarkerIs(marker);
+    expect(columns.length).toBeGreaterThan(40);
+    expect(found).toEqual(["reports.details"]);
+    const inbox = await ok(other.call({ method: "GET", url: "/api/notifications" }), 200, "inbox");
+    expect(JSON.stringify(inbox)).not.toContain("Mara");
+
+    // 2. The group the person administered has an admin: the longest-standing member.
+    const roles = await rowsOf<{ user_id: number; role: string }>(
+      sql`select user_id, role from group_members where group_id = ${group.id} order by user_id`,
+    );
+    expect(roles).toEqual([
+      { user_id: other.id, role: "admin" },
+      { user_id: third.id, role: "member" },
+    ]);
+    await ok(
+      other.call({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }),
+      201,
+      "the new admin invites",
+    );
+
+    // 3. The moderators still see both reports: a deleted account, the reason and details, the address's hash.
+    const queue = await ok(moderator.call({ method: "GET", url: "/api/admin/reports" }), 200, "queue");
+    const about = queue.filter((r: { deletedSubject: unknown }) => r.deletedSubject !== null);
+    expect(about).toHaveLength(2);
+    const [person, message] = about;
+    expect(person).toMatchObject({ targetType: "user", reason: "harassment", details: aboutThem, subject: null });
+    expect(message).toMatchObject({
+      targetType: "message",
+      reason: "spam",
+      details: "rude",
+      subject: null,
+      message: null,
+    });
+    expect(person.deletedSubject.emailHash).toHaveLength(EMAIL_HASH_SHOWN);
+    expect(person.deletedSubject.emailHash).toBe(message.deletedSubject.emailHash);
+    expect(person.deletedSubject.sameAddressNow).toBeNull();
+    expect(JSON.stringify(queue)).not.toContain(`${marker}@`);
+    expect(SAFETY_TEXTS.deletedAccount).toBe("Deleted account");
+
+    // 4. The same address registering again is recognised, whatever its case.
+    const back = await createUser(t, {
+      fullName: "New Name",
+      username: "fresh_start",
+      email: `${marker.toUpperCase()}@Example.com`,
+    });
+    const again = await ok(moderator.call({ method: "GET", url: "/api/admin/reports" }), 200, "queue again");
+    const flagged = again.find((r: { id: number }) => r.id === person.id);
+    expect(flagged.deletedSubject.sameAddressNow).toEqual({
+      id: back.id,
+      fullName: "New Name",
+      username: "fresh_start",
+    });
+  });
+});
