@@ -10,7 +10,18 @@ export const CHAT_PAGE_SIZE = 30;
 export const CHAT_TEXTS = {
   sendFailed: "Failed to send message",
   empty: "Message cannot be empty",
+  /** The same clientId again for another group: a client bug, never a second row. */
+  clientIdReused: "This clientId was already used for another message",
+  sending: "Sending…",
+  notSent: "Not sent",
+  retry: "Retry",
 } as const;
+
+/**
+ * Made once per message by the sender's client (crypto.randomUUID) and sent again with every retry of it:
+ * the server stores one row per sender and clientId, and a repeat answers that row.
+ */
+export const clientIdSchema = z.uuid();
 
 /** Over CHAT_MESSAGES_PER_WINDOW (REST 429 and the socket's error frame say the same). */
 export const tooManyMessagesText = (retryAfterSeconds: number) =>
@@ -34,12 +45,15 @@ export const chatMessageSchema = z.object({
   messageType: z.string(),
   attachmentUrl: z.string().nullable(),
   referenceData: z.unknown().nullable(),
+  /** The sender's clientId, so the sender's screen swaps its "Sending…" copy for the stored message. */
+  clientId: z.string().nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const sendMessageBodySchema = z.object({
   groupId: idSchema,
   message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
+  clientId: clientIdSchema.optional(),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 

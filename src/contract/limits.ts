@@ -154,6 +154,13 @@ export const SOCKET_OPENS_PER_MINUTE = 60;
 /** Chat messages per user per window, socket and POST /api/chat/messages together: a lively chat is ~20 a minute. */
 export const CHAT_MESSAGES_PER_WINDOW = 200;
 export const CHAT_MESSAGES_WINDOW_MS = 10 * 60_000;
+/**
+ * Bursts beside that budget, per user across sockets, REST and instances: a person types a few messages
+ * in ten seconds, never hundreds at once (300 sent on 10 sockets used to store 200 within a second).
+ */
+export const CHAT_BURST_MESSAGES = 20;
+export const CHAT_BURST_WINDOW_MS = 10_000;
+export const CHAT_MESSAGES_PER_MINUTE = 60;
 /** Plan votes per user per minute, socket and REST together: tapping through a week of plans, twice. */
 export const VOTES_PER_MINUTE = 60;
 /** `auth` frames per user per minute: each (re)connect sends one and it reads the user's groups. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_MESSAGE_MAX, chatMessageSchema } from "./chat";
+import { CHAT_MESSAGE_MAX, chatMessageSchema, clientIdSchema } from "./chat";
 import { idSchema, textSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
 import { notificationSchema } from "./notifications";
@@ -33,6 +33,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("chat_message"),
     groupId,
     message: textSchema().trim().min(1).max(CHAT_MESSAGE_MAX),
+    /** Answered back in message_ack / message_error; a repeat answers the message already stored. */
+    clientId: clientIdSchema.optional(),
     // No messageType: the server decides it (issue 9.20); one sent anyway is dropped by the parse.
   }),
   z.object({ type: z.literal("event_vote"), groupId, eventId: idSchema, vote: voteValueSchema }),
@@ -59,6 +61,10 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   newMessageFrameSchema,
   notificationFrameSchema,
   voteUpdateFrameSchema,
+  /** A chat_message frame was stored (or had been, for a repeated clientId) as message `id`. */
+  z.object({ type: z.literal("message_ack"), clientId: z.string().nullable(), id: z.number().int() }),
+  /** A chat_message frame was refused or failed: nothing was stored for it; `message` is for the person. */
+  z.object({ type: z.literal("message_error"), clientId: z.string().nullable(), message: z.string() }),
   /** A refused or invalid frame; the client shows it to the person (a refused vote is not silently lost). */
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);

@@ -1,6 +1,6 @@
 import { SESSION_IDLE_MS } from "../contract/limits";
 import type { AuthRepository } from "./modules/auth/repository";
-import { CHAT_LIMIT, type ChatService } from "./modules/chat/service";
+import { CHAT_LIMITS, type ChatService } from "./modules/chat/service";
 import type { GroupsRepository } from "./modules/groups/repository";
 import { type GroupsService, VOTE_LIMIT } from "./modules/groups/service";
 import { registerLocalSockets } from "./modules/push/presence";
@@ -24,8 +24,10 @@ export function realtimeOptions(deps: {
     groupsOf: (userId) => deps.groupsRepo.namesForUser(userId),
     requireMember: (groupId, userId) => deps.groups.requireMember(groupId, userId),
     sendChat: (userId, input) => deps.chat.send(userId, input),
+    messagesAfter: (groupId, afterId, limit) => deps.chat.messagesAfter(groupId, afterId, limit),
+    newestMessageId: (groupId) => deps.chat.newestMessageId(groupId),
     vote: (userId, groupId, eventId, vote) => deps.groups.vote(userId, groupId, eventId, vote),
-    budgets: { chat: CHAT_LIMIT, votes: VOTE_LIMIT },
+    budgets: { chat: CHAT_LIMITS, votes: VOTE_LIMIT },
     async liveSessions(hashes) {
       const now = Date.now();
       return new Set(await deps.sessions.liveSessionHashes(hashes, new Date(now), new Date(now - SESSION_IDLE_MS)));

@@ -34,8 +34,11 @@ test("a member reports a message, the moderator hides it, the reporter sees Mess
 
   await test.step("Priya reports Marcus's message with a reason, by keyboard", async () => {
     await openGroupChat(priya.page, REPORTED);
-    const report = priya.page.getByRole("button", { name: "Report message from Marcus Lee" }).first();
-    await report.focus();
+    // Report sits in the message's menu.
+    const menu = priya.page.getByRole("button", { name: "More for the message from Marcus Lee" }).first();
+    await menu.focus();
+    await priya.page.keyboard.press("Enter");
+    await expect(priya.page.getByRole("menuitem", { name: "Report" })).toBeFocused();
     await priya.page.keyboard.press("Enter");
     const dialog = priya.page.getByRole("dialog", { name: "Report this message" });
     await expect(dialog).toBeVisible();

@@ -113,3 +113,20 @@ describe("offline queue", () => {
     expect(queuedActions(8)).toEqual([]);
   });
 });
+
+describe("a chat message with a clientId", () => {
+  beforeEach(() => clearQueue());
+
+  it("is resent with the same clientId and no lookup: the server answers the row it already stored", async () => {
+    const clientId = crypto.randomUUID();
+    enqueue(ME, { kind: "chat", groupId: 3, message: "see you at 7", clientId }, { attempted: true });
+    const calls = stubServer(() => json({ ...stored(41, "see you at 7"), clientId }, 201));
+    const sent: number[] = [];
+    await drainQueue(ME, { onChatSent: (m) => sent.push(m.id) });
+    expect(calls).toEqual([
+      { method: "POST", url: "/api/chat/messages", body: { groupId: 3, message: "see you at 7", clientId } },
+    ]);
+    expect(sent).toEqual([41]);
+    expect(queuedActions(ME)).toEqual([]);
+  });
+});

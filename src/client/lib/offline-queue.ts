@@ -1,8 +1,9 @@
 // Chat messages and swipes made offline (issue 14.1): kept in localStorage per signed-in person, shown as
 // pending, and sent in order when the network returns. Exactly once: one tab drains at a time (Web Locks),
-// an item leaves the queue only after the server stored it, and an item whose earlier attempt may have
-// reached the server (the answer was lost) is first looked for among the group's latest messages. Swipes are
-// answers the server upserts (POST /api/event-participants), so sending one twice stores it once.
+// an item leaves the queue only after the server stored it, and a chat message carries the clientId it was
+// made with, so a resend after a lost answer is answered with the row already stored. (An item queued
+// before clientIds existed is first looked for among the group's latest messages.) Swipes are answers the
+// server upserts (POST /api/event-participants), so sending one twice stores it once.
 import { CHAT_PAGE_SIZE, type ChatMessage, chatMessageSchema } from "@contract/chat";
 import { participantSchema } from "@contract/events";
 import { useSyncExternalStore } from "react";
@@ -26,6 +27,8 @@ export interface QueuedChatMessage extends QueuedBase {
   kind: "chat";
   groupId: number;
   message: string;
+  /** Made once for the message (the composer's, when a send from it failed): every resend carries it. */
+  clientId?: string;
 }
 export interface QueuedSwipe extends QueuedBase {
   kind: "swipe";
@@ -138,14 +141,14 @@ async function alreadyStored(item: QueuedChatMessage): Promise<ChatMessage | nul
 
 async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
   if (item.kind === "chat") {
-    const earlier = item.attempted ? await alreadyStored(item) : null;
+    const earlier = item.attempted && !item.clientId ? await alreadyStored(item) : null;
     if (!earlier) update(item.key, { attempted: true });
     const message =
       earlier ??
       (await api.post("/api/chat/messages", chatMessageSchema, {
         groupId: item.groupId,
         message: item.message,
-        messageType: "text",
+        ...(item.clientId ? { clientId: item.clientId } : {}),
       }));
     removeQueued(item.key);
     callbacks.onChatSent?.(message);

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 import type { FriendGroupId, Industry } from "../../contract/categories";
@@ -340,8 +341,13 @@ export const chatMessages = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     /** Hidden by a moderator (issue 14.5): read back as "Message removed". */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Made by the sender's client once per message: a retried send answers the row it already stored. */
+    clientId: uuid("client_id"),
   },
-  (t) => [index("chat_messages_group_id_idx").on(t.groupId, t.id)],
+  (t) => [
+    index("chat_messages_group_id_idx").on(t.groupId, t.id),
+    uniqueIndex("chat_messages_client_id_idx").on(t.userId, t.clientId).where(sql`${t.clientId} is not null`),
+  ],
 );
 
 export const notifications = pgTable(

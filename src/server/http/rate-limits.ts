@@ -213,7 +213,10 @@ export function retryAfterSeconds(verdict: { retryAfterMs: number }): number {
  * A route hook that spends one point of the signed-in user's budget (of the client address when
  * signed out) and answers 429 {message} with Retry-After once it is spent.
  */
-export function limitPerUser(limiter: Limiter, message: string | ((retryAfterS: number) => string)) {
+export function limitPerUser(
+  limiter: Limiter | readonly Limiter[],
+  message: string | ((retryAfterS: number) => string),
+) {
   return limitBy(limiter, (request) => request.userId ?? `ip:${request.ip}`, message);
 }
 
@@ -225,13 +228,21 @@ export function limitPerAddress(limiter: Limiter, message: string | ((retryAfter
   return limitBy(limiter, (request) => `ip:${request.ip}`, message);
 }
 
+/** Spends one point of every budget for `key`; the longest wait when any refuses. */
+export async function consumeAll(limiters: readonly Limiter[], key: string | number): Promise<Verdict> {
+  const verdicts = await Promise.all(limiters.map((limiter) => limiter.consume(key)));
+  const waits = verdicts.flatMap((v) => (v.allowed ? [] : [v.retryAfterMs]));
+  return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterMs: Math.max(...waits) };
+}
+
 function limitBy(
-  limiter: Limiter,
+  limiter: Limiter | readonly Limiter[],
   keyOf: (request: FastifyRequest) => string | number,
   message: string | ((retryAfterS: number) => string),
 ) {
+  const limiters: readonly Limiter[] = Array.isArray(limiter) ? limiter : [limiter as Limiter];
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = await limiter.consume(keyOf(request));
+    const verdict = await consumeAll(limiters, keyOf(request));
     if (verdict.allowed) return;
     const seconds = retryAfterSeconds(verdict);
     return reply

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import { type BusEvent, busEventSchema, SESSIONS_REVOKED_CHANNEL } from "../../contract/bus";
@@ -16,6 +17,11 @@ export interface Bus {
   readonly stats?: BusStats;
   /** Resolves when the bus's server answers (Redis PING); absent for the in-process bus: for /readyz. */
   ping?(): Promise<void>;
+  /**
+   * Calls `listener` each time the bus is subscribed again after losing its server: whatever was published
+   * meanwhile never arrived, so a listener replays it from storage. Absent for the in-process bus.
+   */
+  onResubscribed?(listener: () => void): () => void;
 }
 
 export interface BusStats {
@@ -58,6 +64,9 @@ export function createInProcessBus(): Bus {
   };
 }
 
+/** Chat messages kept for the other instances while Redis is down; past this, the oldest are left to catch-up by cursor. */
+const UNSENT_MAX = 10_000;
+
 export interface RedisBusOptions {
   /** REDIS_PREFIX: deployments sharing one Redis never hear each other. Default "link:". */
   prefix?: string;
@@ -65,10 +74,12 @@ export interface RedisBusOptions {
 }
 
 /**
- * Pub/sub over Redis. ioredis reconnects on its own; on every (re)connect the subscriber
- * subscribes again to every channel this instance listens to. While Redis is down a publish
- * is logged and dropped (the message is already stored; sockets catch up by cursor) rather
- * than failing the request that caused it.
+ * Pub/sub over Redis. An event is handed to this instance's own subscribers at once, without Redis
+ * (its echo from Redis is skipped by its origin), so sockets on the publishing instance hear it even
+ * while Redis is down. ioredis reconnects on its own; on every (re)connect the subscriber subscribes
+ * again to every channel this instance listens to and, after an outage, tells onResubscribed's
+ * listeners so they replay what the other instances published meanwhile. While Redis is down a
+ * publish to the other instances is logged and dropped rather than failing the request that caused it.
  */
 export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus {
   const prefix = options.prefix ?? "link:";
@@ -79,7 +90,31 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   // No offline queue either: a subscribe while Redis is down fails at once and the "ready" handler retries it.
   const subscriber = new Redis(url, { enableOfflineQueue: false, connectTimeout: 2000 });
   const handlers = new Map<string, Set<(event: BusEvent) => void>>();
+  const resubscribed = new Set<() => void>();
+  /** Sent along with every event so this instance skips its own echo (delivered locally already). */
+  const origin = randomUUID();
   let closed = false;
+  let subscriberLost = false;
+  /**
+   * Chat messages whose publish failed, sent once the publisher is back: an instance whose subscriber
+   * returned first has already replayed from storage, so it would never see them otherwise. Only
+   * new_message: it is stored and delivered by id (a late or repeated one is skipped), while a late vote
+   * count or presence could overwrite a newer one.
+   */
+  const unsent: Array<{ channel: string; payload: string }> = [];
+
+  function handOut(channel: string, event: BusEvent) {
+    for (const handler of handlers.get(channel) ?? []) {
+      try {
+        handler(event);
+      } catch (error) {
+        log.warn(
+          { channel: prefix + channel, type: event.type, err: (error as Error).message },
+          "redis bus: a subscriber failed on a message",
+        );
+      }
+    }
+  }
 
   const outage = new Set<string>();
   for (const [role, client] of [
@@ -87,7 +122,9 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     ["subscriber", subscriber],
   ] as const) {
     const lost = (reason: string) => {
-      if (closed || outage.has(role)) return;
+      if (closed) return;
+      if (role === "subscriber") subscriberLost = true;
+      if (outage.has(role)) return;
       outage.add(role);
       log.warn({ role, err: reason }, "redis bus: connection lost, retrying");
     };
@@ -99,6 +136,18 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       log.info({ role }, "redis bus: reconnected");
     });
   }
+  publisher.on("ready", async () => {
+    while (unsent.length > 0 && !closed) {
+      const next = unsent[0];
+      try {
+        await publisher.publish(next.channel, next.payload);
+      } catch {
+        return; // down again: the rest waits for the next "ready"
+      }
+      unsent.shift();
+      stats.published += 1;
+    }
+  });
   let connectedOnce = false;
   const firstConnection = new Promise<void>((resolve) => {
     subscriber.once("ready", resolve);
@@ -107,9 +156,19 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     connectedOnce = true;
   });
   // ioredis re-subscribes what it knew of; this also covers a subscribe that failed while Redis was down.
-  subscriber.on("ready", () => {
+  subscriber.on("ready", async () => {
+    const after = subscriberLost;
+    subscriberLost = false;
     const channels = [...handlers.keys()].map((channel) => prefix + channel);
-    if (channels.length > 0) subscriber.subscribe(...channels).catch(() => {});
+    if (channels.length > 0) await subscriber.subscribe(...channels).catch(() => {});
+    if (!after || closed) return;
+    for (const listener of resubscribed) {
+      try {
+        listener();
+      } catch (error) {
+        log.warn({ err: (error as Error).message }, "redis bus: a resubscribe listener failed");
+      }
+    }
   });
 
   subscriber.on("message", (prefixed: string, raw: string) => {
@@ -121,24 +180,15 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     } catch {
       json = undefined;
     }
+    if ((json as { origin?: unknown } | null)?.origin === origin) return;
     const parsed = busEventSchema.safeParse(json);
     if (!parsed.success) {
       stats.dropped += 1;
       log.warn({ channel: prefixed, bytes: raw.length }, "redis bus: dropped a message that is not a bus event");
       return;
     }
-    const event = parsed.data;
     stats.received += 1;
-    for (const handler of set) {
-      try {
-        handler(event);
-      } catch (error) {
-        log.warn(
-          { channel: prefixed, type: event.type, err: (error as Error).message },
-          "redis bus: a subscriber failed on a message",
-        );
-      }
-    }
+    handOut(prefixed.slice(prefix.length), parsed.data);
   });
 
   return {
@@ -146,11 +196,25 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
     async ping() {
       await publisher.ping();
     },
+    onResubscribed(listener) {
+      resubscribed.add(listener);
+      return () => void resubscribed.delete(listener);
+    },
     async publish(channel, event) {
+      // This instance's own subscribers first: they never depend on Redis.
+      if (handlers.has(channel)) {
+        stats.received += 1;
+        handOut(channel, event);
+      }
+      const payload = JSON.stringify({ ...event, origin });
       try {
-        await publisher.publish(prefix + channel, JSON.stringify(event));
+        await publisher.publish(prefix + channel, payload);
         stats.published += 1;
       } catch (error) {
+        if (event.type === "new_message") {
+          unsent.push({ channel: prefix + channel, payload });
+          if (unsent.length > UNSENT_MAX) unsent.shift();
+        }
         stats.dropped += 1;
         log.warn(
           { channel: prefix + channel, err: (error as Error).message },

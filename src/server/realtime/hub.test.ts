@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CHAT_BURST_MESSAGES } from "../../contract/limits";
+import { chatMessages } from "../db/schema";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";
 import { safetyRepository } from "../modules/safety/repository";
@@ -49,7 +52,7 @@ describe("/ws", () => {
     await socket.close();
   });
 
-  it("refuses non-members: join_group, chat_message and event_vote get errors and nothing is delivered", async () => {
+  it("refuses non-members: join_group and event_vote get errors, chat_message a message_error, and nothing is delivered", async () => {
     const { a, group } = await groupWithTwo();
     const outsider = await registerUser(t.app);
     const member = await openSocket(t.base, a.cookie);
@@ -58,11 +61,17 @@ describe("/ws", () => {
     const socket = await openSocket(t.base, outsider.cookie);
     socket.send({ type: "join_group", groupId: group.id });
     expect((await socket.next("error")).message).toBe("You are not a member of this group");
-    socket.send({ type: "chat_message", groupId: group.id, message: "let me in" });
-    await socket.next("error", (m) => m !== socket.received.find((r) => r.type === "error"));
+    const clientId = crypto.randomUUID();
+    socket.send({ type: "chat_message", groupId: group.id, message: "let me in", clientId });
+    expect(await socket.next("message_error")).toEqual({
+      type: "message_error",
+      clientId,
+      message: "You are not a member of this group",
+    });
     socket.send({ type: "event_vote", groupId: group.id, eventId: 1, vote: "yes" });
     await new Promise((r) => setTimeout(r, 150));
-    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(3);
+    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(2);
+    expect(socket.received.some((m) => m.type === "message_ack")).toBe(false);
     expect(socket.received.some((m) => m.type === "new_message")).toBe(false);
     expect(member.received.some((m) => m.type === "new_message")).toBe(false);
     const stored = (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}` })).json();
@@ -76,11 +85,16 @@ describe("/ws", () => {
     socket.send("not json");
     socket.send({ type: "shout" });
     socket.send({ type: "join_group", groupId: "x" });
-    socket.send({ type: "chat_message", groupId: 1, message: "x".repeat(3000) });
+    const clientId = crypto.randomUUID();
+    socket.send({ type: "chat_message", groupId: 1, message: "x".repeat(3000), clientId });
     socket.ws.send(Buffer.from([1, 2, 3]), { binary: true });
     socket.send({ type: "auth" });
     await socket.next("auth_success");
-    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(5);
+    expect(socket.received.filter((m) => m.type === "error")).toHaveLength(4);
+    // A chat frame is answered by its clientId even when it fails the parse.
+    expect(socket.received.filter((m) => m.type === "message_error")).toEqual([
+      { type: "message_error", clientId, message: expect.stringMatching(/^Invalid message: message: /) },
+    ]);
     // A frame over the 16 KiB cap closes that socket (1009), never the server.
     const big = await openSocket(t.base, cookie);
     const closed = new Promise<number>((resolve) => big.ws.once("close", (code) => resolve(code)));
@@ -123,9 +137,37 @@ describe("/ws", () => {
     await Promise.all([sa.close(), sb.close()]);
   });
 
+  it("answers every chat_message frame with message_ack {clientId, id}; the same clientId again acks the same id and stores once", async () => {
+    const { a, group, sa, sb } = await twoJoinedSockets();
+    const clientId = crypto.randomUUID();
+    sa.send({ type: "chat_message", groupId: group.id, message: "see you at 7", clientId });
+    const ack = await sa.next("message_ack");
+    const delivered = await sb.next("new_message");
+    expect(ack).toEqual({ type: "message_ack", clientId, id: delivered.message.id });
+    // A retry over the socket (the answer was lost) and over REST: the stored message, never a second row.
+    sa.send({ type: "chat_message", groupId: group.id, message: "see you at 7", clientId });
+    expect((await sa.next("message_ack", (m) => m !== ack)).id).toBe(ack.id);
+    const rest = await as(
+      t.app,
+      a.cookie,
+    )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "see you at 7", clientId } });
+    expect(rest.json().id).toBe(ack.id);
+    // A frame without a clientId is acknowledged too, with clientId null.
+    sa.send({ type: "chat_message", groupId: group.id, message: "no id" });
+    expect(await sa.next("message_ack", (m) => m.clientId === null)).toMatchObject({ clientId: null });
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, group.id));
+    expect(stored.map((m) => m.message).sort()).toEqual(["no id", "see you at 7"]);
+    // Each id reaches the other member once, however often it was sent.
+    await new Promise((r) => setTimeout(r, 200));
+    const ids = sb.received.flatMap((m) => (m.type === "new_message" ? [m.message.id] : []));
+    expect(ids).toEqual([...new Set(ids)]);
+    await Promise.all([sa.close(), sb.close()]);
+  });
+
   it("a burst from two members is stored and delivered in each sender's order, every socket seeing the stored order", async () => {
     const { a, group, sa, sb } = await twoJoinedSockets();
-    const burst = 25;
+    // The most one person may send at once (the burst budget).
+    const burst = CHAT_BURST_MESSAGES;
     for (let i = 0; i < burst; i++) {
       sa.send({ type: "chat_message", groupId: group.id, message: `a${i}` });
       sb.send({ type: "chat_message", groupId: group.id, message: `b${i}` });
@@ -236,12 +278,9 @@ describe("/ws", () => {
 
   it("pages history newest first with a before cursor", async () => {
     const { a, group } = await groupWithTwo();
-    for (let i = 1; i <= 45; i++) {
-      await as(
-        t.app,
-        a.cookie,
-      )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
-    }
+    // Stored directly: 45 sends in a row would be over the burst budget.
+    for (let i = 1; i <= 45; i++)
+      await t.database.db.insert(chatMessages).values({ groupId: group.id, userId: a.id, message: `m${i}` });
     const get = async (q: string) =>
       (await as(t.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}${q}` })).json() as {
         id: number;

@@ -8,7 +8,7 @@ import {
   SESSIONS_REVOKED_CHANNEL,
   userChannel,
 } from "../../contract/bus";
-import { tooManyMessagesText } from "../../contract/chat";
+import { type ChatMessage, clientIdSchema, tooManyMessagesText } from "../../contract/chat";
 import type { VoteValue } from "../../contract/groups";
 import {
   SOCKET_AUTH_FRAMES_PER_MINUTE,
@@ -24,7 +24,7 @@ import {
   SOCKET_TEXTS,
   SOCKET_UNAUTHORIZED_CODE,
 } from "../../contract/socket";
-import { type Limiter, type RateLimit, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
+import { consumeAll, type Limiter, type RateLimit, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
 import { type Bus, revokedSessionHashes } from "./bus";
 
 /** A socket that cannot drain this much is too slow to keep up; it is closed and will catch up by cursor. */
@@ -51,7 +51,25 @@ interface Connection {
 interface Channel {
   connections: Set<Connection>;
   ready: Promise<() => Promise<void>>;
+  /** For a group channel: what it delivered lately, so a message is handed to its sockets once. */
+  recent?: RecentIds;
 }
+
+/** Message ids delivered on a channel lately, oldest first, at most RECENT_IDS_MAX. */
+interface RecentIds {
+  ids: number[];
+  held: Set<number>;
+  /** The group's newest message id when the channel opened: where a replay starts if nothing came since. */
+  baseline: number;
+}
+
+/**
+ * How many delivered ids a group channel remembers: enough to skip the echo of a message delivered here
+ * and to replay from before messages that committed out of id order.
+ */
+const RECENT_IDS_MAX = 200;
+/** A replay after a bus outage reads the database in pages of this many messages. */
+const REPLAY_PAGE = 100;
 
 /** A budget a REST route spends too, by the same name, so socket and REST count together (issue 9.9). */
 export interface SharedBudget {
@@ -73,11 +91,15 @@ export interface RealtimeHandlers {
    * Stores and publishes a chat message (REST's path; the socket frame is the same request). Messages are
    * stored in the order of the calls: the hub does not wait for one before handing over the next.
    */
-  sendChat(userId: number, input: { groupId: number; message: string }): Promise<unknown>;
+  sendChat(userId: number, input: { groupId: number; message: string; clientId?: string }): Promise<{ id: number }>;
+  /** A group's messages after an id, oldest first (replay after a bus outage; no membership check). */
+  messagesAfter(groupId: number, afterId: number, limit: number): Promise<ChatMessage[]>;
+  /** A group's newest message id, 0 when it has none. */
+  newestMessageId(groupId: number): Promise<number>;
   /** Stores a vote and publishes the group's new counts. */
   vote(userId: number, groupId: number, eventId: number, vote: VoteValue): Promise<unknown>;
-  /** The budgets the REST routes for chat and votes spend. */
-  budgets: { chat: SharedBudget; votes: SharedBudget };
+  /** The budgets the REST routes for chat and votes spend (a chat message spends one point of each). */
+  budgets: { chat: readonly SharedBudget[]; votes: SharedBudget };
   /**
    * Of these session hashes, the ones still valid. Checked every heartbeat: a session that ended
    * without a revocation on the bus (deleted when found expired at a lookup) loses its sockets within 30 s.
@@ -100,6 +122,12 @@ function refusalOf(error: unknown): string | null {
 
 const MINUTE_MS = 60_000;
 
+/** The group id of a `group:{id}` channel, else null. */
+function groupIdOf(channel: string): number | null {
+  const match = /^group:(\d+)$/.exec(channel);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * Owns this instance's sockets. Each bus channel (user:{id}, group:{id}) is subscribed once per
  * instance however many local sockets listen, and a payload is serialised once per delivery.
@@ -121,19 +149,19 @@ export function createHub(deps: HubDeps) {
     }),
     auth: deps.limits.limiter("socket-auth", { points: SOCKET_AUTH_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
     groups: deps.limits.limiter("socket-groups", { points: SOCKET_GROUP_FRAMES_PER_MINUTE, windowMs: MINUTE_MS }),
-    chat: deps.limits.limiter(deps.handlers.budgets.chat.name, deps.handlers.budgets.chat.limit),
+    chat: deps.handlers.budgets.chat.map((budget) => deps.limits.limiter(budget.name, budget.limit)),
     votes: deps.limits.limiter(deps.handlers.budgets.votes.name, deps.handlers.budgets.votes.limit),
   };
   // A slot lives three heartbeats: a crashed instance's sockets stop counting within 90 s.
   const socketSlots = deps.limits.slots("sockets", { max: SOCKETS_PER_USER_MAX, leaseMs: 3 * HEARTBEAT_MS });
 
-  /** Spends one point; the refusal text when the budget is spent, else null. */
+  /** Spends one point of each budget; the refusal text (the longest wait) when one is spent, else null. */
   async function spend(
-    limiter: Limiter,
+    limiter: Limiter | readonly Limiter[],
     conn: Connection,
     text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames,
   ): Promise<string | null> {
-    const verdict = await limiter.consume(conn.userId);
+    const verdict = await consumeAll(Array.isArray(limiter) ? limiter : [limiter as Limiter], conn.userId);
     return verdict.allowed ? null : text(retryAfterSeconds(verdict));
   }
 
@@ -210,6 +238,7 @@ export function createHub(deps: HubDeps) {
         // Published on channels of their own, which no socket listens to.
         return;
       default: {
+        if (event.type === "new_message" && channel.recent && !remember(channel.recent, event.message.id)) return;
         // Serialised and encoded once for every socket of the channel on this instance.
         const frame: ServerMessage = event;
         const encoded = Buffer.from(JSON.stringify(frame));
@@ -218,13 +247,62 @@ export function createHub(deps: HubDeps) {
     }
   }
 
+  /** False when the id was delivered on this channel already (the bus's echo, a retry, a replay). */
+  function remember(recent: RecentIds, id: number) {
+    if (recent.held.has(id)) return false;
+    recent.held.add(id);
+    recent.ids.push(id);
+    if (recent.ids.length > RECENT_IDS_MAX) recent.held.delete(recent.ids.shift() as number);
+    return true;
+  }
+
+  /**
+   * After the bus was down, every group channel with sockets here gets what was stored meanwhile: read
+   * from the database after the oldest id it remembers (or its baseline), in id order, each message once.
+   */
+  async function replay() {
+    for (const [name, channel] of channels) {
+      const recent = channel.recent;
+      const groupId = groupIdOf(name);
+      if (!recent || groupId == null) continue;
+      // From just before the oldest id remembered: a message that committed after a newer one was delivered
+      // (ids are taken before commit) is still found; everything remembered is skipped.
+      let after = recent.ids.length > 0 ? Math.min(...recent.ids) - 1 : recent.baseline;
+      try {
+        for (;;) {
+          const page = await deps.handlers.messagesAfter(groupId, after, REPLAY_PAGE);
+          for (const message of page) deliver(name, { type: "new_message", message });
+          if (page.length < REPLAY_PAGE || channels.get(name) !== channel) break;
+          after = page[page.length - 1].id;
+        }
+      } catch (error) {
+        deps.log.warn(
+          { err: error, groupId },
+          "replay after a bus outage failed; clients catch up when they reconnect",
+        );
+      }
+    }
+  }
+  const stopReplays = deps.bus.onResubscribed?.(() => void replay());
+
   async function listen(name: string, conn: Connection) {
     let channel = channels.get(name);
     if (!channel) {
+      const groupId = groupIdOf(name);
       const created: Channel = {
         connections: new Set(),
         ready: deps.bus.subscribe(name, (event) => deliver(name, event)),
       };
+      if (groupId != null) {
+        const recent: RecentIds = { ids: [], held: new Set(), baseline: Number.MAX_SAFE_INTEGER };
+        created.recent = recent;
+        deps.handlers.newestMessageId(groupId).then(
+          (id) => {
+            recent.baseline = id;
+          },
+          () => {},
+        );
+      }
       // A failed subscription (bus down) must not poison the channel for later joins.
       created.ready.catch(() => {
         if (channels.get(name) === created) channels.delete(name);
@@ -285,15 +363,19 @@ export function createHub(deps: HubDeps) {
         return null;
       }
       case "chat_message": {
+        const clientId = frame.clientId ?? null;
         const refused = await spend(limiters.chat, conn, tooManyMessagesText);
-        if (refused) return refused;
+        if (refused) {
+          send(conn, { type: "message_error", clientId, message: refused });
+          return null;
+        }
         // The socket's next frame need not wait for this insert: the writer keeps the order, and a
         // refusal still reaches the socket. Waiting here would let one slow insert hold every later frame.
         const sending = handlers
           .sendChat(conn.userId, frame)
           .then(
-            () => {},
-            (error: unknown) => answerFailure(conn, error),
+            (stored) => send(conn, { type: "message_ack", clientId, id: stored.id }),
+            (error: unknown) => send(conn, { type: "message_error", clientId, message: failureText(error) }),
           )
           .finally(() => conn.sending.delete(sending));
         conn.sending.add(sending);
@@ -327,25 +409,29 @@ export function createHub(deps: HubDeps) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
-      send(conn, { type: "error", message: `Invalid message: ${where}${issue.message}` });
+      const message = `Invalid message: ${where}${issue.message}`;
+      // Every chat frame is answered by its clientId, even one that fails the parse (when the id itself is valid).
+      const chat = json as { type?: unknown; clientId?: unknown } | null;
+      if (chat?.type === "chat_message") {
+        const clientId = clientIdSchema.safeParse(chat.clientId);
+        send(conn, { type: "message_error", clientId: clientId.success ? clientId.data : null, message });
+      } else send(conn, { type: "error", message });
       return;
     }
     try {
       const refused = await handle(conn, parsed.data);
       if (refused) send(conn, { type: "error", message: refused });
     } catch (error) {
-      answerFailure(conn, error);
+      send(conn, { type: "error", message: failureText(error) });
     }
   }
 
-  /** A handler's refusal goes to the socket as it is; anything else is logged and answered vaguely. */
-  function answerFailure(conn: Connection, error: unknown) {
+  /** A handler's refusal is said as it is; anything else is logged and said vaguely. */
+  function failureText(error: unknown) {
     const refusal = refusalOf(error);
-    if (refusal) send(conn, { type: "error", message: refusal });
-    else {
-      deps.log.error({ err: error }, "socket frame failed");
-      send(conn, { type: "error", message: "Something went wrong" });
-    }
+    if (refusal) return refusal;
+    deps.log.error({ err: error }, "socket frame failed");
+    return "Something went wrong";
   }
 
   let checkingSessions = false;
@@ -445,6 +531,7 @@ export function createHub(deps: HubDeps) {
     /** Closes every socket and waits until their bus subscriptions are gone, before the bus itself closes. */
     async close() {
       clearInterval(heartbeat);
+      stopReplays?.();
       if (presenceTimer) clearTimeout(presenceTimer);
       await announcePresence([]);
       for (const subscription of [revocations, presence])

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { tooManyMessagesText } from "../../contract/chat";
 import {
+  CHAT_BURST_MESSAGES,
+  CHAT_MESSAGES_PER_MINUTE,
   CHAT_MESSAGES_PER_WINDOW,
   SOCKET_AUTH_FRAMES_PER_MINUTE,
   SOCKET_FRAMES_PER_MINUTE,
@@ -11,6 +13,7 @@ import {
 } from "../../contract/limits";
 import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
 import { chatMessages } from "../db/schema";
+import { CHAT_LIMITS } from "../modules/chat/service";
 import { createGroup, createUser } from "../test/factories";
 import { testAppForSuite } from "../test/suite";
 import { registerUser } from "../test/test-app";
@@ -42,15 +45,20 @@ const closeOf = (socket: TestSocket) =>
   );
 
 describe("chat budget per user", () => {
-  it("counts two sockets and REST together: the 201st message gets 429 on REST and an error frame on the socket", async () => {
+  const budget = (name: string) => {
+    const found = CHAT_LIMITS.find((b) => b.name === name);
+    if (!found) throw new Error(name);
+    return t.app.rateLimits.limiter(found.name, found.limit);
+  };
+
+  it("counts two sockets and REST together: past the long window's budget REST gets 429 and the socket a message_error", async () => {
     const me = await memberOfGroup();
+    // The long window's budget, all but four spent (sending it for real would hit the burst budget first).
+    await budget("chat").consume(me.id, CHAT_MESSAGES_PER_WINDOW - 4);
     const [one, two] = [await openSocket(t.base, me.cookie), await openSocket(t.base, me.cookie)];
-    const third = CHAT_MESSAGES_PER_WINDOW / 4;
-    for (const socket of [one, two]) {
-      for (let i = 0; i < third; i++)
-        socket.send({ type: "chat_message", groupId: me.groupId, message: `socket ${i}` });
-    }
-    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW - 2 * third; i++) {
+    for (const socket of [one, two]) socket.send({ type: "chat_message", groupId: me.groupId, message: "socket" });
+    for (const socket of [one, two]) await socket.next("message_ack");
+    for (let i = 0; i < 2; i++) {
       const res = await me.call({
         method: "POST",
         url: "/api/chat/messages",
@@ -58,12 +66,6 @@ describe("chat budget per user", () => {
       });
       expect(res.statusCode, res.body).toBe(201);
     }
-    // Every socket frame so far was inside the budget (no error), whatever order they were counted in.
-    one.send({ type: "auth" });
-    two.send({ type: "auth" });
-    await Promise.all([one.next("auth_success", undefined, 10_000), two.next("auth_success", undefined, 10_000)]);
-    expect([...one.received, ...two.received].filter((m) => m.type === "error")).toEqual([]);
-
     const rest = await me.call({
       method: "POST",
       url: "/api/chat/messages",
@@ -74,11 +76,59 @@ describe("chat budget per user", () => {
     expect(seconds).toBeGreaterThan(0);
     expect(rest.json()).toEqual({ message: tooManyMessagesText(seconds) });
 
-    one.send({ type: "chat_message", groupId: me.groupId, message: "one too many" });
-    expect((await one.next("error")).message).toMatch(/^Too many messages, try again in \d+ s$/);
+    const clientId = crypto.randomUUID();
+    one.send({ type: "chat_message", groupId: me.groupId, message: "one too many", clientId });
+    expect(await one.next("message_error")).toEqual({
+      type: "message_error",
+      clientId,
+      message: expect.stringMatching(/^Too many messages, try again in \d+ s$/),
+    });
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, me.groupId));
-    expect(stored).toHaveLength(CHAT_MESSAGES_PER_WINDOW);
+    expect(stored).toHaveLength(4);
     await Promise.all([one.close(), two.close()]);
+  });
+
+  it(`a burst on ${SOCKETS_PER_USER_MAX} sockets and REST at once stores ${CHAT_BURST_MESSAGES}: the rest get 429 or message_error`, async () => {
+    const me = await memberOfGroup();
+    const sockets = await Promise.all(
+      Array.from({ length: SOCKETS_PER_USER_MAX }, () => openSocket(t.base, me.cookie)),
+    );
+    const perSocket = 30;
+    for (const socket of sockets)
+      for (let i = 0; i < perSocket; i++) socket.send({ type: "chat_message", groupId: me.groupId, message: `s${i}` });
+    const posts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: `r${i}` } }),
+      ),
+    );
+    const answered = await Promise.all(
+      sockets.map(async (socket) => {
+        const deadline = Date.now() + 20_000;
+        const count = () => socket.received.filter((m) => m.type === "message_ack" || m.type === "message_error");
+        while (count().length < perSocket && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+        return count();
+      }),
+    );
+    const frames = answered.flat();
+    expect(frames).toHaveLength(SOCKETS_PER_USER_MAX * perSocket);
+    const acks = frames.filter((m) => m.type === "message_ack").length;
+    const created = posts.filter((r) => r.statusCode === 201).length;
+    expect(posts.every((r) => r.statusCode === 201 || r.statusCode === 429)).toBe(true);
+    expect(acks + created).toBe(CHAT_BURST_MESSAGES);
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, me.groupId));
+    expect(stored).toHaveLength(CHAT_BURST_MESSAGES);
+    await Promise.all(sockets.map((s) => s.close()));
+  });
+
+  it(`past ${CHAT_MESSAGES_PER_MINUTE} in a minute REST answers 429`, async () => {
+    const me = await memberOfGroup();
+    await budget("chat-minute").consume(me.id, CHAT_MESSAGES_PER_MINUTE - 1);
+    const post = () =>
+      me.call({ method: "POST", url: "/api/chat/messages", payload: { groupId: me.groupId, message: "hi" } });
+    expect((await post()).statusCode).toBe(201);
+    const over = await post();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toMatch(/^Too many messages, try again in \d+ s$/);
   });
 
   it("another user's budget is untouched", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CHAT_BURST_MESSAGES } from "../../contract/limits";
 import { openSocketsHere } from "../modules/push/presence";
 import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { as, registerUser } from "../test/test-app";
@@ -39,6 +40,33 @@ describe.skipIf(!instancesAvailable)("two instances sharing PostgreSQL and Redis
       b.user.id,
     );
     await Promise.all([sa.close(), sb.close()]);
+  });
+
+  it("the chat burst budget holds across instances: 60 messages at once on sockets of both store 20", async () => {
+    const [one, two] = instances;
+    const a = await registerUser(one.app);
+    const group = (
+      await as(one.app, a.cookie)({ method: "POST", url: "/api/groups", payload: { name: "Burst", isPrivate: true } })
+    ).json() as { id: number };
+    const sockets = [
+      await openSocket(one.base, a.cookie),
+      await openSocket(two.base, a.cookie),
+      await openSocket(two.base, a.cookie),
+    ];
+    for (const s of sockets)
+      for (let i = 0; i < 20; i++) s.send({ type: "chat_message", groupId: group.id, message: `b${i}` });
+    const answers = (s: (typeof sockets)[number]) =>
+      s.received.filter((m) => m.type === "message_ack" || m.type === "message_error");
+    for (let i = 0; i < 200 && sockets.some((s) => answers(s).length < 20); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const all = sockets.flatMap(answers);
+    expect(all).toHaveLength(60);
+    expect(all.filter((m) => m.type === "message_ack")).toHaveLength(CHAT_BURST_MESSAGES);
+    const stored = (
+      await as(two.app, a.cookie)({ method: "GET", url: `/api/chat/messages/${group.id}?limit=100` })
+    ).json() as unknown[];
+    expect(stored).toHaveLength(CHAT_BURST_MESSAGES);
+    await Promise.all(sockets.map((s) => s.close()));
   });
 
   it("a socket on one instance counts as the app open on the other (push skips the user), and stops counting when it closes", async () => {

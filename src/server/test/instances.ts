@@ -24,7 +24,7 @@ export interface Instance {
  * afterAll. Bus channels and rate-limit keys of this run live under their own Redis prefix, so
  * parallel runs never cross. The array fills in beforeAll.
  */
-export function instancesForSuite(count: number): Instance[] {
+export function instancesForSuite(count: number, options: { redisUrl?: () => string } = {}): Instance[] {
   const dbName = `link_multi_${randomBytes(6).toString("hex")}`;
   const prefix = `test-${randomBytes(6).toString("hex")}:`;
   const instances: Instance[] = [];
@@ -35,10 +35,12 @@ export function instancesForSuite(count: number): Instance[] {
     await admin.end();
     const url = new URL(databaseServer as string);
     url.pathname = `/${dbName}`;
+    // A suite that kills its own Redis names it; the others share TEST_REDIS_URL.
+    const redis = options.redisUrl?.() ?? (redisUrl as string);
     for (let i = 0; i < count; i++) {
       const database = await openDatabase(url.toString());
-      const bus = createRedisBus(redisUrl as string, { prefix });
-      const config = testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+      const bus = createRedisBus(redis, { prefix });
+      const config = testConfig({ AUTH_RATE_LIMIT: 1000, REDIS_URL: redis, REDIS_PREFIX: prefix });
       const app = await buildApp({ config, database, bus });
       const base = await app.listen({ port: 0, host: "127.0.0.1" });
       instances.push({ app, database, bus, base });

@@ -1,28 +1,29 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
-import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
-import { Clock, SendHorizontal } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { AlertCircle, Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
-import { ReportButton } from "@/features/safety";
 import { useOnline } from "@/features/shell";
-import { errorMessage, errorStatus } from "@/lib/api";
-import { formatMessageTime } from "@/lib/format-date";
-import { enqueue, isNetworkFailure, type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
+import { type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Spinner } from "@/ui/spinner";
-import { toast } from "@/ui/use-toast";
-import { useChatMessages, useMarkRead, useSendMessage } from "./api";
+import { useChatMessages, useMarkRead } from "./api";
+import { Bubble, ChatMessageItem, startsRun } from "./chat-message-item";
+import { discardChatMessage, retryChatMessage, sendChatMessage, useOutgoingMessages } from "./outgoing-messages";
 
-/** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
+/**
+ * Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text
+ * is not sent; scrolling up loads older pages. Sending never waits: see outgoing-messages.ts.
+ */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
   const { user } = useAuth();
   const socket = useRealtime();
   const online = useOnline();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
-  const send = useSendMessage();
+  const qc = useQueryClient();
   const markRead = useMarkRead();
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
@@ -36,6 +37,12 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     () => queued.filter((a): a is QueuedChatMessage => a.kind === "chat" && a.groupId === groupId),
     [queued, groupId],
   );
+  const outgoing = useOutgoingMessages(user?.id, groupId);
+  // The socket can bring a message back before its own answer does: the stored copy wins.
+  const unsent = useMemo(() => {
+    const stored = new Set(messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
+    return outgoing.filter((m) => !stored.has(m.clientId));
+  }, [messages, outgoing]);
   const newestId = messages.at(-1)?.id;
 
   // Older pages are prepended: keep the reader where they were. New ones at the bottom: follow if at the bottom.
@@ -49,7 +56,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     } else if (stickToBottom.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [messages, pending]);
+  }, [messages, pending, unsent]);
 
   const markReadMutate = markRead.mutate;
   useEffect(() => {
@@ -68,31 +75,11 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
 
   const submit = () => {
     const message = text.trim();
-    if (!message || send.isPending || !user) return;
+    if (!message || !user) return;
     stickToBottom.current = true;
-    if (!navigator.onLine) {
-      enqueue(user.id, { kind: "chat", groupId, message });
-      setText("");
-      return;
-    }
-    send.mutate(
-      { groupId, message },
-      {
-        onSuccess: () => setText(""),
-        onError: (error) => {
-          // The connection dropped mid-send: queued, and checked against the stored messages before resending.
-          if (isNetworkFailure(error)) {
-            enqueue(user.id, { kind: "chat", groupId, message }, { attempted: true });
-            setText("");
-            return;
-          }
-          // A 429 carries the server's "Too many messages, try again in N s": that is what the person needs to read.
-          const description =
-            errorStatus(error) === 429 ? (errorMessage(error) ?? CHAT_TEXTS.sendFailed) : CHAT_TEXTS.sendFailed;
-          toast({ title: "Error", description, variant: "destructive" });
-        },
-      },
-    );
+    // The box empties at once: what is typed next is never touched by this message's answer.
+    setText("");
+    sendChatMessage(qc, user.id, groupId, message);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -118,12 +105,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
           {socket.connected ? "Live" : online ? "Connecting…" : "Offline"}
         </span>
       </header>
-      <div
-        ref={scroller}
-        onScroll={onScroll}
-        className="flex-1 space-y-3 overflow-y-auto px-3 py-3"
-        data-testid="chat-messages"
-      >
+      <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto px-3 py-3" data-testid="chat-messages">
         {isFetchingNextPage && <Spinner className="mx-auto" />}
         {!hasNextPage && messages.length > 0 && (
           <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>
@@ -132,35 +114,59 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
         {!isLoading && messages.length === 0 && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
         )}
-        {messages.map((m) => {
-          const mine = m.userId === user?.id;
-          return (
-            <div
-              key={m.id}
-              className={cn("flex flex-col", mine ? "items-end" : "items-start")}
-              data-testid="chat-message"
-            >
-              <div className="mb-0.5 flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
-                <span className="font-medium text-foreground/80">{mine ? "You" : m.userName}</span>
-                <time dateTime={m.sentAt}>{formatMessageTime(m.sentAt, user?.timezone)}</time>
-                {!mine && m.message !== MESSAGE_REMOVED_TEXT && (
-                  <ReportButton targetType="message" targetId={m.id} label={`Report message from ${m.userName}`} />
-                )}
-              </div>
-              <p
-                className={cn(
-                  "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm",
-                  mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
-                  m.message === MESSAGE_REMOVED_TEXT && "italic opacity-70",
-                )}
-              >
-                {m.message}
-              </p>
-            </div>
-          );
-        })}
+        {messages.map((m, i) => (
+          <ChatMessageItem
+            key={m.id}
+            message={m}
+            mine={m.userId === user?.id}
+            first={startsRun(m, messages[i - 1])}
+            timezone={user?.timezone}
+          />
+        ))}
+        {unsent.map((m) => (
+          <div
+            key={m.clientId}
+            className="mt-2 flex flex-col items-end"
+            data-testid="chat-message-outgoing"
+            data-status={m.status}
+          >
+            <Bubble mine className={cn(m.status === "sending" && "opacity-70")}>
+              {m.message}
+            </Bubble>
+            {m.status === "sending" ? (
+              <span className="mt-0.5 px-1 text-xs text-muted-foreground">{CHAT_TEXTS.sending}</span>
+            ) : (
+              <span className="mt-0.5 flex flex-wrap items-center justify-end gap-x-2 px-1 text-xs text-destructive">
+                <AlertCircle className="size-3" aria-hidden />
+                <span role="alert">
+                  {CHAT_TEXTS.notSent}: {m.error}
+                </span>
+                <Button
+                  type="button"
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0 text-xs"
+                  onClick={() => retryChatMessage(qc, m.clientId)}
+                  aria-label={`${CHAT_TEXTS.retry} sending "${m.message}"`}
+                >
+                  {CHAT_TEXTS.retry}
+                </Button>
+                <Button
+                  type="button"
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0 text-xs text-muted-foreground"
+                  onClick={() => discardChatMessage(m.clientId)}
+                  aria-label={`Delete unsent "${m.message}"`}
+                >
+                  Delete
+                </Button>
+              </span>
+            )}
+          </div>
+        ))}
         {pending.map((m) => (
-          <div key={m.key} className="flex flex-col items-end" data-testid="chat-message-pending">
+          <div key={m.key} className="mt-2 flex flex-col items-end" data-testid="chat-message-pending">
             <div className="mb-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground">
               <Clock className="size-3" aria-hidden />
               <span>Pending · sends when you're online</span>
@@ -186,7 +192,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
           maxLength={CHAT_MESSAGE_MAX}
           aria-label="Message"
         />
-        <Button type="submit" size="icon" disabled={!text.trim() || send.isPending} aria-label="Send">
+        <Button type="submit" size="icon" disabled={!text.trim()} aria-label="Send">
           <SendHorizontal />
         </Button>
       </form>

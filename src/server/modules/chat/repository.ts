@@ -1,9 +1,41 @@
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "../../../contract/chat";
 import type { Db } from "../../db/client";
 import { chatMessages, users } from "../../db/schema";
 
-export type StoredMessage = typeof chatMessages.$inferSelect & { userName: string };
+export type StoredMessage = typeof chatMessages.$inferSelect & {
+  userName: string;
+  /** Stored by an earlier send with the same clientId: this call stored nothing. */
+  repeated?: boolean;
+};
+
+function fromRow(row: {
+  id: number;
+  group_id: number;
+  user_id: number;
+  message: string;
+  message_type: MessageType;
+  attachment_url: string | null;
+  reference_data: unknown;
+  sent_at: string | Date;
+  hidden_at: string | Date | null;
+  client_id: string | null;
+  full_name: string;
+}): StoredMessage {
+  return {
+    id: row.id,
+    groupId: row.group_id,
+    userId: row.user_id,
+    message: row.message,
+    messageType: row.message_type,
+    attachmentUrl: row.attachment_url,
+    referenceData: row.reference_data,
+    sentAt: new Date(row.sent_at),
+    hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null,
+    clientId: row.client_id,
+    userName: row.full_name,
+  };
+}
 
 export function chatRepository(db: Db) {
   const select = () =>
@@ -31,6 +63,13 @@ export function chatRepository(db: Db) {
         .limit(limit);
       return flatten(rows);
     },
+    async newestId(groupId: number): Promise<number> {
+      const [row] = await db
+        .select({ id: sql<number | null>`max(${chatMessages.id})` })
+        .from(chatMessages)
+        .where(eq(chatMessages.groupId, groupId));
+      return Number(row?.id ?? 0);
+    },
     /**
      * Stores messages whose senders are members of their groups, and returns each with its sender's name,
      * in input order (null where the sender is not a member: nothing stored for it). The membership check,
@@ -38,7 +77,13 @@ export function chatRepository(db: Db) {
      * together.
      */
     async insertAsMembers(
-      inputs: Array<{ groupId: number; userId: number; message: string; messageType: MessageType }>,
+      inputs: Array<{
+        groupId: number;
+        userId: number;
+        message: string;
+        messageType: MessageType;
+        clientId?: string;
+      }>,
     ): Promise<Array<StoredMessage | null>> {
       if (inputs.length === 0) return [];
       const records = inputs.map((m, n) => ({
@@ -47,15 +92,16 @@ export function chatRepository(db: Db) {
         user_id: m.userId,
         message: m.message,
         message_type: m.messageType,
+        client_id: m.clientId ?? null,
       }));
       const result = (await db.execute(sql`
         with input as (
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-            as i(n int, group_id int, user_id int, message text, message_type text)
+            as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
         ),
         m as (
-          insert into chat_messages (group_id, user_id, message, message_type)
-          select i.group_id, i.user_id, i.message, i.message_type from input i
+          insert into chat_messages (group_id, user_id, message, message_type, client_id)
+          select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
             -- Issue 14.5: nobody posts in a direct conversation with someone blocked either way.
             and not exists (
@@ -64,9 +110,11 @@ export function chatRepository(db: Db) {
                 and exists (select 1 from user_blocks ub where (ub.blocker_id = i.user_id and ub.blocked_id = other.user_id)
                   or (ub.blocker_id = other.user_id and ub.blocked_id = i.user_id)))
           order by i.n
+          -- A retried send (same sender and clientId) stores nothing: the repeat is answered below.
+          on conflict (user_id, client_id) where client_id is not null do nothing
           returning *
         )
-        select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, u.full_name
+        select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, m.client_id, u.full_name
         from m join users u on u.id = m.user_id
         order by m.id`)) as unknown as {
         rows: Array<{
@@ -79,29 +127,43 @@ export function chatRepository(db: Db) {
           reference_data: unknown;
           sent_at: string | Date;
           hidden_at: string | Date | null;
+          client_id: string | null;
           full_name: string;
         }>;
       };
-      // Ids follow the input order, so each sender's rows pair up with their inputs in turn.
+      // Ids follow the input order, so each sender's rows pair up with their inputs in turn; a row with a
+      // clientId pairs with the input that carries it.
       const byKey = new Map<string, StoredMessage[]>();
+      const byClientId = new Map<string, StoredMessage>();
       for (const row of result.rows) {
+        const stored = fromRow(row);
+        if (row.client_id) {
+          byClientId.set(`${row.user_id}:${row.client_id}`, stored);
+          continue;
+        }
         const key = `${row.group_id}:${row.user_id}`;
-        const list = byKey.get(key) ?? [];
-        list.push({
-          id: row.id,
-          groupId: row.group_id,
-          userId: row.user_id,
-          message: row.message,
-          messageType: row.message_type,
-          attachmentUrl: row.attachment_url,
-          referenceData: row.reference_data,
-          sentAt: new Date(row.sent_at),
-          hiddenAt: row.hidden_at ? new Date(row.hidden_at) : null,
-          userName: row.full_name,
-        });
-        byKey.set(key, list);
+        byKey.set(key, [...(byKey.get(key) ?? []), stored]);
       }
-      return inputs.map((m) => byKey.get(`${m.groupId}:${m.userId}`)?.shift() ?? null);
+      // Repeats: the clientIds that stored nothing now name a row stored before (or by an earlier input of this batch).
+      const repeats = inputs.filter((m) => m.clientId && !byClientId.has(`${m.userId}:${m.clientId}`));
+      if (repeats.length > 0) {
+        const known = await select().where(
+          or(
+            ...repeats.map((m) =>
+              and(eq(chatMessages.userId, m.userId), eq(chatMessages.clientId, m.clientId as string)),
+            ),
+          ),
+        );
+        for (const row of flatten(known)) byClientId.set(`${row.userId}:${row.clientId}`, { ...row, repeated: true });
+      }
+      return inputs.map((m) => {
+        if (!m.clientId) return byKey.get(`${m.groupId}:${m.userId}`)?.shift() ?? null;
+        const key = `${m.userId}:${m.clientId}`;
+        const stored = byClientId.get(key);
+        // A second input of this batch with the same clientId is a repeat of the first.
+        if (stored) byClientId.set(key, { ...stored, repeated: true });
+        return stored ?? null;
+      });
     },
   };
 }

@@ -11,10 +11,10 @@ import {
 import type { RouteDeps } from "../../compose";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { CHAT_LIMIT } from "./service";
+import { CHAT_LIMITS } from "./service";
 
 const tags = ["chat"];
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema };
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 409: messageSchema, 429: messageSchema };
 
 export const chatRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.chat;
@@ -35,7 +35,10 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.post(
     "/api/chat/messages",
     {
-      preHandler: limitPerUser(app.rateLimits.limiter(CHAT_LIMIT.name, CHAT_LIMIT.limit), tooManyMessagesText),
+      preHandler: limitPerUser(
+        CHAT_LIMITS.map((budget) => app.rateLimits.limiter(budget.name, budget.limit)),
+        tooManyMessagesText,
+      ),
       schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } },
     },
     async (request, reply) => reply.code(201).send(await service.send(requireUserId(request), request.body)),

@@ -1,7 +1,13 @@
 import { groupChannel } from "../../../contract/bus";
-import type { ChatMessage } from "../../../contract/chat";
+import { CHAT_TEXTS, type ChatMessage } from "../../../contract/chat";
 import { GROUP_TEXTS } from "../../../contract/groups";
-import { CHAT_MESSAGES_PER_WINDOW, CHAT_MESSAGES_WINDOW_MS } from "../../../contract/limits";
+import {
+  CHAT_BURST_MESSAGES,
+  CHAT_BURST_WINDOW_MS,
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_MESSAGES_PER_WINDOW,
+  CHAT_MESSAGES_WINDOW_MS,
+} from "../../../contract/limits";
 import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
@@ -9,11 +15,15 @@ import type { GroupsRepository } from "../groups/repository";
 import { chatMessageSent } from "../notifications/notify";
 import type { ChatRepository, StoredMessage } from "./repository";
 
-/** One budget per user for socket and REST chat together (issue 9.9): both ask app.rateLimits for this name. */
-export const CHAT_LIMIT = {
-  name: "chat",
-  limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS },
-} as const;
+/**
+ * The budgets every chat message spends, per user, socket and REST together (both ask app.rateLimits for
+ * these names): a long window against a steady flood, and two short ones against bursts.
+ */
+export const CHAT_LIMITS = [
+  { name: "chat", limit: { points: CHAT_MESSAGES_PER_WINDOW, windowMs: CHAT_MESSAGES_WINDOW_MS } },
+  { name: "chat-burst", limit: { points: CHAT_BURST_MESSAGES, windowMs: CHAT_BURST_WINDOW_MS } },
+  { name: "chat-minute", limit: { points: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 } },
+] as const;
 
 export function toChatMessage(m: StoredMessage): ChatMessage {
   // Issue 14.5: a message a moderator hid leaves the server only as "Message removed".
@@ -28,6 +38,7 @@ export function toChatMessage(m: StoredMessage): ChatMessage {
     messageType: m.messageType,
     attachmentUrl: hidden ? null : m.attachmentUrl,
     referenceData: hidden ? null : (m.referenceData ?? null),
+    ...(m.clientId ? { clientId: m.clientId } : {}),
   };
 }
 
@@ -89,20 +100,30 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
           : await deps.chat.pageBefore(groupId, q.before, q.limit);
       return rows.map(toChatMessage);
     },
+    /** What a group holds after an id, oldest first: the hub's replay after a bus outage (it checked membership at join). */
+    async messagesAfter(groupId: number, afterId: number, limit: number) {
+      return (await deps.chat.pageAfter(groupId, afterId, limit)).map(toChatMessage);
+    },
+    newestMessageId: (groupId: number) => deps.chat.newestId(groupId),
     /**
      * Stored first, then published: a subscriber never sees a message the database does not hold.
      * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
      */
-    async send(userId: number, input: { groupId: number; message: string }) {
+    async send(userId: number, input: { groupId: number; message: string; clientId?: string }) {
       const inserted = await writer.write({
         groupId: input.groupId,
         message: input.message,
         messageType: "text",
         userId,
+        clientId: input.clientId,
       });
       if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
+      if (inserted.groupId !== input.groupId) throw new HttpError(409, CHAT_TEXTS.clientIdReused);
       const stored = toChatMessage(inserted);
+      // A repeat is published again: the first answer may have died with its instance before the fan-out.
+      // Sockets and caches skip an id they already hold.
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
+      if (inserted.repeated) return stored;
       // Issue 14.3: members away from the chat hear about it by push/e-mail (collected per group, off this path).
       chatMessageSent(deps.bus, {
         groupId: input.groupId,

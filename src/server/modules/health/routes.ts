@@ -30,7 +30,8 @@ async function answers(check: () => Promise<void>): Promise<"up" | "down"> {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  // Liveness: the process answers. Readiness: it can serve, i.e. its database and (when configured) Redis answer.
+  // Liveness: the process answers. Readiness: it can serve, i.e. its database answers; "degraded" (still 200)
+  // while a configured Redis does not.
   app.get("/healthz", { schema: { hide: true, response: { 200: statusSchema } } }, async () => ({ status: "ok" }));
   app.get(
     "/readyz",
@@ -41,10 +42,16 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         answers(() => deps.database.ping()),
         pingRedis ? answers(pingRedis) : Promise.resolve(undefined),
       ]);
-      const down = [database === "down" && "database", redis === "down" && "redis"].filter(Boolean);
-      if (down.length === 0) return { status: "ready", database, redis };
-      request.log.warn({ down }, "not ready");
-      return reply.code(503).send({ status: `${down.join(" and ")} unreachable`, database, redis });
+      if (database === "down") {
+        request.log.warn({ down: redis === "down" ? ["database", "redis"] : ["database"] }, "not ready");
+        const status = redis === "down" ? "database and redis unreachable" : "database unreachable";
+        return reply.code(503).send({ status, database, redis });
+      }
+      // Without Redis an instance still serves: it delivers to its own sockets, counts limits in
+      // memory, and replays to its sockets what other instances stored once the bus is back. Taking
+      // every instance out of the balancer for it would turn a degraded chat into an outage.
+      if (redis === "down") return { status: "degraded", database, redis };
+      return { status: "ready", database, redis };
     },
   );
 };

@@ -7,5 +7,4 @@ export * from "./group-events";
 export * from "./invite";
 export * from "./keys";
 export * from "./mark-read";
-export * from "./send-message";
 export * from "./vote";

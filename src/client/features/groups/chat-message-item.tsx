@@ -1,0 +1,123 @@
+import type { ChatMessage } from "@contract/chat";
+import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
+import { EllipsisVertical } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { ReportDialog } from "@/features/safety";
+import { formatMessageTime } from "@/lib/format-date";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu";
+
+/** Messages from one person this close together read as one run: one name and time above them. */
+const RUN_GAP_MS = 5 * 60_000;
+
+/** True when `message` opens a new run (another sender, or a pause) after `previous`. */
+export function startsRun(message: ChatMessage, previous: ChatMessage | undefined) {
+  return (
+    !previous ||
+    previous.userId !== message.userId ||
+    Date.parse(message.sentAt) - Date.parse(previous.sentAt) > RUN_GAP_MS
+  );
+}
+
+/** A bubble of the conversation, own messages on the right. */
+export function Bubble({ mine, className, children }: { mine: boolean; className?: string; children: ReactNode }) {
+  return (
+    <p
+      dir="auto"
+      className={cn(
+        "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]",
+        mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The body of a stored message by its kind. Every kind the server stores renders here; a kind this client
+ * does not know yet falls back to its text.
+ */
+function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  const removed = message.message === MESSAGE_REMOVED_TEXT;
+  switch (message.messageType) {
+    case "system":
+      return <p className="mx-auto text-center text-xs text-muted-foreground">{message.message}</p>;
+    default:
+      return (
+        <Bubble mine={mine} className={cn(removed && "italic opacity-70")}>
+          {message.message}
+        </Bubble>
+      );
+  }
+}
+
+/** The "⋯" menu of someone else's message: Report lives here, out of the way of reading. */
+function MessageMenu({ message }: { message: ChatMessage }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its focusable controls stay in the tab order. */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7 shrink-0 self-center text-muted-foreground"
+            aria-label={`More for the message from ${message.userName}`}
+          >
+            <EllipsisVertical />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuItem onSelect={() => setReporting(true)}>Report</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ReportDialog open={reporting} onOpenChange={setReporting} targetType="message" targetId={message.id} />
+    </>
+  );
+}
+
+/** One stored message; the first of a run carries the sender's name and the time. */
+export function ChatMessageItem({
+  message,
+  mine,
+  first,
+  timezone,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  first: boolean;
+  timezone: string | undefined;
+}) {
+  const name = mine ? "You" : message.userName;
+  const time = formatMessageTime(message.sentAt, timezone);
+  const reportable = !mine && message.message !== MESSAGE_REMOVED_TEXT && message.messageType !== "system";
+  return (
+    <div
+      className={cn("flex flex-col", mine ? "items-end" : "items-start", first ? "mt-3 first:mt-0" : "mt-0.5")}
+      data-testid="chat-message"
+      data-first-of-run={first || undefined}
+    >
+      {first ? (
+        <div className="mb-0.5 flex min-w-0 max-w-full items-baseline gap-2 px-1 text-xs text-muted-foreground">
+          <span dir="auto" className="truncate font-medium text-foreground/80">
+            {name}
+          </span>
+          <time dateTime={message.sentAt}>{time}</time>
+        </div>
+      ) : (
+        // Screen readers hear who and when for every message, even where the eye sees it once per run.
+        <span className="sr-only">
+          {name}, {time}:
+        </span>
+      )}
+      <div className={cn("flex w-full items-start gap-1", mine ? "justify-end" : "justify-start")}>
+        <MessageBody message={message} mine={mine} />
+        {reportable && <MessageMenu message={message} />}
+      </div>
+    </div>
+  );
+}
