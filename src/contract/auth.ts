@@ -18,12 +18,22 @@ import { currentUserSchema, emailSchema, profileFields } from "./users";
 
 const fullName = lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX);
 
-/** Spec 01 §5 login form. The server accepts the username or the e-mail as the identifier. */
+/**
+ * The login form: one identifier (the username or the e-mail) and the password. The server never used
+ * the name or e-mail the seed form also asked for, so a returning person types only what signs them in.
+ */
+export const LOGIN_TEXTS = {
+  identifier: "Username or e-mail",
+  identifierRequired: "Enter your username or e-mail",
+  passwordRequired: "Password is required",
+} as const;
+
 export const loginFormSchema = z.object({
-  fullName,
-  email: emailSchema,
-  username: z.string().trim().min(1, "Username is required").max(EMAIL_MAX),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+  username: lineSchema({ error: LOGIN_TEXTS.identifierRequired })
+    .trim()
+    .min(1, LOGIN_TEXTS.identifierRequired)
+    .max(EMAIL_MAX),
+  password: z.string().min(1, LOGIN_TEXTS.passwordRequired).max(PASSWORD_MAX),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 

@@ -251,3 +251,11 @@ export const CATEGORY_IDS = categoryIdSchema.options;
 export const EVENT_TEXTS = {
   full: "This event is full",
 } as const;
+
+/** What the create-event dialog says under a required field left empty. */
+export const CREATE_EVENT_MISSING_TEXTS = {
+  title: "Give the event a name",
+  date: "Pick a day",
+  time: "Pick a time",
+  description: "Say what the plan is",
+} as const;

@@ -87,7 +87,7 @@ test("change password: the other device is signed out, this one stays, the new p
   expect((await page.request.get("/api/user")).status()).toBe(200);
   expect((await otherPage.request.get("/api/user")).status()).toBe(401);
   await expect(otherPage).toHaveURL(/\/auth/, { timeout: 10_000 });
-  await expect(otherPage.getByLabel("Access code").or(otherPage.getByRole("tab", { name: "Login" }))).toBeVisible();
+  await expect(otherPage.getByRole("tab", { name: "Log in" })).toBeVisible();
   await other.close();
   const fresh = await browser.newContext();
   const freshPage = await fresh.newPage();

@@ -7,9 +7,16 @@ function codeInput(page: Page) {
   return new AuthScreen(page).gate;
 }
 
+/** The code screen opens for someone who chose Create account (a returning person never meets it). */
+async function openGate(page: Page) {
+  await page.goto("/auth");
+  await new AuthScreen(page).createAccountTab.click();
+  await expect(codeInput(page)).toBeVisible();
+}
+
 test.describe("early-access gate", () => {
   test("a wrong code shows the Invalid Code toast; Verify Code waits for ten digits", async ({ page }) => {
-    await page.goto("/auth");
+    await openGate(page);
     await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
     await expect(page.getByText("Enter your 10-digit access code to join Link")).toBeVisible();
     const verify = page.getByRole("button", { name: "Verify Code" });
@@ -35,15 +42,11 @@ test.describe("early-access gate", () => {
     await expect(toast).toContainText("Invalid Code");
   });
 
-  test("a valid code (auto-verified on the tenth digit) leads through the success card to the login card", async ({
+  test("a valid code (auto-verified on the tenth digit) leads through the success card to Create account", async ({
     page,
   }) => {
-    await page.goto("/auth");
+    await openGate(page);
     await codeInput(page).pressSequentially(DEMO_ACCESS_CODES[0]);
-    const toast = page.getByTestId("toast");
-    await expect(toast).toContainText("Welcome to Link");
-    await expect(toast).toContainText("You've been granted early access.");
-
     await expect(page.getByRole("heading", { name: "Welcome to Link" })).toBeVisible();
     await expect(page.getByText("You now have early access to all features")).toBeVisible();
     for (const blurb of ["Connect & Network", "AI-Powered Matching", "Early Access Benefits"]) {
@@ -52,21 +55,16 @@ test.describe("early-access gate", () => {
     await shot(page, "granted");
 
     await page.getByRole("button", { name: "Continue to App" }).click();
-    await expect(page.getByRole("heading", { name: "Welcome to Link" })).toBeVisible();
     await expect(page.getByText("Connect with friends and professionals")).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Register" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Create account" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Confirm Password")).toBeVisible();
+    // The success card said welcome; no toast carries it on over the form.
+    await expect(page.getByTestId("toast")).toHaveCount(0);
     await shot(page, "login");
-
-    // Re-opening the gate starts from an empty code.
-    await page.getByRole("button", { name: "Change code" }).click();
-    await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
-    await expect(codeInput(page)).toHaveValue("");
-    await expect(page.getByRole("button", { name: "Verify Code" })).toBeDisabled();
   });
 
   test("pasting a ten-digit code fills every slot and verifies it", async ({ page }) => {
-    await page.goto("/auth");
+    await openGate(page);
     await codeInput(page).focus();
     // The tenth digit verifies at once and the success card replaces the slots, so the request shows what they held.
     const verify = page.waitForRequest((r) => r.url().endsWith("/api/access-codes/verify"));
@@ -80,7 +78,7 @@ test.describe("early-access gate", () => {
   });
 
   test("Don't have a code? Enter Now opens the waitlist", async ({ page }) => {
-    await page.goto("/auth");
+    await openGate(page);
     await expect(page.getByText("Don't have a code?")).toBeVisible();
     await page.getByRole("link", { name: "Enter Now" }).click();
     await expect(page).toHaveURL(/\/waitlist$/);

@@ -23,6 +23,12 @@ test("the Create New Event dialog refuses a missing field without sending, then 
   const toast = create.toast;
   await expect(toast).toContainText("Missing Fields");
   await expect(toast).toContainText("Please fill out all required fields");
+  // The missing field says so where it is, and takes the focus.
+  const time = dialog.getByLabel("Time");
+  await expect(time).toHaveAttribute("aria-invalid", "true");
+  await expect(time).toBeFocused();
+  await expect(dialog.getByText("Pick a time")).toBeVisible();
+  await expect(dialog.getByText("Give the event a name")).toHaveCount(0);
   expect(posts).toEqual([]);
   await expect(dialog).toBeVisible();
 

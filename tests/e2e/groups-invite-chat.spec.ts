@@ -45,7 +45,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await expect(b.page.getByText("0 / 50 uses")).toBeVisible();
     await expect(b.page.getByRole("navigation")).toHaveCount(0);
     await shot(b.page, "invite-visitor");
-    await b.page.getByRole("button", { name: "Sign In & Join Group" }).click();
+    await b.page.getByRole("button", { name: "Join Trail Crew" }).click();
     await expect(b.page).toHaveURL(/\/auth\?redirect=\/invite\//);
     // The invite is B's access grant (issue 12.3): the sign-in card comes without the code gate.
     await expect(b.page.getByText("Your invite lets you in: no access code needed.")).toBeVisible();
@@ -54,7 +54,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await auth.logIn(b.account, b.account.password);
     await expect(b.page).toHaveURL(inviteLink);
     await shot(b.page, "invite-signed-in");
-    await b.page.getByRole("button", { name: "Join Group" }).click();
+    await b.page.getByRole("button", { name: "Join Trail Crew" }).click();
     await expect(toastB).toContainText("Success! You've joined the group");
     await expect(b.page).toHaveURL(/\/groups/);
   });

@@ -19,16 +19,17 @@ test("a visitor without a code follows an invite link, registers and lands in th
   const visitor = registerPayload({ fullName: "Vera Visitor" });
   const auth = new AuthScreen(page);
 
-  await test.step("the invite page offers Sign In & Join Group", async () => {
+  await test.step("the invite page's button says what it does: Join <group>", async () => {
     await page.goto(`/invite/${group.inviteCode}`);
     await expect(page.getByText(groupName)).toBeVisible();
     await shot(page, "invite-visitor");
-    await page.getByRole("button", { name: "Sign In & Join Group" }).click();
+    await page.getByRole("button", { name: `Join ${groupName}` }).click();
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/invite/${group.inviteCode}$`));
   });
 
-  await test.step("the sign-in card comes directly, no access code asked", async () => {
+  await test.step("Create account comes first, no access code asked", async () => {
     await expect(auth.card).toBeVisible();
+    await expect(auth.createAccountTab).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Your invite lets you in: no access code needed.")).toBeVisible();
     await expect(page.getByText("Have an early access code?")).toHaveCount(0);
     await expect(auth.gate).toHaveCount(0);

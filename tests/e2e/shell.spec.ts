@@ -2,20 +2,21 @@ import { expect, shot, test } from "./fixtures";
 
 test.use({ userFields: { fullName: "Grace Hopper" } });
 
-test("an unknown path shows the 404 texts", async ({ page }) => {
+test("an unknown path says what happened in a person's words and leads home", async ({ page }) => {
   await page.goto("/no/such/page");
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("There's nothing at this address.")).toBeVisible();
+  await expect(page.getByText(/router/)).toHaveCount(0);
   await shot(page, "404");
-  // Issue 12.6: the page offers a way home.
   await page.getByRole("link", { name: "Go home" }).click();
   await expect(page).not.toHaveURL(/\/no\/such\/page/);
 });
 
-test("a protected page sends a visitor to /auth with the way back", async ({ page }) => {
+test("a protected page sends a visitor to sign-in (never the code screen) with the way back", async ({ page }) => {
   await page.goto("/my-events");
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-events$/);
-  await expect(page.getByRole("heading", { name: "Have an early access code?" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Log in" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Have an early access code?" })).toHaveCount(0);
 });
 
 test("the bottom bar highlights the current tab and the add button opens the dialog", async ({ page, user: _ }) => {

@@ -1,4 +1,3 @@
-import { DEMO_ACCESS_CODES } from "../../src/server/config";
 import { expect, test } from "./fixtures";
 
 // Issue 12.6: the small defects a newcomer meets first.
@@ -33,18 +32,11 @@ test("a past day cannot be picked on My Availability", async ({ page, user: _ })
   }
 });
 
-test("the README's demo sign-in works exactly as written", async ({ page }) => {
-  await page.goto("/auth");
-  await page.getByLabel("Access code").fill(DEMO_ACCESS_CODES[0]);
-  await page.getByRole("button", { name: "Continue to App" }).click();
-  await page.getByRole("tab", { name: "Login" }).click();
-  await page.getByLabel("Full Name").fill("Alex Rivera");
-  await page.getByLabel("Email").fill("alex@demo.link");
-  await page.getByLabel("Username").fill("alex");
+test("the README's demo sign-in works exactly as written: on Log in, alex and linkdemo", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("tab", { name: "Log in" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Username or e-mail").fill("alex");
   await page.getByLabel("Password").fill("linkdemo");
-  await page
-    .getByRole("button", { name: /sign in|log in|login/i })
-    .last()
-    .click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByTestId("swipe-card")).toBeVisible({ timeout: 10_000 });
 });

@@ -26,15 +26,26 @@ const root = () => document.documentElement;
 afterEach(() => vi.unstubAllGlobals());
 
 describe("ThemeProvider", () => {
-  it("defaults to dark and puts the class on the document root", () => {
+  it("until a person chooses, follows the device: light on a light phone, dark on a dark one", () => {
+    const device = { matches: false, addEventListener: () => {}, removeEventListener: () => {} };
+    vi.stubGlobal("matchMedia", () => device);
+    const first = render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
+    expect(screen.getByTestId("theme")).toHaveTextContent("system");
+    expect(root()).toHaveClass("light");
+    expect(root()).not.toHaveClass("dark");
+    first.unmount();
+    device.matches = true;
     render(
       <ThemeProvider>
         <Probe />
       </ThemeProvider>,
     );
-    expect(screen.getByTestId("theme")).toHaveTextContent("dark");
     expect(root()).toHaveClass("dark");
-    expect(root()).not.toHaveClass("light");
+    expect(localStorage.getItem("link-theme-preference")).toBeNull();
   });
 
   it("stores a change under link-theme-preference and swaps the class", async () => {
@@ -66,7 +77,7 @@ describe("ThemeProvider", () => {
         <Probe />
       </ThemeProvider>,
     );
-    expect(screen.getByTestId("theme")).toHaveTextContent("dark");
+    expect(screen.getByTestId("theme")).toHaveTextContent("system");
   });
 
   it("system follows prefers-color-scheme, live", async () => {

@@ -7,9 +7,19 @@ export function cn(...inputs: ClassValue[]) {
 }
 
 /** First letter of the full name for avatar fallbacks (spec 02 §2: else "U"). */
+// Whole graphemes, so a letter with its marks ("क्", "é" typed as e + accent) stays one initial.
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * The avatar initial: the first letter of the name in the name's own script ("ד" for דנה, "김" for 김민준),
+ * skipping what is not a letter (a leading direction mark, a bracket, an emoji); "U" when there is none.
+ */
 export function initialOf(fullName: string | null | undefined) {
-  const letter = fullName?.trim().charAt(0);
-  return letter ? letter.toUpperCase() : "U";
+  const name = fullName?.normalize("NFC").trim() ?? "";
+  for (const { segment } of graphemes.segment(name)) {
+    if (/^\p{L}/u.test(segment)) return segment.toLocaleUpperCase();
+  }
+  return "U";
 }
 
 /** First word of the full name, used by the welcome toasts (spec 01 §8). */

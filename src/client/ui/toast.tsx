@@ -7,15 +7,15 @@ import { cn } from "@/lib/utils";
 export const ToastProvider = ToastPrimitives.Provider;
 
 /**
- * Radix's default hotkey is F8 (spec 01 §9). Toasts drop in below the header and the row of the
- * Social/Networking tabs (issue 12.5: never over the header, the tabs or the bottom bar, and not over
- * the deck's answer buttons either); the viewport itself lets taps through, only the toast catches them.
+ * Radix's default hotkey is F8 (spec 01 §9). Toasts rise from just above the bottom bar and its raised add
+ * button: at the top they covered the search and the filters someone was using, and under the bar they
+ * could not be read. The viewport itself lets taps through; only the toast catches them.
  */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "pointer-events-none fixed inset-x-0 top-[calc(7.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col gap-2 px-4 outline-none",
+        "pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-clearance)+env(safe-area-inset-bottom))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col-reverse gap-2 px-4 outline-none",
         className,
       )}
       {...props}

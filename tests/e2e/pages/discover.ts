@@ -16,6 +16,10 @@ export class DiscoverScreen {
   get toast() {
     return this.page.getByTestId("toast");
   }
+  /** The line under the deck: what was answered last (or how to swipe) and how many cards are left. */
+  get status() {
+    return this.page.getByTestId("deck-status");
+  }
 
   /** Opens the deck narrowed to the events whose text holds `query` (a journey's unique token). */
   async open(query?: string) {

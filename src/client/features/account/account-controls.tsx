@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS } from "@contract/account";
 import { PASSWORD_MIN } from "@contract/limits";
 import { useMutation } from "@tanstack/react-query";
 import { BadgeCheckIcon, DownloadIcon, MailWarningIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
@@ -135,6 +135,11 @@ function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  // The form opens near the end of the page: its buttons come into view above the bottom bar at once.
+  useEffect(() => {
+    if (open) formRef.current?.scrollIntoView({ block: "nearest" });
+  }, [open]);
   const remove = useMutation({
     ...deleteAccountMutation(),
     onSuccess: (_answer, _password, _result, { client }) => {
@@ -153,6 +158,7 @@ function DeleteAccount() {
   }
   return (
     <form
+      ref={formRef}
       className="grid gap-3 rounded-lg border border-destructive/40 p-3"
       aria-label="Delete account"
       onSubmit={(e) => {

@@ -32,7 +32,7 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
         toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
         return;
       }
-      toast({ title: `Welcome to ${PRODUCT_NAME}`, description: "You've been granted early access." });
+      // The next card says so itself; a toast would linger over the form that follows.
       onVerified();
     },
     onError: (error) => {

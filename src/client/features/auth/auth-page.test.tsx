@@ -25,7 +25,7 @@ const signedOut = () => jsonResponse(401, { message: "Not signed in" });
 afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("AuthPage", () => {
-  it("sent by an invite (issue 12.3): the sign-in card comes directly and registering sends the invite code", async () => {
+  it("sent by an invite: Create account comes first, without a code, and registering sends the invite code", async () => {
     const { fetchMock } = renderAuth("redirect=/invite/abc123", (url) =>
       url === "/api/register"
         ? jsonResponse(201, {
@@ -36,7 +36,7 @@ describe("AuthPage", () => {
     );
     expect(await screen.findByText("Your invite lets you in: no access code needed.")).toBeInTheDocument();
     expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole("tab", { name: "Register" }));
+    expect(screen.getByRole("tab", { name: "Create account" })).toHaveAttribute("aria-selected", "true");
     await userEvent.type(screen.getByLabelText("Full Name"), "Nia New");
     await userEvent.type(screen.getByLabelText("Username"), "nia");
     await userEvent.type(screen.getByLabelText("Email"), "nia@example.com");
@@ -51,33 +51,64 @@ describe("AuthPage", () => {
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/groups?group=7"));
   });
 
-  it("without an invite the early-access gate comes first", async () => {
-    renderAuth("", signedOut);
-    expect(await screen.findByText("Have an early access code?")).toBeInTheDocument();
-    expect(screen.queryByText("Your invite lets you in: no access code needed.")).not.toBeInTheDocument();
-  });
-
-  it("a reload after verifying a code (grant cookie still good) shows the sign-in card, and Change code still reopens the gate", async () => {
-    const { fetchMock } = renderAuth("", (url) =>
-      url === "/api/access-grant" ? jsonResponse(200, { granted: true }) : signedOut(),
-    );
-    expect(await screen.findByRole("tab", { name: "Register" })).toBeInTheDocument();
+  it("a returning person meets Log in, never the code screen", async () => {
+    renderAuth("redirect=%2Fevents%2F5", signedOut);
+    expect(await screen.findByRole("tab", { name: "Log in" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByLabelText("Username or e-mail")).toBeInTheDocument();
     expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === "/api/access-grant")).toBe(true);
-    await userEvent.click(screen.getByRole("button", { name: "Change code" }));
-    expect(await screen.findByText("Have an early access code?")).toBeInTheDocument();
   });
 
-  it("without a good grant the gate stays", async () => {
+  it("choosing Create account without a code opens the code screen, which leads back to Log in", async () => {
     renderAuth("", (url) => (url === "/api/access-grant" ? jsonResponse(200, { granted: false }) : signedOut()));
+    await userEvent.click(await screen.findByRole("tab", { name: "Create account" }));
     expect(await screen.findByText("Have an early access code?")).toBeInTheDocument();
-    expect(screen.queryByRole("tab", { name: "Register" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByLabelText("Username or e-mail")).toBeInTheDocument();
+  });
+
+  it("a verified code leads to Create account, not Log in", async () => {
+    renderAuth("", (url) =>
+      url === "/api/access-codes/verify"
+        ? jsonResponse(200, { valid: true })
+        : url === "/api/access-grant"
+          ? jsonResponse(200, { granted: false })
+          : signedOut(),
+    );
+    await userEvent.click(await screen.findByRole("tab", { name: "Create account" }));
+    await userEvent.type(await screen.findByLabelText("Access code"), "1234567890");
+    await userEvent.click(await screen.findByRole("button", { name: "Continue to App" }));
+    expect(await screen.findByRole("tab", { name: "Create account" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByLabelText("Confirm Password")).toBeInTheDocument();
+    expect(screen.queryByText("Welcome to Link")).not.toBeInTheDocument();
+  });
+
+  it("a grant still good after a reload opens Create account without the gate", async () => {
+    renderAuth("", (url) => (url === "/api/access-grant" ? jsonResponse(200, { granted: true }) : signedOut()));
+    const createTab = await screen.findByRole("tab", { name: "Create account" });
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Log in" })).toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await userEvent.click(createTab);
+    expect(await screen.findByLabelText("Confirm Password")).toBeInTheDocument();
+    expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
+  });
+
+  it("a pasted invite link opens its invite", async () => {
+    const { location } = renderAuth("", signedOut);
+    await userEvent.click(await screen.findByRole("tab", { name: "Create account" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Have an invite link?" }));
+    await userEvent.type(screen.getByLabelText("Invite link"), "not a link");
+    await userEvent.click(screen.getByRole("button", { name: "Open invite" }));
+    expect(await screen.findByText(/Paste the whole invite link/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Invite link"));
+    await userEvent.type(screen.getByLabelText("Invite link"), "https://link.example/invite/AbC_12-xyz");
+    await userEvent.click(screen.getByRole("button", { name: "Open invite" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/invite/AbC_12-xyz"));
   });
 
   it("Google refused to enter an unverified account (issue 9.13): says why and offers the password sign-in directly", async () => {
     renderAuth("error=google-link", signedOut);
     expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS["google-link"]);
-    expect(screen.getByRole("button", { name: "Login" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();
     expect(screen.queryByText("Have an early access code?")).not.toBeInTheDocument();
   });
 
@@ -94,9 +125,15 @@ describe("AuthPage", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
   });
 
-  it("any other Google failure shows its message on the gate", async () => {
+  it("any other Google failure shows its message above Log in", async () => {
     renderAuth("error=google", signedOut);
     expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS.google);
+    expect(screen.getByLabelText("Username or e-mail")).toBeInTheDocument();
+  });
+
+  it("Google sent back for want of a code: the code screen comes", async () => {
+    renderAuth("error=google-grant", signedOut);
+    expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS["google-grant"]);
     expect(screen.getByText("Have an early access code?")).toBeInTheDocument();
   });
 });

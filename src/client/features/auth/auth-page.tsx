@@ -6,17 +6,20 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
-import { inviteCodeOf, safeRedirect } from "./redirect";
+import { INVITE_LINK_MAX, inviteCodeFromLink, inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
 type Stage = "gate" | "granted" | "form";
+type Tab = "login" | "register";
 
 export function AuthPage() {
   const { user, isLoading } = useAuth();
@@ -24,37 +27,50 @@ export function AuthPage() {
   const search = useSearch();
   const params = new URLSearchParams(search);
   const redirect = params.get("redirect");
-  // Issue 12.3: a visitor sent here by an invite holds an access grant already (the invite) and
-  // meets the sign-in card directly; everyone else passes the early-access gate first.
+  // A visitor sent here by an invite holds an access grant already (the invite) and creates an account
+  // without a code.
   const inviteCode = inviteCodeOf(redirect);
-  // Issue 9.13: Google sign-in came back refused; "google-link" means the account exists and its
-  // owner must sign in with the password, then confirm the link.
+  // Google sign-in came back refused; "google-link" means the account exists and its owner must sign
+  // in with the password, then confirm the link.
   const error = params.get("error");
   const googleError =
     error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
   const linkGoogle = error === "google-link";
-  const [stage, setStage] = useState<Stage>(inviteCode || linkGoogle ? "form" : "gate");
-  // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
+  // The access code is for joining, never for returning: everyone meets the sign-in card first, and the
+  // gate opens only for someone who chose to create an account without an invite (or whom Google
+  // sent back for want of a code).
+  const [stage, setStage] = useState<Stage>(error === "google-grant" ? "gate" : "form");
+  const [tab, setTab] = useState<Tab>(inviteCode ? "register" : "login");
+  // A new key remounts the gate, so re-opening it starts from an empty code.
   const [gateKey, setGateKey] = useState(0);
   // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
-  // server says whether it is still good, and then the sign-in card comes directly (once: "Change
-  // code" still reopens the gate).
-  const askGrant = !user && !isLoading && stage === "gate" && gateKey === 0;
+  // server says whether it is still good, and then Create account opens without the gate.
+  const askGrant = !user && !isLoading && !inviteCode;
   const grant = useQuery({ ...accessGrantQuery(), enabled: askGrant });
-  const granted = grant.data?.granted === true;
-  useEffect(() => {
-    if (granted) setStage((current) => (current === "gate" ? "form" : current));
-  }, [granted]);
+  const [verified, setVerified] = useState(false);
+  const canRegister = Boolean(inviteCode) || verified || grant.data?.granted === true;
 
-  // Spec 01 §2: a signed-in user goes to "/" (or back to the page that sent them here).
+  // A signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {
     if (user && !linkGoogle) navigate(safeRedirect(redirect), { replace: true });
   }, [user, redirect, navigate, linkGoogle]);
 
+  const chooseTab = (next: Tab) => {
+    if (next === "register" && !canRegister) {
+      setGateKey((k) => k + 1);
+      setStage("gate");
+      return;
+    }
+    setTab(next);
+  };
+  const backToLogin = () => {
+    setTab("login");
+    setStage("form");
+  };
+
   if (user && linkGoogle)
     return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
-  // While the grant is asked about, a spinner rather than a gate that may vanish at once.
-  if (isLoading || user || (askGrant && grant.isPending)) {
+  if (isLoading || user) {
     return (
       <div className="flex min-h-dvh items-center justify-center">
         <Spinner className="size-8 text-primary" />
@@ -83,33 +99,40 @@ export function AuthPage() {
             {googleError}
           </p>
         )}
-        {stage === "gate" && <AccessGate key={gateKey} onVerified={() => setStage("granted")} />}
-        {stage === "granted" && <AccessGranted onContinue={() => setStage("form")} />}
+        {stage === "gate" && (
+          <>
+            <AccessGate
+              key={gateKey}
+              onVerified={() => {
+                setVerified(true);
+                setStage("granted");
+              }}
+            />
+            <GateWayOut onLogIn={backToLogin} />
+          </>
+        )}
+        {stage === "granted" && (
+          <AccessGranted
+            onContinue={() => {
+              setTab("register");
+              setStage("form");
+            }}
+          />
+        )}
         {stage === "form" && (
           <Card className="w-full">
             <CardHeader className="relative items-center px-5 pt-8 text-center sm:px-6">
-              {inviteCode ? (
+              {inviteCode && (
                 <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
                   <Link href={`/invite/${encodeURIComponent(inviteCode)}`}>
                     <ArrowLeftIcon aria-hidden />
                     Back to invite
                   </Link>
                 </Button>
-              ) : (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="absolute top-3 left-3 text-muted-foreground"
-                  onClick={() => {
-                    setGateKey((k) => k + 1);
-                    setStage("gate");
-                  }}
-                >
-                  <ArrowLeftIcon aria-hidden />
-                  Change code
-                </Button>
               )}
-              <CardTitle className="mt-4 text-2xl">Welcome to {PRODUCT_NAME}</CardTitle>
+              <CardTitle className={inviteCode ? "mt-4 text-2xl" : "text-2xl"}>
+                {tab === "register" ? `Join ${PRODUCT_NAME}` : "Welcome back"}
+              </CardTitle>
               <CardDescription>Connect with friends and professionals</CardDescription>
               {inviteCode && (
                 <p
@@ -122,10 +145,10 @@ export function AuthPage() {
               )}
             </CardHeader>
             <CardContent className="px-5 pb-8 sm:px-6">
-              <Tabs defaultValue="login">
+              <Tabs value={tab} onValueChange={(value) => chooseTab(value as Tab)}>
                 <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">Login</TabsTrigger>
-                  <TabsTrigger value="register">Register</TabsTrigger>
+                  <TabsTrigger value="login">Log in</TabsTrigger>
+                  <TabsTrigger value="register">Create account</TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
@@ -142,7 +165,71 @@ export function AuthPage() {
   );
 }
 
-/** Issue 9.13: the owner, now signed in with the password, confirms linking the Google account they just used. */
+/** Under the code screen: the way back for someone who has an account, and the way in for someone invited. */
+function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
+  const [, navigate] = useLocation();
+  const [askLink, setAskLink] = useState(false);
+  const [link, setLink] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const openInvite = () => {
+    const code = inviteCodeFromLink(link);
+    if (!code) {
+      setProblem("Paste the whole invite link, like https://…/invite/abc123");
+      return;
+    }
+    navigate(`/invite/${encodeURIComponent(code)}`);
+  };
+  return (
+    <div className="grid w-full gap-3 text-center text-sm">
+      <p className="text-muted-foreground">
+        Already have an account?{" "}
+        <Button variant="link" className="h-auto p-0 font-medium" onClick={onLogIn}>
+          Log in
+        </Button>
+      </p>
+      {askLink ? (
+        <form
+          className="grid gap-2 text-left"
+          onSubmit={(event) => {
+            event.preventDefault();
+            openInvite();
+          }}
+        >
+          <Label htmlFor="invite-link">Invite link</Label>
+          <Input
+            id="invite-link"
+            value={link}
+            maxLength={INVITE_LINK_MAX}
+            inputMode="url"
+            autoCapitalize="none"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "invite-link-problem" : undefined}
+            onChange={(event) => {
+              setLink(event.target.value);
+              setProblem(null);
+            }}
+          />
+          {problem && (
+            <p id="invite-link-problem" className="text-sm text-destructive">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" variant="outline">
+            Open invite
+          </Button>
+        </form>
+      ) : (
+        <p className="text-muted-foreground">
+          <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setAskLink(true)}>
+            Have an invite link?
+          </Button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The owner, now signed in with the password, confirms linking the Google account they just used. */
 function LinkGoogleCard({ fullName, onSkip }: { fullName: string; onSkip: () => void }) {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">

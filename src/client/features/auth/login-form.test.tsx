@@ -6,22 +6,26 @@ import { LoginForm } from "./login-form";
 
 const user = currentUserFixture({ fullName: "Ada Lovelace", username: "ada", email: "ada@example.com" });
 
-async function fill(values: { fullName?: string; email?: string; username?: string; password?: string }) {
-  if (values.fullName) await userEvent.type(screen.getByLabelText("Full Name"), values.fullName);
-  if (values.email) await userEvent.type(screen.getByLabelText("Email"), values.email);
-  if (values.username) await userEvent.type(screen.getByLabelText("Username"), values.username);
+async function fill(values: { username?: string; password?: string }) {
+  if (values.username) await userEvent.type(screen.getByLabelText("Username or e-mail"), values.username);
   if (values.password) await userEvent.type(screen.getByLabelText("Password"), values.password);
 }
 
 describe("LoginForm", () => {
-  it("shows every spec 01 §5 message under its field and sends nothing", async () => {
+  it("asks only for the username or e-mail and the password", () => {
+    mockFetch();
+    renderWithProviders(<LoginForm />);
+    expect(screen.getAllByRole("textbox").map((input) => input.getAttribute("name"))).toEqual(["username"]);
+    expect(screen.queryByLabelText("Full Name")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
+  });
+
+  it("shows each missing field's message under it and sends nothing", async () => {
     const fetchMock = mockFetch();
     renderWithProviders(<LoginForm />);
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
     for (const [label, message] of [
-      ["Full Name", "Full name is required"],
-      ["Email", "Valid email is required"],
-      ["Username", "Username is required"],
+      ["Username or e-mail", "Enter your username or e-mail"],
       ["Password", "Password is required"],
     ]) {
       const input = screen.getByLabelText(label);
@@ -31,38 +35,24 @@ describe("LoginForm", () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === "/api/login")).toHaveLength(0);
   });
 
-  it("rejects a malformed e-mail", async () => {
-    mockFetch();
-    renderWithProviders(<LoginForm />);
-    await fill({ fullName: "Ada", email: "not-an-email", username: "ada", password: "x" });
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
-    expect(await screen.findByText("Valid email is required")).toBeInTheDocument();
-    expect(screen.queryByText("Full name is required")).not.toBeInTheDocument();
-  });
-
-  it("sends the four fields and toasts Login failed with the server's message", async () => {
+  it("signs in with an e-mail: sends it as the identifier and toasts Login failed with the server's message", async () => {
     const fetchMock = mockFetch((url) =>
       url === "/api/login" ? jsonResponse(401, { message: "Invalid username or password" }) : jsonResponse(401, {}),
     );
     renderWithProviders(<LoginForm />);
-    await fill({ fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "wrong" });
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await fill({ username: "ada@example.com", password: "wrong" });
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Login failed")).toBeInTheDocument();
     expect(screen.getByText("Invalid username or password")).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === "/api/login");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      fullName: "Ada Lovelace",
-      email: "ada@example.com",
-      username: "ada",
-      password: "wrong",
-    });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ username: "ada@example.com", password: "wrong" });
   });
 
   it('falls back to "Invalid username or password" when the server gives no message', async () => {
     mockFetch((url) => (url === "/api/login" ? new Response("", { status: 401 }) : jsonResponse(401, {})));
     renderWithProviders(<LoginForm />);
-    await fill({ fullName: "Ada", email: "ada@example.com", username: "ada", password: "wrong" });
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await fill({ username: "ada", password: "wrong" });
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Login failed")).toBeInTheDocument();
     expect(screen.getByText("Invalid username or password")).toBeInTheDocument();
   });
@@ -77,10 +67,10 @@ describe("LoginForm", () => {
         : jsonResponse(401, {}),
     );
     renderWithProviders(<LoginForm />);
-    await fill({ fullName: "Ada Lovelace", email: "ada@example.com", username: "ada", password: "secret1" });
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await fill({ username: "ada", password: "secret1" });
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("status", { name: "Signing in" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Login/ })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /Log in/ })).toBeDisabled();
     answer(jsonResponse(200, user));
     expect(await screen.findByText("Login successful")).toBeInTheDocument();
     expect(screen.getByText("Welcome back, Ada!")).toBeInTheDocument();

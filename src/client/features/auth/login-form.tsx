@@ -1,4 +1,4 @@
-import { type LoginForm as LoginValues, loginFormSchema } from "@contract/auth";
+import { LOGIN_TEXTS, type LoginForm as LoginValues, loginFormSchema } from "@contract/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -8,12 +8,12 @@ import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { useAuth } from "./use-auth";
 
-/** Spec 01 §5 login form: the four fields the spec names, all sent to POST /api/login. */
+/** Signing back in: the username or the e-mail, and the password (nothing the server would ignore). */
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const form = useForm<LoginValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { fullName: "", email: "", username: "", password: "" },
+    defaultValues: { username: "", password: "" },
   });
 
   return (
@@ -21,27 +21,12 @@ export function LoginForm() {
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}>
         <TextField
           control={form.control}
-          name="fullName"
-          label="Full Name"
-          autoComplete="name"
-          placeholder="Jane Doe"
-        />
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="jane@example.com"
-        />
-        <TextField
-          control={form.control}
           name="username"
-          label="Username"
+          label={LOGIN_TEXTS.identifier}
           autoComplete="username"
           autoCapitalize="none"
-          placeholder="janedoe"
+          inputMode="email"
+          placeholder="janedoe or jane@example.com"
         />
         <TextField
           control={form.control}
@@ -59,7 +44,7 @@ export function LoginForm() {
         </Link>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
           {loginMutation.isPending && <Spinner label="Signing in" />}
-          Login
+          Log in
         </Button>
       </form>
     </Form>

@@ -29,3 +29,15 @@ export function inviteCodeOf(target: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** A pasted invite link is a URL a person copied from a chat: long enough for any origin, never a page of text. */
+export const INVITE_LINK_MAX = 2048;
+
+/** The code of a pasted invite link ("https://link.example/invite/abc123", "/invite/abc123" or the bare code). */
+export function inviteCodeFromLink(pasted: string): string | null {
+  const text = pasted.trim();
+  if (!text || text.length > INVITE_LINK_MAX) return null;
+  const match = /\/invite\/([A-Za-z0-9_-]{1,64})\/?(?:[?#].*)?$/.exec(text);
+  if (match) return match[1];
+  return /^[A-Za-z0-9_-]{6,64}$/.test(text) ? text : null;
+}

@@ -28,11 +28,9 @@ describe("a 429 on the auth screens", () => {
   it("login shows it under Login failed", async () => {
     mockFetch((url) => (url === "/api/login" ? tooMany(17) : new Response("{}", { status: 401 })));
     renderWithProviders(<LoginForm />);
-    await userEvent.type(screen.getByLabelText("Full Name"), "Ada Lovelace");
-    await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
-    await userEvent.type(screen.getByLabelText("Username"), "ada");
+    await userEvent.type(screen.getByLabelText("Username or e-mail"), "ada");
     await userEvent.type(screen.getByLabelText("Password"), "secret1");
-    await userEvent.click(screen.getByRole("button", { name: "Login" }));
+    await userEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByText("Too many attempts, try again in 17 s")).toBeInTheDocument();
     expect(screen.getByText("Login failed")).toBeInTheDocument();
   });

@@ -192,6 +192,7 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
 
 interface Answered {
   event: FeedItem;
+  status: "going" | "declined";
   /** Settles once the answer is stored, so an undo never races ahead of it. */
   stored: Promise<unknown>;
   /** Answered offline (issue 14.1): the queue item, sent on reconnect; undo before then just drops it. */
@@ -226,16 +227,13 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
           title: "Saved offline",
           description: `Your answer to ${event.title} will be sent when you're back online`,
         });
-        setAnswered((list) => [...list, { event, stored: Promise.resolve(), queuedKey: queued.key }]);
+        setAnswered((list) => [...list, { event, status, stored: Promise.resolve(), queuedKey: queued.key }]);
         return;
       }
+      // The leaving card and the line under the deck say what was answered; a toast after every swipe
+      // only covered the screen someone is busy with.
       const stored = respond.mutateAsync({ eventId: event.id, userId: user.id, status }).then(
         () => {
-          toast(
-            status === "going"
-              ? { title: "You're going!", description: `You've joined ${event.title}` }
-              : { title: "Event declined", description: `You've declined ${event.title}` },
-          );
           // My Events and event pages change; the deck keeps its order until it is refreshed.
           refreshAnswered(queryClient, event.id);
         },
@@ -247,7 +245,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
           throw error;
         },
       );
-      setAnswered((list) => [...list, { event, stored }]);
+      setAnswered((list) => [...list, { event, status, stored }]);
     },
     [current, user, respond, events, dragProgress, queryClient],
   );
@@ -290,6 +288,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     return () => window.removeEventListener("keydown", onKey);
   }, [answer]);
 
+  const last = answered.at(-1);
   const undoButton = answered.length > 0 && (
     <Button type="button" variant="outline" size="sm" onClick={() => void undo()} disabled={undoAnswer.isPending}>
       <Undo2Icon aria-hidden />
@@ -342,7 +341,16 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
         </div>
       </LazyMotion>
       <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">Swipe right to go, left to pass · {events.length - index} left</p>
+        <p className="min-w-0 text-xs text-muted-foreground" role="status" data-testid="deck-status">
+          {last ? (
+            <span dir="auto">
+              {last.status === "going" ? `Going: ${last.event.title}` : `Passed: ${last.event.title}`}
+            </span>
+          ) : (
+            "Swipe right to go, left to pass"
+          )}{" "}
+          · {events.length - index} left
+        </p>
         {undoButton}
       </div>
     </div>
@@ -427,7 +435,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
               className="grid gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm"
             >
               <div className="flex items-start justify-between gap-2">
-                <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+                <Link href={`/events/${event.id}`} className="min-w-0 font-semibold hover:underline" dir="auto">
                   {event.title}
                 </Link>
                 {event.category && (
@@ -452,7 +460,9 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
                   )}
                 </p>
               )}
-              <p className="line-clamp-2 text-sm">{event.description}</p>
+              <p className="line-clamp-2 text-sm" dir="auto">
+                {event.description}
+              </p>
               {event.reasons.length > 0 && (
                 <p className="text-xs font-medium text-primary">{event.reasons.join(" · ")}</p>
               )}
@@ -468,7 +478,12 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
                 {applied.has(event.id) ? (
                   <Badge variant="outline">Pending</Badge>
                 ) : (
-                  <Button size="sm" onClick={() => apply(event)} disabled={respond.isPending}>
+                  <Button
+                    size="sm"
+                    aria-label={`Apply to ${event.title}`}
+                    onClick={() => apply(event)}
+                    disabled={respond.isPending}
+                  >
                     Apply
                   </Button>
                 )}

@@ -49,7 +49,9 @@ function CardBody({
         {stamps}
       </div>
       <div className="grid gap-3 p-4">
-        <h2 className="text-xl leading-tight font-semibold">{event.title}</h2>
+        <h2 className="text-xl leading-tight font-semibold" dir="auto">
+          {event.title}
+        </h2>
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-2">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
@@ -58,7 +60,11 @@ function CardBody({
           {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
             <p className="flex items-center gap-2">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
-              {event.location && <span className="truncate">{event.location}</span>}
+              {event.location && (
+                <span className="min-w-0" dir="auto">
+                  {event.location}
+                </span>
+              )}
               {event.distanceKm != null && (
                 <span className="shrink-0">
                   {event.location ? "· " : ""}
@@ -74,7 +80,11 @@ function CardBody({
             </p>
           )}
         </div>
-        {event.description && <p className="line-clamp-2 text-sm">{event.description}</p>}
+        {event.description && (
+          <p className="line-clamp-2 text-sm" dir="auto">
+            {event.description}
+          </p>
+        )}
         {reasons.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Why this event">
             {reasons.map((r) => (

@@ -116,16 +116,22 @@ describe("CreateEventDialog", () => {
   });
 
   it.each([
-    ["Event Name", { description: "Pasta", date: tomorrow(), time: "19:00" }],
-    ["Description", { title: "Dinner", date: tomorrow(), time: "19:00" }],
-    ["Date", { title: "Dinner", description: "Pasta", time: "19:00" }],
-    ["Time", { title: "Dinner", description: "Pasta", date: tomorrow() }],
-  ])("without %s it toasts Missing Fields and sends nothing", async (_missing, values) => {
+    ["Event Name", "Give the event a name", { description: "Pasta", date: tomorrow(), time: "19:00" }],
+    ["Description", "Say what the plan is", { title: "Dinner", date: tomorrow(), time: "19:00" }],
+    ["Date", "Pick a day", { title: "Dinner", description: "Pasta", time: "19:00" }],
+    ["Time", "Pick a time", { title: "Dinner", description: "Pasta", date: tomorrow() }],
+  ])("without %s it says so at the field, focuses it, and sends nothing", async (label, note, values) => {
     const fetchMock = stubServer();
     await renderDialog();
+    for (const required of ["Event Name", "Description", "Date", "Time"])
+      expect(screen.getByLabelText(required)).toBeRequired();
     await fillRequired({ ...values, location: "Luigi's" });
     await submit();
     await toastWith("Missing Fields", "Please fill out all required fields");
+    const field = screen.getByLabelText(label);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(note);
+    expect(field).toHaveFocus();
     expect(posts(fetchMock)).toHaveLength(0);
     expect(screen.getByRole("dialog")).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
-import type { CreateEventBody } from "@contract/events";
+import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
@@ -21,6 +21,24 @@ import { CoverPicker } from "./cover-picker";
 import { type PickedPlace, PlacePicker } from "./place-picker";
 
 type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
+type RequiredField = keyof typeof CREATE_EVENT_MISSING_TEXTS;
+const REQUIRED_FIELDS = Object.keys(CREATE_EVENT_MISSING_TEXTS) as RequiredField[];
+
+/**
+ * The visible mark of a required field's label: drawn by CSS with an empty alternative text, so the
+ * field's name stays its words and the input's own `required` is what a screen reader announces.
+ */
+const requiredLabel = "after:ml-0.5 after:text-destructive after:content-['*'_/_'']";
+
+/** Under a required field left empty: what it needs, tied to the input by aria-describedby. */
+function MissingNote({ field, shown }: { field: RequiredField; shown: boolean }) {
+  if (!shown) return null;
+  return (
+    <p id={`event-${field}-missing`} className="text-sm font-medium text-destructive">
+      {CREATE_EVENT_MISSING_TEXTS[field]}
+    </p>
+  );
+}
 type Industry = (typeof INDUSTRIES)[number]["id"];
 
 /** Spec 02 §2 defaults: Social, All Friends, Tech, 20 attendees. */
@@ -44,6 +62,9 @@ const initial = {
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const [form, setForm] = useState(initial);
+  // Set by a refused submit: from then on every empty required field says so where it is.
+  const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateEvent();
   const [locationGranted, setLocationGranted] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -57,10 +78,20 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const changeOpen = (next: boolean) => {
     if (!next) {
       setForm(initial);
+      setTried(false);
       create.reset();
     }
     onOpenChange(next);
   };
+
+  const isMissing = (field: RequiredField) => !form[field].trim();
+  const missingShown = (field: RequiredField) => tried && isMissing(field);
+  /** What a required input carries: required, and when it is empty after a refused submit, the note under it. */
+  const requiredProps = (field: RequiredField) => ({
+    required: true,
+    "aria-invalid": missingShown(field) || undefined,
+    "aria-describedby": missingShown(field) ? `event-${field}-missing` : undefined,
+  });
 
   const pickPlace = (place: PickedPlace | null) =>
     // A picked city or address names the event's location when the field is still empty.
@@ -68,7 +99,10 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.title.trim() || !form.description.trim() || !form.date || !form.time || !user) {
+    const firstMissing = REQUIRED_FIELDS.find((field) => isMissing(field));
+    if (firstMissing || !user) {
+      setTried(true);
+      if (firstMissing) formRef.current?.querySelector<HTMLElement>(`#event-${firstMissing}`)?.focus();
       toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
       return;
     }
@@ -119,7 +153,10 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           <DialogTitle>Create New Event</DialogTitle>
           <DialogDescription>Plan something with friends or meet people in your field.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
+          <p className="-mt-2 text-xs text-muted-foreground" aria-hidden>
+            <span className="text-destructive">*</span> Required
+          </p>
           <div className="grid gap-2">
             <Label>Event Type</Label>
             <RadioGroup
@@ -139,28 +176,45 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             </RadioGroup>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="event-title">Event Name</Label>
+            <Label htmlFor="event-title" className={requiredLabel}>
+              Event Name
+            </Label>
             <Input
               id="event-title"
               placeholder="Dinner at Olive Garden"
               value={form.title}
               onChange={(e) => set("title", e.target.value)}
+              {...requiredProps("title")}
             />
+            <MissingNote field="title" shown={missingShown("title")} />
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div className="grid gap-2">
-              <Label htmlFor="event-date">Date</Label>
+              <Label htmlFor="event-date" className={requiredLabel}>
+                Date
+              </Label>
               <Input
                 id="event-date"
                 type="date"
                 min={dayKey(new Date(), user?.timezone)}
                 value={form.date}
                 onChange={(e) => set("date", e.target.value)}
+                {...requiredProps("date")}
               />
+              <MissingNote field="date" shown={missingShown("date")} />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="event-time">Time</Label>
-              <Input id="event-time" type="time" value={form.time} onChange={(e) => set("time", e.target.value)} />
+              <Label htmlFor="event-time" className={requiredLabel}>
+                Time
+              </Label>
+              <Input
+                id="event-time"
+                type="time"
+                value={form.time}
+                onChange={(e) => set("time", e.target.value)}
+                {...requiredProps("time")}
+              />
+              <MissingNote field="time" shown={missingShown("time")} />
             </div>
           </div>
           <div className="grid gap-2">
@@ -179,14 +233,18 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             event={{ type: form.type, title: form.title, tags: [] }}
           />
           <div className="grid gap-2">
-            <Label htmlFor="event-description">Description</Label>
+            <Label htmlFor="event-description" className={requiredLabel}>
+              Description
+            </Label>
             <Textarea
               id="event-description"
               rows={3}
               placeholder="What's the plan?"
               value={form.description}
               onChange={(e) => set("description", e.target.value)}
+              {...requiredProps("description")}
             />
+            <MissingNote field="description" shown={missingShown("description")} />
           </div>
           {form.type === "social" ? (
             <div className="grid gap-2">

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { ReportButton } from "@/features/safety";
+import { MissingScreen } from "@/features/shell";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
@@ -40,15 +41,15 @@ export function EventPage() {
   const event = useEvent(id);
   const { user } = useAuth();
 
-  if (id === null || event.isError) {
+  // Offline, a read waits paused for the network: say so rather than show a skeleton that never fills.
+  if (id === null || event.isError || (event.isPaused && !event.data)) {
     return (
-      <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
-        <h1 className="text-xl font-semibold">Event Not Found</h1>
-        <p className="text-sm text-muted-foreground">The event you're looking for doesn't exist.</p>
-        <Button asChild variant="outline">
-          <Link href="/">Go Home</Link>
-        </Button>
-      </section>
+      <MissingScreen
+        title="Event Not Found"
+        text="The event you're looking for doesn't exist."
+        error={event.error}
+        onRetry={() => void event.refetch()}
+      />
     );
   }
   if (!event.data) {
@@ -78,7 +79,9 @@ export function EventPage() {
           </p>
         )}
         <div className="flex items-start justify-between gap-2">
-          <h1 className="text-2xl leading-tight font-semibold">{e.title}</h1>
+          <h1 className="min-w-0 text-2xl leading-tight font-semibold" dir="auto">
+            {e.title}
+          </h1>
           <Badge variant="secondary" className="capitalize">
             {e.type}
           </Badge>
@@ -96,7 +99,11 @@ export function EventPage() {
             </span>
           </p>
         </div>
-        {e.description && <p className="text-sm whitespace-pre-line">{e.description}</p>}
+        {e.description && (
+          <p className="text-sm whitespace-pre-line" dir="auto">
+            {e.description}
+          </p>
+        )}
         {e.host && (
           <Link href={`/users/${e.host.id}`} className="flex items-center gap-3 rounded-xl border border-border p-3">
             <Avatar>
@@ -105,7 +112,9 @@ export function EventPage() {
             </Avatar>
             <div>
               <p className="text-xs text-muted-foreground">Hosted by</p>
-              <p className="text-sm font-medium">{e.host.fullName}</p>
+              <p className="text-sm font-medium" dir="auto">
+                {e.host.fullName}
+              </p>
             </div>
           </Link>
         )}

@@ -15,7 +15,9 @@ export function EventPlace({ event }: { event: Pick<Event, "location" | "latitud
     <div className="flex items-start gap-2" data-testid="event-place">
       <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="grid min-w-0 gap-0.5">
-        <span className="break-words">{name}</span>
+        <span className="wrap-anywhere" dir="auto">
+          {name}
+        </span>
         {coordinates ? (
           <a
             href={mapsLink({ ...coordinates, label: event.location }, native.isNative())}

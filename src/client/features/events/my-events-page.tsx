@@ -88,7 +88,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
         </div>
         <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex items-start justify-between gap-2">
-            <Link href={`/events/${event.id}`} className="font-semibold hover:underline">
+            <Link href={`/events/${event.id}`} className="min-w-0 font-semibold hover:underline" dir="auto">
               {event.title}
             </Link>
             <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">
@@ -148,7 +148,9 @@ function PendingRequests({ eventId }: { eventId: number }) {
               {r.user.profileImage && <AvatarImage src={r.user.profileImage} alt="" />}
               <AvatarFallback className="text-xs">{initialOf(r.user.fullName)}</AvatarFallback>
             </Avatar>
-            <span className="truncate text-sm">{r.user.fullName}</span>
+            <span className="truncate text-sm" dir="auto">
+              {r.user.fullName}
+            </span>
           </Link>
           <Button size="sm" onClick={() => answer(r.user.id, r.user.fullName, "approve")} disabled={decide.isPending}>
             <CheckIcon aria-hidden />

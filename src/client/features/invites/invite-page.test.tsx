@@ -46,6 +46,12 @@ function renderInvite(invite: InviteView | null, signedIn: boolean) {
 }
 
 describe("InvitePage", () => {
+  it("its button says what it does: Join <group>, for a visitor too", async () => {
+    const { location } = renderInvite(view({}), false);
+    await userEvent.click(await screen.findByRole("button", { name: "Join Trail Crew" }));
+    expect(location.history?.at(-1)).toBe("/auth?redirect=/invite/abc");
+  });
+
   it("shows an expired invite inline, with no Join for a member-to-be or a visitor", async () => {
     renderInvite(view({ expiresAt: new Date(Date.now() - hour).toISOString() }, { isMember: false }), true);
     expect(await screen.findByText("This invite has expired")).toBeInTheDocument();
@@ -54,7 +60,7 @@ describe("InvitePage", () => {
     expect(screen.getByRole("button", { name: "Cancel" })).toBeEnabled();
   });
 
-  it("shows an expired invite inline to a signed-out visitor without 'Sign In & Join Group'", async () => {
+  it("shows an expired invite inline to a signed-out visitor without a Join button", async () => {
     renderInvite(view({ expiresAt: new Date(Date.now() - hour).toISOString() }), false);
     expect(await screen.findByText("This invite has expired")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Join/ })).not.toBeInTheDocument();
@@ -69,7 +75,7 @@ describe("InvitePage", () => {
 
   it("offers Join to a signed-in non-member of a live invite, and asks only after auth settled", async () => {
     const { calls } = renderInvite(view({}, { isMember: false }), true);
-    expect(await screen.findByRole("button", { name: "Join Group" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Join Trail Crew" })).toBeEnabled();
     expect(calls.indexOf("GET /api/user")).toBeLessThan(calls.indexOf("GET /api/group-invite/abc"));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { useInvite, useJoinInvite } from "@/features/groups";
 import { errorMessage, errorStatus } from "@/lib/api";
+import { initialOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/ui/card";
 import { Skeleton } from "@/ui/skeleton";
@@ -75,13 +76,19 @@ export function InvitePage() {
             />
           ) : (
             <div className="grid h-40 place-items-center bg-gradient-to-br from-primary/30 to-primary/5">
-              <span className="text-5xl font-bold text-primary">{data.group.name.charAt(0).toUpperCase()}</span>
+              <span className="text-5xl font-bold text-primary">{initialOf(data.group.name)}</span>
             </div>
           )}
           <CardHeader>
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You're invited to join</p>
-            <CardTitle className="text-2xl">{data.group.name}</CardTitle>
-            {data.group.description && <p className="text-sm text-muted-foreground">{data.group.description}</p>}
+            <CardTitle className="text-2xl" dir="auto">
+              {data.group.name}
+            </CardTitle>
+            {data.group.description && (
+              <p className="text-sm text-muted-foreground" dir="auto">
+                {data.group.description}
+              </p>
+            )}
           </CardHeader>
           <CardContent className="grid gap-2 text-sm">
             <p className="flex items-center gap-2">
@@ -119,11 +126,12 @@ export function InvitePage() {
             ) : unusable ? null : user ? (
               <Button className="w-full" disabled={join.isPending} onClick={onJoin}>
                 {join.isPending && <Spinner />}
-                Join Group
+                <span className="min-w-0 truncate">Join {data.group.name}</span>
               </Button>
             ) : (
+              // The button says what it does; the sign-in card opens on Create account for an invited visitor.
               <Button className="w-full" onClick={() => navigate(`/auth?redirect=/invite/${code}`)}>
-                Sign In &amp; Join Group
+                <span className="min-w-0 truncate">Join {data.group.name}</span>
               </Button>
             )}
             <Button className="w-full" variant="outline" onClick={() => navigate("/")}>

@@ -79,7 +79,9 @@ function PeopleNearby({ position }: { position: Position }) {
                   <AvatarFallback>{initialOf(person.fullName)}</AvatarFallback>
                 </Avatar>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{person.fullName}</p>
+                  <p className="truncate text-sm font-medium" dir="auto">
+                    {person.fullName}
+                  </p>
                   <p className="truncate text-xs text-muted-foreground">{person.profession || `@${person.username}`}</p>
                 </div>
                 <DistanceBadge km={person.distanceKm} />

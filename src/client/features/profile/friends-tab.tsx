@@ -24,7 +24,9 @@ function PersonRow({
       >
         <UserAvatar user={user} className="size-10" />
         <span className="grid min-w-0">
-          <span className="truncate text-sm font-medium">{user.fullName}</span>
+          <span className="truncate text-sm font-medium" dir="auto">
+            {user.fullName}
+          </span>
           <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
         </span>
       </Link>

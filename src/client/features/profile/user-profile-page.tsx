@@ -51,7 +51,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <div className="grid gap-0.5">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
+      <dd className="text-sm wrap-anywhere whitespace-pre-line" dir="auto">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -105,7 +107,9 @@ export function UserProfilePage() {
       <header className="flex flex-col items-center gap-2 px-4 text-center">
         <UserAvatar user={user} className="size-24 ring-4 ring-primary/15" fallbackClassName="text-3xl" />
         <div className="grid gap-0.5">
-          <h2 className="text-2xl font-bold tracking-tight">{user.fullName}</h2>
+          <h2 className="text-2xl font-bold tracking-tight" dir="auto">
+            {user.fullName}
+          </h2>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
         </div>
         {own ? (

@@ -57,12 +57,12 @@ function ReportCard({ report }: { report: AdminReport }) {
         {report.details && (
           <div>
             <dt className="inline text-muted-foreground">Details </dt>
-            <dd className="inline whitespace-pre-wrap break-words">{report.details}</dd>
+            <dd className="inline wrap-anywhere whitespace-pre-wrap">{report.details}</dd>
           </div>
         )}
       </dl>
       {message && (
-        <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">
+        <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap">
           {message.text}
           {message.hidden && <span className="mt-1 block text-xs text-muted-foreground">Hidden from readers</span>}
         </blockquote>

@@ -22,7 +22,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/
 import { Label } from "@/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
 import { Skeleton } from "@/ui/skeleton";
-import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { useSaveTimezone } from "./api/save-timezone";
@@ -124,11 +123,11 @@ function AccountTab({ user }: { user: CurrentUser }) {
 const THEME_CHOICES: { value: Theme; label: string; icon: typeof SunIcon }[] = [
   { value: "light", label: "Light", icon: SunIcon },
   { value: "dark", label: "Dark", icon: MoonIcon },
-  { value: "system", label: "System", icon: MonitorIcon },
+  { value: "system", label: "Device", icon: MonitorIcon },
 ];
 
 function AppearanceTab() {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
   return (
     <Card>
       <CardHeader>
@@ -136,14 +135,6 @@ function AppearanceTab() {
         <CardDescription>Choose how Link looks on this device</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <div className="flex items-center justify-between gap-3">
-          <Label htmlFor="dark-mode">Dark mode</Label>
-          <Switch
-            id="dark-mode"
-            checked={resolvedTheme === "dark"}
-            onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
-          />
-        </div>
         <RadioGroup
           aria-label="Theme"
           value={theme}

@@ -14,8 +14,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Header />
           <OfflineBanner />
           <OfflineSync />
-          {/* Bottom padding clears the fixed bar and the device's home indicator. */}
-          <main className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))]">{children}</main>
+          {/* Bottom padding clears the fixed bar, its raised add button and the device's home indicator. */}
+          <main className="flex-1 pb-[calc(var(--bottom-bar-clearance)+env(safe-area-inset-bottom))]">{children}</main>
           <BottomNav />
         </div>
       </div>

@@ -1,21 +1,25 @@
-import { AlertCircleIcon, HomeIcon } from "lucide-react";
+import { HomeIcon, SearchXIcon } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 
-/** Spec 01 §2 / spec 02 §2: the exact texts for any unknown path. */
+export const NOT_FOUND_TEXTS = {
+  title: "Page not found",
+  text: "There's nothing at this address. The link may be mistyped, or the page may have moved.",
+} as const;
+
+/** Any unknown path: what happened, in a person's words, and the way home (sign-in for visitors, Explore for members). */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-dvh w-full items-center justify-center bg-background px-4">
       <Card className="w-full max-w-md">
-        <CardContent className="pt-6">
-          <div className="mb-4 flex items-center gap-2">
-            <AlertCircleIcon className="size-8 text-destructive" aria-hidden />
-            <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+        <CardContent className="grid justify-items-center gap-3 pt-8 pb-8 text-center">
+          <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+            <SearchXIcon className="size-7" aria-hidden />
           </div>
-          <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-          {/* Issue 12.6: a way home from any wrong turn (the gate or sign-in for visitors, Explore for members). */}
-          <Button asChild className="mt-6">
+          <h1 className="text-2xl font-bold">{NOT_FOUND_TEXTS.title}</h1>
+          <p className="max-w-xs text-sm text-muted-foreground">{NOT_FOUND_TEXTS.text}</p>
+          <Button asChild className="mt-3">
             <Link href="/">
               <HomeIcon aria-hidden />
               Go home

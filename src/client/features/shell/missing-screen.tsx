@@ -1,0 +1,55 @@
+import { CloudOffIcon, HomeIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
+import { Link } from "wouter";
+import { errorStatus } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { useOnline } from "./use-online";
+
+export const OFFLINE_SCREEN_TEXTS = {
+  title: "You're offline",
+  text: "This page wasn't saved on this device. It opens once you're back online.",
+} as const;
+
+/**
+ * What a screen shows when what it reads could not be had. Offline (or when the request never reached the
+ * server) it says so: telling someone on a train that their event does not exist sends them looking for
+ * the wrong fault. Otherwise it says what is missing and leads home.
+ */
+export function MissingScreen({
+  title,
+  text,
+  error,
+  onRetry,
+}: {
+  title: string;
+  text: string;
+  error?: unknown;
+  onRetry?: () => void;
+}) {
+  const online = useOnline();
+  // A request that failed without an HTTP status never reached the server.
+  const offline = !online || (error != null && errorStatus(error) === null);
+  const Icon = offline ? CloudOffIcon : SearchXIcon;
+  return (
+    <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+        <Icon className="size-7" aria-hidden />
+      </div>
+      <h1 className="text-xl font-semibold">{offline ? OFFLINE_SCREEN_TEXTS.title : title}</h1>
+      <p className="max-w-xs text-sm text-muted-foreground">{offline ? OFFLINE_SCREEN_TEXTS.text : text}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {offline && onRetry && (
+          <Button variant="outline" onClick={onRetry}>
+            <RefreshCwIcon aria-hidden />
+            Try again
+          </Button>
+        )}
+        <Button asChild variant={offline ? "ghost" : "outline"}>
+          <Link href="/">
+            <HomeIcon aria-hidden />
+            Go Home
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

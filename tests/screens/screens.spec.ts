@@ -1,0 +1,93 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { seriousViolations } from "../e2e/axe";
+import { expect, signInAsDemo, startInTheme, test } from "../e2e/fixtures";
+
+/**
+ * One row per screen: its file name in docs/screens/, who looks at it (a demo username, or nobody for a
+ * visitor), where it opens, and what to do or wait for before the picture. Add a screen with one row.
+ */
+type Screen = { name: string; as?: string; path: string; ready: (page: Page) => Promise<unknown> };
+
+const screens: Screen[] = [
+  { name: "sign-in", path: "/auth", ready: (p) => expect(p.getByLabel("Username or e-mail")).toBeVisible() },
+  {
+    name: "code-screen",
+    path: "/auth",
+    ready: async (p) => {
+      await p.getByRole("tab", { name: "Create account" }).click();
+      await p.getByRole("button", { name: "Have an invite link?" }).click();
+      await expect(p.getByLabel("Invite link")).toBeVisible();
+    },
+  },
+  {
+    name: "invite",
+    path: "/invite/explore-sf-demo",
+    ready: (p) => expect(p.getByRole("button", { name: /^Join / })).toBeVisible(),
+  },
+  { name: "not-found", path: "/no/such/page", ready: (p) => expect(p.getByRole("heading")).toBeVisible() },
+  {
+    name: "discover-after-swipe",
+    as: "alex",
+    path: "/",
+    ready: async (p) => {
+      await p.getByTestId("swipe-card").getByRole("button", { name: "Decline" }).click();
+      await p.getByRole("button", { name: "Undo" }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: "create-event-missing",
+    as: "alex",
+    path: "/",
+    ready: async (p) => {
+      await p.getByRole("button", { name: "Create event", exact: true }).click();
+      await p.getByRole("dialog").getByRole("button", { name: "Create Event" }).click();
+      await expect(p.getByText("Give the event a name")).toBeVisible();
+    },
+  },
+  {
+    name: "settings-appearance",
+    as: "alex",
+    path: "/settings",
+    ready: async (p) => {
+      await p.getByRole("tab", { name: "Appearance" }).click();
+      await expect(p.getByRole("radiogroup", { name: "Theme" })).toBeVisible();
+    },
+  },
+  {
+    name: "event-offline",
+    as: "alex",
+    path: "/my-events",
+    ready: async (p) => {
+      await expect(p.getByRole("heading", { name: "My Events", exact: true })).toBeVisible();
+      await p.evaluate(() => navigator.serviceWorker.ready);
+      await expect.poll(() => p.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await p.context().setOffline(true);
+      await p.evaluate(() => {
+        window.history.pushState(null, "", "/events/999999");
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      });
+      await expect(p.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    },
+  },
+];
+
+const outDir = path.join(import.meta.dirname, "../../docs/screens");
+
+for (const theme of ["light", "dark"] as const) {
+  for (const screen of screens) {
+    test(`${screen.name} (${theme})`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme: theme });
+      await startInTheme(context, theme);
+      if (screen.as) await signInAsDemo(context.request, screen.as);
+      const page = await context.newPage();
+      await page.goto(screen.path);
+      await screen.ready(page);
+      // Measured after the entrance animations (seriousViolations waits for them): no serious or critical axe finding.
+      const found = await seriousViolations(page, `${screen.name} (${theme})`);
+      await page.screenshot({ path: path.join(outDir, `${screen.name}-${theme}.png`) });
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+      await context.close();
+    });
+  }
+}
