@@ -50,6 +50,8 @@ export const eventSchema = z.object({
   title: z.string(),
   description: z.string(),
   date: z.string(),
+  /** The IANA zone the event's time belongs to: its place's, else its host's. */
+  timezone: z.string(),
   location: z.string(),
   latitude: z.string(),
   longitude: z.string(),

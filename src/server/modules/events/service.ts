@@ -9,10 +9,12 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "../../../contract/events";
-import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
+import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "../../../contract/event-sharing";
+import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
 import type { NotificationsService } from "../notifications/service";
+import { zoneAt } from "../places/time-zone";
 import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
 import { calendarFile } from "./calendar";
@@ -25,6 +27,7 @@ export function toEvent(row: EventRow): Event {
     title: row.title,
     description: row.description,
     date: row.date.toISOString(),
+    timezone: row.timezone,
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
@@ -67,10 +70,15 @@ export function eventsService({
   uploads: UploadsService;
   notifications: NotificationsService;
 }) {
-  const { requireVisible, requireHosted } = eventAccess({
+  const { requireVisible, requireHosted, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
   });
+
+  /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
+  async function eventZone(hostId: number, lat: number | null, lng: number | null) {
+    return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
+  }
 
   return {
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
@@ -88,6 +96,7 @@ export function eventsService({
             groupEventType: body.type,
             groupId: body.groupId,
             hostId: userId,
+            timezone: await eventZone(userId, null, null),
           }),
         );
       }
@@ -119,6 +128,7 @@ export function eventsService({
             : (body.maxAttendees ?? null),
           tags,
           hostId: userId,
+          timezone: await eventZone(userId, lat, lng),
         }),
       );
     },
@@ -148,6 +158,37 @@ export function eventsService({
       };
     },
 
+    /**
+     * What anyone holding the event's link may see. Never a group's plan or a hidden event, and for a
+     * signed-in viewer exactly what the event page's own rule lets them see.
+     */
+    async preview(eventId: number, viewerId: number | null): Promise<EventPreview> {
+      const event = await requireEvent(eventId);
+      if (event.groupId != null || event.hiddenAt) throw new HttpError(404, "Event not found");
+      if (viewerId != null) await requireVisible(eventId, viewerId);
+      const host = await users.findById(event.hostId);
+      return {
+        id: event.id,
+        title: event.title,
+        description: event.description.slice(0, PREVIEW_DESCRIPTION_MAX),
+        date: event.date.toISOString(),
+        timezone: event.timezone,
+        location: event.location,
+        pinned: event.lat != null && event.lng != null,
+        imageUrl: event.imageUrl,
+        type: event.type,
+        tags: event.tags,
+        host: host ? { fullName: host.fullName, profileImage: host.profileImage } : null,
+        goingCount: event.goingCount,
+        maxAttendees: event.maxAttendees,
+        canceled: event.canceledAt != null,
+        signupOpen:
+          event.canceledAt == null &&
+          event.date.getTime() > Date.now() &&
+          event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
+      };
+    },
+
     async update(hostId: number, eventId: number, body: UpdateEventBody) {
       const event = await requireHosted(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
@@ -160,7 +201,9 @@ export function eventsService({
         ...body,
         date: body.date ? new Date(body.date) : undefined,
         tags: body.tags?.map((t) => t.toLowerCase()),
-        ...(body.latitude !== undefined || body.longitude !== undefined ? { lat, lng } : {}),
+        ...(body.latitude !== undefined || body.longitude !== undefined
+          ? { lat, lng, timezone: await eventZone(event.hostId, lat, lng) }
+          : {}),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);
