@@ -21,6 +21,7 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     title: "Rooftop dinner",
     description: "Tacos",
     date: "2030-06-01T23:00:00.000Z",
+    timezone: "America/New_York",
     location: "Roof",
     latitude: "",
     longitude: "",
