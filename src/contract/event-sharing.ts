@@ -40,7 +40,16 @@ export const eventPreviewSchema = z.object({
 export type EventPreview = z.infer<typeof eventPreviewSchema>;
 
 /** The bundled illustrations an event without a cover shows, one per kind of event. */
-export const COVER_KINDS = ["fitness", "food", "music", "outdoor", "creative", "gaming", "networking", "social"] as const;
+export const COVER_KINDS = [
+  "fitness",
+  "food",
+  "music",
+  "outdoor",
+  "creative",
+  "gaming",
+  "networking",
+  "social",
+] as const;
 export type CoverKind = (typeof COVER_KINDS)[number];
 
 /** The illustration an event shows until its host picks a cover: its first matching category (spec 01 §5), else by type. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { EVENT_PREVIEWS_PER_MINUTE, eventPreviewSchema } from "../../../contract/event-sharing";
 import {
   createAnyEventBodySchema,
   eventDetailSchema,
@@ -12,7 +13,6 @@ import {
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
 } from "../../../contract/events";
-import { EVENT_PREVIEWS_PER_MINUTE, eventPreviewSchema } from "../../../contract/event-sharing";
 import { inviteLookupTooManyText } from "../../../contract/groups";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";

@@ -1,4 +1,5 @@
 import { EVENT_NOTICES } from "../../../contract/event-notices";
+import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "../../../contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -9,7 +10,6 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "../../../contract/events";
-import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "../../../contract/event-sharing";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
@@ -183,9 +183,7 @@ export function eventsService({
         maxAttendees: event.maxAttendees,
         canceled: event.canceledAt != null,
         signupOpen:
-          event.canceledAt == null &&
-          event.date.getTime() > Date.now() &&
-          event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
+          event.canceledAt == null && event.date.getTime() > Date.now() && event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
       };
     },
 
