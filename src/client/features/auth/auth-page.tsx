@@ -1,4 +1,5 @@
 import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
+import { SHARE_TEXTS } from "@contract/event-sharing";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
@@ -12,7 +13,7 @@ import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
-import { inviteCodeOf, safeRedirect } from "./redirect";
+import { eventIdOf, inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
@@ -27,13 +28,15 @@ export function AuthPage() {
   // Issue 12.3: a visitor sent here by an invite holds an access grant already (the invite) and
   // meets the sign-in card directly; everyone else passes the early-access gate first.
   const inviteCode = inviteCodeOf(redirect);
+  // So does one sent by an event's link to join it (a bounded number per event).
+  const eventId = inviteCode ? null : eventIdOf(redirect);
   // Issue 9.13: Google sign-in came back refused; "google-link" means the account exists and its
   // owner must sign in with the password, then confirm the link.
   const error = params.get("error");
   const googleError =
     error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
   const linkGoogle = error === "google-link";
-  const [stage, setStage] = useState<Stage>(inviteCode || linkGoogle ? "form" : "gate");
+  const [stage, setStage] = useState<Stage>(inviteCode || eventId || linkGoogle ? "form" : "gate");
   // A new key remounts the gate, so re-opening it starts from an empty code (spec 01 §2).
   const [gateKey, setGateKey] = useState(0);
   // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
@@ -95,6 +98,13 @@ export function AuthPage() {
                     Back to invite
                   </Link>
                 </Button>
+              ) : eventId ? (
+                <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
+                  <Link href={`/events/${eventId}`}>
+                    <ArrowLeftIcon aria-hidden />
+                    Back to event
+                  </Link>
+                </Button>
               ) : (
                 <Button
                   variant="ghost"
@@ -120,6 +130,15 @@ export function AuthPage() {
                   Your invite lets you in: no access code needed.
                 </p>
               )}
+              {eventId && (
+                <p
+                  className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground"
+                  role="status"
+                >
+                  <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
+                  {SHARE_TEXTS.linkLetsYouIn}
+                </p>
+              )}
             </CardHeader>
             <CardContent className="px-5 pb-8 sm:px-6">
               <Tabs defaultValue="login">
@@ -131,7 +150,7 @@ export function AuthPage() {
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm inviteCode={inviteCode} />
+                  <RegisterForm inviteCode={inviteCode} eventId={eventId} />
                 </TabsContent>
               </Tabs>
             </CardContent>

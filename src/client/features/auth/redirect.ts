@@ -29,3 +29,17 @@ export function inviteCodeOf(target: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** The path an event's public preview sends a newcomer back to: the event, asking to answer once signed in. */
+export function eventJoinPath(eventId: number) {
+  return `/events/${eventId}?join=1`;
+}
+
+/**
+ * The event when the way back is its link with a request to join: an event's link lets a bounded
+ * number of newcomers register without an access code, so such a visitor skips the gate too.
+ */
+export function eventIdOf(target: string | null | undefined): number | null {
+  const match = /^\/events\/(\d{1,10})\?join=1$/.exec(safeRedirect(target));
+  return match ? Number(match[1]) : null;
+}

@@ -3,6 +3,7 @@ import type { CreateEventBody } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
 import { type FormEvent, useEffect, useState } from "react";
+import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
@@ -45,6 +46,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const { user } = useAuth();
   const [form, setForm] = useState(initial);
   const create = useCreateEvent();
+  const [, navigate] = useLocation();
   const [locationGranted, setLocationGranted] = useState(false);
   const [locating, setLocating] = useState(false);
   useEffect(() => {
@@ -98,9 +100,11 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         : { friendGroupId: form.friendGroupId }),
     };
     create.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (event) => {
         toast({ title: "Event Created", description: `Your ${form.type} event has been created successfully` });
         changeOpen(false);
+        // The host lands on the new event's page, which offers to share it.
+        navigate(`/events/${event.id}?live=1`);
       },
       // Spec 02 §3's text for every failure, except the hourly limit (issue 9.17), whose message says when to retry.
       onError: (error) =>
