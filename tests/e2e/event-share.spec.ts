@@ -11,8 +11,10 @@ test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test("a new event is live and shareable; its link opens a public preview whose Join registers without a code and answers", async ({
   page,
   browser,
+  user: _host,
   newPerson,
 }) => {
+  test.setTimeout(90_000);
   // The host creates an event from the bottom bar and lands on its page, invited to share it.
   await page.goto("/");
   const dialog = new CreateEventDialog(page);

@@ -39,10 +39,12 @@ function clock(iso: string, zone: string, abbreviated: boolean): string {
   return `${time} ${name}`;
 }
 
-test("times follow each person's zone: 9:00 AM in Los Angeles is 12:00 PM EST for New York, in events, chat and notifications", async ({
+test("an event's time is its place's (9:00 AM PST), with 12:00 PM your time for New York; chat and notifications follow each profile", async ({
   browser,
   newPerson,
 }) => {
+  // Two browsers, an event, a group chat and notifications: more than the default budget on a loaded machine.
+  test.setTimeout(90_000);
   // Nina lives in New York (her profile's zone), visiting the west coast with her phone on Pacific time.
   const nina = await newPerson({ timezone: NY }, { timezoneId: LA });
   const leoContext = await browser.newContext({ timezoneId: LA });
