@@ -27,6 +27,8 @@ export const eventPreviewSchema = z.object({
   location: z.string(),
   /** Whether the place was picked (a pin) rather than only typed: an unpinned place reads "Around …". */
   pinned: z.boolean(),
+  /** The town whose centre stands in for a hand-typed place. */
+  placeArea: z.string().nullable(),
   imageUrl: z.string().nullable(),
   type: z.string(),
   tags: z.array(z.string()),

@@ -25,6 +25,7 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     location: "Roof",
     latitude: "",
     longitude: "",
+    placeArea: null,
     imageUrl: null,
     type: "social",
     category: null,

@@ -19,7 +19,7 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
-import { type PickedPlace, PlacePicker } from "./place-picker";
+import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 
 type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
 type Industry = (typeof INDUSTRIES)[number]["id"];
@@ -91,6 +91,9 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       location: form.location.trim(),
       ...(position
         ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }
+        : {}),
+      ...(position && approximateArea(form.place, form.location)
+        ? { placeArea: approximateArea(form.place, form.location) as string }
         : {}),
       hostId: user.id,
       type: form.type,

@@ -24,7 +24,7 @@ import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } f
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
-import { type PickedPlace, PlacePicker } from "./place-picker";
+import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 import { EventLiveBanner, ShareEventButton } from "./share-event-button";
 import { useJoinFromLink } from "./use-join-from-link";
 
@@ -316,6 +316,7 @@ function EditEventDialog({
           ? {
               latitude: place ? coordinateText(place.latitude) : "",
               longitude: place ? coordinateText(place.longitude) : "",
+              placeArea: approximateArea(place, location),
             }
           : {}),
         maxAttendees: cap,

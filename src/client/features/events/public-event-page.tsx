@@ -1,4 +1,5 @@
 import { SHARE_TEXTS } from "@contract/event-sharing";
+import { PLACE_TEXTS } from "@contract/places";
 import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, MapPinIcon, UsersIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
@@ -87,8 +88,11 @@ export function PublicEventPage() {
             {place && (
               <p className="flex items-start gap-2">
                 <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span className="break-words" dir="auto">
-                  {place}
+                <span className="grid">
+                  <span className="break-words" dir="auto">
+                    {place}
+                  </span>
+                  {!e.pinned && e.placeArea && <span className="text-xs">{PLACE_TEXTS.around(e.placeArea)}</span>}
                 </span>
               </p>
             )}

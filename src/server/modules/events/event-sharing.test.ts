@@ -141,3 +141,34 @@ describe("registering through an event's link", () => {
     expect((await eventRow(event.id)).shareSignups).toBe(EVENT_LINK_SIGNUPS_MAX);
   });
 });
+
+describe("an approximate place", () => {
+  it("keeps the town a hand-typed place is pinned to, and forgets it when the pin moves exactly", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, {
+      location: "Blue Bottle, 66 Mint St",
+      latitude: "37.77493",
+      longitude: "-122.41942",
+      placeArea: "San Francisco",
+    });
+    expect((await eventRow(event.id)).placeArea).toBe("San Francisco");
+    expect((await preview(event.id)).json()).toMatchObject({ pinned: false, placeArea: "San Francisco" });
+
+    // Without a pin there is nothing to be approximate about.
+    const unpinned = await createEvent(host, { location: "Somewhere", placeArea: "San Francisco" });
+    expect((await eventRow(unpinned.id)).placeArea).toBeNull();
+
+    // "Use my location" later: the exact pin replaces the town's centre.
+    const moved = await host.call({
+      method: "PATCH",
+      url: `/api/events/${event.id}`,
+      payload: { latitude: "37.78270", longitude: "-122.40700" },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().placeArea).toBeNull();
+    expect((await preview(event.id)).json()).toMatchObject({ pinned: true, placeArea: null });
+    // An area alone does not change an exact pin.
+    await host.call({ method: "PATCH", url: `/api/events/${event.id}`, payload: { placeArea: "Oakland" } });
+    expect((await eventRow(event.id)).placeArea).toBeNull();
+  });
+});

@@ -31,6 +31,7 @@ export function toEvent(row: EventRow): Event {
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
+    placeArea: row.placeArea,
     imageUrl: row.imageUrl,
     type: row.type,
     category: row.category,
@@ -116,6 +117,8 @@ export function eventsService({
           longitude: body.longitude ?? "",
           lat,
           lng,
+          // Only a pin can be approximate.
+          placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
           imageUrl: body.imageUrl ?? null,
           type: body.type,
           // Spec 02 §3: friendGroupId is social only; category and the cap are networking's.
@@ -174,7 +177,8 @@ export function eventsService({
         date: event.date.toISOString(),
         timezone: event.timezone,
         location: event.location,
-        pinned: event.lat != null && event.lng != null,
+        pinned: event.lat != null && event.lng != null && event.placeArea == null,
+        placeArea: event.placeArea,
         imageUrl: event.imageUrl,
         type: event.type,
         tags: event.tags,
@@ -195,12 +199,20 @@ export function eventsService({
         throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
       }
       const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
+      // The area is said only with the pin it qualifies (below).
+      const { placeArea: _area, ...changes } = body;
       const values = {
-        ...body,
+        ...changes,
         date: body.date ? new Date(body.date) : undefined,
         tags: body.tags?.map((t) => t.toLowerCase()),
         ...(body.latitude !== undefined || body.longitude !== undefined
-          ? { lat, lng, timezone: await eventZone(event.hostId, lat, lng) }
+          ? {
+              lat,
+              lng,
+              timezone: await eventZone(event.hostId, lat, lng),
+              // A moved pin is exact unless the move says which town it stands in for.
+              placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+            }
           : {}),
       };
       const updated = await repo.updateEvent(eventId, values);
