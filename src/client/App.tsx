@@ -23,6 +23,9 @@ const AvailabilityPage = lazy(() =>
 );
 const DiscoverPage = lazy(() => import("@/features/discover/discover-page").then((m) => ({ default: m.DiscoverPage })));
 const EventPage = lazy(() => import("@/features/events/event-page").then((m) => ({ default: m.EventPage })));
+const PublicEventPage = lazy(() =>
+  import("@/features/events/public-event-page").then((m) => ({ default: m.PublicEventPage })),
+);
 const MyEventsPage = lazy(() => import("@/features/events/my-events-page").then((m) => ({ default: m.MyEventsPage })));
 const GroupsPage = lazy(() => import("@/features/groups/groups-page").then((m) => ({ default: m.GroupsPage })));
 const InvitePage = lazy(() => import("@/features/invites/invite-page").then((m) => ({ default: m.InvitePage })));
@@ -53,7 +56,7 @@ export function AppRoutes() {
           <ProtectedRoute path="/nearby" component={NearbyPage} />
           <ProtectedRoute path="/availability" component={AvailabilityPage} />
           <ProtectedRoute path="/my-events" component={MyEventsPage} />
-          <ProtectedRoute path="/events/:id" component={EventPage} />
+          <ProtectedRoute path="/events/:id" component={EventPage} signedOut={PublicEventPage} />
           <ProtectedRoute path="/profile" component={ProfilePage} />
           <ProtectedRoute path="/users/:id" component={UserProfilePage} />
           <ProtectedRoute path="/settings" component={SettingsPage} />

@@ -50,9 +50,13 @@ export const eventSchema = z.object({
   title: z.string(),
   description: z.string(),
   date: z.string(),
+  /** The IANA zone the event's time belongs to: its place's, else its host's. */
+  timezone: z.string(),
   location: z.string(),
   latitude: z.string(),
   longitude: z.string(),
+  /** The town whose centre stands in for a hand-typed place: its pin is approximate ("Around …"). */
+  placeArea: z.string().nullable(),
   imageUrl: z.string().nullable(),
   type: z.string(),
   category: z.string().nullable(),
@@ -122,6 +126,12 @@ const description = textSchema({ error: "Description is required" })
   .max(EVENT_DESCRIPTION_MAX);
 const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
 
+/**
+ * The town a picked city stands for when the place was typed by hand: the pin is that town's centre,
+ * so the event says "Around <town>" and Open in Maps searches the typed address instead.
+ */
+const placeAreaSchema = lineSchema().trim().min(1).max(SHORT_TEXT_MAX);
+
 /** Spec 02 §3 create-event payload from the Create New Event dialog. */
 export const createEventBodySchema = z.object({
   title,
@@ -137,6 +147,7 @@ export const createEventBodySchema = z.object({
   tags: tags.optional(),
   latitude: coordinateTextSchema(90, "Latitude").optional(),
   longitude: coordinateTextSchema(180, "Longitude").optional(),
+  placeArea: placeAreaSchema.optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
@@ -172,6 +183,7 @@ export const updateEventBodySchema = z
     location,
     latitude: coordinateTextSchema(90, "Latitude"),
     longitude: coordinateTextSchema(180, "Longitude"),
+    placeArea: placeAreaSchema.nullable(),
     imageUrl: uploadedImageSchema("The cover").nullable(),
     maxAttendees: maxAttendees.nullable(),
     tags,

@@ -156,6 +156,8 @@ export const groupEventSchema = z.object({
   title: z.string(),
   description: z.string(),
   date: z.string(),
+  /** The IANA zone the plan's time belongs to (its planner's). */
+  timezone: z.string(),
   type: z.string(),
   location: z.string(),
   groupId: z.number().int(),

@@ -63,6 +63,8 @@ export const PLACE_TEXTS = {
   locationNotSet: "Location not set",
   useMyLocation: "Use my current location",
   openInMaps: "Open in Maps",
+  /** A hand-typed place pinned only to its town's centre. */
+  around: (area: string) => `Around ${area}`,
 } as const;
 
 /** Latitude and longitude as events store them (text, spec 02 §3): at most PLACE_COORDINATE_DECIMALS decimals. */
@@ -81,16 +83,42 @@ export function eventCoordinates(event: {
   return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
 }
 
+/** Which maps app a link should open: the phone's own (Apple Maps on iOS, the geo: chooser on Android) or a web map. */
+export type MapsPlatform = "ios" | "android" | "web";
+
 /**
- * Where "Open in Maps" leads: a geo: URI on a device (the phone offers its maps apps), an
- * OpenStreetMap page in a browser. The label rides along so the pin is named.
+ * Where "Open in Maps" leads for a pin: a geo: URI on Android (the phone offers its maps apps),
+ * Apple Maps on iOS (maps.apple.com opens the app), an OpenStreetMap page elsewhere. The label rides
+ * along so the pin is named.
  */
-export function mapsLink(place: { latitude: number; longitude: number; label: string }, native: boolean): string {
+export function mapsLink(
+  place: { latitude: number; longitude: number; label: string },
+  platform: MapsPlatform,
+): string {
   const lat = coordinateText(place.latitude);
   const lng = coordinateText(place.longitude);
-  if (native) {
+  if (platform === "android") {
     const label = place.label ? `(${encodeURIComponent(place.label)})` : "";
     return `geo:${lat},${lng}?q=${lat},${lng}${label}`;
   }
+  if (platform === "ios") {
+    return `https://maps.apple.com/?ll=${lat},${lng}&q=${encodeURIComponent(place.label || "Event")}`;
+  }
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
+}
+
+/**
+ * Where "Open in Maps" leads for a place typed by hand whose pin is only its town's centre: a search
+ * for the typed address (near that town), so guests are not sent to City Hall.
+ */
+export function mapsSearchLink(
+  query: string,
+  near: { latitude: number; longitude: number } | null,
+  platform: MapsPlatform,
+): string {
+  const q = encodeURIComponent(query);
+  const at = near ? `${coordinateText(near.latitude)},${coordinateText(near.longitude)}` : null;
+  if (platform === "android") return `geo:${at ?? "0,0"}?q=${q}`;
+  if (platform === "ios") return `https://maps.apple.com/?q=${q}${at ? `&sll=${at}` : ""}`;
+  return `https://www.openstreetmap.org/search?query=${q}`;
 }

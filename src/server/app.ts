@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { BODY_LIMIT_BYTES } from "../contract/limits";
-import { composeServices } from "./compose";
+import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
@@ -36,6 +36,7 @@ import { groupsRoutes } from "./modules/groups/routes";
 import { registerMetrics } from "./modules/health/metrics";
 import { healthRoutes } from "./modules/health/routes";
 import { invitesRoutes } from "./modules/invites/routes";
+import { linkPreviewRoutes, linkPreviewService } from "./modules/link-preview";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
@@ -209,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);
 
-  await serveClient(app);
+  await serveClient(app, routeDeps);
   return app;
 }
 
@@ -221,9 +222,16 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
  * the other unhashed files are revalidated on every load so a deploy is seen at once; unknown /api paths and
  * missing hashed assets (an old tab asking for the previous deploy's chunk) stay 404s rather than HTML.
  */
-async function serveClient(app: FastifyInstance) {
+async function serveClient(app: FastifyInstance, { config, services }: RouteDeps) {
   const hasClient = existsSync(path.join(CLIENT_DIST, "index.html"));
   if (hasClient) {
+    // Shared links unfurl: an event's and an invite's page carry their card in the shell's head.
+    const service = linkPreviewService({
+      sources: { eventPreview: services.events.preview, inviteView: (code) => services.invites.view(code) },
+      origin: publicOrigin(config),
+      clientDist: CLIENT_DIST,
+    });
+    await app.register(linkPreviewRoutes, { service, clientDist: CLIENT_DIST });
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       wildcard: false,

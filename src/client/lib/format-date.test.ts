@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   dayKey,
+  eventTimeParts,
   formatDayHeading,
   formatEventDateTime,
+  formatEventTime,
   formatMessageTime,
   formatTime,
   formatZoneOffset,
@@ -70,5 +72,30 @@ describe("zones", () => {
     expect(formatZoneOffset("Asia/Kolkata", new Date("2026-01-15T00:00:00Z"))).toBe("UTC+5:30");
     expect(formatZoneOffset("America/Los_Angeles", new Date("2026-01-15T00:00:00Z"))).toBe("UTC-8");
     expect(formatZoneOffset("UTC")).toBe("UTC");
+  });
+});
+
+describe("formatEventTime: an event's time in its own zone, and the viewer's beside it", () => {
+  // 8 PM in San Francisco on a November evening: 04:00 UTC the next day.
+  const sundowner = "2026-11-28T04:00:00.000Z";
+  it("names the event's zone and adds the viewer's profile time when it differs", () => {
+    expect(formatEventTime(sundowner, "America/Los_Angeles", "America/New_York")).toBe(
+      "Fri, Nov 27, 2026, 8:00 PM PST · 11:00 PM your time",
+    );
+    expect(formatEventTime(sundowner, "America/Los_Angeles", "America/Los_Angeles")).toBe(
+      "Fri, Nov 27, 2026, 8:00 PM PST",
+    );
+  });
+  it("gives the day too when the viewer's clock is on another day", () => {
+    expect(eventTimeParts(sundowner, "America/Los_Angeles", "Europe/London")).toEqual({
+      at: "Fri, Nov 27, 2026, 8:00 PM PST",
+      yours: "Sat, Nov 28, 4:00 AM your time",
+    });
+  });
+  it("shows the event's zone alone to someone signed out", () => {
+    expect(eventTimeParts(sundowner, "America/Los_Angeles", null)).toEqual({
+      at: "Fri, Nov 27, 2026, 8:00 PM PST",
+      yours: null,
+    });
   });
 });

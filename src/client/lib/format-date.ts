@@ -69,6 +69,36 @@ export function formatEventDateTime(date: DateInput, timezone: Zone, device = de
   );
 }
 
+/**
+ * An event's time as every screen shows it: in the event's own zone with that zone's name
+ * ("Sat, Nov 28, 2026, 8:00 PM PST"), and the viewer's clock beside it when it reads differently
+ * ("11:00 PM your time", with the day when that differs too). The viewer's zone is their profile's,
+ * never the device's: a traveller's phone must not move their plans.
+ */
+export function eventTimeParts(
+  date: DateInput,
+  eventZone: Zone,
+  viewerZone: Zone,
+): { at: string; yours: string | null } {
+  const zone = usableZone(eventZone);
+  const local = inZone(date, zone);
+  const at = `${format(local, "EEE, MMM d, yyyy, h:mm a", { locale: enUS })} ${zoneAbbreviation(date, zone)}`;
+  if (!viewerZone) return { at, yours: null };
+  const viewer = usableZone(viewerZone);
+  if (viewer === zone || offsetMinutes(date, viewer) === offsetMinutes(date, zone)) return { at, yours: null };
+  const mine = inZone(date, viewer);
+  const pattern = isSameDay(mine, new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), viewer))
+    ? "h:mm a"
+    : "EEE, MMM d, h:mm a";
+  return { at, yours: `${format(mine, pattern, { locale: enUS })} your time` };
+}
+
+/** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */
+export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone): string {
+  const { at, yours } = eventTimeParts(date, eventZone, viewerZone);
+  return yours ? `${at} · ${yours}` : at;
+}
+
 /** "7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
 export function formatTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
   return format(inZone(date, timezone), "h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device);

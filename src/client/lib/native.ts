@@ -1,5 +1,6 @@
 import { Capacitor } from "@capacitor/core";
 import { PHOTO_QUALITY } from "@contract/limits";
+import type { MapsPlatform } from "@contract/places";
 
 export type HapticStrength = "light" | "medium" | "heavy";
 
@@ -26,6 +27,15 @@ const vibrationMs: Record<HapticStrength, number> = { light: 10, medium: 20, hea
 
 function isNative() {
   return Capacitor.isNativePlatform();
+}
+
+/** Which maps app a link should open: the device's platform, or in a browser the phone's system by its user agent. */
+function mapsPlatform(): MapsPlatform {
+  if (isNative()) return Capacitor.getPlatform() === "ios" ? "ios" : "android";
+  const agent = navigator.userAgent;
+  // iPadOS reports a Mac: a touch screen tells them apart.
+  if (/iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1)) return "ios";
+  return /Android/.test(agent) ? "android" : "web";
 }
 
 async function haptic(strength: HapticStrength = "light"): Promise<void> {
@@ -145,4 +155,4 @@ async function pickPhoto(): Promise<string> {
 }
 
 /** The one bridge to device features, with browser fallbacks (spec 01 §1, spec 02 §2). */
-export const native = { isNative, haptic, getPosition, locationGranted, pickPhoto };
+export const native = { isNative, mapsPlatform, haptic, getPosition, locationGranted, pickPhoto };

@@ -204,6 +204,12 @@ export const events = pgTable(
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     /** Hidden by a moderator (issue 14.5): out of feeds and Nearby; its page answers 404 to all but the host. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** The IANA zone its time belongs to: its place's, else its host's when it was made. */
+    timezone: text("timezone").notNull().default("UTC"),
+    /** Accounts registered through this event's public link (no access code), capped by EVENT_LINK_SIGNUPS_MAX. */
+    shareSignups: integer("share_signups").notNull().default(0),
+    /** The town whose centre stands in for a hand-typed place ("Around San Francisco"); null for an exact pin or none. */
+    placeArea: text("place_area"),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -217,6 +223,9 @@ export const events = pgTable(
     index("events_group_idx").on(t.groupId),
     index("events_lat_lng_idx").on(t.lat, t.lng),
     index("events_tags_idx").using("gin", t.tags),
+    check("events_timezone_len", sql`char_length(${t.timezone}) <= 64`),
+    check("events_place_area_len", sql`char_length(${t.placeArea}) <= 200`),
+    check("events_share_signups_range", sql`${t.shareSignups} >= 0 AND ${t.shareSignups} <= 10000`),
   ],
 );
 

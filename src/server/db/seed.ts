@@ -553,6 +553,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         lat: pos.lat,
         lng: pos.lng,
         hostId,
+        timezone: DEMO_CITY.timeZone,
       };
     });
     await tx.insert(uploads).values(pictures.map((p) => ({ id: p.id, userId: p.userId, contentType: "image/webp" })));

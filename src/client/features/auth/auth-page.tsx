@@ -1,4 +1,5 @@
 import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
+import { SHARE_TEXTS } from "@contract/event-sharing";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
@@ -14,7 +15,7 @@ import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
-import { INVITE_LINK_MAX, inviteCodeFromLink, inviteCodeOf, safeRedirect } from "./redirect";
+import { eventIdOf, INVITE_LINK_MAX, inviteCodeFromLink, inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
@@ -30,6 +31,8 @@ export function AuthPage() {
   // A visitor sent here by an invite holds an access grant already (the invite) and creates an account
   // without a code.
   const inviteCode = inviteCodeOf(redirect);
+  // So does one sent by an event's link to join it (a bounded number per event).
+  const eventId = inviteCode ? null : eventIdOf(redirect);
   // Google sign-in came back refused; "google-link" means the account exists and its owner must sign
   // in with the password, then confirm the link.
   const error = params.get("error");
@@ -40,15 +43,15 @@ export function AuthPage() {
   // gate opens only for someone who chose to create an account without an invite (or whom Google
   // sent back for want of a code).
   const [stage, setStage] = useState<Stage>(error === "google-grant" ? "gate" : "form");
-  const [tab, setTab] = useState<Tab>(inviteCode ? "register" : "login");
+  const [tab, setTab] = useState<Tab>(inviteCode || eventId ? "register" : "login");
   // A new key remounts the gate, so re-opening it starts from an empty code.
   const [gateKey, setGateKey] = useState(0);
   // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
   // server says whether it is still good, and then Create account opens without the gate.
-  const askGrant = !user && !isLoading && !inviteCode;
+  const askGrant = !user && !isLoading && !inviteCode && !eventId;
   const grant = useQuery({ ...accessGrantQuery(), enabled: askGrant });
   const [verified, setVerified] = useState(false);
-  const canRegister = Boolean(inviteCode) || verified || grant.data?.granted === true;
+  const canRegister = Boolean(inviteCode) || Boolean(eventId) || verified || grant.data?.granted === true;
 
   // A signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {
@@ -130,7 +133,15 @@ export function AuthPage() {
                   </Link>
                 </Button>
               )}
-              <CardTitle className={inviteCode ? "mt-4 text-2xl" : "text-2xl"}>
+              {eventId && (
+                <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
+                  <Link href={`/events/${eventId}`}>
+                    <ArrowLeftIcon aria-hidden />
+                    Back to event
+                  </Link>
+                </Button>
+              )}
+              <CardTitle className={inviteCode || eventId ? "mt-4 text-2xl" : "text-2xl"}>
                 {tab === "register" ? `Join ${PRODUCT_NAME}` : "Welcome back"}
               </CardTitle>
               <CardDescription>Connect with friends and professionals</CardDescription>
@@ -141,6 +152,15 @@ export function AuthPage() {
                 >
                   <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
                   Your invite lets you in: no access code needed.
+                </p>
+              )}
+              {eventId && (
+                <p
+                  className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground"
+                  role="status"
+                >
+                  <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
+                  {SHARE_TEXTS.linkLetsYouIn}
                 </p>
               )}
             </CardHeader>
@@ -154,7 +174,7 @@ export function AuthPage() {
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm inviteCode={inviteCode} />
+                  <RegisterForm inviteCode={inviteCode} eventId={eventId} />
                 </TabsContent>
               </Tabs>
             </CardContent>

@@ -41,3 +41,17 @@ export function inviteCodeFromLink(pasted: string): string | null {
   if (match) return match[1];
   return /^[A-Za-z0-9_-]{6,64}$/.test(text) ? text : null;
 }
+
+/** The path an event's public preview sends a newcomer back to: the event, asking to answer once signed in. */
+export function eventJoinPath(eventId: number) {
+  return `/events/${eventId}?join=1`;
+}
+
+/**
+ * The event when the way back is its link with a request to join: an event's link lets a bounded
+ * number of newcomers register without an access code, so such a visitor skips the gate too.
+ */
+export function eventIdOf(target: string | null | undefined): number | null {
+  const match = /^\/events\/(\d{1,10})\?join=1$/.exec(safeRedirect(target));
+  return match ? Number(match[1]) : null;
+}

@@ -32,7 +32,14 @@ const fields = [
  * Spec 01 §5 register form; §7 payload with its empty profile defaults. With an invite code the
  * invite is the access grant (issue 12.3) and the new account joins its group.
  */
-export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}) {
+export function RegisterForm({
+  inviteCode,
+  eventId,
+}: {
+  inviteCode?: string | null;
+  /** An event whose link brought the visitor: it lets them in without a code (a bounded number of times). */
+  eventId?: number | null;
+} = {}) {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
@@ -45,7 +52,7 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}
       ...REGISTER_PROFILE_DEFAULTS,
       // Issue 12.2: the account starts in the browser's own zone (spec 01 §9's default when it has none).
       timezone: registrationTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
-      ...(inviteCode ? { inviteCode } : {}),
+      ...(inviteCode ? { inviteCode } : eventId ? { eventId } : {}),
     });
   };
 

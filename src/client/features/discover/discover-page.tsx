@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { eventKeys, type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
 import { cn } from "@/lib/utils";
@@ -446,7 +446,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
               </div>
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <CalendarIcon className="size-4" aria-hidden />
-                {formatEventDateTime(event.date, user?.timezone)}
+                {formatEventTime(event.date, event.timezone, user?.timezone)}
               </p>
               {(event.location || !eventCoordinates(event)) && (
                 <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">

@@ -16,7 +16,7 @@ import * as m from "motion/react-m";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { EventCover } from "@/features/events";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { AvatarStack, friendsGoingText } from "./event-people";
 
@@ -55,7 +55,7 @@ function CardBody({
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-2">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
-            {formatEventDateTime(event.date, timezone)}
+            {formatEventTime(event.date, event.timezone, timezone)}
           </p>
           {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
             <p className="flex items-center gap-2">

@@ -3,6 +3,7 @@ import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/even
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
@@ -18,7 +19,7 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
-import { type PickedPlace, PlacePicker } from "./place-picker";
+import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 
 type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
 type RequiredField = keyof typeof CREATE_EVENT_MISSING_TEXTS;
@@ -66,6 +67,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [tried, setTried] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateEvent();
+  const [, navigate] = useLocation();
   const [locationGranted, setLocationGranted] = useState(false);
   const [locating, setLocating] = useState(false);
   useEffect(() => {
@@ -124,6 +126,9 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       ...(position
         ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }
         : {}),
+      ...(position && approximateArea(form.place, form.location)
+        ? { placeArea: approximateArea(form.place, form.location) as string }
+        : {}),
       hostId: user.id,
       type: form.type,
       ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
@@ -132,9 +137,11 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         : { friendGroupId: form.friendGroupId }),
     };
     create.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (event) => {
         toast({ title: "Event Created", description: `Your ${form.type} event has been created successfully` });
         changeOpen(false);
+        // The host lands on the new event's page, which offers to share it.
+        navigate(`/events/${event.id}?live=1`);
       },
       // Spec 02 §3's text for every failure, except the hourly limit (issue 9.17), whose message says when to retry.
       onError: (error) =>

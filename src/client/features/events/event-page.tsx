@@ -3,12 +3,12 @@ import { coordinateText, eventCoordinates } from "@contract/places";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useParams } from "wouter";
+import { Link, useParams, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
 import { ReportButton } from "@/features/safety";
 import { MissingScreen } from "@/features/shell";
 import { errorMessage } from "@/lib/api";
-import { dayKey, formatEventDateTime } from "@/lib/format-date";
+import { dayKey, formatEventTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
 import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
@@ -25,7 +25,9 @@ import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } f
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
-import { type PickedPlace, PlacePicker } from "./place-picker";
+import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
+import { EventLiveBanner, ShareEventButton } from "./share-event-button";
+import { useJoinFromLink } from "./use-join-from-link";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
   going: "You're going",
@@ -40,6 +42,8 @@ export function EventPage() {
   const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : null;
   const event = useEvent(id);
   const { user } = useAuth();
+  const live = new URLSearchParams(useSearch()).get("live") === "1";
+  useJoinFromLink(event.data);
 
   // Offline, a read waits paused for the network: say so rather than show a skeleton that never fills.
   if (id === null || event.isError || (event.isPaused && !event.data)) {
@@ -89,7 +93,7 @@ export function EventPage() {
         <div className="grid gap-1.5 text-sm text-muted-foreground">
           <p className="flex items-center gap-2">
             <CalendarIcon className="size-4" aria-hidden />
-            {formatEventDateTime(e.date, user?.timezone)}
+            {formatEventTime(e.date, e.timezone, user?.timezone)}
           </p>
           <EventPlace event={e} />
           <p className="flex items-center gap-2">
@@ -99,6 +103,7 @@ export function EventPage() {
             </span>
           </p>
         </div>
+        {live && e.isHost && !e.canceledAt && <EventLiveBanner event={e} />}
         {e.description && (
           <p className="text-sm whitespace-pre-line" dir="auto">
             {e.description}
@@ -119,6 +124,12 @@ export function EventPage() {
           </Link>
         )}
         <ViewerActions event={e} />
+        {/* A group's plan is for its members: it has no public link to spread. */}
+        {!e.canceledAt && e.groupId == null && !live && (
+          <div>
+            <ShareEventButton event={e} />
+          </div>
+        )}
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
         {!e.canceledAt && (
           <a
@@ -314,6 +325,7 @@ function EditEventDialog({
           ? {
               latitude: place ? coordinateText(place.latitude) : "",
               longitude: place ? coordinateText(place.longitude) : "",
+              placeArea: approximateArea(place, location),
             }
           : {}),
         maxAttendees: cap,

@@ -18,8 +18,8 @@ describe("EventPlace (issue 12.1)", () => {
     expect(screen.queryByText("Location not set")).not.toBeInTheDocument();
   });
 
-  it("links to a geo: URI on a device, so the phone offers its maps apps", () => {
-    vi.spyOn(native, "isNative").mockReturnValue(true);
+  it("links to a geo: URI on Android, so the phone offers its maps apps", () => {
+    vi.spyOn(native, "mapsPlatform").mockReturnValue("android");
     render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
     expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
       "href",
@@ -36,5 +36,38 @@ describe("EventPlace (issue 12.1)", () => {
     expect(screen.getByText("Location not set")).toBeInTheDocument();
     rerender(<EventPlace event={{ location: "", latitude: "37.7596", longitude: "-122.4269" }} />);
     expect(screen.getByText("Pinned location")).toBeInTheDocument();
+  });
+
+  it("opens Apple Maps on iOS", () => {
+    vi.spyOn(native, "mapsPlatform").mockReturnValue("ios");
+    render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
+    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
+      "href",
+      "https://maps.apple.com/?ll=37.7596,-122.4269&q=Dolores%20Park",
+    );
+  });
+
+  it('marks a hand-typed place pinned to its town "Around <town>" and searches the typed address', () => {
+    const event = {
+      location: "Blue Bottle, 66 Mint St",
+      latitude: "37.77493",
+      longitude: "-122.41942",
+      placeArea: "San Francisco",
+    };
+    const { rerender } = render(<EventPlace event={event} />);
+    expect(screen.getByText("Blue Bottle, 66 Mint St")).toBeInTheDocument();
+    expect(screen.getByText("Around San Francisco")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/search?query=Blue%20Bottle%2C%2066%20Mint%20St",
+    );
+    vi.spyOn(native, "mapsPlatform").mockReturnValue("android");
+    rerender(<EventPlace event={{ ...event }} />);
+    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute(
+      "href",
+      "geo:37.77493,-122.41942?q=Blue%20Bottle%2C%2066%20Mint%20St",
+    );
+    // Never the raw coordinates as text.
+    expect(document.body.textContent).not.toMatch(/37\.77|122\.41/);
   });
 });

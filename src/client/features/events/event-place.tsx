@@ -1,16 +1,31 @@
 import type { Event } from "@contract/events";
-import { eventCoordinates, mapsLink, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places";
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
 import { native } from "@/lib/native";
 
 /**
- * Issue 12.1: the event page's place: its display name, and "Open in Maps" (a geo: URI on a
- * device, OpenStreetMap in a browser) when it has coordinates; "Location not set" when it has none,
- * which also keeps it out of every radius feed.
+ * The event page's place: its display name, and "Open in Maps" (the phone's maps app, or
+ * OpenStreetMap in a desktop browser) when it has coordinates; "Location not set" when it has none,
+ * which also keeps it out of every radius feed. A place typed by hand and pinned only to its town's
+ * centre says so ("Around San Francisco"), and its link searches the typed address instead of the
+ * pin. Coordinates themselves are never shown.
  */
-export function EventPlace({ event }: { event: Pick<Event, "location" | "latitude" | "longitude"> }) {
+export function EventPlace({
+  event,
+}: {
+  event: Pick<Event, "location" | "latitude" | "longitude"> & { placeArea?: string | null };
+}) {
   const coordinates = eventCoordinates(event);
-  const name = event.location || (coordinates ? "Pinned location" : PLACE_TEXTS.locationNotSet);
+  const area = coordinates ? (event.placeArea ?? null) : null;
+  const typed = event.location.trim();
+  const name =
+    typed || (area ? PLACE_TEXTS.around(area) : coordinates ? "Pinned location" : PLACE_TEXTS.locationNotSet);
+  const platform = native.mapsPlatform();
+  const href = !coordinates
+    ? null
+    : area && typed
+      ? mapsSearchLink(typed, coordinates, platform)
+      : mapsLink({ ...coordinates, label: typed }, platform);
   return (
     <div className="flex items-start gap-2" data-testid="event-place">
       <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -18,10 +33,15 @@ export function EventPlace({ event }: { event: Pick<Event, "location" | "latitud
         <span className="wrap-anywhere" dir="auto">
           {name}
         </span>
-        {coordinates ? (
+        {area && typed && (
+          <span className="text-xs" data-testid="place-approximate">
+            {PLACE_TEXTS.around(area)}
+          </span>
+        )}
+        {href ? (
           <a
-            href={mapsLink({ ...coordinates, label: event.location }, native.isNative())}
-            target={native.isNative() ? undefined : "_blank"}
+            href={href}
+            target={platform === "web" ? "_blank" : undefined}
             rel="noreferrer"
             className="inline-flex w-fit items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
           >
@@ -29,7 +49,7 @@ export function EventPlace({ event }: { event: Pick<Event, "location" | "latitud
             <ExternalLinkIcon className="size-3.5" aria-hidden />
           </a>
         ) : (
-          event.location && <span className="text-xs">{PLACE_TEXTS.locationNotSet}</span>
+          typed && <span className="text-xs">{PLACE_TEXTS.locationNotSet}</span>
         )}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
@@ -97,7 +97,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
           </div>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
-            {formatEventDateTime(event.date, timezone)}
+            {formatEventTime(event.date, event.timezone, timezone)}
           </p>
           {(event.location || !eventCoordinates(event)) && (
             <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">

@@ -15,10 +15,28 @@ export interface PickedPlace {
   latitude: number;
   longitude: number;
   source: "device" | "city" | "address" | "saved";
+  /** A city's own name ("San Francisco"): its centre is only roughly where a typed venue is. */
+  area?: string;
 }
 
 export function placeFromResult(place: Place): PickedPlace {
-  return { label: place.label, latitude: place.latitude, longitude: place.longitude, source: place.source };
+  return {
+    label: place.label,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    source: place.source,
+    ...(place.source === "city" ? { area: place.name } : {}),
+  };
+}
+
+/**
+ * The town an event's pin only approximates: a city picked while the Location names something
+ * else (a venue, a street) that no geocoder placed. A device position or a found address is exact.
+ */
+export function approximateArea(place: PickedPlace | null, location: string): string | null {
+  if (!place?.area || place.source !== "city") return null;
+  const typed = location.trim();
+  return typed && typed !== place.label ? place.area : null;
 }
 
 function useDebounced<T>(value: T, ms: number): T {

@@ -10,7 +10,7 @@ import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
-import { dayKey, formatEventDateTime } from "@/lib/format-date";
+import { dayKey, formatEventTime } from "@/lib/format-date";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { zonedInputToIso } from "@/lib/zoned-input";
@@ -218,7 +218,7 @@ function VoteRow({ event }: { event: GroupEvent }) {
         <span className="text-xs text-muted-foreground">{capitalise(event.type)}</span>
       </div>
       <p className="text-xs text-muted-foreground">
-        {formatEventDateTime(event.date, user?.timezone)}
+        {formatEventTime(event.date, event.timezone, user?.timezone)}
         {event.location ? ` · ${event.location}` : ""}
       </p>
       <fieldset className="mt-2 grid grid-cols-3 gap-2">

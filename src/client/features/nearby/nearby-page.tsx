@@ -5,7 +5,7 @@ import { MapPinIcon, MapPinOffIcon, RefreshCwIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { EventCover } from "@/features/events";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-date";
 import type { Position } from "@/lib/native";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
@@ -123,7 +123,7 @@ function EventsNearby({ position, timezone }: { position: Position; timezone: st
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{event.title}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {formatEventDateTime(event.date, timezone)}
+                    {formatEventTime(event.date, event.timezone, timezone)}
                     {event.location ? ` · ${event.location}` : ""}
                   </p>
                 </div>

@@ -15,7 +15,7 @@ import { Link, useLocation } from "wouter";
 import { AccountControls } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { useUserEvents } from "@/features/events";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-date";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -69,7 +69,7 @@ function EventHistory({ user }: { user: CurrentUser }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{event.title}</p>
                     <p className="truncate text-xs text-muted-foreground" data-testid="event-history-time">
-                      {formatEventDateTime(event.date, user.timezone)}
+                      {formatEventTime(event.date, event.timezone, user.timezone)}
                     </p>
                   </div>
                   <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden />

@@ -8,7 +8,13 @@ import { ScreenErrorBoundary } from "./screen-error-boundary";
 export const loadAppShell = () => import("./app-shell");
 const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
-function Guard({ component: Component }: { component: ComponentType }) {
+function Guard({
+  component: Component,
+  signedOut: SignedOut,
+}: {
+  component: ComponentType;
+  signedOut?: ComponentType;
+}) {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   const search = useSearch();
@@ -18,6 +24,13 @@ function Guard({ component: Component }: { component: ComponentType }) {
     return <PageSpinner />;
   }
   // Spec 01 §2: visitors go to /auth; the redirect parameter brings them back after sign-in.
+  // A page with a public face (an event's link) shows it to visitors instead of sending them to sign in.
+  if (!user && SignedOut)
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SignedOut />
+      </Suspense>
+    );
   if (!user) return <Redirect to={authPathFor(search ? `${location}?${search}` : location)} replace />;
   return (
     <AppShell>
@@ -31,6 +44,14 @@ function Guard({ component: Component }: { component: ComponentType }) {
   );
 }
 
-export function ProtectedRoute({ path, component }: { path: string; component: ComponentType }) {
-  return <Route path={path}>{() => <Guard component={component} />}</Route>;
+export function ProtectedRoute({
+  path,
+  component,
+  signedOut,
+}: {
+  path: string;
+  component: ComponentType;
+  signedOut?: ComponentType;
+}) {
+  return <Route path={path}>{() => <Guard component={component} signedOut={signedOut} />}</Route>;
 }

@@ -58,19 +58,22 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["auth"],
         description:
-          "Needs an access grant (issue 9.14): the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins.",
+          "Needs an access grant (issue 9.14): the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins, or the `eventId` of a public event whose link brought the visitor (at most EVENT_LINK_SIGNUPS_MAX accounts per event).",
         body: registerBodySchema.strict(),
         response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema, ...tooManyResponse },
       },
     },
     async (request, reply) => {
-      const { inviteCode, ...body } = request.body;
+      const { inviteCode, eventId, ...body } = request.body;
       const grantHash = grantHashOf(request);
+      // A verified code is spent before an event's link, so the link's few uses go to those without one.
       const grant: AccessGrant | null = inviteCode
         ? { kind: "invite", code: inviteCode }
         : grantHash
           ? { kind: "code", idHash: grantHash }
-          : null;
+          : eventId
+            ? { kind: "event", eventId }
+            : null;
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") clearGrantCookie(reply);
       // Registering while signed in ends the previous session (issue 9.20): one browser, one account.

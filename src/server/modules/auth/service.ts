@@ -4,7 +4,7 @@ import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../..
 import { HttpError } from "../../http/http-error";
 import { hashSessionToken, newSessionToken } from "../../http/session";
 import { InviteUnusableError } from "../invites/repository";
-import { type AccessGrant, type AuthRepository, GrantMissingError } from "./repository";
+import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -23,13 +23,16 @@ export function authService({ repo }: { repo: AuthRepository }) {
      * (a visitor without one learns nothing, not even whether a name is taken) and spent in the
      * transaction that stores the account; an invite grant also makes the account a member.
      */
-    async register(body: Omit<Required<RegisterBody>, "inviteCode">, grant: AccessGrant | null) {
+    async register(body: Omit<Required<RegisterBody>, "inviteCode" | "eventId">, grant: AccessGrant | null) {
       const now = new Date();
       if (!grant) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
       if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now)))
         throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
       if (grant.kind === "invite" && !(await repo.isInviteUsable(grant.code, now))) {
         throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
+      }
+      if (grant.kind === "event" && !(await repo.isEventLinkUsable(grant.eventId, now))) {
+        throw new HttpError(403, ACCESS_GRANT_TEXTS.eventLinkUnusable);
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
@@ -48,6 +51,7 @@ export function authService({ repo }: { repo: AuthRepository }) {
         // Two registrations racing for one grant or one invite's last use: the transaction decides.
         if (error instanceof GrantMissingError) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
         if (error instanceof InviteUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
+        if (error instanceof EventLinkUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.eventLinkUnusable);
         // Two registrations racing for the same name: the unique index decides.
         if (
           (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||

@@ -7,10 +7,17 @@ import { freeRanges } from "./calendar";
 const { app, signUp, createEvent, participate } = eventSuite();
 
 describe("GET /api/events/:id/calendar.ics", () => {
-  it("exports the event as a UTC VEVENT for those who may see it; 404; 401", async () => {
-    const host = await signUp();
+  it("exports the event in its own zone (DTSTART;TZID + VTIMEZONE) for those who may see it; 404; 401", async () => {
+    const host = await signUp({ timezone: "America/Chicago" });
     const date = inDays(3, 18);
-    const event = await createEvent(host, { title: "Calendar Dinner", date: date.toISOString(), location: "Pier 17" });
+    // Pinned in San Francisco: the place's zone wins over the host's Chicago.
+    const event = await createEvent(host, {
+      title: "Calendar Dinner",
+      date: date.toISOString(),
+      location: "Pier 17",
+      latitude: "37.8087",
+      longitude: "-122.4098",
+    });
     const url = `/api/events/${event.id}/calendar.ics`;
     const res = await host.call({ method: "GET", url });
     expect(res.statusCode).toBe(200);
@@ -21,14 +28,27 @@ describe("GET /api/events/:id/calendar.ics", () => {
     expect(res.body).toContain("LOCATION:Pier 17");
     expect(res.body).toContain(`UID:event-${event.id}@link`);
     expect(res.body).toContain("STATUS:CONFIRMED");
-    // The instant in UTC (…Z), whatever zone the reader's calendar shows it in.
-    const utc = date
-      .toISOString()
+    expect(res.body).toContain("BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles");
+    // The wall-clock time in San Francisco, named by its zone.
+    const local = new Intl.DateTimeFormat("sv-SE", {
+      timeZone: "America/Los_Angeles",
+      dateStyle: "short",
+      timeStyle: "medium",
+    })
+      .format(date)
       .replace(/[-:]/g, "")
-      .replace(/\.\d{3}/, "");
-    expect(res.body).toContain(`DTSTART:${utc}`);
+      .replace(" ", "T");
+    expect(res.body).toContain(`DTSTART;TZID=America/Los_Angeles:${local}`);
     expect((await host.call({ method: "GET", url: "/api/events/999999/calendar.ics" })).statusCode).toBe(404);
     expect((await app().app.inject({ method: "GET", url })).statusCode).toBe(401);
+  });
+
+  it("an event without a place takes its host's zone", async () => {
+    const host = await signUp({ timezone: "Asia/Tokyo" });
+    const event = await createEvent(host, { location: "" });
+    const res = await host.call({ method: "GET", url: `/api/events/${event.id}/calendar.ics` });
+    expect(res.body).toContain("DTSTART;TZID=Asia/Tokyo:");
+    expect(res.body).toContain("BEGIN:VTIMEZONE\r\nTZID:Asia/Tokyo");
   });
 
   it("a canceled event exports as CANCELLED, so a calendar that imported it can drop it", async () => {
@@ -66,7 +86,7 @@ describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 
 
   it("uses PUBLIC_ORIGIN even when the request names another host", async () => {
     const { body, id } = await icsFrom({ PUBLIC_ORIGIN: "https://link.example" });
-    expect(body).toContain(`URL:https://link.example/events/${id}`);
+    expect(body).toContain(`URL;VALUE=URI:https://link.example/events/${id}`);
     expect(body).not.toContain("evil.example");
   });
 

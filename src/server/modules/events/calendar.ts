@@ -1,33 +1,58 @@
 import { TZDate } from "@date-fns/tz";
-import { createEvent } from "ics";
+import ical, { ICalEventStatus } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
 import { TIME_SLOTS } from "../../../contract/time-slots";
-import { HttpError } from "../../http/http-error";
 import type { EventRow } from "./repository";
 
 /** How long an exported event lasts: the spec gives events a start only. */
-const DURATION = { hours: 2 };
+const DURATION_MS = 2 * 60 * 60 * 1000;
 
 /**
- * An event as an .ics file (RFC 5545), in UTC so every calendar shows it at the right instant in the
- * reader's own zone. `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has
- * no URL field rather than one built from a request's Host (issue 9.10).
+ * The VTIMEZONE block a calendar needs to read times written in a zone (RFC 5545 §3.6.5), from a
+ * maintained copy of the tz database; null for a zone it does not know (the time is then in UTC).
+ */
+export function vtimezone(zone: string): string | null {
+  const [block] = tzlib_get_ical_block(zone);
+  return block?.startsWith("BEGIN:VTIMEZONE") ? block : null;
+}
+
+/**
+ * An event as an .ics file (RFC 5545), its start written in the event's own zone (DTSTART;TZID=…)
+ * with that zone's VTIMEZONE, so a calendar shows the place's wall-clock time and converts it for the
+ * reader. `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL
+ * field rather than one built from a request's Host (issue 9.10).
  */
 export function calendarFile(event: EventRow, origin: string | null): { ics: string; filename: string } {
-  const { error, value } = createEvent({
-    uid: `event-${event.id}@link`,
-    title: event.title,
+  const zone = vtimezone(event.timezone) ? event.timezone : null;
+  // Only the event names its zone: a calendar-wide zone would also write DTSTAMP as a local time, which
+  // RFC 5545 wants in UTC. The library reads a zone's wall clock from TZDate (a plain Date gives the server's).
+  const calendar = ical({ prodId: { company: "Link", product: "Link" } });
+  const at = (ms: number) => (zone ? new TZDate(ms, zone) : new Date(ms));
+  calendar.createEvent({
+    id: `event-${event.id}@link`,
+    start: at(event.date.getTime()),
+    end: at(event.date.getTime() + DURATION_MS),
+    ...(zone ? { timezone: zone } : {}),
+    summary: event.title,
     description: event.description,
-    location: event.location || undefined,
-    start: event.date.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    duration: DURATION,
+    ...(event.location || (event.lat != null && event.lng != null)
+      ? {
+          location: {
+            title: event.location || "Pinned location",
+            ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
+          },
+        }
+      : {}),
     ...(origin ? { url: new URL(`/events/${event.id}`, origin).href } : {}),
-    status: event.canceledAt ? "CANCELLED" : "CONFIRMED",
-    ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
+    status: event.canceledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  if (error || !value) throw new HttpError(400, "Could not export this event");
-  return { ics: value, filename: `event-${event.id}.ics` };
+  const ics = calendar.toString();
+  const block = zone && vtimezone(zone);
+  // The zone's definition goes before the event that names it.
+  return {
+    ics: block ? ics.replace("BEGIN:VEVENT", `${block}\r\nBEGIN:VEVENT`) : ics,
+    filename: `event-${event.id}.ics`,
+  };
 }
 
 /** The stored zone when this runtime knows it, else UTC (a zone dropped from the runtime's data must not fail). */

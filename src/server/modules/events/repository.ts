@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { EVENT_LINK_SIGNUPS_MAX } from "../../../contract/event-sharing";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { Db } from "../../db/client";
 import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
@@ -91,3 +92,37 @@ function eventQueries(db: Db) {
   };
 }
 export type EventQueries = ReturnType<typeof eventQueries>;
+
+/** A transaction handle or the database itself. */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+/** An event whose link may still let a newcomer register: public, upcoming, not canceled, uses left. */
+function linkUsable(eventId: number, now: Date) {
+  return and(
+    eq(events.id, eventId),
+    isNull(events.groupId),
+    isNull(events.hiddenAt),
+    isNull(events.canceledAt),
+    gt(events.date, now),
+    lt(events.shareSignups, EVENT_LINK_SIGNUPS_MAX),
+  );
+}
+
+export async function isEventLinkUsable(db: Tx, eventId: number, now: Date) {
+  const [row] = await db.select({ id: events.id }).from(events).where(linkUsable(eventId, now)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Counts one registration through an event's link, inside the registration's transaction. A
+ * conditional UPDATE: concurrent sign-ups queue on the event row and the re-checked condition lets
+ * exactly the remaining uses through; false when none is left (the caller rolls back).
+ */
+export async function spendEventLinkSignup(tx: Tx, eventId: number, now: Date) {
+  const used = await tx
+    .update(events)
+    .set({ shareSignups: sql`${events.shareSignups} + 1` })
+    .where(linkUsable(eventId, now))
+    .returning({ id: events.id });
+  return used.length > 0;
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
+import { EVENT_PREVIEWS_PER_MINUTE, eventPreviewSchema } from "../../../contract/event-sharing";
 import {
   createAnyEventBodySchema,
   eventDetailSchema,
@@ -12,9 +13,11 @@ import {
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
 } from "../../../contract/events";
+import { inviteLookupTooManyText } from "../../../contract/groups";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
+import { limitPerAddress } from "../../http/rate-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { feedRoutes } from "./feed/routes";
 
@@ -71,6 +74,29 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/events/:id",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: eventDetailSchema, ...errors } } },
     async (request) => service.detail(requireUserId(request), request.params.id),
+  );
+
+  // Public: an event's link opens this preview for someone signed out; ids are sequential, so a per-address budget.
+  const previewLimit = limitPerAddress(
+    app.rateLimits.limiter("event-preview", { points: EVENT_PREVIEWS_PER_MINUTE, windowMs: 60_000 }),
+    inviteLookupTooManyText,
+  );
+  app.get(
+    "/api/events/:id/preview",
+    {
+      config: { public: true },
+      onRequest: previewLimit,
+      schema: {
+        tags,
+        description:
+          "Public: what anyone holding the event's link may see (never who is going). 404 for group plans, hidden events, and what the event page hides from the signed-in viewer.",
+        params: eventIdParamsSchema,
+        response: { 200: eventPreviewSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      // Per viewer (a signed-in viewer may be refused what a stranger sees): never shared by a cache.
+      reply.header("cache-control", "private, no-store").send(await service.preview(request.params.id, request.userId)),
   );
 
   app.patch(

@@ -1,4 +1,5 @@
 import { EVENT_NOTICES } from "../../../contract/event-notices";
+import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "../../../contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -9,10 +10,11 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "../../../contract/events";
-import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
+import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
 import type { NotificationsService } from "../notifications/service";
+import { zoneAt } from "../places/time-zone";
 import type { BlockReads } from "../safety";
 import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
@@ -26,9 +28,11 @@ export function toEvent(row: EventRow): Event {
     title: row.title,
     description: row.description,
     date: row.date.toISOString(),
+    timezone: row.timezone,
     location: row.location,
     latitude: row.latitude,
     longitude: row.longitude,
+    placeArea: row.placeArea,
     imageUrl: row.imageUrl,
     type: row.type,
     category: row.category,
@@ -70,11 +74,16 @@ export function eventsService({
   notifications: NotificationsService;
   blocks: BlockReads;
 }) {
-  const { requireVisible, requireHosted } = eventAccess({
+  const { requireVisible, requireHosted, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
     isBlockedEitherWay: blocks.isBlockedEitherWay,
   });
+
+  /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
+  async function eventZone(hostId: number, lat: number | null, lng: number | null) {
+    return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
+  }
 
   return {
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
@@ -92,6 +101,7 @@ export function eventsService({
             groupEventType: body.type,
             groupId: body.groupId,
             hostId: userId,
+            timezone: await eventZone(userId, null, null),
           }),
         );
       }
@@ -111,6 +121,8 @@ export function eventsService({
           longitude: body.longitude ?? "",
           lat,
           lng,
+          // Only a pin can be approximate.
+          placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
           imageUrl: body.imageUrl ?? null,
           type: body.type,
           // Spec 02 §3: friendGroupId is social only; category and the cap are networking's.
@@ -123,6 +135,7 @@ export function eventsService({
             : (body.maxAttendees ?? null),
           tags,
           hostId: userId,
+          timezone: await eventZone(userId, lat, lng),
         }),
       );
     },
@@ -160,6 +173,36 @@ export function eventsService({
       };
     },
 
+    /**
+     * What anyone holding the event's link may see. Never a group's plan or a hidden event, and for a
+     * signed-in viewer exactly what the event page's own rule lets them see.
+     */
+    async preview(eventId: number, viewerId: number | null): Promise<EventPreview> {
+      const event = await requireEvent(eventId);
+      if (event.groupId != null || event.hiddenAt) throw new HttpError(404, "Event not found");
+      if (viewerId != null) await requireVisible(eventId, viewerId);
+      const host = await users.findById(event.hostId);
+      return {
+        id: event.id,
+        title: event.title,
+        description: event.description.slice(0, PREVIEW_DESCRIPTION_MAX),
+        date: event.date.toISOString(),
+        timezone: event.timezone,
+        location: event.location,
+        pinned: event.lat != null && event.lng != null && event.placeArea == null,
+        placeArea: event.placeArea,
+        imageUrl: event.imageUrl,
+        type: event.type,
+        tags: event.tags,
+        host: host ? { fullName: host.fullName, profileImage: host.profileImage } : null,
+        goingCount: event.goingCount,
+        maxAttendees: event.maxAttendees,
+        canceled: event.canceledAt != null,
+        signupOpen:
+          event.canceledAt == null && event.date.getTime() > Date.now() && event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
+      };
+    },
+
     async update(hostId: number, eventId: number, body: UpdateEventBody) {
       const event = await requireHosted(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
@@ -168,11 +211,21 @@ export function eventsService({
         throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
       }
       const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
+      // The area is said only with the pin it qualifies (below).
+      const { placeArea: _area, ...changes } = body;
       const values = {
-        ...body,
+        ...changes,
         date: body.date ? new Date(body.date) : undefined,
         tags: body.tags?.map((t) => t.toLowerCase()),
-        ...(body.latitude !== undefined || body.longitude !== undefined ? { lat, lng } : {}),
+        ...(body.latitude !== undefined || body.longitude !== undefined
+          ? {
+              lat,
+              lng,
+              timezone: await eventZone(event.hostId, lat, lng),
+              // A moved pin is exact unless the move says which town it stands in for.
+              placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+            }
+          : {}),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);

@@ -167,6 +167,7 @@ export function groupsService(deps: { repo: GroupsRepository; users: UsersReposi
         title: event.title,
         description: event.description,
         date: event.date.toISOString(),
+        timezone: event.timezone,
         type: event.groupEventType ?? event.type,
         location: event.location,
         groupId,

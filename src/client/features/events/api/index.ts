@@ -2,6 +2,7 @@ export * from "./cancel-event";
 export * from "./create-event";
 export * from "./decide";
 export * from "./event";
+export * from "./event-preview";
 export * from "./feed";
 export * from "./keys";
 export * from "./places";

@@ -1,0 +1,57 @@
+import type { EventDetail, ParticipantStatus } from "@contract/events";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useLocation, useSearch } from "wouter";
+import { useAuth } from "@/features/auth";
+import { errorMessage } from "@/lib/api";
+import { toast } from "@/ui/use-toast";
+import { refreshEvents, useRespond } from "./api";
+
+/** The answer "Join" on an event's public preview stands for: apply, join the waitlist, or go. */
+export function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "attendeeCount">): {
+  status: ParticipantStatus;
+  done: string;
+} {
+  if (event.type === "networking") return { status: "pending", done: "Application Submitted" };
+  if (event.maxAttendees != null && event.attendeeCount >= event.maxAttendees)
+    return { status: "waitlisted", done: "You're on the waitlist" };
+  return { status: "going", done: "You're going!" };
+}
+
+/**
+ * Someone who pressed Join on the event's public preview comes back here signed in (`?join=1`):
+ * the answer is sent once, then the address loses the flag so a reload does not answer again.
+ */
+export function useJoinFromLink(event: EventDetail | undefined) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const { user } = useAuth();
+  const respond = useRespond();
+  const queryClient = useQueryClient();
+  const sent = useRef(false);
+  const wantsToJoin = new URLSearchParams(search).get("join") === "1";
+
+  useEffect(() => {
+    if (!wantsToJoin || !event || !user || sent.current) return;
+    sent.current = true;
+    navigate(location, { replace: true });
+    const past = new Date(event.date).getTime() < Date.now();
+    if (event.isHost || event.canceledAt || past || (event.viewerStatus && event.viewerStatus !== "declined")) return;
+    const { status, done } = joinAnswer(event);
+    respond.mutate(
+      { eventId: event.id, userId: user.id, status },
+      {
+        onSuccess: () => {
+          toast({ title: done, description: event.title });
+          void refreshEvents(queryClient);
+        },
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Failed to update your response",
+            variant: "destructive",
+          }),
+      },
+    );
+  }, [wantsToJoin, event, user, navigate, location, respond, queryClient]);
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { CATEGORIES, matchesCategory } from "./categories";
+
+/**
+ * Events people can share: an event's own address (/events/{id}) opens a public preview for anyone
+ * signed out, and lets a bounded number of newcomers register without an access code.
+ */
+
+/**
+ * Accounts one event's link may create without an access code: enough for a party's friends of
+ * friends, few enough that a link posted publicly cannot open the door to everyone.
+ */
+export const EVENT_LINK_SIGNUPS_MAX = 50;
+/** Public previews one address may read per minute: a person opens a few links; a scraper walking ids is slowed. */
+export const EVENT_PREVIEWS_PER_MINUTE = 60;
+/** Characters of the description a preview and a link card carry: a card shows two lines, a preview a paragraph. */
+export const PREVIEW_DESCRIPTION_MAX = 300;
+
+/** GET /api/events/{id}/preview: what anyone holding the link may see; never who is going. */
+export const eventPreviewSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  /** The IANA zone the event's time belongs to. */
+  timezone: z.string(),
+  location: z.string(),
+  /** Whether the place was picked (a pin) rather than only typed: an unpinned place reads "Around …". */
+  pinned: z.boolean(),
+  /** The town whose centre stands in for a hand-typed place. */
+  placeArea: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  type: z.string(),
+  tags: z.array(z.string()),
+  host: z.object({ fullName: z.string(), profileImage: z.string().nullable() }).nullable(),
+  goingCount: z.number().int(),
+  maxAttendees: z.number().int().nullable(),
+  canceled: z.boolean(),
+  /** Whether a newcomer may still register through this link without an access code. */
+  signupOpen: z.boolean(),
+});
+export type EventPreview = z.infer<typeof eventPreviewSchema>;
+
+/** The bundled illustrations an event without a cover shows, one per kind of event. */
+export const COVER_KINDS = [
+  "fitness",
+  "food",
+  "music",
+  "outdoor",
+  "creative",
+  "gaming",
+  "networking",
+  "social",
+] as const;
+export type CoverKind = (typeof COVER_KINDS)[number];
+
+/** The illustration an event shows until its host picks a cover: its first matching category (spec 01 §5), else by type. */
+export function coverKindOf(event: { type: string; title: string; tags: readonly string[] }): CoverKind {
+  if (event.type === "networking") return "networking";
+  for (const c of CATEGORIES) {
+    if ((COVER_KINDS as readonly string[]).includes(c.id) && matchesCategory(event, c.id)) return c.id as CoverKind;
+  }
+  return "social";
+}
+
+export const SHARE_TEXTS = {
+  share: "Share",
+  copyLink: "Copy link",
+  copied: "Link copied",
+  copyFailed: "Could not copy the link",
+  live: "Your event is live — share it",
+  liveDetail: "Anyone with the link sees a preview and can ask to join.",
+  previewJoin: "Join",
+  previewApply: "Apply to join",
+  previewSignIn: "Already have an account? Log in",
+  linkLetsYouIn: "This event's link lets you in: no access code needed.",
+  going: (n: number) => `${n} going`,
+  hostedBy: (name: string) => `Hosted by ${name}`,
+  canceled: "This event was canceled",
+  notFound: "This event is not available",
+  notFoundDetail: "It may have been removed, or it is only for members of a group.",
+} as const;

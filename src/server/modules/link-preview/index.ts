@@ -1,0 +1,2 @@
+export { linkPreviewRoutes } from "./routes";
+export { escapeHtml, type LinkCard, linkPreviewService, withCard } from "./service";
