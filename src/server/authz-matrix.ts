@@ -377,6 +377,10 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     }),
     expect: insiders(200),
   },
+  "GET /api/groups/{id}/availability/best": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/availability/best?from=${f.day}&days=7` }),
+    expect: insiders(200),
+  },
   "GET /api/chat/messages/{groupId}": {
     request: (f) => ({ url: `/api/chat/messages/${f.groupId}` }),
     expect: insiders(200),

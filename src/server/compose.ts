@@ -70,7 +70,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outbox = createOutbox({ config, db, log });
   const notifications = notificationsService({ repo: repositories.notifications, bus });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
-  const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
+  const availability = availabilityService({ repo: availabilityRepository(db) });
+  const groups = groupsService({ repo: repositories.groups, users: repositories.users, availability, bus });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -97,7 +98,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
     }),
     auth: authService({ repo: repositories.auth }),
-    availability: availabilityService({ repo: availabilityRepository(db) }),
+    availability,
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
     deck: deckService({ repo: deckRepository(db), notifications }),
     events: eventsService({

@@ -23,7 +23,7 @@ import type { EventType, InteractionAction, ParticipantStatus } from "../../cont
 import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
 import type { NotificationType } from "../../contract/notifications";
 import type { ReportReason, ReportTargetType } from "../../contract/safety";
-import type { GroupSlotId, TimeSlotId } from "../../contract/time-slots";
+import type { TimeSlotId } from "../../contract/time-slots";
 
 // Enum columns are text in PostgreSQL; `.$type<>()` types them from the contract's enums (no migration),
 // and the contract's schemas are what let a value in, so a read row needs no cast.
@@ -259,22 +259,6 @@ export const availability = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("availability_user_date_idx").on(t.userId, t.date)],
-);
-
-export const groupAvailability = pgTable(
-  "group_availability",
-  {
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    date: date("date", { mode: "string" }).notNull(),
-    timeslots: jsonb("timeslots").$type<GroupSlotId[]>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId, t.date] })],
 );
 
 export const friendships = pgTable(

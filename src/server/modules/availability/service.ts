@@ -5,6 +5,10 @@ import type { AvailabilityRepository } from "./repository";
 
 export function availabilityService({ repo }: { repo: AvailabilityRepository }) {
   return {
+    /** What these users published for the days from..to (inclusive), earliest first. */
+    daysOf(userIds: number[], from: string, to: string) {
+      return repo.daysOf(userIds, from, to);
+    },
     async list(userId: number, limit: number, before?: string): Promise<AvailabilityRow[]> {
       return repo.listForUser(userId, limit, before);
     },
@@ -15,3 +19,4 @@ export function availabilityService({ repo }: { repo: AvailabilityRepository }) 
     },
   };
 }
+export type AvailabilityService = ReturnType<typeof availabilityService>;

@@ -10,6 +10,8 @@ import {
   groupAvailabilityBodySchema,
   groupAvailabilityQuerySchema,
   groupAvailabilitySchema,
+  groupBestTimesQuerySchema,
+  groupBestTimesSchema,
   groupEventParamsSchema,
   groupEventSchema,
   groupIdParamsSchema,
@@ -256,5 +258,24 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       await service.saveAvailability(userId, request.params.id, request.body.date, request.body.timeslots);
       return service.availability(userId, request.params.id, request.body.date);
     },
+  );
+
+  app.get(
+    "/api/groups/:id/availability/best",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: groupBestTimesQuerySchema,
+        response: { 200: groupBestTimesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.bestTimes(
+        requireUserId(request),
+        request.params.id,
+        request.query.from ?? todayUtc(),
+        request.query.days,
+      ),
   );
 };

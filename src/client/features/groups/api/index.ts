@@ -1,6 +1,7 @@
 export * from "./chat-messages";
 export * from "./create-group";
 export * from "./create-group-event";
+export * from "./create-invite";
 export * from "./get-groups";
 export * from "./group-availability";
 export * from "./group-events";
