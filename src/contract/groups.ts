@@ -163,8 +163,13 @@ export const groupEventSchema = z.object({
   myVote: voteValueSchema.nullable(),
 });
 export type GroupEvent = z.infer<typeof groupEventSchema>;
-export const voteBodySchema = z.object({ vote: voteValueSchema });
-export const voteResultSchema = z.object({ eventId: z.number().int(), votes: voteCountsSchema });
+/** A vote on a plan, or with `optionId` on one option of a poll. */
+export const voteBodySchema = z.object({ vote: voteValueSchema, optionId: idSchema.optional() });
+export const voteResultSchema = z.object({
+  eventId: z.number().int(),
+  optionId: z.number().int().optional(),
+  votes: voteCountsSchema,
+});
 export const groupEventParamsSchema = z.object({ id: idParamSchema, eventId: idParamSchema });
 
 /**

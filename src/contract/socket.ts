@@ -53,12 +53,20 @@ export const voteUpdateFrameSchema = z.object({
   vote: voteValueSchema,
 });
 
+/** A group plan changed (a poll vote, a decision): its chat card and the plan list re-read it. */
+export const planUpdateFrameSchema = z.object({
+  type: z.literal("plan_update"),
+  groupId,
+  eventId: z.number().int(),
+  decided: z.boolean(),
+});
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth_success"), userId: z.number().int(), groups: z.array(socketGroupSchema) }),
   z.object({ type: z.literal("joined_group"), groupId }),
   newMessageFrameSchema,
   notificationFrameSchema,
   voteUpdateFrameSchema,
+  planUpdateFrameSchema,
   /** A refused or invalid frame; the client shows it to the person (a refused vote is not silently lost). */
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);

@@ -30,6 +30,7 @@ import { participantsRepository } from "./modules/participants/repository";
 import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
+import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
 import { safetyRepository } from "./modules/safety/repository";
 import { uploadsRepository } from "./modules/uploads/repository";
@@ -84,6 +85,40 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const eventsRepo = eventsRepository(db);
+  const events = eventsService({
+    repo: eventsRepo,
+    users: repositories.users,
+    membership: repositories.groups,
+    uploads,
+    notifications,
+  });
+  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const participants = participantsService({
+    repo: participantsRepository(db),
+    users: repositories.users,
+    membership: repositories.groups,
+    notifications,
+  });
+  const polls = pollsService({
+    repo: pollsRepository(db),
+    groups: repositories.groups,
+    events,
+    eventRows: eventsRepo,
+    users: repositories.users,
+    participants,
+    notifications,
+    chat,
+    bus,
+    now: deps.now,
+  });
+  // Nudges and decisions of polls: started on ready and stopped on close (app.ts).
+  const pollWorker = createPollWorker({
+    service: polls,
+    log: { warn: (obj, msg) => log.warn(obj, msg) },
+    now: deps.now,
+  });
+
   return {
     repositories,
     rateLimits,
@@ -99,24 +134,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     auth: authService({ repo: repositories.auth }),
     availability,
-    chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
+    chat,
     deck: deckService({ repo: deckRepository(db), notifications }),
-    events: eventsService({
-      repo: eventsRepository(db),
-      users: repositories.users,
-      membership: repositories.groups,
-      uploads,
-      notifications,
-    }),
+    events,
     feed: feedService({ repo: feedRepository(db) }),
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
-    participants: participantsService({
-      repo: participantsRepository(db),
-      users: repositories.users,
-      membership: repositories.groups,
-      notifications,
-    }),
+    participants,
+    polls,
+    pollWorker,
     places: placesService({ geocoder }),
     users: usersService({ repo: repositories.users }),
   };

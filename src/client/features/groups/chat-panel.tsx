@@ -15,6 +15,7 @@ import { Input } from "@/ui/input";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useChatMessages, useMarkRead, useSendMessage } from "./api";
+import { PlanCard, planCardOf } from "./plan-card";
 
 /** Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text is not sent; scrolling up loads older pages. */
 export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
@@ -133,6 +134,14 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
         )}
         {messages.map((m) => {
+          const planId = planCardOf(m);
+          if (planId !== null) {
+            return (
+              <div key={m.id} className="flex justify-center" data-testid="chat-message">
+                <PlanCard groupId={groupId} eventId={planId} />
+              </div>
+            );
+          }
           const mine = m.userId === user?.id;
           return (
             <div

@@ -288,6 +288,14 @@ export function groupsRepository(db: Db) {
       return row;
     },
 
+    /** Who voted what on a plan voted on as a whole. */
+    async planVotes(eventId: number) {
+      return db
+        .select({ userId: eventVotes.userId, vote: eventVotes.vote })
+        .from(eventVotes)
+        .where(eq(eventVotes.eventId, eventId));
+    },
+
     async upsertVote(eventId: number, userId: number, vote: VoteValue) {
       await db
         .insert(eventVotes)

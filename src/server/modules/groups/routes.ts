@@ -219,12 +219,11 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request) => {
-      const update = await service.vote(
-        requireUserId(request),
-        request.params.id,
-        request.params.eventId,
-        request.body.vote,
-      );
+      const { id, eventId } = request.params;
+      const { vote, optionId } = request.body;
+      // With optionId the vote is on one option of a poll (modules/polls); without, on the plan as a whole.
+      if (optionId !== undefined) return deps.services.polls.vote(requireUserId(request), id, eventId, optionId, vote);
+      const update = await service.vote(requireUserId(request), id, eventId, vote);
       return { eventId: update.eventId, votes: update.votes };
     },
   );

@@ -1,3 +1,4 @@
+export * from "./best-times";
 export * from "./chat-messages";
 export * from "./create-group";
 export * from "./create-group-event";
@@ -5,6 +6,7 @@ export * from "./create-invite";
 export * from "./get-groups";
 export * from "./group-availability";
 export * from "./group-events";
+export * from "./group-plan";
 export * from "./invite";
 export * from "./keys";
 export * from "./mark-read";
