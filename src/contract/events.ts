@@ -23,6 +23,7 @@ import {
   SHORT_TEXT_MAX,
 } from "./limits";
 import { uploadedImageSchema } from "./media";
+import { decideBySchema, POLL_TEXTS, pollOptionsInputSchema } from "./polls";
 
 export { DEFAULT_MAX_ATTENDEES };
 
@@ -151,16 +152,37 @@ export const createEventBodySchema = z.object({
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
-/** Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. */
-export const createGroupEventBodySchema = z.object({
-  title,
-  description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
-  date: dateField,
-  type: groupEventTypeSchema.default("social"),
-  location: location.default(""),
-  groupId: idSchema,
-});
+/**
+ * Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. With `options`
+ * (2..6 dates, each with an optional place) and `decideBy` it is a poll, and `date` may be left out.
+ */
+export const createGroupEventBodySchema = z
+  .object({
+    title,
+    description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
+    date: dateField.optional(),
+    type: groupEventTypeSchema.default("social"),
+    location: location.default(""),
+    groupId: idSchema,
+    options: pollOptionsInputSchema.optional(),
+    decideBy: decideBySchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.options) {
+      if (!body.date) ctx.addIssue({ code: "custom", path: ["date"], message: "Date is required" });
+      return;
+    }
+    if (!body.decideBy) {
+      ctx.addIssue({ code: "custom", path: ["decideBy"], message: POLL_TEXTS.decideByRequired });
+      return;
+    }
+    const earliest = Math.min(...body.options.map((o) => Date.parse(o.date)));
+    if (Date.parse(body.decideBy) > earliest) {
+      ctx.addIssue({ code: "custom", path: ["decideBy"], message: POLL_TEXTS.decideByAfterOption });
+    }
+  });
 export type CreateGroupEventBody = z.infer<typeof createGroupEventBodySchema>;
+export type CreateGroupEventInput = z.input<typeof createGroupEventBodySchema>;
 
 /**
  * POST /api/events takes either payload; a body with groupId is group planning. A failed union

@@ -3,7 +3,7 @@ import { chatMessageSchema } from "./chat";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
 import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
-import { groupSlotSchema } from "./time-slots";
+import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
 
 /** Description of a group; the spec gives no bound, this keeps a card readable. */
 export const GROUP_DESCRIPTION_MAX = 1000;
@@ -165,16 +165,25 @@ export const groupEventSchema = z.object({
   myVote: voteValueSchema.nullable(),
 });
 export type GroupEvent = z.infer<typeof groupEventSchema>;
-export const voteBodySchema = z.object({ vote: voteValueSchema });
-export const voteResultSchema = z.object({ eventId: z.number().int(), votes: voteCountsSchema });
+/** A vote on a plan, or with `optionId` on one option of a poll. */
+export const voteBodySchema = z.object({ vote: voteValueSchema, optionId: idSchema.optional() });
+export const voteResultSchema = z.object({
+  eventId: z.number().int(),
+  optionId: z.number().int().optional(),
+  votes: voteCountsSchema,
+});
 export const groupEventParamsSchema = z.object({ id: idParamSchema, eventId: idParamSchema });
 
-/** Spec 02 §3/§5 group availability entry: a date and at least one of the four group slots. */
+/**
+ * A group's availability is its members' own published availability (My Availability's eight slots):
+ * one system, so a time marked in a group is marked in My Availability and the other way round.
+ */
 export const GROUP_AVAILABILITY_TEXTS = {
   dateRequired: "Date is required",
   slotRequired: "Please select at least one time slot",
   saved: "Availability saved",
   saveFailed: "Failed to save availability",
+  nobody: "Nobody has shared availability for this day yet.",
 } as const;
 export const groupAvailabilityBodySchema = z.object({
   date: z
@@ -182,29 +191,42 @@ export const groupAvailabilityBodySchema = z.object({
     .min(1, GROUP_AVAILABILITY_TEXTS.dateRequired)
     .pipe(calendarDaySchema("Date must be yyyy-MM-dd")),
   timeslots: z
-    .array(groupSlotSchema, { error: GROUP_AVAILABILITY_TEXTS.slotRequired })
+    .array(timeSlotIdSchema, { error: GROUP_AVAILABILITY_TEXTS.slotRequired })
     .min(1, GROUP_AVAILABILITY_TEXTS.slotRequired)
-    .max(4),
+    .max(TIME_SLOTS.length),
 });
 export type GroupAvailabilityBody = z.infer<typeof groupAvailabilityBodySchema>;
 export const groupAvailabilityQuerySchema = z.object({
   date: calendarDaySchema("Date must be yyyy-MM-dd").optional(),
 });
-/** Who is free in each slot on a date, plus the slots where the most members are free. */
+const freeMemberSchema = z.object({ id: z.number().int(), fullName: z.string() });
+/** Who is free in each slot on a date, best times first, plus the slots where the most members are free. */
 export const groupAvailabilitySchema = z.object({
   date: z.string(),
   memberCount: z.number().int(),
-  mine: z.array(groupSlotSchema),
-  slots: z.array(
-    z.object({
-      slot: groupSlotSchema,
-      count: z.number().int(),
-      users: z.array(z.object({ id: z.number().int(), fullName: z.string() })),
-    }),
-  ),
+  mine: z.array(timeSlotIdSchema),
+  /** Every slot of the day, the most members free first (ties in the day's order). */
+  slots: z.array(z.object({ slot: timeSlotIdSchema, count: z.number().int(), users: z.array(freeMemberSchema) })),
   /** The slots with the highest count (empty when nobody answered). */
-  best: z.array(groupSlotSchema),
+  best: z.array(timeSlotIdSchema),
 });
 export type GroupAvailability = z.infer<typeof groupAvailabilitySchema>;
+
+/** How far ahead a plan form looks for times most members are free: two weeks, at most a month. */
+export const BEST_TIMES_DAYS_DEFAULT = 14;
+export const BEST_TIMES_DAYS_MAX = 31;
+export const BEST_TIMES_LIMIT = 6;
+export const groupBestTimesQuerySchema = z.object({
+  from: calendarDaySchema("from must be yyyy-MM-dd").optional(),
+  days: z.coerce.number().int().min(1).max(BEST_TIMES_DAYS_MAX).default(BEST_TIMES_DAYS_DEFAULT),
+});
+/** The days and slots most members published as free, most first, then earliest. */
+export const groupBestTimesSchema = z.object({
+  memberCount: z.number().int(),
+  times: z.array(
+    z.object({ date: z.string(), slot: timeSlotIdSchema, count: z.number().int(), users: z.array(freeMemberSchema) }),
+  ),
+});
+export type GroupBestTimes = z.infer<typeof groupBestTimesSchema>;
 
 export const markReadBodySchema = z.object({ messageId: z.number().int().min(0).max(INT4_MAX).optional() });

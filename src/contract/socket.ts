@@ -55,6 +55,13 @@ export const voteUpdateFrameSchema = z.object({
   vote: voteValueSchema,
 });
 
+/** A group plan changed (a poll vote, a decision): its chat card and the plan list re-read it. */
+export const planUpdateFrameSchema = z.object({
+  type: z.literal("plan_update"),
+  groupId,
+  eventId: z.number().int(),
+  decided: z.boolean(),
+});
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth_success"), userId: z.number().int(), groups: z.array(socketGroupSchema) }),
   z.object({ type: z.literal("joined_group"), groupId }),
@@ -65,6 +72,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message_ack"), clientId: z.string().nullable(), id: z.number().int() }),
   /** A chat_message frame was refused or failed: nothing was stored for it; `message` is for the person. */
   z.object({ type: z.literal("message_error"), clientId: z.string().nullable(), message: z.string() }),
+  planUpdateFrameSchema,
   /** A refused or invalid frame; the client shows it to the person (a refused vote is not silently lost). */
   z.object({ type: z.literal("error"), message: z.string() }),
 ]);

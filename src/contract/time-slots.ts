@@ -10,7 +10,8 @@ export const TIME_SLOTS = [
   { id: "evening", label: "Evening", range: "6pm-9pm", startHour: 18 },
   { id: "night", label: "Night", range: "9pm-12am", startHour: 21 },
   { id: "late_night", label: "Late Night", range: "12am-3am", startHour: 0 },
-  { id: "early_morning_2", label: "Early Morning", range: "3am-6am", startHour: 3 },
+  // Two slots called "Early Morning" could not be told apart in a list; 3-6 am is the end of the night.
+  { id: "early_morning_2", label: "Before Dawn", range: "3am-6am", startHour: 3 },
 ] as const;
 
 export const timeSlotIdSchema = idEnum(TIME_SLOTS);
@@ -22,12 +23,6 @@ export function slotForHour(hour: number): TimeSlotId {
   return (slot ?? TIME_SLOTS[0]).id;
 }
 
-/** Spec 02 §9: the Groups page's own four slots. */
-export const GROUP_TIME_SLOTS = [
-  { id: "morning", label: "Morning", range: "8am-12pm" },
-  { id: "afternoon", label: "Afternoon", range: "12pm-4pm" },
-  { id: "evening", label: "Evening", range: "4pm-8pm" },
-  { id: "night", label: "Night", range: "8pm-12am" },
-] as const;
-export const groupSlotSchema = idEnum(GROUP_TIME_SLOTS);
-export type GroupSlotId = z.infer<typeof groupSlotSchema>;
+export function timeSlotLabel(id: TimeSlotId): string {
+  return TIME_SLOTS.find((s) => s.id === id)?.label ?? id;
+}

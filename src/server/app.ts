@@ -41,6 +41,7 @@ import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
+import { pollsRoutes } from "./modules/polls";
 import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
@@ -172,6 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `ADMIN_USERNAMES names no account yet: ${withoutAccount.join(", ")} (granted when that account first asks for /api/admin)`,
       );
   });
+  // Polls are nudged and decided by a worker with the same lifetime; tests drive it through the decoration.
+  app.decorate("pollWorker", services.pollWorker);
+  app.addHook("onReady", async () => services.pollWorker.start());
+  app.addHook("onClose", () => services.pollWorker.stop());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));
@@ -191,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pushRoutes, routeDeps);
   await app.register(waitlistRoutes, routeDeps);
   await app.register(groupsRoutes, routeDeps);
+  await app.register(pollsRoutes, routeDeps);
   await app.register(invitesRoutes, routeDeps);
   await app.register(chatRoutes, routeDeps);
   await app.register(

@@ -399,6 +399,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}/vote`, payload: { vote: "yes" } }),
     expect: { ...insiders(200), blocked: 403 },
   },
+  "GET /api/groups/{id}/events/{eventId}": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}` }),
+    expect: insiders(200),
+  },
+  // The fixture's plan has one date, so the admin's lock is refused as "not a poll" after the membership checks.
+  "POST /api/groups/{id}/events/{eventId}/lock": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/events/${f.planId}/lock` }),
+    expect: { visitor: 401, stranger: 403, member: 403, owner: 400 },
+  },
   "GET /api/groups/{id}/availability": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/availability?date=${f.day}` }),
     expect: insiders(200),
@@ -408,6 +417,10 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       url: `/api/groups/${f.groupId}/availability`,
       payload: { date: f.day, timeslots: ["morning"] },
     }),
+    expect: insiders(200),
+  },
+  "GET /api/groups/{id}/availability/best": {
+    request: (f) => ({ url: `/api/groups/${f.groupId}/availability/best?from=${f.day}&days=7` }),
     expect: insiders(200),
   },
   "GET /api/chat/messages/{groupId}": {

@@ -30,6 +30,7 @@ import { participantsRepository } from "./modules/participants/repository";
 import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
+import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
@@ -74,7 +75,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const blocks: BlockReads = repositories.safety;
   const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
-  const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus, blocks });
+  const availability = availabilityService({ repo: availabilityRepository(db), blocks });
+  const groups = groupsService({ repo: repositories.groups, users: repositories.users, availability, bus, blocks });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -86,6 +88,42 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
+
+  const eventsRepo = eventsRepository(db);
+  const events = eventsService({
+    repo: eventsRepo,
+    users: repositories.users,
+    membership: repositories.groups,
+    uploads,
+    notifications,
+    blocks,
+  });
+  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const participants = participantsService({
+    repo: participantsRepository(db),
+    users: repositories.users,
+    membership: repositories.groups,
+    notifications,
+    blocks,
+  });
+  const polls = pollsService({
+    repo: pollsRepository(db),
+    groups: repositories.groups,
+    events,
+    eventRows: eventsRepo,
+    users: repositories.users,
+    participants,
+    notifications,
+    chat,
+    bus,
+    now: deps.now,
+  });
+  // Nudges and decisions of polls: started on ready and stopped on close (app.ts).
+  const pollWorker = createPollWorker({
+    service: polls,
+    log: { warn: (obj, msg) => log.warn(obj, msg) },
+    now: deps.now,
+  });
 
   return {
     repositories,
@@ -101,27 +139,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
     }),
     auth: authService({ repo: repositories.auth }),
-    availability: availabilityService({ repo: availabilityRepository(db), blocks }),
-    chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
+    availability,
+    chat,
     deck: deckService({ repo: deckRepository(db), notifications }),
-    events: eventsService({
-      repo: eventsRepository(db),
-      users: repositories.users,
-      membership: repositories.groups,
-      uploads,
-      notifications,
-      blocks,
-    }),
+    events,
     feed: feedService({ repo: feedRepository(db) }),
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
-    participants: participantsService({
-      repo: participantsRepository(db),
-      users: repositories.users,
-      membership: repositories.groups,
-      notifications,
-      blocks,
-    }),
+    participants,
+    polls,
+    pollWorker,
     places: placesService({ geocoder }),
     roles: rolesService({
       repo: rolesRepository(db),

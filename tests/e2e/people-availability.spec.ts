@@ -25,19 +25,33 @@ test("My Availability: pick two slots on a day of this month, save, reload and s
     await expect(save).toBeDisabled();
   });
 
-  await test.step("filler days cannot be selected", async () => {
+  await test.step("a day of the next month shown at the end of the grid can be tapped: it opens that month", async () => {
     const fillers = widget.locator('button[data-filler="true"]');
     expect(await fillers.count()).toBeGreaterThan(0);
-    for (const filler of await fillers.all()) await expect(filler).toBeDisabled();
-    await fillers.first().click({ force: true });
-    await expect(widget.locator(`button[data-day="${key}"]`)).toHaveAttribute("aria-pressed", "true");
+    const nextMonthDay = fillers.last();
+    const nextKey = (await nextMonthDay.getAttribute("data-day")) ?? "";
+    await expect(nextMonthDay).toBeEnabled();
+    await nextMonthDay.click();
+    const [y, m] = nextKey.split("-").map(Number);
+    await expect(page.getByRole("heading", { name: format(new Date(y, m - 1, 1), "MMMM yyyy") })).toBeVisible();
+    await expect(widget.locator(`button[data-day="${nextKey}"]:not([data-filler])`)).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(widget.locator('button[aria-pressed="true"][data-day]')).toHaveCount(1);
+    // Back to today's month for the rest of the journey.
+    await page.getByRole("button", { name: "Previous month" }).click();
+    await widget.locator(`button[data-day="${key}"]:not([data-filler])`).click();
+    await expect(widget.locator(`button[data-day="${key}"]`).first()).toHaveAttribute("aria-pressed", "true");
   });
 
   await test.step("the eight slots toggle per click", async () => {
     await expect(widget.locator("button[data-slot-id]")).toHaveCount(8);
     await expect(widget.getByText("6am-9am")).toBeVisible();
     await expect(widget.getByText("3am-6am")).toBeVisible();
+    // Two slots named "Early Morning" could not be told apart.
+    await expect(widget.getByText("Early Morning", { exact: true })).toHaveCount(1);
+    await expect(widget.getByText("Before Dawn", { exact: true })).toBeVisible();
     const morning = widget.locator('button[data-slot-id="morning"]');
     await morning.click();
     await expect(morning).toHaveAttribute("aria-pressed", "true");

@@ -24,7 +24,7 @@ import type { EventType, InteractionAction, ParticipantStatus } from "../../cont
 import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
 import type { NotificationType } from "../../contract/notifications";
 import type { ReportReason, ReportTargetType } from "../../contract/safety";
-import type { GroupSlotId, TimeSlotId } from "../../contract/time-slots";
+import type { TimeSlotId } from "../../contract/time-slots";
 
 // Enum columns are text in PostgreSQL; `.$type<>()` types them from the contract's enums (no migration),
 // and the contract's schemas are what let a value in, so a read row needs no cast.
@@ -279,6 +279,59 @@ export const eventVotes = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
+/** A group plan offering several options: decided by its members' votes (modules/polls). */
+export const groupPolls = pgTable(
+  "group_polls",
+  {
+    eventId: integer("event_id")
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    decideBy: timestamp("decide_by", { withTimezone: true }).notNull(),
+    /** Set once, by whichever instance claims the nudge first. */
+    nudgedAt: timestamp("nudged_at", { withTimezone: true }),
+    /** Set once, by whichever claims the decision first (deadline, everyone voted, or an admin). */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    winnerOptionId: integer("winner_option_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("group_polls_open_idx").on(t.decideBy).where(sql`${t.decidedAt} is null`),
+    index("group_polls_group_idx").on(t.groupId),
+  ],
+);
+
+export const pollOptions = pgTable(
+  "poll_options",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => groupPolls.eventId, { onDelete: "cascade" }),
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    location: text("location").notNull().default(""),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("poll_options_event_idx").on(t.eventId, t.position)],
+);
+
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    vote: text("vote").$type<VoteValue>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.userId] }), index("poll_votes_user_idx").on(t.userId)],
+);
+
 export const availability = pgTable(
   "availability",
   {
@@ -291,22 +344,6 @@ export const availability = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("availability_user_date_idx").on(t.userId, t.date)],
-);
-
-export const groupAvailability = pgTable(
-  "group_availability",
-  {
-    groupId: integer("group_id")
-      .notNull()
-      .references(() => groups.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    date: date("date", { mode: "string" }).notNull(),
-    timeslots: jsonb("timeslots").$type<GroupSlotId[]>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId, t.date] })],
 );
 
 export const friendships = pgTable(

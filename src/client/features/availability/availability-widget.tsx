@@ -6,6 +6,7 @@ import {
   formatISO,
   isBefore,
   isSameDay,
+  isSameMonth,
   isToday,
   parseISO,
   startOfDay,
@@ -58,6 +59,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
   function selectDay(date: Date) {
     setSelected(date);
     setDraft(null);
+    // A day of the previous or next month shown around this one opens its own month.
+    setMonth((m) => (isSameMonth(date, m) ? m : startOfMonth(date)));
   }
 
   function toggle(id: TimeSlotId) {
@@ -118,8 +121,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
           {cells.map(({ date, inMonth }) => {
             const key = dayKey(date);
             const isSelected = inMonth && isSameDay(date, selected);
-            const hasSlots = inMonth && (savedByDay.get(key)?.timeslots.length ?? 0) > 0;
-            // Issue 12.6: a day that is over cannot be offered (the server refuses it too).
+            const hasSlots = (savedByDay.get(key)?.timeslots.length ?? 0) > 0;
+            // A day that is over cannot be offered (the server refuses it too).
             const past = !readOnly && isBefore(date, today);
             return (
               <button
@@ -127,14 +130,15 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                 type="button"
                 data-day={key}
                 data-filler={inMonth ? undefined : "true"}
-                // Spec 01 §5: filler days of the neighbouring months are inert.
-                disabled={!inMonth || past}
-                aria-pressed={inMonth ? isSelected : undefined}
+                // Days of the neighbouring months can be tapped too: people plan across a month's end.
+                disabled={past}
+                aria-pressed={isSelected}
                 aria-label={format(date, "EEEE, MMMM d, yyyy")}
                 onClick={() => selectDay(date)}
                 className={cn(
                   "relative flex aspect-square items-center justify-center rounded-lg text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                  inMonth && !past ? "hover:bg-accent" : "cursor-default text-muted-foreground/40",
+                  past ? "cursor-default text-muted-foreground/40" : "hover:bg-accent",
+                  !inMonth && !past && "text-muted-foreground",
                   isToday(date) && inMonth && !isSelected && "font-semibold text-primary",
                   isSelected && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
                 )}

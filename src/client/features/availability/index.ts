@@ -1,3 +1,3 @@
 // The availability feature's public entry: what other features may import from it (biome.json refuses deeper paths).
-export { useAvailability } from "./api";
+export { availabilityKeys, useAvailability } from "./api";
 export { AvailabilityWidget } from "./availability-widget";

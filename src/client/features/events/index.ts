@@ -4,3 +4,4 @@ export type { FeedParams } from "./api";
 export { refreshAnswered, useFeed, useRespond, useUndoAnswer, useUserEvents } from "./api";
 export { eventKeys } from "./api/keys";
 export { EventCover } from "./event-cover";
+export { syncEvents } from "./live-sync";

@@ -13,6 +13,7 @@ import { Spinner } from "@/ui/spinner";
 import { useChatMessages, useMarkRead } from "./api";
 import { Bubble, ChatMessageItem, startsRun } from "./chat-message-item";
 import { discardChatMessage, retryChatMessage, sendChatMessage, useOutgoingMessages } from "./outgoing-messages";
+import { PlanCard, planCardOf } from "./plan-card";
 
 /**
  * Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text
@@ -114,15 +115,25 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
         {!isLoading && messages.length === 0 && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
         )}
-        {messages.map((m, i) => (
-          <ChatMessageItem
-            key={m.id}
-            message={m}
-            mine={m.userId === user?.id}
-            first={startsRun(m, messages[i - 1])}
-            timezone={user?.timezone}
-          />
-        ))}
+        {messages.map((m, i) => {
+          const planId = planCardOf(m);
+          if (planId !== null) {
+            return (
+              <div key={m.id} className="mt-2 flex justify-center" data-testid="chat-message">
+                <PlanCard groupId={groupId} eventId={planId} />
+              </div>
+            );
+          }
+          return (
+            <ChatMessageItem
+              key={m.id}
+              message={m}
+              mine={m.userId === user?.id}
+              first={startsRun(m, messages[i - 1])}
+              timezone={user?.timezone}
+            />
+          );
+        })}
         {unsent.map((m) => (
           <div
             key={m.clientId}

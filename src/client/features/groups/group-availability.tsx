@@ -1,5 +1,5 @@
 import { GROUP_AVAILABILITY_TEXTS } from "@contract/groups";
-import { GROUP_TIME_SLOTS } from "@contract/time-slots";
+import { TIME_SLOTS, type TimeSlotId, timeSlotLabel } from "@contract/time-slots";
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
@@ -12,9 +12,9 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useGroupAvailability, useSaveGroupAvailability } from "./api";
 
-type Slot = (typeof GROUP_TIME_SLOTS)[number]["id"];
+type Slot = TimeSlotId;
 
-/** Spec 02 §2 group Availability: a date, the four group slots, and when most members are free. */
+/** A group's availability: the members' own published times (My Availability's slots), best first. */
 export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
   const [date, setDate] = useState(format(new Date(), "yyyy-MM-dd"));
   const [slots, setSlots] = useState<Slot[]>([]);
@@ -65,7 +65,10 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
         </div>
         <fieldset className="grid grid-cols-2 gap-2">
           <legend className="mb-2 text-sm font-medium">When are you free?</legend>
-          {GROUP_TIME_SLOTS.map((s) => (
+          <p className="col-span-2 -mt-1 text-xs text-muted-foreground">
+            Saved to My Availability: every group sees it.
+          </p>
+          {TIME_SLOTS.map((s) => (
             <Label
               key={s.id}
               className="flex cursor-pointer items-center gap-2 rounded-lg border p-2.5 font-normal has-[[data-state=checked]]:border-primary"
@@ -99,12 +102,12 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
           <>
             <p className="text-sm" data-testid="best-slots">
               {best.length === 0
-                ? "Nobody has shared availability for this day yet."
-                : `Best time: ${best.map((b) => GROUP_TIME_SLOTS.find((s) => s.id === b)?.label).join(", ")} (${data.slots.find((s) => s.slot === best[0])?.count} of ${data.memberCount} free)`}
+                ? GROUP_AVAILABILITY_TEXTS.nobody
+                : `Best time: ${best.map(timeSlotLabel).join(", ")} (${data.slots[0]?.count} of ${data.memberCount} free)`}
             </p>
             <ul className="grid gap-2">
               {data.slots.map((s) => {
-                const meta = GROUP_TIME_SLOTS.find((x) => x.id === s.slot);
+                const meta = TIME_SLOTS.find((x) => x.id === s.slot);
                 const share = data.memberCount ? (s.count / data.memberCount) * 100 : 0;
                 return (
                   <li key={s.slot} className="grid gap-1" data-testid={`overlap-${s.slot}`}>

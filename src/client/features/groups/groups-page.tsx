@@ -1,5 +1,5 @@
 import type { GroupListItem } from "@contract/groups";
-import { CalendarPlus, Check, Copy, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
+import { CalendarPlus, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
@@ -10,14 +10,12 @@ import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { UploadedImage } from "@/ui/uploaded-image";
-import { toast } from "@/ui/use-toast";
 import { useGroups } from "./api";
 import { ChatPanel } from "./chat-panel";
 import { GroupAvailabilityPanel } from "./group-availability";
+import { GroupInviteLink } from "./group-invite-link";
 import { NewGroupDialog } from "./new-group-dialog";
 import { PlanEventDialog } from "./plan-event-dialog";
-
-export const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
 
 /** Spec 02 §2 Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
 export function GroupsPage() {
@@ -142,7 +140,12 @@ function MyGroups({
 }) {
   const [query, setQuery] = useState("");
   const [newOpen, setNewOpen] = useState(false);
-  const [inviteOpen, setInviteOpen] = useState(false);
+  // Whose link the invite dialog offers: the group just made, a card's, or the selected one (admins only).
+  const [invite, setInvite] = useState<{ open: boolean; group: InviteGroup | null; justCreated?: boolean }>({
+    open: false,
+    group: null,
+  });
+  const selected = groups?.find((g) => g.id === selectedId);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return (groups ?? []).filter(
@@ -163,7 +166,10 @@ function MyGroups({
         />
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <Button variant="outline" onClick={() => setInviteOpen(true)}>
+        <Button
+          variant="outline"
+          onClick={() => setInvite({ open: true, group: selected?.role === "admin" ? selected : null })}
+        >
           <UserPlus /> Invite Friend
         </Button>
         <Button onClick={() => setNewOpen(true)}>
@@ -186,15 +192,40 @@ function MyGroups({
             onSelect={() => onSelect(g.id)}
             onChat={() => onChat(g.id)}
             onPlan={() => onPlan(g.id)}
+            onInvite={() => setInvite({ open: true, group: g })}
           />
         ))}
       </ul>
 
-      <NewGroupDialog open={newOpen} onOpenChange={setNewOpen} onCreated={(g) => onSelect(g.id)} />
-      <InviteFriendDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <NewGroupDialog
+        open={newOpen}
+        onOpenChange={setNewOpen}
+        onCreated={(g) => {
+          onSelect(g.id);
+          // Creating a group ends on inviting people to it.
+          setInvite({ open: true, group: g, justCreated: true });
+        }}
+      />
+      <InviteFriendDialog
+        open={invite.open}
+        onOpenChange={(open) => setInvite((v) => ({ ...v, open }))}
+        {...(invite.group
+          ? {
+              title: "Invite friends",
+              description: invite.justCreated
+                ? `${invite.group.name} is ready. Share its link, or send an e-mail.`
+                : `Share the link to ${invite.group.name}, or send an e-mail.`,
+              link: <GroupInviteLink group={fresh(invite.group, groups)} />,
+            }
+          : {})}
+      />
     </div>
   );
 }
+
+type InviteGroup = Pick<GroupListItem, "id" | "name" | "inviteCode">;
+/** The list's copy of a group once it has one: a link made in the dialog shows at once. */
+const fresh = (group: InviteGroup, groups?: GroupListItem[]) => groups?.find((g) => g.id === group.id) ?? group;
 
 function GroupCard({
   group,
@@ -202,13 +233,16 @@ function GroupCard({
   onSelect,
   onChat,
   onPlan,
+  onInvite,
 }: {
   group: GroupListItem;
   selected: boolean;
   onSelect: () => void;
   onChat: () => void;
   onPlan: () => void;
+  onInvite: () => void;
 }) {
+  const admin = group.role === "admin" && !group.isDirect;
   return (
     <li
       className={cn(
@@ -250,47 +284,19 @@ function GroupCard({
           )}
         </span>
       </button>
-      {selected && group.isPrivate && group.inviteCode && <InviteLink code={group.inviteCode} />}
-      <div className="mt-3 grid grid-cols-2 gap-2">
+      <div className={cn("mt-3 grid gap-2", admin ? "grid-cols-3" : "grid-cols-2")}>
         <Button variant="secondary" size="sm" onClick={onChat}>
           <MessageCircle /> Chat
         </Button>
         <Button variant="outline" size="sm" onClick={onPlan}>
           <CalendarPlus /> Plan Event
         </Button>
+        {admin && (
+          <Button variant="outline" size="sm" onClick={onInvite} aria-label={`Invite friends to ${group.name}`}>
+            <UserPlus /> Invite
+          </Button>
+        )}
       </div>
     </li>
-  );
-}
-
-function InviteLink({ code }: { code: string }) {
-  const link = inviteLinkFor(code);
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({ title: "Error", description: "Could not copy the link", variant: "destructive" });
-    }
-  };
-  return (
-    <div className="mt-3 grid grid-cols-1 gap-1">
-      <span className="text-xs font-medium text-muted-foreground">Invite link</span>
-      <div className="flex gap-2">
-        <Input
-          readOnly
-          value={link}
-          className="h-8 text-xs"
-          aria-label="Invite link"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button size="sm" variant="outline" onClick={copy} aria-label="Copy invite link" className="h-8">
-          {copied ? <Check /> : <Copy />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -56,7 +56,15 @@ export function syncGroups(connection: RealtimeConnection, qc: QueryClient, myId
       // The list's last message and unread badge change in place: no refetch per message on every client.
       if (!applyToGroupList(qc, message, myId)) void qc.invalidateQueries({ queryKey: groupKeys.list() });
     }),
-    connection.subscribe("vote_update", (message) => applyVoteUpdate(qc, message, myId)),
+    connection.subscribe("vote_update", (message) => {
+      applyVoteUpdate(qc, message, myId);
+      // The plan's card names who voted: it re-reads.
+      void qc.invalidateQueries({ queryKey: groupKeys.plan(message.groupId, message.eventId) });
+    }),
+    connection.subscribe("plan_update", ({ groupId, eventId, decided }) => {
+      void qc.invalidateQueries({ queryKey: groupKeys.plan(groupId, eventId) });
+      if (decided) void qc.invalidateQueries({ queryKey: groupKeys.events(groupId) });
+    }),
     // A group created or joined after auth shows up in the group list; join its channel too.
     qc.getQueryCache().subscribe((event) => {
       if (event.type !== "updated" || !sameKey(event.query.queryKey, groupKeys.list())) return;

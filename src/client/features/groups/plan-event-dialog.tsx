@@ -6,6 +6,7 @@ import {
   VOTE_VALUES,
   type VoteValue,
 } from "@contract/groups";
+import { POLL_OPTIONS_MAX } from "@contract/polls";
 import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
@@ -20,10 +21,12 @@ import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
 import { Spinner } from "@/ui/spinner";
+import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateGroupEvent, useGroupEvents, useVote } from "./api";
+import { type OptionDraft, optionDraft, PollOptionsFields, SuggestedTimes } from "./plan-options";
 
 const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -76,6 +79,32 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
   const [location, setLocation] = useState("");
   const [type, setType] = useState<GroupEventType>("social");
   const [titleError, setTitleError] = useState<string | null>(null);
+  // A poll: several options members vote on, decided at decideBy (or when everyone voted).
+  const [isPoll, setIsPoll] = useState(false);
+  const [options, setOptions] = useState<OptionDraft[]>(() => [
+    optionDraft({ date: format(addDays(new Date(), 2), "yyyy-MM-dd"), time: "18:00", location: "" }),
+    optionDraft({ date: format(addDays(new Date(), 3), "yyyy-MM-dd"), time: "18:00", location: "" }),
+  ]);
+  const [decideBy, setDecideBy] = useState(() => ({
+    date: format(addDays(new Date(), 1), "yyyy-MM-dd"),
+    time: "12:00",
+  }));
+  const today = dayKey(new Date(), user?.timezone);
+  const pickSuggested = (pick: { date: string; time: string }) => {
+    if (!isPoll) {
+      setDate(pick.date);
+      setTime(pick.time);
+      return;
+    }
+    // In a poll the pick becomes one more option (up to six), once.
+    setOptions((list) =>
+      list.some((o) => o.date === pick.date && o.time === pick.time)
+        ? list
+        : list.length < POLL_OPTIONS_MAX
+          ? [...list, optionDraft({ ...pick, location: "" })]
+          : list,
+    );
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,25 +123,33 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
     setTitleError(null);
     // The typed wall clock is the user's zone, the one every time is shown in (issue 12.2).
     const when = zonedInputToIso(date, time || "00:00", user?.timezone) ?? "";
-    create.mutate(
-      { title: title.trim(), description, date: when, type, location, groupId },
-      {
-        onSuccess: () => {
-          toast({ title: GROUP_EVENT_TEXTS.created, description: title.trim() });
-          setTitle("");
-          setDescription("");
-          setLocation("");
-          setType("social");
-          onCreated();
-        },
-        onError: (error) =>
-          toast({
-            title: "Error",
-            description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed,
-            variant: "destructive",
-          }),
+    const zoned = (d: string, t: string) => zonedInputToIso(d, t || "00:00", user?.timezone) ?? "";
+    const body = isPoll
+      ? {
+          title: title.trim(),
+          description,
+          type,
+          groupId,
+          options: options.map((o) => ({ date: zoned(o.date, o.time), location: o.location.trim() })),
+          decideBy: zoned(decideBy.date, decideBy.time),
+        }
+      : { title: title.trim(), description, date: when, type, location, groupId };
+    create.mutate(body, {
+      onSuccess: () => {
+        toast({ title: GROUP_EVENT_TEXTS.created, description: title.trim() });
+        setTitle("");
+        setDescription("");
+        setLocation("");
+        setType("social");
+        onCreated();
       },
-    );
+      onError: (error) =>
+        toast({
+          title: "Error",
+          description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed,
+          variant: "destructive",
+        }),
+    });
   };
 
   return (
@@ -137,26 +174,46 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
           onChange={(e) => setDescription(e.target.value)}
         />
       </div>
-      <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor="group-event-date">Date</Label>
-          <Input
-            id="group-event-date"
-            type="date"
-            min={dayKey(new Date(), user?.timezone)}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="group-event-time">Time</Label>
-          <Input id="group-event-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-        </div>
+      <SuggestedTimes groupId={groupId} today={today} onPick={pickSuggested} />
+      <div className="flex items-center justify-between gap-3 rounded-lg border p-2.5">
+        <Label htmlFor="group-event-poll" className="grid gap-0.5">
+          <span>Let the group vote on options</span>
+          <span className="text-xs font-normal text-muted-foreground">Offer 2 to 6 dates; the best one wins.</span>
+        </Label>
+        <Switch id="group-event-poll" checked={isPoll} onCheckedChange={setIsPoll} />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="group-event-location">Location</Label>
-        <Input id="group-event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
-      </div>
+      {isPoll ? (
+        <PollOptionsFields
+          options={options}
+          onChange={setOptions}
+          minDate={today}
+          decideBy={decideBy}
+          onDecideByChange={setDecideBy}
+        />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="group-event-date">Date</Label>
+              <Input
+                id="group-event-date"
+                type="date"
+                min={dayKey(new Date(), user?.timezone)}
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="group-event-time">Time</Label>
+              <Input id="group-event-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="group-event-location">Location</Label>
+            <Input id="group-event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+          </div>
+        </>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor="group-event-type">Type</Label>
         <Select value={type} onValueChange={(value) => setType(GROUP_EVENT_TYPES.find((t) => t === value) ?? "social")}>

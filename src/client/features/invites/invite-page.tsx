@@ -1,5 +1,5 @@
 import { INVITE_TEXTS } from "@contract/groups";
-import { CalendarClock, CircleCheck, Ticket, Users } from "lucide-react";
+import { CalendarClock, CircleCheck, Users } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
@@ -98,10 +98,6 @@ export function InvitePage() {
             <p className="flex items-center gap-2">
               <CalendarClock className="size-4 text-muted-foreground" />
               Expires {new Date(data.invite.expiresAt).toLocaleDateString()}
-            </p>
-            <p className="flex items-center gap-2">
-              <Ticket className="size-4 text-muted-foreground" />
-              {data.invite.currentUses} / {data.invite.maxUses} uses
             </p>
             {unusable && (
               <p className="mt-2 rounded-lg bg-destructive/10 p-3 text-destructive" role="alert">

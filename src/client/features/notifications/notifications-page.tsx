@@ -11,9 +11,10 @@ import {
   UsersIcon,
   XIcon,
 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
+import { FriendRequestActions } from "@/features/profile";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatDayHeading, formatTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
@@ -63,6 +64,12 @@ function BrowserNotificationsOffer() {
 
 function NotificationItem({ notification, timezone }: { notification: AppNotification; timezone: string | undefined }) {
   const Icon = TYPE_ICONS[notification.type] ?? BellIcon;
+  const messageId = useId();
+  // A friend request's notification links to the person who sent it: Accept and Decline answer it here.
+  const requesterId =
+    notification.type === "friend_request"
+      ? Number(/^\/users\/(\d+)$/.exec(notification.actionUrl ?? "")?.[1]) || null
+      : null;
   const queryClient = useQueryClient();
   const remove = () =>
     removeNotification(queryClient, notification.id).catch((error) =>
@@ -90,7 +97,10 @@ function NotificationItem({ notification, timezone }: { notification: AppNotific
             {formatTime(notification.timestamp, timezone)}
           </time>
         </div>
-        <p className="mt-0.5 text-sm text-muted-foreground">{notification.message}</p>
+        <p id={messageId} className="mt-0.5 text-sm text-muted-foreground">
+          {notification.message}
+        </p>
+        {requesterId != null && <FriendRequestActions userId={requesterId} describedBy={messageId} />}
         {notification.actionUrl && (
           <Button variant="link" size="sm" className="mt-1 h-auto p-0" asChild>
             <Link href={notification.actionUrl}>View Details</Link>

@@ -1,5 +1,6 @@
 import { type InviteFriendInput, inviteFriendSchema } from "@contract/friends";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
@@ -10,8 +11,23 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useInviteFriend } from "./api";
 
-/** Spec 02 §3 friend invitation: an e-mail (required) and a name; shared by the profile and the groups page. */
-export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Spec 02 §3 friend invitation: an e-mail (required) and a name; shared by the profile and the groups page,
+ * which puts a group's invite link above the form (`link`) and names the dialog after what it invites to.
+ */
+export function InviteFriendDialog({
+  open,
+  onOpenChange,
+  title = "Invite a Friend",
+  description = "Send an invitation to join Link by e-mail.",
+  link,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: string;
+  description?: string;
+  link?: ReactNode;
+}) {
   const invite = useInviteFriend();
   const form = useForm<InviteFriendInput>({
     resolver: zodResolver(inviteFriendSchema),
@@ -38,9 +54,10 @@ export function InviteFriendDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Invite a Friend</DialogTitle>
-          <DialogDescription>Send an invitation to join Link by e-mail.</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {link}
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <TextField

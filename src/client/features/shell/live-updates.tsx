@@ -2,13 +2,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback } from "react";
 import { useLocation } from "wouter";
 import { signOutLocally, useAuth } from "@/features/auth";
+import { syncEvents } from "@/features/events";
 import { syncGroups } from "@/features/groups";
+import { syncFriends } from "@/features/profile";
 import type { RealtimeConnection, SocketFactory } from "@/lib/realtime/connection";
 import { RealtimeProvider } from "@/lib/realtime/provider";
 import { toast } from "@/ui/use-toast";
 
 /**
- * The signed-in shell's live connection: groups follow it, a frame the server refused (a vote over the
+ * The signed-in shell's live connection: groups follow it, events and friendships re-read on the notifications
+ * that change them, a frame the server refused (a vote over the
  * budget, a group the person left) is shown as a toast, and an ended session signs this tab out.
  */
 export function LiveUpdates({ children, createSocket }: { children: ReactNode; createSocket?: SocketFactory }) {
@@ -21,11 +24,15 @@ export function LiveUpdates({ children, createSocket }: { children: ReactNode; c
     (connection: RealtimeConnection) => {
       if (!userId) return () => {};
       const detachGroups = syncGroups(connection, qc, userId);
+      const detachEvents = syncEvents(connection, qc);
+      const detachFriends = syncFriends(connection, qc);
       const offErrors = connection.subscribe("error", ({ message }) =>
         toast({ title: "Error", description: message, variant: "destructive" }),
       );
       return () => {
         detachGroups();
+        detachEvents();
+        detachFriends();
         offErrors();
       };
     },

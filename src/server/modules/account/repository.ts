@@ -10,7 +10,6 @@ import {
   events,
   eventVotes,
   friendships,
-  groupAvailability,
   groupMembers,
   groups,
   notificationPreferences,
@@ -131,7 +130,6 @@ export function accountRepository(db: Db) {
         interactions,
         votes,
         days,
-        groupDays,
         friendRows,
         memberships,
         messages,
@@ -156,7 +154,6 @@ export function accountRepository(db: Db) {
         db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
         db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
         db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
-        db.select().from(groupAvailability).where(eq(groupAvailability.userId, userId)),
         db
           .select({
             requesterId: friendships.requesterId,
@@ -226,7 +223,6 @@ export function accountRepository(db: Db) {
         interactions,
         votes,
         availability: days,
-        groupAvailability: groupDays,
         friends: friendRows.map((f) => ({
           userId: f.requesterId === userId ? f.addresseeId : f.requesterId,
           username: f.username,

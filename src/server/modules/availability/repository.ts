@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { TimeSlotId } from "../../../contract/time-slots";
 import type { Db } from "../../db/client";
 import { availability } from "../../db/schema";
@@ -22,6 +22,15 @@ export function availabilityRepository(db: Db) {
         )
         .orderBy(desc(availability.date))
         .limit(limit);
+    },
+    /** The days from..to (inclusive) that any of these users published. */
+    daysOf(userIds: number[], from: string, to: string) {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({ userId: availability.userId, date: availability.date, timeslots: availability.timeslots })
+        .from(availability)
+        .where(and(inArray(availability.userId, userIds), between(availability.date, from, to)))
+        .orderBy(asc(availability.date));
     },
     /** One row per user and day: a second save of the same day replaces the slots (unique index on user_id, date). */
     async upsert(userId: number, date: string, timeslots: TimeSlotId[]) {

@@ -6,6 +6,10 @@ import type { AvailabilityRepository } from "./repository";
 
 export function availabilityService({ repo, blocks }: { repo: AvailabilityRepository; blocks: BlockReads }) {
   return {
+    /** What these users published for the days from..to (inclusive), earliest first. */
+    daysOf(userIds: number[], from: string, to: string) {
+      return repo.daysOf(userIds, from, to);
+    },
     /** Across a block the answer is that of an unknown id: nothing. */
     async list(viewerId: number, userId: number, limit: number, before?: string): Promise<AvailabilityRow[]> {
       if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId))) return [];
@@ -18,3 +22,4 @@ export function availabilityService({ repo, blocks }: { repo: AvailabilityReposi
     },
   };
 }
+export type AvailabilityService = ReturnType<typeof availabilityService>;

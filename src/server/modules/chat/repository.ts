@@ -165,6 +165,15 @@ export function chatRepository(db: Db) {
         return stored ?? null;
       });
     },
+    /** A message the server writes itself (a plan's card): its kind and reference are not the sender's to choose. */
+    async insertCard(input: { groupId: number; userId: number; message: string; referenceData: unknown }) {
+      const [row] = await db
+        .insert(chatMessages)
+        .values({ ...input, messageType: "event" })
+        .returning();
+      const [user] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, input.userId));
+      return { ...row, userName: user?.fullName ?? "" } satisfies StoredMessage;
+    },
   };
 }
 export type ChatRepository = ReturnType<typeof chatRepository>;

@@ -133,6 +133,12 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
       });
       return stored;
     },
+    /** Posts a plan's card into its group's chat (a stored message of kind "event"), then delivers it live. */
+    async postCard(userId: number, groupId: number, message: string, referenceData: unknown) {
+      const stored = toChatMessage(await deps.chat.insertCard({ groupId, userId, message, referenceData }));
+      await deps.bus.publish(groupChannel(groupId), { type: "new_message", message: stored });
+      return stored;
+    },
   };
 }
 export type ChatService = ReturnType<typeof chatService>;

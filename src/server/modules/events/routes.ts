@@ -44,7 +44,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      return reply.code(201).send(await service.create(userId, request.body));
+      const body = request.body;
+      // A group plan (one date, or a poll of options) is the polls module's: it also posts the plan's chat card.
+      const event =
+        "groupId" in body ? await deps.services.polls.createPlan(userId, body) : await service.create(userId, body);
+      return reply.code(201).send(event);
     },
   );
 

@@ -86,7 +86,11 @@ export function eventsService({
   }
 
   return {
-    async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
+    /** A group plan arrives here from the polls module with its date settled (a poll's earliest option). */
+    async create(
+      userId: number,
+      body: CreateEventBody | (Omit<CreateGroupEventBody, "options" | "decideBy"> & { date: string }),
+    ): Promise<Event> {
       if ("groupId" in body) {
         if (!(await membership.isMember(body.groupId, userId))) {
           throw new HttpError(403, "Only members of this group can plan its events");

@@ -30,10 +30,14 @@ describe("groups", () => {
     expect(res.json().message).toContain("Group name is required");
   });
 
-  it("makes the creator admin; a private group gets a code and a 7-day, 50-use invite", async () => {
+  it("makes the creator admin; every group, public or private, gets a code and a 7-day, 50-use invite", async () => {
     const { cookie } = await registerUser(t.app);
     const open = await newGroup(cookie, { isPrivate: false });
-    expect(open.inviteCode).toBeNull();
+    expect(open.inviteCode).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const openInvites = await as(t.app, cookie)({ method: "GET", url: `/api/groups/${open.id}/invitations` });
+    expect(openInvites.json()).toEqual([
+      expect.objectContaining({ code: open.inviteCode, maxUses: 50, currentUses: 0 }),
+    ]);
     const group = await newGroup(cookie, { isPrivate: true, description: "Weekend walks" });
     expect(group.isPrivate).toBe(true);
     expect(group.inviteCode).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -221,6 +225,91 @@ describe("groups", () => {
     expect(view.slots.find((s: { slot: string }) => s.slot === "morning").users).toEqual([
       { id: a.user.id, fullName: a.user.fullName },
     ]);
+  });
+
+  it("shows members' own published availability, best times first, and a group mark lands in My Availability", async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const group = await newGroup(a.cookie, { isPrivate: true });
+    await joinByCode(b.cookie, group.inviteCode ?? "");
+    // Both publish the same evening in My Availability only: the group used to say nobody had.
+    for (const [who, slots] of [
+      [a, ["evening", "morning"]],
+      [b, ["evening"]],
+    ] as const) {
+      const res = await as(
+        t.app,
+        who.cookie,
+      )({
+        method: "POST",
+        url: "/api/availability",
+        payload: { userId: who.user.id, date: "2030-07-03", timeslots: slots },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const url = `/api/groups/${group.id}/availability`;
+    const view = (await as(t.app, b.cookie)({ method: "GET", url: `${url}?date=2030-07-03` })).json();
+    expect(view.best).toEqual(["evening"]);
+    expect(view.slots.map((s: { slot: string }) => s.slot).slice(0, 2)).toEqual(["evening", "morning"]);
+    expect(view.slots).toHaveLength(8);
+    expect(view.slots[0]).toMatchObject({ slot: "evening", count: 2 });
+
+    // Marking in the group is marking in My Availability (the same row, the same slot names).
+    const marked = await as(
+      t.app,
+      b.cookie,
+    )({ method: "POST", url, payload: { date: "2030-07-04", timeslots: ["night", "late_night"] } });
+    expect(marked.statusCode).toBe(200);
+    const mine = (
+      await as(t.app, b.cookie)({ method: "GET", url: `/api/availability/user?userId=${b.user.id}` })
+    ).json() as { date: string; timeslots: string[] }[];
+    expect(mine.find((d) => d.date === "2030-07-04")?.timeslots).toEqual(["night", "late_night"]);
+    const past = await as(
+      t.app,
+      b.cookie,
+    )({ method: "POST", url, payload: { date: "2020-01-01", timeslots: ["night"] } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe("Past days can't be saved as availability");
+  });
+
+  it("proposes the days and slots most members published as free, most first, then earliest", async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const c = await registerUser(t.app);
+    const group = await newGroup(a.cookie, { isPrivate: true });
+    await joinByCode(b.cookie, group.inviteCode ?? "");
+    const publish = (who: typeof a, date: string, timeslots: string[]) =>
+      as(
+        t.app,
+        who.cookie,
+      )({ method: "POST", url: "/api/availability", payload: { userId: who.user.id, date, timeslots } });
+    await publish(a, "2030-08-02", ["evening", "night"]);
+    await publish(b, "2030-08-02", ["night"]);
+    await publish(a, "2030-08-01", ["morning"]);
+    await publish(b, "2030-08-01", ["morning"]);
+    await publish(a, "2030-08-20", ["evening"]);
+    // Not a member: their free evening does not count.
+    await publish(c, "2030-08-02", ["evening"]);
+    const best = await as(
+      t.app,
+      a.cookie,
+    )({ method: "GET", url: `/api/groups/${group.id}/availability/best?from=2030-08-01&days=7` });
+    expect(best.statusCode).toBe(200);
+    expect(best.json().memberCount).toBe(2);
+    expect(
+      best.json().times.map((x: { date: string; slot: string; count: number }) => [x.date, x.slot, x.count]),
+    ).toEqual([
+      ["2030-08-01", "morning", 2],
+      ["2030-08-02", "night", 2],
+      ["2030-08-02", "evening", 1],
+    ]);
+    const outsider = await as(t.app, c.cookie)({ method: "GET", url: `/api/groups/${group.id}/availability/best` });
+    expect(outsider.statusCode).toBe(403);
+    const tooLong = await as(
+      t.app,
+      a.cookie,
+    )({ method: "GET", url: `/api/groups/${group.id}/availability/best?days=400` });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it("lists group events with vote counts; votes replace the member's earlier vote", async () => {

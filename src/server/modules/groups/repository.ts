@@ -1,18 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { VoteValue } from "../../../contract/groups";
-import type { GroupSlotId } from "../../../contract/time-slots";
 import type { Db } from "../../db/client";
-import {
-  chatMessages,
-  events,
-  eventVotes,
-  groupAvailability,
-  groupInvites,
-  groupMembers,
-  groups,
-  users,
-} from "../../db/schema";
+import { chatMessages, events, eventVotes, groupInvites, groupMembers, groups, users } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -292,6 +282,14 @@ export function groupsRepository(db: Db) {
       return row;
     },
 
+    /** Who voted what on a plan voted on as a whole. */
+    async planVotes(eventId: number) {
+      return db
+        .select({ userId: eventVotes.userId, vote: eventVotes.vote })
+        .from(eventVotes)
+        .where(eq(eventVotes.eventId, eventId));
+    },
+
     async upsertVote(eventId: number, userId: number, vote: VoteValue) {
       await db
         .insert(eventVotes)
@@ -304,27 +302,13 @@ export function groupsRepository(db: Db) {
         .groupBy(eventVotes.vote);
     },
 
-    async upsertAvailability(groupId: number, userId: number, date: string, timeslots: GroupSlotId[]) {
-      await db
-        .insert(groupAvailability)
-        .values({ groupId, userId, date, timeslots })
-        .onConflictDoUpdate({
-          target: [groupAvailability.groupId, groupAvailability.userId, groupAvailability.date],
-          set: { timeslots, updatedAt: new Date() },
-        });
-    },
-
-    /** Availability of current members only: a member who left no longer counts. */
-    async availabilityOn(groupId: number, date: string) {
+    /** Every member's id and name: whose published availability a group sees. */
+    async memberNames(groupId: number) {
       return db
-        .select({ userId: users.id, fullName: users.fullName, timeslots: groupAvailability.timeslots })
-        .from(groupAvailability)
-        .innerJoin(
-          groupMembers,
-          and(eq(groupMembers.groupId, groupAvailability.groupId), eq(groupMembers.userId, groupAvailability.userId)),
-        )
-        .innerJoin(users, eq(users.id, groupAvailability.userId))
-        .where(and(eq(groupAvailability.groupId, groupId), eq(groupAvailability.date, date)));
+        .select({ id: users.id, fullName: users.fullName })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(eq(groupMembers.groupId, groupId));
     },
 
     async memberCount(groupId: number) {

@@ -10,6 +10,8 @@ import {
   groupAvailabilityBodySchema,
   groupAvailabilityQuerySchema,
   groupAvailabilitySchema,
+  groupBestTimesQuerySchema,
+  groupBestTimesSchema,
   groupEventParamsSchema,
   groupEventSchema,
   groupIdParamsSchema,
@@ -217,12 +219,11 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request) => {
-      const update = await service.vote(
-        requireUserId(request),
-        request.params.id,
-        request.params.eventId,
-        request.body.vote,
-      );
+      const { id, eventId } = request.params;
+      const { vote, optionId } = request.body;
+      // With optionId the vote is on one option of a poll (modules/polls); without, on the plan as a whole.
+      if (optionId !== undefined) return deps.services.polls.vote(requireUserId(request), id, eventId, optionId, vote);
+      const update = await service.vote(requireUserId(request), id, eventId, vote);
       return { eventId: update.eventId, votes: update.votes };
     },
   );
@@ -256,5 +257,24 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       await service.saveAvailability(userId, request.params.id, request.body.date, request.body.timeslots);
       return service.availability(userId, request.params.id, request.body.date);
     },
+  );
+
+  app.get(
+    "/api/groups/:id/availability/best",
+    {
+      schema: {
+        tags,
+        params: groupIdParamsSchema,
+        querystring: groupBestTimesQuerySchema,
+        response: { 200: groupBestTimesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.bestTimes(
+        requireUserId(request),
+        request.params.id,
+        request.query.from ?? todayUtc(),
+        request.query.days,
+      ),
   );
 };

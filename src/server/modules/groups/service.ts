@@ -2,20 +2,23 @@ import { randomBytes } from "node:crypto";
 import { groupChannel, userChannel } from "../../../contract/bus";
 import type { KeysetPosition } from "../../../contract/fields";
 import {
+  BEST_TIMES_LIMIT,
   type CreateGroupBody,
   DEFAULT_INVITE_EXPIRES_HOURS,
   DEFAULT_INVITE_MAX_USES,
   GROUP_TEXTS,
   type GroupAvailability,
+  type GroupBestTimes,
   type GroupEvent,
   type GroupListItem,
   type VoteCounts,
   type VoteValue,
 } from "../../../contract/groups";
 import { VOTES_PER_MINUTE } from "../../../contract/limits";
-import { GROUP_TIME_SLOTS, type GroupSlotId } from "../../../contract/time-slots";
+import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
+import type { AvailabilityService } from "../availability/service";
 import { toChatMessage } from "../chat/service";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
@@ -37,7 +40,22 @@ export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   return counts;
 }
 
-export function groupsService(deps: { repo: GroupsRepository; users: UsersRepository; bus: Bus; blocks: BlockReads }) {
+/** yyyy-MM-dd plus some days, on the calendar (no zone: a day is a day). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const SLOT_ORDER = new Map(TIME_SLOTS.map((s, i) => [s.id, i]));
+
+export function groupsService(deps: {
+  repo: GroupsRepository;
+  users: UsersRepository;
+  availability: AvailabilityService;
+  bus: Bus;
+  blocks: BlockReads;
+}) {
   const { repo, bus } = deps;
 
   async function requireMember(groupId: number, userId: number) {
@@ -77,13 +95,12 @@ export function groupsService(deps: { repo: GroupsRepository; users: UsersReposi
     },
 
     async create(userId: number, body: Required<Omit<CreateGroupBody, "imageUrl">> & { imageUrl?: string | null }) {
-      const invite = body.isPrivate
-        ? {
-            code: newInviteCode(),
-            expiresAt: hoursFromNow(DEFAULT_INVITE_EXPIRES_HOURS),
-            maxUses: DEFAULT_INVITE_MAX_USES,
-          }
-        : null;
+      // Every group starts with a link its admins can share, public or private: people join friends by link.
+      const invite = {
+        code: newInviteCode(),
+        expiresAt: hoursFromNow(DEFAULT_INVITE_EXPIRES_HOURS),
+        maxUses: DEFAULT_INVITE_MAX_USES,
+      };
       const group = await repo.createGroup(
         { name: body.name, description: body.description, imageUrl: body.imageUrl ?? null, isPrivate: body.isPrivate },
         userId,
@@ -187,26 +204,61 @@ export function groupsService(deps: { repo: GroupsRepository; users: UsersReposi
       return update;
     },
 
-    async saveAvailability(userId: number, groupId: number, date: string, timeslots: GroupSlotId[]) {
+    /** Marking a time in a group marks it in the person's own availability: there is only one. */
+    async saveAvailability(userId: number, groupId: number, date: string, timeslots: TimeSlotId[]) {
       await requireMember(groupId, userId);
-      await repo.upsertAvailability(groupId, userId, date, [...new Set(timeslots)]);
+      await deps.availability.save(userId, date, timeslots);
     },
 
     async availability(userId: number, groupId: number, date: string): Promise<GroupAvailability> {
       await requireMember(groupId, userId);
-      const [rows, memberCount] = await Promise.all([repo.availabilityOn(groupId, date), repo.memberCount(groupId)]);
-      const slots = GROUP_TIME_SLOTS.map((s) => {
+      const members = await repo.memberNames(groupId);
+      const names = new Map(members.map((m) => [m.id, m.fullName]));
+      const rows = await deps.availability.daysOf([...names.keys()], date, date);
+      const slots = TIME_SLOTS.map((s) => {
         const free = rows.filter((r) => r.timeslots.includes(s.id));
-        return { slot: s.id, count: free.length, users: free.map((r) => ({ id: r.userId, fullName: r.fullName })) };
-      });
-      const top = Math.max(0, ...slots.map((s) => s.count));
+        return {
+          slot: s.id,
+          count: free.length,
+          users: free.map((r) => ({ id: r.userId, fullName: names.get(r.userId) ?? "" })),
+        };
+      }).sort((a, b) => b.count - a.count || (SLOT_ORDER.get(a.slot) ?? 0) - (SLOT_ORDER.get(b.slot) ?? 0));
+      const top = slots[0]?.count ?? 0;
       return {
         date,
-        memberCount,
+        memberCount: members.length,
         mine: rows.find((r) => r.userId === userId)?.timeslots ?? [],
         slots,
         best: top === 0 ? [] : slots.filter((s) => s.count === top).map((s) => s.slot),
       };
+    },
+
+    /** The days and slots in from..from+days-1 that most members published as free. */
+    async bestTimes(userId: number, groupId: number, from: string, days: number): Promise<GroupBestTimes> {
+      await requireMember(groupId, userId);
+      const members = await repo.memberNames(groupId);
+      const names = new Map(members.map((m) => [m.id, m.fullName]));
+      const rows = await deps.availability.daysOf([...names.keys()], from, addDays(from, days - 1));
+      const cells = new Map<string, { date: string; slot: TimeSlotId; users: { id: number; fullName: string }[] }>();
+      for (const row of rows) {
+        for (const slot of row.timeslots) {
+          const key = `${row.date}|${slot}`;
+          const cell = cells.get(key) ?? { date: row.date, slot, users: [] };
+          cell.users.push({ id: row.userId, fullName: names.get(row.userId) ?? "" });
+          cells.set(key, cell);
+        }
+      }
+      const times = [...cells.values()]
+        .map((c) => ({ ...c, count: c.users.length }))
+        .sort(
+          (a, b) =>
+            b.count - a.count ||
+            a.date.localeCompare(b.date) ||
+            (TIME_SLOTS.find((s) => s.id === a.slot)?.startHour ?? 0) -
+              (TIME_SLOTS.find((s) => s.id === b.slot)?.startHour ?? 0),
+        )
+        .slice(0, BEST_TIMES_LIMIT);
+      return { memberCount: members.length, times };
     },
   };
 }

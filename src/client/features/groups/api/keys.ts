@@ -9,6 +9,8 @@ export const groupKeys = {
   members: (groupId: number) => [...groupKeys.group(groupId), "members"] as const,
   messages: (groupId: number) => [...groupKeys.group(groupId), "messages"] as const,
   events: (groupId: number) => [...groupKeys.group(groupId), "events"] as const,
+  /** One plan as its chat card shows it (options, votes, voters). */
+  plan: (groupId: number, eventId: number) => [...groupKeys.group(groupId), "plan", eventId] as const,
   availability: (groupId: number, date: string) => [...groupKeys.group(groupId), "availability", date] as const,
   /** The answer depends on who looks (isMember), so the viewer is part of the key. */
   invite: (code: string, viewerId: number | null) => [...groupKeys.all, "invite", code, viewerId] as const,

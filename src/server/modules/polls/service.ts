@@ -1,0 +1,240 @@
+import { groupChannel } from "../../../contract/bus";
+import type { CreateGroupEventBody, Event } from "../../../contract/events";
+import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "../../../contract/groups";
+import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "../../../contract/polls";
+import { HttpError } from "../../http/http-error";
+import type { Bus } from "../../realtime/bus";
+import type { ChatService } from "../chat/service";
+import type { EventsRepository } from "../events/repository";
+import type { EventsService } from "../events/service";
+import type { GroupsRepository } from "../groups/repository";
+import type { NotificationsService } from "../notifications/service";
+import type { ParticipantsService } from "../participants/service";
+import type { UsersRepository } from "../users/repository";
+import type { PollsRepository } from "./repository";
+
+type OptionRow = Awaited<ReturnType<PollsRepository["optionsOf"]>>[number];
+type VoteRow = { optionId: number; userId: number; vote: VoteValue };
+
+export function tally(votes: { vote: VoteValue }[]): VoteCounts {
+  const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
+  for (const v of votes) counts[v.vote] += 1;
+  return counts;
+}
+
+/** The winning option: most yes, then most maybe, then the earliest date (then the first offered). */
+export function pickWinner(options: OptionRow[], votes: VoteRow[]): OptionRow {
+  const scored = options.map((option) => ({ option, ...tally(votes.filter((v) => v.optionId === option.id)) }));
+  scored.sort(
+    (a, b) =>
+      b.yes - a.yes ||
+      b.maybe - a.maybe ||
+      a.option.date.getTime() - b.option.date.getTime() ||
+      a.option.position - b.option.position,
+  );
+  return scored[0].option;
+}
+
+/** "Sat, Jun 7, 7:00 PM EDT" in the host's zone: the notification is read far from the form that made it. */
+function formatWhen(date: Date, timeZone: string) {
+  try {
+    return new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    }).format(date);
+  } catch {
+    return date.toISOString();
+  }
+}
+
+export function pollsService(deps: {
+  repo: PollsRepository;
+  groups: GroupsRepository;
+  events: EventsService;
+  eventRows: EventsRepository;
+  users: UsersRepository;
+  participants: ParticipantsService;
+  notifications: NotificationsService;
+  chat: ChatService;
+  bus: Bus;
+  now?: () => Date;
+}) {
+  const { repo, groups, bus } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireMember(groupId: number, userId: number) {
+    const role = await groups.roleOf(groupId, userId);
+    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    return role;
+  }
+  async function requirePlan(groupId: number, eventId: number) {
+    const event = await groups.findGroupEvent(groupId, eventId);
+    if (!event) throw new HttpError(404, "Event not found");
+    return event;
+  }
+  const publish = (groupId: number, eventId: number, decided: boolean) =>
+    bus.publish(groupChannel(groupId), { type: "plan_update", groupId, eventId, decided });
+
+  /** Decides the poll now unless another caller (instance, admin, last voter) already did. */
+  async function decide(eventId: number) {
+    const poll = await repo.findPoll(eventId);
+    if (!poll || poll.decidedAt) return false;
+    const [options, votes] = await Promise.all([repo.optionsOf(eventId), repo.votesOf(eventId)]);
+    if (options.length === 0) return false;
+    const winner = pickWinner(options, votes);
+    if (!(await repo.claimDecision(eventId, winner.id, now()))) return false;
+    const event = await deps.eventRows.updateEvent(eventId, { date: winner.date, location: winner.location });
+    if (!event) return true;
+    const host = await deps.users.findById(event.hostId);
+    const when = formatWhen(winner.date, host?.timezone ?? "UTC");
+    const yes = new Set(votes.filter((v) => v.optionId === winner.id && v.vote === "yes").map((v) => v.userId));
+    for (const userId of yes) {
+      if (userId === event.hostId) continue;
+      // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
+      await deps.participants.participate(userId, eventId, "going", now()).catch(() => yes.delete(userId));
+    }
+    const members = (await groups.memberNames(poll.groupId)).map((m) => m.id);
+    const going = members.filter((id) => yes.has(id));
+    const asked = members.filter((id) => !yes.has(id));
+    const notice = (message: string) => ({
+      type: "event_update" as const,
+      title: POLL_TEXTS.resultTitle,
+      message,
+      actionUrl: `/events/${eventId}`,
+    });
+    if (going.length) await deps.notifications.notifyAll(going, notice(POLL_TEXTS.resultGoing(event.title, when)));
+    if (asked.length) await deps.notifications.notifyAll(asked, notice(POLL_TEXTS.resultAsk(event.title, when)));
+    await publish(poll.groupId, eventId, true);
+    return true;
+  }
+
+  return {
+    /**
+     * A group plan: one date, or with `options` a poll whose event holds the earliest option until it is
+     * decided. Either way its card is posted into the group's chat.
+     */
+    async createPlan(userId: number, body: CreateGroupEventBody): Promise<Event> {
+      const { options, decideBy, ...plan } = body;
+      const earliest = options
+        ? options.reduce((a, b) => (Date.parse(a.date) <= Date.parse(b.date) ? a : b))
+        : undefined;
+      const date = earliest?.date ?? plan.date;
+      if (!date) throw new HttpError(400, "date: Date is required");
+      const event = await deps.events.create(userId, { ...plan, date });
+      if (options && decideBy) {
+        await repo.insertPoll(
+          { eventId: event.id, groupId: body.groupId, decideBy: new Date(decideBy) },
+          options.map((o) => ({ date: new Date(o.date), location: o.location })),
+        );
+      }
+      await deps.chat.postCard(userId, body.groupId, event.title, { kind: "plan", eventId: event.id });
+      return event;
+    },
+
+    async plan(userId: number, groupId: number, eventId: number): Promise<GroupPlan> {
+      await requireMember(groupId, userId);
+      const event = await requirePlan(groupId, eventId);
+      const [poll, members, planVotes, host] = await Promise.all([
+        repo.findPoll(eventId),
+        groups.memberNames(groupId),
+        groups.planVotes(eventId),
+        deps.users.findById(event.hostId),
+      ]);
+      const names = new Map(members.map((m) => [m.id, m.fullName]));
+      // Only current members' votes are shown and counted: someone who left takes their say with them.
+      const voter = (v: { userId: number; vote: VoteValue }): Voter[] =>
+        names.has(v.userId) ? [{ id: v.userId, fullName: names.get(v.userId) ?? "", vote: v.vote }] : [];
+      const [options, votes] = poll ? await Promise.all([repo.optionsOf(eventId), repo.votesOf(eventId)]) : [[], []];
+      const planVoters = planVotes.flatMap(voter);
+      return {
+        id: event.id,
+        groupId,
+        title: event.title,
+        description: event.description,
+        type: event.groupEventType ?? event.type,
+        hostId: event.hostId,
+        hostName: host?.fullName ?? "",
+        date: event.date.toISOString(),
+        location: event.location,
+        votes: tally(planVoters),
+        voters: planVoters,
+        myVote: planVotes.find((v) => v.userId === userId)?.vote ?? null,
+        options: options.map((o) => {
+          const voters = votes.filter((v) => v.optionId === o.id).flatMap(voter);
+          return {
+            id: o.id,
+            date: o.date.toISOString(),
+            location: o.location,
+            votes: tally(voters),
+            voters,
+            myVote: voters.find((v) => v.id === userId)?.vote ?? null,
+          };
+        }),
+        decideBy: poll ? poll.decideBy.toISOString() : null,
+        decided: poll ? poll.decidedAt != null : false,
+        winnerOptionId: poll?.winnerOptionId ?? null,
+        memberCount: members.length,
+      };
+    },
+
+    /** A vote on one option; the poll decides itself once every member voted on every option. */
+    async vote(userId: number, groupId: number, eventId: number, optionId: number, vote: VoteValue) {
+      await requireMember(groupId, userId);
+      await requirePlan(groupId, eventId);
+      const poll = await repo.findPoll(eventId);
+      if (!poll) throw new HttpError(400, POLL_TEXTS.notAPoll);
+      if (poll.decidedAt) throw new HttpError(409, POLL_TEXTS.decided);
+      const options = await repo.optionsOf(eventId);
+      if (!options.some((o) => o.id === optionId)) throw new HttpError(404, POLL_TEXTS.optionNotFound);
+      await repo.upsertVote(optionId, userId, vote);
+      const [votes, members] = await Promise.all([repo.votesOf(eventId), groups.memberNames(groupId)]);
+      const everyoneVoted = members.every((m) =>
+        options.every((o) => votes.some((v) => v.optionId === o.id && v.userId === m.id)),
+      );
+      const decided = everyoneVoted && (await decide(eventId));
+      if (!decided) await publish(groupId, eventId, false);
+      return { eventId, optionId, votes: tally(votes.filter((v) => v.optionId === optionId)) };
+    },
+
+    /** An admin closes the poll early: the best option so far wins. */
+    async lock(userId: number, groupId: number, eventId: number) {
+      if ((await requireMember(groupId, userId)) !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
+      await requirePlan(groupId, eventId);
+      const poll = await repo.findPoll(eventId);
+      if (!poll) throw new HttpError(400, POLL_TEXTS.notAPoll);
+      if (poll.decidedAt || !(await decide(eventId))) throw new HttpError(409, POLL_TEXTS.decided);
+    },
+
+    /**
+     * One pass of the worker: nudges members who have not voted on polls closing within a day, then decides
+     * polls past their deadline. Each nudge and decision is claimed by one UPDATE, so two instances sweeping
+     * at once still send each one once.
+     */
+    async sweep(at: Date = now()) {
+      for (const claimed of await repo.claimNudges(at, POLL_NUDGE_BEFORE_MS)) {
+        const [members, votes, event] = await Promise.all([
+          groups.memberNames(claimed.groupId),
+          repo.votesOf(claimed.eventId),
+          deps.eventRows.findEvent(claimed.eventId),
+        ]);
+        const voted = new Set(votes.map((v) => v.userId));
+        const silent = members.map((m) => m.id).filter((id) => !voted.has(id));
+        if (event && silent.length) {
+          await deps.notifications.notifyAll(silent, {
+            type: "event_update",
+            title: POLL_TEXTS.nudgeTitle,
+            message: POLL_TEXTS.nudge(event.title),
+            actionUrl: `/groups?group=${claimed.groupId}`,
+          });
+        }
+      }
+      for (const due of await repo.dueBy(at)) await decide(due.eventId);
+    },
+  };
+}
+export type PollsService = ReturnType<typeof pollsService>;
