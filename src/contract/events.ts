@@ -10,6 +10,7 @@ import {
   textSchema,
 } from "./fields";
 import { groupEventTypeSchema } from "./groups";
+import { answersSchema, guestsCountSchema, hostingDetailSchema, hostingSettingsSchema } from "./hosting";
 import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
@@ -137,6 +138,7 @@ export const createEventBodySchema = z.object({
   tags: tags.optional(),
   latitude: coordinateTextSchema(90, "Latitude").optional(),
   longitude: coordinateTextSchema(180, "Longitude").optional(),
+  ...hostingSettingsSchema.shape,
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
@@ -176,7 +178,8 @@ export const updateEventBodySchema = z
     maxAttendees: maxAttendees.nullable(),
     tags,
   })
-  .partial();
+  .partial()
+  .extend(hostingSettingsSchema.shape);
 export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
 
 export const interactionBodySchema = z.object({ action: interactionActionSchema });
@@ -185,6 +188,10 @@ export const participantBodySchema = z.object({
   eventId: idSchema,
   userId: idSchema,
   status: participantStatusSchema,
+  /** Answers to the event's questions, by question id, with going or applying. */
+  answers: answersSchema.optional(),
+  /** Plus-ones (up to the event's maxGuestsPerPerson); each takes a seat. */
+  guests: guestsCountSchema.optional(),
 });
 export type ParticipantBody = z.infer<typeof participantBodySchema>;
 
@@ -216,6 +223,8 @@ export const pendingRequestSchema = z.object({
   eventId: z.number().int(),
   user: userSummarySchema,
   requestedAt: z.string(),
+  answers: z.record(z.string(), z.string()),
+  guests: z.number().int(),
 });
 
 export const eventDetailSchema = eventSchema.extend({
@@ -226,6 +235,7 @@ export const eventDetailSchema = eventSchema.extend({
   /** 1-based place in the waitlist when the viewer is waitlisted. */
   waitlistPosition: z.number().int().nullable(),
   isHost: z.boolean(),
+  ...hostingDetailSchema.shape,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
@@ -20,6 +21,7 @@ import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
+import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
 import { nearbyRepository } from "./modules/nearby/repository";
@@ -83,9 +85,20 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const events = eventsRepository(db);
+  const hosting = hostingService({
+    repo: hostingRepository(db),
+    users: repositories.users,
+    access: { findEvent: events.findEvent, isGroupMember: repositories.groups.isMember },
+    notifications,
+    // Tickets are signed with a key made once per installation and kept beside the other server keys.
+    ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+  });
+
   return {
     repositories,
     rateLimits,
+    hosting,
     outbox,
     notifications,
     uploads,
@@ -101,11 +114,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
     deck: deckService({ repo: deckRepository(db), notifications }),
     events: eventsService({
-      repo: eventsRepository(db),
+      repo: events,
       users: repositories.users,
       membership: repositories.groups,
       uploads,
       notifications,
+      hosting,
     }),
     feed: feedService({ repo: feedRepository(db) }),
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
@@ -115,6 +129,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       membership: repositories.groups,
       notifications,
+      hosting,
     }),
     places: placesService({ geocoder }),
     users: usersService({ repo: repositories.users }),

@@ -5,6 +5,7 @@ import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } 
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
+import { asksBeforeJoining, CohostNames, GuestSection, HostTools, RespondDialog } from "@/features/hosting";
 import { ReportButton } from "@/features/safety";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
@@ -109,7 +110,10 @@ export function EventPage() {
             </div>
           </Link>
         )}
+        <CohostNames event={e} />
         <ViewerActions event={e} />
+        <GuestSection event={e} />
+        {(e.isHost || e.isCohost) && <HostTools event={e} />}
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
         {!e.canceledAt && (
           <a
@@ -158,6 +162,7 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [asking, setAsking] = useState<{ status: "going" | "pending" | "waitlisted"; done: string } | null>(null);
   const past = new Date(event.date).getTime() < Date.now();
   if (!user || event.canceledAt) return null;
 
@@ -199,6 +204,8 @@ function ViewerActions({ event }: { event: EventDetail }) {
 
   const full = event.maxAttendees != null && event.attendeeCount >= event.maxAttendees;
   const send = (status: ParticipantStatus, done: string) =>
+    status !== "declined" && asksBeforeJoining(event) ? setAsking({ status, done }) : respondNow(status, done);
+  const respondNow = (status: ParticipantStatus, done: string) =>
     respond.mutate(
       { eventId: event.id, userId: user.id, status },
       {
@@ -217,6 +224,12 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const status = event.viewerStatus;
   return (
     <div className="grid gap-2 rounded-xl bg-muted/50 p-3" data-testid="viewer-status">
+      <RespondDialog
+        event={event}
+        status={asking?.status ?? null}
+        done={asking?.done ?? ""}
+        onOpenChange={(open) => !open && setAsking(null)}
+      />
       <p className="text-sm font-medium">
         {status ? STATUS_TEXT[status] : "You haven't answered yet"}
         {status === "waitlisted" && event.waitlistPosition != null && ` (#${event.waitlistPosition} in line)`}

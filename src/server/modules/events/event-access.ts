@@ -5,12 +5,14 @@ import type { EventRow } from "./repository";
 export interface EventAccessQueries {
   findEvent(id: number): Promise<EventRow | undefined>;
   isGroupMember(groupId: number, userId: number): Promise<boolean>;
+  /** Whether the user co-hosts the event (the hosting module); without it only the host manages. */
+  isCohost?(eventId: number, userId: number): Promise<boolean>;
 }
 
 /**
  * Who may see or change an event, written once for the events and participants modules: a missing
  * event is a 404, a hidden one (issue 14.5) is gone for everyone but its host, a group's plan is for
- * its members, and changes are for the host.
+ * its members, and changes are for the host (most of them also for its co-hosts).
  */
 export function eventAccess(queries: EventAccessQueries) {
   async function requireEvent(id: number) {
@@ -35,6 +37,14 @@ export function eventAccess(queries: EventAccessQueries) {
     async requireHosted(id: number, userId: number) {
       const event = await requireEvent(id);
       if (event.hostId !== userId) throw new HttpError(403, "Only the host can do this");
+      return event;
+    },
+    /** The host or a co-host: editing, approving, updates to guests and check-in are shared among them. */
+    async requireManaged(id: number, userId: number) {
+      const event = await requireEvent(id);
+      if (event.hostId === userId) return event;
+      if (event.hiddenAt) throw new HttpError(404, "Event not found");
+      if (!(await queries.isCohost?.(id, userId))) throw new HttpError(403, "Only the hosts can do this");
       return event;
     },
   };

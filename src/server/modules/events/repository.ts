@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { Db } from "../../db/client";
 import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
@@ -65,11 +65,15 @@ function eventQueries(db: Db) {
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId));
     },
 
-    async hostedBy(userId: number) {
+    /** Events the user hosts, and `cohosted` (ids of events they co-host). */
+    async hostedBy(userId: number, cohosted: number[] = []) {
+      const hosts = cohosted.length
+        ? or(eq(events.hostId, userId), inArray(events.id, cohosted))
+        : eq(events.hostId, userId);
       return db
         .select()
         .from(events)
-        .where(and(eq(events.hostId, userId), isNull(events.groupId)))
+        .where(and(hosts, isNull(events.groupId)))
         .orderBy(asc(events.date))
         .limit(500);
     },

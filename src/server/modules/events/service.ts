@@ -12,6 +12,7 @@ import type {
 import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
+import { type HostingService, hostingColumns } from "../hosting";
 import type { NotificationsService } from "../notifications/service";
 import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
@@ -59,6 +60,7 @@ export function eventsService({
   membership,
   uploads: images,
   notifications,
+  hosting,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -66,10 +68,13 @@ export function eventsService({
   /** Issue 9.18: a cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
+  /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
+  hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
 }) {
-  const { requireVisible, requireHosted } = eventAccess({
+  const { requireVisible, requireHosted, requireManaged } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
+    isCohost: hosting.isCohost,
   });
 
   return {
@@ -119,6 +124,7 @@ export function eventsService({
             : (body.maxAttendees ?? null),
           tags,
           hostId: userId,
+          ...hostingColumns(body),
         }),
       );
     },
@@ -137,10 +143,12 @@ export function eventsService({
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
+      const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);
       return {
         ...toEvent(event),
+        ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: going.slice(0, 50).map((g) => toSummary(g.user)),
+        attendees: seesGuests ? going.slice(0, 50).map((g) => toSummary(g.user)) : [],
         attendeeCount: event.goingCount,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
@@ -148,8 +156,12 @@ export function eventsService({
       };
     },
 
-    async update(hostId: number, eventId: number, body: UpdateEventBody) {
-      const event = await requireHosted(eventId, hostId);
+    async update(
+      hostId: number,
+      eventId: number,
+      { questions, maxGuestsPerPerson, guestList, ...body }: UpdateEventBody,
+    ) {
+      const event = await requireManaged(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
@@ -161,6 +173,7 @@ export function eventsService({
         date: body.date ? new Date(body.date) : undefined,
         tags: body.tags?.map((t) => t.toLowerCase()),
         ...(body.latitude !== undefined || body.longitude !== undefined ? { lat, lng } : {}),
+        ...hostingColumns({ questions, maxGuestsPerPerson, guestList }),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);
@@ -189,7 +202,7 @@ export function eventsService({
 
     async userEvents(userId: number): Promise<MyEvent[]> {
       const [hosted, attended] = await Promise.all([
-        repo.hostedBy(userId),
+        repo.hostedBy(userId, await hosting.cohostedEventIds(userId)),
         repo.attendedBy(userId, ["going", "pending", "waitlisted"]),
       ]);
       const list: MyEvent[] = [

@@ -1,0 +1,3 @@
+export { CohostNames, GuestSection } from "./guest-section";
+export { HostTools } from "./host-tools";
+export { asksBeforeJoining, RespondDialog } from "./respond-dialog";
