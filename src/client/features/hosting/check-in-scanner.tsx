@@ -38,6 +38,7 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
     try {
       found(await readQrCode(await createImageBitmap(file)));
     } catch {
+      // Not a picture the browser can open: the same answer as a picture without a code.
       found(null);
     }
   };
