@@ -10,7 +10,14 @@ import {
   textSchema,
 } from "./fields";
 import { groupEventTypeSchema } from "./groups";
-import { answersSchema, guestsCountSchema, hostingDetailSchema, hostingSettingsSchema } from "./hosting";
+import {
+  answersSchema,
+  guestsCountSchema,
+  hostingDetailSchema,
+  hostingSettingsSchema,
+  recurrenceFrequencySchema,
+  recurrenceSchema,
+} from "./hosting";
 import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
@@ -67,6 +74,9 @@ export const eventSchema = z.object({
   groupEventType: z.string().nullable(),
   canceledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The series this event is an occurrence of (its first occurrence's id), and how it repeats. */
+  seriesId: z.number().int().nullable(),
+  recurrence: recurrenceFrequencySchema.nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -139,6 +149,7 @@ export const createEventBodySchema = z.object({
   latitude: coordinateTextSchema(90, "Latitude").optional(),
   longitude: coordinateTextSchema(180, "Longitude").optional(),
   ...hostingSettingsSchema.shape,
+  recurrence: recurrenceSchema.optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 

@@ -171,3 +171,38 @@ export const hostingDetailSchema = z.object({
   viewerCheckedIn: z.boolean(),
 });
 export type HostingDetail = z.infer<typeof hostingDetailSchema>;
+
+export const recurrenceFrequencySchema = z.enum(["weekly", "biweekly", "monthly"]);
+export type RecurrenceFrequency = z.infer<typeof recurrenceFrequencySchema>;
+export const SERIES_COUNT_MIN = 2;
+export const SERIES_COUNT_MAX = 52;
+/** A series: one event per occurrence, each with its own guests and capacity. */
+export const recurrenceSchema = z
+  .object({
+    frequency: recurrenceFrequencySchema,
+    count: z
+      .number()
+      .int("count must be a whole number")
+      .min(SERIES_COUNT_MIN, `A series has at least ${SERIES_COUNT_MIN} dates`)
+      .max(SERIES_COUNT_MAX, `A series has at most ${SERIES_COUNT_MAX} dates`),
+  })
+  .strict();
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+/** PATCH and DELETE /api/events/{id}: this occurrence only, or this and the following ones of its series. */
+export const seriesScopeQuerySchema = z.object({ scope: z.enum(["one", "following"]).default("one") });
+export type SeriesScope = z.infer<typeof seriesScopeQuerySchema>["scope"];
+
+export const occurrenceSchema = z.object({ id: z.number().int(), date: z.string() });
+
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+};
+/** "Every Tuesday", "Every other Tuesday", "Monthly on the 3rd", from an occurrence's weekday and day in its zone. */
+export function recurrenceLabel(frequency: RecurrenceFrequency, weekday: string, dayOfMonth: number): string {
+  if (frequency === "weekly") return `Every ${weekday}`;
+  if (frequency === "biweekly") return `Every other ${weekday}`;
+  return `Monthly on the ${ordinal(dayOfMonth)}`;
+}

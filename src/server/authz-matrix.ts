@@ -180,6 +180,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
   },
 
+  // A series' dates: whoever may see the event (the plan P: its group's members and host).
+  "GET /api/events/{id}/occurrences": {
+    request: (f) => ({ url: `/api/events/${f.planId}/occurrences` }),
+    expect: insiders(200),
+  },
   // Hosting E: only its host names or removes co-hosts (no co-host to remove in the fixture: the owner's 404).
   "POST /api/events/{id}/cohosts": {
     request: (f) => ({ url: `/api/events/${f.eventId}/cohosts`, payload: { userId: f.strangerId } }),

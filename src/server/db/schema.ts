@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -21,7 +22,7 @@ import type { FriendGroupId, Industry } from "../../contract/categories";
 import type { MessageType } from "../../contract/chat";
 import type { EventType, InteractionAction, ParticipantStatus } from "../../contract/events";
 import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
-import type { EventQuestion, GuestListVisibility, UpdateAudience } from "../../contract/hosting";
+import type { EventQuestion, GuestListVisibility, RecurrenceFrequency, UpdateAudience } from "../../contract/hosting";
 import type { NotificationType } from "../../contract/notifications";
 import type { ReportReason, ReportTargetType } from "../../contract/safety";
 import type { GroupSlotId, TimeSlotId } from "../../contract/time-slots";
@@ -188,6 +189,9 @@ export const events = pgTable(
     maxGuestsPerPerson: integer("max_guests_per_person").notNull().default(0),
     /** Who sees who is going; the count is shown to everyone. */
     guestList: text("guest_list").$type<GuestListVisibility>().notNull().default("everyone"),
+    /** The series' first occurrence (its own id for that one); null for a one-off event. */
+    seriesId: integer("series_id").references((): AnyPgColumn => events.id, { onDelete: "set null" }),
+    recurrence: text("recurrence").$type<RecurrenceFrequency>(),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -200,6 +204,7 @@ export const events = pgTable(
     index("events_host_idx").on(t.hostId),
     index("events_group_idx").on(t.groupId),
     index("events_lat_lng_idx").on(t.lat, t.lng),
+    index("events_series_idx").on(t.seriesId, t.date).where(sql`${t.seriesId} is not null`),
     index("events_tags_idx").using("gin", t.tags),
   ],
 );

@@ -5,7 +5,15 @@ import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } 
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
-import { asksBeforeJoining, CohostNames, GuestSection, HostTools, RespondDialog } from "@/features/hosting";
+import {
+  asksBeforeJoining,
+  CohostNames,
+  GuestSection,
+  HostTools,
+  RespondDialog,
+  SeriesDates,
+  SeriesLabel,
+} from "@/features/hosting";
 import { ReportButton } from "@/features/safety";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventDateTime } from "@/lib/format-date";
@@ -89,6 +97,7 @@ export function EventPage() {
             <CalendarIcon className="size-4" aria-hidden />
             {formatEventDateTime(e.date, user?.timezone)}
           </p>
+          <SeriesLabel event={e} timezone={user?.timezone} />
           <EventPlace event={e} />
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
@@ -112,6 +121,7 @@ export function EventPage() {
         )}
         <CohostNames event={e} />
         <ViewerActions event={e} />
+        <SeriesDates event={e} timezone={user?.timezone} />
         <GuestSection event={e} />
         {(e.isHost || e.isCohost) && <HostTools event={e} />}
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
@@ -291,6 +301,7 @@ function EditEventDialog({
   const [place, setPlace] = useState<PickedPlace | null>(saved && { ...saved, label: event.location, source: "saved" });
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const [imageUrl, setImageUrl] = useState(event.imageUrl);
+  const [following, setFollowing] = useState(false);
   const { user } = useAuth();
   // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
   const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
@@ -323,6 +334,7 @@ function EditEventDialog({
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
         ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
+        following,
       },
       {
         onSuccess: () => {
@@ -378,6 +390,12 @@ function EditEventDialog({
           <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
           <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
+          {event.seriesId != null && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />
+              Also change the following dates
+            </label>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

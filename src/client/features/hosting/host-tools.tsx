@@ -2,10 +2,11 @@ import type { EventDetail } from "@contract/events";
 import { type GuestRow, UPDATE_MESSAGE_MAX, type UpdateAudience } from "@contract/hosting";
 import { CheckIcon, DownloadIcon, SendIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useDecide } from "@/features/events";
+import { useCancelEvent, useDecide } from "@/features/events";
 import { errorMessage } from "@/lib/api";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
+import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Label } from "@/ui/label";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
@@ -39,6 +40,7 @@ export function HostTools({ event }: { event: EventDetail }) {
       <SendUpdate eventId={event.id} />
       {!event.canceledAt && <CheckInScanner eventId={event.id} />}
       <GuestList event={event} rows={rows} loading={guests.isPending} />
+      {event.isHost && event.seriesId != null && !event.canceledAt && <CancelFollowing eventId={event.id} />}
       <a
         href={`/api/events/${event.id}/guests.csv`}
         download
@@ -48,6 +50,41 @@ export function HostTools({ event }: { event: EventDetail }) {
         Download guest list (CSV)
       </a>
     </section>
+  );
+}
+
+/** The host ends a series from this date on; earlier dates stay. */
+function CancelFollowing({ eventId }: { eventId: number }) {
+  const cancel = useCancelEvent(eventId);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setConfirming(true)}>
+        Cancel this and following dates
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this and the following dates?"
+        description="Everyone going, waiting or asking to join those dates is told. Earlier dates stay."
+        confirmLabel="Cancel dates"
+        cancelLabel="Keep them"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(
+            { following: true },
+            {
+              onSuccess: () => {
+                setConfirming(false);
+                toast({ title: "Dates canceled", description: "Participants have been notified." });
+              },
+              onError: failed("Failed to cancel the dates"),
+            },
+          )
+        }
+      />
+    </>
   );
 }
 

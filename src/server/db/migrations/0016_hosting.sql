@@ -36,3 +36,11 @@ CREATE TABLE "event_updates" (
 );
 --> statement-breakpoint
 CREATE INDEX "event_updates_event_idx" ON "event_updates" ("event_id", "id");
+--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "series_id" integer REFERENCES "events"("id") ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "recurrence" text;
+--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_recurrence_check" CHECK ("recurrence" IN ('weekly', 'biweekly', 'monthly'));
+--> statement-breakpoint
+CREATE INDEX "events_series_idx" ON "events" ("series_id", "date") WHERE "series_id" IS NOT NULL;

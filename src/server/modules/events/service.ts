@@ -12,13 +12,13 @@ import type {
 import { DEFAULT_MAX_ATTENDEES } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
-import { type HostingService, hostingColumns } from "../hosting";
+import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
 import type { NotificationsService } from "../notifications/service";
 import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
 import { calendarFile } from "./calendar";
 import { eventAccess } from "./event-access";
-import type { EventRow, EventsRepository, UserRow } from "./repository";
+import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -41,6 +41,8 @@ export function toEvent(row: EventRow): Event {
     groupEventType: row.groupEventType,
     canceledAt: row.canceledAt ? row.canceledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
+    recurrence: row.recurrence,
   };
 }
 
@@ -77,7 +79,15 @@ export function eventsService({
     isCohost: hosting.isCohost,
   });
 
-  return {
+  /** A one-off event, or (with a recurrence) its series: each occurrence at the same wall-clock time in the host's zone. */
+  async function insertOneOrSeries(userId: number, body: CreateEventBody, values: NewEventRow) {
+    if (!body.recurrence) return repo.insertEvent(values);
+    const host = await users.findById(userId);
+    const dates = occurrenceDates(values.date, body.recurrence, host?.timezone ?? "UTC");
+    return repo.insertSeries(values, body.recurrence.frequency, dates);
+  }
+
+  const service = {
     async create(userId: number, body: CreateEventBody | CreateGroupEventBody): Promise<Event> {
       if ("groupId" in body) {
         if (!(await membership.isMember(body.groupId, userId))) {
@@ -103,7 +113,7 @@ export function eventsService({
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
       return toEvent(
-        await repo.insertEvent({
+        await insertOneOrSeries(userId, body, {
           title: body.title,
           description: body.description,
           date: new Date(body.date),
@@ -226,6 +236,32 @@ export function eventsService({
         role: "participant" as const,
         status: a.status,
       }));
+    },
+  };
+
+  return {
+    ...service,
+    /** PATCH with scope: this occurrence and its series' later ones, each moved by the same amount when the date moves. */
+    async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
+      const event = await requireManaged(eventId, userId);
+      if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
+      const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
+      const following = await repo.followingOccurrences(event.seriesId, event.date);
+      const updated: Event[] = [];
+      for (const occurrence of following) {
+        const date = shift ? { date: new Date(occurrence.date.getTime() + shift).toISOString() } : {};
+        updated.push(await service.update(userId, occurrence.id, { ...body, ...date }));
+      }
+      return updated.find((e) => e.id === eventId) ?? service.update(userId, eventId, body);
+    },
+    /** DELETE with scope: the host cancels this occurrence, or this one and its series' later ones. */
+    async cancelScoped(userId: number, eventId: number, scope: SeriesScope) {
+      const event = await requireHosted(eventId, userId);
+      if (scope === "one" || event.seriesId == null) return service.cancel(userId, eventId);
+      for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {
+        if (occurrence.id !== eventId) await service.cancel(userId, occurrence.id);
+      }
+      return service.cancel(userId, eventId);
     },
   };
 }

@@ -251,3 +251,98 @@ describe("check-in", () => {
     expect((await checkIn(host, { userId: guest.id }, otherEvent.id)).statusCode).toBe(200);
   });
 });
+
+describe("series", () => {
+  it("a weekly series: one event per date at the same local time, joined separately, shown once in the deck", async () => {
+    const host = await signUp({ timezone: "America/New_York" });
+    const guest = await signUp();
+    // Thursday 2030-10-24 19:00 in New York (EDT); the clocks go back on 2030-11-03.
+    const first = await createEvent(host, {
+      title: "Run club",
+      date: "2030-10-24T23:00:00.000Z",
+      maxAttendees: 5,
+      recurrence: { frequency: "weekly", count: 4 },
+    });
+    const occurrences = (await guest.call({ method: "GET", url: `/api/events/${first.id}/occurrences` })).json();
+    expect(occurrences.map((o: { date: string }) => o.date)).toEqual([
+      "2030-10-24T23:00:00.000Z",
+      "2030-10-31T23:00:00.000Z",
+      "2030-11-08T00:00:00.000Z",
+      "2030-11-15T00:00:00.000Z",
+    ]);
+    expect((await eventRow(occurrences[1].id)).seriesId).toBe(first.id);
+    expect((await participate(guest, occurrences[0].id, "going")).statusCode).toBe(201);
+    expect((await participate(guest, occurrences[1].id, "going")).statusCode).toBe(201);
+    expect((await eventRow(occurrences[0].id)).goingCount).toBe(1);
+    expect((await eventRow(occurrences[2].id)).goingCount).toBe(0);
+
+    const viewer = await signUp();
+    const deck = (await viewer.call({ method: "GET", url: `/api/events/swipe/${viewer.id}?q=Run%20club` })).json();
+    const mine = deck.events.filter((e: { seriesId: number | null }) => e.seriesId === first.id);
+    expect(mine.map((e: { id: number; recurrence: string }) => [e.id, e.recurrence])).toEqual([[first.id, "weekly"]]);
+
+    const bad = await host.call({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "T",
+        description: "D",
+        date: "2030-10-24T23:00:00.000Z",
+        hostId: host.id,
+        type: "social",
+        recurrence: { frequency: "daily", count: 3 },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    const tooMany = await host.call({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "T",
+        description: "D",
+        date: "2030-10-24T23:00:00.000Z",
+        hostId: host.id,
+        type: "social",
+        recurrence: { frequency: "weekly", count: 53 },
+      },
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("edits and cancels this and the following occurrences; the one before stays", async () => {
+    const host = await signUp();
+    const stranger = await signUp();
+    const first = await createEvent(host, {
+      date: "2030-03-05T18:00:00.000Z",
+      recurrence: { frequency: "biweekly", count: 3 },
+    });
+    const [a, b, c] = (await host.call({ method: "GET", url: `/api/events/${first.id}/occurrences` })).json();
+    expect(
+      (await stranger.call({ method: "PATCH", url: `/api/events/${b.id}?scope=following`, payload: { title: "x" } }))
+        .statusCode,
+    ).toBe(403);
+    const moved = await host.call({
+      method: "PATCH",
+      url: `/api/events/${b.id}?scope=following`,
+      payload: { title: "Later runs", date: new Date(Date.parse(b.date) + 3_600_000).toISOString() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect([(await eventRow(a.id)).title, (await eventRow(b.id)).title, (await eventRow(c.id)).title]).toEqual([
+      "Dinner at Luigi's",
+      "Later runs",
+      "Later runs",
+    ]);
+    expect((await eventRow(c.id)).date.toISOString()).toBe(new Date(Date.parse(c.date) + 3_600_000).toISOString());
+    expect(
+      (await host.call({ method: "PATCH", url: `/api/events/${a.id}?scope=some`, payload: { title: "x" } })).statusCode,
+    ).toBe(400);
+    expect((await host.call({ method: "DELETE", url: `/api/events/${b.id}?scope=following` })).statusCode).toBe(200);
+    expect(
+      [(await eventRow(a.id)).canceledAt, (await eventRow(b.id)).canceledAt, (await eventRow(c.id)).canceledAt].map(
+        Boolean,
+      ),
+    ).toEqual([false, true, true]);
+    const left = (await host.call({ method: "GET", url: `/api/events/${a.id}/occurrences` })).json();
+    expect(left.map((o: { id: number }) => o.id)).toEqual([a.id]);
+  });
+});

@@ -1,4 +1,12 @@
-/** Hosting an event: co-hosts, questions and plus-ones, the guest list, updates to guests, check-in. */
+/** Hosting an event: series, co-hosts, questions and plus-ones, the guest list, updates to guests, check-in. */
+export type { SeriesScope } from "../../../contract/hosting";
 export { hostingRepository } from "./repository";
 export { hostingRoutes } from "./routes";
-export { checkResponse, type HostingService, hostingColumns, hostingService, seesGuestList } from "./service";
+export {
+  checkResponse,
+  type HostingService,
+  hostingColumns,
+  hostingService,
+  occurrenceDates,
+  seesGuestList,
+} from "./service";

@@ -58,6 +58,14 @@ export function hostingRepository(db: Db) {
       return rows.length > 0;
     },
 
+    async upcomingOccurrences(seriesId: number, now: Date) {
+      return db
+        .select({ id: events.id, date: events.date })
+        .from(events)
+        .where(and(eq(events.seriesId, seriesId), gt(events.date, now), isNull(events.canceledAt)))
+        .orderBy(asc(events.date), asc(events.id))
+        .limit(60);
+    },
     async participant(eventId: number, userId: number) {
       const [row] = await db
         .select()

@@ -11,6 +11,7 @@ import {
   eventUpdateBodySchema,
   eventUpdateSchema,
   guestRowSchema,
+  occurrenceSchema,
   ticketSchema,
   updatesQuerySchema,
 } from "../../../contract/hosting";
@@ -31,6 +32,12 @@ const tags = ["hosting"];
 /** Co-hosts, updates to guests, the hosts' guest list (and its CSV), tickets and check-in. */
 export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.hosting;
+
+  app.get(
+    "/api/events/:id/occurrences",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(occurrenceSchema), ...errors } } },
+    async (request) => service.occurrences(requireUserId(request), request.params.id),
+  );
 
   app.post(
     "/api/events/:id/cohosts",

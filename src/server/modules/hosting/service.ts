@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import { addMonths, addWeeks } from "date-fns";
 import { EVENT_NOTICES } from "../../../contract/event-notices";
 import type { ParticipantStatus } from "../../../contract/events";
 import {
@@ -13,6 +15,7 @@ import {
   type HostingDetail,
   type HostingSettings,
   type QuestionsInput,
+  type Recurrence,
   UPDATES_PER_EVENT_PER_DAY,
 } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
@@ -35,6 +38,21 @@ export function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
     return `q${n}`;
   };
   return input.map((q) => ({ id: q.id ?? nextId(), text: q.text, required: q.required }));
+}
+
+/**
+ * The dates of a series' occurrences: the first, then every week, two weeks or month, at the same wall-clock
+ * time in `timeZone` (a 7 pm run stays at 7 pm across a daylight-saving change; the 31st becomes the month's last day).
+ */
+export function occurrenceDates(first: Date, recurrence: Recurrence, timeZone: string): Date[] {
+  const start = new TZDate(first.getTime(), timeZone);
+  return Array.from({ length: recurrence.count }, (_, n) => {
+    const next =
+      recurrence.frequency === "monthly"
+        ? addMonths(start, n)
+        : addWeeks(start, recurrence.frequency === "biweekly" ? 2 * n : n);
+    return new Date(next.getTime());
+  });
 }
 
 /** The events columns a create or edit body's hosting settings write (nothing for what it leaves out). */
@@ -219,6 +237,18 @@ export function hostingService({
       }
       const rows = await repo.updates(eventId, page, audience);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
+    /** The series' upcoming occurrences that are not canceled, soonest first (a one-off event: itself while upcoming). */
+    async occurrences(viewerId: number, eventId: number) {
+      const event = await access.requireVisible(eventId, viewerId);
+      const rows =
+        event.seriesId == null
+          ? event.canceledAt || event.date <= now()
+            ? []
+            : [{ id: event.id, date: event.date }]
+          : await repo.upcomingOccurrences(event.seriesId, now());
+      return rows.map((r) => ({ id: r.id, date: r.date.toISOString() }));
     },
 
     guests: async (managerId: number, eventId: number) => (await guestRows(managerId, eventId)).rows,
