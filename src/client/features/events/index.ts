@@ -1,6 +1,15 @@
 // The events feature's public entry: what other features may import from it (biome.json refuses deeper paths).
 
 export type { FeedParams } from "./api";
-export { refreshAnswered, refreshEvents, useCancelEvent, useDecide, useFeed, useRespond, useUndoAnswer, useUserEvents } from "./api";
+export {
+  refreshAnswered,
+  refreshEvents,
+  useCancelEvent,
+  useDecide,
+  useFeed,
+  useRespond,
+  useUndoAnswer,
+  useUserEvents,
+} from "./api";
 export { eventKeys } from "./api/keys";
 export { EventCover } from "./event-cover";
