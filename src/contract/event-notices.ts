@@ -58,6 +58,20 @@ export const EVENT_NOTICES = {
     message: `A spot opened up: you're going to ${event.title}`,
     actionUrl: eventPage(event),
   }),
+  /** To the guests a host or co-host sends an update to: the message itself, with the event's name. */
+  hostUpdate: (event: NoticeEvent, message: string): EventNotice => ({
+    type: "event_update",
+    title: `Update: ${event.title}`,
+    message,
+    actionUrl: eventPage(event),
+  }),
+  /** To a person the host made a co-host. */
+  cohostAdded: (event: NoticeEvent): EventNotice => ({
+    type: "participant_update",
+    title: "You're a co-host",
+    message: `You now co-host ${event.title}`,
+    actionUrl: eventPage(event),
+  }),
   /** To the applicant, when the host decides on their request. */
   requestDecided: (event: NoticeEvent, approved: boolean): EventNotice => ({
     type: "participant_update",

@@ -11,6 +11,14 @@ import {
 } from "./fields";
 import { groupEventTypeSchema } from "./groups";
 import {
+  answersSchema,
+  guestsCountSchema,
+  hostingDetailSchema,
+  hostingSettingsSchema,
+  recurrenceFrequencySchema,
+  recurrenceSchema,
+} from "./hosting";
+import {
   DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
@@ -71,6 +79,9 @@ export const eventSchema = z.object({
   groupEventType: z.string().nullable(),
   canceledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The series this event is an occurrence of (its first occurrence's id), and how it repeats. */
+  seriesId: z.number().int().nullable(),
+  recurrence: recurrenceFrequencySchema.nullable(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -149,6 +160,8 @@ export const createEventBodySchema = z.object({
   latitude: coordinateTextSchema(90, "Latitude").optional(),
   longitude: coordinateTextSchema(180, "Longitude").optional(),
   placeArea: placeAreaSchema.optional(),
+  ...hostingSettingsSchema.shape,
+  recurrence: recurrenceSchema.optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
@@ -210,7 +223,8 @@ export const updateEventBodySchema = z
     maxAttendees: maxAttendees.nullable(),
     tags,
   })
-  .partial();
+  .partial()
+  .extend(hostingSettingsSchema.shape);
 export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
 
 export const interactionBodySchema = z.object({ action: interactionActionSchema });
@@ -219,6 +233,10 @@ export const participantBodySchema = z.object({
   eventId: idSchema,
   userId: idSchema,
   status: participantStatusSchema,
+  /** Answers to the event's questions, by question id, with going or applying. */
+  answers: answersSchema.optional(),
+  /** Plus-ones (up to the event's maxGuestsPerPerson); each takes a seat. */
+  guests: guestsCountSchema.optional(),
 });
 export type ParticipantBody = z.infer<typeof participantBodySchema>;
 
@@ -250,6 +268,8 @@ export const pendingRequestSchema = z.object({
   eventId: z.number().int(),
   user: userSummarySchema,
   requestedAt: z.string(),
+  answers: z.record(z.string(), z.string()),
+  guests: z.number().int(),
 });
 
 export const eventDetailSchema = eventSchema.extend({
@@ -260,6 +280,7 @@ export const eventDetailSchema = eventSchema.extend({
   /** 1-based place in the waitlist when the viewer is waitlisted. */
   waitlistPosition: z.number().int().nullable(),
   isHost: z.boolean(),
+  ...hostingDetailSchema.shape,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 

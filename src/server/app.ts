@@ -35,6 +35,7 @@ import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
 import { registerMetrics } from "./modules/health/metrics";
 import { healthRoutes } from "./modules/health/routes";
+import { hostingRoutes } from "./modules/hosting";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewRoutes, linkPreviewService } from "./modules/link-preview";
 import { nearbyRoutes } from "./modules/nearby/routes";
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, routeDeps);
   await app.register(eventsRoutes, routeDeps);
   await app.register(participantsRoutes, routeDeps);
+  await app.register(hostingRoutes, routeDeps);
   await app.register(availabilityRoutes, routeDeps);
   await app.register(usersRoutes, routeDeps);
   await app.register(friendsRoutes, routeDeps);

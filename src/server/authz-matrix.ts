@@ -207,6 +207,48 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
   },
 
+  // A series' dates: whoever may see the event (the plan P: its group's members and host).
+  "GET /api/events/{id}/occurrences": {
+    request: (f) => ({ url: `/api/events/${f.planId}/occurrences` }),
+    expect: insiders(200),
+  },
+  // Hosting E: only its host names or removes co-hosts (no co-host to remove in the fixture: the owner's 404).
+  "POST /api/events/{id}/cohosts": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/cohosts`, payload: { userId: f.strangerId } }),
+    expect: ownerOnly(201),
+    fresh: true,
+  },
+  "DELETE /api/events/{id}/cohosts/{userId}": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/cohosts/${f.memberId}` }),
+    expect: ownerOnly(404),
+  },
+  // Updates: the hosts send; guests (member is going to E) and hosts read.
+  "POST /api/events/{id}/updates": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/updates`, payload: { message: "Doors at seven" } }),
+    expect: ownerOnly(201),
+  },
+  "GET /api/events/{id}/updates": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/updates` }),
+    expect: insiders(200),
+  },
+  "GET /api/events/{id}/guests": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/guests` }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/events/{id}/guests.csv": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/guests.csv` }),
+    expect: ownerOnly(200),
+  },
+  // A ticket is a going guest's own: member is going to E; the host and a stranger are not.
+  "GET /api/events/{id}/ticket": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/ticket` }),
+    expect: { visitor: 401, owner: 403, member: 200, stranger: 403 },
+  },
+  "POST /api/events/{id}/check-ins": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/check-ins`, payload: { userId: f.memberId } }),
+    expect: ownerOnly(200),
+  },
+
   // Availability: readable by anyone signed in (profiles show it), written by its owner only.
   "GET /api/availability/user": {
     request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }),

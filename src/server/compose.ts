@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
@@ -20,6 +21,7 @@ import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
+import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
 import { nearbyRepository } from "./modules/nearby/repository";
@@ -90,6 +92,18 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const origin = publicOrigin(config);
 
   const eventsRepo = eventsRepository(db);
+  const hosting = hostingService({
+    repo: hostingRepository(db),
+    users: repositories.users,
+    access: {
+      findEvent: eventsRepo.findEvent,
+      isGroupMember: repositories.groups.isMember,
+      isBlockedEitherWay: blocks.isBlockedEitherWay,
+    },
+    notifications,
+    // Tickets are signed with a key made once per installation and kept beside the other server keys.
+    ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+  });
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
@@ -97,6 +111,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     uploads,
     notifications,
     blocks,
+    hosting,
   });
   const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
   const participants = participantsService({
@@ -105,6 +120,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     membership: repositories.groups,
     notifications,
     blocks,
+    hosting,
   });
   const polls = pollsService({
     repo: pollsRepository(db),
@@ -128,6 +144,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   return {
     repositories,
     rateLimits,
+    hosting,
     outbox,
     notifications,
     uploads,

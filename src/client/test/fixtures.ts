@@ -38,6 +38,8 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     groupEventType: null,
     canceledAt: null,
     createdAt: "2030-01-01T00:00:00.000Z",
+    seriesId: null,
+    recurrence: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -22,6 +23,7 @@ import type { FriendGroupId, Industry } from "../../contract/categories";
 import type { MessageType } from "../../contract/chat";
 import type { EventType, InteractionAction, ParticipantStatus } from "../../contract/events";
 import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
+import type { EventQuestion, GuestListVisibility, RecurrenceFrequency, UpdateAudience } from "../../contract/hosting";
 import type { NotificationType } from "../../contract/notifications";
 import type { ReportReason, ReportTargetType } from "../../contract/safety";
 import type { TimeSlotId } from "../../contract/time-slots";
@@ -210,6 +212,15 @@ export const events = pgTable(
     shareSignups: integer("share_signups").notNull().default(0),
     /** The town whose centre stands in for a hand-typed place ("Around San Francisco"); null for an exact pin or none. */
     placeArea: text("place_area"),
+    /** What the hosts ask everyone who goes or applies (at most EVENT_QUESTIONS_MAX). */
+    questions: jsonb("questions").$type<EventQuestion[]>().notNull().default([]),
+    /** How many plus-ones one person may bring; each takes a seat. */
+    maxGuestsPerPerson: integer("max_guests_per_person").notNull().default(0),
+    /** Who sees who is going; the count is shown to everyone. */
+    guestList: text("guest_list").$type<GuestListVisibility>().notNull().default("everyone"),
+    /** The series' first occurrence (its own id for that one); null for a one-off event. */
+    seriesId: integer("series_id").references((): AnyPgColumn => events.id, { onDelete: "set null" }),
+    recurrence: text("recurrence").$type<RecurrenceFrequency>(),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -222,6 +233,7 @@ export const events = pgTable(
     index("events_host_idx").on(t.hostId),
     index("events_group_idx").on(t.groupId),
     index("events_lat_lng_idx").on(t.lat, t.lng),
+    index("events_series_idx").on(t.seriesId, t.date).where(sql`${t.seriesId} is not null`),
     index("events_tags_idx").using("gin", t.tags),
     check("events_timezone_len", sql`char_length(${t.timezone}) <= 64`),
     check("events_place_area_len", sql`char_length(${t.placeArea}) <= 200`),
@@ -239,6 +251,11 @@ export const eventParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status").$type<ParticipantStatus>().notNull(),
+    /** The answers to the event's questions, by question id. */
+    answers: jsonb("answers").$type<Record<string, string>>().notNull().default({}),
+    /** Plus-ones: a going row holds 1 + guests seats of going_count. */
+    guests: integer("guests").notNull().default(0),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -604,4 +621,35 @@ export const accountTokens = pgTable(
     index("account_tokens_user_idx").on(t.userId, t.purpose),
     check("account_tokens_purpose_check", sql`${t.purpose} IN ('password_reset', 'email_verification')`),
   ],
+);
+
+/** Co-hosts of an event: they manage it with its host; only the host cancels it or changes them. */
+export const eventCohosts = pgTable(
+  "event_cohosts",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_cohosts_user_idx").on(t.userId)],
+);
+
+/** A message the hosts sent to the event's guests. */
+export const eventUpdates = pgTable(
+  "event_updates",
+  {
+    id: serial("id").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    audience: text("audience").array().$type<UpdateAudience[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_updates_event_idx").on(t.eventId, t.id)],
 );

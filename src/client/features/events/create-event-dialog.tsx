@@ -1,10 +1,12 @@
 import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
 import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/events";
+import type { Recurrence } from "@contract/hosting";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
+import { RepeatField } from "@/features/hosting";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
 import { native } from "@/lib/native";
@@ -70,6 +72,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [, navigate] = useLocation();
   const [locationGranted, setLocationGranted] = useState(false);
   const [locating, setLocating] = useState(false);
+  const [recurrence, setRecurrence] = useState<Recurrence | null>(null);
   useEffect(() => {
     if (open) void native.locationGranted().then(setLocationGranted);
   }, [open]);
@@ -131,6 +134,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         : {}),
       hostId: user.id,
       type: form.type,
+      ...(recurrence ? { recurrence } : {}),
       ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
       ...(networking
         ? { category: form.category, maxAttendees: Number.isFinite(max) ? max : DEFAULT_MAX_ATTENDEES }
@@ -298,6 +302,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
               </div>
             </div>
           )}
+          <RepeatField value={recurrence} onChange={setRecurrence} />
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               Cancel

@@ -5,6 +5,15 @@ import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } 
 import { type FormEvent, useState } from "react";
 import { Link, useParams, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
+import {
+  asksBeforeJoining,
+  CohostNames,
+  GuestSection,
+  HostTools,
+  RespondDialog,
+  SeriesDates,
+  SeriesLabel,
+} from "@/features/hosting";
 import { ReportButton } from "@/features/safety";
 import { MissingScreen } from "@/features/shell";
 import { errorMessage } from "@/lib/api";
@@ -95,6 +104,7 @@ export function EventPage() {
             <CalendarIcon className="size-4" aria-hidden />
             {formatEventTime(e.date, e.timezone, user?.timezone)}
           </p>
+          <SeriesLabel event={e} timezone={user?.timezone} />
           <EventPlace event={e} />
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
@@ -123,6 +133,7 @@ export function EventPage() {
             </div>
           </Link>
         )}
+        <CohostNames event={e} />
         <ViewerActions event={e} />
         {/* A group's plan is for its members: it has no public link to spread. */}
         {!e.canceledAt && e.groupId == null && !live && (
@@ -130,6 +141,9 @@ export function EventPage() {
             <ShareEventButton event={e} />
           </div>
         )}
+        <SeriesDates event={e} timezone={user?.timezone} />
+        <GuestSection event={e} />
+        {(e.isHost || e.isCohost) && <HostTools event={e} />}
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
         {!e.canceledAt && (
           <a
@@ -178,6 +192,7 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [asking, setAsking] = useState<{ status: "going" | "pending" | "waitlisted"; done: string } | null>(null);
   const past = new Date(event.date).getTime() < Date.now();
   if (!user || event.canceledAt) return null;
 
@@ -219,6 +234,8 @@ function ViewerActions({ event }: { event: EventDetail }) {
 
   const full = event.maxAttendees != null && event.attendeeCount >= event.maxAttendees;
   const send = (status: ParticipantStatus, done: string) =>
+    status !== "declined" && asksBeforeJoining(event) ? setAsking({ status, done }) : respondNow(status, done);
+  const respondNow = (status: ParticipantStatus, done: string) =>
     respond.mutate(
       { eventId: event.id, userId: user.id, status },
       {
@@ -237,6 +254,12 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const status = event.viewerStatus;
   return (
     <div className="grid gap-2 rounded-xl bg-muted/50 p-3" data-testid="viewer-status">
+      <RespondDialog
+        event={event}
+        status={asking?.status ?? null}
+        done={asking?.done ?? ""}
+        onOpenChange={(open) => !open && setAsking(null)}
+      />
       <p className="text-sm font-medium">
         {status ? STATUS_TEXT[status] : "You haven't answered yet"}
         {status === "waitlisted" && event.waitlistPosition != null && ` (#${event.waitlistPosition} in line)`}
@@ -298,6 +321,7 @@ function EditEventDialog({
   const [place, setPlace] = useState<PickedPlace | null>(saved && { ...saved, label: event.location, source: "saved" });
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const [imageUrl, setImageUrl] = useState(event.imageUrl);
+  const [following, setFollowing] = useState(false);
   const { user } = useAuth();
   // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
   const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
@@ -331,6 +355,7 @@ function EditEventDialog({
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
         ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
+        following,
       },
       {
         onSuccess: () => {
@@ -386,6 +411,12 @@ function EditEventDialog({
           <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
           <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
+          {event.seriesId != null && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />
+              Also change the following dates
+            </label>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -1,7 +1,16 @@
 // The events feature's public entry: what other features may import from it (biome.json refuses deeper paths).
 
 export type { FeedParams } from "./api";
-export { refreshAnswered, useFeed, useRespond, useUndoAnswer, useUserEvents } from "./api";
+export {
+  refreshAnswered,
+  refreshEvents,
+  useCancelEvent,
+  useDecide,
+  useFeed,
+  useRespond,
+  useUndoAnswer,
+  useUserEvents,
+} from "./api";
 export { eventKeys } from "./api/keys";
 export { EventCover } from "./event-cover";
 export { syncEvents } from "./live-sync";

@@ -31,6 +31,13 @@ const event: EventDetail = {
   viewerStatus: null,
   waitlistPosition: null,
   isHost: false,
+  cohosts: [],
+  isCohost: false,
+  questions: [],
+  maxGuestsPerPerson: 0,
+  guestList: "everyone",
+  viewerGuests: null,
+  viewerCheckedIn: false,
 };
 
 describe("Settings › Event History", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { eventInteractions, eventParticipants, events } from "../../db/schema";
 
@@ -29,7 +29,7 @@ export function deckRepository(db: Db) {
               inArray(eventParticipants.status, ["going", "declined"]),
             ),
           )
-          .returning({ status: eventParticipants.status });
+          .returning({ status: eventParticipants.status, guests: eventParticipants.guests });
         const interactions = await tx
           .delete(eventInteractions)
           .where(and(eq(eventInteractions.eventId, eventId), eq(eventInteractions.userId, userId)))
@@ -38,10 +38,10 @@ export function deckRepository(db: Db) {
         if (removed?.status === "going") {
           await tx
             .update(events)
-            .set({ goingCount: sql`greatest(${events.goingCount} - 1, 0)` })
+            .set({ goingCount: sql`greatest(${events.goingCount} - ${1 + removed.guests}, 0)` })
             .where(eq(events.id, eventId));
           const [next] = await tx
-            .select({ userId: eventParticipants.userId })
+            .select({ userId: eventParticipants.userId, guests: eventParticipants.guests })
             .from(eventParticipants)
             .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "waitlisted")))
             .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
@@ -49,11 +49,14 @@ export function deckRepository(db: Db) {
           if (next) {
             const seated = await tx
               .update(events)
-              .set({ goingCount: sql`${events.goingCount} + 1` })
+              .set({ goingCount: sql`${events.goingCount} + ${1 + next.guests}` })
               .where(
                 and(
                   eq(events.id, eventId),
-                  or(isNull(events.maxAttendees), lt(events.goingCount, events.maxAttendees)),
+                  or(
+                    isNull(events.maxAttendees),
+                    sql`${events.goingCount} + ${1 + next.guests} <= ${events.maxAttendees}`,
+                  ),
                 ),
               )
               .returning({ id: events.id });

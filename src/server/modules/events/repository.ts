@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { EVENT_LINK_SIGNUPS_MAX } from "../../../contract/event-sharing";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { Db } from "../../db/client";
@@ -22,6 +22,31 @@ function eventQueries(db: Db) {
     async insertEvent(values: NewEventRow) {
       const [row] = await db.insert(events).values(values).returning();
       return row;
+    },
+    /** A series: the first occurrence is its series' id; every occurrence shares the values but its date. */
+    async insertSeries(values: NewEventRow, recurrence: NonNullable<NewEventRow["recurrence"]>, dates: Date[]) {
+      return db.transaction(async (tx) => {
+        const [first] = await tx
+          .insert(events)
+          .values({ ...values, date: dates[0], recurrence })
+          .returning();
+        const [linked] = await tx.update(events).set({ seriesId: first.id }).where(eq(events.id, first.id)).returning();
+        if (dates.length > 1) {
+          await tx
+            .insert(events)
+            .values(dates.slice(1).map((date) => ({ ...values, date, recurrence, seriesId: first.id })));
+        }
+        return linked;
+      });
+    },
+    /** This occurrence and the later ones of its series that are not canceled, in date order. */
+    async followingOccurrences(seriesId: number, from: Date) {
+      return db
+        .select({ id: events.id, date: events.date })
+        .from(events)
+        .where(and(eq(events.seriesId, seriesId), gte(events.date, from), isNull(events.canceledAt)))
+        .orderBy(asc(events.date), asc(events.id))
+        .limit(60);
     },
     async findEvent(id: number) {
       const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
@@ -66,11 +91,15 @@ function eventQueries(db: Db) {
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId));
     },
 
-    async hostedBy(userId: number) {
+    /** Events the user hosts, and `cohosted` (ids of events they co-host). */
+    async hostedBy(userId: number, cohosted: number[] = []) {
+      const hosts = cohosted.length
+        ? or(eq(events.hostId, userId), inArray(events.id, cohosted))
+        : eq(events.hostId, userId);
       return db
         .select()
         .from(events)
-        .where(and(eq(events.hostId, userId), isNull(events.groupId)))
+        .where(and(hosts, isNull(events.groupId)))
         .orderBy(asc(events.date))
         .limit(500);
     },

@@ -14,6 +14,7 @@ import {
   userEventsQuerySchema,
 } from "../../../contract/events";
 import { inviteLookupTooManyText } from "../../../contract/groups";
+import { seriesScopeQuerySchema } from "../../../contract/hosting";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
@@ -109,17 +110,26 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       schema: {
         tags,
         params: eventIdParamsSchema,
+        querystring: seriesScopeQuerySchema,
         body: updateEventBodySchema.strict(),
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => service.update(requireUserId(request), request.params.id, request.body),
+    async (request) =>
+      service.updateScoped(requireUserId(request), request.params.id, request.body, request.query.scope),
   );
 
   app.delete(
     "/api/events/:id",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: eventSchema, ...errors } } },
-    async (request) => service.cancel(requireUserId(request), request.params.id),
+    {
+      schema: {
+        tags,
+        params: eventIdParamsSchema,
+        querystring: seriesScopeQuerySchema,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (request) => service.cancelScoped(requireUserId(request), request.params.id, request.query.scope),
   );
 
   app.get(

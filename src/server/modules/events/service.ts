@@ -13,6 +13,7 @@ import type {
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import type { Membership } from "../groups/repository";
+import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
 import type { NotificationsService } from "../notifications/service";
 import { zoneAt } from "../places/time-zone";
 import type { BlockReads } from "../safety";
@@ -20,7 +21,7 @@ import type { UploadsService } from "../uploads/service";
 import type { UsersRepository } from "../users/repository";
 import { calendarFile } from "./calendar";
 import { eventAccess } from "./event-access";
-import type { EventRow, EventsRepository, UserRow } from "./repository";
+import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 
 export function toEvent(row: EventRow): Event {
   return {
@@ -45,6 +46,8 @@ export function toEvent(row: EventRow): Event {
     groupEventType: row.groupEventType,
     canceledAt: row.canceledAt ? row.canceledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
+    recurrence: row.recurrence,
   };
 }
 
@@ -65,6 +68,7 @@ export function eventsService({
   uploads: images,
   notifications,
   blocks,
+  hosting,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -73,11 +77,14 @@ export function eventsService({
   uploads: UploadsService;
   notifications: NotificationsService;
   blocks: BlockReads;
+  /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
+  hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
 }) {
-  const { requireVisible, requireHosted, requireEvent } = eventAccess({
+  const { requireVisible, requireHosted, requireManaged, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
     isBlockedEitherWay: blocks.isBlockedEitherWay,
+    isCohost: hosting.isCohost,
   });
 
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
@@ -85,7 +92,14 @@ export function eventsService({
     return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
   }
 
-  return {
+  /** A one-off event, or (with a recurrence) its series: each occurrence at the same wall-clock time in the event's zone. */
+  async function insertOneOrSeries(body: CreateEventBody, values: NewEventRow) {
+    if (!body.recurrence) return repo.insertEvent(values);
+    const dates = occurrenceDates(values.date, body.recurrence, values.timezone ?? DEFAULT_TIMEZONE);
+    return repo.insertSeries(values, body.recurrence.frequency, dates);
+  }
+
+  const service = {
     /** A group plan arrives here from the polls module with its date settled (a poll's earliest option). */
     async create(
       userId: number,
@@ -116,7 +130,7 @@ export function eventsService({
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
       return toEvent(
-        await repo.insertEvent({
+        await insertOneOrSeries(body, {
           title: body.title,
           description: body.description,
           date: new Date(body.date),
@@ -140,6 +154,7 @@ export function eventsService({
           tags,
           hostId: userId,
           timezone: await eventZone(userId, lat, lng),
+          ...hostingColumns(body),
         }),
       );
     },
@@ -158,6 +173,7 @@ export function eventsService({
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
+      const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);
       // Someone the viewer blocked, or who blocked the viewer, is left out of the faces shown (the count stays).
       const hidden = await blocks.blockedAmong(
         viewerId,
@@ -165,11 +181,14 @@ export function eventsService({
       );
       return {
         ...toEvent(event),
+        ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: going
-          .filter((g) => !hidden.has(g.user.id))
-          .slice(0, 50)
-          .map((g) => toSummary(g.user)),
+        attendees: seesGuests
+          ? going
+              .filter((g) => !hidden.has(g.user.id))
+              .slice(0, 50)
+              .map((g) => toSummary(g.user))
+          : [],
         attendeeCount: event.goingCount,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
@@ -207,8 +226,12 @@ export function eventsService({
       };
     },
 
-    async update(hostId: number, eventId: number, body: UpdateEventBody) {
-      const event = await requireHosted(eventId, hostId);
+    async update(
+      hostId: number,
+      eventId: number,
+      { questions, maxGuestsPerPerson, guestList, ...body }: UpdateEventBody,
+    ) {
+      const event = await requireManaged(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
@@ -230,6 +253,7 @@ export function eventsService({
               placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
             }
           : {}),
+        ...hostingColumns({ questions, maxGuestsPerPerson, guestList }),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);
@@ -258,7 +282,7 @@ export function eventsService({
 
     async userEvents(userId: number): Promise<MyEvent[]> {
       const [hosted, attended] = await Promise.all([
-        repo.hostedBy(userId),
+        repo.hostedBy(userId, await hosting.cohostedEventIds(userId)),
         repo.attendedBy(userId, ["going", "pending", "waitlisted"]),
       ]);
       const list: MyEvent[] = [
@@ -282,6 +306,32 @@ export function eventsService({
         role: "participant" as const,
         status: a.status,
       }));
+    },
+  };
+
+  return {
+    ...service,
+    /** PATCH with scope: this occurrence and its series' later ones, each moved by the same amount when the date moves. */
+    async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
+      const event = await requireManaged(eventId, userId);
+      if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
+      const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
+      const following = await repo.followingOccurrences(event.seriesId, event.date);
+      const updated: Event[] = [];
+      for (const occurrence of following) {
+        const date = shift ? { date: new Date(occurrence.date.getTime() + shift).toISOString() } : {};
+        updated.push(await service.update(userId, occurrence.id, { ...body, ...date }));
+      }
+      return updated.find((e) => e.id === eventId) ?? service.update(userId, eventId, body);
+    },
+    /** DELETE with scope: the host cancels this occurrence, or this one and its series' later ones. */
+    async cancelScoped(userId: number, eventId: number, scope: SeriesScope) {
+      const event = await requireHosted(eventId, userId);
+      if (scope === "one" || event.seriesId == null) return service.cancel(userId, eventId);
+      for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {
+        if (occurrence.id !== eventId) await service.cancel(userId, occurrence.id);
+      }
+      return service.cancel(userId, eventId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
@@ -56,30 +56,43 @@ function participantQueries(db: Db) {
       return row;
     },
     /** The capacity check and the increment are one statement: concurrent joins cannot overshoot. */
-    async tryIncrementGoing(eventId: number): Promise<boolean> {
+    async tryIncrementGoing(eventId: number, seats = 1): Promise<boolean> {
       const updated = await db
         .update(events)
-        .set({ goingCount: sql`${events.goingCount} + 1` })
-        .where(and(eq(events.id, eventId), or(isNull(events.maxAttendees), lt(events.goingCount, events.maxAttendees))))
+        .set({ goingCount: sql`${events.goingCount} + ${seats}` })
+        .where(
+          and(
+            eq(events.id, eventId),
+            or(isNull(events.maxAttendees), sql`${events.goingCount} + ${seats} <= ${events.maxAttendees}`),
+          ),
+        )
         .returning({ id: events.id });
       return updated.length === 1;
     },
-    async decrementGoing(eventId: number) {
+    async decrementGoing(eventId: number, seats = 1) {
       await db
         .update(events)
-        .set({ goingCount: sql`greatest(${events.goingCount} - 1, 0)` })
+        .set({ goingCount: sql`greatest(${events.goingCount} - ${seats}, 0)` })
         .where(eq(events.id, eventId));
     },
-    async upsertParticipant(eventId: number, userId: number, status: ParticipantStatus) {
+    /** `response` (answers and plus-ones) is written when given, else the row keeps its own. */
+    async upsertParticipant(
+      eventId: number,
+      userId: number,
+      status: ParticipantStatus,
+      response?: { answers: Record<string, string>; guests: number },
+    ) {
       const now = new Date();
       // Entering the waitlist (or a request) starts the clock that orders it: first come, first served.
       const restartClock = status === "waitlisted" || status === "pending";
       const [row] = await db
         .insert(eventParticipants)
-        .values({ eventId, userId, status, createdAt: now, updatedAt: now })
+        .values({ eventId, userId, status, createdAt: now, updatedAt: now, ...response })
         .onConflictDoUpdate({
           target: [eventParticipants.eventId, eventParticipants.userId],
-          set: restartClock ? { status, updatedAt: now, createdAt: now } : { status, updatedAt: now },
+          set: restartClock
+            ? { status, updatedAt: now, createdAt: now, ...response }
+            : { status, updatedAt: now, ...response },
         })
         .returning();
       return row;
@@ -123,6 +136,17 @@ function participantQueries(db: Db) {
             // A block hides each side from the other: neither their answers nor the events one of them hosts.
             notBlocked(viewerId, eventParticipants.userId),
             notBlocked(viewerId, events.hostId),
+            // Who is going is shown only as the event's guest list setting allows (hosts and oneself always).
+            or(
+              eq(events.guestList, "everyone"),
+              eq(events.hostId, viewerId),
+              eq(eventParticipants.userId, viewerId),
+              sql`exists (select 1 from event_cohosts c where c.event_id = ${events.id} and c.user_id = ${viewerId})`,
+              and(
+                eq(events.guestList, "attendees"),
+                sql`exists (select 1 from ${eventParticipants} me where me.event_id = ${events.id} and me.user_id = ${viewerId} and me.status = 'going')`,
+              ),
+            ),
           ),
         )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));
@@ -130,7 +154,12 @@ function participantQueries(db: Db) {
     /** The requests `hostId` may answer: none from someone either of them blocked. */
     async pendingRequests(eventId: number, hostId: number, page: { take: number; after?: KeysetPosition }) {
       return db
-        .select({ user: users, createdAt: eventParticipants.createdAt })
+        .select({
+          user: users,
+          createdAt: eventParticipants.createdAt,
+          answers: eventParticipants.answers,
+          guests: eventParticipants.guests,
+        })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
         .where(

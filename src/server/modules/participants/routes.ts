@@ -27,7 +27,8 @@ export const participantsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     { schema: { tags, body: participantBodySchema, response: { 201: participantSchema, ...errors } } },
     async (request, reply) => {
       const userId = requireSelf(request, request.body.userId);
-      return reply.code(201).send(await service.participate(userId, request.body.eventId, request.body.status));
+      const { eventId, status, answers, guests } = request.body;
+      return reply.code(201).send(await service.participate(userId, eventId, status, { answers, guests }));
     },
   );
 

@@ -1,9 +1,11 @@
 import { EVENT_NOTICES } from "../../../contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
+import { type Answers, HOSTING_TEXTS } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
 import { eventAccess } from "../events/event-access";
 import type { Membership } from "../groups/repository";
+import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications/service";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
@@ -27,74 +29,112 @@ export function participantsService({
   membership,
   notifications,
   blocks,
+  hosting,
 }: {
   repo: ParticipantsRepository;
   users: UsersRepository;
   membership: Membership;
   notifications: NotificationsService;
   blocks: BlockReads;
+  /** Co-hosts see and decide applications too, and hear of new participants. */
+  hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
 }) {
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
-  const { requireVisible, requireHosted } = eventAccess({
+  const { requireVisible, requireManaged } = eventAccess({
     findEvent: repo.findEvent,
     isGroupMember: membership.isMember,
     isBlockedEitherWay: blocks.isBlockedEitherWay,
+    isCohost: hosting.isCohost,
   });
 
-  /** Moves one participant to a status; the caller holds the event's lock (changeParticipation). */
+  /**
+   * Moves one participant to a status; the caller holds the event's lock (changeParticipation). A going
+   * row holds 1 + its plus-ones seats of going_count; `response` (answers, plus-ones) is stored with it.
+   */
   async function transition(
     event: EventRow,
     userId: number,
     wanted: ParticipantStatus,
     tx: ParticipantQueries,
+    response?: { answers?: Answers; guests?: number },
   ): Promise<Transition> {
     const eventId = event.id;
     const existing = await tx.findParticipant(eventId, userId);
-    if (existing?.status === wanted) return { row: existing, changed: false, promoted: null };
+    const guests = response?.guests ?? existing?.guests ?? 0;
+    const stored =
+      response && wanted !== "declined" ? { answers: response.answers ?? existing?.answers ?? {}, guests } : undefined;
+    if (existing?.status === wanted && guests === existing.guests && response?.answers === undefined) {
+      return { row: existing, changed: false, promoted: null };
+    }
+    const held = existing?.status === "going" ? 1 + existing.guests : 0;
+    const need = 1 + (wanted === "declined" ? 0 : guests);
+    const seat = async (delta: number) => {
+      if (delta > 0) return tx.tryIncrementGoing(eventId, delta);
+      if (delta < 0) await tx.decrementGoing(eventId, -delta);
+      return true;
+    };
     let status = wanted;
-    if (wanted === "going" && !(await tx.tryIncrementGoing(eventId))) throw new HttpError(409, EVENT_TEXTS.full);
-    // The waitlist is only for a full event; with room left the joiner simply goes.
-    if (wanted === "waitlisted" && (await tx.tryIncrementGoing(eventId))) status = "going";
-    const leftSeat = existing?.status === "going" && status !== "going";
-    if (leftSeat) await tx.decrementGoing(eventId);
-    const row = await tx.upsertParticipant(eventId, userId, status);
+    if (wanted === "going" || (wanted === "waitlisted" && held > 0)) {
+      if (!(await seat(need - held)))
+        throw new HttpError(409, guests > 0 ? HOSTING_TEXTS.notEnoughSeats : EVENT_TEXTS.full);
+      status = "going";
+    } else if (wanted === "waitlisted" && (await seat(need))) {
+      // The waitlist is only for a full event; with room left the joiner simply goes.
+      status = "going";
+    } else if (held > 0) {
+      await seat(-held);
+    }
+    const freed = held - (status === "going" ? need : 0) > 0;
+    const row = await tx.upsertParticipant(eventId, userId, status, stored);
     let promoted: number | null = null;
-    if (leftSeat) {
+    if (freed) {
+      // First come, first served: the first in line gets the seats if they (and their plus-ones) fit.
       const next = await tx.firstWaitlisted(eventId);
-      if (next && (await tx.tryIncrementGoing(eventId))) {
+      if (next && (await tx.tryIncrementGoing(eventId, 1 + next.guests))) {
         await tx.upsertParticipant(eventId, next.userId, "going");
         promoted = next.userId;
       }
     }
     return { row, changed: true, promoted };
   }
-
   async function tellPromoted(event: EventRow, userId: number | null) {
     if (userId == null) return;
     await tell(userId, EVENT_NOTICES.offWaitlist(event));
   }
 
   return {
-    async participate(userId: number, eventId: number, asked: ParticipantStatus, now = new Date()) {
+    async participate(
+      userId: number,
+      eventId: number,
+      asked: ParticipantStatus,
+      response: { answers?: Answers; guests?: number } = {},
+      now = new Date(),
+    ) {
       const event = await requireVisible(eventId, userId);
       if (event.hostId === userId) throw new HttpError(409, "You are hosting this event");
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       if (event.date.getTime() < now.getTime()) throw new HttpError(409, "This event has already taken place");
+      const given = response.answers !== undefined || response.guests !== undefined ? response : undefined;
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
+        const mine = await tx.findParticipant(eventId, userId);
+        checkResponse(locked, asked, {
+          answers: given?.answers ?? mine?.answers,
+          guests: given?.guests ?? mine?.guests,
+        });
         // Issue 9.1: a networking event is joined only through the host's approval. Whatever the
         // client asks for (going, waitlisted, pending) becomes a pending request; only leaving is direct.
         if (locked.type === "networking" && asked !== "declined") {
           const current = await tx.findParticipant(eventId, userId);
           if (current?.status === "going") return { row: current, changed: false, promoted: null } satisfies Transition;
-          return transition(locked, userId, "pending", tx);
+          return transition(locked, userId, "pending", tx, given);
         }
-        return transition(locked, userId, asked, tx);
+        return transition(locked, userId, asked, tx, given);
       });
       const finalStatus = result.row.status;
       if (result.changed && finalStatus !== "declined") {
         const user = await users.findById(userId);
-        await tell(event.hostId, {
+        await notifications.notifyAll([event.hostId, ...(await hosting.cohostIdsOf(eventId))], {
           ...EVENT_NOTICES.newParticipant(event, user?.fullName ?? "Someone", finalStatus),
           fromUserId: userId,
         });
@@ -109,7 +149,7 @@ export function participantsService({
     },
 
     async requests(hostId: number, eventId: number, page: { take: number; after?: KeysetPosition }) {
-      await requireHosted(eventId, hostId);
+      await requireManaged(eventId, hostId);
       const rows = await repo.pendingRequests(eventId, hostId, page);
       return rows.map((r) => ({
         eventId,
@@ -120,11 +160,13 @@ export function participantsService({
           profileImage: r.user.profileImage,
         },
         requestedAt: r.createdAt.toISOString(),
+        answers: r.answers,
+        guests: r.guests,
       }));
     },
 
     async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
-      const event = await requireHosted(eventId, hostId);
+      const event = await requireManaged(eventId, hostId);
       if (await blocks.isBlockedEitherWay(hostId, userId))
         throw new HttpError(404, "No pending request from this user");
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {

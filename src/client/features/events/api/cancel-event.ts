@@ -5,7 +5,9 @@ import { refreshEvents } from "./refresh-events";
 
 export const cancelEventMutation = (eventId: number) =>
   mutationOptions({
-    mutationFn: () => api.delete(`/api/events/${eventId}`, eventSchema),
+    /** `following`: this occurrence and the later ones of its series. */
+    mutationFn: (scope?: { following: boolean }) =>
+      api.delete(`/api/events/${eventId}${scope?.following ? "?scope=following" : ""}`, eventSchema),
     onSuccess: (_event, _input, _result, { client }) => refreshEvents(client),
   });
 

@@ -5,7 +5,9 @@ import { refreshEvents } from "./refresh-events";
 
 export const updateEventMutation = (eventId: number) =>
   mutationOptions({
-    mutationFn: (body: UpdateEventBody) => api.patch(`/api/events/${eventId}`, eventSchema, body),
+    /** `following`: this occurrence and the later ones of its series. */
+    mutationFn: ({ following, ...body }: UpdateEventBody & { following?: boolean }) =>
+      api.patch(`/api/events/${eventId}${following ? "?scope=following" : ""}`, eventSchema, body),
     onSuccess: (_event, _body, _result, { client }) => refreshEvents(client),
   });
 

@@ -176,6 +176,8 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
     sql`(e.max_attendees is null or e.going_count < e.max_attendees)`,
     sql`not exists (select 1 from event_interactions i where i.user_id = ${c.userId} and i.event_id = e.id)`,
     sql`not exists (select 1 from event_participants p where p.user_id = ${c.userId} and p.event_id = e.id)`,
+    // A series is shown once: its next occurrence that is still open.
+    sql`(e.series_id is null or not exists (select 1 from events s where s.series_id = e.series_id and s.canceled_at is null and s.date > ${c.now.toISOString()}::timestamptz and (s.date, s.id) < (e.date, e.id)))`,
   ];
   if (c.position) {
     const { lat, lng, radiusKm } = c.position;
@@ -220,7 +222,7 @@ function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
 }
 
 const SCAN_COLUMNS = sql.raw(
-  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.max_attendees, e.going_count",
+  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.max_attendees, e.going_count, e.series_id",
 );
 
 /** The feed's window statement: the window ranked, its chip counts and where it ends. */

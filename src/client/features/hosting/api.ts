@@ -1,0 +1,102 @@
+import { participantSchema } from "@contract/events";
+import {
+  type CheckInBody,
+  checkInSchema,
+  cohostSchema,
+  type EventUpdateBody,
+  eventUpdateSchema,
+  guestRowSchema,
+  ticketSchema,
+} from "@contract/hosting";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { eventKeys, refreshEvents } from "@/features/events";
+import { api } from "@/lib/api";
+
+export const hostingKeys = {
+  guests: (eventId: number) => [...eventKeys.all, "guests", eventId] as const,
+  updates: (eventId: number) => [...eventKeys.all, "updates", eventId] as const,
+  ticket: (eventId: number) => ["ticket", eventId] as const,
+};
+
+const refresh = (client: QueryClient) => refreshEvents(client);
+
+export const useGuests = (eventId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: hostingKeys.guests(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/guests`, z.array(guestRowSchema)),
+    enabled,
+  });
+
+export const useUpdates = (eventId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: hostingKeys.updates(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/updates`, z.array(eventUpdateSchema)),
+    enabled,
+  });
+
+/** The ticket is kept on the device too, so the QR code still shows at a door without signal. */
+const ticketStorageKey = (eventId: number) => `link-ticket-${eventId}`;
+export const ticketQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: hostingKeys.ticket(eventId),
+    queryFn: async () => {
+      const ticket = await api.get(`/api/events/${eventId}/ticket`, ticketSchema);
+      localStorage.setItem(ticketStorageKey(eventId), ticket.code);
+      return ticket;
+    },
+    initialData: () => {
+      const code = localStorage.getItem(ticketStorageKey(eventId));
+      return code ? { code } : undefined;
+    },
+    initialDataUpdatedAt: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useTicket = (eventId: number, enabled: boolean) => useQuery({ ...ticketQuery(eventId), enabled });
+
+export function useAddCohost(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`/api/events/${eventId}/cohosts`, cohostSchema, { userId }),
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useRemoveCohost(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.send("DELETE", `/api/events/${eventId}/cohosts/${userId}`),
+    onSuccess: () => refresh(client),
+  });
+}
+
+export function useSendUpdate(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventUpdateBody) => api.post(`/api/events/${eventId}/updates`, eventUpdateSchema, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: hostingKeys.updates(eventId) }),
+  });
+}
+
+export function useCheckIn(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckInBody) => api.post(`/api/events/${eventId}/check-ins`, checkInSchema, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: hostingKeys.guests(eventId) }),
+  });
+}
+
+/** Going or applying with answers and plus-ones (the event page's respond dialog). */
+export function useRespondWith() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      eventId: number;
+      userId: number;
+      status: "going" | "pending" | "waitlisted";
+      answers: Record<string, string>;
+      guests: number;
+    }) => api.post("/api/event-participants", participantSchema, body),
+    onSuccess: () => refresh(client),
+  });
+}

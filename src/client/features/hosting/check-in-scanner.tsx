@@ -1,0 +1,147 @@
+import { TICKET_CODE_MAX } from "@contract/hosting";
+import { CameraIcon, ImageIcon, ScanLineIcon } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+import { useCheckIn } from "./api";
+import { readQrCode } from "./qr";
+
+/**
+ * Checking guests in by their ticket: the camera (scanning frames until a code appears), a photo of
+ * the ticket, or the code typed in. The result is said in a live region for screen readers too.
+ */
+export function CheckInScanner({ eventId }: { eventId: number }) {
+  const checkIn = useCheckIn(eventId);
+  const [code, setCode] = useState("");
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [scanning, setScanning] = useState(false);
+
+  const submit = (value: string) =>
+    checkIn.mutate(
+      { code: value.trim() },
+      {
+        onSuccess: ({ user }) => {
+          setResult({ ok: true, text: `${user.fullName} is checked in` });
+          setCode("");
+        },
+        onError: (error) => setResult({ ok: false, text: errorMessage(error) ?? "Check-in failed" }),
+      },
+    );
+  const found = (value: string | null) => {
+    if (value) submit(value);
+    else setResult({ ok: false, text: "No QR code found in that picture" });
+  };
+  const onPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      found(await readQrCode(await createImageBitmap(file)));
+    } catch {
+      // Not a picture the browser can open: the same answer as a picture without a code.
+      found(null);
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim()) submit(code);
+  };
+
+  return (
+    <div className="grid gap-2" data-testid="check-in">
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <ScanLineIcon className="size-4" aria-hidden />
+        Check in guests
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" variant="outline" onClick={() => setScanning((s) => !s)}>
+          <CameraIcon aria-hidden />
+          {scanning ? "Stop scanning" : "Scan tickets"}
+        </Button>
+        <Button type="button" size="sm" variant="outline" asChild>
+          <label>
+            <ImageIcon aria-hidden />
+            Scan a photo
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              aria-label="Ticket photo"
+              onChange={(e) => {
+                void onPhoto(e.target.files?.[0]);
+                e.target.value = "";
+              }}
+            />
+          </label>
+        </Button>
+      </div>
+      {scanning && <CameraScanner onCode={submit} onError={(text) => setResult({ ok: false, text })} />}
+      <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <div className="grid flex-1 gap-1">
+          <Label htmlFor="ticket-code" className="text-xs">
+            Ticket code
+          </Label>
+          <Input
+            id="ticket-code"
+            value={code}
+            maxLength={TICKET_CODE_MAX}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" size="sm" disabled={checkIn.isPending || !code.trim()}>
+          Check in
+        </Button>
+      </form>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="check-in-result"
+        className={result?.ok ? "text-sm font-medium text-primary" : "text-sm text-destructive"}
+      >
+        {result?.text}
+      </p>
+    </div>
+  );
+}
+
+/** The back camera's picture, read a few times a second until a code is found (then a pause, so one scan is one check-in). */
+function CameraScanner({ onCode, onError }: { onCode: (code: string) => void; onError: (text: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  // The latest callbacks, read when a frame is decoded: the camera starts once, not on every render.
+  const callbacks = useRef({ onCode, onError });
+  callbacks.current = { onCode, onError };
+  useEffect(() => {
+    let stream: MediaStream | undefined;
+    let timer: number | undefined;
+    let stopped = false;
+    let last = "";
+    const tick = async () => {
+      const element = video.current;
+      if (stopped || !element) return;
+      const value = element.readyState >= 2 ? await readQrCode(element).catch(() => null) : null;
+      if (value && value !== last) {
+        last = value;
+        callbacks.current.onCode(value);
+      }
+      timer = window.setTimeout(tick, 300);
+    };
+    navigator.mediaDevices
+      ?.getUserMedia({ video: { facingMode: "environment" } })
+      .then((s) => {
+        stream = s;
+        if (stopped || !video.current) return;
+        video.current.srcObject = s;
+        void video.current.play();
+        void tick();
+      })
+      .catch(() => callbacks.current.onError("The camera is not available: scan a photo or type the code"));
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, []);
+  return <video ref={video} className="aspect-square w-full rounded-lg bg-black object-cover" muted playsInline />;
+}

@@ -1,0 +1,103 @@
+import type { EventDetail } from "@contract/events";
+import { HOSTING_TEXTS } from "@contract/hosting";
+import { BadgeCheckIcon, MegaphoneIcon, TicketIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { useTicket, useUpdates } from "./api";
+import { qrDataUrl } from "./qr";
+
+/** The co-hosts under "Hosted by" (the host's own card is the event page's). */
+export function CohostNames({ event }: { event: EventDetail }) {
+  if (event.cohosts.length === 0) return null;
+  return (
+    <p className="-mt-2 text-sm text-muted-foreground" data-testid="cohosts">
+      Co-hosted by{" "}
+      {event.cohosts.map((c, i) => (
+        <span key={c.id}>
+          {i > 0 && ", "}
+          <Link href={`/users/${c.id}`} className="font-medium text-foreground hover:underline">
+            {c.fullName}
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** What a guest has on the event page: "You were there", their ticket's QR code, and the hosts' updates. */
+export function GuestSection({ event }: { event: EventDetail }) {
+  const manages = event.isHost || event.isCohost;
+  const going = event.viewerStatus === "going";
+  const guest = going || event.viewerStatus === "pending" || event.viewerStatus === "waitlisted";
+  return (
+    <>
+      {event.viewerCheckedIn && (
+        <p
+          className="flex items-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm font-medium text-primary"
+          data-testid="you-were-there"
+        >
+          <BadgeCheckIcon className="size-4" aria-hidden />
+          {HOSTING_TEXTS.youWereThere}
+        </p>
+      )}
+      {going && !event.canceledAt && !event.viewerCheckedIn && <Ticket eventId={event.id} />}
+      {(guest || manages) && <Updates eventId={event.id} />}
+    </>
+  );
+}
+
+function Ticket({ eventId }: { eventId: number }) {
+  const ticket = useTicket(eventId, true);
+  const [image, setImage] = useState<string | null>(null);
+  const code = ticket.data?.code;
+  useEffect(() => {
+    if (code) void qrDataUrl(code).then(setImage);
+  }, [code]);
+  return (
+    <section className="grid justify-items-center gap-2 rounded-xl border border-border p-4" aria-labelledby="ticket-h">
+      <h2 id="ticket-h" className="flex items-center gap-2 self-start text-sm font-semibold">
+        <TicketIcon className="size-4" aria-hidden />
+        Your ticket
+      </h2>
+      {image ? (
+        <img
+          src={image}
+          alt="Your ticket's QR code"
+          className="size-48 rounded-lg bg-white"
+          data-testid="ticket-qr"
+          data-code={code}
+        />
+      ) : ticket.isError ? (
+        <p className="text-sm text-muted-foreground">Your ticket could not be loaded. Try again when online.</p>
+      ) : (
+        <div className="size-48 animate-pulse rounded-lg bg-muted" aria-busy />
+      )}
+      <p className="text-xs text-muted-foreground">Show this at the door; it works offline too.</p>
+    </section>
+  );
+}
+
+function Updates({ eventId }: { eventId: number }) {
+  const updates = useUpdates(eventId, true);
+  const list = updates.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="grid gap-2" aria-labelledby="updates-h" data-testid="event-updates">
+      <h2 id="updates-h" className="flex items-center gap-2 text-sm font-semibold">
+        <MegaphoneIcon className="size-4" aria-hidden />
+        Updates from the hosts
+      </h2>
+      <ul className="grid gap-2">
+        {list.map((u) => (
+          <li key={u.id} className="rounded-lg bg-muted/50 p-3 text-sm">
+            <p className="whitespace-pre-line">{u.message}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {u.author?.fullName ?? "A host"} ·{" "}
+              {new Date(u.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

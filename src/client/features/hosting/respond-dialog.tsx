@@ -1,0 +1,116 @@
+import type { EventDetail } from "@contract/events";
+import { ANSWER_TEXT_MAX } from "@contract/hosting";
+import { type FormEvent, useState } from "react";
+import { useAuth } from "@/features/auth";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Label } from "@/ui/label";
+import { Textarea } from "@/ui/textarea";
+import { toast } from "@/ui/use-toast";
+import { useRespondWith } from "./api";
+
+/** Whether answering this event needs the dialog: it asks questions or lets people bring plus-ones. */
+export const asksBeforeJoining = (event: Pick<EventDetail, "questions" | "maxGuestsPerPerson">) =>
+  event.questions.length > 0 || event.maxGuestsPerPerson > 0;
+
+/** Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones. */
+export function RespondDialog({
+  event,
+  status,
+  done,
+  onOpenChange,
+}: {
+  event: EventDetail;
+  status: "going" | "pending" | "waitlisted" | null;
+  done: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { user } = useAuth();
+  const respond = useRespondWith();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [guests, setGuests] = useState(0);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user || !status) return;
+    const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
+    if (missing) {
+      toast({ title: "Missing answer", description: `Please answer: ${missing.text}`, variant: "destructive" });
+      return;
+    }
+    const given = Object.fromEntries(Object.entries(answers).filter(([, text]) => text.trim()));
+    respond.mutate(
+      { eventId: event.id, userId: user.id, status, answers: given, guests },
+      {
+        onSuccess: () => {
+          toast({ title: done, description: event.title });
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast({
+            title: "Error",
+            description: errorMessage(error) ?? "Failed to update your response",
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+  return (
+    <Dialog open={status !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{status === "pending" ? "Apply" : "Join"}</DialogTitle>
+          <DialogDescription>The hosts see your answers with your response.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-3">
+          {event.questions.map((q) => (
+            <div key={q.id} className="grid gap-2">
+              <Label htmlFor={`answer-${q.id}`}>
+                {q.text}
+                {q.required && (
+                  <span aria-hidden className="text-destructive">
+                    {" "}
+                    *
+                  </span>
+                )}
+              </Label>
+              <Textarea
+                id={`answer-${q.id}`}
+                rows={2}
+                maxLength={ANSWER_TEXT_MAX}
+                required={q.required}
+                value={answers[q.id] ?? ""}
+                onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}
+              />
+            </div>
+          ))}
+          {event.maxGuestsPerPerson > 0 && (
+            <div className="grid gap-2">
+              <Label htmlFor="respond-guests">Plus-ones</Label>
+              <select
+                id="respond-guests"
+                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                value={guests}
+                onChange={(e) => setGuests(Number(e.target.value))}
+              >
+                {Array.from({ length: event.maxGuestsPerPerson + 1 }, (_, n) => n).map((n) => (
+                  <option key={`guests-${n}`} value={n}>
+                    {n === 0 ? "Just me" : `Me + ${n}`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={respond.isPending}>
+              {status === "pending" ? "Send application" : "Confirm"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

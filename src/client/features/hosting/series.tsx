@@ -1,0 +1,130 @@
+import type { Event } from "@contract/events";
+import {
+  occurrenceSchema,
+  type Recurrence,
+  type RecurrenceFrequency,
+  recurrenceLabel,
+  SERIES_COUNT_MAX,
+  SERIES_COUNT_MIN,
+} from "@contract/hosting";
+import { TZDate } from "@date-fns/tz";
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { RepeatIcon } from "lucide-react";
+import { Link } from "wouter";
+import { z } from "zod";
+import { eventKeys } from "@/features/events";
+import { api } from "@/lib/api";
+import { formatEventDateTime } from "@/lib/format-date";
+import { Input } from "@/ui/input";
+import { Label } from "@/ui/label";
+
+/** "Every Tuesday" in `timezone` (the viewer's), or null for a one-off event. */
+export function seriesText(event: Pick<Event, "date" | "recurrence">, timezone: string | undefined): string | null {
+  if (!event.recurrence) return null;
+  const local = new TZDate(new Date(event.date).getTime(), timezone || "UTC");
+  return recurrenceLabel(event.recurrence, format(local, "EEEE"), local.getDate());
+}
+
+/** The repeat line on the deck's card and the event page. */
+export function SeriesLabel({ event, timezone }: { event: Pick<Event, "date" | "recurrence">; timezone?: string }) {
+  const text = seriesText(event, timezone);
+  if (!text) return null;
+  return (
+    <p className="flex items-center gap-2" data-testid="series-label">
+      <RepeatIcon className="size-4 shrink-0" aria-hidden />
+      {text}
+    </p>
+  );
+}
+
+/** A series' other upcoming dates, each its own event with its own guests: the page to join that date. */
+export function SeriesDates({ event, timezone }: { event: Event; timezone?: string }) {
+  const occurrences = useQuery({
+    queryKey: [...eventKeys.all, "occurrences", event.seriesId],
+    queryFn: () => api.get(`/api/events/${event.id}/occurrences`, z.array(occurrenceSchema)),
+    enabled: event.seriesId != null,
+  });
+  const others = (occurrences.data ?? []).filter((o) => o.id !== event.id);
+  if (event.seriesId == null || others.length === 0) return null;
+  return (
+    <nav className="grid gap-1.5" aria-label="More dates">
+      <h2 className="text-sm font-semibold">More dates</h2>
+      <ul className="flex gap-2 overflow-x-auto pb-1">
+        {others.map((o) => (
+          <li key={o.id} className="shrink-0">
+            <Link
+              href={`/events/${o.id}`}
+              className="block rounded-lg border border-border px-3 py-2 text-sm hover:bg-muted"
+            >
+              {formatEventDateTime(o.date, timezone)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const FREQUENCIES: { value: RecurrenceFrequency | "none"; label: string }[] = [
+  { value: "none", label: "Does not repeat" },
+  { value: "weekly", label: "Every week" },
+  { value: "biweekly", label: "Every 2 weeks" },
+  { value: "monthly", label: "Every month" },
+];
+
+/** The create dialog's "Repeats" choice: a series of 2 to 52 dates, one event each. */
+export function RepeatField({
+  value,
+  onChange,
+}: {
+  value: Recurrence | null;
+  onChange: (value: Recurrence | null) => void;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor="event-repeat">Repeats</Label>
+        <select
+          id="event-repeat"
+          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+          value={value?.frequency ?? "none"}
+          onChange={(e) =>
+            onChange(
+              e.target.value === "none"
+                ? null
+                : { frequency: e.target.value as RecurrenceFrequency, count: value?.count ?? 4 },
+            )
+          }
+        >
+          {FREQUENCIES.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {value && (
+        <div className="grid gap-2">
+          <Label htmlFor="event-repeat-count">Number of dates</Label>
+          <Input
+            id="event-repeat-count"
+            type="number"
+            min={SERIES_COUNT_MIN}
+            max={SERIES_COUNT_MAX}
+            value={value.count}
+            onChange={(e) =>
+              onChange({
+                ...value,
+                count: Math.min(
+                  SERIES_COUNT_MAX,
+                  Math.max(SERIES_COUNT_MIN, Number(e.target.value) || SERIES_COUNT_MIN),
+                ),
+              })
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** Hosting an event: series, co-hosts, questions and plus-ones, the guest list, updates to guests, check-in. */
+export type { SeriesScope } from "../../../contract/hosting";
+export { hostingRepository } from "./repository";
+export { hostingRoutes } from "./routes";
+export {
+  checkResponse,
+  type HostingService,
+  hostingColumns,
+  hostingService,
+  occurrenceDates,
+  seesGuestList,
+} from "./service";
