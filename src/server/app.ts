@@ -147,6 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("outbox", mailOutbox);
   app.addHook("onReady", async () => mailOutbox.start());
   app.addHook("onClose", () => mailOutbox.stop());
+  app.decorate("reminders", services.reminderWorker);
+  app.addHook("onReady", async () => services.reminderWorker.start());
+  app.addHook("onClose", () => services.reminderWorker.stop());
   warnAboutLinks(config, app.log);
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);

@@ -31,6 +31,7 @@ import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { pushRepository } from "./modules/push/repository";
+import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { safetyRepository } from "./modules/safety/repository";
 import { uploadsRepository } from "./modules/uploads/repository";
 import { uploadsService } from "./modules/uploads/service";
@@ -69,6 +70,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // E-mail leaves through the outbox: its worker runs from ready to close (app.ts).
   const outbox = createOutbox({ config, db, log });
   const notifications = notificationsService({ repo: repositories.notifications, bus });
+  // Reminders leave from a worker in every instance: it runs from ready to close (app.ts).
+  const reminderWorker = createReminderWorker({
+    service: remindersService({ repo: remindersRepository(db), notifications }),
+    log,
+  });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
   const geocoder = config.GEOCODER_URL
@@ -87,6 +93,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     repositories,
     rateLimits,
     outbox,
+    reminderWorker,
     notifications,
     uploads,
     groups,

@@ -18,13 +18,15 @@ export function notificationsRepository(db: Db) {
       if (userIds.length === 0) return [];
       return db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
     },
-    async savePreferences(userId: number, { channels, emailDigest }: NotificationPreferences) {
+    async savePreferences(userId: number, { channels, emailDigest, reminders }: NotificationPreferences) {
+      // Sorted, so the list reads back the same however it was sent.
+      const reminderOffsets = [...reminders.offsetsMinutes].sort((a, b) => a - b);
       await db
         .insert(notificationPreferences)
-        .values({ userId, channels, emailDigest })
+        .values({ userId, channels, emailDigest, reminderOffsets })
         .onConflictDoUpdate({
           target: notificationPreferences.userId,
-          set: { channels, emailDigest, updatedAt: new Date() },
+          set: { channels, emailDigest, reminderOffsets, updatedAt: new Date() },
         });
     },
     /**
