@@ -27,6 +27,7 @@ import { sessionResolver } from "./http/session-resolver";
 import { accountRoutes } from "./modules/account/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
+import { calendarRoutes } from "./modules/calendar";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
 import { eventsRoutes } from "./modules/events/routes";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(googleRoutes, routeDeps);
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);
+  await app.register(calendarRoutes, routeDeps);
 
   await serveClient(app);
   return app;

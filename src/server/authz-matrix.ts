@@ -465,4 +465,14 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: "/api/account/email-verification/confirm", payload: { token: "x".repeat(43) } }),
     expect: everyone(400),
   },
+  // Calendar: each person's own secret address; the feed opens without a cookie, and a wrong token is 404 for all.
+  "GET /api/calendar/subscription": { request: () => ({ url: "/api/calendar/subscription" }), expect: signedIn(200) },
+  "POST /api/calendar/subscription/rotate": {
+    request: () => ({ url: "/api/calendar/subscription/rotate" }),
+    expect: signedIn(200),
+  },
+  "GET /api/calendar/feed/{token}": {
+    request: () => ({ url: `/api/calendar/feed/${"x".repeat(43)}` }),
+    expect: everyone(404),
+  },
 };

@@ -7,6 +7,7 @@ import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
 import { availabilityRepository } from "./modules/availability/repository";
 import { availabilityService } from "./modules/availability/service";
+import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
@@ -74,6 +75,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
     log,
+    everyMs: config.REMINDER_POLL_MS,
   });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
@@ -105,6 +107,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     auth: authService({ repo: repositories.auth }),
     availability: availabilityService({ repo: availabilityRepository(db) }),
+    calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
     deck: deckService({ repo: deckRepository(db), notifications }),
     events: eventsService({

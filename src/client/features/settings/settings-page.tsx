@@ -26,6 +26,7 @@ import { Switch } from "@/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { useSaveTimezone } from "./api/save-timezone";
+import { CalendarSubscriptionCard } from "./calendar-subscription";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
@@ -219,6 +220,7 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
           </Button>
         </CardContent>
       </Card>
+      <CalendarSubscriptionCard />
     </div>
   );
 }

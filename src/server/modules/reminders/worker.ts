@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { RemindersService } from "./service";
 
-/** How often each instance looks for due reminders: well inside REMINDER_LATE_MS, so none is dropped as late. */
-export const REMINDER_POLL_MS = 60_000;
-
 export interface ReminderWorker {
   /** One round at `now` (the clock, injectable so tests move time instead of waiting). Returns how many were sent. */
   runOnce(now?: Date): Promise<number>;
@@ -21,12 +18,13 @@ export function createReminderWorker({
   service,
   log,
   clock = () => new Date(),
-  everyMs = REMINDER_POLL_MS,
+  everyMs,
 }: {
   service: RemindersService;
   log: FastifyBaseLogger;
   clock?: () => Date;
-  everyMs?: number;
+  /** REMINDER_POLL_MS: well inside REMINDER_LATE_MS, so no reminder is dropped as late. */
+  everyMs: number;
 }): ReminderWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
