@@ -6,7 +6,12 @@ export type CalendarSubscription = z.infer<typeof calendarSubscriptionSchema>;
 
 /** A feed token is 32 random bytes in base64url (43 characters); anything longer is refused before a lookup. */
 export const CALENDAR_TOKEN_MAX = 64;
-export const calendarFeedParamsSchema = z.object({ token: z.string().max(CALENDAR_TOKEN_MAX) });
+export const calendarFeedParamsSchema = z.object({
+  token: z
+    .string()
+    .max(CALENDAR_TOKEN_MAX)
+    .regex(/^[A-Za-z0-9_-]+$/, "must be a calendar link's token"),
+});
 
 /** How far back the feed keeps events, so a calendar still shows last week's (and a recent cancellation). */
 export const CALENDAR_FEED_PAST_DAYS = 30;

@@ -31,6 +31,7 @@ import { calendarRoutes } from "./modules/calendar";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
 import { eventsRoutes } from "./modules/events/routes";
+import { followsRoutes } from "./modules/follows";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes, routeDeps);
   await app.register(usersRoutes, routeDeps);
   await app.register(friendsRoutes, routeDeps);
+  await app.register(followsRoutes, routeDeps);
   await app.register(uploadsRoutes, routeDeps);
   await app.register(deckRoutes, routeDeps);
   await app.register(notificationsRoutes, routeDeps);

@@ -192,6 +192,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
 
   // Profiles.
   "GET /api/users/{id}": { request: (f) => ({ url: `/api/users/${f.ownerId}` }), expect: signedIn(200) },
+  // Following the owner: anyone signed in but the owner themself (400, not a permission question).
+  "POST /api/users/{id}/follow": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200 },
+  },
+  "DELETE /api/users/{id}/follow": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
+    expect: signedIn(200),
+  },
   "PATCH /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),
     expect: ownerOnly(200),

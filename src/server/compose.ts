@@ -16,6 +16,7 @@ import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
 import { eventsRepository } from "./modules/events/repository";
 import { eventsService } from "./modules/events/service";
+import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
@@ -79,6 +80,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const groups = groupsService({ repo: repositories.groups, users: repositories.users, bus });
+  const follows = followsService({
+    repo: followsRepository(db),
+    userExists: async (id) => Boolean(await repositories.users.findById(id)),
+    blockedEitherWay: repositories.safety.isBlockedEitherWay,
+    notifications,
+  });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -116,8 +123,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       membership: repositories.groups,
       uploads,
       notifications,
+      published: follows.eventPublished,
     }),
     feed: feedService({ repo: feedRepository(db) }),
+    follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants: participantsService({

@@ -1,3 +1,4 @@
+import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places";
 import { useQueryClient } from "@tanstack/react-query";
@@ -111,16 +112,7 @@ export function EventPage() {
         )}
         <ViewerActions event={e} />
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
-        {!e.canceledAt && (
-          <a
-            href={`/api/events/${e.id}/calendar.ics`}
-            download
-            className="flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-          >
-            <CalendarPlusIcon className="size-4" aria-hidden />
-            Add to calendar
-          </a>
-        )}
+        {!e.canceledAt && <AddToCalendar event={e} />}
         {user && user.id !== e.hostId && (
           <div className="-mt-2 -ml-2">
             <ReportButton targetType="event" targetId={e.id} label="Report this event" />
@@ -148,6 +140,42 @@ export function EventPage() {
         </section>
       </div>
     </article>
+  );
+}
+
+/** The event's .ics file (Apple Calendar and any other app), and Google's and Outlook's own "new event" pages. */
+function AddToCalendar({ event }: { event: EventDetail }) {
+  const links = addEventLinks(event, new URL(`/events/${event.id}`, window.location.origin).href);
+  const external = "text-sm font-medium text-primary hover:underline";
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <a
+        href={links.apple}
+        download
+        className="flex min-h-11 items-center gap-2 text-sm font-medium text-primary hover:underline"
+      >
+        <CalendarPlusIcon className="size-4" aria-hidden />
+        {CALENDAR_TEXTS.addToCalendar}
+      </a>
+      <a
+        href={links.google}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={external}
+        aria-label="Add to Google Calendar"
+      >
+        Google
+      </a>
+      <a
+        href={links.outlook}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={external}
+        aria-label="Add to Outlook"
+      >
+        Outlook
+      </a>
+    </div>
   );
 }
 

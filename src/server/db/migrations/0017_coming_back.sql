@@ -16,8 +16,6 @@ CREATE TABLE "reminder_deliveries" (
 --> statement-breakpoint
 CREATE INDEX "reminder_deliveries_event_idx" ON "reminder_deliveries" USING btree ("event_id");
 --> statement-breakpoint
-CREATE INDEX "events_upcoming_date_idx" ON "events" USING btree ("date") WHERE "canceled_at" IS NULL;
---> statement-breakpoint
 -- iCalendar SEQUENCE: bumped by the database whenever what a calendar shows changes, whoever changed it.
 ALTER TABLE "events" ADD COLUMN "sequence" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
@@ -67,3 +65,14 @@ CREATE TABLE "conversation_mutes" (
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT "conversation_mutes_pk" PRIMARY KEY ("group_id", "user_id")
 );
+--> statement-breakpoint
+-- A block ends following both ways, whichever code path stored the block.
+CREATE FUNCTION "user_blocks_end_follows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "follows"
+  WHERE ("follower_id" = NEW."blocker_id" AND "followed_id" = NEW."blocked_id")
+     OR ("follower_id" = NEW."blocked_id" AND "followed_id" = NEW."blocker_id");
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "user_blocks_end_follows" AFTER INSERT ON "user_blocks" FOR EACH ROW EXECUTE FUNCTION "user_blocks_end_follows"();

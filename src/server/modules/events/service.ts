@@ -59,6 +59,7 @@ export function eventsService({
   membership,
   uploads: images,
   notifications,
+  published,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -66,6 +67,8 @@ export function eventsService({
   /** Issue 9.18: a cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
+  /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
+  published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
   const { requireVisible, requireHosted } = eventAccess({
     findEvent: repo.findEvent,
@@ -97,7 +100,7 @@ export function eventsService({
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
-      return toEvent(
+      const event = toEvent(
         await repo.insertEvent({
           title: body.title,
           description: body.description,
@@ -121,6 +124,9 @@ export function eventsService({
           hostId: userId,
         }),
       );
+      const host = published ? await users.findById(userId) : undefined;
+      if (published && host) await published(host, event);
+      return event;
     },
 
     async interact(userId: number, eventId: number, action: "passed" | "liked") {

@@ -1,3 +1,3 @@
 export { remindersRepository } from "./repository";
-export { REMINDER_LATE_MS, reminderZone, remindersService } from "./service";
+export { REMINDER_LATE_MS, remindersService, reminderZone } from "./service";
 export { createReminderWorker, type ReminderWorker } from "./worker";

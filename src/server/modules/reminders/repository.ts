@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { eventTypeSchema } from "../../../contract/events";
 import type { ReminderOffset } from "../../../contract/push";
 import type { Db } from "../../db/client";
 
@@ -41,7 +42,11 @@ export function remindersRepository(db: Db) {
       }>(sql`
         WITH upcoming AS (
           SELECT e.id, e.date, e.host_id, e.created_at FROM events e
-          WHERE e.canceled_at IS NULL AND e.hidden_at IS NULL
+          -- Every type named, so the scan is a date range on events_type_date_idx.
+          WHERE e.type IN (${sql.join(
+            eventTypeSchema.options.map((type) => sql`${type}`),
+            sql`, `,
+          )}) AND e.canceled_at IS NULL AND e.hidden_at IS NULL
             AND e.date > ${at}::timestamptz AND e.date <= ${at}::timestamptz + make_interval(mins => ${horizonMinutes + 1})
         ),
         people AS (
