@@ -30,6 +30,7 @@ import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
+import { eventConversationRoutes } from "./modules/event-conversation";
 import { eventsRoutes } from "./modules/events/routes";
 import { followsRoutes } from "./modules/follows";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
   await app.register(eventsRoutes, routeDeps);
+  await app.register(eventConversationRoutes, routeDeps);
   await app.register(participantsRoutes, routeDeps);
   await app.register(availabilityRoutes, routeDeps);
   await app.register(usersRoutes, routeDeps);

@@ -130,6 +130,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
     expect: insiders(200),
   },
+  // E's guests' conversation: its host and the member going; a stranger is refused.
+  "GET /api/events/{id}/conversation": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/conversation` }),
+    expect: insiders(200),
+  },
+  "PUT /api/events/{id}/conversation/mute": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/conversation/mute`, payload: { muted: true } }),
+    expect: insiders(200),
+  },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
     expect: insiders(200),

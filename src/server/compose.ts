@@ -12,6 +12,7 @@ import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
+import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
 import { eventsRepository } from "./modules/events/repository";
@@ -94,6 +95,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       })
     : null;
 
+  const eventsRepo = eventsRepository(db);
+  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const eventConversation = eventConversationService({
+    repo: eventConversationRepository(db),
+    findEvent: eventsRepo.findEvent,
+    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
+    send: chat.send,
+  });
+
   // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
@@ -115,10 +126,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     auth: authService({ repo: repositories.auth }),
     availability: availabilityService({ repo: availabilityRepository(db) }),
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
-    chat: chatService({ chat: chatRepository(db), groups: repositories.groups, bus }),
+    chat,
+    eventConversation,
     deck: deckService({ repo: deckRepository(db), notifications }),
     events: eventsService({
-      repo: eventsRepository(db),
+      repo: eventsRepo,
       users: repositories.users,
       membership: repositories.groups,
       uploads,

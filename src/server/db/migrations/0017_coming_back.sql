@@ -76,3 +76,18 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "user_blocks_end_follows" AFTER INSERT ON "user_blocks" FOR EACH ROW EXECUTE FUNCTION "user_blocks_end_follows"();
+--> statement-breakpoint
+-- A guest who stops going (or is removed) leaves the event's conversation; the host stays.
+CREATE FUNCTION "event_participants_leave_conversation"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' OR NEW."status" <> 'going' THEN
+    DELETE FROM "group_members" m
+    USING "event_conversations" c, "events" e
+    WHERE c."event_id" = OLD."event_id" AND m."group_id" = c."group_id" AND m."user_id" = OLD."user_id"
+      AND e."id" = OLD."event_id" AND e."host_id" <> OLD."user_id";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "event_participants_leave_conversation" AFTER UPDATE OF "status" OR DELETE ON "event_participants"
+FOR EACH ROW WHEN (OLD."status" = 'going') EXECUTE FUNCTION "event_participants_leave_conversation"();

@@ -99,7 +99,13 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   onNotification(deps.bus, (delivery) =>
     deliver(delivery).catch((error: Error) => app.log.warn({ err: error }, "notification delivery failed")),
   );
-  listenForChatMessages({ groups, notifications, bus: deps.bus, log: app.log });
+  listenForChatMessages({
+    groups,
+    notifications,
+    bus: deps.bus,
+    log: app.log,
+    mutedIds: deps.services.eventConversation.mutedIds,
+  });
   const limited = {
     subscriptions: limitPerUser(
       app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),
