@@ -10,6 +10,8 @@ test("a going guest opens the guests' conversation from the event page and talks
   user,
   newPerson,
 }) => {
+  // Two browsers and two screens each: more than the default budget on a loaded machine.
+  test.setTimeout(90_000);
   const host = await newPerson({ fullName: "Hugo Host" });
   const event = await createEvent(host.page.request, host.account.id, { title: "Dune Bonfire", friendGroupId: "all" });
   const going = await page.request.post("/api/event-participants", {

@@ -91,3 +91,13 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "event_participants_leave_conversation" AFTER UPDATE OF "status" OR DELETE ON "event_participants"
 FOR EACH ROW WHEN (OLD."status" = 'going') EXECUTE FUNCTION "event_participants_leave_conversation"();
+--> statement-breakpoint
+-- The conversation goes with its event (deleted with its host's account, say): no group is left behind.
+CREATE FUNCTION "event_conversations_drop_group"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "groups" WHERE "id" = OLD."group_id";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "event_conversations_drop_group" AFTER DELETE ON "event_conversations"
+FOR EACH ROW EXECUTE FUNCTION "event_conversations_drop_group"();

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversationMutes, groupMembers } from "../../db/schema";
+import { conversationMutes, groupMembers, groups } from "../../db/schema";
 import { eventSuite, type Who } from "../../test/factories";
 
 const { app, signUp, createEvent, participate } = eventSuite();
@@ -85,5 +85,16 @@ describe("GET /api/events/{id}/conversation", () => {
     expect((await open(guest, event.id)).statusCode).toBe(403);
     const chat = await guest.call({ method: "GET", url: `/api/chat/messages/${groupId}` });
     expect(chat.statusCode).toBe(403);
+  });
+
+  it("goes with its event: the host deleting their account leaves no conversation group behind", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const event = await createEvent(host);
+    await participate(guest, event.id, "going");
+    const { groupId } = (await open(guest, event.id)).json();
+    const gone = await host.call({ method: "DELETE", url: "/api/account", payload: { password: host.password } });
+    expect(gone.statusCode).toBeLessThan(300);
+    expect(await app().database.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
   });
 });
