@@ -37,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "100000",
       SMTP_URL: smtpUrl,
+      // The reminder journey waits for a reminder due seconds after its event is made.
+      REMINDER_POLL_MS: "2000",
       // Each port builds its own copy, so journeys run side by side never rebuild one another's files.
       CLIENT_DIST: `dist/e2e-${port}`,
       SERVER_DIST: `dist/e2e-${port}-server`,

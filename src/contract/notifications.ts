@@ -10,6 +10,8 @@ export const notificationTypeSchema = z.enum([
   "participant_update",
   /** Not in the spec's list: a friend request was sent or accepted (issue 4, Connect). */
   "friend_request",
+  /** An event the person is going to or hosts starts soon (their chosen reminder offsets). */
+  "event_reminder",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

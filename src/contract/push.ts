@@ -3,13 +3,14 @@ import { lineSchema } from "./fields";
 import type { NotificationType } from "./notifications";
 
 /** Issue 14.3: what a user can tune, per kind of notification. */
-export const NOTIFICATION_CATEGORIES = ["events", "participants", "friends", "chat"] as const;
+export const NOTIFICATION_CATEGORIES = ["events", "reminders", "participants", "friends", "chat"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
   events: "Event updates",
+  reminders: "Reminders",
   participants: "Participants",
   friends: "Friend requests",
   chat: "Chat",
@@ -21,6 +22,7 @@ export const CATEGORY_OF_TYPE: Record<NotificationType, NotificationCategory> = 
   event_notification: "events",
   event_update: "events",
   event_canceled: "events",
+  event_reminder: "reminders",
   new_participant: "participants",
   participant_update: "participants",
   friend_request: "friends",
@@ -29,11 +31,36 @@ export const CATEGORY_OF_TYPE: Record<NotificationType, NotificationCategory> = 
 const channelSwitchesSchema = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() }).strict();
 export type ChannelSwitches = z.infer<typeof channelSwitchesSchema>;
 
+/** How long before an event a reminder may come: a quarter hour, one or two hours, a day, a week. */
+export const REMINDER_OFFSETS = [15, 60, 120, 1440, 10080] as const;
+export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
+export const DEFAULT_REMINDER_OFFSETS: ReminderOffset[] = [120, 1440];
+export const REMINDER_OFFSET_LABELS: Record<ReminderOffset, string> = {
+  15: "15 minutes",
+  60: "1 hour",
+  120: "2 hours",
+  1440: "1 day",
+  10080: "1 week",
+};
+const reminderOffsetSchema = z.literal(REMINDER_OFFSETS);
+export const reminderPreferencesSchema = z
+  .object({
+    offsetsMinutes: z
+      .array(reminderOffsetSchema)
+      .max(REMINDER_OFFSETS.length)
+      .refine((list) => new Set(list).size === list.length, { message: "must not repeat an offset" }),
+  })
+  .strict();
+/** Reminders come in-app and as push unless the person turns them off. */
+const DEFAULT_REMINDER_CHANNELS: ChannelSwitches = { inApp: true, push: true, email: false };
+
 export const notificationPreferencesSchema = z
   .object({
     channels: z
       .object({
         events: channelSwitchesSchema,
+        // Preferences saved before reminders existed (and clients that predate them) get the defaults.
+        reminders: channelSwitchesSchema.default(DEFAULT_REMINDER_CHANNELS),
         participants: channelSwitchesSchema,
         friends: channelSwitchesSchema,
         chat: channelSwitchesSchema,
@@ -41,9 +68,10 @@ export const notificationPreferencesSchema = z
       .strict(),
     /** E-mail notifications come as one message a day instead of one per notification. */
     emailDigest: z.boolean(),
+    reminders: reminderPreferencesSchema.default({ offsetsMinutes: DEFAULT_REMINDER_OFFSETS }),
   })
   .strict();
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
 /**
  * Defaults: everything in-app and as push (push only reaches devices the user opted in from Settings);
@@ -52,11 +80,13 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   channels: {
     events: { inApp: true, push: true, email: false },
+    reminders: DEFAULT_REMINDER_CHANNELS,
     participants: { inApp: true, push: true, email: false },
     friends: { inApp: true, push: true, email: false },
     chat: { inApp: true, push: true, email: false },
   },
   emailDigest: false,
+  reminders: { offsetsMinutes: DEFAULT_REMINDER_OFFSETS },
 };
 
 /**

@@ -56,8 +56,15 @@ export const updateProfileSchema = z
   .strict();
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-/** GET /api/users/{id}: public fields, plus the e-mail only when the viewer is that user. */
-export const userProfileSchema = publicUserSchema.extend({ email: z.string().optional() });
+/**
+ * GET /api/users/{id}: public fields, plus the e-mail only when the viewer is that user; whether the viewer
+ * follows them and how many people do.
+ */
+export const userProfileSchema = publicUserSchema.extend({
+  email: z.string().optional(),
+  following: z.boolean(),
+  followers: z.number().int(),
+});
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** POST /api/uploads: a picked photo as a data URL (spec 01 §9 photo picking). */

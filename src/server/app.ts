@@ -27,9 +27,12 @@ import { sessionResolver } from "./http/session-resolver";
 import { accountRoutes } from "./modules/account/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
+import { calendarRoutes } from "./modules/calendar";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
+import { eventConversationRoutes } from "./modules/event-conversation";
 import { eventsRoutes } from "./modules/events/routes";
+import { followsRoutes } from "./modules/follows";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -178,6 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("pollWorker", services.pollWorker);
   app.addHook("onReady", async () => services.pollWorker.start());
   app.addHook("onClose", () => services.pollWorker.stop());
+  app.decorate("reminders", services.reminderWorker);
+  app.addHook("onReady", async () => services.reminderWorker.start());
+  app.addHook("onClose", () => services.reminderWorker.stop());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));
@@ -187,11 +193,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
   await app.register(eventsRoutes, routeDeps);
+  await app.register(eventConversationRoutes, routeDeps);
   await app.register(participantsRoutes, routeDeps);
   await app.register(hostingRoutes, routeDeps);
   await app.register(availabilityRoutes, routeDeps);
   await app.register(usersRoutes, routeDeps);
   await app.register(friendsRoutes, routeDeps);
+  await app.register(followsRoutes, routeDeps);
   await app.register(uploadsRoutes, routeDeps);
   await app.register(deckRoutes, routeDeps);
   await app.register(notificationsRoutes, routeDeps);
@@ -217,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(googleRoutes, routeDeps);
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);
+  await app.register(calendarRoutes, routeDeps);
 
   await serveClient(app, routeDeps);
   return app;

@@ -154,6 +154,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.eventId}/preview` }),
     expect: everyone(200),
   },
+  // E's guests' conversation: its host and the member going; a stranger is refused.
+  "GET /api/events/{id}/conversation": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/conversation` }),
+    expect: insiders(200),
+  },
+  "PUT /api/events/{id}/conversation/mute": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/conversation/mute`, payload: { muted: true } }),
+    expect: insiders(200),
+  },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
     expect: { ...insiders(200), blocked: 403 },
@@ -263,6 +272,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 404 },
+  },
+  // Following the owner: anyone signed in but the owner themself (400, not a permission question).
+  "POST /api/users/{id}/follow": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200, blocked: 404 },
+  },
+  "DELETE /api/users/{id}/follow": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
+    expect: signedIn(200),
   },
   "PATCH /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),
@@ -555,5 +573,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "POST /api/account/email-verification/confirm": {
     request: () => ({ url: "/api/account/email-verification/confirm", payload: { token: "x".repeat(43) } }),
     expect: everyone(400),
+  },
+  // Calendar: each person's own secret address; the feed opens without a cookie, and a wrong token is 404 for all.
+  "GET /api/calendar/subscription": { request: () => ({ url: "/api/calendar/subscription" }), expect: signedIn(200) },
+  "POST /api/calendar/subscription/rotate": {
+    request: () => ({ url: "/api/calendar/subscription/rotate" }),
+    expect: signedIn(200),
+  },
+  "GET /api/calendar/feed/{token}": {
+    request: () => ({ url: `/api/calendar/feed/${"x".repeat(43)}` }),
+    expect: everyone(404),
   },
 };

@@ -8,14 +8,17 @@ import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
 import { availabilityRepository } from "./modules/availability/repository";
 import { availabilityService } from "./modules/availability/service";
+import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
+import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
 import { eventsRepository } from "./modules/events/repository";
 import { eventsService } from "./modules/events/service";
+import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
@@ -34,6 +37,7 @@ import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
+import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
@@ -76,9 +80,21 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
   const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
+  // Reminders leave from a worker in every instance: it runs from ready to close (app.ts).
+  const reminderWorker = createReminderWorker({
+    service: remindersService({ repo: remindersRepository(db), notifications }),
+    log,
+    everyMs: config.REMINDER_POLL_MS,
+  });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const availability = availabilityService({ repo: availabilityRepository(db), blocks });
   const groups = groupsService({ repo: repositories.groups, users: repositories.users, availability, bus, blocks });
+  const follows = followsService({
+    repo: followsRepository(db),
+    userExists: async (id) => Boolean(await repositories.users.findById(id)),
+    blockedEitherWay: blocks.isBlockedEitherWay,
+    notifications,
+  });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -87,11 +103,20 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       })
     : null;
 
+  const eventsRepo = eventsRepository(db);
+  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const eventConversation = eventConversationService({
+    repo: eventConversationRepository(db),
+    findEvent: eventsRepo.findEvent,
+    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
+    send: chat.send,
+  });
+
   // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
-  const eventsRepo = eventsRepository(db);
   const hosting = hostingService({
     repo: hostingRepository(db),
     users: repositories.users,
@@ -112,8 +137,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     blocks,
     hosting,
+    published: follows.eventPublished,
   });
-  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
   const participants = participantsService({
     repo: participantsRepository(db),
     users: repositories.users,
@@ -146,6 +171,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     rateLimits,
     hosting,
     outbox,
+    reminderWorker,
     notifications,
     uploads,
     groups,
@@ -157,10 +183,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     auth: authService({ repo: repositories.auth }),
     availability,
+    calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat,
+    eventConversation,
     deck: deckService({ repo: deckRepository(db), notifications }),
     events,
     feed: feedService({ repo: feedRepository(db) }),
+    follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants,

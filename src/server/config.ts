@@ -96,6 +96,8 @@ const configSchema = z.object({
     .optional(),
   /** Native push (issue 14.2): a Firebase service account key file; unset, native device tokens are stored but not sent to. */
   FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  /** How often each instance looks for due reminders, in ms (1 s to 5 min): the end-to-end journeys shorten it. */
+  REMINDER_POLL_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),
 });
 
 /** Fastify's trustProxy: false (none), true (all), a hop count, or the addresses/CIDRs of the proxies. */

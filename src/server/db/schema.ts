@@ -221,6 +221,8 @@ export const events = pgTable(
     /** The series' first occurrence (its own id for that one); null for a one-off event. */
     seriesId: integer("series_id").references((): AnyPgColumn => events.id, { onDelete: "set null" }),
     recurrence: text("recurrence").$type<RecurrenceFrequency>(),
+    /** iCalendar SEQUENCE: a trigger (migration 0017) bumps it when the title, text, time, place or cancellation changes. */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -544,6 +546,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   emailDigest: boolean("email_digest").notNull().default(false),
   /** Bumped by each save the person makes; unsubscribe links carry the version they were sent under. */
   linksVersion: integer("links_version").notNull().default(0),
+  /** Minutes before an event each reminder comes (REMINDER_OFFSETS). */
+  reminderOffsets: integer("reminder_offsets").array().notNull().default(sql`'{120,1440}'`),
   /** The end of the period the last daily digest covered. */
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -652,4 +656,89 @@ export const eventUpdates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("event_updates_event_idx").on(t.eventId, t.id)],
+);
+
+/** Migration 0017: one row per reminder sent; inserting it is the claim, so no reminder goes out twice. */
+export const reminderDeliveries = pgTable(
+  "reminder_deliveries",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"reminder" | "host_summary">().notNull(),
+    offsetMinutes: integer("offset_minutes").notNull(),
+    /** The event's start the reminder was for: a moved event is owed fresh reminders. */
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "reminder_deliveries_pk", columns: [t.userId, t.eventId, t.kind, t.offsetMinutes, t.startsAt] }),
+    index("reminder_deliveries_event_idx").on(t.eventId),
+    check("reminder_deliveries_kind_check", sql`${t.kind} IN ('reminder', 'host_summary')`),
+  ],
+);
+
+/** Migration 0017: a person's secret calendar feed token (the address opens without a cookie). */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    token: text("token").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_idx").on(t.token)],
+);
+
+/** Migration 0017: who follows whom (one way; a block ends it both ways). */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followedId: integer("followed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "follows_pk", columns: [t.followerId, t.followedId] }),
+    index("follows_followed_idx").on(t.followedId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followedId}`),
+  ],
+);
+
+/** Migration 0017: an event's guests' conversation, a private group made on first use. */
+export const eventConversations = pgTable(
+  "event_conversations",
+  {
+    eventId: integer("event_id")
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("event_conversations_group_idx").on(t.groupId)],
+);
+
+/** Migration 0017: a person who muted a conversation hears no push or e-mail for its messages. */
+export const conversationMutes = pgTable(
+  "conversation_mutes",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: "conversation_mutes_pk", columns: [t.groupId, t.userId] })],
 );

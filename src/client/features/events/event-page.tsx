@@ -1,9 +1,20 @@
+import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
+import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, CalendarIcon, CalendarPlusIcon, PencilIcon, UsersIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  BellIcon,
+  BellOffIcon,
+  CalendarIcon,
+  CalendarPlusIcon,
+  MessagesSquareIcon,
+  PencilIcon,
+  UsersIcon,
+} from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useParams, useSearch } from "wouter";
+import { Link, useLocation, useParams, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
 import {
   asksBeforeJoining,
@@ -30,7 +41,15 @@ import { Label } from "@/ui/label";
 import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } from "./api";
+import {
+  refreshEvents,
+  useCancelEvent,
+  useEvent,
+  useEventConversation,
+  useMuteConversation,
+  useRespond,
+  useUpdateEvent,
+} from "./api";
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
@@ -144,17 +163,9 @@ export function EventPage() {
         <SeriesDates event={e} timezone={user?.timezone} />
         <GuestSection event={e} />
         {(e.isHost || e.isCohost) && <HostTools event={e} />}
+        {(e.isHost || e.viewerStatus === "going") && <GuestConversation eventId={e.id} />}
         {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
-        {!e.canceledAt && (
-          <a
-            href={`/api/events/${e.id}/calendar.ics`}
-            download
-            className="flex items-center gap-2 text-sm font-medium text-primary hover:underline"
-          >
-            <CalendarPlusIcon className="size-4" aria-hidden />
-            Add to calendar
-          </a>
-        )}
+        {!e.canceledAt && <AddToCalendar event={e} />}
         {user && user.id !== e.hostId && (
           <div className="-mt-2 -ml-2">
             <ReportButton targetType="event" targetId={e.id} label="Report this event" />
@@ -182,6 +193,89 @@ export function EventPage() {
         </section>
       </div>
     </article>
+  );
+}
+
+/** The host's and going guests' group chat for this event, and its mute switch. */
+function GuestConversation({ eventId }: { eventId: number }) {
+  const conversation = useEventConversation(eventId, true);
+  const mute = useMuteConversation(eventId);
+  const [, navigate] = useLocation();
+  const muted = conversation.data?.muted ?? false;
+  return (
+    <section
+      aria-label={CONVERSATION_TEXTS.open}
+      className="flex items-center gap-3 rounded-xl border border-border p-3"
+    >
+      <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
+        <MessagesSquareIcon className="size-4" aria-hidden />
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">{CONVERSATION_TEXTS.open}</p>
+        <p className="text-xs text-muted-foreground">
+          {conversation.isError ? "The conversation couldn't be loaded." : CONVERSATION_TEXTS.description}
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-11"
+        aria-label={muted ? CONVERSATION_TEXTS.unmute : CONVERSATION_TEXTS.mute}
+        aria-pressed={muted}
+        disabled={!conversation.data || mute.isPending}
+        onClick={() =>
+          mute.mutate(!muted, {
+            onSuccess: (state) => toast({ title: state.muted ? CONVERSATION_TEXTS.muted : CONVERSATION_TEXTS.unmuted }),
+            onError: () => toast({ title: "Error", description: "Could not change the mute", variant: "destructive" }),
+          })
+        }
+      >
+        {muted ? <BellOffIcon aria-hidden /> : <BellIcon aria-hidden />}
+      </Button>
+      <Button
+        className="h-11"
+        disabled={!conversation.data}
+        onClick={() => conversation.data && navigate(`/groups?group=${conversation.data.groupId}`)}
+      >
+        Open chat
+      </Button>
+    </section>
+  );
+}
+
+/** The event's .ics file (Apple Calendar and any other app), and Google's and Outlook's own "new event" pages. */
+function AddToCalendar({ event }: { event: EventDetail }) {
+  const links = addEventLinks(event, new URL(`/events/${event.id}`, window.location.origin).href);
+  const external = "text-sm font-medium text-primary hover:underline";
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <a
+        href={links.apple}
+        download
+        className="flex min-h-11 items-center gap-2 text-sm font-medium text-primary hover:underline"
+      >
+        <CalendarPlusIcon className="size-4" aria-hidden />
+        {CALENDAR_TEXTS.addToCalendar}
+      </a>
+      <a
+        href={links.google}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={external}
+        aria-label="Add to Google Calendar"
+      >
+        Google
+      </a>
+      <a
+        href={links.outlook}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={external}
+        aria-label="Add to Outlook"
+      >
+        Outlook
+      </a>
+    </div>
   );
 }
 

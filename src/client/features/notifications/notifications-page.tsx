@@ -7,6 +7,7 @@ import {
   CalendarXIcon,
   CheckCircle2Icon,
   type LucideIcon,
+  TimerIcon,
   UserPlusIcon,
   UsersIcon,
   XIcon,
@@ -32,8 +33,10 @@ const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
   new_participant: "New participants",
   participant_update: "Participant updates",
   friend_request: "Friend requests",
+  event_reminder: "Reminders",
 };
 const TYPE_ICONS: Partial<Record<NotificationType, LucideIcon>> = {
+  event_reminder: TimerIcon,
   event_update: CalendarClockIcon,
   event_canceled: CalendarXIcon,
   new_participant: UsersIcon,

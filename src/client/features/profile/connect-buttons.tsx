@@ -1,10 +1,34 @@
-import { CheckIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
+import { FOLLOW_TEXTS } from "@contract/follows";
+import { BellPlusIcon, BellRingIcon, CheckIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
 import { native } from "@/lib/native";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
-import { useFriendAction, useFriendStatus, useOpenDirectMessage } from "./api";
+import { useFollow, useFriendAction, useFriendStatus, useOpenDirectMessage } from "./api";
+
+/** Follow: their new events reach the viewer as a notification and rank higher in the deck. */
+export function FollowButton({ userId, following }: { userId: number; following: boolean }) {
+  const follow = useFollow(userId);
+  return (
+    <Button
+      variant={following ? "secondary" : "outline"}
+      size="sm"
+      className="h-11 min-w-28"
+      aria-pressed={following}
+      disabled={follow.isPending}
+      onClick={() =>
+        follow.mutate(!following, {
+          onError: (error) =>
+            toast({ title: "Error", description: errorMessage(error) ?? "Could not follow", variant: "destructive" }),
+        })
+      }
+    >
+      {following ? <BellRingIcon aria-hidden /> : <BellPlusIcon aria-hidden />}
+      {following ? FOLLOW_TEXTS.unfollow : FOLLOW_TEXTS.follow}
+    </Button>
+  );
+}
 
 /** Connect shows the friendship from the viewer's side: Connect, Requested, Accept or Friends. */
 export function ConnectButton({ userId }: { userId: number }) {

@@ -20,7 +20,13 @@ function stubServer(users: (url: string) => Promise<Response>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === "/api/user") return json(viewer);
-    if (url.startsWith("/api/users/")) return users(url);
+    if (url.startsWith("/api/users/"))
+      return users(url).then(async (res) => {
+        // A profile read answers the viewer's follow state and the follower count besides the person.
+        if (!res.ok) return res;
+        const body = await res.json();
+        return json("fullName" in body ? { following: false, followers: 0, ...body } : body);
+      });
     if (url.startsWith("/api/availability/user")) return json([]);
     return json({ message: "Not found" }, 404);
   });
@@ -90,6 +96,8 @@ it("another user's profile: About {full name}, profession only when present, no 
   expect(screen.queryByText("Email")).not.toBeInTheDocument();
   expect(screen.getByText("No bio provided.")).toBeInTheDocument();
   expect(screen.getByRole("button", { name: "Message" })).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+  expect(screen.getByTestId("follower-count")).toHaveTextContent("0 followers");
 });
 
 it("the own profile: About Me with Email and 'Not specified'", async () => {

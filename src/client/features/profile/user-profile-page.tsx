@@ -1,3 +1,4 @@
+import { FOLLOW_TEXTS } from "@contract/follows";
 import { ArrowLeftIcon, PencilIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
@@ -11,7 +12,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { isNumericId, useUserProfile } from "./api";
-import { ConnectButton, MessageButton } from "./connect-buttons";
+import { ConnectButton, FollowButton, MessageButton } from "./connect-buttons";
 import { UserAvatar } from "./user-avatar";
 
 function ProfileSkeleton() {
@@ -111,6 +112,9 @@ export function UserProfilePage() {
             {user.fullName}
           </h2>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
+          <p className="text-sm text-muted-foreground" data-testid="follower-count">
+            {FOLLOW_TEXTS.followers(user.followers)}
+          </p>
         </div>
         {own ? (
           <Button variant="outline" asChild>
@@ -126,6 +130,7 @@ export function UserProfilePage() {
             <UserSafetyMenu userId={user.id} name={user.fullName} />
           </div>
         )}
+        {!own && <FollowButton userId={user.id} following={user.following} />}
       </header>
 
       <Tabs defaultValue="about" className="px-4">

@@ -5,6 +5,9 @@ import {
   NOTIFICATION_CHANNELS,
   type NotificationCategory,
   type NotificationChannel,
+  REMINDER_OFFSET_LABELS,
+  REMINDER_OFFSETS,
+  type ReminderOffset,
 } from "@contract/push";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
@@ -96,6 +99,13 @@ function PreferencesCard() {
     save.mutate({ ...data, channels: { ...data.channels, [category]: { ...data.channels[category], [channel]: on } } });
   };
 
+  const setOffset = (offset: ReminderOffset, on: boolean) => {
+    if (!data) return;
+    const chosen = data.reminders.offsetsMinutes.filter((o) => o !== offset);
+    const offsetsMinutes = (on ? [...chosen, offset] : chosen).sort((a, b) => a - b);
+    save.mutate({ ...data, reminders: { offsetsMinutes } });
+  };
+
   return (
     <Card>
       <CardHeader>
@@ -147,6 +157,22 @@ function PreferencesCard() {
                 ))}
               </tbody>
             </table>
+            <fieldset className="flex flex-col gap-2 border-t border-border pt-4">
+              <legend className="pt-4 text-sm font-medium">Remind me before events</legend>
+              <p className="text-xs text-muted-foreground">For events you're going to or hosting</p>
+              <div className="flex flex-wrap gap-x-4 gap-y-2">
+                {REMINDER_OFFSETS.map((offset) => (
+                  <Label key={offset} className="flex min-h-11 items-center gap-2 font-normal">
+                    <Checkbox
+                      className="size-5"
+                      checked={data.reminders.offsetsMinutes.includes(offset)}
+                      onCheckedChange={(checked) => setOffset(offset, checked === true)}
+                    />
+                    {REMINDER_OFFSET_LABELS[offset]} before
+                  </Label>
+                ))}
+              </div>
+            </fieldset>
             <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
               <Label htmlFor="email-digest" className="flex flex-col items-start gap-0.5">
                 <span>Daily e-mail digest</span>

@@ -25,6 +25,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { useSaveTimezone } from "./api/save-timezone";
+import { CalendarSubscriptionCard } from "./calendar-subscription";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
@@ -210,6 +211,7 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
           </Button>
         </CardContent>
       </Card>
+      <CalendarSubscriptionCard />
     </div>
   );
 }

@@ -69,6 +69,7 @@ export function eventsService({
   notifications,
   blocks,
   hosting,
+  published,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -79,6 +80,8 @@ export function eventsService({
   blocks: BlockReads;
   /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
+  /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
+  published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
   const { requireVisible, requireHosted, requireManaged, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
@@ -129,7 +132,7 @@ export function eventsService({
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
-      return toEvent(
+      const event = toEvent(
         await insertOneOrSeries(body, {
           title: body.title,
           description: body.description,
@@ -157,6 +160,9 @@ export function eventsService({
           ...hostingColumns(body),
         }),
       );
+      const host = published ? await users.findById(userId) : undefined;
+      if (published && host) await published(host, event);
+      return event;
     },
 
     async interact(userId: number, eventId: number, action: "passed" | "liked") {

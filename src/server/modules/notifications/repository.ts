@@ -22,15 +22,22 @@ export function notificationsRepository(db: Db) {
      * `bySelf`: the person saved them (Settings), so the unsubscribe links mailed before stop working; an
      * unsubscribe link turning its own e-mails off keeps them working (a second click says the same).
      */
-    async savePreferences(userId: number, { channels, emailDigest }: NotificationPreferences, bySelf = true) {
+    async savePreferences(
+      userId: number,
+      { channels, emailDigest, reminders }: NotificationPreferences,
+      bySelf = true,
+    ) {
+      // Sorted, so the list reads back the same however it was sent.
+      const reminderOffsets = [...reminders.offsetsMinutes].sort((a, b) => a - b);
       await db
         .insert(notificationPreferences)
-        .values({ userId, channels, emailDigest, linksVersion: bySelf ? 1 : 0 })
+        .values({ userId, channels, emailDigest, reminderOffsets, linksVersion: bySelf ? 1 : 0 })
         .onConflictDoUpdate({
           target: notificationPreferences.userId,
           set: {
             channels,
             emailDigest,
+            reminderOffsets,
             updatedAt: new Date(),
             ...(bySelf ? { linksVersion: sql`${notificationPreferences.linksVersion} + 1` } : {}),
           },

@@ -39,7 +39,11 @@ export function notificationsService({
       userIds.map((id) => [id, DEFAULT_NOTIFICATION_PREFERENCES]),
     );
     for (const row of rows) {
-      const parsed = notificationPreferencesSchema.safeParse({ channels: row.channels, emailDigest: row.emailDigest });
+      const parsed = notificationPreferencesSchema.safeParse({
+        channels: row.channels,
+        emailDigest: row.emailDigest,
+        reminders: { offsetsMinutes: row.reminderOffsets },
+      });
       if (parsed.success) result.set(row.userId, parsed.data);
     }
     return result;

@@ -26,6 +26,8 @@ export function listenForChatMessages(deps: {
   notifications: NotificationsService;
   bus: Bus;
   log: FastifyBaseLogger;
+  /** Members who muted the group's conversation: no push or e-mail for them. */
+  mutedIds?: (groupId: number) => Promise<Set<number>>;
 }) {
   const { groups } = deps;
   const windows = new Map<number, { messages: ChatMessageSent[] }>();
@@ -36,8 +38,9 @@ export function listenForChatMessages(deps: {
     if (!pending) return;
     const last = pending.messages[pending.messages.length - 1];
     const senders = new Set(pending.messages.map((m) => m.senderId));
+    const muted = (await deps.mutedIds?.(groupId)) ?? new Set<number>();
     const away = (await groups.memberIds(groupId)).filter(
-      (id) => !senders.has(id) && openSocketsHere(deps.bus, id) === 0,
+      (id) => !senders.has(id) && !muted.has(id) && openSocketsHere(deps.bus, id) === 0,
     );
     if (away.length === 0) return;
     const blocked = await deps.blocks.blockedAmong(last.senderId, away);

@@ -67,7 +67,7 @@ export async function turnEmailOff(
   const emailDigest = scope === "all" ? false : current.emailDigest;
   // A deleted account's token finds no user: the insert's foreign key would fail, so only existing users get a row.
   if (!(await deps.users.findById(userId))) return;
-  await deps.notifications.savePreferences(userId, { channels, emailDigest }, false);
+  await deps.notifications.savePreferences(userId, { ...current, channels, emailDigest }, false);
 }
 
 const absolute = (origin: string, actionUrl: string | null | undefined) =>

@@ -227,6 +227,80 @@ describe("chat messages by push", () => {
   });
 });
 
+describe("event conversations and reminders by push", () => {
+  it("a muted guests' conversation sends its member no push; unmuted it does; a reminder arrives by push", {
+    timeout: 60_000,
+  }, async () => {
+    const host = await registerUser(t.app, { fullName: "Hal Host" });
+    const guest = await registerUser(t.app);
+    const keys = browserKeys();
+    const service = await localPushService(keys);
+    try {
+      const subscribed = await as(
+        t.app,
+        guest.cookie,
+      )({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
+      });
+      expect(subscribed.statusCode).toBe(201);
+      const date = new Date(Date.now() + 3 * 86_400_000);
+      const event = (
+        await as(
+          t.app,
+          host.cookie,
+        )({
+          method: "POST",
+          url: "/api/events",
+          payload: {
+            title: "Pier Picnic",
+            description: "x",
+            date: date.toISOString(),
+            location: "Pier 5",
+            hostId: host.user.id,
+            type: "social",
+            friendGroupId: "all",
+          },
+        })
+      ).json() as { id: number };
+      await as(
+        t.app,
+        guest.cookie,
+      )({
+        method: "POST",
+        url: "/api/event-participants",
+        payload: { eventId: event.id, userId: guest.user.id, status: "going" },
+      });
+      const mute = (muted: boolean) =>
+        as(
+          t.app,
+          guest.cookie,
+        )({ method: "PUT", url: `/api/events/${event.id}/conversation/mute`, payload: { muted } });
+      const { groupId } = (await mute(true)).json() as { groupId: number };
+      const say = (message: string) =>
+        as(t.app, host.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message } });
+      await say("Muted line");
+      await deliveriesSettled(t.bus);
+      expect(service.received).toEqual([]);
+      await mute(false);
+      await say("Heard line");
+      await deliveriesSettled(t.bus);
+      expect(service.received.map((r) => (r.payload as { body: string }).body)).toEqual(["Heard line"]);
+
+      await t.app.reminders.runOnce(new Date(date.getTime() - 1440 * 60_000 + 30_000));
+      await deliveriesSettled(t.bus);
+      expect(service.received.map((r) => r.payload).at(-1)).toMatchObject({
+        title: "Pier Picnic starts in 1 day · Pier 5",
+        url: `/events/${event.id}`,
+        tag: "event_reminder",
+      });
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("push subscriptions API", () => {
   const web = (endpoint: string) => ({
     platform: "web",

@@ -106,6 +106,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     notifications,
     bus: deps.bus,
     log: app.log,
+    mutedIds: deps.services.eventConversation.mutedIds,
   });
   const limited = {
     subscriptions: limitPerUser(

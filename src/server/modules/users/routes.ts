@@ -31,8 +31,11 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       const viewerId = requireUserId(request);
       const user = await service.findAsSeenBy(viewerId, request.params.id);
       if (!user) throw new HttpError(404, "User not found");
+      const follow = await deps.services.follows.state(viewerId, user.id);
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
-      return user.id === viewerId ? { ...toPublicUser(user), email: user.email } : toPublicUser(user);
+      return user.id === viewerId
+        ? { ...toPublicUser(user), email: user.email, ...follow }
+        : { ...toPublicUser(user), ...follow };
     },
   );
 

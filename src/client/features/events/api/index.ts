@@ -1,4 +1,5 @@
 export * from "./cancel-event";
+export * from "./conversation";
 export * from "./create-event";
 export * from "./decide";
 export * from "./event";

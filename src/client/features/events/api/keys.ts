@@ -20,6 +20,7 @@ export const eventKeys = {
   userLists: () => [...eventKeys.all, "user"] as const,
   user: (userId: number, status?: ParticipantStatus) => [...eventKeys.userLists(), userId, status ?? "all"] as const,
   detail: (eventId: number) => [...eventKeys.all, "detail", eventId] as const,
+  conversation: (eventId: number) => [...eventKeys.all, "conversation", eventId] as const,
   requests: (eventId: number) => [...eventKeys.all, "requests", eventId] as const,
 };
 

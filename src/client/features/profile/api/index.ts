@@ -1,3 +1,4 @@
+export * from "./follow";
 export * from "./friend-action";
 export * from "./friend-status";
 export * from "./friends";

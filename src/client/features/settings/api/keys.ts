@@ -1,3 +1,4 @@
 export const settingsKeys = {
   notificationPreferences: ["settings", "notification-preferences"] as const,
+  calendarSubscription: ["settings", "calendar-subscription"] as const,
 };

@@ -141,6 +141,7 @@ describe("window cache", () => {
         matched_tag: null,
         friends_going: 0,
         fits: false,
+        followed: false,
         score: 0,
       })),
       counts: {},

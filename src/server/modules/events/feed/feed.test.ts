@@ -330,7 +330,7 @@ describe("feed query plan", () => {
       from generate_series(1, 5000) g`);
     await t.database.db.execute(sql`analyze events`);
     const repo = feedRepository(t.database.db);
-    const inputs = { interests: [], friendIds: [], freeRanges: [] };
+    const inputs = { interests: [], friendIds: [], followedIds: [], freeRanges: [] };
     const base = { userId: host.id + 1, type: "social", now: new Date() };
     // A city radius reads a few grid cells, each in date order, merged: never the whole box or table.
     const nearby = await repo.explainFeed({ ...base, position: { lat: 40, lng: -100, radiusKm: 25 } }, inputs, "all");

@@ -109,6 +109,8 @@ export interface ScoreInputs {
   /** Lower-cased interests and skills, without duplicates. */
   interests: string[];
   friendIds: number[];
+  /** Hosts this user follows. */
+  followedIds: number[];
   /**
    * The instants the user published as free: each [start, end) is one slot of one local day, converted
    * from the user's time zone once per request instead of converting every event's date in SQL.
@@ -141,6 +143,7 @@ export interface FeedRow {
   matched_tag: string | null;
   friends_going: number;
   fits: boolean;
+  followed: boolean;
   score: number;
 }
 
@@ -232,6 +235,8 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
     s.freeRanges.length === 0
       ? sql`false`
       : sql`(e.date <@ ${`{${s.freeRanges.map(([a, b]) => `[${a.toISOString()},${b.toISOString()})`).join(",")}}`}::tstzmultirange)`;
+  const followed =
+    s.followedIds.length === 0 ? sql`false` : sql`(e.host_id = any(${`{${s.followedIds.join(",")}}`}::int[]))`;
   const distance = c.position ? distanceExpr(c.position.lat, c.position.lng) : sql`null::float8`;
   const distancePoints = c.position
     ? sql`greatest(0, round(${SCORE.distance} * (1 - ${distance} / ${c.position.radiusKm})))`
@@ -291,7 +296,7 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
   return sql`
     ${scanCte}
     win as materialized (
-      select e.id, e.date, e.title, e.tags, e.lat, e.lng, lower(e.tags::text)::text[] as ltags, lower(e.title) as ltitle
+      select e.id, e.date, e.title, e.tags, e.lat, e.lng, e.host_id, lower(e.tags::text)::text[] as ltags, lower(e.title) as ltitle
       from ${scanned ? sql`scan` : sql`events`} e
       where ${sql.join(windowWhere, sql` and `)}
       order by e.date, e.id limit ${FEED_WINDOW}
@@ -302,18 +307,20 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
         least(m.tag_overlap, ${SCORE.maxTags}) * ${SCORE.perTag}
         + least(m.friends_going, ${SCORE.maxFriends}) * ${SCORE.perFriend}
         + case when m.fits then ${SCORE.availability} else 0 end
+        + case when m.followed then ${SCORE.followed} else 0 end
         + m.distance_points)::int as score
       from (
         select e.id, e.ltags, ${dateUs("e")} as date_us, ${distance} as distance_km, (${distancePoints})::int as distance_points,
           ${tagOverlap} as tag_overlap,
           coalesce(fg.n, 0) as friends_going,
-          ${fits} as fits
+          ${fits} as fits,
+          ${followed} as followed
         from win e left join fg on fg.event_id = e.id
         where ${categoryCondition(filter)}
       ) m
     ),
     ranked as (
-      select s.id, s.date_us, s.distance_km, s.tag_overlap, s.friends_going, s.fits, s.score,
+      select s.id, s.date_us, s.distance_km, s.tag_overlap, s.friends_going, s.fits, s.followed, s.score,
         (select t from unnest(s.ltags) with ordinality as x(t, n) where t = any(${interests}) order by n limit 1) as matched_tag
       from scored s
     ),

@@ -1,7 +1,16 @@
 import { formatDistance } from "../../../../contract/geo";
 
 /** Match score weights: documented in docs/api.md so the ranking stays explainable. */
-export const SCORE = { perTag: 30, maxTags: 3, perFriend: 20, maxFriends: 3, availability: 25, distance: 10 } as const;
+export const SCORE = {
+  perTag: 30,
+  maxTags: 3,
+  perFriend: 20,
+  maxFriends: 3,
+  availability: 25,
+  distance: 10,
+  /** A host the person chose to follow says more than one shared interest. */
+  followed: 35,
+} as const;
 
 /** Reasons within this distance say how far away the event is. */
 const NEAR_KM = 5;
@@ -12,7 +21,10 @@ export interface ScoreParts {
   friendsGoing: number;
   fits: boolean;
   distanceKm: number | null;
+  followed: boolean;
 }
+
+export const FOLLOWED_REASON = "From someone you follow";
 
 export function friendsGoingText(n: number) {
   return n === 1 ? "1 friend going" : `${n} friends going`;
@@ -21,6 +33,7 @@ export function friendsGoingText(n: number) {
 /** The two strongest reasons a card is in the deck, strongest first (spec 01 §4). */
 export function reasonsFor(p: ScoreParts): string[] {
   const reasons: Array<[number, string]> = [];
+  if (p.followed) reasons.push([SCORE.followed, FOLLOWED_REASON]);
   if (p.tagOverlap > 0 && p.matchedTag)
     reasons.push([p.tagOverlap * SCORE.perTag, `Matches your interest: ${p.matchedTag.toLowerCase()}`]);
   if (p.friendsGoing > 0) reasons.push([p.friendsGoing * SCORE.perFriend, friendsGoingText(p.friendsGoing)]);

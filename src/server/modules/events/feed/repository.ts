@@ -13,6 +13,8 @@ export interface RankingInputs {
   skills: string[];
   timezone: string;
   friendIds: number[];
+  /** The people this user follows: their events rank higher, "From someone you follow". */
+  followedIds: number[];
   free: Array<{ date: string; timeslots: unknown }>;
   answers: string;
 }
@@ -38,6 +40,8 @@ export function feedRepository(db: Db) {
       'friendIds', coalesce((select json_agg(x.id order by x.id) from (
           select case when f.requester_id = u.id then f.addressee_id else f.requester_id end as id
           from friendships f where f.status = 'accepted' and (f.requester_id = u.id or f.addressee_id = u.id)) x), '[]'),
+      'followedIds', coalesce((select json_agg(fo.followed_id order by fo.followed_id)
+        from follows fo where fo.follower_id = u.id), '[]'),
       'free', coalesce((select json_agg(json_build_object('date', a.date, 'timeslots', a.timeslots) order by a.date)
         from availability a where a.user_id = u.id and a.date >= current_date - 1), '[]'),
       'answers', concat_ws('/',

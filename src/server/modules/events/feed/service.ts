@@ -63,6 +63,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
+        followedIds: user.followedIds ?? [],
         freeRanges: freeRanges(user.free, user.timezone),
       };
       // A kept window is used only while everything it was ranked from is unchanged.
@@ -143,6 +144,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
               friendsGoing: r.friends_going,
               fits: r.fits,
               distanceKm,
+              followed: r.followed,
             }),
           },
         ];

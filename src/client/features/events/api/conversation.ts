@@ -1,0 +1,23 @@
+import { eventConversationSchema } from "@contract/event-conversation";
+import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { eventKeys } from "./keys";
+
+/** The event's guests' conversation (made on first use) and whether the viewer muted it. */
+export const eventConversationQuery = (eventId: number) =>
+  queryOptions({
+    queryKey: eventKeys.conversation(eventId),
+    queryFn: () => api.get(`/api/events/${eventId}/conversation`, eventConversationSchema),
+  });
+
+export const useEventConversation = (eventId: number, enabled: boolean) =>
+  useQuery({ ...eventConversationQuery(eventId), enabled });
+
+export const muteConversationMutation = (eventId: number) =>
+  mutationOptions({
+    mutationFn: (muted: boolean) =>
+      api.put(`/api/events/${eventId}/conversation/mute`, eventConversationSchema, { muted }),
+    onSuccess: (state, _muted, _result, { client }) => client.setQueryData(eventKeys.conversation(eventId), state),
+  });
+
+export const useMuteConversation = (eventId: number) => useMutation(muteConversationMutation(eventId));

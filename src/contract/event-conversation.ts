@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** GET /api/events/{id}/conversation: the event's guests' conversation (a group chat), made on first use. */
+export const eventConversationSchema = z.object({ groupId: z.number().int(), muted: z.boolean() });
+export type EventConversation = z.infer<typeof eventConversationSchema>;
+
+/** PUT /api/events/{id}/conversation/mute: muted members hear no push or e-mail for its messages. */
+export const muteConversationBodySchema = z.object({ muted: z.boolean() }).strict();
+
+export const CONVERSATION_TEXTS = {
+  open: "Guests' conversation",
+  description: "Chat with the host and everyone going",
+  onlyGuests: "Only the host and guests going can join the conversation",
+  groupDescription: (title: string) => `Guests' conversation of ${title}`,
+  mute: "Mute conversation",
+  unmute: "Unmute conversation",
+  muted: "Conversation muted",
+  unmuted: "Conversation unmuted",
+  hostUpdate: (text: string) => `Update from the host: ${text}`,
+} as const;

@@ -1,0 +1,3 @@
+export { calendarRepository } from "./repository";
+export { calendarRoutes } from "./routes";
+export { calendarService } from "./service";

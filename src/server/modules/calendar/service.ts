@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { TZDate } from "@date-fns/tz";
+import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "../../../contract/calendar";
+import { HttpError } from "../../http/http-error";
+import type { NotificationsService } from "../notifications/service";
+import { reminderZone } from "../reminders";
+import type { CalendarRepository, FeedEvent } from "./repository";
+
+/** The VTIMEZONE block of a zone, so calendars that do not know it still place the times right. */
+function vtimezone(zone: string): string | null {
+  const block = tzlib_get_ical_block(zone);
+  return Array.isArray(block) && block[0] ? block[0] : null;
+}
+
+/** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
+function feedUrl(origin: string | null, token: string): string {
+  // Outside production publicOrigin falls back to the listening address; in production without it there is no link.
+  if (!origin) throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+  return new URL(`/api/calendar/feed/${token}`, origin).href;
+}
+
+const newToken = () => randomBytes(32).toString("base64url");
+
+export function calendarService({
+  repo,
+  notifications,
+}: {
+  repo: CalendarRepository;
+  notifications: NotificationsService;
+}) {
+  /** The feed as iCalendar: stable UIDs, SEQUENCE from the event, CANCELLED, the event's TZID, a VALARM per offset. */
+  function feedFile(events: FeedEvent[], offsets: readonly number[], origin: string | null): string {
+    const calendar = ical({
+      name: "Link",
+      prodId: { company: "Link", product: "Calendar" },
+      timezone: { name: null, generator: vtimezone },
+      // Calendar apps that honour it poll hourly.
+      ttl: 60 * 60,
+    });
+    for (const event of events) {
+      const zone = reminderZone({ hostTimezone: event.hostTimezone });
+      const start = new TZDate(event.date.getTime(), zone);
+      const end = new TZDate(event.date.getTime() + CALENDAR_EVENT_HOURS * 3_600_000, zone);
+      const page = origin ? new URL(`/events/${event.id}`, origin).href : null;
+      calendar.createEvent({
+        // The same UID as the event's own .ics export: a calendar that imported it updates that copy.
+        id: `event-${event.id}@link`,
+        sequence: event.sequence,
+        start,
+        end,
+        timezone: zone,
+        summary: event.title,
+        description: page ? `${event.description}\n\n${page}` : event.description,
+        location: event.location
+          ? {
+              title: event.location,
+              ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
+            }
+          : null,
+        url: page,
+        status: event.canceledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+        alarms: event.canceledAt
+          ? []
+          : offsets.map((minutes) => ({
+              type: ICalAlarmType.display,
+              trigger: minutes * 60,
+              description: event.title,
+            })),
+      });
+    }
+    return calendar.toString();
+  }
+
+  return {
+    async subscription(userId: number, origin: string | null) {
+      const token = (await repo.tokenOf(userId)) ?? (await repo.createToken(userId, newToken()));
+      return { url: feedUrl(origin, token) };
+    },
+    /** A new secret address; the old one answers 404 from now on. */
+    async rotate(userId: number, origin: string | null) {
+      const token = newToken();
+      await repo.replaceToken(userId, token);
+      return { url: feedUrl(origin, token) };
+    },
+    async feed(token: string, origin: string | null, now = new Date()): Promise<string> {
+      const userId = await repo.ownerOf(token);
+      if (userId === undefined) throw new HttpError(404, CALENDAR_TEXTS.notFound);
+      const [events, preferences] = await Promise.all([
+        repo.eventsOf(userId, now),
+        notifications.preferencesOf([userId]),
+      ]);
+      const offsets = preferences.get(userId)?.reminders.offsetsMinutes ?? [];
+      return feedFile(events, offsets, origin);
+    },
+  };
+}
+export type CalendarService = ReturnType<typeof calendarService>;

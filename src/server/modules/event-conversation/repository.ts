@@ -1,0 +1,90 @@
+import { and, eq } from "drizzle-orm";
+import { NAME_MAX } from "../../../contract/limits";
+import type { Db } from "../../db/client";
+import { conversationMutes, eventConversations, groupMembers, groups } from "../../db/schema";
+
+/** Thrown inside the creating transaction when another request made the conversation first: rolls its group back. */
+class MadeElsewhere extends Error {}
+
+/**
+ * The conversation is a group: creating one writes the group and its members with the link row in one
+ * transaction, so two first uses at once end in one conversation and no orphan group.
+ */
+export function eventConversationRepository(db: Db) {
+  async function groupOf(eventId: number): Promise<number | undefined> {
+    const [row] = await db
+      .select({ groupId: eventConversations.groupId })
+      .from(eventConversations)
+      .where(eq(eventConversations.eventId, eventId))
+      .limit(1);
+    return row?.groupId;
+  }
+
+  return {
+    groupOf,
+    /** The conversation's group, made now with the host as admin and `memberIds` as members when there is none. */
+    async open(event: { id: number; title: string; hostId: number }, memberIds: number[], description: string) {
+      const found = await groupOf(event.id);
+      if (found !== undefined) return found;
+      try {
+        return await db.transaction(async (tx) => {
+          const [group] = await tx
+            .insert(groups)
+            .values({
+              name: event.title.slice(0, NAME_MAX),
+              description,
+              isPrivate: true,
+              isDirect: false,
+              createdBy: event.hostId,
+            })
+            .returning({ id: groups.id });
+          const linked = await tx
+            .insert(eventConversations)
+            .values({ eventId: event.id, groupId: group.id })
+            .onConflictDoNothing()
+            .returning();
+          if (linked.length === 0) throw new MadeElsewhere();
+          await tx.insert(groupMembers).values({ groupId: group.id, userId: event.hostId, role: "admin" as const });
+          const guests = memberIds.filter((id) => id !== event.hostId);
+          if (guests.length > 0)
+            await tx
+              .insert(groupMembers)
+              .values(guests.map((userId) => ({ groupId: group.id, userId })))
+              .onConflictDoNothing();
+          return group.id;
+        });
+      } catch (error) {
+        if (!(error instanceof MadeElsewhere)) throw error;
+        return (await groupOf(event.id)) as number;
+      }
+    },
+    /** A guest going now who was not yet in the conversation joins it. */
+    async ensureMember(groupId: number, userId: number) {
+      await db.insert(groupMembers).values({ groupId, userId }).onConflictDoNothing();
+    },
+    async isMuted(groupId: number, userId: number) {
+      const [row] = await db
+        .select({ userId: conversationMutes.userId })
+        .from(conversationMutes)
+        .where(and(eq(conversationMutes.groupId, groupId), eq(conversationMutes.userId, userId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    async setMuted(groupId: number, userId: number, muted: boolean) {
+      if (muted) await db.insert(conversationMutes).values({ groupId, userId }).onConflictDoNothing();
+      else
+        await db
+          .delete(conversationMutes)
+          .where(and(eq(conversationMutes.groupId, groupId), eq(conversationMutes.userId, userId)));
+    },
+    /** Who muted this group (any group: only conversations are ever muted). */
+    async mutedIds(groupId: number): Promise<Set<number>> {
+      const rows = await db
+        .select({ userId: conversationMutes.userId })
+        .from(conversationMutes)
+        .where(eq(conversationMutes.groupId, groupId));
+      return new Set(rows.map((r) => r.userId));
+    },
+  };
+}
+export type EventConversationRepository = ReturnType<typeof eventConversationRepository>;

@@ -1,0 +1,69 @@
+import { CONVERSATION_TEXTS, type EventConversation } from "../../../contract/event-conversation";
+import { HttpError } from "../../http/http-error";
+import type { EventConversationRepository } from "./repository";
+
+interface ConversationEvent {
+  id: number;
+  title: string;
+  hostId: number;
+  hiddenAt: Date | null;
+}
+
+export function eventConversationService({
+  repo,
+  findEvent,
+  statusOf,
+  goingIds,
+  send,
+}: {
+  repo: EventConversationRepository;
+  findEvent: (eventId: number) => Promise<ConversationEvent | undefined>;
+  /** The person's participant status for the event, if any. */
+  statusOf: (eventId: number, userId: number) => Promise<string | null>;
+  goingIds: (eventId: number) => Promise<number[]>;
+  /** Posts a chat message as `userId` through the group chat's own path (stored, delivered, pushed). */
+  send: (userId: number, input: { groupId: number; message: string }) => Promise<unknown>;
+}) {
+  /** The host and guests going may be in the conversation; anyone else is refused, a hidden event is not found. */
+  async function requireGuest(eventId: number, userId: number) {
+    const event = await findEvent(eventId);
+    if (!event || (event.hiddenAt && event.hostId !== userId)) throw new HttpError(404, "Event not found");
+    if (event.hostId !== userId && (await statusOf(eventId, userId)) !== "going")
+      throw new HttpError(403, CONVERSATION_TEXTS.onlyGuests);
+    return event;
+  }
+
+  async function open(userId: number, eventId: number) {
+    const event = await requireGuest(eventId, userId);
+    let groupId = await repo.groupOf(eventId);
+    if (groupId === undefined) {
+      groupId = await repo.open(event, await goingIds(eventId), CONVERSATION_TEXTS.groupDescription(event.title));
+    }
+    // Someone who started going after it was made (or came back) joins on their first look.
+    await repo.ensureMember(groupId, userId);
+    return groupId;
+  }
+
+  return {
+    async conversation(userId: number, eventId: number): Promise<EventConversation> {
+      const groupId = await open(userId, eventId);
+      return { groupId, muted: await repo.isMuted(groupId, userId) };
+    },
+    async mute(userId: number, eventId: number, muted: boolean): Promise<EventConversation> {
+      const groupId = await open(userId, eventId);
+      await repo.setMuted(groupId, userId, muted);
+      return { groupId, muted };
+    },
+    /** Members who muted a group's conversation: chat push and e-mail skip them. */
+    mutedIds: repo.mutedIds,
+    /**
+     * A host's update to their guests, posted in the event's conversation (made now if needed). For the
+     * hosting tools to call when a host sends an update; nothing calls it yet.
+     */
+    async postHostUpdate(hostId: number, eventId: number, text: string) {
+      const groupId = await open(hostId, eventId);
+      await send(hostId, { groupId, message: CONVERSATION_TEXTS.hostUpdate(text) });
+    },
+  };
+}
+export type EventConversationService = ReturnType<typeof eventConversationService>;

@@ -1,0 +1,39 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { follows } from "../../db/schema";
+
+/** Followers told about one new event at most: a notice fan-out stays one bounded insert. */
+export const FOLLOWER_NOTICE_MAX = 5000;
+
+export function followsRepository(db: Db) {
+  return {
+    async follow(followerId: number, followedId: number) {
+      await db.insert(follows).values({ followerId, followedId }).onConflictDoNothing();
+    },
+    async unfollow(followerId: number, followedId: number) {
+      await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId)));
+    },
+    async isFollowing(followerId: number, followedId: number) {
+      const [row] = await db
+        .select({ followerId: follows.followerId })
+        .from(follows)
+        .where(and(eq(follows.followerId, followerId), eq(follows.followedId, followedId)))
+        .limit(1);
+      return Boolean(row);
+    },
+    async followerCount(followedId: number) {
+      const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followedId, followedId));
+      return row?.n ?? 0;
+    },
+    async followerIds(followedId: number) {
+      const rows = await db
+        .select({ id: follows.followerId })
+        .from(follows)
+        .where(eq(follows.followedId, followedId))
+        .orderBy(follows.followerId)
+        .limit(FOLLOWER_NOTICE_MAX);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type FollowsRepository = ReturnType<typeof followsRepository>;

@@ -1,0 +1,44 @@
+import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "../../../contract/follows";
+import { HttpError } from "../../http/http-error";
+import type { NotificationsService } from "../notifications/service";
+import type { FollowsRepository } from "./repository";
+
+export function followsService({
+  repo,
+  userExists,
+  blockedEitherWay,
+  notifications,
+}: {
+  repo: FollowsRepository;
+  userExists: (id: number) => Promise<boolean>;
+  /** Today's block check of the safety module: a block keeps two people from following each other. */
+  blockedEitherWay: (a: number, b: number) => Promise<boolean>;
+  notifications: NotificationsService;
+}) {
+  async function state(viewerId: number, userId: number): Promise<FollowState> {
+    const [following, followers] = await Promise.all([repo.isFollowing(viewerId, userId), repo.followerCount(userId)]);
+    return { following, followers };
+  }
+
+  return {
+    state,
+    async follow(viewerId: number, userId: number): Promise<FollowState> {
+      if (viewerId === userId) throw new HttpError(400, FOLLOW_TEXTS.followSelf);
+      if (!(await userExists(userId))) throw new HttpError(404, FOLLOW_TEXTS.notFound);
+      if (await blockedEitherWay(viewerId, userId)) throw new HttpError(403, FOLLOW_TEXTS.blocked);
+      await repo.follow(viewerId, userId);
+      return state(viewerId, userId);
+    },
+    async unfollow(viewerId: number, userId: number): Promise<FollowState> {
+      if (!(await userExists(userId))) throw new HttpError(404, FOLLOW_TEXTS.notFound);
+      await repo.unfollow(viewerId, userId);
+      return state(viewerId, userId);
+    },
+    /** A host published an event anyone may find: everyone following them hears "<name> is hosting <title>". */
+    async eventPublished(host: { id: number; fullName: string }, event: { id: number; title: string }) {
+      const followers = await repo.followerIds(host.id);
+      await notifications.notifyAll(followers, followedHostingNotice(host.fullName, event));
+    },
+  };
+}
+export type FollowsService = ReturnType<typeof followsService>;
