@@ -5,8 +5,8 @@ import { GroupsScreen } from "./pages/groups";
 
 /**
  * Issue 14.5: a member reports a chat message, the moderator hides it from /admin, and the reporter
- * sees "Message removed". On the embedded default with demo data the first account, alex, is the
- * moderator (ADMIN_USERNAMES unset). SCREENSHOTS=1 saves the menus and /admin in both themes.
+ * sees "Message removed". The demo seed grants alex the stored moderator role. SCREENSHOTS=1 saves the
+ * menus and /admin in both themes.
  */
 const REPORTED = "Sunrise is brutal. 9am?";
 
