@@ -96,7 +96,7 @@ export function pollsService(deps: {
     for (const userId of yes) {
       if (userId === event.hostId) continue;
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
-      await deps.participants.participate(userId, eventId, "going", now()).catch(() => yes.delete(userId));
+      await deps.participants.participate(userId, eventId, "going", {}, now()).catch(() => yes.delete(userId));
     }
     const members = (await groups.memberNames(poll.groupId)).map((m) => m.id);
     const going = members.filter((id) => yes.has(id));
