@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 // The cookie plugin's declaration merging gives FastifyReply setCookie and clearCookie.
 import type {} from "@fastify/cookie";
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./http-error";
 
 export const SESSION_COOKIE = "link_session";
