@@ -13,7 +13,7 @@ export interface FeedEvent {
   sequence: number;
   lat: number | null;
   lng: number | null;
-  hostTimezone: string;
+  timezone: string;
 }
 
 export function calendarRepository(db: Db) {
@@ -47,8 +47,8 @@ export function calendarRepository(db: Db) {
       const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000).toISOString();
       const result = (await db.execute(sql`
         SELECT e.id, e.title, e.description, e.location, e.date, e.canceled_at AS "canceledAt", e.sequence,
-          e.lat, e.lng, h.timezone AS "hostTimezone"
-        FROM events e JOIN users h ON h.id = e.host_id
+          e.lat, e.lng, e.timezone
+        FROM events e
         WHERE e.hidden_at IS NULL AND e.date >= ${since}::timestamptz AND (
           e.host_id = ${userId}
           OR EXISTS (SELECT 1 FROM event_participants p

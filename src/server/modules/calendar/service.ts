@@ -40,7 +40,7 @@ export function calendarService({
       ttl: 60 * 60,
     });
     for (const event of events) {
-      const zone = reminderZone({ hostTimezone: event.hostTimezone });
+      const zone = reminderZone(event);
       const start = new TZDate(event.date.getTime(), zone);
       const end = new TZDate(event.date.getTime() + CALENDAR_EVENT_HOURS * 3_600_000, zone);
       const page = origin ? new URL(`/events/${event.id}`, origin).href : null;

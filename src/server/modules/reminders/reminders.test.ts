@@ -18,7 +18,7 @@ const reminders = (userId: number) =>
 const putPreferences = (who: Who, prefs: object) =>
   who.call({ method: "PUT", url: "/api/notification-preferences", payload: prefs });
 
-/** An event `days` ahead at a whole hour UTC, with a host in New York and one guest going. */
+/** An event `days` ahead at a whole hour UTC, with no place (so in its host's zone, New York) and one guest going. */
 async function eventWithGuest(title: string, days = 3) {
   const host = await signUp({ fullName: "Hana Host", timezone: "America/New_York" });
   const guest = await signUp({ fullName: "Gil Guest" });
@@ -30,7 +30,7 @@ async function eventWithGuest(title: string, days = 3) {
 }
 
 describe("reminder worker (the clock is moved, never waited for)", () => {
-  it("sends each default offset once, in the host's local time, to the guest and the host, and the host's day-before summary", async () => {
+  it("sends each default offset once, in the event's local time, to the guest and the host, and the host's day-before summary", async () => {
     const { host, guest, event, date } = await eventWithGuest("Rooftop Jazz");
     expect(await runAt(at(date, 1440, -2))).toBe(0);
     expect(await reminders(guest.id)).toEqual([]);

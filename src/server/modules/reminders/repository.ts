@@ -12,8 +12,8 @@ export interface ClaimedReminder {
   title: string;
   location: string;
   date: Date;
-  /** The host's zone, which the event's local time is written in until events carry their own. */
-  hostTimezone: string;
+  /** The event's own zone (its place's, else its host's when it was made). */
+  timezone: string;
 }
 
 /**
@@ -78,7 +78,7 @@ export function remindersRepository(db: Db) {
         date: string | Date;
         timezone: string;
       }>(sql`
-        SELECT e.id, e.title, e.location, e.date, h.timezone FROM events e JOIN users h ON h.id = e.host_id
+        SELECT e.id, e.title, e.location, e.date, e.timezone FROM events e
         WHERE e.id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
@@ -96,7 +96,7 @@ export function remindersRepository(db: Db) {
             title: event.title,
             location: event.location,
             date: new Date(event.date),
-            hostTimezone: event.timezone,
+            timezone: event.timezone,
           },
         ];
       });

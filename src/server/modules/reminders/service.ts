@@ -12,12 +12,9 @@ export const REMINDER_LATE_MS = 10 * 60_000;
 /** The furthest ahead any reminder looks: the largest offset. */
 const HORIZON_MINUTES = Math.max(...REMINDER_OFFSETS);
 
-/**
- * The zone an event's time is written in. Today that is its host's; when events carry their own zone,
- * this is the one place to switch to it.
- */
-export function reminderZone(reminder: Pick<ClaimedReminder, "hostTimezone">): string {
-  return canonicalTimeZone(reminder.hostTimezone) ?? "UTC";
+/** The zone an event's time is written in: the event's own, so a guest reads the time the host meant. */
+export function reminderZone(reminder: Pick<ClaimedReminder, "timezone">): string {
+  return canonicalTimeZone(reminder.timezone) ?? "UTC";
 }
 
 /** "Sat, Nov 28, 7:00 PM EST": the event's local time with its zone's abbreviation. */
