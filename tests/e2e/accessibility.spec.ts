@@ -7,8 +7,8 @@ import { GroupsScreen } from "./pages/groups";
 
 /**
  * Every main screen, in both themes, has no serious or critical axe violation (WCAG 2.x A and AA).
- * One signed-in demo user and one visitor; one page load per screen per theme (the auth card is
- * reached from the gate on the same load, as a newcomer does).
+ * One signed-in demo user and one visitor; one page load per screen per theme (the code screen and
+ * Create account are reached from the sign-in card on the same load, as a newcomer does).
  */
 test.setTimeout(180_000);
 
@@ -28,17 +28,21 @@ for (const theme of ["light", "dark"] as const) {
 
     const visitor = await (await themedContext(browser, theme)).newPage();
     await visitor.goto("/auth");
+    await expect(visitor.getByRole("tab", { name: "Log in" })).toBeVisible();
+    await audit(visitor, "sign-in", found);
+    await visitor.getByRole("tab", { name: "Create account" }).click();
     await expect(visitor.getByText("Have an early access code?")).toBeVisible();
+    await visitor.getByRole("button", { name: "Have an invite link?" }).click();
     await audit(visitor, "gate", found);
     await visitor.getByLabel("Access code").fill(DEMO_ACCESS_CODES[0]);
     await visitor.getByRole("button", { name: "Continue to App" }).click();
-    await expect(visitor.getByRole("tab", { name: "Login" })).toBeVisible();
-    await audit(visitor, "auth", found);
+    await expect(visitor.getByLabel("Confirm Password")).toBeVisible();
+    await audit(visitor, "create account", found);
     await visitor.goto("/invite/explore-sf-demo");
     await expect(visitor.getByText("Weekend Explorers").first()).toBeVisible();
     await audit(visitor, "invite", found);
     await visitor.goto("/no/such/page");
-    await expect(visitor.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(visitor.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await audit(visitor, "404", found);
     await visitor.context().close();
 

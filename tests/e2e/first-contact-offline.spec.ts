@@ -9,12 +9,14 @@ async function openInApp(page: Page, path: string) {
   }, path);
 }
 
-test("offline, an event page that was never kept says You're offline, not Event Not Found", async ({
+test("offline, an event page or a profile that was never kept says You're offline, not Not Found", async ({
   page,
   context,
   user,
+  newPerson,
 }) => {
   const event = await createEvent(page.request, user.id, { title: "Harbour swim" });
+  const friend = await newPerson({ fullName: "Otto Offline" });
   await page.goto("/my-events");
   await expect(page.getByRole("heading", { name: "My Events", exact: true })).toBeVisible();
   // The app's code is kept by the service worker; the event's data never was.
@@ -26,6 +28,12 @@ test("offline, an event page that was never kept says You're offline, not Event 
   await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
   await expect(page.getByText("Event Not Found")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
+  // A profile not kept either: no error toast, no trip home, the same words.
+  await openInApp(page, `/users/${friend.account.id}`);
+  await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/users/${friend.account.id}$`));
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+  await openInApp(page, `/events/${event.id}`);
 
   // Back online, the waiting read resumes and the event opens by itself.
   await context.setOffline(false);

@@ -45,7 +45,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     // B's account exists, but B's browser has no session.
     await b.context.request.post("/api/logout");
     await b.page.goto(inviteLink);
-    await expect(b.page.getByText("Trail Crew")).toBeVisible();
+    await expect(b.page.getByRole("heading", { name: "Trail Crew" })).toBeVisible();
     await expect(b.page.getByText("Weekend hikes and coffee")).toBeVisible();
     await expect(b.page.getByText("1 member")).toBeVisible();
     // How many used the link is not the invited person's business.

@@ -21,7 +21,7 @@ test("a visitor without a code follows an invite link, registers and lands in th
 
   await test.step("the invite page's button says what it does: Join <group>", async () => {
     await page.goto(`/invite/${group.inviteCode}`);
-    await expect(page.getByText(groupName)).toBeVisible();
+    await expect(page.getByRole("heading", { name: groupName })).toBeVisible();
     await shot(page, "invite-visitor");
     await page.getByRole("button", { name: `Join ${groupName}` }).click();
     await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=/invite/${group.inviteCode}$`));

@@ -43,10 +43,12 @@ test("the theme toggle persists under link-theme-preference and sets the class o
   page,
   user: _,
 }) => {
+  // A dark phone: until a person chooses, the app follows it.
+  await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/");
   const html = page.locator("html");
-  // Spec 02 §9: dark by default.
   await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => localStorage.getItem("link-theme-preference"))).toBeNull();
   await shot(page, "dark");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   await expect(html).toHaveClass(/\blight\b/);

@@ -3,7 +3,7 @@ import { CalendarPlus, Lock, MessageCircle, Plus, Search, UserPlus, Users } from
 import { useEffect, useMemo, useState } from "react";
 import { useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
-import { cn } from "@/lib/utils";
+import { cn, initialOf } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
@@ -256,12 +256,14 @@ function GroupCard({
           <UploadedImage src={group.image} sizes="44px" className="size-11 shrink-0 rounded-lg object-cover" />
         ) : (
           <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 font-semibold text-primary">
-            {group.name.charAt(0).toUpperCase()}
+            {initialOf(group.name)}
           </span>
         )}
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-1.5">
-            <span className="truncate font-semibold">{group.name}</span>
+            <span className="truncate font-semibold" dir="auto">
+              {group.name}
+            </span>
             {group.isPrivate && <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-label="Private" />}
             {group.unreadCount > 0 && (
               <Badge className="ml-auto" aria-label={`${group.unreadCount} unread`}>

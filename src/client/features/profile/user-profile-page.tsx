@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { AvailabilityWidget, useAvailability } from "@/features/availability";
 import { UserSafetyMenu } from "@/features/safety";
+import { isUnreachable, MissingScreen } from "@/features/shell";
 import { errorStatus } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -79,7 +80,10 @@ export function UserProfilePage() {
   const [, navigate] = useLocation();
   const profile = useUserProfile(id);
   const missing = !isNumericId(id) || errorStatus(profile.error) === 404;
-  const failed = profile.isError && !missing;
+  // Offline a profile that was never kept waits paused (or its request never reached the server): that is
+  // said on the screen, not turned into an error toast and a trip home.
+  const offline = (profile.isPaused && !profile.data) || isUnreachable(profile.error);
+  const failed = profile.isError && !missing && !offline;
 
   // Spec 01 §8: any other failed load is a toast and a trip home.
   useEffect(() => {
@@ -89,6 +93,15 @@ export function UserProfilePage() {
   }, [failed, navigate]);
 
   if (missing) return <UserNotFound />;
+  if (offline)
+    return (
+      <MissingScreen
+        title="User Not Found"
+        text="The user profile you're looking for doesn't exist."
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
   if (profile.isLoading || failed || !profile.data) return <ProfileSkeleton />;
 
   const user = profile.data;

@@ -1,6 +1,5 @@
 import { CloudOffIcon, HomeIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
 import { Link } from "wouter";
-import { errorStatus } from "@/lib/api";
 import { Button } from "@/ui/button";
 import { useOnline } from "./use-online";
 
@@ -8,6 +7,11 @@ export const OFFLINE_SCREEN_TEXTS = {
   title: "You're offline",
   text: "This page wasn't saved on this device. It opens once you're back online.",
 } as const;
+
+/** A request that never reached the server: fetch itself failed (no network, or the server is gone). */
+export function isUnreachable(error: unknown) {
+  return error instanceof TypeError;
+}
 
 /**
  * What a screen shows when what it reads could not be had. Offline (or when the request never reached the
@@ -26,8 +30,7 @@ export function MissingScreen({
   onRetry?: () => void;
 }) {
   const online = useOnline();
-  // A request that failed without an HTTP status never reached the server.
-  const offline = !online || (error != null && errorStatus(error) === null);
+  const offline = !online || isUnreachable(error);
   const Icon = offline ? CloudOffIcon : SearchXIcon;
   return (
     <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
