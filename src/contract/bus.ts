@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newMessageFrameSchema, notificationFrameSchema, voteUpdateFrameSchema } from "./socket";
+import { newMessageFrameSchema, notificationFrameSchema, typingFrameSchema, voteUpdateFrameSchema } from "./socket";
 
 /**
  * The bus that carries events between app instances (Redis pub/sub, or in-process on one instance).
@@ -23,6 +23,7 @@ export const busEventSchema = z.discriminatedUnion("type", [
   newMessageFrameSchema,
   notificationFrameSchema,
   voteUpdateFrameSchema,
+  typingFrameSchema,
   // Instance-internal: never sent to a client.
   /** The user left or was removed: each hub drops that user's sockets from the group's channel. */
   z.object({ type: z.literal("membership_ended"), groupId: z.number().int() }),
