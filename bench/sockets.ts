@@ -187,6 +187,7 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
         new Promise<WebSocket>((resolve, reject) => {
           const headers = tokens ? { cookie: `link_session=${tokens[i]}` } : undefined;
           const ws = new WebSocket(`ws://127.0.0.1:${portOf(i)}/ws`, { headers });
+          // A refused chat frame is answered message_error (the chat budgets are 20 in 10 s, 60 a minute per user).
           ws.on("message", (data) => {
             const m = JSON.parse(String(data)) as { type: string; groupId?: number; message?: { message: string } };
             if (m.type === "joined_group") resolve(ws);
@@ -194,7 +195,7 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
               const start = sentAt.get(m.message.message);
               if (start !== undefined) latencies.push(performance.now() - start);
               delivered += 1;
-            } else if (m.type === "error") errors += 1;
+            } else if (m.type === "error" || m.type === "message_error") errors += 1;
           });
           ws.once("open", () => ws.send(JSON.stringify({ type: "join_group", groupId: groupOf(i) })));
           ws.once("error", reject);

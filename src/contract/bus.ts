@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { newMessageFrameSchema, notificationFrameSchema, planUpdateFrameSchema, voteUpdateFrameSchema } from "./socket";
+import {
+  newMessageFrameSchema,
+  notificationFrameSchema,
+  planUpdateFrameSchema,
+  typingFrameSchema,
+  voteUpdateFrameSchema,
+} from "./socket";
 
 /**
  * The bus that carries events between app instances (Redis pub/sub, or in-process on one instance).
@@ -24,6 +30,7 @@ export const busEventSchema = z.discriminatedUnion("type", [
   notificationFrameSchema,
   voteUpdateFrameSchema,
   planUpdateFrameSchema,
+  typingFrameSchema,
   // Instance-internal: never sent to a client.
   /** The user left or was removed: each hub drops that user's sockets from the group's channel. */
   z.object({ type: z.literal("membership_ended"), groupId: z.number().int() }),

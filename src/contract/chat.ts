@@ -17,6 +17,13 @@ export const CHAT_TEXTS = {
   retry: "Retry",
 } as const;
 
+/** Who is writing now, as the chat shows it under the messages. */
+export function typingText(names: string[]): string {
+  if (names.length === 1) return `${names[0]} is typing…`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
+  return `${names.length} people are typing…`;
+}
+
 /**
  * Made once per message by the sender's client (crypto.randomUUID) and sent again with every retry of it:
  * the server stores one row per sender and clientId, and a repeat answers that row.

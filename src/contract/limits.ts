@@ -161,6 +161,12 @@ export const CHAT_MESSAGES_WINDOW_MS = 10 * 60_000;
 export const CHAT_BURST_MESSAGES = 20;
 export const CHAT_BURST_WINDOW_MS = 10_000;
 export const CHAT_MESSAGES_PER_MINUTE = 60;
+/** "<name> is typing…": a client says so at most this often while keys are pressed... */
+export const TYPING_SEND_INTERVAL_MS = 3000;
+/** ...others show it this long after the last word (a little over two intervals, so it does not flicker)... */
+export const TYPING_SHOWN_MS = 7000;
+/** ...and a server passes on at most one per socket and group this often (a faster client is ignored). */
+export const TYPING_MIN_INTERVAL_MS = 2000;
 /** Plan votes per user per minute, socket and REST together: tapping through a week of plans, twice. */
 export const VOTES_PER_MINUTE = 60;
 /** `auth` frames per user per minute: each (re)connect sends one and it reads the user's groups. */

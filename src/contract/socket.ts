@@ -16,6 +16,8 @@ export const SOCKET_TEXTS = {
   sessionEnded: "Session ended",
   tooManySockets: "Too many open sockets",
   flooding: "Too many messages",
+  /** "typing" for a group the socket has not joined. */
+  joinFirst: "Join the group first",
   tooManyFrames: (retryAfterSeconds: number) => `Too many requests, try again in ${retryAfterSeconds} s`,
 } as const;
 /** Spec 02 §9 says five tries at 1 s × attempt; Link caps exponential backoff instead (see spec-deviations). */
@@ -38,6 +40,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     // No messageType: the server decides it (issue 9.20); one sent anyway is dropped by the parse.
   }),
   z.object({ type: z.literal("event_vote"), groupId, eventId: idSchema, vote: voteValueSchema }),
+  /** The person is writing in a joined group: passed on to the group's sockets, never stored. */
+  z.object({ type: z.literal("typing"), groupId }),
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
 
@@ -46,6 +50,13 @@ export const socketGroupSchema = z.object({ id: z.number().int(), name: z.string
 /** Server frames that are also bus events (src/contract/bus.ts): a hub forwards them as published. */
 export const newMessageFrameSchema = z.object({ type: z.literal("new_message"), message: chatMessageSchema });
 export const notificationFrameSchema = z.object({ type: z.literal("notification"), notification: notificationSchema });
+/** Someone in the group is typing (shown as "<userName> is typing…" for TYPING_SHOWN_MS). */
+export const typingFrameSchema = z.object({
+  type: z.literal("typing"),
+  groupId,
+  userId: z.number().int(),
+  userName: z.string(),
+});
 export const voteUpdateFrameSchema = z.object({
   type: z.literal("vote_update"),
   groupId,
@@ -68,6 +79,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   newMessageFrameSchema,
   notificationFrameSchema,
   voteUpdateFrameSchema,
+  typingFrameSchema,
   /** A chat_message frame was stored (or had been, for a repeated clientId) as message `id`. */
   z.object({ type: z.literal("message_ack"), clientId: z.string().nullable(), id: z.number().int() }),
   /** A chat_message frame was refused or failed: nothing was stored for it; `message` is for the person. */

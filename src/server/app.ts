@@ -218,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       groups: services.groups,
       chat: services.chat,
       sessions: services.repositories.auth,
+      users: services.repositories.users,
     }),
   );
   await app.register(nearbyRoutes, routeDeps);

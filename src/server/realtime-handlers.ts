@@ -4,6 +4,7 @@ import { CHAT_LIMITS, type ChatService } from "./modules/chat/service";
 import type { GroupsRepository } from "./modules/groups/repository";
 import { type GroupsService, VOTE_LIMIT } from "./modules/groups/service";
 import { registerLocalSockets } from "./modules/push/presence";
+import type { UsersRepository } from "./modules/users/repository";
 import type { Bus } from "./realtime/bus";
 import type { RealtimeHandlers } from "./realtime/hub";
 import type { RealtimeOptions } from "./realtime/routes";
@@ -19,9 +20,13 @@ export function realtimeOptions(deps: {
   groupsRepo: GroupsRepository;
   chat: ChatService;
   sessions: AuthRepository;
+  users: UsersRepository;
 }): RealtimeOptions {
   const handlers: RealtimeHandlers = {
     groupsOf: (userId) => deps.groupsRepo.namesForUser(userId),
+    async nameOf(userId) {
+      return (await deps.users.findById(userId))?.fullName ?? "Someone";
+    },
     requireMember: (groupId, userId) => deps.groups.requireMember(groupId, userId),
     sendChat: (userId, input) => deps.chat.send(userId, input),
     messagesAfter: (groupId, afterId, limit) => deps.chat.messagesAfter(groupId, afterId, limit),

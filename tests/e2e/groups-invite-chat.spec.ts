@@ -83,7 +83,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
   });
 
   await test.step("B's vote on a group event updates A's count live", async () => {
-    await a.page.getByRole("tab", { name: "My Groups" }).click();
+    await new GroupsScreen(a.page).backToList();
     await a.page.getByRole("button", { name: "Plan Event" }).click();
     await a.page.getByRole("button", { name: "Create Event" }).click();
     await expect(a.page.getByText("Event title is required")).toBeVisible();
@@ -95,7 +95,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await expect(aCount).toHaveText("0");
     await shot(a.page, "vote");
 
-    await b.page.getByRole("tab", { name: "My Groups" }).click();
+    await new GroupsScreen(b.page).backToList();
     await b.page.getByRole("button", { name: "Plan Event" }).click();
     await b.page.getByRole("tab", { name: "Vote on Events" }).click();
     await b.page.getByTestId("vote-yes").click();

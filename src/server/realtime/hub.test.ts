@@ -164,6 +164,29 @@ describe("/ws", () => {
     await Promise.all([sa.close(), sb.close()]);
   });
 
+  it("passes 'typing' on to the group's other sockets with the name, at most once per interval, never stored; refuses it for a group not joined", async () => {
+    const { a, b, group, sa, sb } = await twoJoinedSockets();
+    sa.send({ type: "typing", groupId: group.id });
+    sa.send({ type: "typing", groupId: group.id });
+    expect(await sb.next("typing")).toEqual({
+      type: "typing",
+      groupId: group.id,
+      userId: a.id,
+      userName: a.user.fullName,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sb.received.filter((m) => m.type === "typing")).toHaveLength(1);
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, group.id));
+    expect(stored).toEqual([]);
+    const outsider = await registerUser(t.app);
+    const so = await openSocket(t.base, outsider.cookie);
+    so.send({ type: "typing", groupId: group.id });
+    expect((await so.next("error")).message).toBe("Join the group first");
+    expect(sb.received.filter((m) => m.type === "typing")).toHaveLength(1);
+    expect(b.id).not.toBe(a.id);
+    await Promise.all([sa.close(), sb.close(), so.close()]);
+  });
+
   it("a burst from two members is stored and delivered in each sender's order, every socket seeing the stored order", async () => {
     const { a, group, sa, sb } = await twoJoinedSockets();
     // The most one person may send at once (the burst budget).

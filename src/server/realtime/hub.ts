@@ -15,6 +15,7 @@ import {
   SOCKET_FRAMES_PER_MINUTE,
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   SOCKETS_PER_USER_MAX,
+  TYPING_MIN_INTERVAL_MS,
 } from "../../contract/limits";
 import {
   type ClientMessage,
@@ -46,6 +47,10 @@ interface Connection {
   queue: Promise<void>;
   /** Chat messages handed to the handler and not yet stored (close waits for them). */
   sending: Set<Promise<void>>;
+  /** When this socket last passed on "typing", per group. */
+  typingAt: Map<number, number>;
+  /** The user's display name, looked up at the first "typing". */
+  name?: Promise<string>;
 }
 
 interface Channel {
@@ -85,6 +90,8 @@ export interface SharedBudget {
 export interface RealtimeHandlers {
   /** The user's groups, answered to `auth`. */
   groupsOf(userId: number): Promise<{ id: number; name: string }[]>;
+  /** The name others see for a user ("<name> is typing…"). */
+  nameOf(userId: number): Promise<string>;
   /** Refuses a user who is not a member of the group (join_group). */
   requireMember(groupId: number, userId: number): Promise<unknown>;
   /**
@@ -381,6 +388,22 @@ export function createHub(deps: HubDeps) {
         conn.sending.add(sending);
         return null;
       }
+      case "typing": {
+        // Only in a group this socket joined (so a member); a faster client than the interval is ignored.
+        if (!conn.groups.has(frame.groupId)) return SOCKET_TEXTS.joinFirst;
+        const now = Date.now();
+        if (now - (conn.typingAt.get(frame.groupId) ?? 0) < TYPING_MIN_INTERVAL_MS) return null;
+        conn.typingAt.set(frame.groupId, now);
+        conn.name ??= handlers.nameOf(conn.userId);
+        const userName = await conn.name;
+        await deps.bus.publish(groupChannel(frame.groupId), {
+          type: "typing",
+          groupId: frame.groupId,
+          userId: conn.userId,
+          userName,
+        });
+        return null;
+      }
       case "event_vote": {
         const refused = await spend(limiters.votes, conn);
         if (refused) return refused;
@@ -502,6 +525,7 @@ export function createHub(deps: HubDeps) {
         alive: true,
         queue: Promise.resolve(),
         sending: new Set(),
+        typingAt: new Map(),
       };
       connections.add(conn);
       if (!byUser.has(userId)) presenceChanged();

@@ -21,7 +21,16 @@ export class GroupsScreen {
 
   /** The Chat tab of the group open now. */
   async showChat() {
+    // A phone's conversation fills the screen, over the tabs: an open one (e.g. after an invite) is already shown.
+    await expect(this.page.getByRole("tab", { name: "Chat" })).toBeVisible();
+    if (await this.page.getByRole("button", { name: "Back to groups" }).isVisible()) return;
     await this.page.getByRole("tab", { name: "Chat" }).click();
+  }
+
+  /** The conversation's back button (a phone's conversation fills the screen): returns to My Groups. */
+  async backToList() {
+    await this.page.getByRole("button", { name: "Back to groups" }).click();
+    await expect(this.page.getByRole("tab", { name: "My Groups" })).toHaveAttribute("aria-selected", "true");
   }
 
   /** Sends with Enter, as a keyboard user does, and waits for the composer to empty (the message was taken). */

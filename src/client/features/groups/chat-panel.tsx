@@ -1,6 +1,7 @@
-import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from "@contract/chat";
+import { CHAT_MESSAGE_MAX, CHAT_TEXTS, typingText } from "@contract/chat";
+import { TYPING_SEND_INTERVAL_MS } from "@contract/limits";
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertCircle, Clock, SendHorizontal } from "lucide-react";
+import { AlertCircle, ArrowLeft, Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { useOnline } from "@/features/shell";
@@ -14,12 +15,22 @@ import { useChatMessages, useMarkRead } from "./api";
 import { Bubble, ChatMessageItem, startsRun } from "./chat-message-item";
 import { discardChatMessage, retryChatMessage, sendChatMessage, useOutgoingMessages } from "./outgoing-messages";
 import { PlanCard, planCardOf } from "./plan-card";
+import { useTyping } from "./use-typing";
 
 /**
  * Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text
  * is not sent; scrolling up loads older pages. Sending never waits: see outgoing-messages.ts.
  */
-export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: string }) {
+export function ChatPanel({
+  groupId,
+  groupName,
+  onBack,
+}: {
+  groupId: number;
+  groupName: string;
+  /** Given, the conversation fills a phone's screen (over the bottom bar) with a back button to the list. */
+  onBack?: () => void;
+}) {
   const { user } = useAuth();
   const socket = useRealtime();
   const online = useOnline();
@@ -45,6 +56,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     return outgoing.filter((m) => !stored.has(m.clientId));
   }, [messages, outgoing]);
   const newestId = messages.at(-1)?.id;
+  const typing = useTyping(groupId, user?.id);
 
   // Older pages are prepended: keep the reader where they were. New ones at the bottom: follow if at the bottom.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of the rendered messages
@@ -82,6 +94,13 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
     setText("");
     sendChatMessage(qc, user.id, groupId, message);
   };
+  const lastTyping = useRef(0);
+  const onType = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (!value.trim() || now - lastTyping.current < TYPING_SEND_INTERVAL_MS) return;
+    if (socket.send({ type: "typing", groupId })) lastTyping.current = now;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -91,11 +110,28 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
 
   return (
     <section
-      className="flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card"
+      className={cn(
+        "flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card",
+        onBack &&
+          "max-md:fixed max-md:inset-0 max-md:z-50 max-md:h-dvh max-md:rounded-none max-md:border-0 max-md:pt-[env(safe-area-inset-top)]",
+      )}
       aria-label={`Chat in ${groupName}`}
     >
-      <header className="flex items-center justify-between border-b px-4 py-2.5">
-        <h2 className="truncate font-semibold">{groupName}</h2>
+      <header className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
+        {onBack && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-ml-2 shrink-0 md:hidden"
+            onClick={onBack}
+            aria-label="Back to groups"
+          >
+            <ArrowLeft />
+          </Button>
+        )}
+        <h2 dir="auto" className="min-w-0 flex-1 truncate font-semibold">
+          {groupName}
+        </h2>
         <span
           className={cn(
             "flex items-center gap-1.5 text-xs",
@@ -188,8 +224,11 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
           </div>
         ))}
       </div>
+      <p className="h-5 truncate px-4 text-xs text-muted-foreground" aria-live="polite" data-testid="chat-typing">
+        {typing.length > 0 ? typingText(typing) : ""}
+      </p>
       <form
-        className="flex gap-2 border-t p-2"
+        className={cn("flex gap-2 border-t p-2", onBack && "max-md:pb-[calc(0.5rem+env(safe-area-inset-bottom))]")}
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -197,7 +236,7 @@ export function ChatPanel({ groupId, groupName }: { groupId: number; groupName: 
       >
         <Input
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Type a message…"
           maxLength={CHAT_MESSAGE_MAX}

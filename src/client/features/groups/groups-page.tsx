@@ -1,7 +1,7 @@
 import type { GroupListItem } from "@contract/groups";
 import { CalendarPlus, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { useSearch } from "wouter";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
 import { cn, initialOf } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
@@ -20,18 +20,44 @@ import { PlanEventDialog } from "./plan-event-dialog";
 /** Spec 02 §2 Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
 export function GroupsPage() {
   const search = useSearch();
+  const [, navigate] = useLocation();
   const fromUrl = Number(new URLSearchParams(search).get("group")) || null;
   const [selectedId, setSelectedId] = useState<number | null>(fromUrl);
   const [tab, setTab] = useState(fromUrl ? "chat" : "groups");
   const { data: groups, isLoading } = useGroups();
   const [planOpen, setPlanOpen] = useState(false);
+  /** The open conversation put its own entry in the history: Back (the phone's or ours) returns to the list. */
+  const pushedChat = useRef(false);
+  const hadGroupInUrl = useRef(fromUrl != null);
 
   useEffect(() => {
     if (fromUrl) {
       setSelectedId(fromUrl);
       setTab("chat");
+    } else if (hadGroupInUrl.current) {
+      // Back from a conversation to /groups: the list again.
+      pushedChat.current = false;
+      setTab("groups");
     }
+    hadGroupInUrl.current = fromUrl != null;
   }, [fromUrl]);
+
+  const openChat = (id: number) => {
+    select(id);
+    setTab("chat");
+    // The address as it is now (a tab can be activated twice by one click: pointer down, then focus).
+    if (new URLSearchParams(window.location.search).get("group") !== String(id)) {
+      pushedChat.current = true;
+      navigate(`/groups?group=${id}`);
+    }
+  };
+  const closeChat = () => {
+    if (pushedChat.current) window.history.back();
+    else {
+      setTab("groups");
+      navigate("/groups", { replace: true });
+    }
+  };
 
   const selected = groups?.find((g) => g.id === selectedId) ?? null;
   // Selecting stays on the current tab; only an arriving ?group= link jumps to the chat.
@@ -40,7 +66,7 @@ export function GroupsPage() {
   return (
     <div className="px-4 py-4">
       <h1 className="mb-3 text-2xl font-bold">Groups</h1>
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(next) => (next === "chat" && selectedId ? openChat(selectedId) : setTab(next))}>
         <TabsList className="grid w-full grid-cols-3">
           <TabsTrigger value="groups">My Groups</TabsTrigger>
           <TabsTrigger value="chat">Chat</TabsTrigger>
@@ -53,10 +79,7 @@ export function GroupsPage() {
             isLoading={isLoading}
             selectedId={selectedId}
             onSelect={select}
-            onChat={(id) => {
-              select(id);
-              setTab("chat");
-            }}
+            onChat={openChat}
             onPlan={(id) => {
               select(id);
               setPlanOpen(true);
@@ -66,7 +89,7 @@ export function GroupsPage() {
 
         <TabsContent value="chat" className="mt-4">
           {selected ? (
-            <ChatPanel key={selected.id} groupId={selected.id} groupName={selected.name} />
+            <ChatPanel key={selected.id} groupId={selected.id} groupName={selected.name} onBack={closeChat} />
           ) : (
             <NeedsGroup groups={groups} onSelect={select} what="chat" />
           )}
