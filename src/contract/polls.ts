@@ -29,7 +29,6 @@ export const POLL_TEXTS = {
   resultGoing: (title: string, when: string) => `${title} is on ${when}. You voted yes, so you're going.`,
   resultAsk: (title: string, when: string) => `${title} is on ${when}. Are you going?`,
   lock: "Decide now",
-  locked: "Poll decided",
 } as const;
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;

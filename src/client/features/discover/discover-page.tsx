@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryId } from "@contract/categories";
-import type { FeedItem } from "@contract/events";
+import type { FeedItem, FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
 import { useQueryClient } from "@tanstack/react-query";
@@ -20,6 +20,7 @@ import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
 import { AvatarStack } from "./event-people";
+import { FreeFilter, NothingFree } from "./free-filter";
 import { NextCard, SwipeCard } from "./swipe-card";
 import { useDebounced } from "./use-debounced";
 
@@ -123,16 +124,18 @@ function useFeedParams(
   q: string,
   position: Position | null,
   ready: boolean,
+  free: FreeWindow | null = null,
 ) {
   const { user } = useAuth();
-  return user && ready ? ({ userId: user.id, type, filter, q, position } satisfies FeedParams) : null;
+  return user && ready ? ({ userId: user.id, type, filter, q, position, free } satisfies FeedParams) : null;
 }
 
 function SocialTab({ position, positionSettled }: { position: Position | null; positionSettled: boolean }) {
   const [filter, setFilter] = useState<CategoryId>("all");
+  const [free, setFree] = useState<FreeWindow | null>(null);
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const params = useFeedParams("social", filter, q, position, positionSettled);
+  const params = useFeedParams("social", filter, q, position, positionSettled, free);
   const feed = useFeed(params);
   const counts = feed.data?.counts;
 
@@ -168,6 +171,7 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
           </button>
         ))}
       </div>
+      <FreeFilter value={free} onChange={setFree} />
       {position && (
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <MapPinIcon className="size-3.5" aria-hidden />
@@ -176,12 +180,14 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
       )}
       {!params || feed.isLoading ? (
         <Loading />
+      ) : free && feed.data?.events.length === 0 ? (
+        <NothingFree onClear={() => setFree(null)} />
       ) : q && feed.data?.events.length === 0 ? (
         <NoMatches q={q} onClear={() => setSearch("")} />
       ) : (
         // A new key per tab/category/search: the deck starts again from its first card (spec 01 §4).
         <SwipeDeck
-          key={`${filter}|${q}|${feed.dataUpdatedAt}`}
+          key={`${filter}|${q}|${free}|${feed.dataUpdatedAt}`}
           events={feed.data?.events ?? []}
           onRefresh={() => feed.refetch()}
         />

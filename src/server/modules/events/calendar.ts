@@ -86,3 +86,33 @@ export function freeRanges(free: Array<{ date: string; timeslots: unknown }>, zo
   }
   return ranges;
 }
+
+/**
+ * Where "When I'm free" looks, in the user's zone: the rest of today, this weekend (Saturday and Sunday; the
+ * rest of it when it has begun) or the next seven days.
+ */
+export function freeWindow(kind: "today" | "weekend" | "week", zone: string, now: Date): [Date, Date] {
+  const timeZone = knownTimeZone(zone);
+  const local = new TZDate(now.getTime(), timeZone);
+  const midnight = (daysAhead: number) =>
+    new Date(
+      new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + daysAhead, 0, 0, 0, 0, timeZone).getTime(),
+    );
+  if (kind === "today") return [now, midnight(1)];
+  if (kind === "week") return [now, new Date(now.getTime() + 7 * 86_400_000)];
+  const weekday = local.getDay();
+  // Saturday is 6, Sunday 0: on either, the weekend is under way and ends at Monday's midnight.
+  if (weekday === 6) return [now, midnight(2)];
+  if (weekday === 0) return [now, midnight(1)];
+  return [midnight(6 - weekday), midnight(8 - weekday)];
+}
+
+/** The parts of the published free ranges inside a window. */
+export function clipRanges(ranges: Array<[Date, Date]>, [from, to]: [Date, Date]): Array<[Date, Date]> {
+  return ranges
+    .map(([a, b]): [Date, Date] => [
+      new Date(Math.max(a.getTime(), from.getTime())),
+      new Date(Math.min(b.getTime(), to.getTime())),
+    ])
+    .filter(([a, b]) => a < b);
+}

@@ -4,8 +4,9 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys, type FeedParams } from "./keys";
 
-export function feedUrl({ userId, type, filter, q, position }: FeedParams) {
+export function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
   const params = new URLSearchParams({ type });
+  if (free) params.set("free", free);
   if (filter !== "all") params.set("filter", filter);
   if (q) params.set("q", q);
   if (position) {

@@ -1,5 +1,5 @@
 import type { CategoryId } from "@contract/categories";
-import type { ParticipantStatus } from "@contract/events";
+import type { FreeWindow, ParticipantStatus } from "@contract/events";
 
 export interface FeedParams {
   userId: number;
@@ -7,6 +7,8 @@ export interface FeedParams {
   filter: CategoryId;
   q: string;
   position: { latitude: number; longitude: number } | null;
+  /** "When I'm free": only events in the person's published free times in this window. */
+  free?: FreeWindow | null;
 }
 
 /**

@@ -103,7 +103,13 @@ export interface FeedCriteria {
   q?: string;
   position?: { lat: number; lng: number; radiusKm: number };
   now: Date;
+  /** "When I'm free": only events starting inside these instants (none: no event). */
+  within?: Array<[Date, Date]>;
 }
+
+/** Instants as one tstzmultirange literal: a containment test per event. */
+const multirange = (ranges: Array<[Date, Date]>) =>
+  sql`${`{${ranges.map(([a, b]) => `[${a.toISOString()},${b.toISOString()})`).join(",")}}`}::tstzmultirange`;
 
 export interface ScoreInputs {
   /** Lower-cased interests and skills, without duplicates. */
@@ -194,6 +200,7 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
     parts.push(sql`${distanceExpr(lat, lng)} <= ${radiusKm}`);
   }
   if (c.q) parts.push(searchCondition(c.q));
+  if (c.within) parts.push(c.within.length === 0 ? sql`false` : sql`(e.date <@ ${multirange(c.within)})`);
   return parts;
 }
 

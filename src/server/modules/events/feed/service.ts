@@ -1,7 +1,7 @@
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
 import type { FeedItem, FeedQuery } from "../../../../contract/events";
 import { HttpError } from "../../../http/http-error";
-import { freeRanges } from "../calendar";
+import { clipRanges, freeRanges, freeWindow } from "../calendar";
 import { toEvent } from "../service";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import type { FeedRow } from "./query";
@@ -39,7 +39,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
       const criteria = { userId, type: query.type, q: query.q || undefined, position, now };
       const filter: CategoryId = query.filter ?? "all";
-      const queryKey = JSON.stringify([userId, criteria.type, criteria.q ?? "", position ?? null, filter]);
+      const queryKey = JSON.stringify([userId, criteria.type, criteria.q ?? "", position ?? null, filter, query.free]);
       const keyOf = (range: FeedRange) => `${queryKey}|${markKey(range.after)}|${markKey(range.end)}`;
       let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
 
@@ -66,6 +66,10 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
         followedIds: user.followedIds ?? [],
         freeRanges: freeRanges(user.free, user.timezone),
       };
+      const free = query.free;
+      const search = free
+        ? { ...criteria, within: clipRanges(inputs.freeRanges, freeWindow(free, user.timezone, now)) }
+        : criteria;
       // A kept window is used only while everything it was ranked from is unchanged.
       const version = JSON.stringify([user.answers, inputs]);
 
@@ -73,7 +77,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
       async function windowFor(range: FeedRange) {
         const cached = windows.get(keyOf(range), version);
         if (cached) return cached;
-        const fresh = await repo.feedWindow(criteria, inputs, filter, range);
+        const fresh = await repo.feedWindow(search, inputs, filter, range);
         // Within its own end, an open window is the same set as the bounded one the next page asks for.
         if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);
         return windows.set(keyOf(range), fresh, version);

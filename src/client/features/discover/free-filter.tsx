@@ -1,0 +1,62 @@
+import { FREE_WINDOWS, type FreeWindow } from "@contract/events";
+import { CalendarCheckIcon } from "lucide-react";
+import { Link } from "wouter";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+
+const OPTIONS: { id: FreeWindow | null; label: string }[] = [{ id: null, label: "Any time" }, ...FREE_WINDOWS];
+
+/** "When I'm free": only events in the times the person published in My Availability, in one window. */
+export function FreeFilter({
+  value,
+  onChange,
+}: {
+  value: FreeWindow | null;
+  onChange: (v: FreeWindow | null) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" role="toolbar" aria-label="When I'm free">
+      <span className="mr-0.5 text-xs font-medium text-muted-foreground">When I'm free</span>
+      {OPTIONS.map((o) => (
+        <button
+          key={o.id ?? "any"}
+          type="button"
+          aria-pressed={value === o.id}
+          data-testid={`free-${o.id ?? "any"}`}
+          onClick={() => onChange(o.id)}
+          className={cn(
+            "shrink-0 rounded-full border px-3 py-1 text-xs font-medium transition-colors",
+            value === o.id
+              ? "border-primary bg-primary text-primary-foreground"
+              : "border-border bg-background hover:bg-accent",
+          )}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** No event fits the published free times in the window: say so, and where more times can be published. */
+export function NothingFree({ onClear }: { onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="nothing-free">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+        <CalendarCheckIcon className="size-7" aria-hidden />
+      </div>
+      <h2 className="text-lg font-semibold">Nothing in your free times</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        Only events in the times you published in My Availability show here.
+      </p>
+      <div className="flex gap-2">
+        <Button asChild>
+          <Link href="/availability">My Availability</Link>
+        </Button>
+        <Button variant="outline" onClick={onClear}>
+          Any time
+        </Button>
+      </div>
+    </div>
+  );
+}
