@@ -44,6 +44,8 @@ export const placeSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   source: placeSourceSchema,
+  /** The IANA zone at the place: an event there keeps its time in it. */
+  timezone: z.string().nullable().optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
 
