@@ -124,3 +124,7 @@ export function mapsSearchLink(
   if (platform === "ios") return `https://maps.apple.com/?q=${q}${at ? `&sll=${at}` : ""}`;
   return `https://www.openstreetmap.org/search?query=${q}`;
 }
+
+/** GET /api/places/map: the operator's MapLibre style, or null (no map preview). */
+export const mapConfigSchema = z.object({ styleUrl: z.string().nullable() });
+export type MapConfig = z.infer<typeof mapConfigSchema>;

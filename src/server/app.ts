@@ -37,6 +37,7 @@ import { registerMetrics } from "./modules/health/metrics";
 import { healthRoutes } from "./modules/health/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewRoutes, linkPreviewService } from "./modules/link-preview";
+import { mapHosts, mapsRoutes } from "./modules/maps";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
@@ -108,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  // The map's hosts only when the operator has a map: otherwise the CSP names no map host at all.
+  const mapOrigins = await mapHosts(config.MAP_STYLE_URL);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -115,8 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        imgSrc: ["'self'", "data:", "blob:", ...mapOrigins],
+        connectSrc: ["'self'", "ws:", "wss:", ...mapOrigins],
+        // MapLibre starts its tile workers from blob: URLs.
+        ...(mapOrigins.length > 0 ? { workerSrc: ["'self'", "blob:"], childSrc: ["'self'", "blob:"] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -183,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(nearbyRoutes, routeDeps);
   await app.register(placesRoutes, routeDeps);
+  await app.register(mapsRoutes, routeDeps);
   await app.register(googleRoutes, routeDeps);
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);
