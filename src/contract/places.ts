@@ -44,6 +44,8 @@ export const placeSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   source: placeSourceSchema,
+  /** The IANA zone at the place: an event there keeps its time in it. */
+  timezone: z.string().nullable().optional(),
 });
 export type Place = z.infer<typeof placeSchema>;
 
@@ -122,3 +124,7 @@ export function mapsSearchLink(
   if (platform === "ios") return `https://maps.apple.com/?q=${q}${at ? `&sll=${at}` : ""}`;
   return `https://www.openstreetmap.org/search?query=${q}`;
 }
+
+/** GET /api/places/map: the operator's MapLibre style, or null (no map preview). */
+export const mapConfigSchema = z.object({ styleUrl: z.string().nullable() });
+export type MapConfig = z.infer<typeof mapConfigSchema>;

@@ -41,6 +41,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { hostingRoutes } from "./modules/hosting";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewRoutes, linkPreviewService } from "./modules/link-preview";
+import { mapHosts, mapsRoutes } from "./modules/maps";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
@@ -128,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  // The map's hosts only when the operator has a map: otherwise the CSP names no map host at all.
+  const mapOrigins = await mapHosts(config.MAP_STYLE_URL);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -135,8 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: connectSources(config),
+        imgSrc: ["'self'", "data:", "blob:", ...mapOrigins],
+        connectSrc: [...connectSources(config), ...mapOrigins],
+        // MapLibre starts its tile workers from blob: URLs.
+        ...(mapOrigins.length > 0 ? { workerSrc: ["'self'", "blob:"], childSrc: ["'self'", "blob:"] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -223,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(nearbyRoutes, routeDeps);
   await app.register(placesRoutes, routeDeps);
+  await app.register(mapsRoutes, routeDeps);
   await app.register(googleRoutes, routeDeps);
   await app.register(safetyRoutes, routeDeps);
   await app.register(accountRoutes, routeDeps);

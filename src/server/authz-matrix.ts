@@ -149,6 +149,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
     expect: { ...insiders(200), blocked: 403 },
   },
+  "GET /api/places/map": { request: () => ({ url: "/api/places/map" }), expect: signedIn(200) },
   // The public preview of E (its link, opened signed out); a plan's is 404 for all (event-sharing.test.ts).
   "GET /api/events/{id}/preview": {
     request: (f) => ({ url: `/api/events/${f.eventId}/preview` }),

@@ -80,6 +80,15 @@ const configSchema = z.object({
     .url()
     .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
     .optional(),
+  /**
+   * A MapLibre style JSON (e.g. `https://tiles.openfreemap.org/styles/liberty`): the event page and
+   * the place picker then show a small map. Unset: no map, and the CSP stays closed to map hosts.
+   */
+  MAP_STYLE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
+    .optional(),
   /** Web push (issue 14.2): unset, a key pair is generated on first start and kept in the database. */
   VAPID_PUBLIC_KEY: z
     .string()

@@ -114,5 +114,11 @@ for (const theme of ["light", "dark"] as const) {
     } finally {
       await visitor.close();
     }
+    // The host's page as the create dialog leaves it: the live banner and Share.
+    await startInTheme(page, theme);
+    await page.goto(`/events/${event.id}?live=1`);
+    await expect(page.getByRole("heading", { name: SHARE_TEXTS.live })).toBeVisible();
+    await expectAccessible(page, `event live (${theme})`);
+    await shot(page, `event-live-${theme}`);
   });
 }

@@ -8,7 +8,7 @@ import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
 import { RepeatField } from "@/features/hosting";
 import { errorMessage, errorStatus } from "@/lib/api";
-import { dayKey } from "@/lib/format-date";
+import { dayKey, deviceTimeZone, zoneAbbreviation } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -61,6 +61,20 @@ const initial = {
   imageUrl: null as string | null,
 };
 
+/**
+ * The zone a typed time is read in: the picked place's, the device's when the event takes the
+ * device's position (it is there), else the host's own.
+ */
+function typedTimeZone(
+  place: PickedPlace | null,
+  position: { latitude: number; longitude: number } | null,
+  profileZone: string,
+): string {
+  if (place?.timezone) return place.timezone;
+  if (position && (!place || place.source === "device")) return deviceTimeZone();
+  return profileZone;
+}
+
 /** Spec 02 §2 "Create New Event", opened by the bottom bar's add button. */
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
@@ -98,6 +112,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     "aria-describedby": missingShown(field) ? `event-${field}-missing` : undefined,
   });
 
+  // A place in another zone than the host's: the typed time is read there, and the dialog says so.
+  const placeZone = form.place?.timezone && form.place.timezone !== user?.timezone ? form.place.timezone : null;
   const pickPlace = (place: PickedPlace | null) =>
     // A picked city or address names the event's location when the field is still empty.
     setForm((f) => ({ ...f, place, location: f.location.trim() || !place?.label ? f.location : place.label }));
@@ -123,8 +139,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     const body: CreateEventBody = {
       title: form.title.trim(),
       description: form.description.trim(),
-      // The typed wall-clock time is in the user's timezone, the zone the app shows it back in.
-      date: zonedInputToIso(form.date, form.time, user.timezone) ?? "",
+      // The typed wall-clock time is the place's: the zone the event keeps and every screen shows it in.
+      date: zonedInputToIso(form.date, form.time, typedTimeZone(form.place, position, user.timezone)) ?? "",
       location: form.location.trim(),
       ...(position
         ? { latitude: coordinateText(position.latitude), longitude: coordinateText(position.longitude) }
@@ -224,9 +240,23 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
                 value={form.time}
                 onChange={(e) => set("time", e.target.value)}
                 {...requiredProps("time")}
+                aria-describedby={
+                  [missingShown("time") && "event-time-missing", placeZone && "event-time-zone"]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
               />
               <MissingNote field="time" shown={missingShown("time")} />
             </div>
+            {placeZone && (
+              <p
+                id="event-time-zone"
+                className="col-span-2 text-xs text-muted-foreground"
+                data-testid="event-time-zone"
+              >
+                Time at the place ({zoneAbbreviation(new Date(), placeZone)})
+              </p>
+            )}
           </div>
           <div className="grid gap-2">
             <Label htmlFor="event-location">Location</Label>

@@ -17,6 +17,8 @@ export interface PickedPlace {
   source: "device" | "city" | "address" | "saved";
   /** A city's own name ("San Francisco"): its centre is only roughly where a typed venue is. */
   area?: string;
+  /** The zone at the place, when known: the dialog reads the typed time in it. */
+  timezone?: string | null;
 }
 
 export function placeFromResult(place: Place): PickedPlace {
@@ -25,6 +27,7 @@ export function placeFromResult(place: Place): PickedPlace {
     latitude: place.latitude,
     longitude: place.longitude,
     source: place.source,
+    timezone: place.timezone ?? null,
     ...(place.source === "city" ? { area: place.name } : {}),
   };
 }

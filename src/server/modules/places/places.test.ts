@@ -89,6 +89,7 @@ describe("GET /api/places (offline gazetteer)", () => {
       latitude: 37.77493,
       longitude: -122.41942,
       source: "city",
+      timezone: "America/Los_Angeles",
     });
     const byWord = (await as(t.app, cookie)({ method: "GET", url: "/api/places?q=francisco" })).json() as PlacesResult;
     expect(byWord.places.map((p) => p.label)).toContain("San Francisco, CA, United States");
@@ -173,6 +174,7 @@ describe("GET /api/places/addresses (GEOCODER_URL set)", () => {
             latitude: 37.7955,
             longitude: -122.3937,
             source: "address",
+            timezone: "America/Los_Angeles",
           },
         ],
       });

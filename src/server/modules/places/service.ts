@@ -1,6 +1,12 @@
 import type { Place } from "../../../contract/places";
 import { fold, searchCities } from "./gazetteer";
 import type { Geocoder } from "./geocoder";
+import { zoneAt } from "./time-zone";
+
+/** Each place with the zone its clocks run on: the dialog reads a typed time in the place's zone. */
+function withZones(places: Place[]): Place[] {
+  return places.map((p) => ({ ...p, timezone: zoneAt(p.latitude, p.longitude) }));
+}
 
 /** Distinct city searches remembered: the gazetteer never changes while the process runs. */
 const CITY_CACHE_ENTRIES = 2000;
@@ -56,7 +62,7 @@ export function placesService({ geocoder }: { geocoder: Geocoder | null }): Plac
       const key = fold(query);
       let places = cityCache.get(key);
       if (!places) {
-        places = searchCities(query);
+        places = withZones(searchCities(query));
         cityCache.set(key, places);
       }
       return places;
@@ -67,7 +73,9 @@ export function placesService({ geocoder }: { geocoder: Geocoder | null }): Plac
       const cached = addressCache.get(key);
       if (cached) return cached;
       // Cached before the budget is asked, so an identical search arriving meanwhile shares this one.
-      const pending = beforeCall().then(() => geocoder.search(query));
+      const pending = beforeCall()
+        .then(() => geocoder.search(query))
+        .then(withZones);
       addressCache.set(key, pending);
       // A failure is not remembered: the next search asks again.
       pending.catch(() => addressCache.delete(key));

@@ -1,0 +1,2 @@
+export { mapsRoutes } from "./routes";
+export { mapHosts, styleOrigins } from "./service";
