@@ -1,4 +1,4 @@
-import { type AdminReport, REPORT_REASON_LABELS } from "@contract/safety";
+import { type AdminReport, REPORT_REASON_LABELS, SAFETY_TEXTS } from "@contract/safety";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
@@ -25,7 +25,7 @@ function ReportCard({ report }: { report: AdminReport }) {
       onSuccess: () => toast({ title: done }),
       onError: () => toast({ title: "Action failed", description: "Please try again.", variant: "destructive" }),
     });
-  const { subject, message, event } = report;
+  const { subject, message, event, deletedSubject } = report;
   return (
     <li className="grid gap-3 rounded-2xl border border-border bg-card p-4" data-testid="admin-report">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -51,6 +51,25 @@ function ReportCard({ report }: { report: AdminReport }) {
                 {subject.fullName} (@{subject.username})
               </Link>
               {subject.suspended && <span className="ml-2 text-destructive">suspended</span>}
+            </dd>
+          </div>
+        )}
+        {deletedSubject && (
+          <div data-testid="deleted-subject">
+            <dt className="inline text-muted-foreground">{report.targetType === "user" ? "Person " : "Author "}</dt>
+            <dd className="inline">
+              {SAFETY_TEXTS.deletedAccount}{" "}
+              <span className="text-xs text-muted-foreground">
+                (e-mail key <code className="font-mono">{deletedSubject.emailHash}</code>)
+              </span>
+              {deletedSubject.sameAddressNow && (
+                <span className="mt-1 block text-destructive">
+                  {SAFETY_TEXTS.sameAddressAgain}{" "}
+                  <Link href={`/users/${deletedSubject.sameAddressNow.id}`} className="underline underline-offset-2">
+                    {deletedSubject.sameAddressNow.fullName} (@{deletedSubject.sameAddressNow.username})
+                  </Link>
+                </span>
+              )}
             </dd>
           </div>
         )}

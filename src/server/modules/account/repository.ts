@@ -23,7 +23,7 @@ import {
   users,
   waitlistEntries,
 } from "../../db/schema";
-import { promoteWhereNoAdmin } from "../groups/repository";
+import { lockGroups, promoteWhereNoAdmin } from "../groups/repository";
 import { emailHash } from "../safety";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
@@ -323,10 +323,15 @@ export function accountRepository(db: Db) {
               ),
             ),
           );
-        const administered = await tx
-          .select({ groupId: groupMembers.groupId })
+        const memberships = await tx
+          .select({ groupId: groupMembers.groupId, role: groupMembers.role })
           .from(groupMembers)
-          .where(and(eq(groupMembers.userId, userId), eq(groupMembers.role, "admin")));
+          .where(eq(groupMembers.userId, userId));
+        await lockGroups(
+          tx,
+          memberships.map((m) => m.groupId),
+        );
+        const administered = memberships.filter((m) => m.role === "admin");
         // Mail to the address, and invitations the person sent (their subject carries the full name).
         await tx
           .delete(outbox)

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "../../../contract/chat";
 import type { Db } from "../../db/client";
 import { chatMessages, users } from "../../db/schema";
+import { notBlocked } from "../safety";
 
 export type StoredMessage = typeof chatMessages.$inferSelect & {
   userName: string;
@@ -107,8 +108,7 @@ export function chatRepository(db: Db) {
             and not exists (
               select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> i.user_id
               where g.id = i.group_id and g.is_direct
-                and exists (select 1 from user_blocks ub where (ub.blocker_id = i.user_id and ub.blocked_id = other.user_id)
-                  or (ub.blocker_id = other.user_id and ub.blocked_id = i.user_id)))
+                and not (${notBlocked(sql`i.user_id`, sql`other.user_id`)}))
           order by i.n
           -- A retried send (same sender and clientId) stores nothing: the repeat is answered below.
           on conflict (user_id, client_id) where client_id is not null do nothing

@@ -9,7 +9,22 @@ export type GroupRow = typeof groups.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * Of these groups, each left without an admin (its last one left, was removed or deleted the account)
+ * Holds these groups' rows until the transaction ends, in id order. Whoever removes a membership takes it
+ * first: otherwise the admin leaving and the member who would take over leaving at the same moment each
+ * see the other still there, and the group is left with members and no admin.
+ */
+export async function lockGroups(tx: Tx, groupIds: number[]) {
+  if (groupIds.length === 0) return;
+  await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.id, groupIds))
+    .orderBy(asc(groups.id))
+    .for("no key update");
+}
+
+/**
+ * Of these groups (locked by lockGroups), each left without an admin (its last one left, was removed or deleted the account)
  * makes its longest-standing member admin, so no group is ever left with nobody to manage it.
  */
 export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
@@ -220,6 +235,7 @@ export function groupsRepository(db: Db) {
     /** Removes a member; when the last admin goes, the longest-standing member becomes admin. */
     async removeMember(groupId: number, userId: number) {
       return db.transaction(async (tx) => {
+        await lockGroups(tx, [groupId]);
         const removed = await tx
           .delete(groupMembers)
           .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
