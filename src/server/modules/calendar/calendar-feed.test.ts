@@ -26,7 +26,7 @@ function parse(body: string) {
           sequence: Number(v.getFirstPropertyValue("sequence") ?? 0),
           status: v.getFirstPropertyValue("status"),
           tzid: start?.getParameter("tzid"),
-          start: (start?.getFirstValue() as ICAL.Time).toString(),
+          start: String(start?.getFirstValue() as ICAL.Time),
           alarms: v.getAllSubcomponents("valarm").map((a) => String(a.getFirstPropertyValue("trigger"))),
         },
       ];
