@@ -8,7 +8,6 @@ export const FOLLOW_TEXTS = {
   follow: "Follow",
   unfollow: "Following",
   followSelf: "You can't follow yourself",
-  blocked: "You can't follow this person",
   notFound: "User not found",
   followers: (n: number) => (n === 1 ? "1 follower" : `${n} followers`),
 } as const;

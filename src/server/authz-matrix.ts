@@ -153,7 +153,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // The public preview of E (its link, opened signed out); a plan's is 404 for all (event-sharing.test.ts).
   "GET /api/events/{id}/preview": {
     request: (f) => ({ url: `/api/events/${f.eventId}/preview` }),
-    expect: everyone(200),
+    // Signed in, the page's own rule: a person the host blocked gets what an unknown id gets.
+    expect: { ...everyone(200), blocked: 404 },
   },
   // E's guests' conversation: its host and the member going; a stranger is refused.
   "GET /api/events/{id}/conversation": {
@@ -225,38 +226,38 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // Hosting E: only its host names or removes co-hosts (no co-host to remove in the fixture: the owner's 404).
   "POST /api/events/{id}/cohosts": {
     request: (f) => ({ url: `/api/events/${f.eventId}/cohosts`, payload: { userId: f.strangerId } }),
-    expect: ownerOnly(201),
+    expect: { ...ownerOnly(201), blocked: 404 },
     fresh: true,
   },
   "DELETE /api/events/{id}/cohosts/{userId}": {
     request: (f) => ({ url: `/api/events/${f.eventId}/cohosts/${f.memberId}` }),
-    expect: ownerOnly(404),
+    expect: { ...ownerOnly(404), blocked: 404 },
   },
   // Updates: the hosts send; guests (member is going to E) and hosts read.
   "POST /api/events/{id}/updates": {
     request: (f) => ({ url: `/api/events/${f.eventId}/updates`, payload: { message: "Doors at seven" } }),
-    expect: ownerOnly(201),
+    expect: { ...ownerOnly(201), blocked: 404 },
   },
   "GET /api/events/{id}/updates": {
     request: (f) => ({ url: `/api/events/${f.eventId}/updates` }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 404 },
   },
   "GET /api/events/{id}/guests": {
     request: (f) => ({ url: `/api/events/${f.eventId}/guests` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
   },
   "GET /api/events/{id}/guests.csv": {
     request: (f) => ({ url: `/api/events/${f.eventId}/guests.csv` }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
   },
   // A ticket is a going guest's own: member is going to E; the host and a stranger are not.
   "GET /api/events/{id}/ticket": {
     request: (f) => ({ url: `/api/events/${f.eventId}/ticket` }),
-    expect: { visitor: 401, owner: 403, member: 200, stranger: 403 },
+    expect: { visitor: 401, owner: 403, member: 200, stranger: 403, blocked: 404 },
   },
   "POST /api/events/{id}/check-ins": {
     request: (f) => ({ url: `/api/events/${f.eventId}/check-ins`, payload: { userId: f.memberId } }),
-    expect: ownerOnly(200),
+    expect: { ...ownerOnly(200), blocked: 404 },
   },
 
   // Availability: readable by anyone signed in (profiles show it), written by its owner only.

@@ -24,8 +24,9 @@ export function followsService({
     state,
     async follow(viewerId: number, userId: number): Promise<FollowState> {
       if (viewerId === userId) throw new HttpError(400, FOLLOW_TEXTS.followSelf);
-      if (!(await userExists(userId))) throw new HttpError(404, FOLLOW_TEXTS.notFound);
-      if (await blockedEitherWay(viewerId, userId)) throw new HttpError(403, FOLLOW_TEXTS.blocked);
+      // Across a block each side is as if gone to the other: the same answer as an unknown id.
+      if (!(await userExists(userId)) || (await blockedEitherWay(viewerId, userId)))
+        throw new HttpError(404, FOLLOW_TEXTS.notFound);
       await repo.follow(viewerId, userId);
       return state(viewerId, userId);
     },
