@@ -24,6 +24,7 @@ import { refreshEvents, useCancelEvent, useEvent, useRespond, useUpdateEvent } f
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
+import { MapPreview } from "./map-preview";
 import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 import { EventLiveBanner, ShareEventButton } from "./share-event-button";
 import { useJoinFromLink } from "./use-join-from-link";
@@ -93,6 +94,9 @@ export function EventPage() {
             {formatEventTime(e.date, e.timezone, user?.timezone)}
           </p>
           <EventPlace event={e} />
+          {eventCoordinates(e) && (
+            <MapPreview point={eventCoordinates(e)} label={`Map of ${e.location || "the place"}`} />
+          )}
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
             <span data-testid="capacity">
