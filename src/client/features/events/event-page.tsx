@@ -293,13 +293,13 @@ function EditEventDialog({
   const [place, setPlace] = useState<PickedPlace | null>(saved && { ...saved, label: event.location, source: "saved" });
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const [imageUrl, setImageUrl] = useState(event.imageUrl);
-  const { user } = useAuth();
-  // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
-  const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
+  // The wall clock of the event's own zone, as the page shows it (a newly picked place's zone when it has one).
+  const zone = place?.timezone ?? event.timezone;
+  const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, event.timezone);
   const [date, setDate] = useState(initialDate);
   const [time, setTime] = useState(initialTime);
   // Today is the earliest choice, except that an event already past may keep its own day.
-  const today = dayKey(new Date(), user?.timezone);
+  const today = dayKey(new Date(), event.timezone);
   const minDate = initialDate < today ? initialDate : today;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -325,7 +325,7 @@ function EditEventDialog({
           : {}),
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
-        ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
+        ...(moved || zone !== event.timezone ? { date: zonedInputToIso(date, time, zone) ?? "" } : {}),
       },
       {
         onSuccess: () => {
