@@ -43,6 +43,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+        // MapLibre (1 MB) is only for servers with MAP_STYLE_URL: fetched when a map is shown, never precached.
+        globIgnores: ["**/maplibre-gl-*"],
         // The precache is the app shell and every screen's chunk, so any screen opens offline.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authPathFor, inviteCodeOf, safeRedirect } from "./redirect";
+import { authPathFor, eventIdOf, eventJoinPath, inviteCodeOf, safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it("follows same-site paths", () => {
@@ -39,6 +39,21 @@ describe("inviteCodeOf", () => {
       "/invite/%E0%A4%A",
     ]) {
       expect(inviteCodeOf(target)).toBeNull();
+    }
+  });
+});
+
+describe("eventIdOf", () => {
+  it("finds the event a newcomer asked to join from its public preview, and nothing else", () => {
+    expect(eventIdOf(eventJoinPath(42))).toBe(42);
+    for (const target of [
+      null,
+      "/events/42",
+      "/events/42?join=0",
+      "/events/abc?join=1",
+      "//evil.com/events/42?join=1",
+    ]) {
+      expect(eventIdOf(target)).toBeNull();
     }
   });
 });

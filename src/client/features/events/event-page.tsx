@@ -53,6 +53,7 @@ import {
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
+import { MapPreview } from "./map-preview";
 import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 import { EventLiveBanner, ShareEventButton } from "./share-event-button";
 import { useJoinFromLink } from "./use-join-from-link";
@@ -125,6 +126,9 @@ export function EventPage() {
           </p>
           <SeriesLabel event={e} timezone={user?.timezone} />
           <EventPlace event={e} />
+          {eventCoordinates(e) && (
+            <MapPreview point={eventCoordinates(e)} label={`Map of ${e.location || "the place"}`} />
+          )}
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
             <span data-testid="capacity">
@@ -419,13 +423,13 @@ function EditEventDialog({
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const [imageUrl, setImageUrl] = useState(event.imageUrl);
   const [following, setFollowing] = useState(false);
-  const { user } = useAuth();
-  // Date and time are the user's wall clock, as in the Create Event dialog and on this page.
-  const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, user?.timezone);
+  // The wall clock of the event's own zone, as the page shows it (a newly picked place's zone when it has one).
+  const zone = place?.timezone ?? event.timezone;
+  const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, event.timezone);
   const [date, setDate] = useState(initialDate);
   const [time, setTime] = useState(initialTime);
   // Today is the earliest choice, except that an event already past may keep its own day.
-  const today = dayKey(new Date(), user?.timezone);
+  const today = dayKey(new Date(), event.timezone);
   const minDate = initialDate < today ? initialDate : today;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -451,7 +455,7 @@ function EditEventDialog({
           : {}),
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
-        ...(moved ? { date: zonedInputToIso(date, time, user?.timezone) ?? "" } : {}),
+        ...(moved || zone !== event.timezone ? { date: zonedInputToIso(date, time, zone) ?? "" } : {}),
         following,
       },
       {

@@ -8,18 +8,28 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { useAddressSearch, usePlaceSearch } from "./api";
+import { MapPreview } from "./map-preview";
 
 /** Where an event is on the map, however it was chosen. */
 export interface PickedPlace {
   label: string;
   latitude: number;
   longitude: number;
-  source: "device" | "city" | "address" | "saved";
+  source: "device" | "city" | "address" | "saved" | "pin";
   /** A city's own name ("San Francisco"): its centre is only roughly where a typed venue is. */
   area?: string;
   /** The zone at the place, when known: the dialog reads the typed time in it. */
   timezone?: string | null;
 }
+
+/** How exact a picked place is, in words: coordinates themselves are never shown. */
+const PRECISION_TEXT: Record<PickedPlace["source"], string> = {
+  device: "Exact position",
+  address: "Address found",
+  city: "City centre: a venue typed above is shown as around this city",
+  pin: "Pin dropped on the map",
+  saved: "Saved place",
+};
 
 export function placeFromResult(place: Place): PickedPlace {
   return {
@@ -122,9 +132,7 @@ export function PlacePicker({
             <span className="block truncate font-medium">
               {place.source === "device" ? "Your current location" : place.label || "Pinned location"}
             </span>
-            <span className="block text-xs text-muted-foreground">
-              {place.latitude.toFixed(4)}, {place.longitude.toFixed(4)}
-            </span>
+            <span className="block text-xs text-muted-foreground">{PRECISION_TEXT[place.source]}</span>
           </p>
           <Button
             type="button"
@@ -242,6 +250,12 @@ export function PlacePicker({
           )}
         </div>
       )}
+      {/* With MAP_STYLE_URL: tap the map to drop the pin exactly where the venue is. */}
+      <MapPreview
+        point={place}
+        label="Map: tap to drop the event's pin"
+        onPick={(point) => choose({ label: "", ...point, source: "pin" })}
+      />
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ export * from "./event";
 export * from "./event-preview";
 export * from "./feed";
 export * from "./keys";
+export * from "./map-style";
 export * from "./places";
 export * from "./refresh-events";
 export * from "./requests";
