@@ -1,6 +1,6 @@
 /**
- * What production costs to install and run: the built server (`node dist/server/main.js`, issue 11) against
- * the previous start (`npx tsx src/server/main.ts`, TypeScript compiled at run time).
+ * What production costs to install and run: the built server (`node dist/server/main.js`, what `npm start`
+ * runs) against the previous start (`npx tsx src/server/main.ts`, TypeScript compiled at run time).
  * Prints, from one run of this script:
  *   - node_modules size after `npm ci` (everything) and after `npm ci --omit=dev` (what the server needs),
  *     each in a fresh folder holding only package.json and the lock file (`du -sk`);

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
-// Link's service worker (issue 14.1), built by vite-plugin-pwa's injectManifest strategy: Workbox fills
-// self.__WB_MANIFEST with the app shell and every hashed asset at build time. Served as /sw.js with no-cache,
-// so a deploy is noticed on the next visit; the page shows "Update available — Reload" while the new one waits.
+// Link's service worker (offline app shell, web push), built by vite-plugin-pwa's injectManifest strategy:
+// Workbox fills self.__WB_MANIFEST with the app shell and every hashed asset at build time. Served as /sw.js
+// with no-cache, so a deploy is noticed on the next visit; the page shows "Update available — Reload" while the
+// new one waits.
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
@@ -47,7 +48,7 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
 
-// ── Web push (issue 14.2) ─────────────────────────────────────────────────────────────────────────────
+// ── Web push ──────────────────────────────────────────────────────────────────────────────────────────
 // Push and notificationclick handlers go below this line.
 
 /** The server's push payload (src/contract/push.ts pushPayloadSchema), read defensively: a push is untrusted bytes until parsed. */

@@ -3,7 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { emailSchema } from "./users";
 
 /**
- * Issue 14.4, account control: change and reset the password, verify the e-mail address, export
+ * Account control: change and reset the password, verify the e-mail address, export
  * one's data and delete the account. Shapes, limits and the texts a user sees live here.
  */
 

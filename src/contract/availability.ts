@@ -16,7 +16,7 @@ function isRealDate(y: number, m: number, d: number) {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * Spec 01 §3 sends the day as an ISO timestamp at the sender's local midnight. A timestamp with
+ * The public API sends the day as an ISO timestamp at the sender's local midnight. A timestamp with
  * an offset names its local day directly; a UTC one is rounded to the nearest day, which is the
  * local day for every offset between -11:59 and +12:00 (see docs/spec-deviations.md).
  */
@@ -55,7 +55,7 @@ const slotList = z
   // A slot clicked twice in a hurry is still one slot.
   .transform((slots) => [...new Set(slots)]);
 
-/** Spec 01 §7 sends the slots as a JSON string; an array is accepted as well. */
+/** The public API sends the slots as a JSON string; an array is accepted as well. */
 export const timeslotsInputSchema = z.union([
   slotList,
   z
@@ -75,7 +75,7 @@ export const timeslotsInputSchema = z.union([
 export const AVAILABILITY_TEXTS = { pastDay: "Past days can't be saved as availability" } as const;
 
 /**
- * Issue 12.6: a day that is over cannot be offered. "Over" means over everywhere on Earth (UTC-12
+ * A day that is over cannot be offered. "Over" means over everywhere on Earth (UTC-12
  * has passed its midnight), so no one's today is refused whatever zone they or their device are in;
  * the calendar greys out days before the device's own today.
  */

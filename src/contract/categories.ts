@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { idEnum } from "./id-enum";
 
 /**
- * Spec 01 §5 "Category chip matching": an event is in a category when one of its tags
+ * The Discover category chips: an event is in a category when one of its tags
  * equals a listed tag (case-insensitive) or its title contains the listed word.
  */
 export const CATEGORIES = [
@@ -28,7 +28,7 @@ export function matchesCategory(event: { title: string; tags: readonly string[] 
   return category.tags.some((t) => tags.includes(t)) || category.titleWords.some((w) => title.includes(w));
 }
 
-/** Spec 02 §2 create-event dialog options. */
+/** The Create New Event dialog's options: whom a social event is for, a networking event's industry. */
 export const FRIEND_GROUPS = [
   { id: "all", label: "All Friends" },
   { id: "close", label: "Close Friends" },

@@ -13,7 +13,7 @@ import {
 import { INT4_MAX } from "./limits";
 import { clientMessageSchema } from "./socket";
 
-/** Issue 9.7 / 9.20: the shared input rules, one by one. */
+/** The shared input rules of fields.ts, one by one. */
 describe("shared input rules", () => {
   it("bounds ids to int4, in bodies and in URLs", () => {
     expect(idSchema.safeParse(INT4_MAX).success).toBe(true);

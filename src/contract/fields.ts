@@ -2,9 +2,9 @@ import { z } from "zod";
 import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX, PAGE_SIZE_MAX } from "./limits";
 
 /**
- * Issue 9.7: the shared building blocks every request schema uses, so a bound or a character rule
- * is written once: ids and counts fit their int4 columns, text carries no control characters,
- * dates are real calendar dates.
+ * The shared building blocks every request schema uses, so a bound or a character rule is written
+ * once: ids and counts fit their int4 columns (a larger one made the database fail, a 500), text
+ * carries no control characters (PostgreSQL refuses NUL in text), dates are real calendar dates.
  */
 
 /** A row id in a JSON body: a positive int4. */
@@ -16,9 +16,9 @@ export const cursorParamSchema = z.coerce.number().int().min(0).max(INT4_MAX);
 
 /**
  * Bidi embedding/override (U+202A-U+202E) and isolate (U+2066-U+2069) controls are stripped, not
- * refused (issue 9.20): they arrive by accident in text copied from phones (Android wraps pasted
- * phone numbers in U+202A/U+202C), and stripped they can no longer reverse how a name or a chat
- * line reads ("Trojan Source" style spoofing). Right-to-left scripts need none of them.
+ * refused: they arrive by accident in text copied from phones (Android wraps pasted phone numbers
+ * in U+202A/U+202C), and stripped they can no longer reverse how a name or a chat line reads
+ * ("Trojan Source" style spoofing). Right-to-left scripts need none of them.
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** C0 and C1 control characters (NUL included) except tab and newline, which a multi-line text keeps. */
@@ -126,10 +126,10 @@ export function coordinateTextSchema(max: 90 | 180, name: string) {
 }
 
 /**
- * Issue 9.17: lists that can grow are read a page at a time. Without `limit` a page holds
- * LIST_PAGE_DEFAULT rows, generous enough that the spec's unpaginated calls still return everything
- * for the sizes the screens show; when more rows exist the response carries NEXT_CURSOR_HEADER,
- * the `cursor` to send for the next page.
+ * Lists that can grow are read a page at a time, so no request reads or sends without bound. Without
+ * `limit` a page holds LIST_PAGE_DEFAULT rows, generous enough that callers written before paging get
+ * everything for the sizes the screens show; when more rows exist the response carries
+ * NEXT_CURSOR_HEADER, the `cursor` to send for the next page.
  */
 export const LIST_PAGE_DEFAULT = PAGE_SIZE_MAX;
 export const NEXT_CURSOR_HEADER = "x-next-cursor";

@@ -16,7 +16,7 @@ export const incomingFriendRequestSchema = z.object({
 });
 export type IncomingFriendRequest = z.infer<typeof incomingFriendRequestSchema>;
 
-/** Spec 02 §3/§5 friend invitation: an e-mail is required, the name is optional. */
+/** A friend invitation: an e-mail is required, the name is optional. */
 export const inviteFriendSchema = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
   name: lineSchema().trim().max(NAME_MAX).default(""),

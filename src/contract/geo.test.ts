@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { coarsenDistanceKm, formatDistance, haversineKm } from "./geo";
 
-describe("formatDistance (spec 02 §9)", () => {
+describe("formatDistance", () => {
   it("shows whole metres under 1 km", () => {
     expect(formatDistance(0.999)).toBe("999 m");
     expect(formatDistance(0.0004)).toBe("0 m");

@@ -2,7 +2,7 @@ import { EARTH_RADIUS_KM } from "./limits";
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Spec 02 §9: great-circle (haversine) distance in km on a 6371 km earth. */
+/** Great-circle (haversine) distance in km on a 6371 km earth. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const dLat = toRadians(lat2 - lat1);
   const dLng = toRadians(lng2 - lng1);
@@ -24,7 +24,7 @@ export function coarsenDistanceKm(km: number): number {
   return Math.round(km);
 }
 
-/** Spec 02 §9 distance display: "999 m", "9.9 km", "10 km". */
+/** Distance display: whole metres under 1 km ("999 m"), one decimal under 10 km ("9.9 km"), else whole km ("10 km"). */
 export function formatDistance(km: number): string {
   const metres = Math.round(km * 1000);
   if (metres < 1000) return `${metres} m`;

@@ -6,7 +6,7 @@ export { IMAGE_WIDTHS };
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 /**
- * Issue 9.18: events, groups and profiles show only photos uploaded to Link (`/api/uploads/{id}`,
+ * Events, groups and profiles show only photos uploaded to Link (`/api/uploads/{id}`,
  * the id checked to be the caller's by the server), never a third-party URL that would track viewers.
  */
 export const uploadedImageSchema = (what: string) =>

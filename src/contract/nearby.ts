@@ -3,7 +3,7 @@ import { eventSchema } from "./events";
 import { NEARBY_RADIUS_KM, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "./limits";
 import { publicUserSchema } from "./users";
 
-/** Spec 02 §7 nearby queries; radius defaults to 10 km (§9). Paginated by offset, nearest first. */
+/** Nearby queries; radius defaults to 10 km (NEARBY_RADIUS_KM). Paginated by offset, nearest first. */
 export const nearbyQuerySchema = z.object({
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),

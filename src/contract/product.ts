@@ -1,2 +1,2 @@
-/** The product's own name, used by every welcome text (spec 01 §1 "the product"). */
+/** The product's own name, used by every welcome text; written once so a rename is one line. */
 export const PRODUCT_NAME = "Link";

@@ -9,7 +9,7 @@ import {
 } from "./timezones";
 
 describe("settings contract", () => {
-  it("lists the eight settings slots in spec 02 §9's words", () => {
+  it("lists the eight settings slots in the settings page's words", () => {
     expect(SETTINGS_SLOTS.map((s) => `${s.range} ${s.label.toLowerCase()}`)).toEqual([
       "6-9am early morning",
       "9am-12pm morning",

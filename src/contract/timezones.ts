@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_TIMEZONE } from "./limits";
 import { TIME_SLOTS } from "./time-slots";
 
-/** Spec 02 §9: the ten timezone options, as IANA ids (the spec names only some; the rest are the zones' usual ids). */
+/** The ten common timezone options Settings lists first, as IANA ids (the usual id of the zone each label names). */
 export const TIMEZONE_OPTIONS = [
   { id: "America/New_York", label: "Eastern Time (ET)" },
   { id: "America/Chicago", label: "Central Time (CT)" },
@@ -45,7 +45,7 @@ function listedByLowerCase() {
   return byLowerCase;
 }
 
-/** Issue 12.2: any real IANA zone. */
+/** Any real IANA zone: an unknown one would make every time shown to that user fail to format. */
 export const timezoneSchema = z
   .string()
   .trim()
@@ -64,7 +64,7 @@ export function timezoneLabel(id: string): string {
 }
 
 /**
- * Every zone Settings offers (issue 12.2): the spec's ten first, then every other zone the
+ * Every zone Settings offers: the ten common ones first, then every other zone the
  * runtime's database lists, alphabetically, with UTC (which `supportedValuesOf` leaves out).
  */
 let cachedIds: string[] | null = null;
@@ -78,15 +78,15 @@ export function allTimezoneIds(): string[] {
 }
 
 /**
- * The zone a new account starts in: the browser's own (issue 12.2) when it is a real zone, else the
- * spec's default (spec 01 §9).
+ * The zone a new account starts in: the browser's own when it is a real zone, so its times read right
+ * from the first screen, else DEFAULT_TIMEZONE.
  */
 export function registrationTimezone(browserZone: string | undefined): string {
   return (browserZone && canonicalTimeZone(browserZone)) || DEFAULT_TIMEZONE;
 }
 
 /**
- * Spec 02 §9: the settings page's eight read-only 3-hour slots: My Availability's slots, with a shared
+ * The settings page's eight read-only 3-hour slots: My Availability's slots, with a shared
  * am/pm written once ("6-9am", but "9pm-12am").
  */
 export const SETTINGS_SLOTS = TIME_SLOTS.map((slot) => ({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { lineSchema } from "./fields";
 import { EMAIL_MAX, NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "./limits";
 
-/** Spec 02 §5 waitlist form rules and messages; the server checks the same schema. */
+/** The waitlist form's rules and messages; the server checks the same schema. */
 export const waitlistBodySchema = z.object({
   fullName: lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX),
   email: z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required")),
@@ -20,7 +20,7 @@ export const WAITLIST_JOINED_MESSAGE = "You're on the list!";
 export const WAITLIST_ALREADY_MESSAGE = "You're already on the list";
 export const waitlistResultSchema = z.object({ message: z.string(), alreadyListed: z.boolean() });
 
-/** Real figures instead of spec 02 §9's fixed 107 / 0 (docs/spec-deviations.md). */
+/** Real figures, not a fixed "107 waiting, 0 given" (docs/spec-deviations.md). */
 export const waitlistStatsSchema = z.object({ waiting: z.number().int(), given: z.number().int() });
 export type WaitlistStats = z.infer<typeof waitlistStatsSchema>;
 

@@ -4,7 +4,7 @@ import { tableRowCounts } from "./test/row-counts";
 import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
 
 /**
- * Issue 9, proof 2 (ARCHITECTURE §3): bad input on every route is a 4xx with a message, never a 500,
+ * Bad input on every route is a 4xx with a message, never a 500,
  * and nothing is stored. A property-based fuzz over the OpenAPI document: each run picks a route,
  * puts a value that is invalid for its type (huge and negative integers, NUL and other control
  * characters, impossible dates, deep objects, wrong types, repeated query keys) into one of its

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
 
 /**
- * Issue 9 proofs: the invariants that concurrent requests used to break on PostgreSQL (9.2, 9.3),
- * raced again in several rounds and checked in SQL after each. They run on PGlite too, but there
- * requests queue on one connection; the PostgreSQL tier (DB_TIER=postgres) is the one that races.
+ * The invariants that concurrent requests used to break on PostgreSQL (one user's simultaneous joins
+ * taking several seats, doubled friendships and direct conversations), raced again in several rounds
+ * and checked in SQL after each. They run on PGlite too, but there requests queue on one connection;
+ * the PostgreSQL tier (DB_TIER=postgres) is the one that races.
  */
 const ROUNDS = process.env.DB_TIER === "postgres" ? 5 : 2;
 
@@ -64,7 +65,7 @@ async function expectSeatsConsistent(eventId: number) {
 
 const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode);
 
-describe("concurrent participation (9.2)", () => {
+describe("concurrent participation", () => {
   it("one user's 10 simultaneous going requests for a 3-seat event take one seat; the other two stay for others", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const host = await signUp();
@@ -164,7 +165,7 @@ describe("concurrent invite uses", () => {
   });
 });
 
-describe("concurrent pairs (9.3)", () => {
+describe("concurrent pairs", () => {
   it("A->B and B->A friend requests sent at once make one friendship, listed once", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const a = await signUp();

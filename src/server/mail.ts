@@ -5,7 +5,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** Extra headers (List-Unsubscribe on notification e-mails, issue 14.3). */
+  /** Extra headers (List-Unsubscribe on notification e-mails, for the mail client's own unsubscribe button). */
   headers?: Record<string, string> | null;
 }
 

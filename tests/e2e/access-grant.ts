@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { DEMO_ACCESS_CODES } from "../../src/server/config";
 
 /**
- * Passes the early-access gate as a visitor does (issue 9.14): verifies a demo code, so the grant
+ * Passes the early-access gate as a visitor does: verifies a demo code, so the grant
  * cookie sits in this context's cookie jar for the POST /api/register that follows (which spends it).
  */
 export async function grantAccess<T extends APIRequestContext>(request: T): Promise<T> {

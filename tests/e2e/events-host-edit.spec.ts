@@ -71,9 +71,9 @@ test("the host edits title and date, a going attendee is told, then the host can
   };
   expect(notifications.map((n) => [n.type, n.actionUrl])).toEqual([["event_update", `/events/${event.id}`]]);
 
-  // The host cancels through the app's own confirm dialog (never the browser's confirm() box, issue 12.6);
-  // "Keep event" backs out, the dialog's "Cancel event" cancels; the page says so, the host tools and
-  // "Add to calendar" are gone.
+  // The host cancels through the app's own confirm dialog (never the browser's confirm() box, which the app
+  // cannot style or word); "Keep event" backs out, the dialog's "Cancel event" cancels; the page says so,
+  // the host tools and "Add to calendar" are gone.
   page.on("dialog", (d) => {
     throw new Error(`unexpected native ${d.type()} box: ${d.message()}`);
   });

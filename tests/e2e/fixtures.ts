@@ -112,7 +112,7 @@ export async function shotBothThemes(page: Page, name: string, prepare: () => Pr
   }
 }
 
-/** The theme the app starts in on every later navigation of `page` (spec 02 §9's stored preference). */
+/** The theme the app starts in on every later navigation of `page` (the stored `link-theme-preference`). */
 export async function startInTheme(target: Page | BrowserContext, theme: "light" | "dark") {
   await target.addInitScript((value) => localStorage.setItem("link-theme-preference", value), theme);
 }

@@ -3,7 +3,7 @@ import { expectAccessible } from "./axe";
 import { expect, shot, shotsWanted, test } from "./fixtures";
 import { SettingsScreen } from "./pages/settings";
 
-// Issue 14.2/14.3: Settings › Notifications. SCREENSHOTS=1 saves the section in both themes.
+// Settings › Notifications. SCREENSHOTS=1 saves the section in both themes.
 
 async function openNotificationSettings(page: Page) {
   await new SettingsScreen(page).open("Notifications");

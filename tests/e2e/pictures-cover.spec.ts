@@ -3,7 +3,7 @@ import { expect, shot, test, uniqueToken } from "./fixtures";
 import { CreateEventDialog, localDay } from "./pages/create-event";
 import { DiscoverScreen } from "./pages/discover";
 
-// Issue 12.4: a cover uploaded in the Create New Event dialog is stored as WebP without its EXIF
+// A cover uploaded in the Create New Event dialog is stored as WebP without its EXIF
 // (GPS included) and shown on the card in every size; an event without one shows its illustration.
 test("a phone photo becomes the card's cover, served as WebP without the phone's location", async ({
   page,

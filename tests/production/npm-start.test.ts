@@ -18,7 +18,7 @@ import {
   waitForHealth,
 } from "./processes";
 
-// Issue 11 acceptance: the production build started as a newcomer's `npm start` would, stopped by one
+// The production build started as a newcomer's `npm start` would, stopped by one
 // SIGTERM to the one process npm started (as Docker, systemd or a terminal would).
 const dist = inject("build");
 const dataDir = mkdtempSync(path.join(tmpdir(), "link-prod-data-"));

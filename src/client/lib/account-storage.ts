@@ -1,5 +1,5 @@
 /**
- * Copies of one account's data kept on this device (spec 02 §3: notifications persisted per account).
+ * Copies of one account's data kept on this device (its notifications' first page, shown before the server answers).
  * They are personal, so signing out here drops every one of them: the next person on a shared device
  * must not read the last one's notifications.
  */

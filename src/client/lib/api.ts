@@ -1,8 +1,9 @@
 import type { z } from "zod";
 
 /**
- * A non-OK answer. Its message stays "{status}: {body text, or status text when empty}" as spec 01 §8 has it;
- * a 429 also carries its Retry-After in whole seconds, for "Too many attempts, try again in N s" (issue 9.16).
+ * A non-OK answer. Its message stays "{status}: {body text, or status text when empty}", the form
+ * errorMessage and errorStatus read back; a 429 also carries its Retry-After in whole seconds, for
+ * "Too many attempts, try again in N s".
  */
 export class ApiError extends Error {
   constructor(
@@ -21,7 +22,7 @@ async function throwIfNotOk(response: Response) {
   throw new ApiError(response.status, text, retryAfter > 0 ? Math.ceil(retryAfter) : null);
 }
 
-/** Spec 01 §7: credentials always; a JSON content type and body only when there is a payload. */
+/** Credentials always (the session is a cookie); a JSON content type and body only when there is a payload. */
 async function send(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,

@@ -3,8 +3,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 /**
- * Date and time inputs speak the user's timezone, the one every event time is shown in
- * (issue 6), not the device's: otherwise "7:00 PM" typed on a device in another zone would
+ * Date and time inputs speak the user's timezone, the one every event time is shown in,
+ * not the device's: otherwise "7:00 PM" typed on a device in another zone would
  * come back on the event page as a different hour.
  */
 function zoneOf(timezone: string | null | undefined): string {

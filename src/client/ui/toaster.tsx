@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { useToast } from "./use-toast";
 
-/** Spec 01 §9: 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the area. */
+/** 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the area. */
 export function Toaster() {
   const { toasts } = useToast();
   return (

@@ -3,7 +3,7 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Spec 01 §9: open after 700 ms, 300 ms skip window between tooltips. */
+/** Open after 700 ms, 300 ms skip window between tooltips. */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,

@@ -26,7 +26,7 @@ function genId() {
 
 const removeTimeouts = new Map<string, ReturnType<typeof setTimeout>>();
 
-// Spec 01 §9: a dismissed toast is removed from the store only after TOAST_REMOVE_DELAY_MS.
+// A dismissed toast is removed from the store only after TOAST_REMOVE_DELAY_MS.
 function queueRemoval(toastId: string) {
   if (removeTimeouts.has(toastId)) return;
   const timeout = setTimeout(() => {
@@ -39,7 +39,7 @@ function queueRemoval(toastId: string) {
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
     case "ADD_TOAST":
-      // Spec 01 §8: only one toast is visible at a time; the newest wins.
+      // Only one toast is visible at a time (a stack would cover a phone's screen); the newest wins.
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case "UPDATE_TOAST":
       return { ...state, toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };

@@ -53,7 +53,7 @@ describe("demo seed", () => {
   });
 });
 
-describe("demo seed: times that match titles, human texts, pictures (issue 12.4)", () => {
+describe("demo seed: times that match titles, human texts, pictures", () => {
   let database: Database;
   let rows: Array<typeof events.$inferSelect>;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { limitPerUser } from "./rate-limits";
 export type CreationKind = keyof typeof CREATION_LIMITS;
 
 /**
- * Issue 9.17: a route hook spending one of the signed-in user's hourly creations of `kind`
+ * A route hook spending one of the signed-in user's hourly creations of `kind`
  * (CREATION_LIMITS), shared by every instance through app.rateLimits; past it, 429 with Retry-After
  * and "Too many <what> created, try again in N s". It runs after validation, so bad input costs nothing.
  */

@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { type KeysetPosition, NEXT_CURSOR_HEADER } from "../../contract/fields";
 
 /**
- * Issue 9.17: a page of a list read with one row more than `limit`. The extra row only says that a
+ * A page of a list read with one row more than `limit`. The extra row only says that a
  * next page exists: the response is the first `limit` rows, and NEXT_CURSOR_HEADER names where the
  * next page starts.
  */

@@ -7,7 +7,7 @@ import { createInProcessBus } from "../realtime/bus";
 import { accessGrantCookie, freshDatabaseUrl, openTestDatabase } from "../test/test-app";
 import { mailErrorForLog, redactStatement, safeErrorSerializer } from "./safe-error-log";
 
-// Issue 9.12: password hashes, e-mails and other bound values never reach the log.
+// Password hashes, e-mails and other bound values never reach the log.
 let lines: string[] = [];
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,5 @@
 /**
- * Issue 9.12: what the log keeps of an error. A failed query must never put its bound parameters
+ * What the log keeps of an error. A failed query must never put its bound parameters
  * (password hashes, e-mails, messages) into the log, and Drizzle writes them into the error's
  * message and stack ("Failed query: … params: …"); PostgreSQL messages can quote a refused value
  * too ('invalid input syntax for type integer: "…"'). So a database error is logged as its class,

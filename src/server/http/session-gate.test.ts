@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../test/raw-request";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
-/** Issue 9 item 4: the session gate decides from the matched route, so no request-target spelling skips it. */
+/** The session gate decides from the matched route, so no request-target spelling (absolute-form included) skips it. */
 describe("session gate", () => {
   let t: TestApp;
   let port: number;

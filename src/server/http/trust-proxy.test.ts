@@ -5,7 +5,8 @@ import { createInProcessBus } from "../realtime/bus";
 import { createTestApp, freshDatabaseUrl, openTestDatabase, type TestApp } from "../test/test-app";
 
 /**
- * Issue 9.10: X-Forwarded-For counts only when the operator says a proxy sets it (TRUST_PROXY).
+ * X-Forwarded-For counts only when the operator says a proxy sets it (TRUST_PROXY): otherwise any
+ * client could set it and dodge every per-address limit.
  * The waitlist's per-address budget (20 a minute, spent before validation) is the per-IP limit probed.
  */
 const WAITLIST_PER_MINUTE = 20;

@@ -15,7 +15,7 @@ import { testAppForSuite } from "../test/suite";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
-/** Issue 9.8: a socket never outlives its session. */
+/** A socket never outlives its session. */
 const closeOf = (socket: TestSocket) => {
   const started = Date.now();
   return new Promise<{ code: number; reason: string; ms: number }>((resolve) =>

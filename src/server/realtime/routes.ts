@@ -12,7 +12,7 @@ export interface RealtimeOptions {
   handlers: RealtimeHandlers;
   /** PUBLIC_ORIGIN: an upgrade from any other origin is refused. */
   publicOrigin: string | undefined;
-  /** Told how to count this instance's sockets: push delivery skips users with one open (issue 14.2). */
+  /** Told how to count this instance's sockets: push delivery skips users with one open (they see it live). */
   countSocketsWith?: (openSocketsOf: (userId: number) => number) => void;
 }
 
@@ -37,7 +37,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
           return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
         }
         if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });
-        // Issue 9.9: sockets are opened at a human pace, and a user holds at most SOCKETS_PER_USER_MAX
+        // Sockets are opened at a human pace, and a user holds at most SOCKETS_PER_USER_MAX
         // of them across all instances.
         const verdict = await opens.consume(request.userId);
         if (!verdict.allowed) {

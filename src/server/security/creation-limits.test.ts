@@ -3,7 +3,7 @@ import { CREATION_LIMITS, waitText } from "../../contract/limits";
 import { rowCount } from "../test/row-counts";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
-/** Issue 9.17: each kind of creation has an hourly budget per user; past it, 429 with Retry-After and nothing stored. */
+/** Each kind of creation has an hourly budget per user; past it, 429 with Retry-After and nothing stored. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

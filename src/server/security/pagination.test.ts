@@ -5,8 +5,8 @@ import { eventParticipants, events, friendships, groupInvites, groupMembers, gro
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
 /**
- * Issue 9.17: every list that can grow is read a page at a time. Without `limit` a page holds
- * LIST_PAGE_DEFAULT rows (the spec's unpaginated calls keep working for small sizes); a larger
+ * Every list that can grow is read a page at a time. Without `limit` a page holds
+ * LIST_PAGE_DEFAULT rows (callers written before paging keep working for small sizes); a larger
  * `limit` is a 400; NEXT_CURSOR_HEADER leads through the rest, each row exactly once, in order.
  * Rows are inserted straight into the database: the creation limits would (rightly) stop a user
  * from making this many through the API.

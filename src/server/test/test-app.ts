@@ -71,7 +71,7 @@ export async function freshDatabaseUrl(): Promise<{ url: string; drop: () => Pro
 /** Registers a user (the one register payload, see people.ts) and returns the session cookie to act as them. */
 export async function registerUser(app: FastifyInstance, overrides: Partial<RegisterBody> = {}) {
   const body = registerPayload(overrides);
-  // Registration needs an access grant (issue 9.14): verify a demo code as the gate does and carry its cookie.
+  // Registration needs an access grant: verify a demo code as the gate does and carry its cookie.
   const res = await app.inject({
     method: "POST",
     url: "/api/register",

@@ -9,7 +9,7 @@ const benefits = [
   { icon: GiftIcon, title: "Early Access Benefits", text: "Try new features first and help shape the app." },
 ];
 
-/** Spec 01 §2: the success card after a valid code. */
+/** The success card after a valid early-access code; "Continue to App" then shows the login/register card. */
 export function AccessGranted({ onContinue }: { onContinue: () => void }) {
   return (
     <Card className="w-full overflow-hidden">

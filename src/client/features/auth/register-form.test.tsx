@@ -27,7 +27,7 @@ function messageOf(label: string) {
 const submit = () => userEvent.click(screen.getByRole("button", { name: "Create Account" }));
 
 describe("RegisterForm", () => {
-  it("shows each required-field message of spec 01 §5 under its field", async () => {
+  it("shows each required-field message under its field", async () => {
     mockFetch();
     renderWithProviders(<RegisterForm />);
     await submit();
@@ -84,7 +84,8 @@ describe("RegisterForm", () => {
       latitude: "",
       longitude: "",
       availabilityPreferences: {},
-      // Issue 12.2: the browser's zone (tests run in Los Angeles), not spec 01 §9's New York default.
+      // The browser's zone (tests run in Los Angeles), not the New York fallback: every time is shown in the
+      // profile's zone, so a new account starts in the one its person is in.
       timezone: "America/Los_Angeles",
     });
   });

@@ -2,8 +2,9 @@ import { tooManyAttemptsText } from "@contract/auth";
 import { ApiError, errorMessage, errorStatus } from "@/lib/api";
 
 /**
- * Issue 9.16: what a 429 from the gate, login or register shows: "Too many attempts, try again in
- * N s" with N from the answer's Retry-After; null for any other error.
+ * What a 429 from the gate, login or register shows: "Too many attempts, try again in N s" with N
+ * from the answer's Retry-After, so a valid code refused by the limit never reads "Invalid Code";
+ * null for any other error.
  */
 export function tooManyAttemptsMessage(error: unknown): string | null {
   if (errorStatus(error) !== 429) return null;

@@ -27,7 +27,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  // Spec 01 §4: a 401 on the current-user fetch means signed out, not an error.
+  // A 401 on the current-user fetch means signed out (null), not an error.
   const { data, error, isLoading } = useQuery(currentUserQuery());
 
   // Whenever the server says nobody is signed in (session ended elsewhere, or a read that finished after
@@ -54,8 +54,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useMutation({
     ...registerMutation(),
     onSuccess: ({ joinedGroup, ...user }) => {
-      // Registered through an invite (issue 12.3): the new member lands in the group. Navigating
-      // before the user is set keeps the sign-in page from sending them back to the invite first.
+      // Registered through an invite (which stands in for the access code): the new member lands in the
+      // group. Navigating before the user is set keeps the sign-in page from sending them back to the
+      // invite first.
       if (joinedGroup) navigate(`/groups?group=${joinedGroup.id}`, { replace: true });
       setSignedIn(queryClient, user);
       toast({

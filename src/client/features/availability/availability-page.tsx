@@ -1,7 +1,7 @@
 import { useAuth } from "@/features/auth";
 import { AvailabilityWidget } from "./availability-widget";
 
-/** Spec 01 §2 My Availability (/availability). */
+/** My Availability (/availability): the signed-in user's own days and slots, editable. */
 export function AvailabilityPage() {
   const { user } = useAuth();
   return (

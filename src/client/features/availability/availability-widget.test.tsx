@@ -32,7 +32,7 @@ it("a failed save shows 'Error' / 'Failed to save your availability'", async () 
   await user.click(save);
   expect(await screen.findByText("Failed to save your availability")).toBeInTheDocument();
   const body = JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === "POST")?.[1]?.body));
-  // Spec 01 §3: local midnight as ISO, the slots as a JSON string.
+  // The public API's shape: the day as an ISO timestamp at local midnight, the slots as a JSON string.
   expect(body).toEqual({
     userId: 3,
     date: expect.stringMatching(/^2030-05-14T00:00:00(Z|[+-]\d\d:\d\d)$/),
@@ -57,7 +57,7 @@ it("read-only mode shows the saved slots, blocks toggling and has no Save", asyn
   expect(screen.getAllByRole("button", { name: /, 20\d\d$/ })).toHaveLength(42);
 });
 
-it("past days cannot be picked or saved; today and later can (issue 12.6)", async () => {
+it("past days cannot be picked or saved; today and later can", async () => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => json([])),

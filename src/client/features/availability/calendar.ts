@@ -3,7 +3,7 @@ import { addDays, isSameMonth, startOfMonth, startOfWeek } from "date-fns";
 
 export type CalendarCell = { date: Date; inMonth: boolean };
 
-/** Spec 01 §9: six weeks from the Sunday on or before the 1st; days of other months are fillers. */
+/** Six weeks from the Sunday on or before the 1st, so every month fills one grid; other months' days are fillers. */
 export function calendarCells(month: Date): CalendarCell[] {
   const first = startOfWeek(startOfMonth(month));
   return Array.from({ length: CALENDAR_CELLS }, (_, i) => {

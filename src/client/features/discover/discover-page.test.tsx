@@ -33,7 +33,7 @@ function stubServer() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("the swipe deck (issue 12.5)", () => {
+describe("the swipe deck", () => {
   it("buzzes on each swipe, and Undo deletes the stored answer and brings the card back", async () => {
     vi.spyOn(native, "getPosition").mockRejectedValue(new Error("no location"));
     const haptic = vi.spyOn(native, "haptic").mockResolvedValue();
@@ -75,7 +75,7 @@ describe("the swipe deck (issue 12.5)", () => {
   });
 });
 
-describe("the Networking list (issue 12.1)", () => {
+describe("the Networking list", () => {
   it('says "Location not set" for an event without coordinates, next to its place name or alone, and not for one with them', async () => {
     vi.spyOn(native, "getPosition").mockRejectedValue(new Error("no location"));
     const networking = (id: number, title: string, place: Partial<FeedItem>): FeedItem => ({

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 
-/** Spec 01 §9: three avatars, then "+N" for the rest; each links to the profile. */
+/** Up to three avatars (AVATAR_STACK_MAX), then "+N" for the rest; each links to the profile. */
 export function AvatarStack({ attendees, total }: { attendees: UserSummary[]; total: number }) {
   const shown = attendees.slice(0, AVATAR_STACK_MAX);
   const rest = Math.max(0, total - shown.length);
@@ -28,7 +28,7 @@ export function AvatarStack({ attendees, total }: { attendees: UserSummary[]; to
   );
 }
 
-/** Spec 01 §2: the count pluralises by one. */
+/** "1 friend going", else "N friends going". */
 export function friendsGoingText(n: number) {
   return n === 1 ? "1 friend going" : `${n} friends going`;
 }

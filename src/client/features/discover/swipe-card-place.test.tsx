@@ -11,7 +11,7 @@ const place = (event: FeedItem) =>
     "p:has(.lucide-map-pin)",
   );
 
-describe("swipe card place (issue 12.1)", () => {
+describe("swipe card place", () => {
   it("shows the distance in the spec's display, beside the location", () => {
     expect(place(feedItem({ latitude: "37.77", longitude: "-122.41", distanceKm: 5 }))).toHaveTextContent(
       "Roof· 5.0 km",

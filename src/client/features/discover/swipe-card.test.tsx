@@ -84,7 +84,7 @@ describe("SwipeCard people row", () => {
   });
 });
 
-describe("SwipeCard (issue 12.5)", () => {
+describe("SwipeCard", () => {
   it("says 'N friends going' once, even when it is also one of the reasons", () => {
     render(
       <SwipeCard

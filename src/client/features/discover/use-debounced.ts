@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The value once it has stopped changing for `ms` (spec 01 §4: search fires 300 ms after typing stops). */
+/** The value once it has stopped changing for `ms`: Discover searches 300 ms after the last key, not on every key. */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

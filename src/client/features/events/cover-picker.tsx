@@ -3,7 +3,7 @@ import { PhotoField } from "@/ui/photo-field";
 import { EventCover } from "./event-cover";
 
 /**
- * Issue 12.4: the cover in the create and edit dialogs. Until one is uploaded the preview shows the
+ * The cover in the create and edit dialogs. Until one is uploaded the preview shows the
  * illustration the event will have; an upload replaces it (stored as WebP without EXIF, in three sizes).
  */
 export function CoverPicker({

@@ -15,7 +15,10 @@ import { UploadedImage } from "@/ui/uploaded-image";
 export const COVER_ILLUSTRATIONS = { fitness, food, music, outdoor, creative, gaming, networking, social } as const;
 export type CoverKind = keyof typeof COVER_ILLUSTRATIONS;
 
-/** The illustration an event shows until its host picks a cover: its first matching category (spec 01 §5), else by type. */
+/**
+ * The illustration an event shows until its host picks a cover: its first matching category (the Discover
+ * chips' rules), else by type.
+ */
 export function coverKindOf(event: Pick<Event, "type" | "title" | "tags">): CoverKind {
   if (event.type === "networking") return "networking";
   for (const c of CATEGORIES) {

@@ -69,7 +69,7 @@ const posted = async (fetchMock: ReturnType<typeof mockFetch>) => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("Create Event: place on the map (issue 12.1)", () => {
+describe("Create Event: place on the map", () => {
   it("picks a city from the search; its coordinates travel and it names an empty location", async () => {
     vi.spyOn(native, "locationGranted").mockResolvedValue(false);
     const fetchMock = stubServer();

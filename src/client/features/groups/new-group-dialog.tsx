@@ -25,7 +25,7 @@ const newGroupFormSchema = z.object({
 });
 type NewGroupForm = z.infer<typeof newGroupFormSchema>;
 
-/** Spec 02 §2/§4 New Group: name (required), description, private switch; success selects the group. */
+/** New Group: name (required), description, private switch; success selects the group. */
 export function NewGroupDialog({
   open,
   onOpenChange,
@@ -37,7 +37,8 @@ export function NewGroupDialog({
 }) {
   const { user } = useAuth();
   const create = useCreateGroup();
-  // Issue 9.18: a group photo is one uploaded to Link (re-encoded, metadata stripped), never a URL.
+  // A group photo is one uploaded to Link (re-encoded, metadata stripped), never a URL: a third-party image
+  // would tell its host the address of everyone who opens the group.
   const [photo, setPhoto] = useState<string | null>(null);
   const form = useForm<NewGroupForm>({
     resolver: zodResolver(newGroupFormSchema),

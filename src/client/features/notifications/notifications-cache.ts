@@ -6,7 +6,7 @@ import { notificationKeys } from "./api/keys";
 
 const key = notificationKeys.list;
 export const NOTIFICATIONS_PAGE_SIZE = 50;
-/** Spec 02 §3: notifications are held client-side and persisted locally, per account (until sign-out). */
+/** The first page is kept on this device per account (until sign-out), so it shows before the server answers. */
 const storageKey = accountStorageKey;
 
 export function fetchNotifications(cursor?: number | null): Promise<NotificationPage> {

@@ -21,14 +21,14 @@ function showSystemNotification(notification: AppNotification) {
   }
 }
 
-/** Spec 02 §2 start-up on a device: push permission and registration through the native bridge. */
+/** Start-up on a device: push permission and registration through the native bridge. */
 async function initNativePush() {
   const permission = await PushNotifications.requestPermissions();
   if (permission.receive !== "granted") {
     console.warn("push notification permission not granted");
     return;
   }
-  // Issue 14.2: the device token is stored for the signed-in user like a browser's push subscription.
+  // The device token is stored for the signed-in user like a browser's push subscription, so both get the same pushes.
   await PushNotifications.addListener("registration", ({ value }) => {
     const platform = Capacitor.getPlatform();
     if (platform !== "ios" && platform !== "android") return;
@@ -39,7 +39,7 @@ async function initNativePush() {
   await PushNotifications.register();
 }
 
-/** Spec 02 §2 start-up on a device: ask for location and store the position; failures are only logged. */
+/** Start-up on a device: ask for location and store the position; failures are only logged (location is optional). */
 async function storeDevicePosition(userId: number) {
   const position = await native.getPosition();
   await api.send("PATCH", `/api/users/${userId}`, {

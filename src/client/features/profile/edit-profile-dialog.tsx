@@ -43,7 +43,7 @@ const editProfileFormSchema = z.object({
 });
 type EditProfileForm = z.infer<typeof editProfileFormSchema>;
 
-/** Edit Profile (issue 4): the profile fields and a photo from the camera bridge, saved with PATCH /api/users/{id}. */
+/** Edit Profile: the profile fields and a photo from the camera bridge, saved with PATCH /api/users/{id}. */
 export function EditProfileDialog({
   user,
   open,

@@ -1,7 +1,7 @@
 import { cn, initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 
-/** Spec 01 §2: the profile image, else the first letter of the full name, else "U". */
+/** The profile image, else the first letter of the full name, else "U" (a user without a name). */
 export function UserAvatar({
   user,
   className,

@@ -17,7 +17,7 @@ import { useReport } from "./api";
 
 const WHAT: Record<ReportTargetType, string> = { user: "this person", message: "this message", event: "this event" };
 
-/** Issue 14.5: report a person, a chat message or an event, with a reason from a fixed list and optional details. */
+/** Report a person, a chat message or an event, with a reason from a fixed list and optional details. */
 export function ReportDialog({
   open,
   onOpenChange,

@@ -7,7 +7,7 @@ import { toast } from "@/ui/use-toast";
 import { useBlocks, useSetBlocked } from "./api";
 import { ReportDialog } from "./report-dialog";
 
-/** Issue 14.5: the "More" menu on someone else's profile: block (or unblock) and report. */
+/** The "More" menu on someone else's profile: block (or unblock) and report. */
 export function UserSafetyMenu({ userId, name }: { userId: number; name: string }) {
   const blocks = useBlocks();
   const setBlocked = useSetBlocked();

@@ -53,7 +53,7 @@ function matches(choice: ZoneChoice, query: string) {
 }
 
 /**
- * Issue 12.2: every IANA zone with search, the spec's ten (02 §9) first. A button names the
+ * Every IANA zone with search, the ten common ones (TIMEZONE_OPTIONS) first. A button names the
  * current zone; it opens a dialog whose search box drives the list (combobox pattern: arrows move,
  * Enter picks).
  */

@@ -44,8 +44,9 @@ export const PUSH_TEXTS = {
 } as const;
 
 /**
- * The opt-in (issue 14.2): asks the browser's permission only now, after the user turned the switch on,
- * subscribes with the server's VAPID key and stores the subscription for this device.
+ * The opt-in: asks the browser's permission only now, after the user turned the switch on (browsers quiet or
+ * block a prompt nobody asked for, and a refusal is hard to undo), subscribes with the server's VAPID key and
+ * stores the subscription for this device.
  */
 export async function enablePush(): Promise<void> {
   const permission = await Notification.requestPermission();

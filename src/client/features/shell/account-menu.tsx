@@ -11,7 +11,7 @@ import {
 } from "@/ui/dropdown-menu";
 import { AccountButton } from "./account-button";
 
-/** Profile, Settings, Logout (spec 02 §2). Its own chunk: Radix menu and positioning load after the first paint. */
+/** The avatar menu: Profile, Settings, Logout. Its own chunk: Radix menu and positioning load after the first paint. */
 export function AccountMenu() {
   const { user, logoutMutation } = useAuth();
   const [, navigate] = useLocation();

@@ -40,7 +40,7 @@ function TabLink({ href, label, icon: Icon, active }: (typeof tabs)[number] & { 
   );
 }
 
-/** Spec 02 §2: Explore, Available, the round add button, My Events, Groups. */
+/** Explore, Available, the round add button (Create New Event), My Events, Groups. */
 export function BottomNav() {
   const [location] = useLocation();
   const [createOpen, setCreateOpen] = useState(false);

@@ -10,7 +10,7 @@ import { AccountButton } from "./account-button";
 // The menu (Radix menu, focus trap, positioning: ~25 KB gz) loads right after the header paints.
 const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
-/** Spec 02 §2: the search box only records what was typed; there is no search behind it. */
+/** The search box only records what was typed; there is no app-wide search behind it yet. */
 function HeaderSearch() {
   const [, setSubmitted] = useState("");
   const [text, setText] = useState("");

@@ -7,7 +7,7 @@ import { useOnline } from "./use-online";
 /** Screens sized to the viewport (the chat panel) subtract this while the banner shows. */
 const HEIGHT_VARIABLE = "--offline-banner-height";
 
-/** Issue 14.1: while offline the app shows what it saved last; this says so, and how much waits to be sent. */
+/** While offline the app shows what it saved last; this says so, and how much waits to be sent. */
 export function OfflineBanner() {
   const online = useOnline();
   const { user } = useAuth();

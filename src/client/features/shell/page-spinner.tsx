@@ -1,6 +1,6 @@
 import { Spinner } from "@/ui/spinner";
 
-/** Spec 01 §2: a centred spinner while the current user (or a screen's code) loads. */
+/** A centred spinner while the current user (or a screen's code) loads. */
 export function PageSpinner() {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Loading">

@@ -7,7 +7,7 @@ interface State {
 }
 
 /**
- * Issue 14.1: a screen whose code failed to load (a chunk blocked, the network dropped, a deploy removed the
+ * A screen whose code failed to load (a chunk blocked, the network dropped, a deploy removed the
  * old file) or that threw while rendering shows a retry screen instead of a blank page. Retry reloads the page:
  * React.lazy keeps a failed import failed, and a reload also picks up a newer deploy's file names.
  */

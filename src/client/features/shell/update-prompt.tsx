@@ -6,8 +6,8 @@ import { Button } from "@/ui/button";
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker (issue 14.1) and, when a new version has installed and waits, offers
- * "Update available — Reload": Reload activates it and reloads every tab onto the new version.
+ * Registers the service worker (the installable, offline-capable app) and, when a new version has installed
+ * and waits, offers "Update available — Reload": Reload activates it and reloads every tab onto the new version.
  */
 export function UpdatePrompt() {
   const {

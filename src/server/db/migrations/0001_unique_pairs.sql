@@ -1,4 +1,5 @@
--- Issue 9.3: one friendship and one direct conversation per unordered pair of users, enforced by the database.
+-- One friendship and one direct conversation per unordered pair of users, enforced by the database: A->B and
+-- B->A sent at once both passed a read-then-write check.
 -- Rows a past race doubled are folded first (an accepted row wins, then the oldest), so the indexes can be built.
 DELETE FROM "friendships" WHERE ctid IN (
   SELECT ctid FROM (

@@ -1,4 +1,4 @@
--- Issue 14.2/14.3: push subscriptions (web push and native device tokens), notification preferences,
+-- Push subscriptions (web push and native device tokens), notification preferences,
 -- keys the server generates once (VAPID, the unsubscribe-link secret), and e-mail headers in the outbox.
 CREATE TABLE "push_subscriptions" (
   "id" bigserial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Issue 14.4: single-use links for a password reset (1 h) and an e-mail verification (24 h); only SHA-256 hashes are stored.
+-- Single-use links for a password reset (1 h) and an e-mail verification (24 h); only SHA-256 hashes are stored.
 CREATE TABLE "account_tokens" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

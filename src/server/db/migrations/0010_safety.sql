@@ -1,4 +1,4 @@
--- Issue 14.5 safety: blocks, reports, hidden events and messages, suspended accounts.
+-- Safety: blocks, reports, hidden events and messages, suspended accounts.
 CREATE TABLE "user_blocks" (
   "blocker_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
   "blocked_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,

@@ -8,7 +8,7 @@ import { openSocket, type TestSocket } from "../../realtime/socket-test-client";
 import { testAppForSuite } from "../../test/suite";
 import { as, createTestApp, registerUser, sessionCookieOf } from "../../test/test-app";
 
-/** Issue 14.4: account control, as the owner and as an attacker would notice it. */
+/** Account control, as the owner and as an attacker would notice it. */
 const t = testAppForSuite({}, { listen: true });
 
 const login = (username: string, password: string) =>

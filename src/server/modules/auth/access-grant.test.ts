@@ -5,7 +5,8 @@ import { ACCESS_GRANT_TTL_MS } from "../../../contract/limits";
 import { accessGrants, groupInvites, users } from "../../db/schema";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
 
-// Issue 9.14: no account without an access grant; issue 12.3: a group invite is one.
+// No account without an access grant: a verified early-access code, or a group invite (an invited friend
+// needs no code).
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -4,7 +4,7 @@ import { tooManyAttemptsText } from "../../../contract/auth";
 import { AUTH_BUDGETS, LOGIN_BACKOFF_DELAY_MS, LOGIN_BACKOFF_FREE_FAILURES } from "../../../contract/limits";
 import { createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
-// Issues 9.15 and 9.16 on the real budgets (AUTH_RATE_LIMIT unset), not the test kit's high ones.
+// Sign-in and gate limits on the real budgets (AUTH_RATE_LIMIT unset), not the test kit's high ones.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT: undefined });
@@ -27,7 +27,7 @@ function expectTooMany(res: Awaited<ReturnType<typeof login>>) {
   expect(res.json()).toEqual({ message: tooManyAttemptsText(seconds) });
 }
 
-describe("nobody can lock a user out (issue 9.15)", () => {
+describe("nobody can lock a user out", () => {
   it("an attacker's address spends its own budget on the victim; the victim signs in from theirs", async () => {
     // The kit registers with its own budgets; this app's register budget is per address, so use one for it.
     const victim = await registerUser(t.app);
@@ -70,7 +70,7 @@ describe("nobody can lock a user out (issue 9.15)", () => {
   });
 });
 
-describe("separate budgets per action, sized for people behind one address (issue 9.16)", () => {
+describe("separate budgets per action, sized for people behind one address", () => {
   it("a venue's sign-ins do not spend its gate budget: the next person's valid code still opens the gate", async () => {
     const venue = newAddress();
     for (let i = 0; i < AUTH_BUDGETS.login.points; i++) {

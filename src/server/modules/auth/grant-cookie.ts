@@ -3,7 +3,7 @@ import { ACCESS_GRANT_TTL_MS } from "../../../contract/limits";
 import { hashSessionToken } from "../../http/session";
 
 /**
- * Issue 9.14: the early-access grant a verified code leaves in the browser (HttpOnly, SameSite=Lax,
+ * The early-access grant a verified code leaves in the browser (HttpOnly, SameSite=Lax,
  * 30 minutes). Sent to the API only: POST /api/register and a Google sign-up spend it.
  */
 export const GRANT_COOKIE = "link_access_grant";

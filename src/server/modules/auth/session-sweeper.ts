@@ -4,8 +4,9 @@ import { type Bus, publishSessionsRevoked } from "../../realtime/bus";
 import type { AuthRepository } from "./repository";
 
 /**
- * Deletes sessions past their absolute end or idle too long (issue 9.20), on a timer that starts
- * with the app and stops when it closes, and closes their sockets on every instance (issue 9.8).
+ * Deletes sessions past their absolute end or idle too long, on a timer that starts with the app
+ * and stops when it closes, and closes their sockets on every instance: a socket must not outlive
+ * its session.
  * Every instance sweeps; a row is deleted (and announced) by whichever gets there first.
  */
 export function startSessionSweeper(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventParticipants, events } from "../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
-// Issue 12.5: undo on the deck deletes the stored answer and the event comes back.
+// Undo on the deck deletes the stored answer and the event comes back.
 let t: TestApp;
 let host: Awaited<ReturnType<typeof registerUser>>;
 let ann: Awaited<ReturnType<typeof registerUser>>;

@@ -3,7 +3,7 @@ import { HttpError } from "../../http/http-error";
 import type { NotificationsService } from "../notifications/service";
 import type { DeckRepository } from "./repository";
 
-/** Issue 12.5: the deck's undo takes back the last swipe, so the card can come back and be answered again. */
+/** The deck's undo takes back the last swipe, so the card can come back and be answered again. */
 export function deckService({ repo, notifications }: { repo: DeckRepository; notifications: NotificationsService }) {
   return {
     async undo(userId: number, eventId: number) {

@@ -70,7 +70,7 @@ function fakeGoogle(identity: () => Record<string, unknown>) {
   });
 }
 
-describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () => {
+describe("Google's redirect URI comes from PUBLIC_ORIGIN only", () => {
   const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
   beforeAll(() =>
     vi.stubGlobal(
@@ -113,7 +113,7 @@ describe("Google's redirect URI comes from PUBLIC_ORIGIN only (issue 9.10)", () 
   });
 });
 
-describe("Google sign-in never enters an existing account by its e-mail alone (issue 9.13)", () => {
+describe("Google sign-in never enters an existing account by its e-mail alone", () => {
   let t: TestApp;
   let identity: Record<string, unknown> = {};
   beforeAll(async () => {
@@ -191,7 +191,7 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
     expect((await whoIs(result.session as string)).id).toBe(verified.user.id);
   });
 
-  it("a new Google sign-up needs an access grant like any registration (issue 9.14): refused without one, nothing stored", async () => {
+  it("a new Google sign-up needs an access grant like any registration: refused without one, nothing stored", async () => {
     const result = await signInWithGoogle({ sub: "google-no-grant", email: "nogrant@gmail.example" });
     expect(result.location).toBe("/auth?error=google-grant");
     expect(result.session).toBeNull();
@@ -218,7 +218,7 @@ describe("Google sign-in never enters an existing account by its e-mail alone (i
     expect(taken.location).toBe("/auth?error=google-taken");
   });
 
-  it("a suspended account is refused by Google sign-in too (issue 14.5), linked or by its verified e-mail", async () => {
+  it("a suspended account is refused by Google sign-in too, linked or by its verified e-mail", async () => {
     const linkedOwner = await registerUser(t.app, { email: "suspended-linked@gmail.example" });
     expect(
       (

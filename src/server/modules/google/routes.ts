@@ -35,7 +35,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       schema: {
         tags: ["auth"],
         description:
-          "Starts Google sign-in. With `link=1` the signed-in user confirms linking their Google account to this one (issue 9.13).",
+          "Starts Google sign-in. With `link=1` the signed-in user confirms linking their Google account to this one.",
         querystring: z.object({ link: z.literal("1").optional() }),
       },
     },

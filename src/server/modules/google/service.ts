@@ -34,7 +34,7 @@ export function googleService({
   repo: AuthRepository;
   clientId: string | undefined;
   clientSecret: string | undefined;
-  /** From PUBLIC_ORIGIN only (issue 9.10); null when it is unknown, and then there is no flow. */
+  /** From PUBLIC_ORIGIN only, never a request's forgeable Host; null when it is unknown, and then there is no flow. */
   redirectUri: string | null;
 }) {
   const enabled = Boolean(clientId && clientSecret);
@@ -99,7 +99,7 @@ export function googleService({
 
     /**
      * Google's answer: the identity it vouches for, then sign-in, linking (the signed-in owner asked), or a
-     * new account that spends the browser's access grant like POST /api/register (issue 9.14).
+     * new account that spends the browser's access grant like POST /api/register.
      */
     async complete(args: {
       flow: GoogleFlow;
@@ -128,11 +128,11 @@ export function googleService({
       }
 
       const linked = await repo.findUserByGoogleSubject(subject);
-      // Issue 14.5: a suspended account is refused here as at the password sign-in.
+      // A suspended account is refused here as at the password sign-in.
       if (linked) return linked.suspendedAt ? { fail: "google-suspended" } : { signIn: linked.id };
       const existing: UserRow | undefined = await repo.findUserByEmail(email);
       if (existing) {
-        // Issue 9.13: the same e-mail proves nothing while Link never verified that the account's
+        // The same e-mail proves nothing while Link never verified that the account's
         // owner holds it (anyone can register with someone else's address, then wait for them).
         if (!existing.emailVerifiedAt || existing.googleSubject) return { fail: "google-link" };
         if (existing.suspendedAt) return { fail: "google-suspended" };

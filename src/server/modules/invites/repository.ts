@@ -42,7 +42,7 @@ export function invitesRepository(db: Db) {
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * The join itself, inside the caller's transaction: registration through an invite (issue 12.3)
+ * The join itself, inside the caller's transaction: registration through an invite
  * creates the account and spends the invite's use in one transaction, so a refused use stores no
  * account. Throws InviteUnusableError, which rolls the caller's transaction back.
  */

@@ -68,7 +68,7 @@ export function nearbyRepository(db: Db) {
           and(
             withinCircle(users.lat, users.lng, circle, distance, CELL_HALF_DIAGONAL_KM),
             ne(users.id, viewerId),
-            // Issue 14.5: blocked either way, and suspended accounts, are not shown.
+            // Blocked either way, and suspended accounts, are not shown.
             notBlocked(viewerId, users.id),
             isNull(users.suspendedAt),
           ),
@@ -89,7 +89,7 @@ export function nearbyRepository(db: Db) {
             gte(events.date, now),
             isNull(events.canceledAt),
             isNull(events.groupId),
-            // Issue 14.5: hidden by a moderator, or hosted by someone blocked either way.
+            // Hidden by a moderator, or hosted by someone blocked either way.
             isNull(events.hiddenAt),
             notBlocked(viewerId, events.hostId),
           ),

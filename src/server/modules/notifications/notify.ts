@@ -51,7 +51,7 @@ export interface ChatMessageSent {
   text: string;
 }
 const chatListeners = new WeakMap<Bus, (message: ChatMessageSent) => void>();
-/** Push delivery listens for chat messages here (issue 14.3, "chat"), keyed by the app's bus like onNotification. */
+/** Push delivery listens for chat messages here (the "chat" category), keyed by the app's bus like onNotification. */
 export function onChatMessage(bus: Bus, listener: (message: ChatMessageSent) => void) {
   chatListeners.set(bus, listener);
 }

@@ -86,7 +86,7 @@ export function createOutbox(deps: {
         if (giveUp) await repo.markFailed(row.id, lastError);
         else await repo.retryAfter(row.id, lastError, retryDelayMs(row.attempts));
         // The recipient's address stays out of the log; the row id finds it.
-        // Issue 9.12: the SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
+        // The SMTP codes only; a refusal's text quotes the recipient (the row keeps it in last_error).
         log.warn(
           { outboxId: row.id, attempts: row.attempts, mailError: mailErrorForLog(error) },
           giveUp ? "mail failed for good" : "mail attempt failed, will retry",
@@ -111,7 +111,7 @@ export function createOutbox(deps: {
     running = (async () => {
       do {
         again = false;
-        // The error itself, through the logger's err serializer: a failed query's parameters stay out (issue 9.12).
+        // The error itself, through the logger's err serializer: a failed query's parameters stay out.
         await runOnce().catch((error: Error) => log.warn({ err: error }, "outbox round failed"));
       } while (again && !stopped);
       busy = false;

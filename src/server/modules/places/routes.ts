@@ -13,7 +13,7 @@ import { HttpError } from "../../http/http-error";
 import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
 
-/** Issue 12.1: the place picker's searches. Both need a session; neither stores anything. */
+/** The place picker's searches. Both need a session; neither stores anything. */
 export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.places;
   const perUser = app.rateLimits.limiter("places", { points: PLACE_SEARCHES_PER_MINUTE, windowMs: 60_000 });

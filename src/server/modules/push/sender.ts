@@ -59,7 +59,8 @@ export function createPushSender(deps: {
               });
               await response.arrayBuffer().catch(() => undefined);
               if (response.status === 404 || response.status === 410) {
-                // RFC 8030 §7.3: the subscription expired or was unsubscribed; it will never work again.
+                // 404 or 410 from the push service (RFC 8030): the subscription expired or was unsubscribed;
+                // it will never work again.
                 await repo.deleteById(subscription.id);
                 result.dropped += 1;
               } else if (response.ok) {

@@ -6,7 +6,7 @@ import { events, friendships, reports, sessions, userRoles, users } from "../../
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
-/** Issue 14.5: blocking hides two people from each other everywhere; reports reach moderators who act on them. */
+/** Blocking hides two people from each other everywhere; reports reach moderators who act on them. */
 let t: TestApp;
 let base: string;
 type Person = Awaited<ReturnType<typeof registerUser>>;

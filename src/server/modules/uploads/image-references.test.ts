@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, groups, users } from "../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 
-// Issue 9.18: events, groups and profiles show only photos uploaded to Link by their author.
+// Events, groups and profiles show only photos uploaded to Link by their author.
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;
 let mallory: Awaited<ReturnType<typeof registerUser>>;

@@ -40,7 +40,7 @@ const MB = 1024 * 1024;
 const waitText = (seconds: number) =>
   seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
 
-/** Issue 9.17: photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
+/** Photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
 export function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
   if (usage.lastHourCount >= UPLOADS_PER_HOUR) {
     const seconds = Math.max(
@@ -67,7 +67,7 @@ export function checkQuota(usage: UploadUsage, incomingBytes: number, now = new 
 }
 
 /**
- * Issue 12.4: the picture pipeline. Turned upright from its EXIF orientation, then re-encoded to
+ * The picture pipeline. Turned upright from its EXIF orientation, then re-encoded to
  * WebP at each width; sharp writes no metadata unless asked, so EXIF (GPS included), XMP and ICC
  * comments of the original never reach storage.
  */
@@ -128,7 +128,7 @@ export function uploadsService({ repo }: { repo: UploadsRepository }) {
       return variants.find((v) => v.width === width)?.data ?? null;
     },
 
-    /** Issue 9.18: an event, group or profile may show only a photo its author uploaded. */
+    /** An event, group or profile may show only a photo its author uploaded, never another user's. */
     async assertOwnImage(userId: number, url: string | null | undefined, what: string) {
       if (!url) return;
       if (!(await repo.belongsTo(uploadIdOf(url), userId)))

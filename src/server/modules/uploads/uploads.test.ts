@@ -158,7 +158,7 @@ describe("POST /api/uploads: the picture pipeline", () => {
   });
 });
 
-describe("upload quotas (issue 9.17)", () => {
+describe("upload quotas", () => {
   const past = (ms: number) => new Date(Date.now() - ms);
 
   it(`answers 429 with Retry-After after ${UPLOADS_PER_HOUR} photos in an hour, and stores nothing more`, async () => {

@@ -22,7 +22,7 @@ describe("PATCH /api/users/:id/timezone", () => {
     expect(res.json().timezone).toBe("Asia/Tokyo");
     const me = await as(t.app, a.cookie)({ method: "GET", url: "/api/user" });
     expect(me.json().timezone).toBe("Asia/Tokyo");
-    // Issue 12.2: every IANA zone, not only the spec's ten.
+    // Every IANA zone, not only the ten common ones.
     const other = await as(
       t.app,
       a.cookie,

@@ -4,7 +4,8 @@ import { mutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { accountKeys } from "./keys";
 
-// Issue 14.4's account calls. Each answers a message; the screens add their own toasts and navigation.
+// Account control: verify the e-mail, change or reset the password, export one's data, delete the account.
+// Each answers a message; the screens add their own toasts and navigation.
 
 export const sendVerificationMutation = () =>
   mutationOptions({ mutationFn: () => api.post("/api/account/email-verification", messageSchema) });

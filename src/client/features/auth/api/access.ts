@@ -16,7 +16,7 @@ export const accessGrantQuery = () =>
     retry: false,
   });
 
-/** Spec 01 §2 early-access gate; the server checks the code. */
+/** The early-access gate. The server checks the code, so no valid code ships in the client's bundle. */
 export const verifyAccessCodeMutation = () =>
   mutationOptions({
     mutationFn: (code: string) => api.post("/api/access-codes/verify", accessCodeResultSchema, { code }),

@@ -4,7 +4,7 @@ import { api, errorStatus } from "@/lib/api";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { authKeys } from "./keys";
 
-/** Spec 01 §7: GET /api/user; a 401 means signed out (null), not an error. */
+/** GET /api/user; a 401 means signed out (null), not an error. */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: authKeys.currentUser,
@@ -25,7 +25,8 @@ export function updateCurrentUser(client: QueryClient, user: CurrentUser) {
 
 /** A sign-in or sign-out (null). */
 export function setSignedIn(client: QueryClient, user: CurrentUser | null) {
-  // Issue 14.1: the offline copies of API reads belong to whoever was signed in; a sign-in or sign-out drops them.
+  // The offline copies of API reads belong to whoever was signed in; a sign-in or sign-out drops them, so
+  // the next person on a shared device never sees them.
   void clearOfflineApiCache();
   client.setQueryData(authKeys.currentUser, user);
 }

@@ -15,7 +15,8 @@ export const registerMutation = () =>
 export const logoutMutation = () =>
   mutationOptions({
     mutationFn: async () => {
-      // Issue 14.2: this device stops receiving the account's pushes (forgotten on the server while the session still works).
+      // This device stops receiving the account's pushes. Done first: forgetting the subscription on the server
+      // needs the session that the logout ends.
       if (pushSupport(false) === "web") await disablePush().catch(() => undefined);
       await api.send("POST", "/api/logout");
     },

@@ -6,7 +6,7 @@ import { availabilityKeys } from "./keys";
 
 const availabilityListSchema = z.array(availabilityRowSchema);
 
-/** A user's saved days, newest first (spec 01 §7 GET /api/availability/user). */
+/** A user's saved days, newest first (GET /api/availability/user). */
 export const availabilityQuery = (userId: number) =>
   queryOptions({
     queryKey: availabilityKeys.user(userId),

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { placeKeys } from "./keys";
 
-/** Issue 12.1: the place picker's city search, per keystroke; the previous answer stays while typing. */
+/** The place picker's city search, per keystroke; the previous answer stays while typing, so the list never blinks. */
 export function usePlaceSearch(q: string) {
   const query = q.trim();
   return useQuery({

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { eventKeys } from "./keys";
 
-/** Spec 01 §7: after a write the cached events lists refresh: the deck, My Events, Event History, event pages. */
+/** After a write the cached events lists refresh: the deck, My Events, Event History, event pages. */
 export const refreshEvents = (client: QueryClient) => client.invalidateQueries({ queryKey: eventKeys.all });
 
 /** A new answer changes the answering user's lists and that event's page, not the deck (which keeps its order). */

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-/** DELETE /api/event-interactions/{eventId}: the deck's undo takes the stored answer back (issue 12.5). */
+/** DELETE /api/event-interactions/{eventId}: the deck's undo takes the stored answer back; a mis-swipe is not final. */
 export const undoAnswerMutation = () =>
   mutationOptions({
     mutationFn: async (eventId: number) => {

@@ -54,7 +54,7 @@ export function useNearbyEvents(at: Position) {
   return { ...query, items: query.data?.pages.flat() };
 }
 
-/** Spec 02 §1: a location failure is logged and explained on the page, never thrown further. */
+/** A location failure is logged and explained on the page, never thrown further: a refusal is a normal answer. */
 export const devicePositionQuery = () =>
   queryOptions({
     queryKey: nearbyKeys.position,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userKeys } from "./keys";
 
-/** Spec 01 §5: a profile id must be numeric or the query is not run. */
+/** A profile id must be numeric or the query is not run: no request for an id the server would refuse. */
 export const isNumericId = (id: string | undefined): id is string => !!id && /^\d+$/.test(id);
 
 /** GET /api/users/{id}: public fields, plus the e-mail on the viewer's own profile. */
