@@ -1,3 +1,2 @@
 export { calendarRepository } from "./repository";
-export { calendarRoutes } from "./routes";
 export { calendarService } from "./service";
