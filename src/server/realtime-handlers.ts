@@ -31,6 +31,7 @@ export function realtimeOptions(deps: {
     sendChat: (userId, input) => deps.chat.send(userId, input),
     messagesAfter: (groupId, afterId, limit) => deps.chat.messagesAfter(groupId, afterId, limit),
     newestMessageId: (groupId) => deps.chat.newestMessageId(groupId),
+    mayShowTyping: (groupId, userId) => deps.chat.mayShowTyping(groupId, userId),
     vote: (userId, groupId, eventId, vote) => deps.groups.vote(userId, groupId, eventId, vote),
     budgets: { chat: CHAT_LIMITS, votes: VOTE_LIMIT },
     async liveSessions(hashes) {

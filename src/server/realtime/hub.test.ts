@@ -187,6 +187,30 @@ describe("/ws", () => {
     await Promise.all([sa.close(), sb.close(), so.close()]);
   });
 
+  it("does not pass on 'typing' across a block in a direct conversation", async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const direct = (await a.call({ method: "POST", url: "/api/groups/direct", payload: { userId: b.id } })).json() as {
+      id: number;
+    };
+    const [sa, sb] = [await openSocket(t.base, a.cookie), await openSocket(t.base, b.cookie)];
+    for (const s of [sa, sb]) {
+      s.send({ type: "join_group", groupId: direct.id });
+      await s.next("joined_group");
+    }
+    sa.send({ type: "typing", groupId: direct.id });
+    await sb.next("typing");
+    expect((await b.call({ method: "POST", url: "/api/blocks", payload: { userId: a.id } })).statusCode).toBe(200);
+    // Another socket of A's (each socket has its own interval) types after the block: B hears nothing.
+    const again = await openSocket(t.base, a.cookie);
+    again.send({ type: "join_group", groupId: direct.id });
+    await again.next("joined_group");
+    again.send({ type: "typing", groupId: direct.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sb.received.filter((m) => m.type === "typing")).toHaveLength(1);
+    await Promise.all([sa.close(), sb.close(), again.close()]);
+  });
+
   it("a burst from two members is stored and delivered in each sender's order, every socket seeing the stored order", async () => {
     const { a, group, sa, sb } = await twoJoinedSockets();
     // The most one person may send at once (the burst budget).

@@ -92,6 +92,8 @@ export interface RealtimeHandlers {
   groupsOf(userId: number): Promise<{ id: number; name: string }[]>;
   /** The name others see for a user ("<name> is typing…"). */
   nameOf(userId: number): Promise<string>;
+  /** False where others must not hear that the user is typing (a block in a direct conversation). */
+  mayShowTyping(groupId: number, userId: number): Promise<boolean>;
   /** Refuses a user who is not a member of the group (join_group). */
   requireMember(groupId: number, userId: number): Promise<unknown>;
   /**
@@ -394,6 +396,7 @@ export function createHub(deps: HubDeps) {
         const now = Date.now();
         if (now - (conn.typingAt.get(frame.groupId) ?? 0) < TYPING_MIN_INTERVAL_MS) return null;
         conn.typingAt.set(frame.groupId, now);
+        if (!(await handlers.mayShowTyping(frame.groupId, conn.userId))) return null;
         conn.name ??= handlers.nameOf(conn.userId);
         const userName = await conn.name;
         await deps.bus.publish(groupChannel(frame.groupId), {

@@ -10,6 +10,7 @@ import {
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
 import { sessions } from "../db/schema";
 import { hashSessionToken } from "../http/session";
+import { CHAT_LIMITS } from "../modules/chat/service";
 import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { testAppForSuite } from "../test/suite";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
@@ -209,8 +210,11 @@ describe.skipIf(!instancesAvailable)("two instances on one PostgreSQL and Redis"
         app,
         me.cookie,
       )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: `m${i}` } });
-    for (let i = 0; i < CHAT_MESSAGES_PER_WINDOW; i++)
-      expect((await post(i % 2 ? one.app : two.app, i)).statusCode).toBe(201);
+    // Most of the long window spent on instance one's limiter (sending 196 for real would hit the burst
+    // budget first); the last four alternate between the instances.
+    const long = CHAT_LIMITS[0];
+    await one.app.rateLimits.limiter(long.name, long.limit).consume(me.user.id, CHAT_MESSAGES_PER_WINDOW - 4);
+    for (let i = 0; i < 4; i++) expect((await post(i % 2 ? one.app : two.app, i)).statusCode).toBe(201);
     expect((await post(one.app, -1)).statusCode).toBe(429);
     expect((await post(two.app, -2)).statusCode).toBe(429);
     const [row] = (
@@ -220,6 +224,6 @@ describe.skipIf(!instancesAvailable)("two instances on one PostgreSQL and Redis"
         rows: { n: number }[];
       }
     ).rows;
-    expect(row.n).toBe(CHAT_MESSAGES_PER_WINDOW);
+    expect(row.n).toBe(4);
   });
 });

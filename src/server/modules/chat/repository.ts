@@ -64,6 +64,16 @@ export function chatRepository(db: Db) {
         .limit(limit);
       return flatten(rows);
     },
+    /** True when the group is a direct conversation and its two people blocked each other (either way). */
+    async directBlocked(groupId: number, userId: number): Promise<boolean> {
+      const result = (await db.execute(sql`
+        select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> ${userId}
+        where g.id = ${groupId} and g.is_direct
+          and exists (select 1 from user_blocks ub where (ub.blocker_id = ${userId} and ub.blocked_id = other.user_id)
+            or (ub.blocker_id = other.user_id and ub.blocked_id = ${userId}))
+        limit 1`)) as unknown as { rows: unknown[] };
+      return result.rows.length > 0;
+    },
     async newestId(groupId: number): Promise<number> {
       const [row] = await db
         .select({ id: sql<number | null>`max(${chatMessages.id})` })

@@ -105,6 +105,8 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
       return (await deps.chat.pageAfter(groupId, afterId, limit)).map(toChatMessage);
     },
     newestMessageId: (groupId: number) => deps.chat.newestId(groupId),
+    /** Whether others may hear that this member is typing: not across a block in a direct conversation. */
+    mayShowTyping: async (groupId: number, userId: number) => !(await deps.chat.directBlocked(groupId, userId)),
     /**
      * Stored first, then published: a subscriber never sees a message the database does not hold.
      * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
