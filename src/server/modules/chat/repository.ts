@@ -69,8 +69,7 @@ export function chatRepository(db: Db) {
       const result = (await db.execute(sql`
         select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> ${userId}
         where g.id = ${groupId} and g.is_direct
-          and exists (select 1 from user_blocks ub where (ub.blocker_id = ${userId} and ub.blocked_id = other.user_id)
-            or (ub.blocker_id = other.user_id and ub.blocked_id = ${userId}))
+          and not (${notBlocked(userId, sql`other.user_id`)})
         limit 1`)) as unknown as { rows: unknown[] };
       return result.rows.length > 0;
     },
