@@ -72,7 +72,14 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const notifications = notificationsService({ repo: repositories.notifications, bus });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const availability = availabilityService({ repo: availabilityRepository(db) });
-  const groups = groupsService({ repo: repositories.groups, users: repositories.users, availability, bus });
+  const pollsRepo = pollsRepository(db);
+  const groups = groupsService({
+    repo: repositories.groups,
+    users: repositories.users,
+    availability,
+    pollIdsAmong: pollsRepo.pollIdsAmong,
+    bus,
+  });
   const geocoder = config.GEOCODER_URL
     ? createGeocoder(config.GEOCODER_URL, {
         // Nominatim's usage policy asks every application to name itself.
@@ -101,7 +108,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
   });
   const polls = pollsService({
-    repo: pollsRepository(db),
+    repo: pollsRepo,
     groups: repositories.groups,
     events,
     eventRows: eventsRepo,

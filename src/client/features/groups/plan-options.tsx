@@ -49,7 +49,8 @@ export function SuggestedTimes({
             data-testid="suggested-time"
             onClick={() => onPick({ date: t.date, time: slotTime(t.slot) })}
           >
-            {format(parseISO(t.date), "EEE, MMM d")} · {timeSlotLabel(t.slot)} ({t.count} of {best.data?.memberCount} free)
+            {format(parseISO(t.date), "EEE, MMM d")} · {timeSlotLabel(t.slot)} ({t.count} of {best.data?.memberCount}{" "}
+            free)
           </Button>
         ))}
       </div>
