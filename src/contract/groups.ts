@@ -163,6 +163,8 @@ export const groupEventSchema = z.object({
   groupId: z.number().int(),
   votes: voteCountsSchema,
   myVote: voteValueSchema.nullable(),
+  /** A poll: voted on option by option (GET /api/groups/{id}/events/{eventId}), not as a whole. */
+  isPoll: z.boolean(),
 });
 export type GroupEvent = z.infer<typeof groupEventSchema>;
 /** A vote on a plan, or with `optionId` on one option of a poll. */

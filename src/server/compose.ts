@@ -88,7 +88,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const uploads = uploadsService({ repo: uploadsRepository(db) });
   const availability = availabilityService({ repo: availabilityRepository(db), blocks });
-  const groups = groupsService({ repo: repositories.groups, users: repositories.users, availability, bus, blocks });
+  const pollsRepo = pollsRepository(db);
+  const groups = groupsService({
+    repo: repositories.groups,
+    users: repositories.users,
+    availability,
+    bus,
+    blocks,
+    pollIdsAmong: pollsRepo.pollIdsAmong,
+  });
   const follows = followsService({
     repo: followsRepository(db),
     userExists: async (id) => Boolean(await repositories.users.findById(id)),
@@ -148,7 +156,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     hosting,
   });
   const polls = pollsService({
-    repo: pollsRepository(db),
+    repo: pollsRepo,
     groups: repositories.groups,
     events,
     eventRows: eventsRepo,

@@ -44,6 +44,8 @@ test("A poll with three options, proposed from when members are free, is voted o
     await shot(ana.page, "poll-form");
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await expect(ana.page.getByTestId("toast")).toContainText("Event created!");
+    // The dialog's "Vote on Events" shows the poll option by option, as its chat card does.
+    await expect(dialog.getByTestId("plan-card").getByTestId("poll-option")).toHaveCount(3);
     await dialog.getByRole("button", { name: "Close" }).click();
   });
 

@@ -26,6 +26,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateGroupEvent, useGroupEvents, useVote } from "./api";
+import { PlanCard } from "./plan-card";
 import { type OptionDraft, optionDraft, PollOptionsFields, SuggestedTimes } from "./plan-options";
 
 const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
@@ -246,9 +247,16 @@ function VoteList({ groupId }: { groupId: number | null }) {
     return <p className="py-6 text-center text-sm text-muted-foreground">No events to vote on yet.</p>;
   return (
     <ul className="grid gap-3 pt-2">
-      {events.map((event) => (
-        <VoteRow key={event.id} event={event} />
-      ))}
+      {events.map((event) =>
+        // A poll is voted on option by option: its card, as in the chat.
+        event.isPoll ? (
+          <li key={event.id}>
+            <PlanCard groupId={event.groupId} eventId={event.id} />
+          </li>
+        ) : (
+          <VoteRow key={event.id} event={event} />
+        ),
+      )}
     </ul>
   );
 }

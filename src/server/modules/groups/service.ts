@@ -53,6 +53,8 @@ export function groupsService(deps: {
   repo: GroupsRepository;
   users: UsersRepository;
   availability: AvailabilityService;
+  /** Which plans are polls (the polls module's); a group's plan list marks them. */
+  pollIdsAmong: (eventIds: number[]) => Promise<Set<number>>;
   bus: Bus;
   blocks: BlockReads;
 }) {
@@ -179,6 +181,7 @@ export function groupsService(deps: {
     ): Promise<GroupEvent[]> {
       await requireMember(groupId, userId);
       const rows = await repo.listGroupEvents(groupId, userId, page);
+      const polls = await deps.pollIdsAmong(rows.map((r) => r.event.id));
       return rows.map(({ event, votes, myVote }) => ({
         id: event.id,
         title: event.title,
@@ -190,6 +193,7 @@ export function groupsService(deps: {
         groupId,
         votes: countVotes(votes.map((v) => ({ vote: v.vote, n: 1 }))),
         myVote,
+        isPoll: polls.has(event.id),
       }));
     },
 

@@ -126,6 +126,8 @@ describe("group plan polls", () => {
 
     const plan = (await planOf(bob, group.id, eventId)).json();
     expect(plan).toMatchObject({ decided: false, memberCount: 2, title: "Brunch", hostName: admin.user.fullName });
+    const list = await as(t.app, bob.cookie)({ method: "GET", url: `/api/groups/${group.id}/events` });
+    expect(list.json()).toEqual([expect.objectContaining({ id: eventId, isPoll: true })]);
     expect(plan.options.map((o: { location: string }) => o.location)).toEqual(["Cafe Luna", "Park", ""]);
     const [luna] = plan.options;
     expect((await vote(bob, group.id, eventId, luna.id, "maybe")).json()).toEqual({
@@ -237,6 +239,8 @@ describe("group plan polls", () => {
       t.app,
       bob.cookie,
     )({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/vote`, payload: { vote: "yes" } });
+    const list = await as(t.app, admin.cookie)({ method: "GET", url: `/api/groups/${group.id}/events` });
+    expect(list.json()).toEqual([expect.objectContaining({ id: eventId, isPoll: false })]);
     const plan = (await planOf(admin, group.id, eventId)).json();
     expect(plan).toMatchObject({
       options: [],

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { VoteValue } from "../../../contract/groups";
 import type { Db } from "../../db/client";
 import { groupPolls, pollOptions, pollVotes } from "../../db/schema";
@@ -83,6 +83,16 @@ export function pollsRepository(db: Db) {
         .where(and(eq(groupPolls.eventId, eventId), isNull(groupPolls.decidedAt)))
         .returning({ eventId: groupPolls.eventId });
       return rows.length === 1;
+    },
+
+    /** Which of these events are polls. */
+    async pollIdsAmong(eventIds: number[]) {
+      if (eventIds.length === 0) return new Set<number>();
+      const rows = await db
+        .select({ eventId: groupPolls.eventId })
+        .from(groupPolls)
+        .where(inArray(groupPolls.eventId, eventIds));
+      return new Set(rows.map((r) => r.eventId));
     },
   };
 }
