@@ -70,6 +70,51 @@ const screens: Screen[] = [
       await expect(p.getByRole("heading", { name: "You're offline" })).toBeVisible();
     },
   },
+  // The demo city's first event is alex's; its first group is Weekend Explorers.
+  {
+    name: "event-public-preview",
+    path: "/events/1",
+    ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
+  },
+  {
+    name: "event-live-host",
+    as: "alex",
+    path: "/events/1?live=1",
+    ready: (p) => expect(p.getByText(/Your event is live/)).toBeVisible(),
+  },
+  {
+    name: "group-chat",
+    as: "alex",
+    path: "/groups?group=1",
+    ready: (p) => expect(p.getByTestId("chat-typing")).toBeAttached(),
+  },
+  {
+    name: "settings-reminders",
+    as: "alex",
+    path: "/settings",
+    ready: async (p) => {
+      await p.getByRole("tab", { name: "Notifications" }).click();
+      await p.getByText("Remind me before events").scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: "settings-calendar-link",
+    as: "alex",
+    path: "/settings",
+    ready: async (p) => {
+      await p.getByRole("tab", { name: "Availability" }).click();
+      await p
+        .getByText(/Google Calendar/)
+        .first()
+        .scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: "profile-follow",
+    as: "alex",
+    path: "/users/2",
+    ready: (p) => expect(p.getByRole("button", { name: /Follow/ })).toBeVisible(),
+  },
 ];
 
 const outDir = path.join(import.meta.dirname, "../../docs/screens");
