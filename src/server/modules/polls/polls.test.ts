@@ -185,6 +185,53 @@ describe("group plan polls", () => {
     expect((await vote(bob, group.id, eventId, luna.id, "no")).statusCode).toBe(409);
   });
 
+  it("a decided poll lands in a yes voter's calendar feed on the winning option's date", async () => {
+    const [admin, bob] = [await registerUser(t.app), await registerUser(t.app)];
+    const group = await groupOf(admin, bob);
+    const options = threeOptions();
+    const eventId = (await newPoll(admin, group.id, {}, options)).json().id as number;
+    const [luna, park, third] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+    for (const who of [admin, bob]) {
+      for (const [option, v] of [
+        [luna, "no"],
+        [park, "yes"],
+        [third, "no"],
+      ] as const) {
+        expect((await vote(who, group.id, eventId, option.id, v)).statusCode).toBe(200);
+      }
+    }
+    expect((await planOf(bob, group.id, eventId)).json()).toMatchObject({ decided: true, winnerOptionId: park.id });
+    const subscription = await as(t.app, bob.cookie)({ method: "GET", url: "/api/calendar/subscription" });
+    expect(subscription.statusCode).toBe(200);
+    const feed = await t.app.inject({ method: "GET", url: new URL(subscription.json().url).pathname });
+    expect(feed.statusCode).toBe(200);
+    const vevents = feed.body.split("BEGIN:VEVENT").slice(1);
+    const plan = vevents.find((v) => v.includes(`UID:event-${eventId}@link`));
+    expect(plan).toBeDefined();
+    expect(plan).toContain("SUMMARY:Brunch");
+    // DTSTART is the winning option's moment, written as a wall clock in the plan's own zone.
+    const { timezone } = (await as(t.app, bob.cookie)({ method: "GET", url: `/api/events/${eventId}` })).json();
+    const wall = (iso: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: timezone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          second: "2-digit",
+        })
+          .formatToParts(new Date(iso))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+    };
+    expect(plan).toContain(`DTSTART;TZID=${timezone}:${wall(options[1].date)}`);
+    expect(plan).not.toContain(wall(options[0].date));
+  });
+
   it("lets an admin lock it early; a member cannot", async () => {
     const [admin, bob] = [await registerUser(t.app), await registerUser(t.app)];
     const group = await groupOf(admin, bob);
