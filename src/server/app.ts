@@ -40,6 +40,7 @@ import { invitesRoutes } from "./modules/invites/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
+import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { placesRoutes } from "./modules/places/routes";
 import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
@@ -148,6 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("outbox", mailOutbox);
   app.addHook("onReady", async () => mailOutbox.start());
   app.addHook("onClose", () => mailOutbox.stop());
+  // Waitlist seats offered with an hour to confirm are passed on by a worker that runs from ready to close.
+  const seatOffers = seatOfferWorker({ release: () => services.participants.releaseExpiredOffers(), log: app.log });
+  app.decorate("seatOffers", seatOffers);
+  app.addHook("onReady", async () => seatOffers.start());
+  app.addHook("onClose", () => seatOffers.stop());
   warnAboutLinks(config, app.log);
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);

@@ -93,6 +93,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+    now: deps.now,
   });
 
   return {
@@ -130,6 +131,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       membership: repositories.groups,
       notifications,
       hosting,
+      now: deps.now,
     }),
     places: placesService({ geocoder }),
     users: usersService({ repo: repositories.users }),

@@ -9,4 +9,6 @@ export interface AppDeps {
   bus: Bus;
   /** Where log lines go; default stdout. Tests pass a stream to read what was logged. */
   logStream?: { write(line: string): void };
+  /** The clock timed rules read (seat offers, update budgets); tests move it. Default: the system clock. */
+  now?: () => Date;
 }

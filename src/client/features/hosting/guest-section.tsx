@@ -3,7 +3,10 @@ import { HOSTING_TEXTS } from "@contract/hosting";
 import { BadgeCheckIcon, MegaphoneIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { useTicket, useUpdates } from "./api";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { toast } from "@/ui/use-toast";
+import { useConfirmSeat, useTicket, useUpdates } from "./api";
 import { qrDataUrl } from "./qr";
 
 /** The co-hosts under "Hosted by" (the host's own card is the event page's). */
@@ -40,9 +43,38 @@ export function GuestSection({ event }: { event: EventDetail }) {
           {HOSTING_TEXTS.youWereThere}
         </p>
       )}
+      {event.viewerConfirmBy && !event.canceledAt && <SeatOffer eventId={event.id} until={event.viewerConfirmBy} />}
       {going && !event.canceledAt && !event.viewerCheckedIn && <Ticket eventId={event.id} />}
       {(guest || manages) && <Updates eventId={event.id} />}
     </>
+  );
+}
+
+/** A seat offered from the waitlist: the person confirms it within the hour, or it goes to the next in line. */
+function SeatOffer({ eventId, until }: { eventId: number; until: string }) {
+  const confirm = useConfirmSeat(eventId);
+  const time = new Date(until).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  return (
+    <section className="grid gap-2 rounded-xl border border-primary p-3" data-testid="seat-offer">
+      <p className="text-sm font-medium">A spot opened up for you. Confirm by {time} to keep it.</p>
+      <Button
+        className="justify-self-start"
+        disabled={confirm.isPending}
+        onClick={() =>
+          confirm.mutate(undefined, {
+            onSuccess: () => toast({ title: "Spot confirmed", description: "See you there!" }),
+            onError: (error) =>
+              toast({
+                title: "Error",
+                description: errorMessage(error) ?? "Failed to confirm",
+                variant: "destructive",
+              }),
+          })
+        }
+      >
+        Confirm my spot
+      </Button>
+    </section>
   );
 }
 

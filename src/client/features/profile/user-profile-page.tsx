@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { AvailabilityWidget, useAvailability } from "@/features/availability";
+import { MetAt } from "@/features/hosting";
 import { UserSafetyMenu } from "@/features/safety";
 import { errorStatus } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
@@ -108,6 +109,7 @@ export function UserProfilePage() {
           <h2 className="text-2xl font-bold tracking-tight">{user.fullName}</h2>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
         </div>
+        {!own && <MetAt userId={user.id} />}
         {own ? (
           <Button variant="outline" asChild>
             <Link href="/profile">

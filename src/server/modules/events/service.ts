@@ -169,7 +169,7 @@ export function eventsService({
     async update(
       hostId: number,
       eventId: number,
-      { questions, maxGuestsPerPerson, guestList, ...body }: UpdateEventBody,
+      { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
     ) {
       const event = await requireManaged(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
@@ -183,7 +183,7 @@ export function eventsService({
         date: body.date ? new Date(body.date) : undefined,
         tags: body.tags?.map((t) => t.toLowerCase()),
         ...(body.latitude !== undefined || body.longitude !== undefined ? { lat, lng } : {}),
-        ...hostingColumns({ questions, maxGuestsPerPerson, guestList }),
+        ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);

@@ -249,6 +249,16 @@ describe("check-in", () => {
     expect((await detail(guest, event.id)).viewerCheckedIn).toBe(true);
     // Ticking the guest list instead of scanning.
     expect((await checkIn(host, { userId: guest.id }, otherEvent.id)).statusCode).toBe(200);
+
+    // People checked in at the same event see where they met; others see nothing.
+    const friend = await signUp();
+    await participate(friend, event.id, "going");
+    const metAt = (who: Who, other: Who) => who.call({ method: "GET", url: `/api/users/${other.id}/met-at` });
+    expect((await metAt(guest, friend)).json()).toEqual([]);
+    expect((await checkIn(host, { userId: friend.id })).statusCode).toBe(200);
+    expect((await metAt(guest, friend)).json().map((m: { eventId: number }) => m.eventId)).toEqual([event.id]);
+    expect((await metAt(friend, guest)).json().map((m: { title: string }) => m.title)).toEqual([event.title]);
+    expect((await metAt(stranger, guest)).json()).toEqual([]);
   });
 });
 
