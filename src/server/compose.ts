@@ -122,7 +122,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       notifications,
       hosting,
     }),
-    feed: feedService({ repo: feedRepository(db) }),
+    feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants: participantsService({

@@ -1,6 +1,6 @@
-import type { EventDetail } from "@contract/events";
+import type { EventDetail, FeedItem } from "@contract/events";
 import { HOSTING_TEXTS } from "@contract/hosting";
-import { BadgeCheckIcon, MegaphoneIcon, TicketIcon } from "lucide-react";
+import { BadgeCheckIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { errorMessage } from "@/lib/api";
@@ -23,6 +23,18 @@ export function CohostNames({ event }: { event: EventDetail }) {
           </Link>
         </span>
       ))}
+    </p>
+  );
+}
+
+/** The deck card's hosts line, when the host shares the event with co-hosts. */
+export function CardHosts({ event }: { event: Pick<FeedItem, "host" | "cohosts"> }) {
+  if (event.cohosts.length === 0) return null;
+  const names = [event.host?.fullName, ...event.cohosts.map((c) => c.fullName)].filter(Boolean);
+  return (
+    <p className="flex items-center gap-2" data-testid="card-hosts">
+      <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
+      Hosted by {names.join(", ")}
     </p>
   );
 }
