@@ -72,6 +72,20 @@ export const EVENT_NOTICES = {
     message: `You now co-host ${event.title}`,
     actionUrl: eventPage(event),
   }),
+  /** To the first waitlisted person when the host lets them confirm a freed seat within the hour. */
+  seatOffered: (event: NoticeEvent): EventNotice => ({
+    type: "participant_update",
+    title: "A spot opened up",
+    message: `A spot opened up at ${event.title}: confirm within an hour to keep it`,
+    actionUrl: eventPage(event),
+  }),
+  /** To the person whose hour to confirm an offered seat ran out. */
+  seatLapsed: (event: NoticeEvent): EventNotice => ({
+    type: "participant_update",
+    title: "Your spot was passed on",
+    message: `You didn't confirm in time: your spot at ${event.title} went to the next person`,
+    actionUrl: eventPage(event),
+  }),
   /** To the applicant, when the host decides on their request. */
   requestDecided: (event: NoticeEvent, approved: boolean): EventNotice => ({
     type: "participant_update",

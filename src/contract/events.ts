@@ -87,6 +87,8 @@ export type Event = z.infer<typeof eventSchema>;
 
 export const feedItemSchema = eventSchema.extend({
   host: userSummarySchema.nullable(),
+  /** The event's co-hosts, listed on the card with its host. */
+  cohosts: z.array(userSummarySchema),
   /** Up to AVATAR_STACK_MAX going attendees; attendeeCount is the full number. */
   attendees: z.array(userSummarySchema),
   attendeeCount: z.number().int(),

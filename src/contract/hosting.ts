@@ -39,6 +39,11 @@ export type QuestionsInput = z.infer<typeof questionsInputSchema>;
 export const guestListVisibilitySchema = z.enum(["everyone", "attendees", "hosts"]);
 export type GuestListVisibility = z.infer<typeof guestListVisibilitySchema>;
 
+export const waitlistModeSchema = z.enum(["instant", "confirm"]);
+export type WaitlistMode = z.infer<typeof waitlistModeSchema>;
+/** How long a person offered a seat from the waitlist has to confirm it (confirm mode). */
+export const SEAT_CONFIRM_MS = 60 * 60_000;
+
 export const maxGuestsPerPersonSchema = z
   .number()
   .int("maxGuestsPerPerson must be a whole number")
@@ -50,6 +55,7 @@ export const hostingSettingsSchema = z.object({
   questions: questionsInputSchema.optional(),
   maxGuestsPerPerson: maxGuestsPerPersonSchema.optional(),
   guestList: guestListVisibilitySchema.optional(),
+  waitlistMode: waitlistModeSchema.optional(),
 });
 export type HostingSettings = z.infer<typeof hostingSettingsSchema>;
 
@@ -81,6 +87,7 @@ export const HOSTING_TEXTS = {
   ticketNotFound: "Ticket not found",
   alreadyCheckedIn: "Already checked in",
   youWereThere: "You were there",
+  noSeatOffer: "No seat is waiting for your confirmation",
 } as const;
 
 export const cohostBodySchema = z.object({ userId: idSchema }).strict();
@@ -169,6 +176,9 @@ export const hostingDetailSchema = z.object({
   /** The viewer's plus-ones, answers and check-in (null before they answer). */
   viewerGuests: z.number().int().nullable(),
   viewerCheckedIn: z.boolean(),
+  waitlistMode: waitlistModeSchema,
+  /** When the viewer was offered a seat from the waitlist: the time they must confirm it by. */
+  viewerConfirmBy: z.string().nullable(),
 });
 export type HostingDetail = z.infer<typeof hostingDetailSchema>;
 
@@ -206,3 +216,7 @@ export function recurrenceLabel(frequency: RecurrenceFrequency, weekday: string,
   if (frequency === "biweekly") return `Every other ${weekday}`;
   return `Monthly on the ${ordinal(dayOfMonth)}`;
 }
+
+/** An event the viewer and another person were both checked in at ("Met at <event>"). */
+export const metAtSchema = z.object({ eventId: z.number().int(), title: z.string(), date: z.string() });
+export const metAtParamsSchema = z.object({ id: idParamSchema });

@@ -45,6 +45,7 @@ import { mapHosts, mapsRoutes } from "./modules/maps";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
+import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { placesRoutes } from "./modules/places/routes";
 import { pollsRoutes } from "./modules/polls/routes";
 import { pushRoutes } from "./modules/push/routes";
@@ -189,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("reminders", services.reminderWorker);
   app.addHook("onReady", async () => services.reminderWorker.start());
   app.addHook("onClose", () => services.reminderWorker.stop());
+  // Waitlist seats offered with an hour to confirm are passed on by a worker that runs from ready to close.
+  const seatOffers = seatOfferWorker({ release: () => services.participants.releaseExpiredOffers(), log: app.log });
+  app.decorate("seatOffers", seatOffers);
+  app.addHook("onReady", async () => seatOffers.start());
+  app.addHook("onClose", () => seatOffers.stop());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));

@@ -223,6 +223,13 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.planId}/occurrences` }),
     expect: insiders(200),
   },
+  // Events the caller and the owner were both checked in at: anyone signed in, about themself and another.
+  "GET /api/users/{id}/met-at": { request: (f) => ({ url: `/api/users/${f.ownerId}/met-at` }), expect: signedIn(200) },
+  // Confirming a seat offered from the waitlist: nobody in the fixture has one waiting.
+  "POST /api/events/{id}/seat/confirm": {
+    request: (f) => ({ url: `/api/events/${f.eventId}/seat/confirm` }),
+    expect: { visitor: 401, owner: 404, member: 404, stranger: 404 },
+  },
   // Hosting E: only its host names or removes co-hosts (no co-host to remove in the fixture: the owner's 404).
   "POST /api/events/{id}/cohosts": {
     request: (f) => ({ url: `/api/events/${f.eventId}/cohosts`, payload: { userId: f.strangerId } }),

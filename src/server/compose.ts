@@ -136,6 +136,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+    now: deps.now,
   });
   const events = eventsService({
     repo: eventsRepo,
@@ -154,6 +155,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     blocks,
     hosting,
+    now: deps.now,
   });
   const polls = pollsService({
     repo: pollsRepo,
@@ -196,7 +198,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     eventConversation,
     deck: deckService({ repo: deckRepository(db), notifications }),
     events,
-    feed: feedService({ repo: feedRepository(db) }),
+    feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),

@@ -9,6 +9,6 @@ export interface AppDeps {
   bus: Bus;
   /** Where log lines go; default stdout. Tests pass a stream to read what was logged. */
   logStream?: { write(line: string): void };
-  /** The clock of the app's workers (polls); tests move it instead of waiting. */
+  /** The clock of the workers and timed rules (polls, seat offers, update budgets); tests move it. Default: the system clock. */
   now?: () => Date;
 }

@@ -233,4 +233,23 @@ test("a ticket's QR code scanned by the host's page checks the guest in once", a
   await page.reload();
   await expect(page.getByTestId("you-were-there")).toHaveText("You were there", loaded);
   await expect(qr).toHaveCount(0);
+
+  // The host ticks a second guest in on the guest list; the two then see where they met on each other's profile.
+  const { page: friendPage, account: friend } = await newPerson({ fullName: "Finn Friend" });
+  expect(
+    (
+      await friendPage.request.post("/api/event-participants", {
+        data: { eventId: event.id, userId: friend.id, status: "going" },
+      })
+    ).status(),
+  ).toBe(201);
+  await hostPage.reload();
+  await hostPage.getByRole("button", { name: "Check in Finn Friend" }).click();
+  await expect(hostPage.getByTestId("guest-row").filter({ hasText: "Finn Friend" })).toContainText(
+    "Checked in",
+    loaded,
+  );
+  await page.goto(`/users/${friend.id}`);
+  await expect(page.getByTestId("met-at")).toHaveText(`Met at ${title}`, loaded);
+  await shot(page, "met-at");
 });

@@ -49,6 +49,7 @@ export function feedItemFixture(overrides: Partial<FeedItem> = {}): FeedItem {
   return {
     ...eventFixture(),
     host: null,
+    cohosts: [],
     attendees: [],
     attendeeCount: 0,
     friendsGoing: 0,

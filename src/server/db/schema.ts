@@ -23,7 +23,13 @@ import type { FriendGroupId, Industry } from "../../contract/categories";
 import type { MessageType } from "../../contract/chat";
 import type { EventType, InteractionAction, ParticipantStatus } from "../../contract/events";
 import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
-import type { EventQuestion, GuestListVisibility, RecurrenceFrequency, UpdateAudience } from "../../contract/hosting";
+import type {
+  EventQuestion,
+  GuestListVisibility,
+  RecurrenceFrequency,
+  UpdateAudience,
+  WaitlistMode,
+} from "../../contract/hosting";
 import type { NotificationType } from "../../contract/notifications";
 import type { ReportReason, ReportTargetType } from "../../contract/safety";
 import type { TimeSlotId } from "../../contract/time-slots";
@@ -223,6 +229,8 @@ export const events = pgTable(
     recurrence: text("recurrence").$type<RecurrenceFrequency>(),
     /** iCalendar SEQUENCE: a trigger (migration 0017) bumps it when the title, text, time, place or cancellation changes. */
     sequence: integer("sequence").notNull().default(0),
+    /** instant: a freed seat goes to the first waitlisted at once; confirm: they have an hour to confirm it. */
+    waitlistMode: text("waitlist_mode").$type<WaitlistMode>().notNull().default("instant"),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/events/feed/query.ts. */
     cell: integer("cell").generatedAlwaysAs(
@@ -258,6 +266,8 @@ export const eventParticipants = pgTable(
     /** Plus-ones: a going row holds 1 + guests seats of going_count. */
     guests: integer("guests").notNull().default(0),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** A seat offered from the waitlist is the person's until then unless they confirm it. */
+    confirmBy: timestamp("confirm_by", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -265,6 +275,7 @@ export const eventParticipants = pgTable(
     primaryKey({ columns: [t.eventId, t.userId] }),
     index("event_participants_user_status_idx").on(t.userId, t.status),
     index("event_participants_event_status_idx").on(t.eventId, t.status, t.createdAt),
+    index("event_participants_confirm_by_idx").on(t.confirmBy).where(sql`${t.confirmBy} is not null`),
   ],
 );
 

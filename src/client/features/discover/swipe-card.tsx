@@ -16,7 +16,7 @@ import * as m from "motion/react-m";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { EventCover } from "@/features/events";
-import { SeriesLabel } from "@/features/hosting";
+import { CardHosts, SeriesLabel } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { AvatarStack, friendsGoingText } from "./event-people";
@@ -59,6 +59,7 @@ function CardBody({
             {formatEventTime(event.date, event.timezone, timezone)}
           </p>
           <SeriesLabel event={event} timezone={timezone} />
+          <CardHosts event={event} />
           {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
             <p className="flex items-center gap-2">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />

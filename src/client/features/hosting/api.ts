@@ -1,4 +1,4 @@
-import { participantSchema } from "@contract/events";
+import { eventSchema, participantSchema } from "@contract/events";
 import {
   type CheckInBody,
   checkInSchema,
@@ -6,7 +6,9 @@ import {
   type EventUpdateBody,
   eventUpdateSchema,
   guestRowSchema,
+  metAtSchema,
   ticketSchema,
+  type WaitlistMode,
 } from "@contract/hosting";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -100,3 +102,26 @@ export function useRespondWith() {
     onSuccess: () => refresh(client),
   });
 }
+
+export function useConfirmSeat(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/api/events/${eventId}/seat/confirm`, participantSchema),
+    onSuccess: () => refresh(client),
+  });
+}
+
+/** The host's waitlist choice: a freed seat goes at once, or waits an hour for the next in line to confirm. */
+export function useWaitlistMode(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (waitlistMode: WaitlistMode) => api.patch(`/api/events/${eventId}`, eventSchema, { waitlistMode }),
+    onSuccess: () => refresh(client),
+  });
+}
+
+export const useMetAt = (userId: number) =>
+  useQuery({
+    queryKey: ["met-at", userId],
+    queryFn: () => api.get(`/api/users/${userId}/met-at`, z.array(metAtSchema)),
+  });

@@ -1,9 +1,12 @@
-import type { EventDetail } from "@contract/events";
+import type { EventDetail, FeedItem } from "@contract/events";
 import { HOSTING_TEXTS } from "@contract/hosting";
-import { BadgeCheckIcon, MegaphoneIcon, TicketIcon } from "lucide-react";
+import { BadgeCheckIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { useTicket, useUpdates } from "./api";
+import { errorMessage } from "@/lib/api";
+import { Button } from "@/ui/button";
+import { toast } from "@/ui/use-toast";
+import { useConfirmSeat, useTicket, useUpdates } from "./api";
 import { qrDataUrl } from "./qr";
 
 /** The co-hosts under "Hosted by" (the host's own card is the event page's). */
@@ -24,6 +27,18 @@ export function CohostNames({ event }: { event: EventDetail }) {
   );
 }
 
+/** The deck card's hosts line, when the host shares the event with co-hosts. */
+export function CardHosts({ event }: { event: Pick<FeedItem, "host" | "cohosts"> }) {
+  if (event.cohosts.length === 0) return null;
+  const names = [event.host?.fullName, ...event.cohosts.map((c) => c.fullName)].filter(Boolean);
+  return (
+    <p className="flex items-center gap-2" data-testid="card-hosts">
+      <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
+      Hosted by {names.join(", ")}
+    </p>
+  );
+}
+
 /** What a guest has on the event page: "You were there", their ticket's QR code, and the hosts' updates. */
 export function GuestSection({ event }: { event: EventDetail }) {
   const manages = event.isHost || event.isCohost;
@@ -40,9 +55,38 @@ export function GuestSection({ event }: { event: EventDetail }) {
           {HOSTING_TEXTS.youWereThere}
         </p>
       )}
+      {event.viewerConfirmBy && !event.canceledAt && <SeatOffer eventId={event.id} until={event.viewerConfirmBy} />}
       {going && !event.canceledAt && !event.viewerCheckedIn && <Ticket eventId={event.id} />}
       {(guest || manages) && <Updates eventId={event.id} />}
     </>
+  );
+}
+
+/** A seat offered from the waitlist: the person confirms it within the hour, or it goes to the next in line. */
+function SeatOffer({ eventId, until }: { eventId: number; until: string }) {
+  const confirm = useConfirmSeat(eventId);
+  const time = new Date(until).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  return (
+    <section className="grid gap-2 rounded-xl border border-primary p-3" data-testid="seat-offer">
+      <p className="text-sm font-medium">A spot opened up for you. Confirm by {time} to keep it.</p>
+      <Button
+        className="justify-self-start"
+        disabled={confirm.isPending}
+        onClick={() =>
+          confirm.mutate(undefined, {
+            onSuccess: () => toast({ title: "Spot confirmed", description: "See you there!" }),
+            onError: (error) =>
+              toast({
+                title: "Error",
+                description: errorMessage(error) ?? "Failed to confirm",
+                variant: "destructive",
+              }),
+          })
+        }
+      >
+        Confirm my spot
+      </Button>
+    </section>
   );
 }
 

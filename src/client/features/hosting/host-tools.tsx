@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Label } from "@/ui/label";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate } from "./api";
+import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate, useWaitlistMode } from "./api";
 import { CheckInScanner } from "./check-in-scanner";
 
 const STATUS_LABEL: Record<GuestRow["status"], string> = {
@@ -38,6 +38,7 @@ export function HostTools({ event }: { event: EventDetail }) {
       </h2>
       {event.isHost && <CohostManager event={event} />}
       <SendUpdate eventId={event.id} />
+      <WaitlistChoice event={event} />
       {!event.canceledAt && <CheckInScanner eventId={event.id} />}
       <GuestList event={event} rows={rows} loading={guests.isPending} />
       {event.isHost && event.seriesId != null && !event.canceledAt && <CancelFollowing eventId={event.id} />}
@@ -50,6 +51,22 @@ export function HostTools({ event }: { event: EventDetail }) {
         Download guest list (CSV)
       </a>
     </section>
+  );
+}
+
+function WaitlistChoice({ event }: { event: EventDetail }) {
+  const mode = useWaitlistMode(event.id);
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-1"
+        checked={event.waitlistMode === "confirm"}
+        disabled={mode.isPending || Boolean(event.canceledAt)}
+        onChange={(e) => mode.mutate(e.target.checked ? "confirm" : "instant", { onError: failed("Failed to save") })}
+      />
+      Give the next person on the waitlist an hour to confirm a freed seat (otherwise it is theirs at once)
+    </label>
   );
 }
 

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { AvailabilityWidget, useAvailability } from "@/features/availability";
+import { MetAt } from "@/features/hosting";
 import { UserSafetyMenu } from "@/features/safety";
 import { isUnreachable, MissingScreen } from "@/features/shell";
 import { errorStatus } from "@/lib/api";
@@ -129,6 +130,7 @@ export function UserProfilePage() {
             {FOLLOW_TEXTS.followers(user.followers)}
           </p>
         </div>
+        {!own && <MetAt userId={user.id} />}
         {own ? (
           <Button variant="outline" asChild>
             <Link href="/profile">

@@ -38,6 +38,8 @@ const event: EventDetail = {
   guestList: "everyone",
   viewerGuests: null,
   viewerCheckedIn: false,
+  waitlistMode: "instant",
+  viewerConfirmBy: null,
 };
 
 describe("Settings › Event History", () => {

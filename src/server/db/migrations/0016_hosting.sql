@@ -44,3 +44,11 @@ ALTER TABLE "events" ADD COLUMN "recurrence" text;
 ALTER TABLE "events" ADD CONSTRAINT "events_recurrence_check" CHECK ("recurrence" IN ('weekly', 'biweekly', 'monthly'));
 --> statement-breakpoint
 CREATE INDEX "events_series_idx" ON "events" ("series_id", "date") WHERE "series_id" IS NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "waitlist_mode" text DEFAULT 'instant' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_waitlist_mode_check" CHECK ("waitlist_mode" IN ('instant', 'confirm'));
+--> statement-breakpoint
+ALTER TABLE "event_participants" ADD COLUMN "confirm_by" timestamp with time zone;
+--> statement-breakpoint
+CREATE INDEX "event_participants_confirm_by_idx" ON "event_participants" ("confirm_by") WHERE "confirm_by" IS NOT NULL;

@@ -235,7 +235,7 @@ export function eventsService({
     async update(
       hostId: number,
       eventId: number,
-      { questions, maxGuestsPerPerson, guestList, ...body }: UpdateEventBody,
+      { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
     ) {
       const event = await requireManaged(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
@@ -259,7 +259,7 @@ export function eventsService({
               placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
             }
           : {}),
-        ...hostingColumns({ questions, maxGuestsPerPerson, guestList }),
+        ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
       };
       const updated = await repo.updateEvent(eventId, values);
       const going = await repo.participantsWithStatus(eventId, ["going"]);

@@ -47,6 +47,16 @@ describe("co-hosts", () => {
     expect(added.json().user.fullName).toBe("Cole Cohost");
     expect((await notificationsOf(cohost.id)).map((n) => n.title)).toEqual(["You're a co-host"]);
 
+    // The deck's card lists the hosts too.
+    const deck = (
+      await stranger.call({ method: "GET", url: `/api/events/swipe/${stranger.id}?type=networking&limit=100` })
+    ).json();
+    const card = deck.events.find((e: { id: number }) => e.id === event.id);
+    expect([card.host.fullName, card.cohosts.map((c: { fullName: string }) => c.fullName)]).toEqual([
+      "Hana Host",
+      ["Cole Cohost"],
+    ]);
+
     const page = await detail(applicant, event.id);
     expect(page.cohosts.map((c: { fullName: string }) => c.fullName)).toEqual(["Cole Cohost"]);
     expect(page.questions).toEqual([{ id: "q1", text: "What do you build?", required: true }]);
@@ -249,6 +259,16 @@ describe("check-in", () => {
     expect((await detail(guest, event.id)).viewerCheckedIn).toBe(true);
     // Ticking the guest list instead of scanning.
     expect((await checkIn(host, { userId: guest.id }, otherEvent.id)).statusCode).toBe(200);
+
+    // People checked in at the same event see where they met; others see nothing.
+    const friend = await signUp();
+    await participate(friend, event.id, "going");
+    const metAt = (who: Who, other: Who) => who.call({ method: "GET", url: `/api/users/${other.id}/met-at` });
+    expect((await metAt(guest, friend)).json()).toEqual([]);
+    expect((await checkIn(host, { userId: friend.id })).statusCode).toBe(200);
+    expect((await metAt(guest, friend)).json().map((m: { eventId: number }) => m.eventId)).toEqual([event.id]);
+    expect((await metAt(friend, guest)).json().map((m: { title: string }) => m.title)).toEqual([event.title]);
+    expect((await metAt(stranger, guest)).json()).toEqual([]);
   });
 });
 
@@ -344,5 +364,36 @@ describe("series", () => {
     ).toEqual([false, true, true]);
     const left = (await host.call({ method: "GET", url: `/api/events/${a.id}/occurrences` })).json();
     expect(left.map((o: { id: number }) => o.id)).toEqual([a.id]);
+  });
+});
+
+describe("at the same moment", () => {
+  it("plus-ones never overshoot the cap; one code checks in once; the update budget holds", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 7, maxGuestsPerPerson: 1 });
+    const people = await Promise.all(Array.from({ length: 5 }, () => signUp()));
+    const answers = await Promise.all(people.map((p) => join(p, event.id, { status: "going", guests: 1 })));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    const going = (
+      await app().database.db.select().from(eventParticipants).where(eq(eventParticipants.eventId, event.id))
+    ).filter((r) => r.status === "going");
+    expect((await eventRow(event.id)).goingCount).toBe(going.reduce((sum, r) => sum + 1 + r.guests, 0));
+    expect((await eventRow(event.id)).goingCount).toBe(6);
+
+    const guest = people[answers.findIndex((r) => r.statusCode === 201)];
+    const { code } = (await guest.call({ method: "GET", url: `/api/events/${event.id}/ticket` })).json();
+    const scans = await Promise.all(
+      [1, 2, 3].map(() => host.call({ method: "POST", url: `/api/events/${event.id}/check-ins`, payload: { code } })),
+    );
+    expect(scans.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+
+    const sends = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        host.call({ method: "POST", url: `/api/events/${event.id}/updates`, payload: { message: `n${i}` } }),
+      ),
+    );
+    expect(sends.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(sends.filter((r) => r.statusCode === 429)).toHaveLength(2);
   });
 });

@@ -30,6 +30,15 @@ export function hostingRepository(db: Db) {
         .where(eq(eventCohosts.eventId, eventId))
         .orderBy(asc(eventCohosts.createdAt), asc(eventCohosts.userId));
     },
+    async cohostsOfMany(eventIds: number[]) {
+      if (eventIds.length === 0) return [];
+      return db
+        .select({ eventId: eventCohosts.eventId, user: userColumns })
+        .from(eventCohosts)
+        .innerJoin(users, eq(users.id, eventCohosts.userId))
+        .where(inArray(eventCohosts.eventId, eventIds))
+        .orderBy(asc(eventCohosts.createdAt), asc(eventCohosts.userId));
+    },
     async cohostIdsOf(eventId: number) {
       const rows = await db
         .select({ userId: eventCohosts.userId })
@@ -65,6 +74,21 @@ export function hostingRepository(db: Db) {
         .where(and(eq(events.seriesId, seriesId), gt(events.date, now), isNull(events.canceledAt)))
         .orderBy(asc(events.date), asc(events.id))
         .limit(60);
+    },
+    /** Events both people were checked in at, latest first (a moderator-hidden one is left out). */
+    async metAt(viewerId: number, otherId: number) {
+      return db
+        .select({ eventId: events.id, title: events.title, date: events.date })
+        .from(events)
+        .where(
+          and(
+            isNull(events.hiddenAt),
+            sql`exists (select 1 from event_participants a where a.event_id = ${events.id} and a.user_id = ${viewerId} and a.checked_in_at is not null)`,
+            sql`exists (select 1 from event_participants b where b.event_id = ${events.id} and b.user_id = ${otherId} and b.checked_in_at is not null)`,
+          ),
+        )
+        .orderBy(desc(events.date))
+        .limit(5);
     },
     async participant(eventId: number, userId: number) {
       const [row] = await db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
-import { eventIdParamsSchema } from "../../../contract/events";
+import { eventIdParamsSchema, participantSchema } from "../../../contract/events";
 import {
   checkInBodySchema,
   checkInSchema,
@@ -11,6 +11,8 @@ import {
   eventUpdateBodySchema,
   eventUpdateSchema,
   guestRowSchema,
+  metAtParamsSchema,
+  metAtSchema,
   occurrenceSchema,
   ticketSchema,
   updatesQuerySchema,
@@ -37,6 +39,18 @@ export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     "/api/events/:id/occurrences",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(occurrenceSchema), ...errors } } },
     async (request) => service.occurrences(requireUserId(request), request.params.id),
+  );
+
+  app.get(
+    "/api/users/:id/met-at",
+    { schema: { tags, params: metAtParamsSchema, response: { 200: z.array(metAtSchema), ...errors } } },
+    async (request) => service.metAt(requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    "/api/events/:id/seat/confirm",
+    { schema: { tags, params: eventIdParamsSchema, response: { 200: participantSchema, ...errors } } },
+    async (request) => deps.services.participants.confirmSeat(requireUserId(request), request.params.id),
   );
 
   app.post(

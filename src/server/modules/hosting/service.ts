@@ -61,6 +61,7 @@ export function hostingColumns(body: HostingSettings) {
     ...(body.questions !== undefined ? { questions: normalizeQuestions(body.questions) } : {}),
     ...(body.maxGuestsPerPerson !== undefined ? { maxGuestsPerPerson: body.maxGuestsPerPerson } : {}),
     ...(body.guestList !== undefined ? { guestList: body.guestList } : {}),
+    ...(body.waitlistMode !== undefined ? { waitlistMode: body.waitlistMode } : {}),
   };
 }
 
@@ -161,12 +162,25 @@ export function hostingService({
     isCohost: repo.isCohost,
     cohostIdsOf: repo.cohostIdsOf,
     cohostedEventIds: repo.cohostedEventIds,
+    /** Each event's co-hosts, for a page of cards. */
+    async cohostsOf(eventIds: number[]) {
+      const byEvent = new Map<
+        number,
+        Array<{ id: number; fullName: string; username: string; profileImage: string | null }>
+      >();
+      for (const row of await repo.cohostsOfMany(eventIds)) {
+        byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.user]);
+      }
+      return byEvent;
+    },
 
     /** What the event page adds for hosting, as `viewerId` sees it. */
     async detailFor(
       event: EventRow,
       viewerId: number,
-      viewer: { status: ParticipantStatus | null; guests: number; checkedInAt: Date | null } | undefined,
+      viewer:
+        | { status: ParticipantStatus | null; guests: number; checkedInAt: Date | null; confirmBy: Date | null }
+        | undefined,
     ): Promise<HostingDetail & { seesGuests: boolean }> {
       const cohosts = await repo.cohostsOf(event.id);
       const isCohost = cohosts.some((c) => c.id === viewerId);
@@ -178,6 +192,8 @@ export function hostingService({
         guestList: event.guestList,
         viewerGuests: viewer ? viewer.guests : null,
         viewerCheckedIn: viewer?.checkedInAt != null,
+        waitlistMode: event.waitlistMode,
+        viewerConfirmBy: viewer?.status === "going" && viewer.confirmBy ? viewer.confirmBy.toISOString() : null,
         seesGuests: seesGuestList(event, {
           manages: isCohost || event.hostId === viewerId,
           status: viewer?.status ?? null,
@@ -249,6 +265,13 @@ export function hostingService({
             : [{ id: event.id, date: event.date }]
           : await repo.upcomingOccurrences(event.seriesId, now());
       return rows.map((r) => ({ id: r.id, date: r.date.toISOString() }));
+    },
+
+    /** Where the viewer met another person: events they were both checked in at. */
+    async metAt(viewerId: number, otherId: number) {
+      if (viewerId === otherId) return [];
+      const rows = await repo.metAt(viewerId, otherId);
+      return rows.map((r) => ({ eventId: r.eventId, title: r.title, date: r.date.toISOString() }));
     },
 
     guests: async (managerId: number, eventId: number) => (await guestRows(managerId, eventId)).rows,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
@@ -90,12 +90,45 @@ function participantQueries(db: Db) {
         .values({ eventId, userId, status, createdAt: now, updatedAt: now, ...response })
         .onConflictDoUpdate({
           target: [eventParticipants.eventId, eventParticipants.userId],
+          // Any answer of the person's own ends a seat offer waiting for their confirmation.
           set: restartClock
-            ? { status, updatedAt: now, createdAt: now, ...response }
-            : { status, updatedAt: now, ...response },
+            ? { status, updatedAt: now, createdAt: now, confirmBy: null, ...response }
+            : { status, updatedAt: now, confirmBy: null, ...response },
         })
         .returning();
       return row;
+    },
+    /** A seat offered from the waitlist stays the person's until `until` unless they confirm it. */
+    async offerSeat(eventId: number, userId: number, until: Date) {
+      await db
+        .update(eventParticipants)
+        .set({ confirmBy: until })
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+    },
+    /** True when an offer was waiting (and is now confirmed). */
+    async confirmSeat(eventId: number, userId: number, now: Date) {
+      const rows = await db
+        .update(eventParticipants)
+        .set({ confirmBy: null, updatedAt: now })
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.userId, userId),
+            eq(eventParticipants.status, "going"),
+            gt(eventParticipants.confirmBy, now),
+          ),
+        )
+        .returning({ userId: eventParticipants.userId });
+      return rows.length > 0;
+    },
+    /** Offers whose hour ran out, oldest first. */
+    async expiredOffers(now: Date, limit: number) {
+      return db
+        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
+        .from(eventParticipants)
+        .where(and(lte(eventParticipants.confirmBy, now), eq(eventParticipants.status, "going")))
+        .orderBy(asc(eventParticipants.confirmBy))
+        .limit(limit);
     },
     async firstWaitlisted(eventId: number) {
       const [row] = await db

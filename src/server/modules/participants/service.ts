@@ -1,7 +1,7 @@
 import { EVENT_NOTICES } from "../../../contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
-import { type Answers, HOSTING_TEXTS } from "../../../contract/hosting";
+import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
 import { eventAccess } from "../events/event-access";
 import type { Membership } from "../groups/repository";
@@ -30,6 +30,7 @@ export function participantsService({
   notifications,
   blocks,
   hosting,
+  now = () => new Date(),
 }: {
   repo: ParticipantsRepository;
   users: UsersRepository;
@@ -38,6 +39,8 @@ export function participantsService({
   blocks: BlockReads;
   /** Co-hosts see and decide applications too, and hear of new participants. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
+  /** The clock seat offers are timed by (tests move it). */
+  now?: () => Date;
 }) {
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
@@ -93,6 +96,10 @@ export function participantsService({
       const next = await tx.firstWaitlisted(eventId);
       if (next && (await tx.tryIncrementGoing(eventId, 1 + next.guests))) {
         await tx.upsertParticipant(eventId, next.userId, "going");
+        // The host chose "confirm": the seat is theirs for an hour, then it goes to the next in line.
+        if (event.waitlistMode === "confirm") {
+          await tx.offerSeat(eventId, next.userId, new Date(now().getTime() + SEAT_CONFIRM_MS));
+        }
         promoted = next.userId;
       }
     }
@@ -100,7 +107,10 @@ export function participantsService({
   }
   async function tellPromoted(event: EventRow, userId: number | null) {
     if (userId == null) return;
-    await tell(userId, EVENT_NOTICES.offWaitlist(event));
+    await tell(
+      userId,
+      event.waitlistMode === "confirm" ? EVENT_NOTICES.seatOffered(event) : EVENT_NOTICES.offWaitlist(event),
+    );
   }
 
   return {
@@ -176,6 +186,36 @@ export function participantsService({
       });
       await tell(userId, { ...EVENT_NOTICES.requestDecided(event, decision === "approve"), fromUserId: hostId });
       return { eventId, userId, status: result.row.status };
+    },
+
+    /** The person offered a seat from the waitlist keeps it. */
+    async confirmSeat(userId: number, eventId: number) {
+      await requireVisible(eventId, userId);
+      if (!(await repo.confirmSeat(eventId, userId, now()))) throw new HttpError(404, HOSTING_TEXTS.noSeatOffer);
+      return { eventId, userId, status: "going" as const };
+    },
+
+    /**
+     * Seats offered more than an hour ago and not confirmed: each goes to the next in line (who gets their own
+     * hour). Under the event's lock, and only if the offer is still the same, so a confirm that just won keeps it.
+     */
+    async releaseExpiredOffers(limit = 50) {
+      const at = now();
+      let released = 0;
+      for (const offer of await repo.expiredOffers(at, limit)) {
+        const result = await repo.changeParticipation(offer.eventId, async (tx, locked) => {
+          const row = await tx.findParticipant(offer.eventId, offer.userId);
+          if (row?.status !== "going" || !row.confirmBy || row.confirmBy > at) return null;
+          return transition(locked, offer.userId, "declined", tx);
+        });
+        if (!result) continue;
+        released += 1;
+        const event = await repo.findEvent(offer.eventId);
+        if (!event) continue;
+        await tell(offer.userId, EVENT_NOTICES.seatLapsed(event));
+        await tellPromoted(event, result.promoted);
+      }
+      return released;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
-import type { FeedItem, FeedQuery } from "../../../../contract/events";
+import type { FeedItem, FeedQuery, UserSummary } from "../../../../contract/events";
 import { HttpError } from "../../../http/http-error";
 import { clipRanges, freeRanges, freeWindow } from "../calendar";
 import { toEvent } from "../service";
@@ -32,7 +32,16 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
  * The swipe deck (spec 01 §4): ranked pages of events the user can still answer, with chip counts.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
  */
-export function feedService({ repo, windows = createWindowCache() }: { repo: FeedRepository; windows?: WindowCache }) {
+export function feedService({
+  repo,
+  windows = createWindowCache(),
+  cohostsOf = async () => new Map(),
+}: {
+  repo: FeedRepository;
+  windows?: WindowCache;
+  /** The co-hosts of a page's events (the hosting module), for the cards. */
+  cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
+}) {
   return {
     async feed(userId: number, query: FeedQuery, now = new Date()) {
       const position =
@@ -128,6 +137,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
         }
         if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
       }
+      const cohosts = await cohostsOf(ranked.filter((r) => checked.has(r.id)).map((r) => r.id));
       const events: FeedItem[] = ranked.flatMap((r) => {
         const card = checked.get(r.id);
         if (!card) return [];
@@ -137,6 +147,7 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
           {
             ...toEvent(row),
             host: card.host,
+            cohosts: cohosts.get(row.id) ?? [],
             attendees: card.attendees,
             attendeeCount: row.goingCount,
             friendsGoing: r.friends_going,
