@@ -86,12 +86,20 @@ test("a co-host approves an application and sees its answer", async ({ page, new
     type: "networking",
     category: "tech",
     maxAttendees: 10,
-    questions: [{ text: "What are you building?", required: true }],
   });
   expect(
     (await hostPage.request.post(`/api/events/${event.id}/cohosts`, { data: { userId: cohost.id } })).status(),
   ).toBe(201);
   const applicant = await signUp(page.request, { fullName: "Ada Applicant" });
+
+  // The host asks a required question in Hosting › Guest options.
+  await new EventScreen(hostPage).open(event.id);
+  await hostPage.getByRole("button", { name: "Add a question" }).click(loaded);
+  await hostPage.getByLabel("Question 1", { exact: true }).fill("What are you building?");
+  await hostPage.getByLabel("Required", { exact: true }).check();
+  await shot(hostPage, "guest-options");
+  await hostPage.getByRole("button", { name: "Save guest options" }).click();
+  await expect(hostPage.getByTestId("toast")).toContainText("Guest options saved");
 
   const screen = new EventScreen(page);
   await screen.open(event.id);

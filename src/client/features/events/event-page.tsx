@@ -87,7 +87,7 @@ export function EventPage() {
           </p>
         )}
         <div className="flex items-start justify-between gap-2">
-          <h1 className="text-2xl leading-tight font-semibold">{e.title}</h1>
+          <h1 className="min-w-0 text-2xl leading-tight font-semibold wrap-anywhere">{e.title}</h1>
           <Badge variant="secondary" className="capitalize">
             {e.type}
           </Badge>
