@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@contract/push";
 import { fakeSmtpServer } from "../../src/server/test/smtp";
-import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
+import { createEvent, expect, shot, shotBothThemes, test, uniqueToken } from "./fixtures";
 import { CreateEventDialog, localDay } from "./pages/create-event";
 import { DiscoverScreen } from "./pages/discover";
 import { EventScreen } from "./pages/event";
@@ -260,4 +260,12 @@ test("a ticket's QR code scanned by the host's page checks the guest in once", a
   await page.goto(`/users/${friend.id}`);
   await expect(page.getByTestId("met-at")).toHaveText(`Met at ${title}`, loaded);
   await shot(page, "met-at");
+  await shotBothThemes(hostPage, "host-tools", async () => {
+    await hostPage.reload();
+    await expect(hostPage.getByTestId("guest-list")).toBeVisible(loaded);
+  });
+  await shotBothThemes(page, "you-were-there", async () => {
+    await new EventScreen(page).open(event.id);
+    await expect(page.getByTestId("you-were-there")).toBeVisible(loaded);
+  });
 });
