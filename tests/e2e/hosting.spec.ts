@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "@contract/push";
 import { fakeSmtpServer } from "../../src/server/test/smtp";
-import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
+import { createEvent, expect, shot, shotBothThemes, test, uniqueToken } from "./fixtures";
 import { CreateEventDialog, localDay } from "./pages/create-event";
 import { DiscoverScreen } from "./pages/discover";
 import { EventScreen } from "./pages/event";
@@ -86,12 +86,20 @@ test("a co-host approves an application and sees its answer", async ({ page, new
     type: "networking",
     category: "tech",
     maxAttendees: 10,
-    questions: [{ text: "What are you building?", required: true }],
   });
   expect(
     (await hostPage.request.post(`/api/events/${event.id}/cohosts`, { data: { userId: cohost.id } })).status(),
   ).toBe(201);
   const applicant = await signUp(page.request, { fullName: "Ada Applicant" });
+
+  // The host asks a required question in Hosting › Guest options.
+  await new EventScreen(hostPage).open(event.id);
+  await hostPage.getByRole("button", { name: "Add a question" }).click(loaded);
+  await hostPage.getByLabel("Question 1", { exact: true }).fill("What are you building?");
+  await hostPage.getByLabel("Required", { exact: true }).check();
+  await shot(hostPage, "guest-options");
+  await hostPage.getByRole("button", { name: "Save guest options" }).click();
+  await expect(hostPage.getByTestId("toast")).toContainText("Guest options saved");
 
   const screen = new EventScreen(page);
   await screen.open(event.id);
@@ -252,4 +260,12 @@ test("a ticket's QR code scanned by the host's page checks the guest in once", a
   await page.goto(`/users/${friend.id}`);
   await expect(page.getByTestId("met-at")).toHaveText(`Met at ${title}`, loaded);
   await shot(page, "met-at");
+  await shotBothThemes(hostPage, "host-tools", async () => {
+    await hostPage.reload();
+    await expect(hostPage.getByTestId("guest-list")).toBeVisible(loaded);
+  });
+  await shotBothThemes(page, "you-were-there", async () => {
+    await new EventScreen(page).open(event.id);
+    await expect(page.getByTestId("you-were-there")).toBeVisible(loaded);
+  });
 });

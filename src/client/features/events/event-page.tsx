@@ -112,7 +112,7 @@ export function EventPage() {
           </p>
         )}
         <div className="flex items-start justify-between gap-2">
-          <h1 className="min-w-0 text-2xl leading-tight font-semibold" dir="auto">
+          <h1 className="min-w-0 text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">
             {e.title}
           </h1>
           <Badge variant="secondary" className="capitalize">

@@ -1,4 +1,4 @@
-import { eventSchema, participantSchema } from "@contract/events";
+import { eventSchema, participantSchema, type UpdateEventBody } from "@contract/events";
 import {
   type CheckInBody,
   checkInSchema,
@@ -125,3 +125,13 @@ export const useMetAt = (userId: number) =>
     queryKey: ["met-at", userId],
     queryFn: () => api.get(`/api/users/${userId}/met-at`, z.array(metAtSchema)),
   });
+
+/** Questions, plus-ones and the guest list's visibility, saved together. */
+export function useGuestOptions(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<UpdateEventBody, "questions" | "maxGuestsPerPerson" | "guestList">) =>
+      api.patch(`/api/events/${eventId}`, eventSchema, body),
+    onSuccess: () => refresh(client),
+  });
+}

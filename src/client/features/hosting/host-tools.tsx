@@ -12,6 +12,7 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate, useWaitlistMode } from "./api";
 import { CheckInScanner } from "./check-in-scanner";
+import { GuestOptions } from "./guest-options";
 
 const STATUS_LABEL: Record<GuestRow["status"], string> = {
   going: "Going",
@@ -39,6 +40,7 @@ export function HostTools({ event }: { event: EventDetail }) {
       {event.isHost && <CohostManager event={event} />}
       <SendUpdate eventId={event.id} />
       <WaitlistChoice event={event} />
+      {!event.canceledAt && <GuestOptions key={event.questions.map((q) => q.id).join()} event={event} />}
       {!event.canceledAt && <CheckInScanner eventId={event.id} />}
       <GuestList event={event} rows={rows} loading={guests.isPending} />
       {event.isHost && event.seriesId != null && !event.canceledAt && <CancelFollowing eventId={event.id} />}
