@@ -138,6 +138,8 @@ export function feedService({ repo, windows = createWindowCache() }: { repo: Fee
             friendsGoing: r.friends_going,
             distanceKm,
             score: r.score,
+            questions: row.questions,
+            maxGuestsPerPerson: row.maxGuestsPerPerson,
             reasons: reasonsFor({
               tagOverlap: r.tag_overlap,
               matchedTag: r.matched_tag,
