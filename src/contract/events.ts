@@ -97,6 +97,8 @@ export const feedItemSchema = eventSchema.extend({
   /** The transparent match score and at most two reasons behind it. */
   score: z.number(),
   reasons: z.array(z.string()).max(2),
+  /** What answering asks for, so a card's Going or Apply can ask the host's questions first. */
+  ...hostingDetailSchema.pick({ questions: true, maxGuestsPerPerson: true }).shape,
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 

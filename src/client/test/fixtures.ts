@@ -56,6 +56,8 @@ export function feedItemFixture(overrides: Partial<FeedItem> = {}): FeedItem {
     distanceKm: null,
     score: 0,
     reasons: [],
+    questions: [],
+    maxGuestsPerPerson: 0,
     ...overrides,
   };
 }

@@ -8,7 +8,8 @@ import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "m
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
-import { eventKeys, type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
+import { type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
+import { asksBeforeJoining, RespondDialog } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
@@ -213,6 +214,8 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   const reduceMotion = useReducedMotion() ?? false;
   const [index, setIndex] = useState(0);
   const [answered, setAnswered] = useState<Answered[]>([]);
+  // A card whose host asks questions (or allows plus-ones) stays while the answer dialog is open.
+  const [asking, setAsking] = useState<FeedItem | null>(null);
   // The side the last card left to (1 right, -1 left), handed to its exit animation.
   const [direction, setDirection] = useState(1);
   const dragProgress = useMotionValue(0);
@@ -221,9 +224,14 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
 
   const answer = useCallback(
     (status: "going" | "declined") => {
-      if (!current || !user) return;
+      if (!current || !user || asking) return;
       const event = current;
       void native.haptic("light");
+      if (status === "going" && asksBeforeJoining(event)) {
+        dragProgress.set(0);
+        setAsking(event);
+        return;
+      }
       setDirection(status === "going" ? 1 : -1);
       setIndex((i) => i + 1);
       dragProgress.set(0);
@@ -253,7 +261,23 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
       );
       setAnswered((list) => [...list, { event, status, stored }]);
     },
-    [current, user, respond, events, dragProgress, queryClient],
+    [current, user, asking, respond, events, dragProgress, queryClient],
+  );
+
+  /** The dialog stored the answer with what the host asked: the card leaves as a swipe's would. */
+  const respondedWithAnswers = (event: FeedItem) => {
+    setDirection(1);
+    setIndex((i) => (events[i] === event ? i + 1 : i));
+    setAnswered((list) => [...list, { event, status: "going", stored: Promise.resolve() }]);
+  };
+  const answerDialog = asking && (
+    <RespondDialog
+      event={asking}
+      status="going"
+      refresh={refreshAnswered}
+      onOpenChange={(open) => !open && setAsking(null)}
+      onResponded={() => respondedWithAnswers(asking)}
+    />
   );
 
   const undo = async () => {
@@ -287,12 +311,13 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+      if (asking) return;
       if (e.key === "ArrowRight") answer("going");
       else if (e.key === "ArrowLeft") answer("declined");
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [answer]);
+  }, [answer, asking]);
 
   const last = answered.at(-1);
   const undoButton = answered.length > 0 && (
@@ -331,6 +356,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   return (
     // The bottom margin keeps the hint line clear of the bottom bar's raised add button.
     <div className="relative mb-6 pb-2">
+      {answerDialog}
       <LazyMotion features={loadMotionFeatures} strict>
         <div className="grid" data-testid="deck">
           {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
@@ -391,9 +417,14 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
   const queryClient = useQueryClient();
   const respond = useRespond();
   const [applied, setApplied] = useState<Set<number>>(new Set());
+  const [asking, setAsking] = useState<FeedItem | null>(null);
 
   const apply = (event: FeedItem) => {
     if (!user) return;
+    if (asksBeforeJoining(event)) {
+      setAsking(event);
+      return;
+    }
     respond.mutate(
       { eventId: event.id, userId: user.id, status: "pending" },
       {
@@ -403,7 +434,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
             title: "Application Submitted",
             description: `Your request to join ${event.title} is pending approval.`,
           });
-          void queryClient.invalidateQueries({ queryKey: eventKeys.userLists() });
+          refreshAnswered(queryClient, event.id);
         },
         onError: () =>
           toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),
@@ -414,6 +445,16 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
   const events = feed.data?.events ?? [];
   return (
     <div className="grid gap-3">
+      {asking && (
+        <RespondDialog
+          event={asking}
+          status="pending"
+          done="Application Submitted"
+          refresh={refreshAnswered}
+          onOpenChange={(open) => !open && setAsking(null)}
+          onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
+        />
+      )}
       <div>
         <h2 className="text-lg font-semibold">Networking Events</h2>
         <p className="text-sm text-muted-foreground">Find professional events that match your interests</p>

@@ -72,7 +72,7 @@ export function EventPage() {
   const event = useEvent(id);
   const { user } = useAuth();
   const live = new URLSearchParams(useSearch()).get("live") === "1";
-  useJoinFromLink(event.data);
+  const joining = useJoinFromLink(event.data);
 
   // Offline, a read waits paused for the network: say so rather than show a skeleton that never fills.
   if (id === null || event.isError || (event.isPaused && !event.data)) {
@@ -97,6 +97,14 @@ export function EventPage() {
   const e = event.data;
   return (
     <article className="grid gap-4 pb-6">
+      {joining.asking && (
+        <RespondDialog
+          event={e}
+          status={joining.asking.status}
+          done={joining.asking.done}
+          onOpenChange={(open) => !open && joining.stopAsking()}
+        />
+      )}
       <div className="relative h-52">
         <EventCover event={e} />
         <Button asChild variant="secondary" size="icon" className="absolute top-3 left-3 rounded-full">

@@ -77,7 +77,7 @@ export function PublicEventPage() {
               {SHARE_TEXTS.canceled}
             </p>
           )}
-          <h1 className="text-2xl leading-tight font-semibold break-words" dir="auto">
+          <h1 className="text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">
             {e.title}
           </h1>
           <div className="grid gap-1.5 text-sm text-muted-foreground">
@@ -89,7 +89,7 @@ export function PublicEventPage() {
               <p className="flex items-start gap-2">
                 <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <span className="grid">
-                  <span className="break-words" dir="auto">
+                  <span className="wrap-anywhere" dir="auto">
                     {place}
                   </span>
                   {!e.pinned && e.placeArea && <span className="text-xs">{PLACE_TEXTS.around(e.placeArea)}</span>}
@@ -102,7 +102,7 @@ export function PublicEventPage() {
             </p>
           </div>
           {e.description && (
-            <p className="text-sm break-words whitespace-pre-line" dir="auto">
+            <p className="text-sm wrap-anywhere whitespace-pre-line" dir="auto">
               {e.description}
             </p>
           )}
@@ -112,7 +112,7 @@ export function PublicEventPage() {
                 {e.host.profileImage && <AvatarImage src={e.host.profileImage} alt="" />}
                 <AvatarFallback>{initialOf(e.host.fullName)}</AvatarFallback>
               </Avatar>
-              <p className="text-sm font-medium break-words" dir="auto">
+              <p className="text-sm font-medium wrap-anywhere" dir="auto">
                 {SHARE_TEXTS.hostedBy(e.host.fullName)}
               </p>
             </div>

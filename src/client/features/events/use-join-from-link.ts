@@ -1,15 +1,18 @@
-import type { EventDetail, ParticipantStatus } from "@contract/events";
+import type { EventDetail } from "@contract/events";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
+import { asksBeforeJoining } from "@/features/hosting";
 import { errorMessage } from "@/lib/api";
 import { toast } from "@/ui/use-toast";
 import { refreshEvents, useRespond } from "./api";
 
+type JoinStatus = "going" | "pending" | "waitlisted";
+
 /** The answer "Join" on an event's public preview stands for: apply, join the waitlist, or go. */
 export function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "attendeeCount">): {
-  status: ParticipantStatus;
+  status: JoinStatus;
   done: string;
 } {
   if (event.type === "networking") return { status: "pending", done: "Application Submitted" };
@@ -21,6 +24,8 @@ export function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "a
 /**
  * Someone who pressed Join on the event's public preview comes back here signed in (`?join=1`):
  * the answer is sent once, then the address loses the flag so a reload does not answer again.
+ * When the hosts ask questions (or allow plus-ones) the answer waits for them: the hook returns what
+ * to ask, for the page's respond dialog, and `stopAsking` to close it.
  */
 export function useJoinFromLink(event: EventDetail | undefined) {
   const search = useSearch();
@@ -29,6 +34,7 @@ export function useJoinFromLink(event: EventDetail | undefined) {
   const respond = useRespond();
   const queryClient = useQueryClient();
   const sent = useRef(false);
+  const [asking, setAsking] = useState<{ status: JoinStatus; done: string } | null>(null);
   const wantsToJoin = new URLSearchParams(search).get("join") === "1";
 
   useEffect(() => {
@@ -38,6 +44,10 @@ export function useJoinFromLink(event: EventDetail | undefined) {
     const past = new Date(event.date).getTime() < Date.now();
     if (event.isHost || event.canceledAt || past || (event.viewerStatus && event.viewerStatus !== "declined")) return;
     const { status, done } = joinAnswer(event);
+    if (asksBeforeJoining(event)) {
+      setAsking({ status, done });
+      return;
+    }
     respond.mutate(
       { eventId: event.id, userId: user.id, status },
       {
@@ -54,4 +64,6 @@ export function useJoinFromLink(event: EventDetail | undefined) {
       },
     );
   }, [wantsToJoin, event, user, navigate, location, respond, queryClient]);
+
+  return { asking, stopAsking: () => setAsking(null) };
 }

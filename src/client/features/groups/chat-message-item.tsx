@@ -26,7 +26,7 @@ export function Bubble({ mine, className, children }: { mine: boolean; className
     <p
       dir="auto"
       className={cn(
-        "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm [overflow-wrap:anywhere]",
+        "max-w-[80%] whitespace-pre-wrap wrap-anywhere rounded-2xl px-3 py-2 text-sm",
         mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
         className,
       )}

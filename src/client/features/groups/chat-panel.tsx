@@ -218,7 +218,7 @@ export function ChatPanel({
               <Clock className="size-3" aria-hidden />
               <span>Pending · sends when you're online</span>
             </div>
-            <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm border border-dashed border-primary/60 bg-primary/10 px-3 py-2 text-sm">
+            <p className="max-w-[80%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-br-sm border border-dashed border-primary/60 bg-primary/10 px-3 py-2 text-sm">
               {m.message}
             </p>
           </div>

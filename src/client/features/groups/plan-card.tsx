@@ -102,7 +102,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
         <Vote className="size-3.5" aria-hidden />
         {poll ? `${p.hostName} started a poll` : `${p.hostName} planned`}
       </p>
-      <h3 id={titleId} className="mt-0.5 font-semibold break-words" dir="auto">
+      <h3 id={titleId} className="mt-0.5 font-semibold wrap-anywhere" dir="auto">
         {p.title}
       </h3>
       {!poll && (
@@ -112,7 +112,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
             {formatEventDateTime(p.date, zone)}
           </p>
           {p.location && (
-            <p className="flex items-center gap-1.5 text-sm break-words" dir="auto">
+            <p className="flex items-center gap-1.5 text-sm wrap-anywhere" dir="auto">
               <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               {p.location}
             </p>
@@ -151,7 +151,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
                   <p id={optionId} className="flex flex-wrap items-center gap-x-2 text-sm">
                     <span className="font-medium">{formatEventDateTime(o.date, zone)}</span>
                     {o.location && (
-                      <span className="text-muted-foreground break-words" dir="auto">
+                      <span className="text-muted-foreground wrap-anywhere" dir="auto">
                         {o.location}
                       </span>
                     )}

@@ -88,8 +88,13 @@ export function useCheckIn(eventId: number) {
   });
 }
 
-/** Going or applying with answers and plus-ones (the event page's respond dialog). */
-export function useRespondWith() {
+/**
+ * Going or applying with answers and plus-ones (the respond dialog). `refresh` says which reads the answer
+ * changes: everything by default; the deck passes a narrower one so it keeps its order and its Undo.
+ */
+export function useRespondWith(
+  refreshAfter: (client: QueryClient, eventId: number) => void = (client) => refresh(client),
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: {
@@ -99,7 +104,7 @@ export function useRespondWith() {
       answers: Record<string, string>;
       guests: number;
     }) => api.post("/api/event-participants", participantSchema, body),
-    onSuccess: () => refresh(client),
+    onSuccess: (_, body) => refreshAfter(client, body.eventId),
   });
 }
 

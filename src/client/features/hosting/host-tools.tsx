@@ -204,13 +204,15 @@ function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRo
       {listed.map((r) => (
         <li key={r.user.id} className="grid gap-1.5 border-t border-border pt-2" data-testid="guest-row">
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{r.user.fullName}</span>
+            <span className="min-w-0 font-medium wrap-anywhere" dir="auto">
+              {r.user.fullName}
+            </span>
             {r.guests > 0 && <span className="text-muted-foreground">+{r.guests}</span>}
             <Badge variant="secondary">{STATUS_LABEL[r.status]}</Badge>
             {r.checkedIn && <Badge>Checked in</Badge>}
           </div>
           {Object.entries(r.answers).map(([id, text]) => (
-            <p key={id} className="text-xs text-muted-foreground">
+            <p key={id} className="text-xs wrap-anywhere whitespace-pre-line text-muted-foreground" dir="auto">
               <span className="font-medium">{questionText.get(id) ?? "Answer"}:</span> {text}
             </p>
           ))}

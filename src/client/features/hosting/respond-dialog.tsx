@@ -1,5 +1,6 @@
 import type { EventDetail } from "@contract/events";
 import { ANSWER_TEXT_MAX } from "@contract/hosting";
+import type { QueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
@@ -14,20 +15,28 @@ import { useRespondWith } from "./api";
 export const asksBeforeJoining = (event: Pick<EventDetail, "questions" | "maxGuestsPerPerson">) =>
   event.questions.length > 0 || event.maxGuestsPerPerson > 0;
 
-/** Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones. */
+/**
+ * Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones.
+ * `done` titles the toast after the answer is stored; a screen that shows the answer itself leaves it out.
+ */
 export function RespondDialog({
   event,
   status,
   done,
   onOpenChange,
+  onResponded,
+  refresh,
 }: {
-  event: EventDetail;
+  event: Pick<EventDetail, "id" | "title" | "questions" | "maxGuestsPerPerson">;
   status: "going" | "pending" | "waitlisted" | null;
-  done: string;
+  done?: string;
   onOpenChange: (open: boolean) => void;
+  onResponded?: () => void;
+  /** Which cached reads the answer changes (every events read unless told). */
+  refresh?: (client: QueryClient, eventId: number) => void;
 }) {
   const { user } = useAuth();
-  const respond = useRespondWith();
+  const respond = useRespondWith(refresh);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [guests, setGuests] = useState(0);
   const submit = (e: FormEvent) => {
@@ -43,8 +52,9 @@ export function RespondDialog({
       { eventId: event.id, userId: user.id, status, answers: given, guests },
       {
         onSuccess: () => {
-          toast({ title: done, description: event.title });
+          if (done) toast({ title: done, description: event.title });
           onOpenChange(false);
+          onResponded?.();
         },
         onError: (error) =>
           toast({

@@ -153,6 +153,8 @@ export function feedService({
             friendsGoing: r.friends_going,
             distanceKm,
             score: r.score,
+            questions: row.questions,
+            maxGuestsPerPerson: row.maxGuestsPerPerson,
             reasons: reasonsFor({
               tagOverlap: r.tag_overlap,
               matchedTag: r.matched_tag,
