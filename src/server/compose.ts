@@ -136,6 +136,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+    postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
   const events = eventsService({

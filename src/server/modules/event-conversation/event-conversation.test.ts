@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CONVERSATION_TEXTS } from "../../../contract/event-conversation";
 import { conversationMutes, groupMembers, groups } from "../../db/schema";
 import { eventSuite, type Who } from "../../test/factories";
 
@@ -85,6 +86,26 @@ describe("GET /api/events/{id}/conversation", () => {
     expect((await open(guest, event.id)).statusCode).toBe(403);
     const chat = await guest.call({ method: "GET", url: `/api/chat/messages/${groupId}` });
     expect(chat.statusCode).toBe(403);
+  });
+
+  it("carries the hosts' updates to the going guests, made on the first update; other audiences stay out", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const event = await createEvent(host, { title: "Dockside Dinner" });
+    await participate(guest, event.id, "going");
+    const update = (payload: Record<string, unknown>) =>
+      host.call({ method: "POST", url: `/api/events/${event.id}/updates`, payload });
+    expect((await update({ message: "Doors at seven" })).statusCode).toBe(201);
+    expect((await update({ message: "Waitlist only", audience: ["waitlisted"] })).statusCode).toBe(201);
+
+    const { groupId } = (await open(guest, event.id)).json();
+    const chat = (await guest.call({ method: "GET", url: `/api/chat/messages/${groupId}` })).json() as {
+      message: string;
+      userId: number;
+    }[];
+    expect(chat.map((m) => [m.userId, m.message])).toEqual([
+      [host.id, CONVERSATION_TEXTS.hostUpdate("Doors at seven")],
+    ]);
   });
 
   it("goes with its event: the host deleting their account leaves no conversation group behind", async () => {

@@ -57,8 +57,8 @@ export function eventConversationService({
     /** Members who muted a group's conversation: chat push and e-mail skip them. */
     mutedIds: repo.mutedIds,
     /**
-     * A host's update to their guests, posted in the event's conversation (made now if needed). For the
-     * hosting tools to call when a host sends an update; nothing calls it yet.
+     * A host's update to their guests, posted in the event's conversation (made now if needed); the
+     * hosting module calls it for every update sent to the going guests.
      */
     async postHostUpdate(hostId: number, eventId: number, text: string) {
       const groupId = await open(hostId, eventId);

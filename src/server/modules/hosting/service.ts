@@ -106,6 +106,7 @@ export function hostingService({
   access: accessQueries,
   notifications,
   ticketSecret,
+  postToConversation,
   now = () => new Date(),
 }: {
   repo: HostingRepository;
@@ -114,6 +115,8 @@ export function hostingService({
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
   ticketSecret: () => Promise<string>;
+  /** Posts an update to the going guests in the event's conversation, as its author. */
+  postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
 }) {
   const access = eventAccess({ ...accessQueries, isCohost: repo.isCohost });
@@ -229,6 +232,13 @@ export function hostingService({
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
       await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      // The guests' conversation is the going guests': an update for them is said there too. A co-host
+      // who is not going has no seat in it (403), and the update stands without it.
+      if (postToConversation && audience.includes("going")) {
+        await postToConversation(authorId, eventId, body.message).catch((error: unknown) => {
+          if (!(error instanceof HttpError && error.statusCode === 403)) throw error;
+        });
+      }
       const author = await users.findById(authorId);
       return {
         id: row.id,
