@@ -206,7 +206,12 @@ test("an update reaches a going guest live and by e-mail", async ({ page, user, 
   await shot(page, "guest-updates");
 });
 
-test("a ticket's QR code scanned by the host's page checks the guest in once", async ({ page, user, newPerson }) => {
+test("a ticket's QR code scanned by the host's page checks the guest in once", async ({
+  page,
+  context,
+  user,
+  newPerson,
+}) => {
   const { page: hostPage, account: host } = await newPerson({ fullName: "Hana Host" });
   const title = `${uniqueToken("ticket")} Launch party`;
   const event = await createEvent(hostPage.request, host.id, { title });
@@ -222,6 +227,15 @@ test("a ticket's QR code scanned by the host's page checks the guest in once", a
   const qr = page.getByRole("img", { name: "Your ticket's QR code" });
   await expect(qr).toBeVisible(loaded);
   await shot(page, "ticket");
+  // Offline at the door: once read under the service worker, the page and its QR code open without a network.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.reload();
+  await expect(qr).toBeVisible(loaded);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(qr).toBeVisible(loaded);
+  await context.setOffline(false);
   // What the host's camera would see: the guest holds up the code, in the middle of the screen.
   await qr.evaluate((element) => element.scrollIntoView({ block: "center" }));
   const picture = await qr.screenshot();

@@ -9,7 +9,7 @@ export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 
 /**
  * GET paths answered from the last copy when offline: who is signed in (the shell needs it to open at all),
- * the Discover deck, My Events, the group list with its members and messages, and notifications.
+ * the Discover deck, My Events, the group list with its members and messages, notifications, event pages and tickets.
  */
 export const OFFLINE_READABLE_API: readonly RegExp[] = [
   /^\/api\/user$/,
@@ -19,6 +19,9 @@ export const OFFLINE_READABLE_API: readonly RegExp[] = [
   /^\/api\/groups\/\d+\/(members|events)$/,
   /^\/api\/chat\/messages\/\d+$/,
   /^\/api\/notifications$/,
+  // An event's page and a guest's ticket: the QR code must open at a door without signal.
+  /^\/api\/events\/\d+$/,
+  /^\/api\/events\/\d+\/ticket$/,
 ];
 
 /** Drops every offline copy of API reads (sign-out, sign-in as someone else). */
