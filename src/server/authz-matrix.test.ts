@@ -173,7 +173,7 @@ describe("authorization matrix", () => {
       }
     }
     expect(mismatches).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   it("answers 401 to every route a visitor may not call, also through an absolute-form request target", async () => {
     const world = await buildWorld();
