@@ -62,7 +62,6 @@ describe("AccessGate", () => {
     // The page's success card says so (auth-page.test.tsx); the gate itself raises no toast that would
     // follow the person onto the sign-in card.
     expect(screen.queryByText("Welcome to Link")).not.toBeInTheDocument();
-    expect(screen.queryByText("Invalid Code")).not.toBeInTheDocument();
   });
 
   it("links to the waitlist", () => {
