@@ -10,7 +10,8 @@ export type StoredMessage = typeof chatMessages.$inferSelect & {
   repeated?: boolean;
 };
 
-function fromRow(row: {
+/** A chat message as the raw SQL reads it, with its sender's name. */
+type MessageRow = {
   id: number;
   group_id: number;
   user_id: number;
@@ -22,7 +23,9 @@ function fromRow(row: {
   hidden_at: string | Date | null;
   client_id: string | null;
   full_name: string;
-}): StoredMessage {
+};
+
+function fromRow(row: MessageRow): StoredMessage {
   return {
     id: row.id,
     groupId: row.group_id,
@@ -126,19 +129,7 @@ export function chatRepository(db: Db) {
         select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, m.client_id, u.full_name
         from m join users u on u.id = m.user_id
         order by m.id`)) as unknown as {
-        rows: Array<{
-          id: number;
-          group_id: number;
-          user_id: number;
-          message: string;
-          message_type: MessageType;
-          attachment_url: string | null;
-          reference_data: unknown;
-          sent_at: string | Date;
-          hidden_at: string | Date | null;
-          client_id: string | null;
-          full_name: string;
-        }>;
+        rows: MessageRow[];
       };
       // Ids follow the input order, so each sender's rows pair up with their inputs in turn; a row with a
       // clientId pairs with the input that carries it.
