@@ -106,6 +106,11 @@ test("A poll with three options, proposed from when members are free, is voted o
     await shot(ben.page, "poll-decided");
     const decided = await (await ben.context.request.get(`/api/groups/${group.id}/events/${eventId}`)).json();
     expect(decided).toMatchObject({ decided: true, winnerOptionId: detail.options[2].id });
+    // Ben voted yes on the winner, so he is going: the plan is in his calendar subscription.
+    const { url } = await (await ben.context.request.get("/api/calendar/subscription")).json();
+    const feed = await ben.context.request.get(new URL(url).pathname);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain("SUMMARY:Supper");
   });
 });
 
