@@ -9,7 +9,7 @@ import {
 } from "./timezones";
 
 describe("settings contract", () => {
-  it("lists the eight settings slots in the settings page's words", () => {
+  it("lists the eight settings slots in the settings page's words, no two alike", () => {
     expect(SETTINGS_SLOTS.map((s) => `${s.range} ${s.label.toLowerCase()}`)).toEqual([
       "6-9am early morning",
       "9am-12pm morning",
@@ -18,7 +18,7 @@ describe("settings contract", () => {
       "6-9pm evening",
       "9pm-12am night",
       "12-3am late night",
-      "3-6am early morning",
+      "3-6am before dawn",
     ]);
   });
 
