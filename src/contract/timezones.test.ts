@@ -20,6 +20,7 @@ describe("settings contract", () => {
       "12-3am late night",
       "3-6am before dawn",
     ]);
+    expect(new Set(SETTINGS_SLOTS.map((s) => s.label)).size).toBe(SETTINGS_SLOTS.length);
   });
 
   it("accepts every real IANA zone, stored by its canonical id, and nothing else", () => {
