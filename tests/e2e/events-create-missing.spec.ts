@@ -40,5 +40,7 @@ test("the Create New Event dialog refuses a missing field without sending, then 
   await expect(toast).toContainText("Event Created");
   await expect(toast).toContainText("Your networking event has been created successfully");
   expect(posts).toHaveLength(1);
-  await expect(page.getByTestId("group-hosting")).toContainText(title);
+  // The host lands on the new event's page, ready to share it.
+  await expect(page).toHaveURL(/\/events\/\d+\?live=1$/);
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
 });

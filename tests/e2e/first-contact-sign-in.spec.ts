@@ -11,6 +11,10 @@ test("a returning person signs back in without a code, by e-mail and password, a
   const auth = new AuthScreen(page);
   const host = await newPerson({ fullName: "Hal Host" });
   const event = await createEvent(host.context.request, host.account.id, { title: "Rooftop sundowner" });
+  const going = await page.request.post("/api/event-participants", {
+    data: { eventId: event.id, userId: user.id, status: "going" },
+  });
+  expect(going.status()).toBe(201);
 
   await test.step("after logging out, the sign-in card comes, not the code screen", async () => {
     await page.goto("/settings");
@@ -30,12 +34,13 @@ test("a returning person signs back in without a code, by e-mail and password, a
   });
 
   await test.step("a signed-out deep link to a member page leads to sign-in, then back to that page", async () => {
-    await page.goto(`/events/${event.id}`);
-    await expect(page).toHaveURL(new RegExp(`/auth\\?redirect=%2Fevents%2F${event.id}$`));
+    // An event's own link opens its public preview; My Events is for members only.
+    await page.goto("/my-events");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fmy-events$/);
     await expect(auth.logInTab).toHaveAttribute("aria-selected", "true");
     await auth.logIn({ username: user.email }, user.password);
-    await expect(page).toHaveURL(new RegExp(`/events/${event.id}$`));
-    await expect(page.getByRole("heading", { name: "Rooftop sundowner" })).toBeVisible();
+    await expect(page).toHaveURL(/\/my-events$/);
+    await expect(page.getByText("Rooftop sundowner").first()).toBeVisible();
   });
 
   await test.step("the code screen opens only for Create account, and offers Log in and an invite link", async () => {
