@@ -41,7 +41,7 @@ test("calendar feed: subscribe from Settings, the feed lists my event, reset kil
 
   await page.getByRole("button", { name: "Reset link" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Reset link" }).click();
-  await expect(page.getByText("Your calendar link was reset")).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: "Your calendar link was reset" })).toBeVisible();
   await expect(field).not.toHaveValue(webcal);
   expect((await app.get(path)).status()).toBe(404);
   const fresh = new URL((await field.inputValue()).replace(/^webcal:/, "http:")).pathname;

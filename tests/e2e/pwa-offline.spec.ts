@@ -68,6 +68,8 @@ test("offline: the shell, Discover, My Events and chat open from cache; a messag
     await page.reload();
     await expect(page.getByRole("status").filter({ hasText: "You're offline." })).toBeVisible();
     await expect(page.getByTestId("chat-messages")).toContainText("Saved before going offline");
+    // On a phone the conversation fills the screen, bottom bar included: back to the list first.
+    await page.getByRole("button", { name: "Back to groups" }).click();
     await page.getByRole("link", { name: "My Events" }).click();
     await expect(page.getByText(`${token} Hosted`)).toBeVisible();
     await expect(page.getByRole("link", { name: `${token} Hosted` }).first()).toHaveAttribute(
