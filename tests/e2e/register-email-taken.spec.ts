@@ -28,7 +28,7 @@ test("registering with a taken e-mail spends the code: the next try asks for the
   });
 
   await test.step("entering the code again registers", async () => {
-    await page.getByRole("button", { name: "Change code" }).click();
+    await page.getByRole("button", { name: "Enter an access code" }).click();
     await auth.passGate();
     await auth.register(newcomer, password);
     await expect(page).toHaveURL(/\/$/);

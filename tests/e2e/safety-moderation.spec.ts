@@ -115,10 +115,11 @@ test("the profile menu blocks and reports a person, by keyboard", async ({ brows
       await expect(page.getByTestId("toast").first()).toContainText("Marcus Lee is blocked");
       const blocks = (await (await sofia.context.request.get("/api/blocks")).json()) as Array<{ id: number }>;
       expect(blocks.map((b) => b.id)).toEqual([target?.id]);
-      // The menu now offers Unblock, which lifts it.
-      await more.click();
-      await page.getByRole("menuitem", { name: "Unblock" }).click();
+      // Blocked, the profile is as if gone: the page says so to the blocker and offers Unblock, which lifts it.
+      await expect(page.getByRole("heading", { name: "You blocked Marcus Lee" })).toBeVisible();
+      await page.getByRole("button", { name: "Unblock" }).click();
       await expect(page.getByTestId("toast").first()).toContainText("Marcus Lee is unblocked");
+      await expect(more).toBeVisible();
     } else {
       await page.getByRole("menuitem", { name: "Report" }).click();
       await expect(page.getByRole("dialog", { name: "Report this person" })).toBeVisible();

@@ -36,7 +36,8 @@ test("settings shows the account and event history; a new timezone is saved and 
   const link = history.getByRole("link", { name: /Jazz by the bay/ });
   await expect(link).toHaveAttribute("href", `/events/${event.id}`);
   const newYorkTime = await page.getByTestId("event-history-time").textContent();
-  expect(newYorkTime).toMatch(/(6|7):30 PM$/);
+  // Shown in the event's own zone (its host's, New York), with the zone's name.
+  expect(newYorkTime).toMatch(/(6|7):30 PM E[SD]T$/);
   await expect(page.getByRole("link", { name: "View All Events" })).toHaveAttribute("href", "/my-events");
   await shot(page, "account", { fullPage: true });
 
@@ -69,10 +70,11 @@ test("settings shows the account and event history; a new timezone is saved and 
   await shot(page, "availability", { fullPage: true });
 
   await page.getByRole("tab", { name: "Account" }).click();
-  // 23:30 UTC is 8:30 AM the next day in Tokyo, named because this browser runs on New York's clock.
-  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM GMT\+9$/);
+  // The event keeps its own zone; the viewer's new one (Tokyo: 23:30 UTC is 8:30 AM the next day) is beside it.
+  const withMine = /(6|7):30 PM E[SD]T · \w{3}, \w{3} \d{1,2}, 8:30 AM your time$/;
+  await expect(page.getByTestId("event-history-time")).toHaveText(withMine);
   await page.reload();
-  await expect(page.getByTestId("event-history-time")).toHaveText(/8:30 AM GMT\+9$/);
+  await expect(page.getByTestId("event-history-time")).toHaveText(withMine);
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/auth/);

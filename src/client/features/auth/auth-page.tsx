@@ -66,6 +66,13 @@ export function AuthPage() {
     }
     setTab(next);
   };
+  // A code's grant is spent by one registration, or by a refusal that says whether an address has an
+  // account: the way back to the code screen stays on the form.
+  const enterCodeAgain = () => {
+    setVerified(false);
+    setGateKey((k) => k + 1);
+    setStage("gate");
+  };
   const backToLogin = () => {
     setTab("login");
     setStage("form");
@@ -175,6 +182,11 @@ export function AuthPage() {
                 </TabsContent>
                 <TabsContent value="register">
                   <RegisterForm inviteCode={inviteCode} eventId={eventId} />
+                  {!inviteCode && !eventId && (
+                    <Button variant="link" className="mt-2 w-full" onClick={enterCodeAgain}>
+                      Enter an access code
+                    </Button>
+                  )}
                 </TabsContent>
               </Tabs>
             </CardContent>

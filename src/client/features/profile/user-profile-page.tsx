@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { AvailabilityWidget, useAvailability } from "@/features/availability";
 import { MetAt } from "@/features/hosting";
-import { UserSafetyMenu } from "@/features/safety";
+import { BlockedNotice, UserSafetyMenu } from "@/features/safety";
 import { isUnreachable, MissingScreen } from "@/features/shell";
 import { errorStatus } from "@/lib/api";
 import { firstNameOf } from "@/lib/utils";
@@ -93,7 +93,8 @@ export function UserProfilePage() {
     navigate("/", { replace: true });
   }, [failed, navigate]);
 
-  if (missing) return <UserNotFound />;
+  if (missing)
+    return isNumericId(id) ? <BlockedNotice userId={Number(id)} otherwise={<UserNotFound />} /> : <UserNotFound />;
   if (offline)
     return (
       <MissingScreen

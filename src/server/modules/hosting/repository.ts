@@ -3,6 +3,7 @@ import type { ParticipantStatus } from "../../../contract/events";
 import type { UpdateAudience } from "../../../contract/hosting";
 import type { Db } from "../../db/client";
 import { eventCohosts, eventParticipants, events, eventUpdates, users } from "../../db/schema";
+import { notBlocked } from "../safety";
 
 const userColumns = {
   id: users.id,
@@ -106,7 +107,8 @@ export function hostingRepository(db: Db) {
       return rows.map((r) => r.userId);
     },
     /** Everyone who answered, oldest answer first (a guest list stays below a few thousand rows). */
-    async guests(eventId: number) {
+    /** Everyone who answered, but no one the viewing host blocked or was blocked by (as if gone). */
+    async guests(eventId: number, viewerId: number) {
       return db
         .select({
           user: userColumns,
@@ -118,7 +120,7 @@ export function hostingRepository(db: Db) {
         })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
-        .where(eq(eventParticipants.eventId, eventId))
+        .where(and(eq(eventParticipants.eventId, eventId), notBlocked(viewerId, eventParticipants.userId)))
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
         .limit(5000);
     },

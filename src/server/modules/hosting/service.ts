@@ -147,7 +147,7 @@ export function hostingService({
 
   async function guestRows(managerId: number, eventId: number): Promise<{ event: EventRow; rows: GuestRow[] }> {
     const event = await access.requireManaged(eventId, managerId);
-    const rows = await repo.guests(eventId);
+    const rows = await repo.guests(eventId, managerId);
     return {
       event,
       rows: rows.map((r) => ({
