@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, matchesCategory } from "./categories";
+import { eventSchema } from "./events";
 
 /**
  * Events people can share: an event's own address (/events/{id}) opens a public preview for anyone
@@ -17,28 +18,29 @@ export const EVENT_PREVIEWS_PER_MINUTE = 60;
 export const PREVIEW_DESCRIPTION_MAX = 300;
 
 /** GET /api/events/{id}/preview: what anyone holding the link may see; never who is going. */
-export const eventPreviewSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  date: z.string(),
-  /** The IANA zone the event's time belongs to. */
-  timezone: z.string(),
-  location: z.string(),
-  /** Whether the place was picked (a pin) rather than only typed: an unpinned place reads "Around …". */
-  pinned: z.boolean(),
-  /** The town whose centre stands in for a hand-typed place. */
-  placeArea: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  type: z.string(),
-  tags: z.array(z.string()),
-  host: z.object({ fullName: z.string(), profileImage: z.string().nullable() }).nullable(),
-  goingCount: z.number().int(),
-  maxAttendees: z.number().int().nullable(),
-  canceled: z.boolean(),
-  /** Whether a newcomer may still register through this link without an access code. */
-  signupOpen: z.boolean(),
-});
+export const eventPreviewSchema = eventSchema
+  .pick({
+    id: true,
+    title: true,
+    description: true,
+    date: true,
+    timezone: true,
+    location: true,
+    placeArea: true,
+    imageUrl: true,
+    type: true,
+    tags: true,
+  })
+  .extend({
+    /** Whether the place was picked (a pin) rather than only typed: an unpinned place reads "Around …". */
+    pinned: z.boolean(),
+    host: z.object({ fullName: z.string(), profileImage: z.string().nullable() }).nullable(),
+    goingCount: z.number().int(),
+    maxAttendees: z.number().int().nullable(),
+    canceled: z.boolean(),
+    /** Whether a newcomer may still register through this link without an access code. */
+    signupOpen: z.boolean(),
+  });
 export type EventPreview = z.infer<typeof eventPreviewSchema>;
 
 /** The bundled illustrations an event without a cover shows, one per kind of event. */

@@ -2,7 +2,6 @@ import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
 import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   ArrowLeftIcon,
   BellIcon,
@@ -41,15 +40,7 @@ import { Label } from "@/ui/label";
 import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import {
-  refreshEvents,
-  useCancelEvent,
-  useEvent,
-  useEventConversation,
-  useMuteConversation,
-  useRespond,
-  useUpdateEvent,
-} from "./api";
+import { useCancelEvent, useEvent, useEventConversation, useMuteConversation, useUpdateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
@@ -57,6 +48,7 @@ import { MapPreview } from "./map-preview";
 import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 import { EventLiveBanner, ShareEventButton } from "./share-event-button";
 import { useJoinFromLink } from "./use-join-from-link";
+import { useRespondNow } from "./use-respond-now";
 
 const STATUS_TEXT: Record<ParticipantStatus, string> = {
   going: "You're going",
@@ -296,8 +288,7 @@ function AddToCalendar({ event }: { event: EventDetail }) {
 
 function ViewerActions({ event }: { event: EventDetail }) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const respond = useRespond();
+  const { respondNow: answer, isPending } = useRespondNow();
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -344,22 +335,7 @@ function ViewerActions({ event }: { event: EventDetail }) {
   const full = event.maxAttendees != null && event.attendeeCount >= event.maxAttendees;
   const send = (status: ParticipantStatus, done: string) =>
     status !== "declined" && asksBeforeJoining(event) ? setAsking({ status, done }) : respondNow(status, done);
-  const respondNow = (status: ParticipantStatus, done: string) =>
-    respond.mutate(
-      { eventId: event.id, userId: user.id, status },
-      {
-        onSuccess: () => {
-          toast({ title: done, description: event.title });
-          void refreshEvents(queryClient);
-        },
-        onError: (error) =>
-          toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Failed to update your response",
-            variant: "destructive",
-          }),
-      },
-    );
+  const respondNow = (status: ParticipantStatus, done: string) => answer(event, user.id, status, done);
   const status = event.viewerStatus;
   return (
     <div className="grid gap-2 rounded-xl bg-muted/50 p-3" data-testid="viewer-status">
@@ -376,34 +352,26 @@ function ViewerActions({ event }: { event: EventDetail }) {
       {!past && (
         <div className="flex flex-wrap gap-2">
           {status === "going" && (
-            <Button
-              variant="outline"
-              disabled={respond.isPending}
-              onClick={() => send("declined", "You left the event")}
-            >
+            <Button variant="outline" disabled={isPending} onClick={() => send("declined", "You left the event")}>
               Leave event
             </Button>
           )}
           {(status === "pending" || status === "waitlisted") && (
-            <Button
-              variant="outline"
-              disabled={respond.isPending}
-              onClick={() => send("declined", "Request withdrawn")}
-            >
+            <Button variant="outline" disabled={isPending} onClick={() => send("declined", "Request withdrawn")}>
               {status === "pending" ? "Withdraw request" : "Leave waitlist"}
             </Button>
           )}
           {(status === null || status === "declined") &&
             (event.type === "networking" ? (
-              <Button disabled={respond.isPending} onClick={() => send("pending", "Application Submitted")}>
+              <Button disabled={isPending} onClick={() => send("pending", "Application Submitted")}>
                 Apply
               </Button>
             ) : full ? (
-              <Button disabled={respond.isPending} onClick={() => send("waitlisted", "You're on the waitlist")}>
+              <Button disabled={isPending} onClick={() => send("waitlisted", "You're on the waitlist")}>
                 Join waitlist
               </Button>
             ) : (
-              <Button disabled={respond.isPending} onClick={() => send("going", "You're going!")}>
+              <Button disabled={isPending} onClick={() => send("going", "You're going!")}>
                 Join
               </Button>
             ))}

@@ -1,12 +1,9 @@
 import type { EventDetail } from "@contract/events";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
 import { asksBeforeJoining } from "@/features/hosting";
-import { errorMessage } from "@/lib/api";
-import { toast } from "@/ui/use-toast";
-import { refreshEvents, useRespond } from "./api";
+import { useRespondNow } from "./use-respond-now";
 
 type JoinStatus = "going" | "pending" | "waitlisted";
 
@@ -31,8 +28,7 @@ export function useJoinFromLink(event: EventDetail | undefined) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { user } = useAuth();
-  const respond = useRespond();
-  const queryClient = useQueryClient();
+  const { respondNow } = useRespondNow();
   const sent = useRef(false);
   const [asking, setAsking] = useState<{ status: JoinStatus; done: string } | null>(null);
   const wantsToJoin = new URLSearchParams(search).get("join") === "1";
@@ -48,22 +44,8 @@ export function useJoinFromLink(event: EventDetail | undefined) {
       setAsking({ status, done });
       return;
     }
-    respond.mutate(
-      { eventId: event.id, userId: user.id, status },
-      {
-        onSuccess: () => {
-          toast({ title: done, description: event.title });
-          void refreshEvents(queryClient);
-        },
-        onError: (error) =>
-          toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Failed to update your response",
-            variant: "destructive",
-          }),
-      },
-    );
-  }, [wantsToJoin, event, user, navigate, location, respond, queryClient]);
+    respondNow(event, user.id, status, done);
+  }, [wantsToJoin, event, user, navigate, location, respondNow]);
 
   return { asking, stopAsking: () => setAsking(null) };
 }
