@@ -83,7 +83,7 @@ const preferenceValue = z.union([
   z.array(lineSchema().max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX),
 ]);
 
-/** Spec 01 §7: the profile fields a new account starts with; the register form sends them as they are. */
+/** The profile fields a new account starts with; the register form sends them as they are. */
 export const REGISTER_PROFILE_DEFAULTS = {
   bio: "",
   profession: "",
@@ -115,7 +115,7 @@ export const registerBodySchema = z.object({
     .record(lineSchema().max(SHORT_TEXT_MAX), preferenceValue)
     .refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX)
     .default(REGISTER_PROFILE_DEFAULTS.availabilityPreferences),
-  /** Issue 9.7: a real IANA zone ("Mars/Olympus" was stored before). */
+  /** A real IANA zone ("Mars/Olympus" was stored before). */
   timezone: timezoneSchema.default(REGISTER_PROFILE_DEFAULTS.timezone),
   /**
    * Issue 9.14 / 12.3: a usable group invite is an access grant of its own; the new account joins
@@ -130,7 +130,7 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** Issue 9.14: the texts of a registration refused for want of an access grant. */
+/** The texts of a registration refused for want of an access grant. */
 export const ACCESS_GRANT_TEXTS = {
   missing: "Registration needs an early-access code or a group invite. Enter your code first.",
   inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
@@ -140,13 +140,13 @@ export const ACCESS_GRANT_TEXTS = {
     "This event's link can no longer be used to register. Ask its host for an invite or enter an early-access code.",
 };
 
-/** Issue 9.16: what every 429 of the gate, login and register says; N is the answer's Retry-After. */
+/** What every 429 of the gate, login and register says; N is the answer's Retry-After. */
 export function tooManyAttemptsText(retryAfterSeconds: number) {
   return `Too many attempts, try again in ${retryAfterSeconds} s`;
 }
 
 /**
- * Issue 9.13: why Google sign-in sent the browser back to /auth (`/auth?error=<key>`). An existing
+ * Why Google sign-in sent the browser back to /auth (`/auth?error=<key>`). An existing
  * password account is never entered by its e-mail alone: its owner signs in and confirms the link.
  */
 export const GOOGLE_SIGN_IN_ERRORS = {
@@ -156,7 +156,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   "google-taken": "That Google account is already linked to another Link account.",
   "google-grant":
     "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
-  /** Issue 14.5: the same text as SAFETY_TEXTS.suspended for a password sign-in. */
+  /** The same text as SAFETY_TEXTS.suspended for a password sign-in. */
   "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
 } as const;
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
@@ -177,7 +177,7 @@ export const googleCallbackQuerySchema = z
     iss: oidcParam,
   })
   .loose();
-/** Issue 9.10: Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
+/** Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
 export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE =
   "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";
 

@@ -17,7 +17,7 @@ export const userChannel = (userId: number) => `user:${userId}`;
 export const groupChannel = (groupId: number) => `group:${groupId}`;
 /**
  * Sessions that ended (logout, expiry, a sign-in or sign-up over an old session): every instance closes
- * the sockets they authenticated and forgets them from its session cache (issue 9.8).
+ * the sockets they authenticated and forgets them from its session cache.
  */
 export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
 /** Each instance's hub says which users hold a socket on it, so push skips users with the app open anywhere. */

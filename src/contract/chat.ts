@@ -35,7 +35,7 @@ export const tooManyMessagesText = (retryAfterSeconds: number) =>
   `Too many messages, try again in ${retryAfterSeconds} s`;
 
 /**
- * Kinds of stored message. The server decides it (issue 9.20): what people send is always "text";
+ * Kinds of stored message. The server decides it: what people send is always "text";
  * a client's messageType is ignored, so nobody can post a message dressed as "system".
  */
 export const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;

@@ -56,7 +56,7 @@ export const COVER_KINDS = [
 ] as const;
 export type CoverKind = (typeof COVER_KINDS)[number];
 
-/** The illustration an event shows until its host picks a cover: its first matching category (spec 01 §5), else by type. */
+/** The illustration an event shows until its host picks a cover: its first matching category, else by type. */
 export function coverKindOf(event: { type: string; title: string; tags: readonly string[] }): CoverKind {
   if (event.type === "networking") return "networking";
   for (const c of CATEGORIES) {

@@ -71,7 +71,7 @@ export const eventSchema = z.object({
   category: z.string().nullable(),
   friendGroupId: z.string().nullable(),
   hostId: z.number().int(),
-  /** null means "Unlimited" (spec 01 §9). */
+  /** null means "Unlimited". */
   maxAttendees: z.number().int().nullable(),
   goingCount: z.number().int(),
   tags: z.array(z.string()),

@@ -1,6 +1,6 @@
 // Every limit of both spec documents, each beside its reason. Nothing else writes these numbers.
 
-/** Spec 01 §9: access codes are ten digits. */
+/** Access codes are ten digits. */
 export const ACCESS_CODE_LENGTH = 10;
 /** Spec 01 §5 register rules. */
 export const USERNAME_MIN = 3;
@@ -15,14 +15,14 @@ export const SHORT_TEXT_MAX = 200;
 export const LIST_ITEMS_MAX = 30;
 /** Spec 01 §9 default timezone on register. */
 export const DEFAULT_TIMEZONE = "America/New_York";
-/** Spec 01 §9: discover radius and search debounce. */
+/** Discover radius and search debounce. */
 export const DISCOVER_RADIUS_KM = 25;
 export const SEARCH_DEBOUNCE_MS = 300;
-/** Spec 01 §4: a drag past this many pixels answers a swipe card. */
+/** A drag past this many pixels answers a swipe card. */
 export const SWIPE_THRESHOLD_PX = 150;
-/** Spec 01 §9: avatar stacks show three users then "+N". */
+/** Avatar stacks show three users then "+N". */
 export const AVATAR_STACK_MAX = 3;
-/** Spec 01 §9: the calendar grid is six weeks. */
+/** The calendar grid is six weeks. */
 export const CALENDAR_CELLS = 42;
 /** Spec 01 §9 toasts: one visible, 5 s, removed long after dismissal (Radix keeps it for exit animation). */
 export const TOAST_LIMIT = 1;
@@ -32,27 +32,27 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 /** Spec 01 §9 tooltips. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-/** Spec 02 §9: nearby search and distance maths. */
+/** Nearby search and distance maths. */
 export const NEARBY_RADIUS_KM = 10;
 export const EARTH_RADIUS_KM = 6371;
-/** Spec 02 §9: create-event dialog default cap. */
+/** Create-event dialog default cap. */
 export const DEFAULT_MAX_ATTENDEES = 20;
-/** Spec 01 §9: picked photos. */
+/** Picked photos. */
 export const PHOTO_QUALITY = 90;
 /**
- * Issue 9.7: every id, cursor and count in the contract fits PostgreSQL's `integer` (int4), the
+ * Every id, cursor and count in the contract fits PostgreSQL's `integer` (int4), the
  * type of every serial id and counter column; a larger number is a 400, never a database error.
  */
 export const INT4_MAX = 2 ** 31 - 1;
 /**
- * Issue 9.7: event dates stay inside a sane horizon. Nothing Link shows predates 2000, and nobody
+ * Event dates stay inside a sane horizon. Nothing Link shows predates 2000, and nobody
  * plans a meetup more than five years out; both bounds keep `+275760-09-13` style dates (valid for
  * JavaScript, out of range for timestamptz maths and the feed's microsecond cursor) out of the table.
  */
 export const EVENT_DATE_EARLIEST = "2000-01-01T00:00:00.000Z";
 export const EVENT_DATE_YEARS_AHEAD = 5;
 /**
- * Issue 9.17: creations per user per hour, across instances (Redis when configured). Each is far
+ * Creations per user per hour, across instances (Redis when configured). Each is far
  * beyond what a person does by hand (a host publishing a season of meetups, a planner proposing
  * every weekend) and far below a script (one member created 2 000 plans in 12 s).
  */
@@ -77,13 +77,13 @@ export const PAGE_SIZE_MAX = 100;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /**
- * Issue 9.14: a verified access code grants one registration for this long (HttpOnly cookie, stored
+ * A verified access code grants one registration for this long (HttpOnly cookie, stored
  * server-side): long enough to read the welcome card and fill in the form, short enough that a
  * forgotten grant on a shared computer soon lapses.
  */
 export const ACCESS_GRANT_TTL_MS = 30 * 60 * 1000;
 /**
- * Issue 9.16: each auth action has its own budget per client address, sized for many people behind
+ * Each auth action has its own budget per client address, sized for many people behind
  * one address (a venue's Wi-Fi, an office NAT). The anchor: Mastodon allows 25 sign-ins per 5
  * minutes per IP. AUTH_RATE_LIMIT, when set, replaces every `points` here (test suites, load tests).
  */
@@ -93,7 +93,7 @@ export const AUTH_BUDGETS = {
   /** Sign-in attempts per address: Mastodon's 25 per 5 minutes. */
   login: { points: 25, windowMs: 5 * 60_000 },
   /**
-   * Issue 9.15: sign-in attempts for one account from one address: room for a few typos. Keyed by
+   * Sign-in attempts for one account from one address: room for a few typos. Keyed by
    * the pair, so another address's attempts never spend the owner's budget.
    */
   loginAccountAddress: { points: 10, windowMs: 15 * 60_000 },
@@ -104,7 +104,7 @@ export const AUTH_BUDGETS = {
   register: { points: 50, windowMs: 15 * 60_000 },
 };
 /**
- * Issue 9.15: the per-account back-off. Past this many wrong passwords for one account within the
+ * The per-account back-off. Past this many wrong passwords for one account within the
  * window (from all addresses together) every further wrong answer is held back LOGIN_BACKOFF_DELAY_MS:
  * a distributed guesser is slowed while the owner's right password is never refused or delayed.
  */
@@ -117,14 +117,14 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_BODY_LIMIT_BYTES = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 1024;
 /**
- * Pictures (issue 12.4): every upload is re-encoded to WebP at these widths (phone, tablet and
+ * Pictures: every upload is re-encoded to WebP at these widths (phone, tablet and
  * retina card sizes; never enlarged), so what is served carries no metadata and stays small.
  */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const IMAGE_WEBP_QUALITY = 80;
 /** A decoded photo larger than this (e.g. a 2 MB PNG bomb of 20 000 x 20 000) is refused before it fills memory; 48 MP phones fit. */
 export const IMAGE_MAX_PIXELS = 50_000_000;
-/** Upload quotas per user (issue 9.17): a busy day of covers and photos fits, a flood does not. */
+/** Upload quotas per user: a busy day of covers and photos fits, a flood does not. */
 export const UPLOADS_PER_HOUR = 30;
 export const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024;
 /** Availability rows returned per page: about three months of days. */
@@ -144,7 +144,7 @@ export const SEARCH_QUERY_MAX = 100;
  */
 export const PEOPLE_PRIVACY_GRID_DEG = 0.01;
 /**
- * Chat and socket floods (issue 9.9): every budget below is per USER, counted across all of the
+ * Chat and socket floods: every budget below is per USER, counted across all of the
  * user's sockets, REST calls and app instances (Redis when REDIS_URL is set).
  * Open /ws sockets per user: a phone, a laptop and a handful of tabs; the audit's 200 were an attack.
  */

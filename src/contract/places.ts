@@ -3,7 +3,7 @@ import { lineSchema } from "./fields";
 import { SEARCH_QUERY_MAX } from "./limits";
 
 /**
- * Issue 12.1: an event's place is picked from the device's position, a bundled gazetteer of cities
+ * An event's place is picked from the device's position, a bundled gazetteer of cities
  * (GET /api/places) or, when the operator sets GEOCODER_URL, address search (GET /api/places/addresses).
  */
 
@@ -61,7 +61,7 @@ export const PLACE_TEXTS = {
   unavailable: "Address search is unavailable right now",
   tooMany: (seconds: number) => `Too many place searches, try again in ${seconds} s`,
   busy: (seconds: number) => `Address search is busy, try again in ${seconds} s`,
-  /** Issue 12.1: an event with no coordinates says so wherever its place is shown. */
+  /** An event with no coordinates says so wherever its place is shown. */
   locationNotSet: "Location not set",
   useMyLocation: "Use my current location",
   openInMaps: "Open in Maps",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { lineSchema } from "./fields";
 import type { NotificationType } from "./notifications";
 
-/** Issue 14.3: what a user can tune, per kind of notification. */
+/** What a user can tune, per kind of notification. */
 export const NOTIFICATION_CATEGORIES = ["events", "reminders", "participants", "friends", "chat"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
@@ -142,7 +142,7 @@ export const pushSubscriptionInputSchema = z.discriminatedUnion("platform", [
   z
     .object({
       platform: z.literal("web"),
-      // Issue 9.7: the shared text rule, so a NUL never reaches the text column as a 500.
+      // The shared text rule, so a NUL never reaches the text column as a 500.
       endpoint: lineSchema().url().max(PUSH_ENDPOINT_MAX),
       // An uncompressed P-256 point is 65 bytes (87 base64url chars); the auth secret 16 bytes (22 chars).
       keys: z.object({ p256dh: base64url(100), auth: base64url(32) }),

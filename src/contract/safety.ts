@@ -3,7 +3,7 @@ import { GOOGLE_SIGN_IN_ERRORS } from "./auth";
 import { idParamSchema, idSchema, textSchema } from "./fields";
 import { publicUserSchema } from "./users";
 
-/** Issue 14.5: what a report can be about, and why (a bounded choice; free text only as details). */
+/** What a report can be about, and why (a bounded choice; free text only as details). */
 export const REPORT_TARGET_TYPES = ["user", "message", "event"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 

@@ -37,7 +37,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     message: textSchema().trim().min(1).max(CHAT_MESSAGE_MAX),
     /** Answered back in message_ack / message_error; a repeat answers the message already stored. */
     clientId: clientIdSchema.optional(),
-    // No messageType: the server decides it (issue 9.20); one sent anyway is dropped by the parse.
+    // No messageType: the server decides it; one sent anyway is dropped by the parse.
   }),
   z.object({ type: z.literal("event_vote"), groupId, eventId: idSchema, vote: voteValueSchema }),
   /** The person is writing in a joined group: passed on to the group's sockets, never stored. */

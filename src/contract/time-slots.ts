@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { idEnum } from "./id-enum";
 
-/** Spec 01 §3: the eight three-hour slots of My Availability, in display order. */
+/** The eight three-hour slots of My Availability, in display order. */
 export const TIME_SLOTS = [
   { id: "early_morning_1", label: "Early Morning", range: "6am-9am", startHour: 6 },
   { id: "morning", label: "Morning", range: "9am-12pm", startHour: 9 },

@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       level: config.LOG_LEVEL,
       // Cookies and credentials never reach the log.
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-      // Issue 9.12: a failed query is logged as its class, SQLSTATE and placeholder statement, never its parameters.
+      // A failed query is logged as its class, SQLSTATE and placeholder statement, never its parameters.
       serializers: { err: safeErrorSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Issue 9.18: only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
+        // Only images served by Link itself (uploads, bundled art); data:/blob: for picked-photo previews.
         imgSrc: ["'self'", "data:", "blob:", ...mapOrigins],
         connectSrc: [...connectSources(config), ...mapOrigins],
         // MapLibre starts its tile workers from blob: URLs.

@@ -84,7 +84,7 @@ const everyone = (status: number): Expected => ({
 });
 
 export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
-  // Auth: public. Registration without an access grant is refused (issue 9.14), signed in or not.
+  // Auth: public. Registration without an access grant is refused, signed in or not.
   "POST /api/register": {
     request: (f) => ({
       url: "/api/register",
@@ -376,7 +376,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
   },
 
-  // Push and notification preferences (issue 14.2/14.3): each caller's own devices and settings only.
+  // Push and notification preferences: each caller's own devices and settings only.
   "GET /api/push/public-key": { request: () => ({ url: "/api/push/public-key" }), expect: signedIn(200) },
   "POST /api/push/subscriptions": {
     request: (f) => ({
@@ -437,7 +437,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/groups/${f.groupId}/members` }),
     expect: insiders(200),
   },
-  // Issue 9.6: invite codes are the admin's.
+  // Invite codes are the admin's.
   "GET /api/groups/{id}/invitations": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/invitations` }),
     expect: ownerOnly(200),
@@ -501,7 +501,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: insiders(201),
   },
 
-  // Safety (issue 14.5): blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture grants the owner
+  // Safety: blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture grants the owner
   // the stored moderator role). Admin rows undo nothing the fixture needs.
   "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200) },
   "POST /api/blocks": {
@@ -546,7 +546,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
   },
 
-  // Account control (issue 14.4): always one's own account; a wrong password changes and deletes nothing.
+  // Account control: always one's own account; a wrong password changes and deletes nothing.
   // Reset and verification links are public (a link may be opened on another device): an unknown token is 400 for all.
   "GET /api/account": { request: () => ({ url: "/api/account" }), expect: signedIn(200) },
   "GET /api/account/export": { request: () => ({ url: "/api/account/export" }), expect: signedIn(200) },

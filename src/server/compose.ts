@@ -121,7 +121,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     send: chat.send,
   });
 
-  // The redirect URI comes from PUBLIC_ORIGIN only (issue 9.10): a Host or X-Forwarded-Host header is the
+  // The redirect URI comes from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 

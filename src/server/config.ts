@@ -73,7 +73,7 @@ const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /**
    * A Photon (`https://photon.example/api`) or Nominatim (`https://nominatim.example/search`)
-   * search URL: enables address search in the place picker (issue 12.1). Unset: cities only.
+   * search URL: enables address search in the place picker. Unset: cities only.
    */
   GEOCODER_URL: z
     .string()
@@ -89,7 +89,7 @@ const configSchema = z.object({
     .url()
     .refine((v) => /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL")
     .optional(),
-  /** Web push (issue 14.2): unset, a key pair is generated on first start and kept in the database. */
+  /** Web push: unset, a key pair is generated on first start and kept in the database. */
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a base64url P-256 public key")
@@ -103,7 +103,7 @@ const configSchema = z.object({
     .string()
     .regex(/^(https:\/\/|mailto:)\S+$/, "must be an https: URL or a mailto: address")
     .optional(),
-  /** Native push (issue 14.2): a Firebase service account key file; unset, native device tokens are stored but not sent to. */
+  /** Native push: a Firebase service account key file; unset, native device tokens are stored but not sent to. */
   FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
   /** How often each instance looks for due reminders, in ms (1 s to 5 min): the end-to-end journeys shorten it. */
   REMINDER_POLL_MS: z.coerce.number().int().min(1000).max(300_000).default(60_000),

@@ -50,7 +50,7 @@ async function linkIn(address: string, path: string) {
 }
 
 /**
- * Spec 01 §2: a browser without a session meets the early-access gate before the sign-in form, unless
+ * A browser without a session meets the early-access gate before the sign-in form, unless
  * it still holds an unspent grant from an earlier code (then the sign-in card comes directly).
  */
 async function signInThroughForm(

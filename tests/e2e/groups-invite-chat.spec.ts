@@ -54,7 +54,7 @@ test("A creates a private group, B joins by link through sign-in, they chat and 
     await shot(b.page, "invite-visitor");
     await b.page.getByRole("button", { name: "Join Trail Crew" }).click();
     await expect(b.page).toHaveURL(/\/auth\?redirect=\/invite\//);
-    // The invite is B's access grant (issue 12.3): the sign-in card comes without the code gate.
+    // The invite is B's access grant: the sign-in card comes without the code gate.
     await expect(b.page.getByText("Your invite lets you in: no access code needed.")).toBeVisible();
     const auth = new AuthScreen(b.page);
     await expect(auth.gate).toHaveCount(0);

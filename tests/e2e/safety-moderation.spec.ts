@@ -4,7 +4,7 @@ import { expect, shot, signInAsDemo, startInTheme, test } from "./fixtures";
 import { GroupsScreen } from "./pages/groups";
 
 /**
- * Issue 14.5: a member reports a chat message, the moderator hides it from /admin, and the reporter
+ * A member reports a chat message, the moderator hides it from /admin, and the reporter
  * sees "Message removed". The demo seed grants alex the stored moderator role. SCREENSHOTS=1 saves the
  * menus and /admin in both themes.
  */

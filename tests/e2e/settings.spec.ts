@@ -56,7 +56,7 @@ test("settings shows the account and event history; a new timezone is saved and 
   await expect(page.getByText("6-9am")).toBeVisible();
   await expect(page.getByText("3-6am")).toBeVisible();
   await expect(page.getByRole("link", { name: "Set your availability" })).toHaveAttribute("href", "/availability");
-  // Issue 12.2: every IANA zone, the spec's ten first, with search.
+  // Every IANA zone, the spec's ten first, with search.
   await page.getByRole("button", { name: "Timezone: Eastern Time (ET)" }).click();
   const zones = page.getByRole("listbox", { name: "Time zones" });
   await expect(zones.getByRole("option").first()).toContainText("Eastern Time (ET)");

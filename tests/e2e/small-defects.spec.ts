@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// Issue 12.6: the small defects a newcomer meets first.
+// The small defects a newcomer meets first.
 test("the Networking search placeholder fits a 390 px screen", async ({ page, user: _ }) => {
   await page.goto("/");
   await page.getByRole("tab", { name: "Networking" }).click();

@@ -18,7 +18,7 @@ describe("formatEventDateTime", () => {
     expect(formatEventDateTime(moment, "Asia/Tokyo", "Asia/Tokyo")).toBe("Sun, Mar 9, 2025, 8:30 AM");
     expect(formatEventDateTime(moment, "Europe/London", "Europe/London")).toBe("Sat, Mar 8, 2025, 11:30 PM");
   });
-  it("adds the profile zone's abbreviation when the device's clock differs (issue 12.2)", () => {
+  it("adds the profile zone's abbreviation when the device's clock differs", () => {
     // 17:00 UTC on a January day: 9:00 AM in Los Angeles, 12:00 PM in New York.
     const nine = "2026-01-15T17:00:00.000Z";
     expect(formatEventDateTime(nine, "America/Los_Angeles", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 9:00 AM");

@@ -4,7 +4,7 @@ import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
 
 /**
- * The one place a moment becomes text (issue 12.2): every time in the app is shown in the
+ * The one place a moment becomes text: every time in the app is shown in the
  * profile's zone, followed by that zone's abbreviation ("9:00 AM PST") whenever the device's
  * clock would read differently, so a time is never silently in a zone the reader doesn't expect.
  */
@@ -44,7 +44,7 @@ function inZone(date: DateInput, timezone: Zone): TZDate {
   return new TZDate(new Date(date).getTime(), usableZone(timezone));
 }
 
-/** "PST", "EDT", "GMT+9": the zone's short name at that moment, in en-US (spec 01 §9). */
+/** "PST", "EDT", "GMT+9": the zone's short name at that moment, in en-US. */
 export function zoneAbbreviation(date: DateInput, timezone: Zone): string {
   const parts = zoneNameFormat(usableZone(timezone)).formatToParts(new Date(date));
   return parts.find((p) => p.type === "timeZoneName")?.value ?? "";

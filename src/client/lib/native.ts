@@ -99,7 +99,7 @@ async function getPosition(): Promise<Position> {
 }
 
 /**
- * Whether the app may already read the position without asking (issue 12.1: an event created with
+ * Whether the app may already read the position without asking (An event created with
  * location granted and no place picked takes the device's position). Never prompts.
  */
 async function locationGranted(): Promise<boolean> {

@@ -1,4 +1,4 @@
-// Chat messages and swipes made offline (issue 14.1): kept in localStorage per signed-in person, shown as
+// Chat messages and swipes made offline: kept in localStorage per signed-in person, shown as
 // pending, and sent in order when the network returns. Exactly once: one tab drains at a time (Web Locks),
 // an item leaves the queue only after the server stored it, and a chat message carries the clientId it was
 // made with, so a resend after a lost answer is answered with the row already stored. (An item queued

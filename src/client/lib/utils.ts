@@ -6,7 +6,7 @@ export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs));
 }
 
-/** First letter of the full name for avatar fallbacks (spec 02 §2: else "U"). */
+/** First letter of the full name for avatar fallbacks (Else "U"). */
 // Whole graphemes, so a letter with its marks ("क्", "é" typed as e + accent) stays one initial.
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -22,7 +22,7 @@ export function initialOf(fullName: string | null | undefined) {
   return "U";
 }
 
-/** First word of the full name, used by the welcome toasts (spec 01 §8). */
+/** First word of the full name, used by the welcome toasts. */
 export function firstNameOf(fullName: string | null | undefined) {
   return fullName?.trim().split(/\s+/)[0] ?? "";
 }

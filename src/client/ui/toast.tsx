@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 export const ToastProvider = ToastPrimitives.Provider;
 
 /**
- * Radix's default hotkey is F8 (spec 01 §9). Toasts rise from just above the bottom bar and its raised add
+ * Radix's default hotkey is F8. Toasts rise from just above the bottom bar and its raised add
  * button: at the top they covered the search and the filters someone was using, and under the bar they
  * could not be read. The viewport itself lets taps through; only the toast catches them.
  */

@@ -64,7 +64,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** The Google account (OIDC `sub`) linked to this one; sign-in with Google matches on it, never on the e-mail alone. */
     googleSubject: text("google_subject"),
-    /** Set by a moderator (issue 14.5): sign-in is refused and every session was ended. */
+    /** Set by a moderator: sign-in is refused and every session was ended. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -114,7 +114,7 @@ export const userRoles = pgTable(
 );
 
 /**
- * Early-access grants (issue 9.14): a verified access code leaves one here for a short while;
+ * Early-access grants: a verified access code leaves one here for a short while;
  * POST /api/register consumes it. Only the SHA-256 of the cookie value is stored.
  */
 export const accessGrants = pgTable(
@@ -137,7 +137,7 @@ export const groups = pgTable(
     isPrivate: boolean("is_private").notNull().default(false),
     /** A two-member private conversation opened by "Message" on a profile. */
     isDirect: boolean("is_direct").notNull().default(false),
-    /** "low:high" user ids of a direct conversation: unique, so two people never get two (issue 9.3). */
+    /** "low:high" user ids of a direct conversation: unique, so two people never get two. */
     directPair: text("direct_pair"),
     inviteCode: text("invite_code"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -210,7 +210,7 @@ export const events = pgTable(
     groupId: integer("group_id").references(() => groups.id, { onDelete: "cascade" }),
     groupEventType: text("group_event_type").$type<GroupEventType>(),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
-    /** Hidden by a moderator (issue 14.5): out of feeds and Nearby; its page answers 404 to all but the host. */
+    /** Hidden by a moderator: out of feeds and Nearby; its page answers 404 to all but the host. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     /** The IANA zone its time belongs to: its place's, else its host's when it was made. */
     timezone: text("timezone").notNull().default("UTC"),
@@ -392,7 +392,7 @@ export const friendships = pgTable(
   (t) => [
     primaryKey({ columns: [t.requesterId, t.addresseeId] }),
     index("friendships_addressee_idx").on(t.addresseeId),
-    // One row per unordered pair: A->B and B->A sent at once cannot both be stored (issue 9.3).
+    // One row per unordered pair: A->B and B->A sent at once cannot both be stored.
     uniqueIndex("friendships_pair_idx").on(
       sql`least(${t.requesterId}, ${t.addresseeId})`,
       sql`greatest(${t.requesterId}, ${t.addresseeId})`,
@@ -415,7 +415,7 @@ export const chatMessages = pgTable(
     attachmentUrl: text("attachment_url"),
     referenceData: jsonb("reference_data"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Hidden by a moderator (issue 14.5): read back as "Message removed". */
+    /** Hidden by a moderator: read back as "Message removed". */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     /** Made by the sender's client once per message: a retried send answers the row it already stored. */
     clientId: uuid("client_id"),
@@ -571,7 +571,7 @@ export const serverKeys = pgTable("server_keys", {
   createdAt: createdAt(),
 });
 
-/** Issue 14.5: one row per person who blocked another; blocking hides both from each other. */
+/** One row per person who blocked another; blocking hides both from each other. */
 export const userBlocks = pgTable(
   "user_blocks",
   {
@@ -590,7 +590,7 @@ export const userBlocks = pgTable(
   ],
 );
 
-/** Issue 14.5: a report of a person, a chat message or an event, open until a moderator resolves it. */
+/** A report of a person, a chat message or an event, open until a moderator resolves it. */
 export const reports = pgTable(
   "reports",
   {

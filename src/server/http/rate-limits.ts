@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 
 /**
  * The one place Link builds rate limiters that hold across sockets, REST calls and instances
- * (issue 9.9). Each limiter counts points per key (usually a user id) in a fixed window:
+ *. Each limiter counts points per key (usually a user id) in a fixed window:
  *
  *   const perUser = app.rateLimits.limiter("chat", { points: 200, windowMs: 60_000 });
  *   app.post("/x", { preHandler: limitPerUser(perUser, "Too many messages") }, ...)   // REST: 429 + Retry-After

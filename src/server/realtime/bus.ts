@@ -254,7 +254,7 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   };
 }
 
-/** Tells every instance these sessions ended (issue 9.8). */
+/** Tells every instance these sessions ended. */
 export async function publishSessionsRevoked(bus: Bus, sessionHashes: string[]) {
   if (sessionHashes.length > 0)
     await bus.publish(SESSIONS_REVOKED_CHANNEL, { type: "sessions_revoked", sessionHashes });

@@ -39,7 +39,7 @@ interface Connection {
   userId: number;
   /** This socket's slot among the user's SOCKETS_PER_USER_MAX, on every instance. */
   slot: string;
-  /** The session the upgrade was authenticated with: when it ends, this socket closes (issue 9.8). */
+  /** The session the upgrade was authenticated with: when it ends, this socket closes. */
   sessionHash: string;
   groups: Set<number>;
   alive: boolean;
@@ -76,7 +76,7 @@ const RECENT_IDS_MAX = 200;
 /** A replay after a bus outage reads the database in pages of this many messages. */
 const REPLAY_PAGE = 100;
 
-/** A budget a REST route spends too, by the same name, so socket and REST count together (issue 9.9). */
+/** A budget a REST route spends too, by the same name, so socket and REST count together. */
 export interface SharedBudget {
   name: string;
   limit: RateLimit;
@@ -147,7 +147,7 @@ export function createHub(deps: HubDeps) {
   const byUser = new Map<number, Set<Connection>>();
   const bySession = new Map<string, Set<Connection>>();
 
-  // Per-user budgets shared by every socket of the user, on every instance (issue 9.9); chat and
+  // Per-user budgets shared by every socket of the user, on every instance; chat and
   // votes share theirs with the REST routes. A frame over its budget gets an error frame.
   const limiters = {
     // Every frame passes this one, so it costs no Redis round trip: it guards this instance's CPU.
@@ -511,7 +511,7 @@ export function createHub(deps: HubDeps) {
     },
     /**
      * Before an upgrade: one of the user's SOCKETS_PER_USER_MAX slots, counted on every instance
-     * (issue 9.9), or null when they are all taken. accept() takes the slot over.
+     *, or null when they are all taken. accept() takes the slot over.
      */
     async reserveSocket(userId: number): Promise<string | null> {
       const slot = randomUUID();

@@ -19,7 +19,7 @@ import { testAppForSuite } from "../test/suite";
 import { registerUser } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
-/** Issue 9.9: per-user budgets across sockets and REST, a socket cap, and a limit on every frame type. */
+/** Per-user budgets across sockets and REST, a socket cap, and a limit on every frame type. */
 const t = testAppForSuite({}, { listen: true });
 
 async function memberOfGroup() {

@@ -51,7 +51,7 @@ function PasswordInput({
   );
 }
 
-/** Issue 14.4: verified or not, and a button that mails a verification link. */
+/** Verified or not, and a button that mails a verification link. */
 function EmailVerification() {
   const { data } = useAccountStatus();
   const send = useMutation({

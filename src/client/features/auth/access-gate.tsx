@@ -36,7 +36,7 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
       onVerified();
     },
     onError: (error) => {
-      // A spent budget is not a wrong code (issue 9.16): say how long to wait.
+      // A spent budget is not a wrong code: say how long to wait.
       const tooMany = tooManyAttemptsMessage(error);
       if (tooMany) {
         toast({ title: "Please wait", description: tooMany, variant: "destructive" });

@@ -105,7 +105,7 @@ describe("AuthPage", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/invite/AbC_12-xyz"));
   });
 
-  it("Google refused to enter an unverified account (issue 9.13): says why and offers the password sign-in directly", async () => {
+  it("Google refused to enter an unverified account: says why and offers the password sign-in directly", async () => {
     renderAuth("error=google-link", signedOut);
     expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS["google-link"]);
     expect(screen.getByRole("button", { name: "Log in" })).toBeInTheDocument();

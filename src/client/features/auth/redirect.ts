@@ -18,7 +18,7 @@ export function authPathFor(path: string) {
 
 /**
  * The invite code when the way back is an invite page (`/invite/{code}`): a group invite is an
- * access grant of its own (issue 12.3), so such a visitor skips the early-access gate.
+ * access grant of its own, so such a visitor skips the early-access gate.
  */
 export function inviteCodeOf(target: string | null | undefined): string | null {
   const match = /^\/invite\/([^/?#]+)$/.exec(safeRedirect(target));

@@ -6,7 +6,7 @@ import { AccessGate } from "./access-gate";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 
-// Issue 9.16: a spent budget (429) says how long to wait, N from Retry-After, on every auth screen.
+// A spent budget (429) says how long to wait, N from Retry-After, on every auth screen.
 function tooMany(seconds: number) {
   return new Response(JSON.stringify({ message: "server text" }), {
     status: 429,

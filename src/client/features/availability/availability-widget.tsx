@@ -28,7 +28,7 @@ const dayKey = (date: Date) => format(date, "yyyy-MM-dd");
 
 export type AvailabilityWidgetProps = {
   userId: number;
-  /** Spec 01 §4: read-only mode shows the slots but blocks toggling and saving. */
+  /** Read-only mode shows the slots but blocks toggling and saving. */
   readOnly?: boolean;
   /** The day to open on (yyyy-MM-dd); today when absent. */
   initialDate?: string;
@@ -73,7 +73,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
   function submit() {
     const label = format(selected, "MMMM d, yyyy");
     save.mutate(
-      // Spec 01 §3: the local midnight as ISO (with its offset) and the slots as a JSON string.
+      // The local midnight as ISO (with its offset) and the slots as a JSON string.
       { userId, date: formatISO(startOfDay(selected)), timeslots: JSON.stringify(slots) },
       {
         onSuccess: () => {

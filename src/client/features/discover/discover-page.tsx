@@ -27,10 +27,10 @@ import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
 
-// Issue 13: the deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
+// The deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
 const loadMotionFeatures = () => import("./motion-features").then((module) => module.default);
 
-/** Spec 01 §7: location comes from the native bridge; a failure is only logged and lists load without it. */
+/** Location comes from the native bridge; a failure is only logged and lists load without it. */
 function usePosition() {
   const [position, setPosition] = useState<Position | null>(null);
   const [settled, setSettled] = useState(false);
@@ -186,7 +186,7 @@ function SocialTab({ position, positionSettled }: { position: Position | null; p
       ) : q && feed.data?.events.length === 0 ? (
         <NoMatches q={q} onClear={() => setSearch("")} />
       ) : (
-        // A new key per tab/category/search: the deck starts again from its first card (spec 01 §4).
+        // A new key per tab/category/search: the deck starts again from its first card.
         <SwipeDeck
           key={`${filter}|${q}|${free}|${feed.dataUpdatedAt}`}
           events={feed.data?.events ?? []}
@@ -202,7 +202,7 @@ interface Answered {
   status: "going" | "declined";
   /** Settles once the answer is stored, so an undo never races ahead of it. */
   stored: Promise<unknown>;
-  /** Answered offline (issue 14.1): the queue item, sent on reconnect; undo before then just drops it. */
+  /** Answered offline: the queue item, sent on reconnect; undo before then just drops it. */
   queuedKey?: string;
 }
 
@@ -389,7 +389,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   );
 }
 
-/** A search that found nothing says so and offers to clear it (issue 12.5), instead of "No More Events". */
+/** A search that found nothing says so and offers to clear it, instead of "No More Events". */
 function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="no-matches">
@@ -499,7 +499,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
                 <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
                   <MapPinIcon className="size-4 shrink-0" aria-hidden />
                   {event.location && <span className="truncate">{event.location}</span>}
-                  {/* Issue 12.1: as on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
+                  {/* As on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
                   {!eventCoordinates(event) && (
                     <span className="shrink-0">
                       {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}

@@ -41,7 +41,7 @@ function CardBody({
   stamps?: ReactNode;
   onAnswer?: (status: "going" | "declined") => void;
 }) {
-  // The line under the avatars already says how many friends go; the reasons do not repeat it (issue 12.5).
+  // The line under the avatars already says how many friends go; the reasons do not repeat it.
   const reasons = event.reasons.filter((r) => r !== friendsGoingText(event.friendsGoing));
   return (
     <>
@@ -74,7 +74,7 @@ function CardBody({
                   {formatDistance(event.distanceKm)}
                 </span>
               )}
-              {/* Issue 12.1: an event without coordinates says so (it is left out of radius feeds). */}
+              {/* An event without coordinates says so (it is left out of radius feeds). */}
               {!eventCoordinates(event) && (
                 <span className="shrink-0">
                   {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
@@ -194,7 +194,7 @@ export function SwipeCard({
     if (!leaving) onDragProgress?.(Math.min(Math.abs(v) / SWIPE_THRESHOLD_PX, 1));
   });
 
-  // Spec 01 §4: only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
+  // Only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
   const onDragEnd = (_: unknown, info: PanInfo) => {
     if (info.offset.x > SWIPE_THRESHOLD_PX) onAnswer("going");
     else if (info.offset.x < -SWIPE_THRESHOLD_PX) onAnswer("declined");

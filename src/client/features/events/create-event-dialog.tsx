@@ -55,9 +55,9 @@ const initial = {
   friendGroupId: "all" as FriendGroup,
   category: "tech" as Industry,
   maxAttendees: String(DEFAULT_MAX_ATTENDEES),
-  /** Issue 12.1: where the event is on the map; the Location text stays its display name. */
+  /** Where the event is on the map; the Location text stays its display name. */
   place: null as PickedPlace | null,
-  /** Issue 12.4: an uploaded cover (/api/uploads/{id}); null shows the category illustration. */
+  /** An uploaded cover (/api/uploads/{id}); null shows the category illustration. */
   imageUrl: null as string | null,
 };
 
@@ -93,7 +93,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const set = <K extends keyof typeof initial>(key: K, value: (typeof initial)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  // Closing resets every field (spec 02 §2), whichever way the dialog closes.
+  // Closing resets every field, whichever way the dialog closes.
   const changeOpen = (next: boolean) => {
     if (!next) {
       setForm(initial);
@@ -127,7 +127,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
       return;
     }
-    // With location granted and nothing picked, the event takes the device's position (issue 12.1).
+    // With location granted and nothing picked, the event takes the device's position.
     let position: { latitude: number; longitude: number } | null = form.place;
     if (!position && locationGranted) {
       setLocating(true);
@@ -163,7 +163,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         // The host lands on the new event's page, which offers to share it.
         navigate(`/events/${event.id}?live=1`);
       },
-      // Spec 02 §3's text for every failure, except the hourly limit (issue 9.17), whose message says when to retry.
+      // Spec 02 §3's text for every failure, except the hourly limit, whose message says when to retry.
       onError: (error) =>
         toast({
           title: "Error",

@@ -168,7 +168,7 @@ export function EventPage() {
         <GuestSection event={e} />
         {(e.isHost || e.isCohost) && <HostTools event={e} />}
         {(e.isHost || e.viewerStatus === "going") && <GuestConversation eventId={e.id} />}
-        {/* A canceled event is not going to happen: nothing to put in a calendar (issue 12.6). */}
+        {/* A canceled event is not going to happen: nothing to put in a calendar. */}
         {!e.canceledAt && <AddToCalendar event={e} />}
         {user && user.id !== e.hostId && (
           <div className="-mt-2 -ml-2">
@@ -421,7 +421,7 @@ function EditEventDialog({
         title: title.trim(),
         description: description.trim(),
         location: location.trim(),
-        // A moved or removed place is sent; "" clears it (issue 12.1).
+        // A moved or removed place is sent; "" clears it.
         ...(place?.latitude !== saved?.latitude || place?.longitude !== saved?.longitude
           ? {
               latitude: place ? coordinateText(place.latitude) : "",

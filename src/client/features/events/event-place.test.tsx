@@ -5,7 +5,7 @@ import { EventPlace } from "./event-place";
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("EventPlace (issue 12.1)", () => {
+describe("EventPlace", () => {
   it("links a placed event to OpenStreetMap in a browser", () => {
     render(<EventPlace event={{ location: "Dolores Park", latitude: "37.7596", longitude: "-122.4269" }} />);
     expect(screen.getByText("Dolores Park")).toBeInTheDocument();

@@ -103,7 +103,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
             <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
               {event.location && <span className="truncate">{event.location}</span>}
-              {/* Issue 12.1: a host sees at a glance which events nobody nearby can find. */}
+              {/* A host sees at a glance which events nobody nearby can find. */}
               {!eventCoordinates(event) && (
                 <span className="shrink-0">
                   {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}

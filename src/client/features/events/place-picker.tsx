@@ -62,7 +62,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * Issue 12.1: the Create and Edit Event dialogs' place on the map: the device's position, a city
+ * The Create and Edit Event dialogs' place on the map: the device's position, a city
  * from the offline gazetteer, or an address when the server has a geocoder. The Location text
  * field beside it stays the display name.
  */

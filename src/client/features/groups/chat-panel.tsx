@@ -43,7 +43,7 @@ export function ChatPanel({
   const heightBeforeOlder = useRef<number | null>(null);
 
   const messages = useMemo(() => (data ? [...data.pages].reverse().flat() : []), [data]);
-  // Written offline (issue 14.1): shown after the stored ones until the app is back online and sends them.
+  // Written offline: shown after the stored ones until the app is back online and sends them.
   const queued = useQueuedActions(user?.id);
   const pending = useMemo(
     () => queued.filter((a): a is QueuedChatMessage => a.kind === "chat" && a.groupId === groupId),

@@ -122,7 +122,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       return;
     }
     setTitleError(null);
-    // The typed wall clock is the user's zone, the one every time is shown in (issue 12.2).
+    // The typed wall clock is the user's zone, the one every time is shown in.
     const when = zonedInputToIso(date, time || "00:00", user?.timezone) ?? "";
     const zoned = (d: string, t: string) => zonedInputToIso(d, t || "00:00", user?.timezone) ?? "";
     const body = isPoll
@@ -266,7 +266,7 @@ function VoteRow({ event }: { event: GroupEvent }) {
   const vote = useVote();
   const { user } = useAuth();
   const cast = (value: VoteValue) => {
-    // Spec 02 §7: votes travel over the socket; REST when it is down.
+    // Votes travel over the socket; REST when it is down.
     if (socket.send({ type: "event_vote", groupId: event.groupId, eventId: event.id, vote: value })) return;
     vote.mutate(
       { groupId: event.groupId, eventId: event.id, vote: value },

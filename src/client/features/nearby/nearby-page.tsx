@@ -138,7 +138,7 @@ function EventsNearby({ position, timezone }: { position: Position; timezone: st
   );
 }
 
-/** Spec 02 §1: nearby people and events, by the device position; a location failure is explained, never thrown. */
+/** Nearby people and events, by the device position; a location failure is explained, never thrown. */
 export function NearbyPage() {
   const { user } = useAuth();
   const position = useQuery(devicePositionQuery());

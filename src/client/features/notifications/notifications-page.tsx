@@ -130,7 +130,7 @@ export function NotificationsPage() {
   const [filter, setFilter] = useState<string>("all");
   const [loadingOlder, setLoadingOlder] = useState(false);
 
-  // Spec 02 §4: opening the page marks everything read (once the list is known, so the badge clears with it).
+  // Opening the page marks everything read (once the list is known, so the badge clears with it).
   const hasUnread = (data?.unreadCount ?? 0) > 0;
   useEffect(() => {
     if (hasUnread) markAllRead(queryClient).catch((error) => console.warn("mark all read failed", error));

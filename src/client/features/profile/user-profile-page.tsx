@@ -86,7 +86,7 @@ export function UserProfilePage() {
   const offline = (profile.isPaused && !profile.data) || isUnreachable(profile.error);
   const failed = profile.isError && !missing && !offline;
 
-  // Spec 01 §8: any other failed load is a toast and a trip home.
+  // Any other failed load is a toast and a trip home.
   useEffect(() => {
     if (!failed) return;
     toast({ title: "Error", description: "Could not load user profile", variant: "destructive" });

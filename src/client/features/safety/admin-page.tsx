@@ -168,7 +168,7 @@ function ReportCard({ report }: { report: AdminReport }) {
   );
 }
 
-/** Issue 14.5: the moderation page (/admin). Anyone else gets the app's not-found screen. */
+/** The moderation page (/admin). Anyone else gets the app's not-found screen. */
 export function AdminPage() {
   const reports = useAdminReports();
   if (reports.isLoading) return <Spinner className="mx-auto mt-16" />;

@@ -193,7 +193,7 @@ function PreferencesCard() {
   );
 }
 
-/** Settings › Notifications (issue 14.2/14.3). */
+/** Settings › Notifications. */
 export function NotificationSettings() {
   return (
     <div className="flex flex-col gap-4">

@@ -5,7 +5,7 @@ import { LiveUpdates } from "./live-updates";
 import { OfflineBanner } from "./offline-banner";
 import { OfflineSync } from "./offline-sync";
 
-/** Spec 02 §1: a narrow single column, centred on wide screens, between a sticky header and a fixed bottom bar. */
+/** A narrow single column, centred on wide screens, between a sticky header and a fixed bottom bar. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <LiveUpdates>

@@ -23,7 +23,7 @@ function Guard({
     void loadAppShell();
     return <PageSpinner />;
   }
-  // Spec 01 §2: visitors go to /auth; the redirect parameter brings them back after sign-in.
+  // Visitors go to /auth; the redirect parameter brings them back after sign-in.
   // A page with a public face (an event's link) shows it to visitors instead of sending them to sign in.
   if (!user && SignedOut)
     return (

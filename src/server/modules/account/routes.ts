@@ -31,7 +31,7 @@ import { publishSessionsRevoked } from "../../realtime/bus";
 import { hashPassword } from "../auth/service";
 import { reportEmailKey } from "../safety";
 
-/** Issue 14.4: account control (docs/api.md "Account"). */
+/** Account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { account: repo, users } = deps.services.repositories;
   const origin = publicOrigin(deps.config);

@@ -9,7 +9,7 @@ import {
 import { type Limiter, type RateLimit, retryAfterSeconds } from "../../http/rate-limits";
 
 /**
- * The auth routes' rate limits (issues 9.15, 9.16), on the shared limiters of http/rate-limits.ts
+ * The auth routes' rate limits, on the shared limiters of http/rate-limits.ts
  * (Redis when configured, so every instance counts together):
  * - separate budgets per action and client address: gate, sign-in, registration;
  * - sign-in also per account+address pair, so wrong passwords sent from elsewhere never refuse

@@ -6,7 +6,7 @@ import { joinWithInvite, type Tx } from "../invites/repository";
 
 export type NewUser = typeof users.$inferInsert;
 
-/** What lets a visitor register (issue 9.14): a verified access code's grant, or a usable group invite. */
+/** What lets a visitor register: a verified access code's grant, or a usable group invite. */
 export type AccessGrant =
   | { kind: "code"; idHash: string }
   | { kind: "invite"; code: string }

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   const repo = deps.services.repositories.auth;
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
-  // Separate budgets per action; sign-in per account+address with a per-account back-off (issues 9.15, 9.16).
+  // Separate budgets per action; sign-in per account+address with a per-account back-off.
   const budgets = authBudgets(
     app,
     deps.config.AUTH_RATE_LIMIT,
@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   async function signIn(reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
   }
-  /** Ends a session and closes the sockets it opened, on every instance (issue 9.8). */
+  /** Ends a session and closes the sockets it opened, on every instance. */
   async function endSession(idHash: string | null) {
     if (!idHash) return;
     await service.endSession(idHash);
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["auth"],
         description:
-          "Needs an access grant (issue 9.14): the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins, or the `eventId` of a public event whose link brought the visitor (at most EVENT_LINK_SIGNUPS_MAX accounts per event).",
+          "Needs an access grant: the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins, or the `eventId` of a public event whose link brought the visitor (at most EVENT_LINK_SIGNUPS_MAX accounts per event).",
         body: registerBodySchema.strict(),
         response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema, ...tooManyResponse },
       },
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
             : null;
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") clearGrantCookie(reply);
-      // Registering while signed in ends the previous session (issue 9.20): one browser, one account.
+      // Registering while signed in ends the previous session: one browser, one account.
       await endSession(request.sessionHash);
       await signIn(reply, user.id);
       return reply.code(201).send({ ...toCurrentUser(user), ...(joinedGroup ? { joinedGroup } : {}) });
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         await budgets.afterFailedLogin(request);
         return reply.code(401).send({ message: "Invalid username or password" });
       }
-      // Issue 14.5: a suspended account is told so (only after the right password, so nothing leaks to guessers).
+      // A suspended account is told so (only after the right password, so nothing leaks to guessers).
       if (user.suspendedAt) return reply.code(403).send({ message: SAFETY_TEXTS.suspended });
       // A fresh id at every sign-in: a session fixed before login is worthless after it.
       await endSession(request.sessionHash);

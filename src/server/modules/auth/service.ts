@@ -19,7 +19,7 @@ let dummyHash: Promise<string> | undefined;
 export function authService({ repo }: { repo: AuthRepository }) {
   return {
     /**
-     * Issue 9.14: no account without an access grant. The grant is checked before anything else
+     * No account without an access grant. The grant is checked before anything else
      * (a visitor without one learns nothing, not even whether a name is taken) and spent in the
      * transaction that stores the account; an invite grant also makes the account a member.
      */

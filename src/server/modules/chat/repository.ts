@@ -116,7 +116,7 @@ export function chatRepository(db: Db) {
           insert into chat_messages (group_id, user_id, message, message_type, client_id)
           select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
-            -- Issue 14.5: nobody posts in a direct conversation with someone blocked either way.
+            -- Nobody posts in a direct conversation with someone blocked either way.
             and not exists (
               select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> i.user_id
               where g.id = i.group_id and g.is_direct

@@ -26,7 +26,7 @@ export const CHAT_LIMITS = [
 ] as const;
 
 export function toChatMessage(m: StoredMessage): ChatMessage {
-  // Issue 14.5: a message a moderator hid leaves the server only as "Message removed".
+  // A message a moderator hid leaves the server only as "Message removed".
   const hidden = m.hiddenAt != null;
   return {
     id: m.id,
@@ -109,7 +109,7 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
     mayShowTyping: async (groupId: number, userId: number) => !(await deps.chat.directBlocked(groupId, userId)),
     /**
      * Stored first, then published: a subscriber never sees a message the database does not hold.
-     * What a person sends is always "text" (issue 9.20): the server, not the client, decides the kind.
+     * What a person sends is always "text": the server, not the client, decides the kind.
      */
     async send(userId: number, input: { groupId: number; message: string; clientId?: string }) {
       const inserted = await writer.write({
@@ -126,7 +126,7 @@ export function chatService(deps: { chat: ChatRepository; groups: GroupsReposito
       // Sockets and caches skip an id they already hold.
       await deps.bus.publish(groupChannel(input.groupId), { type: "new_message", message: stored });
       if (inserted.repeated) return stored;
-      // Issue 14.3: members away from the chat hear about it by push/e-mail (collected per group, off this path).
+      // Members away from the chat hear about it by push/e-mail (collected per group, off this path).
       chatMessageSent(deps.bus, {
         groupId: input.groupId,
         senderId: userId,

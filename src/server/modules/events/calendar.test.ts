@@ -64,7 +64,7 @@ describe("GET /api/events/:id/calendar.ics", () => {
 });
 
 // Each test builds its own app (migrations on a fresh database), which alone can take 30 s on a loaded machine.
-describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only (issue 9.10)", { timeout: 120_000 }, () => {
+describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only", { timeout: 120_000 }, () => {
   const forged = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
   async function icsFrom(overrides: Partial<Config>) {
     const other = await createTestApp({ TRUST_PROXY: true, ...overrides });

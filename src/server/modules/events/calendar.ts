@@ -20,7 +20,7 @@ export function vtimezone(zone: string): string | null {
  * An event as an .ics file (RFC 5545), its start written in the event's own zone (DTSTART;TZID=…)
  * with that zone's VTIMEZONE, so a calendar shows the place's wall-clock time and converts it for the
  * reader. `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL
- * field rather than one built from a request's Host (issue 9.10).
+ * field rather than one built from a request's Host.
  */
 export function calendarFile(event: EventRow, origin: string | null): { ics: string; filename: string } {
   const zone = vtimezone(event.timezone) ? event.timezone : null;

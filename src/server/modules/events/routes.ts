@@ -29,7 +29,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   const service = deps.services.events;
   await app.register(feedRoutes, deps);
 
-  // Issue 9.17: hourly creation budgets per user, one for events and one for group plans.
+  // Hourly creation budgets per user, one for events and one for group plans.
   const eventsLimit = creationLimit(app, "events");
   const plansLimit = creationLimit(app, "groupPlans");
   app.post(
@@ -38,7 +38,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       preHandler: (request, reply) => ("groupId" in request.body ? plansLimit : eventsLimit)(request, reply),
       schema: {
         tags,
-        // The dialog's payload (spec 02 §3) or the group-planning one, told apart by groupId.
+        // The dialog's payload or the group-planning one, told apart by groupId.
         body: createAnyEventBodySchema,
         response: { 201: eventSchema, ...errors },
       },
@@ -136,7 +136,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/events/:id/calendar.ics",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
-      // Issue 9.10: the event's link comes from PUBLIC_ORIGIN only, never from Host / X-Forwarded-Host.
+      // The event's link comes from PUBLIC_ORIGIN only, never from Host / X-Forwarded-Host.
       const { ics, filename } = await service.calendar(
         requireUserId(request),
         request.params.id,

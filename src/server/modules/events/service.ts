@@ -74,7 +74,7 @@ export function eventsService({
   repo: EventsRepository;
   users: UsersRepository;
   membership: Membership;
-  /** Issue 9.18: a cover is a photo its host uploaded to Link. */
+  /** A cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
   blocks: BlockReads;
@@ -146,7 +146,7 @@ export function eventsService({
           placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
           imageUrl: body.imageUrl ?? null,
           type: body.type,
-          // Spec 02 §3: friendGroupId is social only; category and the cap are networking's.
+          // FriendGroupId is social only; category and the cap are networking's.
           friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
           category,
           maxAttendees: networking

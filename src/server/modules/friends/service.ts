@@ -55,7 +55,7 @@ export function friendsService({
     async request(fromId: number, toId: number): Promise<FriendStatus> {
       if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
       if (!(await users.findById(toId))) throw new HttpError(404, "User not found");
-      // Issue 14.5: blocked either way, the request is silently dropped (the sender is not told of the block).
+      // Blocked either way, the request is silently dropped (the sender is not told of the block).
       if (await blocks.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
       if (current === "incoming") {

@@ -143,7 +143,7 @@ export function groupsRepository(db: Db) {
 
     /**
      * The one direct conversation of two users, created on first use. Its pair key is unique, so
-     * two "Message" clicks from both sides at once end in one conversation (issue 9.3): the loser's
+     * two "Message" clicks from both sides at once end in one conversation: the loser's
      * insert does nothing and it reads the winner's row. Whoever had left it is a member again.
      */
     async openDirectGroup(userId: number, otherId: number, name: string) {

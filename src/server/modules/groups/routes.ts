@@ -72,7 +72,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      // Issue 9.18: a group photo is one its creator uploaded to Link.
+      // A group photo is one its creator uploaded to Link.
       await images.assertOwnImage(userId, request.body.imageUrl, "The group photo");
       const group = await service.create(userId, request.body);
       return reply.code(201).send(toCreated(group));

@@ -31,7 +31,7 @@ export function newInviteCode(): string {
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 
-/** One budget per user for votes over the socket and REST together (issue 9.9). */
+/** One budget per user for votes over the socket and REST together. */
 export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
 
 export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
@@ -114,7 +114,7 @@ export function groupsService(deps: {
     async openDirect(userId: number, otherId: number) {
       if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
       const other = await deps.users.findById(otherId);
-      // Issue 14.5: blocked either way answers as if there were nobody to message.
+      // Blocked either way answers as if there were nobody to message.
       if (!other || (await deps.blocks.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
       const me = await deps.users.findById(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
@@ -127,7 +127,7 @@ export function groupsService(deps: {
     },
 
     async invitations(userId: number, groupId: number, page: { take: number; beforeId?: number }) {
-      // Issue 9.6: an invite code is an admin's to hand out, so members cannot list the links either.
+      // An invite code is an admin's to hand out, so members cannot list the links either.
       await requireAdmin(groupId, userId);
       const rows = await repo.listInvites(groupId, page);
       return rows.map((r) => ({

@@ -51,7 +51,7 @@ export function notificationsService({
 
   /**
    * The same notification for many users: one insert, then one socket message per user, for those who keep
-   * this category in-app (issue 14.3); then push and e-mail as each user chose. Returns the stored ones.
+   * this category in-app; then push and e-mail as each user chose. Returns the stored ones.
    */
   async function notifyAll(everyone: number[], input: NewNotification) {
     const { fromUserId } = input;

@@ -19,7 +19,7 @@ export function participantsRepository(db: Db) {
      * Runs fn in one transaction that first locks the event's row. Every change to one event's
      * participants therefore runs one after another, and always takes its locks in the same order
      * (the event, then participant rows): a user's own concurrent joins cannot both see "no row yet",
-     * and a leaver promoting a waitlisted user cannot deadlock with that user's own toggle (issue 9.2).
+     * and a leaver promoting a waitlisted user cannot deadlock with that user's own toggle.
      */
     async changeParticipation<T>(
       eventId: number,
@@ -140,7 +140,7 @@ function participantQueries(db: Db) {
       return row;
     },
     /**
-     * Issue 9.5: only rows of events the viewer may see (a group's plan: its members and host), and
+     * Only rows of events the viewer may see (a group's plan: its members and host), and
      * pending applications only to the event's host and to the applicant.
      */
     async participantsOf(eventIds: number[], viewerId: number) {

@@ -132,7 +132,7 @@ export function participantsService({
           answers: given?.answers ?? mine?.answers,
           guests: given?.guests ?? mine?.guests,
         });
-        // Issue 9.1: a networking event is joined only through the host's approval. Whatever the
+        // A networking event is joined only through the host's approval. Whatever the
         // client asks for (going, waitlisted, pending) becomes a pending request; only leaving is direct.
         if (locked.type === "networking" && asked !== "declined") {
           const current = await tx.findParticipant(eventId, userId);

@@ -315,7 +315,7 @@ describe("BoundedCache", () => {
   });
 });
 
-describe("events and their place (issue 12.1)", () => {
+describe("events and their place", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

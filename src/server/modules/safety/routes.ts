@@ -29,7 +29,7 @@ import { reportEmailKey } from "./email-hash";
 
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
 
-/** Issue 14.5: blocks, reports and the moderators' actions. */
+/** Blocks, reports and the moderators' actions. */
 export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { safety: repo, users, groups } = deps.services.repositories;
   const { roles } = deps.services;

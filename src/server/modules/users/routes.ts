@@ -16,7 +16,7 @@ import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
 
 /**
- * Numeric ids only (spec 01 §5). Static siblings such as /api/users/current, /friends and
+ * Numeric ids only. Static siblings such as /api/users/current, /friends and
  * /nearby win over this parameter in Fastify's router whatever the registration order.
  */
 const idParams = z.object({ id: userIdSchema });
@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     },
   );
 
-  // Spec 02 §7: the settings page saves the timezone on its own sub-route; any real IANA zone is accepted (issue 12.2), the ten of §9 among them.
+  // The settings page saves the timezone on its own sub-route; any real IANA zone is accepted, the ten of §9 among them.
   app.patch(
     "/api/users/:id/timezone",
     {

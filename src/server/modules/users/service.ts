@@ -3,7 +3,7 @@ import { HttpError } from "../../http/http-error";
 import type { BlockReads } from "../safety";
 import type { UserPatch, UsersRepository } from "./repository";
 
-/** "" clears a position; otherwise the numeric copy follows the spec's string (spec 01 §3). */
+/** "" clears a position; otherwise the numeric copy follows the spec's string. */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
 
 export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: BlockReads }) {

@@ -22,7 +22,7 @@ export const feedQuery = (params: FeedParams) =>
   queryOptions({
     queryKey: eventKeys.feed(params),
     queryFn: () => api.get(feedUrl(params), feedResponseSchema),
-    // The deck restarts from fresh data whenever its tab, category or search changes (spec 01 §4).
+    // The deck restarts from fresh data whenever its tab, category or search changes.
     staleTime: 0,
   });
 

@@ -178,7 +178,7 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
     sql`e.canceled_at is null`,
     sql`e.group_id is null`,
     sql`e.host_id <> ${c.userId}`,
-    // Issue 14.5: hidden by a moderator, or hosted by someone blocked either way.
+    // Hidden by a moderator, or hosted by someone blocked either way.
     sql`e.hidden_at is null`,
     notBlocked(c.userId, sql`e.host_id`),
     // A full event cannot be joined from the deck; its page offers the waitlist.

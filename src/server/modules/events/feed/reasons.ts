@@ -30,7 +30,7 @@ export function friendsGoingText(n: number) {
   return n === 1 ? "1 friend going" : `${n} friends going`;
 }
 
-/** The two strongest reasons a card is in the deck, strongest first (spec 01 §4). */
+/** The two strongest reasons a card is in the deck, strongest first. */
 export function reasonsFor(p: ScoreParts): string[] {
   const reasons: Array<[number, string]> = [];
   if (p.followed) reasons.push([SCORE.followed, FOLLOWED_REASON]);

@@ -29,7 +29,7 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
 }
 
 /**
- * The swipe deck (spec 01 §4): ranked pages of events the user can still answer, with chip counts.
+ * The swipe deck: ranked pages of events the user can still answer, with chip counts.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
  */
 export function feedService({
