@@ -45,7 +45,6 @@ import { mapHosts, mapsRoutes } from "./modules/maps";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { placesRoutes } from "./modules/places/routes";
 import { pollsRoutes } from "./modules/polls/routes";
 import { pushRoutes } from "./modules/push/routes";
@@ -55,6 +54,37 @@ import { usersRoutes } from "./modules/users/routes";
 import { waitlistRoutes } from "./modules/waitlist/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { realtimeOptions } from "./realtime-handlers";
+import { runWorkers } from "./workers";
+
+/** Every module's HTTP routes; each plugin receives the same RouteDeps. */
+const MODULE_ROUTES = [
+  healthRoutes,
+  authRoutes,
+  eventsRoutes,
+  eventConversationRoutes,
+  participantsRoutes,
+  hostingRoutes,
+  availabilityRoutes,
+  usersRoutes,
+  friendsRoutes,
+  followsRoutes,
+  uploadsRoutes,
+  deckRoutes,
+  notificationsRoutes,
+  pushRoutes,
+  waitlistRoutes,
+  groupsRoutes,
+  pollsRoutes,
+  invitesRoutes,
+  chatRoutes,
+  nearbyRoutes,
+  placesRoutes,
+  mapsRoutes,
+  googleRoutes,
+  safetyRoutes,
+  accountRoutes,
+  calendarRoutes,
+];
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
 function trustProxyOption(trust: Config["TRUST_PROXY"]) {
@@ -150,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.NODE_ENV === "production",
   });
   const services = composeServices(deps, app.log);
-  const { rateLimits, outbox: mailOutbox } = services;
+  const { rateLimits } = services;
   app.decorate("rateLimits", rateLimits);
   app.addHook("onClose", () => rateLimits.close());
   await app.register(fastifySwagger, {
@@ -170,10 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook("onRequest", refuseCrossSiteWrites(config));
   registerMetrics(app, deps);
-  // E-mail leaves through the outbox: its worker runs from ready to close (SIGTERM closes the app first).
-  app.decorate("outbox", mailOutbox);
-  app.addHook("onReady", async () => mailOutbox.start());
-  app.addHook("onClose", () => mailOutbox.stop());
+  runWorkers(app, services.workers);
   warnAboutSettings(config, app.log);
   app.addHook("onReady", async () => {
     const { granted, withoutAccount } = await services.roles.grantConfiguredModerators();
@@ -183,43 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `ADMIN_USERNAMES names no account yet: ${withoutAccount.join(", ")} (granted when that account first asks for /api/admin)`,
       );
   });
-  // Polls are nudged and decided by a worker with the same lifetime; tests drive it through the decoration.
-  app.decorate("pollWorker", services.pollWorker);
-  app.addHook("onReady", async () => services.pollWorker.start());
-  app.addHook("onClose", () => services.pollWorker.stop());
-  app.decorate("reminders", services.reminderWorker);
-  app.addHook("onReady", async () => services.reminderWorker.start());
-  app.addHook("onClose", () => services.reminderWorker.stop());
-  // Waitlist seats offered with an hour to confirm are passed on by a worker that runs from ready to close.
-  const seatOffers = seatOfferWorker({ release: () => services.participants.releaseExpiredOffers(), log: app.log });
-  app.decorate("seatOffers", seatOffers);
-  app.addHook("onReady", async () => seatOffers.start());
-  app.addHook("onClose", () => seatOffers.stop());
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));
   app.addHook("onRequest", requireSessionUnlessPublic);
 
   const routeDeps = { ...deps, services };
-  await app.register(healthRoutes, routeDeps);
-  await app.register(authRoutes, routeDeps);
-  await app.register(eventsRoutes, routeDeps);
-  await app.register(eventConversationRoutes, routeDeps);
-  await app.register(participantsRoutes, routeDeps);
-  await app.register(hostingRoutes, routeDeps);
-  await app.register(availabilityRoutes, routeDeps);
-  await app.register(usersRoutes, routeDeps);
-  await app.register(friendsRoutes, routeDeps);
-  await app.register(followsRoutes, routeDeps);
-  await app.register(uploadsRoutes, routeDeps);
-  await app.register(deckRoutes, routeDeps);
-  await app.register(notificationsRoutes, routeDeps);
-  await app.register(pushRoutes, routeDeps);
-  await app.register(waitlistRoutes, routeDeps);
-  await app.register(groupsRoutes, routeDeps);
-  await app.register(pollsRoutes, routeDeps);
-  await app.register(invitesRoutes, routeDeps);
-  await app.register(chatRoutes, routeDeps);
+  for (const routes of MODULE_ROUTES) await app.register(routes, routeDeps);
   await app.register(
     realtimeRoutes,
     realtimeOptions({
@@ -232,14 +229,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users: services.repositories.users,
     }),
   );
-  await app.register(nearbyRoutes, routeDeps);
-  await app.register(placesRoutes, routeDeps);
-  await app.register(mapsRoutes, routeDeps);
-  await app.register(googleRoutes, routeDeps);
-  await app.register(safetyRoutes, routeDeps);
-  await app.register(accountRoutes, routeDeps);
-  await app.register(calendarRoutes, routeDeps);
-
   await serveClient(app, routeDeps);
   return app;
 }

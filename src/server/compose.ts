@@ -32,6 +32,7 @@ import { notificationsRepository } from "./modules/notifications/repository";
 import { notificationsService } from "./modules/notifications/service";
 import { createOutbox } from "./modules/outbox/outbox";
 import { participantsRepository } from "./modules/participants/repository";
+import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
@@ -75,12 +76,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     prefix: config.REDIS_PREFIX,
     log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
   });
-  // E-mail leaves through the outbox: its worker runs from ready to close (app.ts).
+  // E-mail leaves through the outbox, whose worker delivers it.
   const outbox = createOutbox({ config, db, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
   const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
-  // Reminders leave from a worker in every instance: it runs from ready to close (app.ts).
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
     log,
@@ -170,7 +170,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     bus,
     now: deps.now,
   });
-  // Nudges and decisions of polls: started on ready and stopped on close (app.ts).
   const pollWorker = createPollWorker({
     service: polls,
     log: { warn: (obj, msg) => log.warn(obj, msg) },
@@ -182,7 +181,14 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     rateLimits,
     hosting,
     outbox,
-    reminderWorker,
+    // Started on ready and stopped on close, all in one place (workers.ts).
+    workers: {
+      outbox,
+      polls: pollWorker,
+      reminders: reminderWorker,
+      // A waitlisted person's hour to confirm an offered seat.
+      seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
+    },
     notifications,
     uploads,
     groups,
@@ -205,7 +211,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants,
     polls,
-    pollWorker,
     places: placesService({ geocoder }),
     roles: rolesService({
       repo: rolesRepository(db),

@@ -147,25 +147,25 @@ describe("when the SMTP server is down", () => {
       expect(first).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
       expect(first.lastError).toMatch(/ECONNREFUSED|connect/i);
       // From here the test plays the worker's rounds itself, so its poll cannot race them.
-      await t.app.outbox.stop();
+      await t.app.workers.outbox.stop();
       const firstDelay = first.nextAttemptAt.getTime() - Date.now();
       expect(firstDelay).toBeGreaterThan(0.8 * OUTBOX_RETRY.baseDelayMs);
 
       // Time passes: the row is due again, the worker tries again and waits about twice as long.
       await t.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, first.id));
-      expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+      expect(await t.app.workers.outbox.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
       const [second] = await t.database.db.select().from(outbox);
       expect(second).toMatchObject({ status: "pending", attempts: 2 });
       expect(second.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(1.5 * OUTBOX_RETRY.baseDelayMs);
 
       // Not due yet: a round leaves it alone.
-      expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(await t.app.workers.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
 
       // SMTP comes back on the same port.
       smtp.server.listen(port, "127.0.0.1");
       await once(smtp.server, "listening");
       await t.database.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, first.id));
-      expect(await t.app.outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+      expect(await t.app.workers.outbox.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
       const [sent] = await t.database.db.select().from(outbox);
       expect(sent).toMatchObject({ status: "sent", attempts: 3, lastError: null });
       expect(smtp.messages).toHaveLength(1);
@@ -179,17 +179,17 @@ describe("when the SMTP server is down", () => {
     const port = await refusingPort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_ORIGIN: "https://link.example" });
     try {
-      await t.app.outbox.stop();
-      const id = await t.app.outbox.enqueue({ to: "x@example.com", subject: "s", text: "t" });
+      await t.app.workers.outbox.stop();
+      const id = await t.app.workers.outbox.enqueue({ to: "x@example.com", subject: "s", text: "t" });
       await t.database.db
         .update(outbox)
         .set({ attempts: OUTBOX_RETRY.maxAttempts - 1 })
         .where(eq(outbox.id, id));
-      expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
+      expect(await t.app.workers.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
       const [row] = await t.database.db.select().from(outbox);
       expect(row).toMatchObject({ status: "failed", attempts: OUTBOX_RETRY.maxAttempts });
       expect(row.lastError).toBeTruthy();
-      expect(await t.app.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(await t.app.workers.outbox.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     } finally {
       await t.close();
     }

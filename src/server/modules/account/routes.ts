@@ -156,7 +156,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
           },
           now,
         );
-        await app.outbox.enqueue({
+        await deps.services.outbox.enqueue({
           to: user.email,
           subject: `Reset your ${PRODUCT_NAME} password`,
           text: [
@@ -221,7 +221,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         email: user.email,
         expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
       });
-      await app.outbox.enqueue({
+      await deps.services.outbox.enqueue({
         to: user.email,
         subject: `Verify your ${PRODUCT_NAME} e-mail address`,
         text: [

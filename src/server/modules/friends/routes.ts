@@ -113,7 +113,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       if (!linkOrigin) return reply.code(503).send({ message: INVITE_EMAIL_UNAVAILABLE_MESSAGE });
       const greeting = request.body.name ? `Hi ${request.body.name},` : "Hi,";
       // Queued in the outbox; the worker delivers and retries, so an SMTP outage never fails this request.
-      await app.outbox.enqueue({
+      await deps.services.outbox.enqueue({
         to: request.body.email,
         subject: `${inviter} invited you to ${PRODUCT_NAME}`,
         text: [

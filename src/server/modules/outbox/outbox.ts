@@ -144,10 +144,3 @@ export function createOutbox(deps: {
     },
   };
 }
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The e-mail outbox of this app (src/server/modules/outbox/outbox.ts). */
-    outbox: Outbox;
-  }
-}

@@ -63,9 +63,9 @@ describe("a waitlist that waits for a confirmation", () => {
 
     // 59 minutes later nothing moves; past the hour the seat goes to the next in line.
     clock += 59 * 60_000;
-    expect(await t.app.seatOffers.runOnce()).toBe(0);
+    expect(await t.app.workers.seatOffers.runOnce()).toBe(0);
     clock += 2 * 60_000;
-    expect(await t.app.seatOffers.runOnce()).toBe(1);
+    expect(await t.app.workers.seatOffers.runOnce()).toBe(1);
     expect((await row(event.id, first.id)).status).toBe("declined");
     expect(await titles(first.id)).toContain("Your spot was passed on");
     expect((await row(event.id, second.id)).status).toBe("going");
@@ -78,7 +78,7 @@ describe("a waitlist that waits for a confirmation", () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await row(event.id, second.id)).confirmBy).toBeNull();
     clock += 2 * 60 * 60_000;
-    expect(await t.app.seatOffers.runOnce()).toBe(0);
+    expect(await t.app.workers.seatOffers.runOnce()).toBe(0);
     expect((await row(event.id, second.id)).status).toBe("going");
   });
 

@@ -44,10 +44,3 @@ export function seatOfferWorker(
   };
 }
 export type SeatOfferWorker = ReturnType<typeof seatOfferWorker>;
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Passes unconfirmed waitlist seat offers on (src/server/modules/participants/seat-offers.ts). */
-    seatOffers: SeatOfferWorker;
-  }
-}

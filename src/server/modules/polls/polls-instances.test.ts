@@ -54,7 +54,7 @@ describe.skipIf(!instancesAvailable)("the poll worker on two instances sharing P
 
     const sweepBoth = async (at: Date) => {
       for (let round = 0; round < 3; round++) {
-        await Promise.all([one.app.pollWorker.sweep(at), two.app.pollWorker.sweep(at)]);
+        await Promise.all([one.app.workers.polls.sweep(at), two.app.workers.polls.sweep(at)]);
       }
     };
     // Each database is fresh, so a title names this poll's notifications alone.

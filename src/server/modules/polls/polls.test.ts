@@ -257,18 +257,18 @@ describe("group plan polls", () => {
     const nudges = async (p: Person) => (await noticesOf(p.user.id)).filter((n) => n.title === "Your vote is missing");
 
     // 13 hours before the day-before mark: nothing yet.
-    await t.app.pollWorker.sweep(new Date(Date.now() + HOUR));
+    await t.app.workers.polls.sweep(new Date(Date.now() + HOUR));
     expect(await nudges(admin)).toHaveLength(0);
     const dayBefore = new Date(Date.parse(decideBy) - 23 * HOUR);
-    await t.app.pollWorker.sweep(dayBefore);
-    await t.app.pollWorker.sweep(dayBefore);
+    await t.app.workers.polls.sweep(dayBefore);
+    await t.app.workers.polls.sweep(dayBefore);
     expect(await nudges(admin)).toHaveLength(1);
     expect(await nudges(cara)).toHaveLength(1);
     expect(await nudges(bob)).toHaveLength(0);
     expect((await nudges(cara))[0].message).toBe("Vote on the options for Brunch: it decides itself in a day.");
     expect((await planOf(admin, group.id, eventId)).json().decided).toBe(false);
 
-    await t.app.pollWorker.sweep(new Date(Date.parse(decideBy) + 1000));
+    await t.app.workers.polls.sweep(new Date(Date.parse(decideBy) + 1000));
     const plan = (await planOf(admin, group.id, eventId)).json();
     expect(plan).toMatchObject({ decided: true, winnerOptionId: luna.id, location: "Cafe Luna" });
   });

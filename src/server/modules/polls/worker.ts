@@ -35,10 +35,3 @@ export function createPollWorker(deps: {
   };
 }
 export type PollWorker = ReturnType<typeof createPollWorker>;
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The poll worker of this app (nudges and decisions); tests call its sweep with a moved clock. */
-    pollWorker: PollWorker;
-  }
-}

@@ -288,7 +288,7 @@ describe("event conversations and reminders by push", () => {
       await deliveriesSettled(t.bus);
       expect(service.received.map((r) => (r.payload as { body: string }).body)).toEqual(["Heard line"]);
 
-      await t.app.reminders.runOnce(new Date(date.getTime() - 1440 * 60_000 + 30_000));
+      await t.app.workers.reminders.runOnce(new Date(date.getTime() - 1440 * 60_000 + 30_000));
       await deliveriesSettled(t.bus);
       expect(service.received.map((r) => r.payload).at(-1)).toMatchObject({
         title: "Pier Picnic starts in 1 day · Pier 5",
@@ -630,7 +630,7 @@ describe("notification preferences", () => {
       notifications: notificationsRepository(t.database.db),
       users: usersRepository(t.database.db),
     };
-    const enqueue = (m: Parameters<typeof t.app.outbox.enqueue>[0]) => t.app.outbox.enqueue(m);
+    const enqueue = (m: Parameters<typeof t.app.workers.outbox.enqueue>[0]) => t.app.workers.outbox.enqueue(m);
     // Not due yet: the last digest was under a day ago.
     await runDigests({ ...digestRepos, origin: "https://link.example", secret, enqueue });
     expect(await mailTo(amy.user.email)).toEqual([]);

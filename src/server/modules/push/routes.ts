@@ -93,7 +93,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
         const to = addresses.get(userId);
         if (!to) continue;
         const token = unsubscribeToken(secret, userId, category, versions.get(userId) ?? 0);
-        await app.outbox.enqueue(notificationEmail({ to, origin, token, ...content }));
+        await deps.services.outbox.enqueue(notificationEmail({ to, origin, token, ...content }));
       }
     }
   }
@@ -129,7 +129,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       users,
       origin,
       secret,
-      enqueue: (m) => app.outbox.enqueue(m),
+      enqueue: (m) => deps.services.outbox.enqueue(m),
     }).catch((error: Error) => app.log.warn({ err: error }, "digest round failed"));
   }, DIGEST_POLL_MS);
   digestTimer.unref();

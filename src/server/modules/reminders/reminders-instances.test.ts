@@ -49,7 +49,7 @@ describe.skipIf(!instancesAvailable)("the reminder worker on two instances shari
     const dayBefore = new Date(date.getTime() - 1440 * 60_000 + 30_000);
     // Both instances' workers at the same moment, several rounds each at once.
     const sent = await Promise.all(
-      [one, two, one, two, one, two].map((instance) => instance.app.reminders.runOnce(dayBefore)),
+      [one, two, one, two, one, two].map((instance) => instance.app.workers.reminders.runOnce(dayBefore)),
     );
     // 3 events x (4 guests + host) reminders, and 3 host summaries.
     expect(sent.reduce((a, b) => a + b, 0)).toBe(18);

@@ -8,7 +8,7 @@ const { app, signUp, createEvent, participate } = eventSuite();
 const MINUTE = 60_000;
 const at = (date: Date, minutesBefore: number, plus = 1) =>
   new Date(date.getTime() - minutesBefore * MINUTE + plus * MINUTE);
-const runAt = (now: Date) => app().app.reminders.runOnce(now);
+const runAt = (now: Date) => app().app.workers.reminders.runOnce(now);
 const reminders = (userId: number) =>
   app()
     .database.db.select()

@@ -56,10 +56,3 @@ export function createReminderWorker({
     },
   };
 }
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The reminder worker of this app (src/server/modules/reminders/worker.ts). */
-    reminders: ReminderWorker;
-  }
-}
