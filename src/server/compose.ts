@@ -28,8 +28,7 @@ import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
 import { nearbyRepository } from "./modules/nearby/repository";
-import { notificationsRepository } from "./modules/notifications/repository";
-import { notificationsService } from "./modules/notifications/service";
+import { notificationsRepository, notificationsService } from "./modules/notifications";
 import { createOutbox } from "./modules/outbox/outbox";
 import { participantsRepository } from "./modules/participants/repository";
 import { seatOfferWorker } from "./modules/participants/seat-offers";
@@ -37,7 +36,7 @@ import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
-import { pushRepository } from "./modules/push/repository";
+import { createEmailDigestWorker, createPushDeliveryWorker, pushRepository, pushService } from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
@@ -62,7 +61,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     auth: authRepository(db),
     groups: groupsRepository(db),
     nearby: nearbyRepository(db),
-    notifications: notificationsRepository(db),
     push: pushRepository(db),
     safety: safetyRepository(db),
     users: usersRepository(db),
@@ -80,7 +78,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outbox = createOutbox({ config, db, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
-  const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
+  const notifications = notificationsService({ repo: notificationsRepository(db), bus, blocks });
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
     log,
@@ -176,6 +174,28 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     now: deps.now,
   });
 
+  const push = pushService({
+    repo: repositories.push,
+    notifications,
+    users: repositories.users,
+    enqueueMail: outbox.enqueue,
+    config,
+    bus,
+    log,
+    fcmApiBase: deps.fcmApiBase,
+  });
+  const pushDelivery = createPushDeliveryWorker({
+    push,
+    bus,
+    log,
+    chat: {
+      groups: repositories.groups,
+      blocks,
+      notifications,
+      mutedIds: eventConversation.mutedIds,
+    },
+  });
+
   return {
     repositories,
     rateLimits,
@@ -185,6 +205,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     workers: {
       outbox,
       polls: pollWorker,
+      pushDelivery,
+      emailDigest: createEmailDigestWorker({ push, log }),
       reminders: reminderWorker,
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
@@ -211,6 +233,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants,
     polls,
+    push,
     places: placesService({ geocoder }),
     roles: rolesService({
       repo: rolesRepository(db),

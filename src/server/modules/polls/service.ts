@@ -8,7 +8,7 @@ import type { ChatService } from "../chat/service";
 import type { EventsRepository } from "../events/repository";
 import type { EventsService } from "../events/service";
 import type { GroupsRepository } from "../groups/repository";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import type { ParticipantsService } from "../participants/service";
 import type { UsersRepository } from "../users/repository";
 import type { PollsRepository } from "./repository";

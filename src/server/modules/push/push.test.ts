@@ -20,9 +20,9 @@ import { notificationsRepository } from "../notifications/repository";
 import { createOutbox } from "../outbox/outbox";
 import { usersRepository } from "../users/repository";
 import { runDigests } from "./email";
-import { unsubscribeSecret } from "./keys";
 import { openSocketsHere } from "./presence";
 import { pushRepository } from "./repository";
+import { unsubscribeSecret } from "./server-keys";
 
 /** A push service on 127.0.0.1 that holds one browser's subscription keys, like the browser's vendor would. */
 interface LocalPushService {

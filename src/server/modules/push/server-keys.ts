@@ -3,6 +3,8 @@ import webpush from "web-push";
 import type { Config } from "../../config";
 import type { PushRepository } from "./repository";
 
+// The push module's secrets, made once per installation and kept in server_keys (see the repository's storedKey).
+
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -11,7 +13,7 @@ export interface VapidKeys {
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set (both or neither: config.ts checks); otherwise a pair
- * generated on first start and kept in the database (server_keys), so subscriptions survive restarts
+ * generated on first use and kept in the database (server_keys), so subscriptions survive restarts
  * and every instance signs with the same key.
  */
 export async function vapidKeys(config: Config, repo: PushRepository): Promise<VapidKeys> {

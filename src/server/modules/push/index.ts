@@ -1,0 +1,6 @@
+// The push module's public entry: devices, notification preferences and unsubscribe links (the service),
+// push and e-mail delivery with the daily digest (the workers), and the socket count delivery asks first.
+export { openSocketsHere, registerLocalSockets } from "./presence";
+export { type PushRepository, pushRepository } from "./repository";
+export { type PushService, pushService } from "./service";
+export { createEmailDigestWorker, createPushDeliveryWorker } from "./worker";
