@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
+import { createMailTransport } from "./mail";
 import { accountRepository } from "./modules/account/repository";
 import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
@@ -29,7 +30,7 @@ import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
 import { nearbyRepository } from "./modules/nearby/repository";
 import { notificationsRepository, notificationsService } from "./modules/notifications";
-import { createOutbox } from "./modules/outbox/outbox";
+import { createOutboxWorker, outboxRepository, outboxService } from "./modules/outbox";
 import { participantsRepository } from "./modules/participants/repository";
 import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { participantsService } from "./modules/participants/service";
@@ -75,7 +76,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
   });
   // E-mail leaves through the outbox, whose worker delivers it.
-  const outbox = createOutbox({ config, db, log });
+  const outboxRepo = outboxRepository(db);
+  const outboxWorker = createOutboxWorker({ repo: outboxRepo, log, transport: createMailTransport(config) });
+  const outbox = outboxService({ repo: outboxRepo, worker: outboxWorker, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
   const notifications = notificationsService({ repo: notificationsRepository(db), bus, blocks });
@@ -203,7 +206,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     outbox,
     // Started on ready and stopped on close, all in one place (workers.ts).
     workers: {
-      outbox,
+      outbox: outboxWorker,
       polls: pollWorker,
       pushDelivery,
       emailDigest: createEmailDigestWorker({ push, log }),
