@@ -11,7 +11,7 @@ import { availabilityRepository } from "./modules/availability/repository";
 import { availabilityService } from "./modules/availability/service";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
-import { chatService } from "./modules/chat/service";
+import { chatService, toChatMessage } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
@@ -23,8 +23,7 @@ import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
-import { groupsRepository } from "./modules/groups/repository";
-import { groupsService } from "./modules/groups/service";
+import { groupsRepository, groupsService } from "./modules/groups";
 import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
@@ -97,6 +96,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     bus,
     blocks,
     pollIdsAmong: pollsRepo.pollIdsAmong,
+    toChatMessage,
   });
   const follows = followsService({
     repo: followsRepository(db),

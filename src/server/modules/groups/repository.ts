@@ -227,7 +227,7 @@ export function groupsRepository(db: Db) {
         .insert(groupInvites)
         .values({ groupId, createdBy, ...invite })
         .returning();
-      // The group's inviteCode shows its newest link (spec 02 §4 {origin}/invite/{inviteCode}).
+      // The group's inviteCode shows its newest link: the one people share as {origin}/invite/{inviteCode}.
       await db.update(groups).set({ inviteCode: invite.code }).where(eq(groups.id, groupId));
       return row;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { groupChannel, userChannel } from "../../../contract/bus";
+import type { ChatMessage } from "../../../contract/chat";
 import type { KeysetPosition } from "../../../contract/fields";
 import {
   BEST_TIMES_LIMIT,
@@ -18,11 +19,22 @@ import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { AvailabilityService } from "../availability/service";
-import { toChatMessage } from "../chat/service";
 import type { BlockReads } from "../safety";
-import type { UsersRepository } from "../users/repository";
 import type { GroupsRepository } from "./repository";
+
+/** What groups needs of the availability module: the one calendar of free times each person keeps. */
+interface FreeTimes {
+  save(userId: number, date: string, timeslots: TimeSlotId[]): Promise<unknown>;
+  /** What these users published for the days from..to (inclusive), earliest first. */
+  daysOf(
+    userIds: number[],
+    from: string,
+    to: string,
+  ): Promise<{ userId: number; date: string; timeslots: TimeSlotId[] }[]>;
+}
+
+/** A group's last chat message as the groups repository reads it. */
+type LastMessage = NonNullable<Awaited<ReturnType<GroupsRepository["listForUser"]>>[number]["lastMessage"]>;
 
 /** 96 random bits, URL-safe: unguessable, short enough to paste. */
 export function newInviteCode(): string {
@@ -51,8 +63,11 @@ const SLOT_ORDER = new Map(TIME_SLOTS.map((s, i) => [s.id, i]));
 
 export function groupsService(deps: {
   repo: GroupsRepository;
-  users: UsersRepository;
-  availability: AvailabilityService;
+  /** A person's name (the users module's). */
+  users: { findById(id: number): Promise<{ fullName: string } | null | undefined> };
+  availability: FreeTimes;
+  /** A stored message as the chat shows it (the chat module's): a hidden one only as "Message removed". */
+  toChatMessage: (message: LastMessage) => ChatMessage;
   /** Which plans are polls (the polls module's); a group's plan list marks them. */
   pollIdsAmong: (eventIds: number[]) => Promise<Set<number>>;
   bus: Bus;
@@ -92,7 +107,7 @@ export function groupsService(deps: {
         members: r.members,
         role: r.role,
         unreadCount: r.unreadCount,
-        lastMessage: r.lastMessage ? toChatMessage(r.lastMessage) : null,
+        lastMessage: r.lastMessage ? deps.toChatMessage(r.lastMessage) : null,
       }));
     },
 
