@@ -162,12 +162,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const polls = pollsService({
     repo: pollsRepo,
     groups: repositories.groups,
-    events,
-    eventRows: eventsRepo,
-    users: repositories.users,
-    participants,
     notifications,
-    chat,
+    createEvent: (userId, plan) => events.create(userId, plan),
+    findEvent: (eventId) => eventsRepo.findEvent(eventId),
+    moveEvent: (eventId, to) => eventsRepo.updateEvent(eventId, to),
+    findUser: (userId) => repositories.users.findById(userId),
+    goTo: (userId, eventId, at) => participants.participate(userId, eventId, "going", {}, at),
+    postCard: (userId, groupId, message, referenceData) => chat.postCard(userId, groupId, message, referenceData),
     bus,
     now: deps.now,
   });
