@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
@@ -36,7 +35,13 @@ import { participantsService } from "./modules/participants/service";
 import { createGeocoder } from "./modules/places/geocoder";
 import { placesService } from "./modules/places/service";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
-import { createEmailDigestWorker, createPushDeliveryWorker, pushRepository, pushService } from "./modules/push";
+import {
+  createEmailDigestWorker,
+  createPushDeliveryWorker,
+  pushRepository,
+  pushService,
+  ticketSecret,
+} from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
@@ -136,7 +141,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     },
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
-    ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+    ticketSecret: () => ticketSecret(repositories.push),
     postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
@@ -182,7 +187,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     repo: repositories.push,
     notifications,
     users: repositories.users,
-    enqueueMail: outbox.enqueue,
+    enqueueMail: (message) => outbox.enqueue(message),
     config,
     bus,
     log,

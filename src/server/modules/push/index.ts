@@ -2,5 +2,6 @@
 // push and e-mail delivery with the daily digest (the workers), and the socket count delivery asks first.
 export { openSocketsHere, registerLocalSockets } from "./presence";
 export { type PushRepository, pushRepository } from "./repository";
+export { ticketSecret } from "./server-keys";
 export { type PushService, pushService } from "./service";
 export { createEmailDigestWorker, createPushDeliveryWorker } from "./worker";

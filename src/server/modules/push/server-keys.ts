@@ -3,7 +3,8 @@ import webpush from "web-push";
 import type { Config } from "../../config";
 import type { PushRepository } from "./repository";
 
-// The push module's secrets, made once per installation and kept in server_keys (see the repository's storedKey).
+// Secrets made once per installation and kept in server_keys (the push repository's storedKey), so every
+// instance and every restart signs with the same key.
 
 export interface VapidKeys {
   publicKey: string;
@@ -38,4 +39,9 @@ function defaultSubject(config: Config): string {
 /** The HMAC key of one-click unsubscribe links (never leaves the server). */
 export function unsubscribeSecret(repo: PushRepository): Promise<string> {
   return repo.storedKey("unsubscribe-link", () => randomBytes(32).toString("base64url"));
+}
+
+/** The HMAC key of event tickets' check-in codes (never leaves the server). */
+export function ticketSecret(repo: PushRepository): Promise<string> {
+  return repo.storedKey("ticket-code", () => randomBytes(32).toString("base64url"));
 }
