@@ -25,7 +25,7 @@ const isTestCode = (file) => /\.test\.tsx?$|test-kit\.ts$|^src\/server\/test\//.
 const isRoutes = (file) => /^(.+-)?routes\.ts$/.test(path.basename(file));
 const isRepository = (file) => path.basename(file) === "repository.ts";
 const touchesDatabase = (id) =>
-  id.startsWith("node_modules/drizzle-orm") || id.startsWith("src/server/db/") || id.startsWith("node_modules/pg/");
+  /node_modules\/(drizzle-orm|pg)\//.test(id) || id.startsWith("src/server/db/");
 
 for (const name of readdirSync(MODULES, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
   const files = readdirSync(path.join(MODULES, name.name));
