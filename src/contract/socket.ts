@@ -45,7 +45,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
 
-export const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** Server frames that are also bus events (src/contract/bus.ts): a hub forwards them as published. */
 export const newMessageFrameSchema = z.object({ type: z.literal("new_message"), message: chatMessageSchema });

@@ -2,7 +2,7 @@ import { Capacitor } from "@capacitor/core";
 import { PHOTO_QUALITY } from "@contract/limits";
 import type { MapsPlatform } from "@contract/places";
 
-export type HapticStrength = "light" | "medium" | "heavy";
+type HapticStrength = "light" | "medium" | "heavy";
 
 export type Position = {
   latitude: number;
@@ -15,9 +15,9 @@ export type Position = {
 };
 
 /** Spec 02 §8 location texts. */
-export const LOCATION_DENIED = "Location permission denied";
-export const LOCATION_FAILED = "Failed to get location";
-export const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
+const LOCATION_DENIED = "Location permission denied";
+const LOCATION_FAILED = "Failed to get location";
+const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
 
 // The plugins load when first used on a device, not with the first screen of every browser visit.
 const haptics = () => import("@capacitor/haptics");
