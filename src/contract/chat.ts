@@ -41,7 +41,7 @@ export const tooManyMessagesText = (retryAfterSeconds: number) =>
 const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Spec 02 §3 Chat message (plus groupId so a pushed message finds its cache). */
+/** A chat message as the client shows it, with groupId so a pushed message finds its cache. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   groupId: z.number().int(),

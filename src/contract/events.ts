@@ -34,7 +34,7 @@ import { decideBySchema, POLL_TEXTS, pollOptionsInputSchema } from "./polls";
 
 export const eventTypeSchema = z.enum(["social", "networking"]);
 export type EventType = z.infer<typeof eventTypeSchema>;
-/** Spec 01 §3 plus "waitlisted": a full event queues joiners first come, first served. */
+/** A person's answer on an event; "waitlisted": a full event queues joiners first come, first served. */
 const participantStatusSchema = z.enum(["going", "declined", "pending", "waitlisted"]);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
 const interactionActionSchema = z.enum(["passed", "liked"]);
@@ -154,7 +154,7 @@ const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
  */
 const placeAreaSchema = lineSchema().trim().min(1).max(SHORT_TEXT_MAX);
 
-/** Spec 02 §3 create-event payload from the Create New Event dialog. */
+/** The body the Create New Event dialog sends. */
 const createEventBodySchema = z.object({
   title,
   description,
@@ -176,7 +176,7 @@ const createEventBodySchema = z.object({
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
 /**
- * Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. With `options`
+ * The body of a group's plan: the host is the signed-in member of groupId. With `options`
  * (2..6 dates, each with an optional place) and `decideBy` it is a poll, and `date` may be left out.
  */
 const createGroupEventBodySchema = z
@@ -301,14 +301,14 @@ export type MyEvent = z.infer<typeof myEventSchema>;
 export const userEventsQuerySchema = z.object({ userId: idParamSchema.optional() });
 export const userEventsByIdQuerySchema = z.object({ status: participantStatusSchema.optional() });
 
-/** Spec 01 §4 My Events grouping: Hosting, then Going, otherwise Pending. */
+/** Which My Events list an event goes in: Hosting, then Going, otherwise Pending. */
 export function myEventGroup(event: Pick<MyEvent, "role" | "status">): "hosting" | "going" | "pending" {
   if (event.role === "host") return "hosting";
   if (event.status === "going") return "going";
   return "pending";
 }
 
-/** Spec 08 texts the discover screen and dialog show. */
+/** Texts the discover screen and the event dialog show. */
 export const EVENT_TEXTS = {
   full: "This event is full",
 } as const;

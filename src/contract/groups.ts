@@ -5,7 +5,7 @@ import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
 
-/** Description of a group; the spec gives no bound, this keeps a card readable. */
+/** Description of a group; the product's rules give no bound, this keeps a card readable. */
 export const GROUP_DESCRIPTION_MAX = 1000;
 /**
  * Private groups get a first invite link at creation. Seven days and fifty uses: long enough
@@ -33,7 +33,7 @@ export const groupIdParamsSchema = z.object({ id: idParamSchema });
 const groupRoleSchema = z.enum(["admin", "member"]);
 export type GroupRole = z.infer<typeof groupRoleSchema>;
 
-/** Spec 02 §3 Group as the list shows it ("image" is the list's name for imageUrl). */
+/** A group as the My Groups list shows it ("image" is the list's name for imageUrl). */
 export const groupListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -95,7 +95,7 @@ export const createInviteBodySchema = z.object({
 
 export const directGroupBodySchema = z.object({ userId: idSchema });
 
-/** Spec 02 §7 GET /api/group-invite/{code}. */
+/** What the invite page says about an invite it cannot use (GET /api/group-invite/{code}). */
 export const INVITE_TEXTS = {
   expired: "This invite has expired",
   usedUp: "This invite has reached its usage limit",
@@ -131,7 +131,7 @@ export const inviteLookupTooManyText = (seconds: number) => `Too many requests, 
 export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 
-/** Spec 02 §3 Event (group planning) types; default social. */
+/** The kinds of plan a group makes; a plan is social unless another is picked. */
 export const GROUP_EVENT_TYPES = ["social", "professional", "entertainment", "sports", "education"] as const;
 export const groupEventTypeSchema = z.enum(GROUP_EVENT_TYPES);
 export type GroupEventType = z.infer<typeof groupEventTypeSchema>;

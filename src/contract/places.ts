@@ -69,7 +69,7 @@ export const PLACE_TEXTS = {
   around: (area: string) => `Around ${area}`,
 } as const;
 
-/** Latitude and longitude as events store them (text, spec 02 §3): at most PLACE_COORDINATE_DECIMALS decimals. */
+/** Latitude and longitude as events store them, as text: at most PLACE_COORDINATE_DECIMALS decimals. */
 export function coordinateText(value: number): string {
   return String(Number(value.toFixed(PLACE_COORDINATE_DECIMALS)));
 }

@@ -55,7 +55,7 @@ export const timezoneSchema = z
 
 export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
 
-/** The spec's label for one of its ten zones, else the id read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America"). */
+/** The label of one of the ten common zones, else the id read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America"). */
 export function timezoneLabel(id: string): string {
   const known = TIMEZONE_OPTIONS.find((zone) => zone.id === id);
   if (known) return known.label;

@@ -14,7 +14,7 @@ export type Position = {
   speed: number | null;
 };
 
-/** Spec 02 §8 location texts. */
+/** Why a position could not be read: the place picker shows it; Discover only logs it and loads without one. */
 const LOCATION_DENIED = "Location permission denied";
 const LOCATION_FAILED = "Failed to get location";
 const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
@@ -154,5 +154,5 @@ async function pickPhoto(): Promise<string> {
   });
 }
 
-/** The one bridge to device features, with browser fallbacks (spec 01 §1, spec 02 §2). */
+/** The one bridge to device features (location, haptics, photos), with browser fallbacks. */
 export const native = { isNative, mapsPlatform, haptic, getPosition, locationGranted, pickPhoto };
