@@ -116,7 +116,7 @@ function warnAboutSettings(config: Config, log: FastifyBaseLogger) {
 }
 
 /** Where the built client is served from; e2e runs give each port its own folder. */
-export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
+const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
