@@ -6,8 +6,7 @@ import { createRateLimits } from "./http/rate-limits";
 import { accountRepository } from "./modules/account/repository";
 import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
-import { availabilityRepository } from "./modules/availability/repository";
-import { availabilityService } from "./modules/availability/service";
+import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
@@ -25,8 +24,7 @@ import { googleService } from "./modules/google/service";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
 import { hostingRepository, hostingService } from "./modules/hosting";
-import { invitesRepository } from "./modules/invites/repository";
-import { invitesService } from "./modules/invites/service";
+import { invitesRepository, invitesService } from "./modules/invites";
 import { nearbyRepository } from "./modules/nearby/repository";
 import { notificationsRepository } from "./modules/notifications/repository";
 import { notificationsService } from "./modules/notifications/service";
@@ -34,16 +32,14 @@ import { createOutbox } from "./modules/outbox/outbox";
 import { participantsRepository } from "./modules/participants/repository";
 import { seatOfferWorker } from "./modules/participants/seat-offers";
 import { participantsService } from "./modules/participants/service";
-import { createGeocoder } from "./modules/places/geocoder";
-import { placesService } from "./modules/places/service";
+import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
-import { uploadsRepository } from "./modules/uploads/repository";
-import { uploadsService } from "./modules/uploads/service";
+import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository } from "./modules/users/repository";
 import { usersService } from "./modules/users/service";
 import { waitlistRepository } from "./modules/waitlist/repository";
@@ -208,7 +204,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
-    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
     participants,
     polls,
     places: placesService({ geocoder }),
