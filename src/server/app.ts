@@ -30,7 +30,6 @@ import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
-import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { followsRoutes } from "./modules/follows/routes";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -63,7 +62,6 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
-  eventConversationRoutes,
   participantsRoutes,
   hostingRoutes,
   availabilityRoutes,

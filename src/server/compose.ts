@@ -13,10 +13,9 @@ import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
-import { eventsRepository } from "./modules/events/repository";
-import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
@@ -25,13 +24,11 @@ import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
 import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository, invitesService } from "./modules/invites";
-import { nearbyRepository } from "./modules/nearby/repository";
+import { nearbyRepository, nearbyService } from "./modules/nearby";
 import { notificationsRepository } from "./modules/notifications/repository";
 import { notificationsService } from "./modules/notifications/service";
 import { createOutbox } from "./modules/outbox/outbox";
-import { participantsRepository } from "./modules/participants/repository";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
-import { participantsService } from "./modules/participants/service";
+import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
 import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
@@ -121,14 +118,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const hostingRepo = hostingRepository(db);
   const hosting = hostingService({
-    repo: hostingRepository(db),
+    repo: hostingRepo,
     users: repositories.users,
-    access: {
+    access: eventAccess({
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
       isBlockedEitherWay: blocks.isBlockedEitherWay,
-    },
+      isCohost: hostingRepo.isCohost,
+    }),
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
@@ -138,7 +137,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     uploads,
     notifications,
     blocks,
@@ -147,8 +146,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const participants = participantsService({
     repo: participantsRepository(db),
+    findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     notifications,
     blocks,
     hosting,
@@ -205,6 +205,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
     places: placesService({ geocoder }),

@@ -3,6 +3,7 @@ export type { SeriesScope } from "../../../contract/hosting";
 export { hostingRepository } from "./repository";
 export {
   checkResponse,
+  type EventAccess,
   type HostingService,
   hostingColumns,
   hostingService,
