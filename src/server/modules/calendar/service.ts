@@ -90,4 +90,3 @@ export function calendarService({
     },
   };
 }
-export type CalendarService = ReturnType<typeof calendarService>;

@@ -4,13 +4,12 @@
  * compose.ts rather than reading the tables themselves.
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
-export { type EventAccessQueries, eventAccess } from "./event-access";
+export { eventAccess } from "./event-access";
 export {
   type EventRow,
   type EventsRepository,
   eventsRepository,
   isEventLinkUsable,
   spendEventLinkSignup,
-  type UserRow,
 } from "./repository";
-export { type EventsService, eventsService, toEvent, toSummary } from "./service";
+export { type EventsService, eventsService, toEvent } from "./service";

@@ -50,7 +50,7 @@ export function toEvent(row: EventRow): Event {
   };
 }
 
-export function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "profileImage">): UserSummary {
+function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "profileImage">): UserSummary {
   return { id: row.id, fullName: row.fullName, username: row.username, profileImage: row.profileImage };
 }
 

@@ -3,10 +3,8 @@ export type { SeriesScope } from "../../../contract/hosting";
 export { hostingRepository } from "./repository";
 export {
   checkResponse,
-  type EventAccess,
   type HostingService,
   hostingColumns,
   hostingService,
   occurrenceDates,
-  seesGuestList,
 } from "./service";

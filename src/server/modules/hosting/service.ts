@@ -26,7 +26,7 @@ import type { EventRow, HostingRepository } from "./repository";
 const DAY_MS = 86_400_000;
 
 /** Questions as stored: every one with an id (q1, q2, ... for those the host left without). */
-export function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
+function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
   const taken = new Set(input.flatMap((q) => (q.id ? [q.id] : [])));
   let n = 0;
   const nextId = () => {
@@ -83,7 +83,7 @@ export function checkResponse(
 }
 
 /** Whether a viewer sees who is going (the count is always shown). */
-export function seesGuestList(
+function seesGuestList(
   event: Pick<EventRow, "guestList">,
   viewer: { manages: boolean; status: ParticipantStatus | null },
 ) {

@@ -52,4 +52,3 @@ export function invitesService({
     },
   };
 }
-export type InvitesService = ReturnType<typeof invitesService>;

@@ -1,2 +1,2 @@
 /** The operator's map: whether there is one, and the hosts its style loads from (for the CSP). */
-export { mapHosts, styleOrigins } from "./service";
+export { mapHosts } from "./service";

@@ -22,4 +22,3 @@ export function nearbyService({ repo }: { repo: NearbyRepository }) {
     },
   };
 }
-export type NearbyService = ReturnType<typeof nearbyService>;
