@@ -6,18 +6,16 @@ import { createRateLimits } from "./http/rate-limits";
 import { accountRepository } from "./modules/account/repository";
 import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
-import { availabilityRepository } from "./modules/availability/repository";
-import { availabilityService } from "./modules/availability/service";
+import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
-import { eventsRepository } from "./modules/events/repository";
-import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
@@ -25,25 +23,20 @@ import { googleService } from "./modules/google/service";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
 import { hostingRepository, hostingService } from "./modules/hosting";
-import { invitesRepository } from "./modules/invites/repository";
-import { invitesService } from "./modules/invites/service";
-import { nearbyRepository } from "./modules/nearby/repository";
+import { invitesRepository, invitesService } from "./modules/invites";
+import { nearbyRepository, nearbyService } from "./modules/nearby";
 import { notificationsRepository } from "./modules/notifications/repository";
 import { notificationsService } from "./modules/notifications/service";
 import { createOutbox } from "./modules/outbox/outbox";
-import { participantsRepository } from "./modules/participants/repository";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
-import { participantsService } from "./modules/participants/service";
-import { createGeocoder } from "./modules/places/geocoder";
-import { placesService } from "./modules/places/service";
+import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
+import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
-import { uploadsRepository } from "./modules/uploads/repository";
-import { uploadsService } from "./modules/uploads/service";
+import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository } from "./modules/users/repository";
 import { usersService } from "./modules/users/service";
 import { waitlistRepository } from "./modules/waitlist/repository";
@@ -125,14 +118,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const hostingRepo = hostingRepository(db);
   const hosting = hostingService({
-    repo: hostingRepository(db),
+    repo: hostingRepo,
     users: repositories.users,
-    access: {
+    access: eventAccess({
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
       isBlockedEitherWay: blocks.isBlockedEitherWay,
-    },
+      isCohost: hostingRepo.isCohost,
+    }),
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
@@ -142,7 +137,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     uploads,
     notifications,
     blocks,
@@ -151,8 +146,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const participants = participantsService({
     repo: participantsRepository(db),
+    findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     notifications,
     blocks,
     hosting,
@@ -208,7 +204,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
-    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
     places: placesService({ geocoder }),
