@@ -11,6 +11,7 @@ export const nearbyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
+export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
 /** A person near you: public fields and a distance rounded to what the screen shows; never coordinates. */
 export const nearbyUserSchema = publicUserSchema.extend({ distanceKm: z.number() });
