@@ -24,8 +24,7 @@ const isTestCode = (file) => /\.test\.tsx?$|test-kit\.ts$|^src\/server\/test\//.
 // routes.ts, or a part of it it registers (e.g. relationship-routes.ts).
 const isRoutes = (file) => /^(.+-)?routes\.ts$/.test(path.basename(file));
 const isRepository = (file) => path.basename(file) === "repository.ts";
-const touchesDatabase = (id) =>
-  /node_modules\/(drizzle-orm|pg)\//.test(id) || id.startsWith("src/server/db/");
+const touchesDatabase = (id) => /node_modules\/(drizzle-orm|pg)\//.test(id) || id.startsWith("src/server/db/");
 
 for (const name of readdirSync(MODULES, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
   const files = readdirSync(path.join(MODULES, name.name));
