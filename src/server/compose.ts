@@ -6,34 +6,28 @@ import { createMailTransport } from "./mail";
 import { accountRepository } from "./modules/account/repository";
 import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
-import { availabilityRepository } from "./modules/availability/repository";
-import { availabilityService } from "./modules/availability/service";
+import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService, toChatMessage } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
-import { eventsRepository } from "./modules/events/repository";
-import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
 import { groupsRepository, groupsService } from "./modules/groups";
 import { hostingRepository, hostingService } from "./modules/hosting";
-import { invitesRepository } from "./modules/invites/repository";
-import { invitesService } from "./modules/invites/service";
-import { nearbyRepository } from "./modules/nearby/repository";
+import { invitesRepository, invitesService } from "./modules/invites";
+import { nearbyRepository, nearbyService } from "./modules/nearby";
 import { notificationsRepository, notificationsService } from "./modules/notifications";
 import { createOutboxWorker, outboxRepository, outboxService } from "./modules/outbox";
-import { participantsRepository } from "./modules/participants/repository";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
-import { participantsService } from "./modules/participants/service";
-import { createGeocoder } from "./modules/places/geocoder";
-import { placesService } from "./modules/places/service";
+import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
+import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import {
   createEmailDigestWorker,
@@ -46,8 +40,7 @@ import { createReminderWorker, remindersRepository, remindersService } from "./m
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
-import { uploadsRepository } from "./modules/uploads/repository";
-import { uploadsService } from "./modules/uploads/service";
+import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository } from "./modules/users/repository";
 import { usersService } from "./modules/users/service";
 import { waitlistRepository } from "./modules/waitlist/repository";
@@ -131,14 +124,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const hostingRepo = hostingRepository(db);
   const hosting = hostingService({
-    repo: hostingRepository(db),
+    repo: hostingRepo,
     users: repositories.users,
-    access: {
+    access: eventAccess({
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
       isBlockedEitherWay: blocks.isBlockedEitherWay,
-    },
+      isCohost: hostingRepo.isCohost,
+    }),
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => ticketSecret(repositories.push),
@@ -148,7 +143,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     uploads,
     notifications,
     blocks,
@@ -157,8 +152,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const participants = participantsService({
     repo: participantsRepository(db),
+    findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     notifications,
     blocks,
     hosting,
@@ -239,7 +235,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
-    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
     push,

@@ -19,19 +19,9 @@ import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
+import type { AvailabilityService } from "../availability";
 import type { BlockReads } from "../safety";
 import type { GroupsRepository } from "./repository";
-
-/** What groups needs of the availability module: the one calendar of free times each person keeps. */
-interface FreeTimes {
-  save(userId: number, date: string, timeslots: TimeSlotId[]): Promise<unknown>;
-  /** What these users published for the days from..to (inclusive), earliest first. */
-  daysOf(
-    userIds: number[],
-    from: string,
-    to: string,
-  ): Promise<{ userId: number; date: string; timeslots: TimeSlotId[] }[]>;
-}
 
 /** A group's last chat message as the groups repository reads it. */
 type LastMessage = NonNullable<Awaited<ReturnType<GroupsRepository["listForUser"]>>[number]["lastMessage"]>;
@@ -65,7 +55,7 @@ export function groupsService(deps: {
   repo: GroupsRepository;
   /** A person's name (the users module's). */
   users: { findById(id: number): Promise<{ fullName: string } | null | undefined> };
-  availability: FreeTimes;
+  availability: AvailabilityService;
   /** A stored message as the chat shows it (the chat module's): a hidden one only as "Message removed". */
   toChatMessage: (message: LastMessage) => ChatMessage;
   /** Which plans are polls (the polls module's); a group's plan list marks them. */
