@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
 import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "../../../contract/calendar";
 import { HttpError } from "../../http/http-error";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import { reminderZone } from "../reminders";
 import { vtimezone } from "./ics";
 import type { CalendarRepository, FeedEvent } from "./repository";

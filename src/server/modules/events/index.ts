@@ -12,4 +12,4 @@ export {
   isEventLinkUsable,
   spendEventLinkSignup,
 } from "./repository";
-export { type EventsService, eventsService, toEvent } from "./service";
+export { eventsService, toEvent } from "./service";

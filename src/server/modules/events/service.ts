@@ -14,7 +14,7 @@ import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limit
 import { HttpError } from "../../http/http-error";
 import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import { zoneAt } from "../places";
 import type { BlockReads } from "../safety";
 import type { UploadsService } from "../uploads";
@@ -341,4 +341,3 @@ export function eventsService({
     },
   };
 }
-export type EventsService = ReturnType<typeof eventsService>;

@@ -27,7 +27,7 @@ import type { GroupsRepository } from "./repository";
 type LastMessage = NonNullable<Awaited<ReturnType<GroupsRepository["listForUser"]>>[number]["lastMessage"]>;
 
 /** 96 random bits, URL-safe: unguessable, short enough to paste. */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   return randomBytes(12).toString("base64url");
 }
 
@@ -36,14 +36,14 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 /** One budget per user for votes over the socket and REST together. */
 export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
 
-export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
+function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
   for (const r of rows) counts[r.vote] += r.n;
   return counts;
 }
 
 /** yyyy-MM-dd plus some days, on the calendar (no zone: a day is a day). */
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

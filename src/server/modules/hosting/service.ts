@@ -19,7 +19,7 @@ import {
   UPDATES_PER_EVENT_PER_DAY,
 } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users/repository";
 import type { EventRow, HostingRepository } from "./repository";
 

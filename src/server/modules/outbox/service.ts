@@ -19,4 +19,3 @@ export function outboxService(deps: {
     },
   };
 }
-export type OutboxService = ReturnType<typeof outboxService>;

@@ -5,7 +5,7 @@ import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "../../../contract/
 import { HttpError } from "../../http/http-error";
 import { type EventRow, type EventsRepository, eventAccess } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
-import type { NewNotification, NotificationsService } from "../notifications/service";
+import type { NewNotification, NotificationsService } from "../notifications";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
 import type { ParticipantQueries, ParticipantsRepository } from "./repository";
@@ -222,4 +222,3 @@ export function participantsService({
     },
   };
 }
-export type ParticipantsService = ReturnType<typeof participantsService>;

@@ -11,7 +11,7 @@ import type { PollsRepository } from "./repository";
 type OptionRow = Awaited<ReturnType<PollsRepository["optionsOf"]>>[number];
 type VoteRow = { optionId: number; userId: number; vote: VoteValue };
 
-export function tally(votes: { vote: VoteValue }[]): VoteCounts {
+function tally(votes: { vote: VoteValue }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
   for (const v of votes) counts[v.vote] += 1;
   return counts;

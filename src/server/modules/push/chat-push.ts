@@ -16,7 +16,7 @@ import { openSocketsHere } from "./presence";
  * a busy chat does not buzz a phone per line, and the members are looked up once per window, not per
  * message (the chat's own path stays as fast as before).
  */
-export const CHAT_PUSH_WINDOW_MS = 2_000;
+const CHAT_PUSH_WINDOW_MS = 2_000;
 /** Longest chat text put in a push or e-mail; the chat has the rest. */
 const CHAT_PREVIEW_CHARS = 140;
 

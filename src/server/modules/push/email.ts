@@ -48,12 +48,12 @@ export function readUnsubscribeToken(
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope, version } : null;
 }
 
-export function unsubscribeUrl(origin: string, token: string): string {
+function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 /** RFC 8058: mail clients show an unsubscribe button that POSTs `List-Unsubscribe=One-Click` to this https URL. */
-export function unsubscribeHeaders(url: string): Record<string, string> {
+function unsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
