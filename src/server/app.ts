@@ -32,11 +32,10 @@ import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
 import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
-import { followsRoutes } from "./modules/follows/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
-import { registerMetrics } from "./modules/health/metrics";
+import { registerMetrics } from "./modules/health";
 import { healthRoutes } from "./modules/health/routes";
 import { hostingRoutes } from "./modules/hosting/routes";
 import { invitesRoutes } from "./modules/invites/routes";
@@ -67,7 +66,6 @@ const MODULE_ROUTES = [
   availabilityRoutes,
   usersRoutes,
   friendsRoutes,
-  followsRoutes,
   uploadsRoutes,
   deckRoutes,
   notificationsRoutes,

@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
-import { accountRepository } from "./modules/account/repository";
-import { authRepository } from "./modules/auth/repository";
-import { authService } from "./modules/auth/service";
+import { accountRepository, accountService, accountTokenPrune } from "./modules/account";
+import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository } from "./modules/availability/repository";
 import { availabilityService } from "./modules/availability/service";
 import { calendarRepository, calendarService } from "./modules/calendar";
@@ -19,11 +18,11 @@ import { feedService } from "./modules/events/feed/service";
 import { eventsRepository } from "./modules/events/repository";
 import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
-import { friendsRepository } from "./modules/friends/repository";
-import { friendsService } from "./modules/friends/service";
-import { googleService } from "./modules/google/service";
+import { friendsRepository, friendsService } from "./modules/friends";
+import { googleService } from "./modules/google";
 import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
+import { healthService } from "./modules/health";
 import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository } from "./modules/invites/repository";
 import { invitesService } from "./modules/invites/service";
@@ -40,13 +39,11 @@ import { createPollWorker, pollsRepository, pollsService } from "./modules/polls
 import { pushRepository } from "./modules/push/repository";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
-import type { BlockReads } from "./modules/safety";
-import { safetyRepository } from "./modules/safety/repository";
+import { type BlockReads, safetyRepository, safetyService } from "./modules/safety";
 import { uploadsRepository } from "./modules/uploads/repository";
 import { uploadsService } from "./modules/uploads/service";
-import { usersRepository } from "./modules/users/repository";
-import { usersService } from "./modules/users/service";
-import { waitlistRepository } from "./modules/waitlist/repository";
+import { usersRepository, usersService } from "./modules/users";
+import { waitlistRepository, waitlistService } from "./modules/waitlist";
 
 /**
  * The composition root: every repository and service of one app, built once, in one place. Repositories
@@ -80,6 +77,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outbox = createOutbox({ config, db, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
+  const auth = authService({ repo: repositories.auth, bus });
   const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
@@ -121,8 +119,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     send: chat.send,
   });
 
-  // The redirect URI comes from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the
-  // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
+  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host
+  // header is the sender's to choose. Outside production the listening address stands in; in production
+  // without it, no flow and no links.
   const origin = publicOrigin(config);
 
   const hosting = hostingService({
@@ -188,6 +187,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       reminders: reminderWorker,
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
+      sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
+      accountTokens: accountTokenPrune({ repo: repositories.account, log }),
     },
     notifications,
     uploads,
@@ -198,7 +199,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
     }),
-    auth: authService({ repo: repositories.auth }),
+    auth,
+    account: accountService({
+      repo: repositories.account,
+      users: repositories.users,
+      notifications,
+      revokeSessions: auth.revokeSessions,
+      enqueueEmail: outbox.enqueue,
+      linkOrigin: origin,
+      keys: repositories.push,
+    }),
     availability,
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat,
@@ -207,7 +217,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     events,
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
-    friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
+    friends: friendsService({
+      repo: friendsRepository(db),
+      users: repositories.users,
+      notifications,
+      blocks,
+      enqueueEmail: outbox.enqueue,
+      linkOrigin: origin,
+    }),
+    health: healthService({ database: deps.database, bus }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
     participants,
     polls,
@@ -217,7 +235,18 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       adminUsernames: config.ADMIN_USERNAMES ?? [],
     }),
+    safety: safetyService({
+      repo: repositories.safety,
+      users: repositories.users,
+      findEvent: eventsRepo.findEvent,
+      isGroupMember: repositories.groups.isMember,
+      revokeSessions: auth.revokeSessions,
+      keys: repositories.push,
+    }),
     users: usersService({ repo: repositories.users, blocks }),
+    waitlist: waitlistService({ repo: repositories.waitlist }),
+    // Only what the /api/users/nearby handler (users module) calls; the nearby module's own service replaces it.
+    nearby: { usersNear: repositories.nearby.usersNear },
   };
 }
 export type Services = ReturnType<typeof composeServices>;

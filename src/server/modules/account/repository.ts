@@ -354,3 +354,4 @@ export function accountRepository(db: Db) {
     },
   };
 }
+export type AccountRepository = ReturnType<typeof accountRepository>;

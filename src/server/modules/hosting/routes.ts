@@ -11,8 +11,6 @@ import {
   eventUpdateBodySchema,
   eventUpdateSchema,
   guestRowSchema,
-  metAtParamsSchema,
-  metAtSchema,
   occurrenceSchema,
   ticketSchema,
   updatesQuerySchema,
@@ -39,12 +37,6 @@ export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     "/api/events/:id/occurrences",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(occurrenceSchema), ...errors } } },
     async (request) => service.occurrences(requireUserId(request), request.params.id),
-  );
-
-  app.get(
-    "/api/users/:id/met-at",
-    { schema: { tags, params: metAtParamsSchema, response: { 200: z.array(metAtSchema), ...errors } } },
-    async (request) => service.metAt(requireUserId(request), request.params.id),
   );
 
   app.post(

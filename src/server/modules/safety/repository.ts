@@ -102,10 +102,6 @@ export function safetyRepository(db: Db) {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
       return row;
     },
-    async findEvent(id: number) {
-      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
-      return row;
-    },
     async insertReport(reporterId: number, body: ReportBody) {
       const [row] = await db
         .insert(reports)
