@@ -18,7 +18,7 @@ import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/
 import { toCurrentUser } from "../users";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
-import type { AccessGrant } from "./repository";
+import { grantOf } from "./service";
 
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { auth: service } = deps.services;
@@ -50,15 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const { inviteCode, eventId, ...body } = request.body;
-      const grantHash = grantHashOf(request);
-      // A verified code is spent before an event's link, so the link's few uses go to those without one.
-      const grant: AccessGrant | null = inviteCode
-        ? { kind: "invite", code: inviteCode }
-        : grantHash
-          ? { kind: "code", idHash: grantHash }
-          : eventId
-            ? { kind: "event", eventId }
-            : null;
+      const grant = grantOf({ inviteCode, grantHash: grantHashOf(request), eventId });
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") clearGrantCookie(reply);
       // Registering while signed in ends the previous session: one browser, one account.

@@ -15,6 +15,21 @@ export function hashPassword(password: string) {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * The access grant a registration spends, of those it carries. A verified code is spent before an event's
+ * link, so the link's few uses go to those without one.
+ */
+export function grantOf(carried: {
+  inviteCode?: string;
+  grantHash: string | null;
+  eventId?: number;
+}): AccessGrant | null {
+  if (carried.inviteCode) return { kind: "invite", code: carried.inviteCode };
+  if (carried.grantHash) return { kind: "code", idHash: carried.grantHash };
+  if (carried.eventId) return { kind: "event", eventId: carried.eventId };
+  return null;
+}
+
 /** Verified against a real hash even when the user is unknown, so timing does not reveal usernames. */
 let dummyHash: Promise<string> | undefined;
 

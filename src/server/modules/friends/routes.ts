@@ -17,7 +17,7 @@ import { creationLimit } from "../../http/creation-limits";
 import { sendPage } from "../../http/pagination";
 import { limitPerUser } from "../../http/rate-limits";
 import { requireUserId } from "../../http/session";
-import { toPublicUser } from "../users/public-user";
+import { toPublicUser } from "../users";
 
 const otherUserParams = z.object({ userId: userIdSchema });
 

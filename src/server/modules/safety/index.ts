@@ -2,6 +2,6 @@
  * Blocks, reports and moderation. Safety is the one owner of blocks: other modules receive the block reads
  * (`BlockReads`) from the composition root, or add `notBlocked` to a query of their own.
  */
-export { emailHash, reportEmailKey, type StoredKeys } from "./email-hash";
-export { type BlockReads, notBlocked, type SafetyRepository, safetyRepository } from "./repository";
+export { reportEmailKey, type StoredKeys } from "./report-email-key";
+export { type BlockReads, emailHash, notBlocked, type SafetyRepository, safetyRepository } from "./repository";
 export { type SafetyService, safetyService } from "./service";

@@ -2,7 +2,7 @@ import type { AdminReport, ReportBody } from "../../../contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
 import { HttpError } from "../../http/http-error";
 import type { UsersRepository } from "../users";
-import { reportEmailKey, type StoredKeys } from "./email-hash";
+import { reportEmailKey, type StoredKeys } from "./report-email-key";
 import type { SafetyRepository } from "./repository";
 
 /** Only the columns a report's visibility check reads; the events module owns the row. */
@@ -25,9 +25,6 @@ export function safetyService(deps: {
 }) {
   const { repo } = deps;
   return {
-    isBlockedEitherWay: repo.isBlockedEitherWay,
-    blockedAmong: repo.blockedAmong,
-
     listBlocked(userId: number, limit: number) {
       return repo.listBlocked(userId, limit);
     },
