@@ -190,6 +190,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
       accountTokens: accountTokenPrune({ repo: repositories.account, log }),
     },
+    // The block reads every module that hides a person receives (the safety module's).
+    blocks,
     notifications,
     uploads,
     groups,
