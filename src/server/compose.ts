@@ -5,18 +5,16 @@ import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
 import { accountRepository, accountService, accountTokenPrune } from "./modules/account";
 import { authRepository, authService, sessionSweeper } from "./modules/auth";
-import { availabilityRepository } from "./modules/availability/repository";
-import { availabilityService } from "./modules/availability/service";
+import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
-import { eventsRepository } from "./modules/events/repository";
-import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
@@ -24,24 +22,19 @@ import { groupsRepository } from "./modules/groups/repository";
 import { groupsService } from "./modules/groups/service";
 import { healthService } from "./modules/health";
 import { hostingRepository, hostingService } from "./modules/hosting";
-import { invitesRepository } from "./modules/invites/repository";
-import { invitesService } from "./modules/invites/service";
-import { nearbyRepository } from "./modules/nearby/repository";
+import { invitesRepository, invitesService } from "./modules/invites";
+import { nearbyRepository, nearbyService } from "./modules/nearby";
 import { notificationsRepository } from "./modules/notifications/repository";
 import { notificationsService } from "./modules/notifications/service";
 import { createOutbox } from "./modules/outbox/outbox";
-import { participantsRepository } from "./modules/participants/repository";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
-import { participantsService } from "./modules/participants/service";
-import { createGeocoder } from "./modules/places/geocoder";
-import { placesService } from "./modules/places/service";
+import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
+import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { pushRepository } from "./modules/push/repository";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import { type BlockReads, safetyRepository, safetyService } from "./modules/safety";
-import { uploadsRepository } from "./modules/uploads/repository";
-import { uploadsService } from "./modules/uploads/service";
+import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository, usersService } from "./modules/users";
 import { waitlistRepository, waitlistService } from "./modules/waitlist";
 
@@ -124,14 +117,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // without it, no flow and no links.
   const origin = publicOrigin(config);
 
+  const hostingRepo = hostingRepository(db);
   const hosting = hostingService({
-    repo: hostingRepository(db),
+    repo: hostingRepo,
     users: repositories.users,
-    access: {
+    access: eventAccess({
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
       isBlockedEitherWay: blocks.isBlockedEitherWay,
-    },
+      isCohost: hostingRepo.isCohost,
+    }),
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
@@ -141,7 +136,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     uploads,
     notifications,
     blocks,
@@ -150,8 +145,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const participants = participantsService({
     repo: participantsRepository(db),
+    findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     notifications,
     blocks,
     hosting,
@@ -228,7 +224,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
     }),
     health: healthService({ database: deps.database, bus }),
-    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
     places: placesService({ geocoder }),
@@ -247,8 +244,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     users: usersService({ repo: repositories.users, blocks }),
     waitlist: waitlistService({ repo: repositories.waitlist }),
-    // Only what the /api/users/nearby handler (users module) calls; the nearby module's own service replaces it.
-    nearby: { usersNear: repositories.nearby.usersNear },
   };
 }
 export type Services = ReturnType<typeof composeServices>;

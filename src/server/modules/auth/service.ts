@@ -5,7 +5,7 @@ import { HttpError } from "../../http/http-error";
 import { hashSessionToken, newSessionToken } from "../../http/session";
 import { sessionCacheFor } from "../../http/session-cache";
 import { type Bus, publishSessionsRevoked } from "../../realtime/bus";
-import { InviteUnusableError } from "../invites/repository";
+import { InviteUnusableError } from "../invites";
 import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */

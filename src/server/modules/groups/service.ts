@@ -18,7 +18,7 @@ import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { AvailabilityService } from "../availability/service";
+import type { AvailabilityService } from "../availability";
 import { toChatMessage } from "../chat/service";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";

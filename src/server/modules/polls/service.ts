@@ -5,11 +5,10 @@ import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "..
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { ChatService } from "../chat/service";
-import type { EventsRepository } from "../events/repository";
-import type { EventsService } from "../events/service";
+import type { EventsRepository, EventsService } from "../events";
 import type { GroupsRepository } from "../groups/repository";
 import type { NotificationsService } from "../notifications/service";
-import type { ParticipantsService } from "../participants/service";
+import type { ParticipantsService } from "../participants";
 import type { UsersRepository } from "../users/repository";
 import type { PollsRepository } from "./repository";
 

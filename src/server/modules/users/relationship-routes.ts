@@ -3,7 +3,6 @@ import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { cursorParamSchema } from "../../../contract/fields";
 import { followStateSchema } from "../../../contract/follows";
-import { coarsenDistanceKm } from "../../../contract/geo";
 import { metAtParamsSchema, metAtSchema } from "../../../contract/hosting";
 import { FRIENDS_PAGE_MAX } from "../../../contract/limits";
 import { nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
@@ -58,13 +57,7 @@ export const relationshipRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   app.get(
     "/api/users/nearby",
     { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyUserSchema) } } },
-    async (request) => {
-      const viewerId = requireUserId(request);
-      const { lat, lng, radius, limit, offset } = request.query;
-      const rows = await nearby.usersNear({ lat, lng, radiusKm: radius }, viewerId, limit, offset);
-      // Only public fields and the displayed precision leave: nobody's position can be read back.
-      return rows.map((r) => ({ ...toPublicUser(r.user), distanceKm: coarsenDistanceKm(r.distanceKm) }));
-    },
+    async (request) => nearby.usersNear(requireUserId(request), request.query),
   );
 
   app.post("/api/users/:id/follow", { schema: followSchema }, async (request) =>

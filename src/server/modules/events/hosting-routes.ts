@@ -29,8 +29,11 @@ const errors = {
 };
 const tags = ["hosting"];
 
-/** Co-hosts, updates to guests, the hosts' guest list (and its CSV), tickets and check-in. */
-export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+/**
+ * An event's hosting: its series' occurrences, a waitlisted person's seat, co-hosts, updates to guests, the hosts'
+ * guest list (and its CSV), tickets and check-in. Registered by events/routes.ts, which serves /api/events.
+ */
+export const eventHostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.hosting;
 
   app.get(
