@@ -1,7 +1,6 @@
 import type { AdminReport, ReportBody } from "../../../contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
 import { HttpError } from "../../http/http-error";
-import type { UsersRepository } from "../users";
 import { reportEmailKey, type StoredKeys } from "./report-email-key";
 import type { SafetyRepository } from "./repository";
 
@@ -15,7 +14,8 @@ interface ReportableEvent {
 /** Blocks, reports and the moderators' actions. */
 export function safetyService(deps: {
   repo: SafetyRepository;
-  users: Pick<UsersRepository, "findById">;
+  /** Whether an account exists (the users module's; imported by type it would close a cycle through BlockReads). */
+  users: { findById(id: number): Promise<unknown> };
   findEvent: (id: number) => Promise<ReportableEvent | undefined>;
   isGroupMember: (groupId: number, userId: number) => Promise<boolean>;
   /** Ends sessions already deleted from the table, on every instance and socket (the auth module's). */
