@@ -31,19 +31,16 @@ import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
 import { eventsRoutes } from "./modules/events/routes";
-import { followsRoutes } from "./modules/follows/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
-import { registerMetrics } from "./modules/health/metrics";
+import { registerMetrics } from "./modules/health";
 import { healthRoutes } from "./modules/health/routes";
-import { hostingRoutes } from "./modules/hosting/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewService } from "./modules/link-preview";
 import { linkPreviewRoutes } from "./modules/link-preview/routes";
 import { mapHosts } from "./modules/maps";
 import { mapsRoutes } from "./modules/maps/routes";
-import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
@@ -63,11 +60,9 @@ const MODULE_ROUTES = [
   authRoutes,
   eventsRoutes,
   participantsRoutes,
-  hostingRoutes,
   availabilityRoutes,
   usersRoutes,
   friendsRoutes,
-  followsRoutes,
   uploadsRoutes,
   deckRoutes,
   notificationsRoutes,
@@ -77,7 +72,6 @@ const MODULE_ROUTES = [
   pollsRoutes,
   invitesRoutes,
   chatRoutes,
-  nearbyRoutes,
   placesRoutes,
   mapsRoutes,
   googleRoutes,

@@ -3,9 +3,8 @@ import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
 import { createMailTransport } from "./mail";
-import { accountRepository } from "./modules/account/repository";
-import { authRepository } from "./modules/auth/repository";
-import { authService } from "./modules/auth/service";
+import { accountRepository, accountService, accountTokenPrune } from "./modules/account";
+import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
@@ -17,10 +16,10 @@ import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
 import { followsRepository, followsService } from "./modules/follows";
-import { friendsRepository } from "./modules/friends/repository";
-import { friendsService } from "./modules/friends/service";
-import { googleService } from "./modules/google/service";
+import { friendsRepository, friendsService } from "./modules/friends";
+import { googleService } from "./modules/google";
 import { groupsRepository, groupsService } from "./modules/groups";
+import { healthService } from "./modules/health";
 import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository, invitesService } from "./modules/invites";
 import { nearbyRepository, nearbyService } from "./modules/nearby";
@@ -38,12 +37,10 @@ import {
 } from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
-import type { BlockReads } from "./modules/safety";
-import { safetyRepository } from "./modules/safety/repository";
+import { type BlockReads, safetyRepository, safetyService } from "./modules/safety";
 import { uploadsRepository, uploadsService } from "./modules/uploads";
-import { usersRepository } from "./modules/users/repository";
-import { usersService } from "./modules/users/service";
-import { waitlistRepository } from "./modules/waitlist/repository";
+import { usersRepository, usersService } from "./modules/users";
+import { waitlistRepository, waitlistService } from "./modules/waitlist";
 
 /**
  * The composition root: every repository and service of one app, built once, in one place. Repositories
@@ -78,6 +75,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outbox = outboxService({ repo: outboxRepo, worker: outboxWorker, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
+  const auth = authService({ repo: repositories.auth, bus });
   const notifications = notificationsService({ repo: notificationsRepository(db), bus, blocks });
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
@@ -120,8 +118,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     send: chat.send,
   });
 
-  // The redirect URI comes from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the
-  // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
+  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host
+  // header is the sender's to choose. Outside production the listening address stands in; in production
+  // without it, no flow and no links.
   const origin = publicOrigin(config);
 
   const hostingRepo = hostingRepository(db);
@@ -215,7 +214,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       reminders: reminderWorker,
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
+      sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
+      accountTokens: accountTokenPrune({ repo: repositories.account, log }),
     },
+    // The block reads every module that hides a person receives (the safety module's).
+    blocks,
     notifications,
     uploads,
     groups,
@@ -225,7 +228,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
     }),
-    auth: authService({ repo: repositories.auth }),
+    auth,
+    account: accountService({
+      repo: repositories.account,
+      users: repositories.users,
+      notifications,
+      revokeSessions: auth.revokeSessions,
+      enqueueEmail: outbox.enqueue,
+      linkOrigin: origin,
+      keys: repositories.push,
+    }),
     availability,
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat,
@@ -234,7 +246,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     events,
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
-    friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
+    friends: friendsService({
+      repo: friendsRepository(db),
+      users: repositories.users,
+      notifications,
+      blocks,
+      enqueueEmail: outbox.enqueue,
+      linkOrigin: origin,
+    }),
+    health: healthService({ database: deps.database, bus }),
     invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
@@ -246,7 +266,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       adminUsernames: config.ADMIN_USERNAMES ?? [],
     }),
+    safety: safetyService({
+      repo: repositories.safety,
+      users: repositories.users,
+      findEvent: eventsRepo.findEvent,
+      isGroupMember: repositories.groups.isMember,
+      revokeSessions: auth.revokeSessions,
+      keys: repositories.push,
+    }),
     users: usersService({ repo: repositories.users, blocks }),
+    waitlist: waitlistService({ repo: repositories.waitlist }),
   };
 }
 export type Services = ReturnType<typeof composeServices>;

@@ -6,9 +6,8 @@
 import path from "node:path";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { rolesRepository, rolesService } from "./modules/roles";
-import { moderatorCommand } from "./modules/roles/command";
-import { usersRepository } from "./modules/users/repository";
+import { moderatorCommand, rolesRepository, rolesService } from "./modules/roles";
+import { usersRepository } from "./modules/users";
 import { embeddedDataDir, runningServerPid } from "./ops/embedded-backup";
 
 async function main() {

@@ -1,9 +1,9 @@
 import { SESSION_IDLE_MS } from "../contract/limits";
-import type { AuthRepository } from "./modules/auth/repository";
+import type { AuthRepository } from "./modules/auth";
 import { CHAT_LIMITS, type ChatService } from "./modules/chat/service";
 import { type GroupsRepository, type GroupsService, VOTE_LIMIT } from "./modules/groups";
 import { registerLocalSockets } from "./modules/push";
-import type { UsersRepository } from "./modules/users/repository";
+import type { UsersRepository } from "./modules/users";
 import type { Bus } from "./realtime/bus";
 import type { RealtimeHandlers } from "./realtime/hub";
 import type { RealtimeOptions } from "./realtime/routes";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Industry } from "../../contract/categories";
 import type { GroupEventType } from "../../contract/groups";
 import type { TimeSlotId } from "../../contract/time-slots";
-import { hashPassword } from "../modules/auth/service";
+import { hashPassword } from "../modules/auth";
 import { toWebpVariants } from "../modules/uploads";
 import type { Db } from "./client";
 import {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AuthService } from "../modules/auth/service";
+import type { AuthService } from "../modules/auth";
 import type { Bus } from "../realtime/bus";
 import { hashSessionToken, routeUsesSession } from "./session";
 import { sessionCacheFor } from "./session-cache";

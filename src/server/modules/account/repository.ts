@@ -23,7 +23,7 @@ import {
   users,
   waitlistEntries,
 } from "../../db/schema";
-import { lockGroups, promoteWhereNoAdmin } from "../groups/repository";
+import { lockGroups, promoteWhereNoAdmin } from "../groups";
 import { emailHash } from "../safety";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
@@ -354,3 +354,4 @@ export function accountRepository(db: Db) {
     },
   };
 }
+export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -1,5 +1,4 @@
-import { verify } from "@node-rs/argon2";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,31 +9,20 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   EMAIL_VERIFICATION_BUDGET,
-  EMAIL_VERIFICATION_TTL_MS,
   EXPORT_FILE_NAME,
   emailVerificationConfirmSchema,
   PASSWORD_RESET_BUDGETS,
-  PASSWORD_RESET_TTL_MS,
   passwordResetRequestSchema,
   passwordResetSchema,
 } from "../../../contract/account";
 import { messageSchema } from "../../../contract/auth";
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import { PRODUCT_NAME } from "../../../contract/product";
 import type { RouteDeps } from "../../compose";
-import { publicOrigin } from "../../config";
-import { HttpError } from "../../http/http-error";
 import { type Limiter, retryAfterSeconds } from "../../http/rate-limits";
-import { clearSessionCookie, hashSessionToken, newSessionToken, requireUserId } from "../../http/session";
-import { sessionCacheFor } from "../../http/session-cache";
-import { publishSessionsRevoked } from "../../realtime/bus";
-import { hashPassword } from "../auth/service";
-import { reportEmailKey } from "../safety";
+import { clearSessionCookie, requireUserId } from "../../http/session";
 
 /** Account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { account: repo, users } = deps.services.repositories;
-  const origin = publicOrigin(deps.config);
+  const service = deps.services.account;
   const resetPerAddress = app.rateLimits.limiter("password-reset-address", PASSWORD_RESET_BUDGETS.perAddress);
   const resetPerEmail = app.rateLimits.limiter("password-reset-email", PASSWORD_RESET_BUDGETS.perEmail);
   const verificationPerUser = app.rateLimits.limiter("email-verification", EMAIL_VERIFICATION_BUDGET);
@@ -56,51 +44,14 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     return true;
   }
 
-  /** Ends sessions in the database, in this instance's cache and (through the bus) every socket they opened. */
-  async function revoke(idHashes: string[]) {
-    sessionCacheFor(deps.bus).evict(idHashes);
-    await publishSessionsRevoked(deps.bus, idHashes);
-  }
-
-  async function requirePassword(request: FastifyRequest, reply: FastifyReply, password: string) {
-    const userId = requireUserId(request);
+  /** The signed-in user, after one point of the password-check budget and their password. */
+  async function requirePassword(userId: number, reply: FastifyReply, password: string) {
     if (!(await spend(reply, [[passwordChecks, userId]]))) return null;
-    const user = await users.findById(userId);
-    if (!user) throw new HttpError(401, "Not signed in");
-    if (!(await verify(user.passwordHash, password).catch(() => false)))
-      throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
-    return user;
+    return service.checkPassword(userId, password);
   }
 
-  /** A fresh link token: the random value goes into the e-mail, only its SHA-256 into the database. */
-  function newLinkToken() {
-    const token = newSessionToken();
-    return { token, idHash: hashSessionToken(token) };
-  }
-
-  const link = (path: string, token: string) => {
-    const url = new URL(path, origin ?? "http://localhost");
-    url.searchParams.set("token", token);
-    return url.toString();
-  };
-
-  // Expired links are pruned now and then; a spent one is deleted when used.
-  const prune = setInterval(() => void repo.pruneExpiredTokens(new Date()).catch(() => {}), 60 * 60_000);
-  prune.unref();
-  app.addHook("onClose", async () => clearInterval(prune));
-
-  app.get(
-    "/api/account",
-    { schema: { tags: ["account"], response: { 200: accountStatusSchema } } },
-    async (request) => {
-      const user = await users.findById(requireUserId(request));
-      if (!user) throw new HttpError(401, "Not signed in");
-      return {
-        email: user.email,
-        emailVerified: user.emailVerifiedAt != null,
-        googleLinked: user.googleSubject != null,
-      };
-    },
+  app.get("/api/account", { schema: { tags: ["account"], response: { 200: accountStatusSchema } } }, async (request) =>
+    service.status(requireUserId(request)),
   );
 
   app.post(
@@ -115,11 +66,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const user = await requirePassword(request, reply, request.body.currentPassword);
+      const user = await requirePassword(requireUserId(request), reply, request.body.currentPassword);
       if (!user) return reply;
-      await repo.setPasswordHash(user.id, await hashPassword(request.body.newPassword));
-      await repo.deleteTokens(user.id, "password_reset");
-      await revoke(await repo.deleteSessions(user.id, request.sessionHash ?? null));
+      await service.changePassword(user.id, request.body.newPassword, request.sessionHash ?? null);
       return { message: ACCOUNT_TEXTS.passwordChanged };
     },
   );
@@ -139,37 +88,10 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       if (!(await spend(reply, [[resetPerAddress, request.ip]]))) return reply;
-      const accepted = () => reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
-      // Past the address's budget, and without a public origin to link to, the answer is the same 202 and
+      // Past the e-mail's budget, and without a public origin to link to, the answer is the same 202 and
       // nothing is sent: a 429 or 503 here would let anyone block a person's reset or tell which e-mails exist.
-      if (!(await resetPerEmail.consume(email)).allowed || !origin) return accepted();
-      const user = await repo.findUserByEmail(email);
-      if (user && !user.suspendedAt) {
-        const { token, idHash } = newLinkToken();
-        const now = new Date();
-        await repo.addToken(
-          {
-            idHash,
-            userId: user.id,
-            purpose: "password_reset",
-            expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-          },
-          now,
-        );
-        await deps.services.outbox.enqueue({
-          to: user.email,
-          subject: `Reset your ${PRODUCT_NAME} password`,
-          text: [
-            "Hi,",
-            "",
-            `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.`,
-            `Choose a new password here within the next hour: ${link("/reset-password", token)}`,
-            "",
-            "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-          ].join("\n"),
-        });
-      }
-      return accepted();
+      if ((await resetPerEmail.consume(email)).allowed) await service.requestPasswordReset(email);
+      return reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
     },
   );
 
@@ -187,12 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
-      const row = await repo.consumeToken(hashSessionToken(request.body.token), "password_reset", new Date());
-      if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
-      await repo.setPasswordHash(row.userId, await hashPassword(request.body.newPassword));
-      // The other links mailed in the same hour are spent with this one.
-      await repo.deleteTokens(row.userId, "password_reset");
-      await revoke(await repo.deleteSessions(row.userId, null));
+      await service.resetPassword(request.body.token, request.body.newPassword);
       clearSessionCookie(reply);
       return { message: ACCOUNT_TEXTS.resetDone };
     },
@@ -208,29 +125,10 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const user = await users.findById(requireUserId(request));
-      if (!user) throw new HttpError(401, "Not signed in");
-      if (user.emailVerifiedAt) return reply.code(409).send({ message: ACCOUNT_TEXTS.alreadyVerified });
+      const user = await service.unverifiedUser(requireUserId(request));
       if (!(await spend(reply, [[verificationPerUser, user.id]]))) return reply;
-      if (!origin) return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
-      const { token, idHash } = newLinkToken();
-      await repo.replaceToken({
-        idHash,
-        userId: user.id,
-        purpose: "email_verification",
-        email: user.email,
-        expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
-      });
-      await deps.services.outbox.enqueue({
-        to: user.email,
-        subject: `Verify your ${PRODUCT_NAME} e-mail address`,
-        text: [
-          `Hi ${user.fullName},`,
-          "",
-          `Confirm that this address belongs to your ${PRODUCT_NAME} account: ${link("/verify-email", token)}`,
-          "The link works for 24 hours.",
-        ].join("\n"),
-      });
+      if (!(await service.sendVerification(user)))
+        return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
       return reply.code(202).send({ message: ACCOUNT_TEXTS.verificationSent });
     },
   );
@@ -249,10 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
-      const now = new Date();
-      const row = await repo.consumeToken(hashSessionToken(request.body.token), "email_verification", now);
-      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now)))
-        throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+      await service.confirmEmail(request.body.token);
       return { message: ACCOUNT_TEXTS.verified };
     },
   );
@@ -267,13 +162,11 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const user = await users.findById(requireUserId(request));
-      if (!user) throw new HttpError(401, "Not signed in");
-      const data = await repo.exportOf(user);
+      const data = await service.exportOf(requireUserId(request));
       reply
         .header("content-disposition", `attachment; filename="${EXPORT_FILE_NAME}"`)
         .header("cache-control", "no-store");
-      return { exportedAt: new Date().toISOString(), product: PRODUCT_NAME, ...data };
+      return data;
     },
   );
 
@@ -289,16 +182,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const user = await requirePassword(request, reply, request.body.password);
+      const user = await requirePassword(requireUserId(request), reply, request.body.password);
       if (!user) return reply;
-      const hosted = await repo.hostedEventsWithPeople(user.id);
-      const ended = await repo.deleteAccount(user.id, await reportEmailKey(deps.services.repositories.push));
-      if (!ended) throw new HttpError(401, "Not signed in");
-      await revoke(ended);
-      // After the deletion, so the notices never name the person (they were rows of the account's events).
-      for (const event of hosted) {
-        await deps.services.notifications.notifyAll(event.people, EVENT_NOTICES.canceledWithAccount(event));
-      }
+      await service.deleteAccount(user.id);
       clearSessionCookie(reply);
       return { message: ACCOUNT_TEXTS.deleted };
     },

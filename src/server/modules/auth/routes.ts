@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   accessCodeResultSchema,
@@ -15,40 +15,25 @@ import { currentUserSchema } from "../../../contract/users";
 import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
-import { sessionCacheFor } from "../../http/session-cache";
-import { publishSessionsRevoked } from "../../realtime/bus";
-import { toCurrentUser } from "../users/public-user";
+import { toCurrentUser } from "../users";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
-import type { AccessGrant } from "./repository";
-import { startSessionSweeper } from "./session-sweeper";
+import { grantOf } from "./service";
 
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { auth: service } = deps.services;
-  const repo = deps.services.repositories.auth;
   // "auto": Secure whenever the request came over HTTPS, so a plain-http LAN start still signs in.
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
   // Separate budgets per action; sign-in per account+address with a per-account back-off.
-  const budgets = authBudgets(
-    app,
-    deps.config.AUTH_RATE_LIMIT,
-    async (identifier) => (await repo.findUserByLogin(identifier))?.id ?? null,
-  );
+  const budgets = authBudgets(app, deps.config.AUTH_RATE_LIMIT, service.accountIdOf);
   const tooManyResponse = { 429: messageSchema };
 
   async function signIn(reply: FastifyReply, userId: number) {
     setSessionCookie(reply, await service.startSession(userId), SESSION_ABSOLUTE_MS, secure);
   }
-  /** Ends a session and closes the sockets it opened, on every instance. */
   async function endSession(idHash: string | null) {
-    if (!idHash) return;
-    await service.endSession(idHash);
-    // Dropped here before the answer, on the other instances when the revocation reaches them.
-    sessionCacheFor(deps.bus).evict([idHash]);
-    await publishSessionsRevoked(deps.bus, [idHash]);
+    if (idHash) await service.endSession(idHash);
   }
-  const sweeper = startSessionSweeper({ repo, bus: deps.bus, log: app.log });
-  app.addHook("onClose", () => sweeper.stop());
 
   app.post(
     "/api/register",
@@ -65,15 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const { inviteCode, eventId, ...body } = request.body;
-      const grantHash = grantHashOf(request);
-      // A verified code is spent before an event's link, so the link's few uses go to those without one.
-      const grant: AccessGrant | null = inviteCode
-        ? { kind: "invite", code: inviteCode }
-        : grantHash
-          ? { kind: "code", idHash: grantHash }
-          : eventId
-            ? { kind: "event", eventId }
-            : null;
+      const grant = grantOf({ inviteCode, grantHash: grantHashOf(request), eventId });
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") clearGrantCookie(reply);
       // Registering while signed in ends the previous session: one browser, one account.
@@ -119,13 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
   );
 
-  const currentUser = async (request: FastifyRequest) => {
+  app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, async (request) => {
     const user = await deps.services.users.find(requireUserId(request));
     if (!user) throw new HttpError(401, "Not signed in");
     return toCurrentUser(user);
-  };
-  app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, currentUser);
-  app.get("/api/users/current", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, currentUser);
+  });
 
   app.post(
     "/api/access-codes/verify",
@@ -161,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const grantHash = grantHashOf(request);
-      const granted = grantHash !== null && (await repo.hasGrant(grantHash, new Date()));
+      const granted = grantHash !== null && (await service.hasGrant(grantHash));
       // Per browser and changing as the grant is spent or lapses: never from a cache.
       return reply.header("cache-control", "no-store").send({ granted });
     },

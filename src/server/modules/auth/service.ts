@@ -3,6 +3,8 @@ import { ACCESS_GRANT_TEXTS, type RegisterBody } from "../../../contract/auth";
 import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import { hashSessionToken, newSessionToken } from "../../http/session";
+import { sessionCacheFor } from "../../http/session-cache";
+import { type Bus, publishSessionsRevoked } from "../../realtime/bus";
 import { InviteUnusableError } from "../invites";
 import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
 
@@ -13,11 +15,44 @@ export function hashPassword(password: string) {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * The access grant a registration spends, of those it carries. A verified code is spent before an event's
+ * link, so the link's few uses go to those without one.
+ */
+export function grantOf(carried: {
+  inviteCode?: string;
+  grantHash: string | null;
+  eventId?: number;
+}): AccessGrant | null {
+  if (carried.inviteCode) return { kind: "invite", code: carried.inviteCode };
+  if (carried.grantHash) return { kind: "code", idHash: carried.grantHash };
+  if (carried.eventId) return { kind: "event", eventId: carried.eventId };
+  return null;
+}
+
 /** Verified against a real hash even when the user is unknown, so timing does not reveal usernames. */
 let dummyHash: Promise<string> | undefined;
 
-export function authService({ repo }: { repo: AuthRepository }) {
+export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
+  /** Ends sessions already deleted from the table: in this instance's cache now, on every instance and socket through the bus. */
+  async function revokeSessions(idHashes: string[]) {
+    sessionCacheFor(bus).evict(idHashes);
+    await publishSessionsRevoked(bus, idHashes);
+  }
+
   return {
+    revokeSessions,
+
+    /** The account a typed username or e-mail names, so both spellings spend one sign-in budget. */
+    async accountIdOf(identifier: string) {
+      return (await repo.findUserByLogin(identifier))?.id ?? null;
+    },
+
+    /** Whether an access grant (its cookie's hash) is unspent and unexpired. */
+    hasGrant(idHash: string) {
+      return repo.hasGrant(idHash, new Date());
+    },
+
     /**
      * No account without an access grant. The grant is checked before anything else
      * (a visitor without one learns nothing, not even whether a name is taken) and spent in the
@@ -101,8 +136,11 @@ export function authService({ repo }: { repo: AuthRepository }) {
       return { userId: session.userId, idHash };
     },
 
-    endSession(idHash: string) {
-      return repo.deleteSession(idHash);
+    /** Ends a session and closes the sockets it opened, on every instance. */
+    async endSession(idHash: string) {
+      await repo.deleteSession(idHash);
+      // Dropped here before the answer, on the other instances when the revocation reaches them.
+      await revokeSessions([idHash]);
     },
   };
 }

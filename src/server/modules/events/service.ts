@@ -18,7 +18,7 @@ import type { NotificationsService } from "../notifications";
 import { zoneAt } from "../places";
 import type { BlockReads } from "../safety";
 import type { UploadsService } from "../uploads";
-import type { UsersRepository } from "../users/repository";
+import type { UsersRepository } from "../users";
 import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 

@@ -1,6 +1,6 @@
 import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "../../../contract/follows";
 import { HttpError } from "../../http/http-error";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import type { FollowsRepository } from "./repository";
 
 export function followsService({

@@ -3,7 +3,7 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { friendships, users } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
-import { notBlocked } from "../safety/repository";
+import { notBlocked } from "../safety";
 
 export function friendsRepository(db: Db) {
   /** The row between two users in either direction; the primary key and the addressee index serve both lookups. */

@@ -1,9 +1,11 @@
 import type { KeysetPosition } from "../../../contract/fields";
 import type { FriendStatus } from "../../../contract/friends";
 import { HttpError } from "../../http/http-error";
-import type { NotificationsService } from "../notifications/service";
+import type { MailMessage } from "../../mail";
+import type { NotificationsService } from "../notifications";
 import type { BlockReads } from "../safety";
-import type { UsersRepository } from "../users/repository";
+import type { UsersRepository } from "../users";
+import { inviteEmail } from "./invite-email";
 import type { FriendsRepository } from "./repository";
 
 export function friendsService({
@@ -11,11 +13,17 @@ export function friendsService({
   users,
   notifications,
   blocks,
+  enqueueEmail,
+  linkOrigin,
 }: {
   repo: FriendsRepository;
   users: UsersRepository;
   notifications: NotificationsService;
   blocks: BlockReads;
+  /** The outbox: its worker delivers and retries, so an SMTP outage never fails a request. */
+  enqueueEmail: (message: MailMessage) => Promise<unknown>;
+  /** Links in e-mails come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose. */
+  linkOrigin: string | null;
 }) {
   const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
   const events = {
@@ -48,8 +56,14 @@ export function friendsService({
 
   return {
     status,
-    /** The name a notice or an invite e-mail shows for this user. */
-    nameOf,
+
+    /** E-mails someone an invitation to join; false when e-mails cannot carry a link (no public origin). */
+    async invite(inviterId: number, to: { email: string; name?: string }) {
+      const inviter = await nameOf(inviterId);
+      if (!linkOrigin) return false;
+      await enqueueEmail(inviteEmail(inviter, to, linkOrigin));
+      return true;
+    },
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
@@ -106,3 +120,4 @@ export function friendsService({
     },
   };
 }
+export type FriendsService = ReturnType<typeof friendsService>;

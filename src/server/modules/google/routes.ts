@@ -10,7 +10,7 @@ import { googleStatusSchema } from "../../../contract/waitlist";
 import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { requireUserId, setSessionCookie } from "../../http/session";
-import { clearGrantCookie, grantHashOf } from "../auth/grant-cookie";
+import { clearGrantCookie, grantHashOf } from "../auth";
 import type { GoogleFlow } from "./service";
 
 const FLOW_COOKIE = "link_google_flow";

@@ -2,9 +2,8 @@ import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
 import type { GoogleSignInError } from "../../../contract/auth";
 import { NAME_MAX } from "../../../contract/limits";
-import { type AuthRepository, GrantMissingError } from "../auth/repository";
-import { hashPassword } from "../auth/service";
-import type { UserRow } from "../users/repository";
+import { type AuthRepository, GrantMissingError, hashPassword } from "../auth";
+import type { UserRow } from "../users";
 
 const GOOGLE_ISSUER = new URL("https://accounts.google.com");
 

@@ -11,24 +11,6 @@ const readinessSchema = z.object({
   redis: dependencyState.optional(),
 });
 
-/** A dependency that does not answer within this is down: a load balancer's probe must not hang. */
-const CHECK_TIMEOUT_MS = 2000;
-
-async function answers(check: () => Promise<void>): Promise<"up" | "down"> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timeout")), CHECK_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([check(), timeout]);
-    return "up";
-  } catch {
-    return "down";
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   // Liveness: the process answers. Readiness: it can serve, i.e. its database answers; "degraded" (still 200)
   // while a configured Redis does not.
@@ -37,11 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/readyz",
     { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } } },
     async (request, reply) => {
-      const pingRedis = deps.bus.ping?.bind(deps.bus);
-      const [database, redis] = await Promise.all([
-        answers(() => deps.database.ping()),
-        pingRedis ? answers(pingRedis) : Promise.resolve(undefined),
-      ]);
+      const { database, redis } = await deps.services.health.dependencies();
       if (database === "down") {
         request.log.warn({ down: redis === "down" ? ["database", "redis"] : ["database"] }, "not ready");
         const status = redis === "down" ? "database and redis unreachable" : "database unreachable";

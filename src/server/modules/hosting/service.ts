@@ -20,7 +20,7 @@ import {
 } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
 import type { NotificationsService } from "../notifications";
-import type { UsersRepository } from "../users/repository";
+import type { UsersRepository } from "../users";
 import type { EventRow, HostingRepository } from "./repository";
 
 const DAY_MS = 86_400_000;

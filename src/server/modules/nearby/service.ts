@@ -1,7 +1,7 @@
 import { coarsenDistanceKm } from "../../../contract/geo";
 import type { NearbyEvent, NearbyQuery, NearbyUser } from "../../../contract/nearby";
 import { toEvent } from "../events";
-import { toPublicUser } from "../users/public-user";
+import { toPublicUser } from "../users";
 import type { NearbyRepository } from "./repository";
 
 /** People and events within a radius of a point, nearest first. */

@@ -7,7 +7,7 @@ import { type EventRow, type EventsRepository, eventAccess } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications";
 import type { BlockReads } from "../safety";
-import type { UsersRepository } from "../users/repository";
+import type { UsersRepository } from "../users";
 import type { ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {

@@ -1,4 +1,7 @@
-/** What other modules may use of safety: the block reads (as a service) and the SQL condition a block adds to a query. */
-
-export { emailHash, reportEmailKey, type StoredKeys } from "./email-hash";
-export { type BlockReads, notBlocked } from "./repository";
+/**
+ * Blocks, reports and moderation. Safety is the one owner of blocks: other modules receive the block reads
+ * (`BlockReads`) from the composition root, or add `notBlocked` to a query of their own.
+ */
+export { reportEmailKey, type StoredKeys } from "./report-email-key";
+export { type BlockReads, emailHash, notBlocked, type SafetyRepository, safetyRepository } from "./repository";
+export { type SafetyService, safetyService } from "./service";

@@ -3,7 +3,6 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "../../../contract/safety";
 import type { Db } from "../../db/client";
 import { chatMessages, events, friendships, reports, sessions, userBlocks, users } from "../../db/schema";
-import { emailHash } from "./email-hash";
 
 /**
  * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one
@@ -11,6 +10,14 @@ import { emailHash } from "./email-hash";
  */
 export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number | SQL | AnyPgColumn): SQL {
   return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
+}
+
+/**
+ * The keyed hash of an address (lower-cased), written in SQL so that the hash stored at deletion and the
+ * one computed for live accounts on the moderators' page are the same function.
+ */
+export function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
+  return sql`encode(sha256(convert_to(${key}::text || ':' || lower(${email}::text), 'UTF8')), 'hex')`;
 }
 
 /** A row of the moderation queue: the report, who filed it, and the person, message or event it is about. */
@@ -100,10 +107,6 @@ export function safetyRepository(db: Db) {
 
     async findMessage(id: number) {
       const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id)).limit(1);
-      return row;
-    },
-    async findEvent(id: number) {
-      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return row;
     },
     async insertReport(reporterId: number, body: ReportBody) {

@@ -14,6 +14,7 @@ import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { requireSelf, requireUserId } from "../../http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
+import { relationshipRoutes } from "./relationship-routes";
 
 /**
  * Numeric ids only. Static siblings such as /api/users/current, /friends and
@@ -21,8 +22,22 @@ import { toCurrentUser, toPublicUser } from "./public-user";
  */
 const idParams = z.object({ id: userIdSchema });
 
+/**
+ * Every /api/users route: profiles here, the relations between people (friends, follows, Nearby, where
+ * two met) in relationship-routes.ts. Each handler asks the module whose rules it is.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.users;
+
+  app.get(
+    "/api/users/current",
+    { schema: { tags: ["auth"], response: { 200: currentUserSchema } } },
+    async (request) => {
+      const user = await service.find(requireUserId(request));
+      if (!user) throw new HttpError(401, "Not signed in");
+      return toCurrentUser(user);
+    },
+  );
 
   app.get(
     "/api/users/:id",
@@ -59,7 +74,8 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     },
   );
 
-  // The settings page saves the timezone on its own sub-route; any real IANA zone is accepted, the ten of §9 among them.
+  // The settings page saves the timezone on its own sub-route; any real IANA zone is accepted, the ten the
+  // settings page offers among them.
   app.patch(
     "/api/users/:id/timezone",
     {
@@ -94,4 +110,6 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
       return toCurrentUser(user);
     },
   );
+
+  await relationshipRoutes(app, deps);
 };

@@ -3,7 +3,7 @@ import { HttpError } from "../../http/http-error";
 import type { BlockReads } from "../safety";
 import type { UserPatch, UsersRepository } from "./repository";
 
-/** "" clears a position; otherwise the numeric copy follows the spec's string. */
+/** "" clears a position; otherwise the numeric copy follows the string the client sent. */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
 
 export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: BlockReads }) {
@@ -42,7 +42,7 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
         if (!(await repo.uploadBelongsTo(uploadId, id)))
           throw new HttpError(400, "Profile image must be a photo you uploaded");
       }
-      // The text columns are the spec's; the numeric ones serve distance queries and must never drift apart.
+      // The text columns are what the API speaks; the numeric ones serve distance queries and must never drift apart.
       if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);
       if (input.longitude !== undefined) patch.lng = toNumber(input.longitude);
       if (Object.keys(patch).length === 0) return repo.findById(id);
@@ -50,3 +50,4 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
     },
   };
 }
+export type UsersService = ReturnType<typeof usersService>;

@@ -22,3 +22,4 @@ export function waitlistRepository(db: Db) {
     },
   };
 }
+export type WaitlistRepository = ReturnType<typeof waitlistRepository>;

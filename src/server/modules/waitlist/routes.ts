@@ -12,7 +12,7 @@ import type { RouteDeps } from "../../compose";
 import { limitPerAddress } from "../../http/rate-limits";
 
 export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const repo = deps.services.repositories.waitlist;
+  const service = deps.services.waitlist;
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
     app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
@@ -32,7 +32,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request, reply) => {
       const { fullName, email, username } = request.body;
-      const added = await repo.add({ fullName, username, email: email.toLowerCase() });
+      const added = await service.join({ fullName, username, email });
       if (!added) return reply.code(200).send({ message: WAITLIST_ALREADY_MESSAGE, alreadyListed: true });
       return reply.code(201).send({ message: WAITLIST_JOINED_MESSAGE, alreadyListed: false });
     },
@@ -41,6 +41,6 @@ export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.get(
     "/api/waitlist/stats",
     { config: { public: true }, schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } },
-    () => repo.stats(),
+    () => service.stats(),
   );
 };

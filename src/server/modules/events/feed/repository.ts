@@ -4,7 +4,7 @@ import type { UserSummary } from "../../../../contract/events";
 import { AVATAR_STACK_MAX } from "../../../../contract/limits";
 import type { Db } from "../../../db/client";
 import { events, users } from "../../../db/schema";
-import { notBlocked } from "../../safety/repository";
+import { notBlocked } from "../../safety";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
 

@@ -1,0 +1,151 @@
+import { verify } from "@node-rs/argon2";
+import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "../../../contract/account";
+import { EVENT_NOTICES } from "../../../contract/event-notices";
+import { PRODUCT_NAME } from "../../../contract/product";
+import { HttpError } from "../../http/http-error";
+import { hashSessionToken, newSessionToken } from "../../http/session";
+import type { MailMessage } from "../../mail";
+import { hashPassword } from "../auth";
+import type { NotificationsService } from "../notifications";
+import { reportEmailKey, type StoredKeys } from "../safety";
+import type { UserRow, UsersRepository } from "../users";
+import { emailVerificationEmail, passwordResetEmail, tokenLink } from "./emails";
+import type { AccountRepository } from "./repository";
+
+/** A fresh link token: the random value goes into the e-mail, only its SHA-256 into the database. */
+function newLinkToken() {
+  const token = newSessionToken();
+  return { token, idHash: hashSessionToken(token) };
+}
+
+/** Account control: password, reset and verification links, the export and the deletion. */
+export function accountService(deps: {
+  repo: AccountRepository;
+  users: UsersRepository;
+  notifications: NotificationsService;
+  /** Ends sessions already deleted from the table, on every instance and socket (the auth module's). */
+  revokeSessions: (idHashes: string[]) => Promise<void>;
+  /** The outbox: its worker delivers and retries. */
+  enqueueEmail: (message: MailMessage) => Promise<unknown>;
+  /** Where e-mailed links point (PUBLIC_ORIGIN); null when e-mails cannot carry links. */
+  linkOrigin: string | null;
+  /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
+  keys: StoredKeys;
+}) {
+  const { repo } = deps;
+
+  async function signedInUser(userId: number) {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new HttpError(401, "Not signed in");
+    return user;
+  }
+
+  return {
+    async status(userId: number) {
+      const user = await signedInUser(userId);
+      return {
+        email: user.email,
+        emailVerified: user.emailVerifiedAt != null,
+        googleLinked: user.googleSubject != null,
+      };
+    },
+
+    /** The signed-in user when `password` is theirs; 403 otherwise. */
+    async checkPassword(userId: number, password: string) {
+      const user = await signedInUser(userId);
+      if (!(await verify(user.passwordHash, password).catch(() => false)))
+        throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
+      return user;
+    },
+
+    /** Sets a new password; every other session ends (`keep` stays) and mailed reset links are spent. */
+    async changePassword(userId: number, newPassword: string, keep: string | null) {
+      await repo.setPasswordHash(userId, await hashPassword(newPassword));
+      await repo.deleteTokens(userId, "password_reset");
+      await deps.revokeSessions(await repo.deleteSessions(userId, keep));
+    },
+
+    /**
+     * Mails a reset link when an unsuspended account uses the address and links can be made; silent
+     * otherwise, so the caller's answer never tells which e-mails exist. A new link never ends the ones
+     * mailed before it.
+     */
+    async requestPasswordReset(email: string) {
+      if (!deps.linkOrigin) return;
+      const user = await repo.findUserByEmail(email);
+      if (!user || user.suspendedAt) return;
+      const { token, idHash } = newLinkToken();
+      const now = new Date();
+      await repo.addToken(
+        {
+          idHash,
+          userId: user.id,
+          purpose: "password_reset",
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+        },
+        now,
+      );
+      await deps.enqueueEmail(passwordResetEmail(user.email, tokenLink(deps.linkOrigin, "/reset-password", token)));
+    },
+
+    /** Spends a reset link, sets the new password and ends every session of the account. */
+    async resetPassword(token: string, newPassword: string) {
+      const row = await repo.consumeToken(hashSessionToken(token), "password_reset", new Date());
+      if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+      await repo.setPasswordHash(row.userId, await hashPassword(newPassword));
+      // The other links mailed in the same hour are spent with this one.
+      await repo.deleteTokens(row.userId, "password_reset");
+      await deps.revokeSessions(await repo.deleteSessions(row.userId, null));
+    },
+
+    /** The account a verification link would be mailed for: 409 when its address is verified already. */
+    async unverifiedUser(userId: number) {
+      const user = await signedInUser(userId);
+      if (user.emailVerifiedAt) throw new HttpError(409, ACCOUNT_TEXTS.alreadyVerified);
+      return user;
+    },
+
+    /** Mails a verification link (24 h, single use, replacing the previous one); false when links cannot be made. */
+    async sendVerification(user: UserRow) {
+      if (!deps.linkOrigin) return false;
+      const { token, idHash } = newLinkToken();
+      await repo.replaceToken({
+        idHash,
+        userId: user.id,
+        purpose: "email_verification",
+        email: user.email,
+        expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+      });
+      const link = tokenLink(deps.linkOrigin, "/verify-email", token);
+      await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link));
+      return true;
+    },
+
+    /** Spends a verification link; the address it was sent to is verified if the account still uses it. */
+    async confirmEmail(token: string) {
+      const now = new Date();
+      const row = await repo.consumeToken(hashSessionToken(token), "email_verification", now);
+      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now)))
+        throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+    },
+
+    /** Everything stored about the user; secrets (hashes, keys) left out. */
+    async exportOf(userId: number) {
+      const data = await repo.exportOf(await signedInUser(userId));
+      return { exportedAt: new Date().toISOString(), product: PRODUCT_NAME, ...data };
+    },
+
+    /** Deletes the account (after its password was checked): hosted events are canceled, every session ends. */
+    async deleteAccount(userId: number) {
+      const hosted = await repo.hostedEventsWithPeople(userId);
+      const ended = await repo.deleteAccount(userId, await reportEmailKey(deps.keys));
+      if (!ended) throw new HttpError(401, "Not signed in");
+      await deps.revokeSessions(ended);
+      // After the deletion, so the notices never name the person (they were rows of the account's events).
+      for (const event of hosted) {
+        await deps.notifications.notifyAll(event.people, EVENT_NOTICES.canceledWithAccount(event));
+      }
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;

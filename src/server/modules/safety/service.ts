@@ -1,0 +1,136 @@
+import type { AdminReport, ReportBody } from "../../../contract/safety";
+import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
+import { HttpError } from "../../http/http-error";
+import { reportEmailKey, type StoredKeys } from "./report-email-key";
+import type { SafetyRepository } from "./repository";
+
+/** Only the columns a report's visibility check reads; the events module owns the row. */
+interface ReportableEvent {
+  hostId: number;
+  groupId: number | null;
+  hiddenAt: Date | null;
+}
+
+/** Blocks, reports and the moderators' actions. */
+export function safetyService(deps: {
+  repo: SafetyRepository;
+  /** Whether an account exists (the users module's; imported by type it would close a cycle through BlockReads). */
+  users: { findById(id: number): Promise<unknown> };
+  findEvent: (id: number) => Promise<ReportableEvent | undefined>;
+  isGroupMember: (groupId: number, userId: number) => Promise<boolean>;
+  /** Ends sessions already deleted from the table, on every instance and socket (the auth module's). */
+  revokeSessions: (idHashes: string[]) => Promise<void>;
+  /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
+  keys: StoredKeys;
+}) {
+  const { repo } = deps;
+  return {
+    listBlocked(userId: number, limit: number) {
+      return repo.listBlocked(userId, limit);
+    },
+
+    async block(userId: number, otherId: number) {
+      if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
+      if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      await repo.block(userId, otherId);
+    },
+
+    unblock(userId: number, otherId: number) {
+      return repo.unblock(userId, otherId);
+    },
+
+    /** Only what the reporter can see may be reported: nothing here confirms that anything else exists. */
+    async report(userId: number, body: ReportBody) {
+      const { targetType, targetId } = body;
+      if (targetType === "user") {
+        if (targetId === userId) throw new HttpError(400, SAFETY_TEXTS.reportSelf);
+        if (!(await deps.users.findById(targetId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+      } else if (targetType === "message") {
+        const message = await repo.findMessage(targetId);
+        if (!message || !(await deps.isGroupMember(message.groupId, userId)))
+          throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+      } else {
+        const event = await deps.findEvent(targetId);
+        const visible =
+          event &&
+          (event.hostId === userId ||
+            (event.hiddenAt === null && (event.groupId === null || (await deps.isGroupMember(event.groupId, userId)))));
+        if (!visible) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+      }
+      await repo.insertReport(userId, body);
+    },
+
+    /** The moderation queue, oldest first, `limit` reports after the id `after`. */
+    async openReports(limit: number, after: number): Promise<AdminReport[]> {
+      const rows = await repo.openReports(limit, after, await reportEmailKey(deps.keys));
+      return rows.map(
+        (r): AdminReport => ({
+          id: Number(r.id),
+          targetType: r.target_type,
+          reason: r.reason,
+          details: String(r.details),
+          createdAt: new Date(r.created_at).toISOString(),
+          reporter: {
+            id: Number(r.reporter_id),
+            fullName: String(r.reporter_name),
+            username: String(r.reporter_username),
+          },
+          subject:
+            r.subject_id == null
+              ? null
+              : {
+                  id: Number(r.subject_id),
+                  fullName: String(r.subject_name),
+                  username: String(r.subject_username),
+                  suspended: Boolean(r.subject_suspended),
+                },
+          message:
+            r.message_id == null
+              ? null
+              : {
+                  id: Number(r.message_id),
+                  groupId: Number(r.message_group_id),
+                  text: String(r.message_text),
+                  hidden: Boolean(r.message_hidden),
+                },
+          event:
+            r.event_id == null
+              ? null
+              : { id: Number(r.event_id), title: String(r.event_title), hidden: Boolean(r.event_hidden) },
+          deletedSubject:
+            r.subject_deleted_at == null
+              ? null
+              : {
+                  deletedAt: new Date(r.subject_deleted_at).toISOString(),
+                  emailHash: String(r.subject_email_hash ?? "").slice(0, EMAIL_HASH_SHOWN),
+                  sameAddressNow:
+                    r.again_id == null
+                      ? null
+                      : { id: Number(r.again_id), fullName: String(r.again_name), username: String(r.again_username) },
+                },
+        }),
+      );
+    },
+
+    async resolveReport(id: number, moderatorId: number) {
+      if (!(await repo.resolveReport(id, moderatorId))) throw new HttpError(404, SAFETY_TEXTS.reportNotFound);
+    },
+
+    async setEventHidden(id: number, hidden: boolean) {
+      if (!(await repo.setEventHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
+    },
+
+    async setMessageHidden(id: number, hidden: boolean) {
+      if (!(await repo.setMessageHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
+    },
+
+    /** Suspending ends every session of the account and closes its sockets everywhere. */
+    async setSuspended(userId: number, suspended: boolean, moderatorId: number) {
+      if (userId === moderatorId) throw new HttpError(400, "You cannot suspend yourself");
+      const { found, endedSessions } = await repo.setSuspended(userId, suspended);
+      if (!found) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      await deps.revokeSessions(endedSessions);
+    },
+  };
+}
+export type SafetyService = ReturnType<typeof safetyService>;

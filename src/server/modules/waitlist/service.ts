@@ -1,0 +1,15 @@
+import type { WaitlistRepository } from "./repository";
+
+/** The public waitlist: people asking for an account, counted against the accounts given. */
+export function waitlistService({ repo }: { repo: WaitlistRepository }) {
+  return {
+    /** True when the person was added; false when the e-mail (compared lower-cased) was already listed. */
+    join(entry: { fullName: string; email: string; username: string }) {
+      return repo.add({ ...entry, email: entry.email.toLowerCase() });
+    },
+    stats() {
+      return repo.stats();
+    },
+  };
+}
+export type WaitlistService = ReturnType<typeof waitlistService>;
