@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
+const contractDir = path.resolve("src/contract");
 const alias = {
   "@": path.resolve("src/client"),
   "@contract": path.resolve("src/contract"),
@@ -52,7 +53,23 @@ export default defineConfig({
     }),
   ],
   resolve: { alias },
-  build: { outDir: path.resolve("dist/client"), emptyOutDir: true },
+  build: {
+    outDir: path.resolve("dist/client"),
+    emptyOutDir: true,
+    rolldownOptions: {
+      // zod's builders (z.object(...).min(...)) only build values: a contract schema no screen uses is dropped
+      // instead of pulling zod into the first screen through a module imported for a constant or a type.
+      treeshake: {
+        manualPureFunctions: ["z"],
+        // The contract's modules only declare (schemas, constants, pure helpers): what no screen uses is dropped,
+        // derived schemas (`eventSchema.extend(...)`) included, which the pure `z` alone cannot tell.
+        moduleSideEffects: (id) => (id.startsWith(contractDir) ? false : undefined),
+      },
+      // zod in a chunk of its own: left to the automatic split it shares a chunk with TanStack Query, and every
+      // screen that only needs the query layer would download zod with it.
+      output: { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }] } },
+    },
+  },
   server: {
     proxy: { "/api": "http://127.0.0.1:5000", "/ws": { target: "ws://127.0.0.1:5000", ws: true } },
   },

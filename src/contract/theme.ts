@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-export const themeSchema = z.enum(["light", "dark", "system"]);
+/** The choices, listed once: the schema and the client's check of a stored value (which loads no zod) read them. */
+export const THEMES = ["light", "dark", "system"] as const;
+export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 /** The app shell's key; see docs/spec-deviations.md for spec 01's `ui-theme`. */
 export const THEME_STORAGE_KEY = "link-theme-preference";

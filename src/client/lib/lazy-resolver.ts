@@ -1,0 +1,28 @@
+import type { FieldValues, Resolver } from "react-hook-form";
+import type { z } from "zod";
+
+/**
+ * A form's zod resolver whose schema (and zod with it) loads with the first validation instead of with the
+ * screen: a form on the first screen paints without zod. `load` names the contract schema through a dynamic
+ * import; the resolver itself is @hookform/resolvers' zodResolver, so errors and parsed values are the same.
+ * The download starts once the page is idle, so a first submit does not wait for it.
+ */
+export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<z.ZodType>): Resolver<Values> {
+  let resolver: Promise<Resolver<Values>> | undefined;
+  const loadResolver = () => {
+    resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(
+      ([schema, { zodResolver }]) => zodResolver(schema as z.ZodType<Values, Values>) as unknown as Resolver<Values>,
+    );
+    return resolver;
+  };
+  const lazy: Resolver<Values> = async (values, context, options) => (await loadResolver())(values, context, options);
+  whenIdle(() => void loadResolver());
+  return lazy;
+}
+
+/** Runs `task` once the browser has nothing else to do (after the first paint and its scripts). */
+export function whenIdle(task: () => void) {
+  if (typeof window === "undefined") return;
+  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}
