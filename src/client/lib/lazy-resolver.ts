@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { whenIdle } from "./after-load";
 
 /**
  * A form's zod resolver whose schema (and zod with it) loads with the first validation instead of with the
@@ -18,11 +19,4 @@ export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<
   const lazy: Resolver<Values> = async (values, context, options) => (await loadResolver())(values, context, options);
   whenIdle(() => void loadResolver());
   return lazy;
-}
-
-/** Runs `task` once the browser has nothing else to do (after the first paint and its scripts). */
-export function whenIdle(task: () => void) {
-  if (typeof window === "undefined") return;
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
-  else setTimeout(task, 2000);
 }
