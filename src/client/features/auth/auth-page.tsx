@@ -3,15 +3,15 @@ import { SHARE_TEXTS } from "@contract/event-sharing-texts";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { whenIdle } from "@/lib/after-load";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
+import { AccessGate } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
@@ -19,18 +19,12 @@ import { eventIdOf, INVITE_LINK_MAX, inviteCodeFromLink, inviteCodeOf, safeRedir
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
-// The access-code step (with its one-time-code input) is shown only to someone registering without an
-// invite: the page loads it once idle, not before the sign-in form paints.
-const loadAccessGate = () => import("./access-gate").then((m) => ({ default: m.AccessGate }));
-const AccessGate = lazy(loadAccessGate);
-
 type Stage = "gate" | "granted" | "form";
 type Tab = "login" | "register";
 
 export function AuthPage() {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
-  useEffect(() => whenIdle(() => void loadAccessGate()), []);
   const search = useSearch();
   const params = new URLSearchParams(search);
   const redirect = params.get("redirect");
@@ -117,15 +111,13 @@ export function AuthPage() {
         )}
         {stage === "gate" && (
           <>
-            <Suspense fallback={<Spinner />}>
-              <AccessGate
-                key={gateKey}
-                onVerified={() => {
-                  setVerified(true);
-                  setStage("granted");
-                }}
-              />
-            </Suspense>
+            <AccessGate
+              key={gateKey}
+              onVerified={() => {
+                setVerified(true);
+                setStage("granted");
+              }}
+            />
             <GateWayOut onLogIn={backToLogin} />
           </>
         )}
