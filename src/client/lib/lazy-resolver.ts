@@ -13,6 +13,11 @@ export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<
   const loadResolver = () => {
     resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(
       ([schema, { zodResolver }]) => zodResolver(schema as z.ZodType<Values, Values>) as unknown as Resolver<Values>,
+      (error: unknown) => {
+        // A failed download (offline before the service worker had the chunk) is tried again next time.
+        resolver = undefined;
+        throw error;
+      },
     );
     return resolver;
   };
