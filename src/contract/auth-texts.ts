@@ -1,6 +1,5 @@
 // The sign-in screen's texts and defaults, apart from the schemas: the client's first screen reads them
 // without loading zod. auth.ts re-exports them, so the rest of the contract and the server import them there.
-import type { PreferenceValue } from "./auth";
 import { DEFAULT_TIMEZONE } from "./limits";
 
 /** The login form's texts. */
@@ -20,7 +19,8 @@ export const REGISTER_PROFILE_DEFAULTS = {
   careerPath: "",
   latitude: "",
   longitude: "",
-  availabilityPreferences: {} as Record<string, PreferenceValue>,
+  /** None yet: the register body's schema says what a preference may hold. */
+  availabilityPreferences: {} as Record<string, never>,
   timezone: DEFAULT_TIMEZONE,
 };
 

@@ -76,7 +76,6 @@ const preferenceValue = z.union([
   z.null(),
   z.array(lineSchema().max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX),
 ]);
-export type PreferenceValue = z.infer<typeof preferenceValue>;
 
 /** Spec 01 §7 register payload; the server enforces the same rules as the form. */
 export const registerBodySchema = z.object({
