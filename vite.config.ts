@@ -4,6 +4,10 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
+const declarationOnlyDirs = [path.resolve("src/contract"), path.resolve("src/client")].map((dir) => dir + path.sep);
+const runsOnLoad = new Set(["main.tsx", "sw.ts"].map((file) => path.resolve("src/client", file)));
+const declarationsOnly = (id: string) =>
+  /\.tsx?$/.test(id) && !runsOnLoad.has(id) && declarationOnlyDirs.some((dir) => id.startsWith(dir));
 const alias = {
   "@": path.resolve("src/client"),
   "@contract": path.resolve("src/contract"),
@@ -52,7 +56,25 @@ export default defineConfig({
     }),
   ],
   resolve: { alias },
-  build: { outDir: path.resolve("dist/client"), emptyOutDir: true },
+  build: {
+    outDir: path.resolve("dist/client"),
+    emptyOutDir: true,
+    rolldownOptions: {
+      // zod's builders (z.object(...).min(...)) only build values: a contract schema no screen uses is dropped
+      // instead of pulling zod into the first screen through a module imported for a constant or a type.
+      treeshake: {
+        manualPureFunctions: ["z"],
+        // The contract's and the client's modules only declare (schemas, constants, components, hooks): what no
+        // screen uses is dropped, derived schemas (`eventSchema.extend(...)`) included, which the pure `z` alone
+        // cannot tell, and a feature's index re-exporting a dialog does not bring the dialog to every screen
+        // that imports a hook from it. The entry and the service worker run code on load; styles are kept.
+        moduleSideEffects: (id) => (declarationsOnly(id) ? false : undefined),
+      },
+      // zod in a chunk of its own: left to the automatic split it shares a chunk with TanStack Query, and every
+      // screen that only needs the query layer would download zod with it.
+      output: { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }] } },
+    },
+  },
   server: {
     proxy: { "/api": "http://127.0.0.1:5000", "/ws": { target: "ws://127.0.0.1:5000", ws: true } },
   },

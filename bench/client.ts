@@ -55,6 +55,25 @@ function initialFiles(manifest: Manifest, entries: string[]) {
   return [...files];
 }
 
+/** Each output file's modules and their rendered sizes (after tree-shaking, before minifying), by the app build. */
+const modulesByFile = new Map<string, Map<string, number>>();
+const recordModules: PluginOption = {
+  name: "link-bench-record-modules",
+  generateBundle(_options, bundle) {
+    for (const [file, chunk] of Object.entries(bundle))
+      if (chunk.type === "chunk")
+        modulesByFile.set(file, new Map(Object.entries(chunk.modules).map(([id, info]) => [id, info.renderedLength])));
+  },
+};
+
+/** A module's package (`zod`, `@radix-ui/react-tabs`) or, for the app's own code, its folder under src. */
+function ownerOf(id: string) {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (inPackage) return inPackage[1];
+  const inSource = /\/src\/(contract|client\/(?:features\/[^/]+|[^/]+))/.exec(id);
+  return inSource ? `src/${inSource[1]}` : id.replace(/^\0/, "");
+}
+
 async function buildWith(rootDir: string, outDir: string, input?: string) {
   // The baseline is built by the project's config without what only an app has (the PWA's service worker).
   const loaded = input ? await loadConfigFromFile({ command: "build", mode: "production" }, configFile) : null;
@@ -63,7 +82,9 @@ async function buildWith(rootDir: string, outDir: string, input?: string) {
       .flat(Number.POSITIVE_INFINITY as 1)
       .filter((p) => !(p && typeof p === "object" && "name" in p && String(p.name).startsWith("vite-plugin-pwa")));
   await build({
-    ...(loaded ? { ...loaded.config, configFile: false, plugins: withoutPwa(loaded.config.plugins) } : { configFile }),
+    ...(loaded
+      ? { ...loaded.config, configFile: false, plugins: withoutPwa(loaded.config.plugins) }
+      : { configFile, plugins: [recordModules] }),
     root: rootDir,
     logLevel: "warn",
     build: {
@@ -139,6 +160,15 @@ for (const r of routes) {
     .slice(0, 6)) {
     console.log(`      ${kb(f.bytes).padStart(9)}  ${f.file}`);
   }
+  // What the bytes are: the biggest packages and app folders in these files, before minifying and gzip.
+  const byOwner = new Map<string, number>();
+  for (const file of files)
+    for (const [id, size] of modulesByFile.get(file) ?? [])
+      byOwner.set(ownerOf(id), (byOwner.get(ownerOf(id)) ?? 0) + size);
+  const biggest = [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  console.log(
+    `      biggest, rendered before minifying: ${biggest.map(([owner, size]) => `${owner} ${kb(size)}`).join(", ")}`,
+  );
 }
 
 if (!opts["no-lighthouse"]) await lighthouse();

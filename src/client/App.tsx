@@ -6,7 +6,7 @@ import { NotFoundPage } from "@/features/shell/not-found-page";
 import { PageSpinner } from "@/features/shell/page-spinner";
 import { ProtectedRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
-import { UpdatePrompt } from "@/features/shell/update-prompt";
+import { usePageLoaded } from "@/lib/after-load";
 import { native } from "@/lib/native";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
@@ -17,6 +17,8 @@ const queryClient = createQueryClient();
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.
 const AuthPage = lazy(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
 // Toasts appear only after something happens: their component loads after the first screen.
+// The service worker registers after the page has loaded, with the prompt that offers its updates.
+const UpdatePrompt = lazy(() => import("@/features/shell/update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 const Toaster = lazy(() => import("@/ui/toaster").then((m) => ({ default: m.Toaster })));
 const AvailabilityPage = lazy(() =>
   import("@/features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
@@ -76,13 +78,18 @@ function AppRoutes() {
 }
 
 export function App() {
+  const pageLoaded = usePageLoaded();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
           <AppRoutes />
           {/* The native shells load the app from the device; only the web app has a service worker. */}
-          {!native.isNative() && <UpdatePrompt />}
+          {!native.isNative() && pageLoaded && (
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>

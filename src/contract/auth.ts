@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { LOGIN_TEXTS, REGISTER_PROFILE_DEFAULTS } from "./auth-texts";
 import { coordinateTextSchema, idSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
 import {
   ACCESS_CODE_LENGTH,
-  DEFAULT_TIMEZONE,
   EMAIL_MAX,
   LIST_ITEMS_MAX,
   NAME_MAX,
@@ -22,12 +22,6 @@ const fullName = lineSchema({ error: "Full name is required" }).trim().min(1, "F
  * The login form: one identifier (the username or the e-mail) and the password. The server never used
  * the name or e-mail the seed form also asked for, so a returning person types only what signs them in.
  */
-export const LOGIN_TEXTS = {
-  identifier: "Username or e-mail",
-  identifierRequired: "Enter your username or e-mail",
-  passwordRequired: "Password is required",
-} as const;
-
 export const loginFormSchema = z.object({
   username: lineSchema({ error: LOGIN_TEXTS.identifierRequired })
     .trim()
@@ -83,20 +77,6 @@ const preferenceValue = z.union([
   z.array(lineSchema().max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX),
 ]);
 
-/** The profile fields a new account starts with; the register form sends them as they are. */
-export const REGISTER_PROFILE_DEFAULTS = {
-  bio: "",
-  profession: "",
-  profileImage: null,
-  interests: [] as string[],
-  skills: [] as string[],
-  careerPath: "",
-  latitude: "",
-  longitude: "",
-  availabilityPreferences: {} as Record<string, z.infer<typeof preferenceValue>>,
-  timezone: DEFAULT_TIMEZONE,
-};
-
 /** The register call's body: the form's fields and empty profile defaults; the server enforces the form's rules. */
 export const registerBodySchema = z.object({
   fullName,
@@ -141,27 +121,6 @@ export const ACCESS_GRANT_TEXTS = {
     "This event's link can no longer be used to register. Ask its host for an invite or enter an early-access code.",
 };
 
-/** What every 429 of the gate, login and register says; N is the answer's Retry-After. */
-export function tooManyAttemptsText(retryAfterSeconds: number) {
-  return `Too many attempts, try again in ${retryAfterSeconds} s`;
-}
-
-/**
- * Why Google sign-in sent the browser back to /auth (`/auth?error=<key>`). An existing
- * password account is never entered by its e-mail alone: its owner signs in and confirms the link.
- */
-export const GOOGLE_SIGN_IN_ERRORS = {
-  google: "Google sign-in did not complete. Please try again.",
-  "google-link":
-    "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
-  "google-taken": "That Google account is already linked to another Link account.",
-  "google-grant":
-    "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
-  /** The same text as SAFETY_TEXTS.suspended for a password sign-in. */
-  "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
-} as const;
-export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;
-
 const oidcParam = z.string().max(2048).optional();
 /**
  * What Google's redirect back carries (RFC 6749 section 4.1.2 and OpenID Connect). The server hands the
@@ -198,3 +157,11 @@ export const registerResultSchema = currentUserSchema.extend({
 export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+
+export {
+  GOOGLE_SIGN_IN_ERRORS,
+  type GoogleSignInError,
+  LOGIN_TEXTS,
+  REGISTER_PROFILE_DEFAULTS,
+  tooManyAttemptsText,
+} from "./auth-texts";

@@ -4,8 +4,10 @@ import { PAGE_SIZE_MAX } from "./limits";
 
 /** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
 export const CHAT_MESSAGE_MAX = 2000;
-/** Messages per page when the client names no limit. */
-export const CHAT_PAGE_SIZE = 30;
+
+import { CHAT_PAGE_SIZE } from "./limits";
+
+export { CHAT_PAGE_SIZE };
 
 export const CHAT_TEXTS = {
   sendFailed: "Failed to send message",

@@ -177,3 +177,6 @@ export const SOCKET_GROUP_FRAMES_PER_MINUTE = 600;
 export const SOCKET_FRAMES_PER_MINUTE = 1200;
 /** How often expired and idle sessions are deleted (and their sockets closed on every instance). */
 export const SESSION_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** Chat messages per page when the client names no limit (chat.ts re-exports it with the chat schemas). */
+export const CHAT_PAGE_SIZE = 30;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GOOGLE_SIGN_IN_ERRORS } from "./auth";
+import { GOOGLE_SIGN_IN_ERRORS } from "./auth-texts";
 import { idParamSchema, idSchema, textSchema } from "./fields";
 import { publicUserSchema } from "./users";
 

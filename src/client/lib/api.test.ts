@@ -1,5 +1,5 @@
-import { accessGrantStatusSchema } from "@contract/auth";
-import { chatMessageSchema } from "@contract/chat";
+import type { accessGrantStatusSchema } from "@contract/auth";
+import type { chatMessageSchema } from "@contract/chat";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, api, errorMessage, errorStatus } from "./api";
 
@@ -41,12 +41,12 @@ describe("api", () => {
 
   it('raises "{status}: {statusText}" when the body is empty', async () => {
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(api.get("/api/x", chatMessageSchema)).rejects.toThrow("503: Service Unavailable");
+    await expect(api.get<typeof chatMessageSchema>("/api/x")).rejects.toThrow("503: Service Unavailable");
   });
 
   it("carries a 429's Retry-After in whole seconds", async () => {
     stubFetch(new Response('{"message":"Too many"}', { status: 429, headers: { "Retry-After": "2.2" } }));
-    await expect(api.post("/api/chat/messages", chatMessageSchema, {})).rejects.toMatchObject({
+    await expect(api.post<typeof chatMessageSchema>("/api/chat/messages", {})).rejects.toMatchObject({
       status: 429,
       retryAfterSeconds: 3,
     });
@@ -54,7 +54,7 @@ describe("api", () => {
 
   it("answers the parsed JSON of a read", async () => {
     const fetchMock = stubFetch(new Response('{"granted":true}', { status: 200 }));
-    await expect(api.get("/api/access-grant", accessGrantStatusSchema)).resolves.toEqual({ granted: true });
+    await expect(api.get<typeof accessGrantStatusSchema>("/api/access-grant")).resolves.toEqual({ granted: true });
     expect(fetchMock).toHaveBeenLastCalledWith("/api/access-grant", expect.objectContaining({ method: "GET" }));
   });
 });

@@ -35,21 +35,23 @@ async function send(method: string, url: string, body?: unknown): Promise<Respon
 }
 
 /**
- * The answer's type is the contract schema's. It is not parsed again here: the server already serializes
- * every answer through that same schema (fastify-type-provider-zod), and the feed and chat pages are large.
+ * The answer's type is the contract schema's, named as a type argument (`api.get<typeof eventSchema>(url)`):
+ * the answer is not parsed again here, because the server already serializes every answer through that same
+ * schema (fastify-type-provider-zod) and the feed and chat pages are large. Naming only the schema's type
+ * keeps zod and the schemas out of the bundles of screens that never validate anything.
  */
-async function read<S extends z.ZodType>(method: string, url: string, _schema: S, body?: unknown) {
+async function read<S extends z.ZodType>(method: string, url: string, body?: unknown) {
   const response = await send(method, url, body);
   return (await response.json()) as z.output<S>;
 }
 
-/** Every call to the server. Reads and writes whose answer is used name its contract schema. */
+/** Every call to the server. Reads and writes whose answer is used name its contract schema's type. */
 export const api = {
-  get: <S extends z.ZodType>(url: string, schema: S) => read("GET", url, schema),
-  post: <S extends z.ZodType>(url: string, schema: S, body?: unknown) => read("POST", url, schema, body),
-  put: <S extends z.ZodType>(url: string, schema: S, body?: unknown) => read("PUT", url, schema, body),
-  patch: <S extends z.ZodType>(url: string, schema: S, body?: unknown) => read("PATCH", url, schema, body),
-  delete: <S extends z.ZodType>(url: string, schema: S, body?: unknown) => read("DELETE", url, schema, body),
+  get: <S extends z.ZodType>(url: string) => read<S>("GET", url),
+  post: <S extends z.ZodType>(url: string, body?: unknown) => read<S>("POST", url, body),
+  put: <S extends z.ZodType>(url: string, body?: unknown) => read<S>("PUT", url, body),
+  patch: <S extends z.ZodType>(url: string, body?: unknown) => read<S>("PATCH", url, body),
+  delete: <S extends z.ZodType>(url: string, body?: unknown) => read<S>("DELETE", url, body),
   /** A call whose answer is not read (or is read as something other than JSON). */
   send,
 };

@@ -4,10 +4,11 @@
 // made with, so a resend after a lost answer is answered with the row already stored. (An item queued
 // before clientIds existed is first looked for among the group's latest messages.) Swipes are answers the
 // server upserts (POST /api/event-participants), so sending one twice stores it once.
-import { CHAT_PAGE_SIZE, type ChatMessage, chatMessageSchema } from "@contract/chat";
-import { participantSchema } from "@contract/events";
+import type { ChatMessage, chatMessageSchema } from "@contract/chat";
+import type { participantSchema } from "@contract/events";
+import { CHAT_PAGE_SIZE } from "@contract/limits";
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import type { z } from "zod";
 import { ApiError, api } from "./api";
 
 const STORAGE_KEY = "link-offline-queue";
@@ -127,9 +128,8 @@ export interface DrainCallbacks {
 }
 
 async function alreadyStored(item: QueuedChatMessage): Promise<ChatMessage | null> {
-  const latest = await api.get(
+  const latest = await api.get<z.ZodArray<typeof chatMessageSchema>>(
     `/api/chat/messages/${item.groupId}?limit=${CHAT_PAGE_SIZE}`,
-    z.array(chatMessageSchema),
   );
   const since = Date.parse(item.queuedAt) - CLOCK_SKEW_MS;
   return (
@@ -145,7 +145,7 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
     if (!earlier) update(item.key, { attempted: true });
     const message =
       earlier ??
-      (await api.post("/api/chat/messages", chatMessageSchema, {
+      (await api.post<typeof chatMessageSchema>("/api/chat/messages", {
         groupId: item.groupId,
         message: item.message,
         ...(item.clientId ? { clientId: item.clientId } : {}),
@@ -154,7 +154,7 @@ async function sendOne(item: QueuedAction, callbacks: DrainCallbacks) {
     callbacks.onChatSent?.(message);
   } else {
     update(item.key, { attempted: true });
-    await api.post("/api/event-participants", participantSchema, {
+    await api.post<typeof participantSchema>("/api/event-participants", {
       eventId: item.eventId,
       userId: item.userId,
       status: item.status,

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme, themeSchema } from "@contract/theme";
+import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from "@contract/theme";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 
 type ThemeContextValue = {
@@ -13,8 +13,8 @@ const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 function readStoredTheme(storageKey: string, fallback: Theme): Theme {
   try {
-    const parsed = themeSchema.safeParse(window.localStorage.getItem(storageKey));
-    return parsed.success ? parsed.data : fallback;
+    const stored = window.localStorage.getItem(storageKey);
+    return THEMES.find((theme) => theme === stored) ?? fallback;
   } catch {
     // Storage can be blocked (private modes); the default still works.
     return fallback;

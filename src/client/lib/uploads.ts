@@ -1,4 +1,4 @@
-import { uploadResultSchema } from "@contract/users";
+import type { uploadResultSchema } from "@contract/users";
 import { api } from "./api";
 import { native } from "./native";
 
@@ -19,5 +19,5 @@ export async function pickAndUploadPhoto(): Promise<string | null> {
 
 /** Stores a picked photo (POST /api/uploads) and answers the URL a profile, event or group may point at. */
 export function uploadPhoto(dataUrl: string) {
-  return api.post("/api/uploads", uploadResultSchema, { dataUrl });
+  return api.post<typeof uploadResultSchema>("/api/uploads", { dataUrl });
 }

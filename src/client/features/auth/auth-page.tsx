@@ -1,5 +1,5 @@
-import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth";
-import { SHARE_TEXTS } from "@contract/event-sharing";
+import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth-texts";
+import { SHARE_TEXTS } from "@contract/event-sharing-texts";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";

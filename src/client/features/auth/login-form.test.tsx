@@ -24,6 +24,8 @@ describe("LoginForm", () => {
     const fetchMock = mockFetch();
     renderWithProviders(<LoginForm />);
     await userEvent.click(screen.getByRole("button", { name: "Log in" }));
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(screen.getByLabelText("Username or e-mail")).toHaveAttribute("aria-invalid", "true"));
     for (const [label, message] of [
       ["Username or e-mail", "Enter your username or e-mail"],
       ["Password", "Password is required"],

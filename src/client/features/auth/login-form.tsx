@@ -1,18 +1,21 @@
-import { LOGIN_TEXTS, type LoginForm as LoginValues, loginFormSchema } from "@contract/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { LoginForm as LoginValues } from "@contract/auth";
+import { LOGIN_TEXTS } from "@contract/auth-texts";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Form } from "@/ui/form";
 import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { useAuth } from "./use-auth";
 
+const resolver = lazyZodResolver<LoginValues>(() => import("@contract/auth").then((m) => m.loginFormSchema));
+
 /** Signing back in: the username or the e-mail, and the password (nothing the server would ignore). */
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const form = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver,
     defaultValues: { username: "", password: "" },
   });
 

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
@@ -31,7 +31,8 @@ describe("RegisterForm", () => {
     mockFetch();
     renderWithProviders(<RegisterForm />);
     await submit();
-    expect(messageOf("Full Name")).toBe("Full name is required");
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(messageOf("Full Name")).toBe("Full name is required"));
     expect(messageOf("Username")).toBe("Username must be at least 3 characters");
     expect(messageOf("Email")).toBe("Valid email is required");
     expect(messageOf("Password")).toBe("Password must be at least 6 characters");

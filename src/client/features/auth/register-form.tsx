@@ -1,12 +1,15 @@
-import { REGISTER_PROFILE_DEFAULTS, type RegisterForm as RegisterValues, registerFormSchema } from "@contract/auth";
-import { registrationTimezone } from "@contract/timezones";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { RegisterForm as RegisterValues } from "@contract/auth";
+import { REGISTER_PROFILE_DEFAULTS } from "@contract/auth-texts";
+import { registrationTimezone } from "@contract/timezone-ids";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Form } from "@/ui/form";
 import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { useAuth } from "./use-auth";
+
+const resolver = lazyZodResolver<RegisterValues>(() => import("@contract/auth").then((m) => m.registerFormSchema));
 
 const fields = [
   { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
@@ -42,7 +45,7 @@ export function RegisterForm({
 } = {}) {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: { fullName: "", username: "", email: "", password: "", confirmPassword: "" },
   });
 

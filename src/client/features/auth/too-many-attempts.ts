@@ -1,4 +1,4 @@
-import { tooManyAttemptsText } from "@contract/auth";
+import { tooManyAttemptsText } from "@contract/auth-texts";
 import { ApiError, errorMessage, errorStatus } from "@/lib/api";
 
 /**

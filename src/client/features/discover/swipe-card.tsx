@@ -35,10 +35,13 @@ function CardBody({
   timezone,
   stamps,
   onAnswer,
+  priority = false,
 }: {
   event: FeedItem;
   timezone: string | undefined;
   stamps?: ReactNode;
+  /** The top card's cover is the screen's largest paint: fetched first (the card below it waits). */
+  priority?: boolean;
   onAnswer?: (status: "going" | "declined") => void;
 }) {
   // The line under the avatars already says how many friends go; the reasons do not repeat it.
@@ -46,7 +49,7 @@ function CardBody({
   return (
     <>
       <div className="relative h-44">
-        <EventCover event={event} />
+        <EventCover event={event} priority={priority} />
         {stamps}
       </div>
       <div className="grid gap-3 p-4">
@@ -223,6 +226,7 @@ export function SwipeCard({
       <CardBody
         event={event}
         timezone={timezone}
+        priority
         onAnswer={onAnswer}
         stamps={
           <>

@@ -27,15 +27,21 @@ export function coverKindOf(event: Pick<Event, "type" | "title" | "tags">): Cove
   return "social";
 }
 
-/** An event's cover: the uploaded photo in its srcset, or the category illustration. Decorative (alt ""): the title says what it is. */
+/**
+ * An event's cover: the uploaded photo in its srcset, or the category illustration. Decorative (alt ""): the
+ * title says what it is. `priority` for the cover a screen opens on (Discover's top card): it is the largest
+ * thing painted, so it is fetched at once and first rather than lazily after layout.
+ */
 export function EventCover({
   event,
   sizes = "(max-width: 448px) 100vw, 448px",
   className,
+  priority = false,
 }: {
   event: Pick<Event, "type" | "title" | "tags" | "imageUrl">;
   sizes?: string;
   className?: string;
+  priority?: boolean;
 }) {
   if (event.imageUrl) {
     return (
@@ -45,6 +51,7 @@ export function EventCover({
         className={cn("size-full object-cover", className)}
         draggable={false}
         data-testid="event-cover-photo"
+        {...(priority ? { loading: "eager", fetchPriority: "high" } : {})}
       />
     );
   }

@@ -2,7 +2,7 @@
 // message shows as "Sending…" until its answer, and a refused one stays with Retry, apart from whatever is
 // being typed meanwhile. Every message has its clientId from the moment it is written, so a retry (here or
 // from the offline queue after a dropped connection) is answered with the row already stored, never a copy.
-import { CHAT_TEXTS, chatMessageSchema } from "@contract/chat";
+import { CHAT_TEXTS, type chatMessageSchema } from "@contract/chat";
 import type { QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { api, errorMessage, errorStatus } from "@/lib/api";
@@ -44,7 +44,7 @@ function post(qc: QueryClient, item: OutgoingMessage) {
   const previous = chains.get(item.groupId) ?? Promise.resolve();
   const run = previous.then(async () => {
     try {
-      const stored = await api.post("/api/chat/messages", chatMessageSchema, {
+      const stored = await api.post<typeof chatMessageSchema>("/api/chat/messages", {
         groupId: item.groupId,
         message: item.message,
         clientId: item.clientId,

@@ -1,17 +1,17 @@
-import { eventSchema, participantSchema, type UpdateEventBody } from "@contract/events";
-import {
-  type CheckInBody,
+import type { eventSchema, participantSchema, UpdateEventBody } from "@contract/events";
+import type {
+  CheckInBody,
   checkInSchema,
   cohostSchema,
-  type EventUpdateBody,
+  EventUpdateBody,
   eventUpdateSchema,
   guestRowSchema,
   metAtSchema,
   ticketSchema,
-  type WaitlistMode,
+  WaitlistMode,
 } from "@contract/hosting";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { eventKeys, refreshEvents } from "@/features/events";
 import { api } from "@/lib/api";
 
@@ -26,14 +26,14 @@ const refresh = (client: QueryClient) => refreshEvents(client);
 export const useGuests = (eventId: number, enabled: boolean) =>
   useQuery({
     queryKey: hostingKeys.guests(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/guests`, z.array(guestRowSchema)),
+    queryFn: () => api.get<z.ZodArray<typeof guestRowSchema>>(`/api/events/${eventId}/guests`),
     enabled,
   });
 
 export const useUpdates = (eventId: number, enabled: boolean) =>
   useQuery({
     queryKey: hostingKeys.updates(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/updates`, z.array(eventUpdateSchema)),
+    queryFn: () => api.get<z.ZodArray<typeof eventUpdateSchema>>(`/api/events/${eventId}/updates`),
     enabled,
   });
 
@@ -43,7 +43,7 @@ const ticketQuery = (eventId: number) =>
   queryOptions({
     queryKey: hostingKeys.ticket(eventId),
     queryFn: async () => {
-      const ticket = await api.get(`/api/events/${eventId}/ticket`, ticketSchema);
+      const ticket = await api.get<typeof ticketSchema>(`/api/events/${eventId}/ticket`);
       localStorage.setItem(ticketStorageKey(eventId), ticket.code);
       return ticket;
     },
@@ -59,7 +59,7 @@ export const useTicket = (eventId: number, enabled: boolean) => useQuery({ ...ti
 export function useAddCohost(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.post(`/api/events/${eventId}/cohosts`, cohostSchema, { userId }),
+    mutationFn: (userId: number) => api.post<typeof cohostSchema>(`/api/events/${eventId}/cohosts`, { userId }),
     onSuccess: () => refresh(client),
   });
 }
@@ -75,7 +75,7 @@ export function useRemoveCohost(eventId: number) {
 export function useSendUpdate(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventUpdateBody) => api.post(`/api/events/${eventId}/updates`, eventUpdateSchema, body),
+    mutationFn: (body: EventUpdateBody) => api.post<typeof eventUpdateSchema>(`/api/events/${eventId}/updates`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: hostingKeys.updates(eventId) }),
   });
 }
@@ -83,7 +83,7 @@ export function useSendUpdate(eventId: number) {
 export function useCheckIn(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CheckInBody) => api.post(`/api/events/${eventId}/check-ins`, checkInSchema, body),
+    mutationFn: (body: CheckInBody) => api.post<typeof checkInSchema>(`/api/events/${eventId}/check-ins`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: hostingKeys.guests(eventId) }),
   });
 }
@@ -103,7 +103,7 @@ export function useRespondWith(
       status: "going" | "pending" | "waitlisted";
       answers: Record<string, string>;
       guests: number;
-    }) => api.post("/api/event-participants", participantSchema, body),
+    }) => api.post<typeof participantSchema>("/api/event-participants", body),
     onSuccess: (_, body) => refreshAfter(client, body.eventId),
   });
 }
@@ -111,7 +111,7 @@ export function useRespondWith(
 export function useConfirmSeat(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/events/${eventId}/seat/confirm`, participantSchema),
+    mutationFn: () => api.post<typeof participantSchema>(`/api/events/${eventId}/seat/confirm`),
     onSuccess: () => refresh(client),
   });
 }
@@ -120,7 +120,8 @@ export function useConfirmSeat(eventId: number) {
 export function useWaitlistMode(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (waitlistMode: WaitlistMode) => api.patch(`/api/events/${eventId}`, eventSchema, { waitlistMode }),
+    mutationFn: (waitlistMode: WaitlistMode) =>
+      api.patch<typeof eventSchema>(`/api/events/${eventId}`, { waitlistMode }),
     onSuccess: () => refresh(client),
   });
 }
@@ -128,7 +129,7 @@ export function useWaitlistMode(eventId: number) {
 export const useMetAt = (userId: number) =>
   useQuery({
     queryKey: ["met-at", userId],
-    queryFn: () => api.get(`/api/users/${userId}/met-at`, z.array(metAtSchema)),
+    queryFn: () => api.get<z.ZodArray<typeof metAtSchema>>(`/api/users/${userId}/met-at`),
   });
 
 /** Questions, plus-ones and the guest list's visibility, saved together. */
@@ -136,7 +137,7 @@ export function useGuestOptions(eventId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Pick<UpdateEventBody, "questions" | "maxGuestsPerPerson" | "guestList">) =>
-      api.patch(`/api/events/${eventId}`, eventSchema, body),
+      api.patch<typeof eventSchema>(`/api/events/${eventId}`, body),
     onSuccess: () => refresh(client),
   });
 }

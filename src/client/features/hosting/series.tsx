@@ -1,6 +1,6 @@
 import type { Event } from "@contract/events";
 import {
-  occurrenceSchema,
+  type occurrenceSchema,
   type Recurrence,
   type RecurrenceFrequency,
   recurrenceLabel,
@@ -12,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { RepeatIcon } from "lucide-react";
 import { Link } from "wouter";
-import { z } from "zod";
+import type { z } from "zod";
 import { eventKeys } from "@/features/events";
 import { api } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
@@ -42,7 +42,7 @@ export function SeriesLabel({ event, timezone }: { event: Pick<Event, "date" | "
 export function SeriesDates({ event, timezone }: { event: Event; timezone?: string }) {
   const occurrences = useQuery({
     queryKey: [...eventKeys.all, "occurrences", event.seriesId],
-    queryFn: () => api.get(`/api/events/${event.id}/occurrences`, z.array(occurrenceSchema)),
+    queryFn: () => api.get<z.ZodArray<typeof occurrenceSchema>>(`/api/events/${event.id}/occurrences`),
     enabled: event.seriesId != null,
   });
   const others = (occurrences.data ?? []).filter((o) => o.id !== event.id);

@@ -1,4 +1,4 @@
-import { type AppNotification, type NotificationPage, notificationPageSchema } from "@contract/notifications";
+import type { AppNotification, NotificationPage, notificationPageSchema } from "@contract/notifications";
 import type { QueryClient } from "@tanstack/react-query";
 import { accountStorageKey } from "@/lib/account-storage";
 import { api, errorStatus } from "@/lib/api";
@@ -12,7 +12,7 @@ const storageKey = accountStorageKey;
 export function fetchNotifications(cursor?: number | null): Promise<NotificationPage> {
   const params = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
   if (cursor) params.set("cursor", String(cursor));
-  return api.get(`/api/notifications?${params}`, notificationPageSchema);
+  return api.get<typeof notificationPageSchema>(`/api/notifications?${params}`);
 }
 
 export function readStoredNotifications(userId: number): NotificationPage | undefined {

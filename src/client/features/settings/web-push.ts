@@ -1,4 +1,4 @@
-import { type PushSubscriptionInput, pushPublicKeySchema } from "@contract/push";
+import type { PushSubscriptionInput, pushPublicKeySchema } from "@contract/push";
 import { api } from "@/lib/api";
 
 /** Where this device can get push: in the native app (registered at start-up), a browser with a service worker, or nowhere. */
@@ -53,7 +53,7 @@ export async function enablePush(): Promise<void> {
   if (permission !== "granted") throw new Error(PUSH_TEXTS.denied);
   const reg = await registration();
   if (!reg) throw new Error(PUSH_TEXTS.noWorker);
-  const { publicKey } = await api.get("/api/push/public-key", pushPublicKeySchema);
+  const { publicKey } = await api.get<typeof pushPublicKeySchema>("/api/push/public-key");
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }));

@@ -1,5 +1,5 @@
 import { EXPORT_FILE_NAME } from "@contract/account";
-import { messageSchema } from "@contract/auth";
+import type { messageSchema } from "@contract/auth";
 import { mutationOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { accountKeys } from "./keys";
@@ -8,35 +8,35 @@ import { accountKeys } from "./keys";
 // Each answers a message; the screens add their own toasts and navigation.
 
 export const sendVerificationMutation = () =>
-  mutationOptions({ mutationFn: () => api.post("/api/account/email-verification", messageSchema) });
+  mutationOptions({ mutationFn: () => api.post<typeof messageSchema>("/api/account/email-verification") });
 
 /** The e-mailed link, spent once: the account's status changes. */
 export const confirmEmailMutation = () =>
   mutationOptions({
-    mutationFn: (token: string) => api.post("/api/account/email-verification/confirm", messageSchema, { token }),
+    mutationFn: (token: string) => api.post<typeof messageSchema>("/api/account/email-verification/confirm", { token }),
     onSuccess: (_answer, _token, _result, { client }) => client.invalidateQueries({ queryKey: accountKeys.status }),
   });
 
 export const changePasswordMutation = () =>
   mutationOptions({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api.post("/api/account/password", messageSchema, body),
+      api.post<typeof messageSchema>("/api/account/password", body),
   });
 
 export const requestPasswordResetMutation = () =>
   mutationOptions({
-    mutationFn: (email: string) => api.post("/api/account/password-reset/request", messageSchema, { email }),
+    mutationFn: (email: string) => api.post<typeof messageSchema>("/api/account/password-reset/request", { email }),
   });
 
 export const resetPasswordMutation = () =>
   mutationOptions({
     mutationFn: (body: { token: string; newPassword: string }) =>
-      api.post("/api/account/password-reset", messageSchema, body),
+      api.post<typeof messageSchema>("/api/account/password-reset", body),
   });
 
 export const deleteAccountMutation = () =>
   mutationOptions({
-    mutationFn: (password: string) => api.delete("/api/account", messageSchema, { password }),
+    mutationFn: (password: string) => api.delete<typeof messageSchema>("/api/account", { password }),
   });
 
 /** Downloads GET /api/account/export as a file (the server names it). */

@@ -1,4 +1,4 @@
-import { accessCodeResultSchema, accessGrantStatusSchema } from "@contract/auth";
+import type { accessCodeResultSchema, accessGrantStatusSchema } from "@contract/auth";
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { authKeys } from "./keys";
@@ -10,7 +10,7 @@ import { authKeys } from "./keys";
 export const accessGrantQuery = () =>
   queryOptions({
     queryKey: authKeys.accessGrant,
-    queryFn: () => api.get("/api/access-grant", accessGrantStatusSchema),
+    queryFn: () => api.get<typeof accessGrantStatusSchema>("/api/access-grant"),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -19,5 +19,5 @@ export const accessGrantQuery = () =>
 /** The early-access gate. The server checks the code, so no valid code ships in the client's bundle. */
 export const verifyAccessCodeMutation = () =>
   mutationOptions({
-    mutationFn: (code: string) => api.post("/api/access-codes/verify", accessCodeResultSchema, { code }),
+    mutationFn: (code: string) => api.post<typeof accessCodeResultSchema>("/api/access-codes/verify", { code }),
   });

@@ -1,4 +1,4 @@
-import { type CurrentUser, currentUserSchema } from "@contract/users";
+import type { CurrentUser, currentUserSchema } from "@contract/users";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, errorStatus } from "@/lib/api";
 import { clearOfflineApiCache } from "@/lib/offline-api";
@@ -10,7 +10,7 @@ export const currentUserQuery = () =>
     queryKey: authKeys.currentUser,
     queryFn: async (): Promise<CurrentUser | null> => {
       try {
-        return await api.get("/api/user", currentUserSchema);
+        return await api.get<typeof currentUserSchema>("/api/user");
       } catch (error) {
         if (errorStatus(error) === 401) return null;
         throw error;

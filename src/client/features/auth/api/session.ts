@@ -1,5 +1,5 @@
-import { type LoginForm, type RegisterBody, registerResultSchema } from "@contract/auth";
-import { currentUserSchema } from "@contract/users";
+import type { LoginForm, RegisterBody, registerResultSchema } from "@contract/auth";
+import type { currentUserSchema } from "@contract/users";
 import { mutationOptions } from "@tanstack/react-query";
 import { disablePush, pushSupport } from "@/features/settings";
 import { api } from "@/lib/api";
@@ -7,10 +7,12 @@ import { api } from "@/lib/api";
 // Sign-in, registration and sign-out; the auth provider adds what the person sees and the cache changes.
 
 export const loginMutation = () =>
-  mutationOptions({ mutationFn: (credentials: LoginForm) => api.post("/api/login", currentUserSchema, credentials) });
+  mutationOptions({
+    mutationFn: (credentials: LoginForm) => api.post<typeof currentUserSchema>("/api/login", credentials),
+  });
 
 export const registerMutation = () =>
-  mutationOptions({ mutationFn: (body: RegisterBody) => api.post("/api/register", registerResultSchema, body) });
+  mutationOptions({ mutationFn: (body: RegisterBody) => api.post<typeof registerResultSchema>("/api/register", body) });
 
 export const logoutMutation = () =>
   mutationOptions({

@@ -10,7 +10,7 @@ const availabilityListSchema = z.array(availabilityRowSchema);
 const availabilityQuery = (userId: number) =>
   queryOptions({
     queryKey: availabilityKeys.user(userId),
-    queryFn: () => api.get(`/api/availability/user?userId=${userId}`, availabilityListSchema),
+    queryFn: () => api.get<typeof availabilityListSchema>(`/api/availability/user?userId=${userId}`),
   });
 
 export function useAvailability(userId: number | undefined) {
@@ -19,7 +19,7 @@ export function useAvailability(userId: number | undefined) {
 
 const saveAvailabilityMutation = () =>
   mutationOptions({
-    mutationFn: (input: SaveAvailabilityInput) => api.post("/api/availability", availabilityRowSchema, input),
+    mutationFn: (input: SaveAvailabilityInput) => api.post<typeof availabilityRowSchema>("/api/availability", input),
     onSuccess: (_row, _input, _result, { client }) => client.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
 

@@ -1,4 +1,4 @@
-import { eventSchema } from "@contract/events";
+import type { eventSchema } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
@@ -7,7 +7,7 @@ const cancelEventMutation = (eventId: number) =>
   mutationOptions({
     /** `following`: this occurrence and the later ones of its series. */
     mutationFn: (scope?: { following: boolean }) =>
-      api.delete(`/api/events/${eventId}${scope?.following ? "?scope=following" : ""}`, eventSchema),
+      api.delete<typeof eventSchema>(`/api/events/${eventId}${scope?.following ? "?scope=following" : ""}`),
     onSuccess: (_event, _input, _result, { client }) => refreshEvents(client),
   });
 

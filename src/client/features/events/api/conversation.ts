@@ -1,4 +1,4 @@
-import { eventConversationSchema } from "@contract/event-conversation";
+import type { eventConversationSchema } from "@contract/event-conversation";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
@@ -7,7 +7,7 @@ import { eventKeys } from "./keys";
 const eventConversationQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.conversation(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/conversation`, eventConversationSchema),
+    queryFn: () => api.get<typeof eventConversationSchema>(`/api/events/${eventId}/conversation`),
   });
 
 export const useEventConversation = (eventId: number, enabled: boolean) =>
@@ -16,7 +16,7 @@ export const useEventConversation = (eventId: number, enabled: boolean) =>
 const muteConversationMutation = (eventId: number) =>
   mutationOptions({
     mutationFn: (muted: boolean) =>
-      api.put(`/api/events/${eventId}/conversation/mute`, eventConversationSchema, { muted }),
+      api.put<typeof eventConversationSchema>(`/api/events/${eventId}/conversation/mute`, { muted }),
     onSuccess: (state, _muted, _result, { client }) => client.setQueryData(eventKeys.conversation(eventId), state),
   });
 

@@ -1,11 +1,11 @@
-import { type CreateEventBody, eventSchema } from "@contract/events";
+import type { CreateEventBody, eventSchema } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
 
 const createEventMutation = () =>
   mutationOptions({
-    mutationFn: (body: CreateEventBody) => api.post("/api/events", eventSchema, body),
+    mutationFn: (body: CreateEventBody) => api.post<typeof eventSchema>("/api/events", body),
     onSuccess: (_event, _body, _result, { client }) => refreshEvents(client),
   });
 

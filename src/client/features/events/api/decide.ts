@@ -1,4 +1,4 @@
-import { participantSchema } from "@contract/events";
+import type { participantSchema } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
@@ -7,7 +7,7 @@ import { refreshEvents } from "./refresh-events";
 const decideMutation = () =>
   mutationOptions({
     mutationFn: ({ eventId, userId, decision }: { eventId: number; userId: number; decision: "approve" | "decline" }) =>
-      api.post(`/api/events/${eventId}/requests/${userId}`, participantSchema, { decision }),
+      api.post<typeof participantSchema>(`/api/events/${eventId}/requests/${userId}`, { decision }),
     onSuccess: (_participant, _input, _result, { client }) => refreshEvents(client),
   });
 

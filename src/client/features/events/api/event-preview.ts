@@ -1,4 +1,4 @@
-import { eventPreviewSchema } from "@contract/event-sharing";
+import type { eventPreviewSchema } from "@contract/event-sharing";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
@@ -7,7 +7,7 @@ import { eventKeys } from "./keys";
 const eventPreviewQuery = (eventId: number) =>
   queryOptions({
     queryKey: [...eventKeys.all, "preview", eventId] as const,
-    queryFn: () => api.get(`/api/events/${eventId}/preview`, eventPreviewSchema),
+    queryFn: () => api.get<typeof eventPreviewSchema>(`/api/events/${eventId}/preview`),
     // A 404 is an answer (a plan, a hidden event), not a hiccup to retry.
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { eventDetailSchema } from "@contract/events";
+import type { eventDetailSchema } from "@contract/events";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
@@ -6,7 +6,7 @@ import { eventKeys } from "./keys";
 const eventQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.detail(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}`, eventDetailSchema),
+    queryFn: () => api.get<typeof eventDetailSchema>(`/api/events/${eventId}`),
   });
 
 export function useEvent(eventId: number | null) {

@@ -1,4 +1,4 @@
-import { feedResponseSchema } from "@contract/events";
+import type { feedResponseSchema } from "@contract/events";
 import { DISCOVER_RADIUS_KM } from "@contract/limits";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -21,7 +21,7 @@ function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
 const feedQuery = (params: FeedParams) =>
   queryOptions({
     queryKey: eventKeys.feed(params),
-    queryFn: () => api.get(feedUrl(params), feedResponseSchema),
+    queryFn: () => api.get<typeof feedResponseSchema>(feedUrl(params)),
     // The deck restarts from fresh data whenever its tab, category or search changes.
     staleTime: 0,
   });

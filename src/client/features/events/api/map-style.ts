@@ -1,4 +1,4 @@
-import { mapConfigSchema } from "@contract/places";
+import type { mapConfigSchema } from "@contract/places";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { placeKeys } from "./keys";
@@ -7,7 +7,7 @@ import { placeKeys } from "./keys";
 export function useMapStyle() {
   const query = useQuery({
     queryKey: [...placeKeys.all, "map"] as const,
-    queryFn: () => api.get("/api/places/map", mapConfigSchema),
+    queryFn: () => api.get<typeof mapConfigSchema>("/api/places/map"),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return query.data?.styleUrl ?? null;

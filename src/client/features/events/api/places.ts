@@ -1,4 +1,4 @@
-import { PLACE_QUERY_MIN, placesResultSchema } from "@contract/places";
+import { PLACE_QUERY_MIN, type placesResultSchema } from "@contract/places";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { placeKeys } from "./keys";
@@ -8,7 +8,7 @@ export function usePlaceSearch(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: placeKeys.cities(query),
-    queryFn: () => api.get(`/api/places?${new URLSearchParams({ q: query })}`, placesResultSchema),
+    queryFn: () => api.get<typeof placesResultSchema>(`/api/places?${new URLSearchParams({ q: query })}`),
     enabled: query.length >= PLACE_QUERY_MIN,
     placeholderData: (previous) => previous,
   });
@@ -19,7 +19,7 @@ export function useAddressSearch(q: string | null) {
   const query = q?.trim() ?? "";
   return useQuery({
     queryKey: placeKeys.addresses(query),
-    queryFn: () => api.get(`/api/places/addresses?${new URLSearchParams({ q: query })}`, placesResultSchema),
+    queryFn: () => api.get<typeof placesResultSchema>(`/api/places/addresses?${new URLSearchParams({ q: query })}`),
     enabled: query.length >= PLACE_QUERY_MIN,
   });
 }

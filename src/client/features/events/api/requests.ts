@@ -10,7 +10,7 @@ const pendingRequestListSchema = z.array(pendingRequestSchema);
 const requestsQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.requests(eventId),
-    queryFn: () => api.get(`/api/events/${eventId}/requests`, pendingRequestListSchema),
+    queryFn: () => api.get<typeof pendingRequestListSchema>(`/api/events/${eventId}/requests`),
   });
 
 export const useRequests = (eventId: number) => useQuery(requestsQuery(eventId));

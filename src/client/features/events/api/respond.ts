@@ -1,11 +1,11 @@
-import { type ParticipantBody, participantSchema } from "@contract/events";
+import type { ParticipantBody, participantSchema } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** POST /api/event-participants; callers decide whether lists refresh right away (the deck keeps its order). */
 const respondMutation = () =>
   mutationOptions({
-    mutationFn: (body: ParticipantBody) => api.post("/api/event-participants", participantSchema, body),
+    mutationFn: (body: ParticipantBody) => api.post<typeof participantSchema>("/api/event-participants", body),
   });
 
 export const useRespond = () => useMutation(respondMutation());

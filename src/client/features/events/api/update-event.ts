@@ -1,4 +1,4 @@
-import { eventSchema, type UpdateEventBody } from "@contract/events";
+import type { eventSchema, UpdateEventBody } from "@contract/events";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
@@ -7,7 +7,7 @@ const updateEventMutation = (eventId: number) =>
   mutationOptions({
     /** `following`: this occurrence and the later ones of its series. */
     mutationFn: ({ following, ...body }: UpdateEventBody & { following?: boolean }) =>
-      api.patch(`/api/events/${eventId}${following ? "?scope=following" : ""}`, eventSchema, body),
+      api.patch<typeof eventSchema>(`/api/events/${eventId}${following ? "?scope=following" : ""}`, body),
     onSuccess: (_event, _body, _result, { client }) => refreshEvents(client),
   });
 

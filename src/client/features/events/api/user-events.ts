@@ -1,19 +1,16 @@
-import { myEventSchema, type ParticipantStatus } from "@contract/events";
+import type { myEventSchema, ParticipantStatus } from "@contract/events";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
-
-const myEventListSchema = z.array(myEventSchema);
 
 /** The events a user hosts or attends (My Events), or only those with one status (Settings › Event History). */
 const userEventsQuery = (userId: number, status?: ParticipantStatus) =>
   queryOptions({
     queryKey: eventKeys.user(userId, status),
     queryFn: () =>
-      api.get(
+      api.get<z.ZodArray<typeof myEventSchema>>(
         status ? `/api/events/user/${userId}?status=${status}` : `/api/events/user?userId=${userId}`,
-        myEventListSchema,
       ),
   });
 

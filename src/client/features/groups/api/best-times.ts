@@ -1,4 +1,4 @@
-import { groupBestTimesSchema } from "@contract/groups";
+import type { groupBestTimesSchema } from "@contract/groups";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
@@ -7,7 +7,7 @@ import { groupKeys } from "./keys";
 const bestTimesQuery = (groupId: number, from: string) =>
   queryOptions({
     queryKey: [...groupKeys.group(groupId), "availability", "best", from] as const,
-    queryFn: () => api.get(`/api/groups/${groupId}/availability/best?from=${from}`, groupBestTimesSchema),
+    queryFn: () => api.get<typeof groupBestTimesSchema>(`/api/groups/${groupId}/availability/best?from=${from}`),
   });
 
 export function useBestTimes(groupId: number | null, from: string) {

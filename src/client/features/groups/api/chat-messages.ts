@@ -16,7 +16,7 @@ const chatMessagesQuery = (groupId: number) =>
       const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
       if (pageParam) query.set("before", String(pageParam));
       try {
-        return await api.get(`/api/chat/messages/${groupId}?${query}`, chatMessageListSchema);
+        return await api.get<typeof chatMessageListSchema>(`/api/chat/messages/${groupId}?${query}`);
       } catch {
         // A failed load is an empty chat, not an error screen: the group can still be written to.
         return [];

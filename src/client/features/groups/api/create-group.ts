@@ -1,11 +1,11 @@
-import { type CreateGroupBody, createdGroupSchema } from "@contract/groups";
+import type { CreateGroupBody, createdGroupSchema } from "@contract/groups";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 const createGroupMutation = () =>
   mutationOptions({
-    mutationFn: (body: CreateGroupBody) => api.post("/api/groups", createdGroupSchema, body),
+    mutationFn: (body: CreateGroupBody) => api.post<typeof createdGroupSchema>("/api/groups", body),
     onSuccess: (_group, _body, _result, { client }) => client.invalidateQueries({ queryKey: groupKeys.list() }),
   });
 

@@ -1,4 +1,4 @@
-import { groupInvitationSchema } from "@contract/groups";
+import type { groupInvitationSchema } from "@contract/groups";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
@@ -6,7 +6,7 @@ import { groupKeys } from "./keys";
 /** A fresh invite link with the default lifetime; the group's card then shows it (its inviteCode is the newest). */
 const createInviteMutation = (groupId: number) =>
   mutationOptions({
-    mutationFn: () => api.post(`/api/groups/${groupId}/invites`, groupInvitationSchema, {}),
+    mutationFn: () => api.post<typeof groupInvitationSchema>(`/api/groups/${groupId}/invites`, {}),
     onSuccess: (_invite, _input, _result, { client }) => client.invalidateQueries({ queryKey: groupKeys.list() }),
   });
 

@@ -7,6 +7,6 @@ import { groupKeys } from "./keys";
 const groupListSchema = z.array(groupListItemSchema);
 
 const groupsQuery = () =>
-  queryOptions({ queryKey: groupKeys.list(), queryFn: () => api.get("/api/groups/user", groupListSchema) });
+  queryOptions({ queryKey: groupKeys.list(), queryFn: () => api.get<typeof groupListSchema>("/api/groups/user") });
 
 export const useGroups = () => useQuery(groupsQuery());

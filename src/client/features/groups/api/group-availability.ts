@@ -1,4 +1,4 @@
-import { type GroupAvailabilityBody, groupAvailabilitySchema } from "@contract/groups";
+import type { GroupAvailabilityBody, groupAvailabilitySchema } from "@contract/groups";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { availabilityKeys } from "@/features/availability";
 import { api } from "@/lib/api";
@@ -7,7 +7,7 @@ import { groupKeys } from "./keys";
 const groupAvailabilityQuery = (groupId: number, date: string) =>
   queryOptions({
     queryKey: groupKeys.availability(groupId, date),
-    queryFn: () => api.get(`/api/groups/${groupId}/availability?date=${date}`, groupAvailabilitySchema),
+    queryFn: () => api.get<typeof groupAvailabilitySchema>(`/api/groups/${groupId}/availability?date=${date}`),
   });
 
 export function useGroupAvailability(groupId: number | null, date: string) {
@@ -18,7 +18,7 @@ export function useGroupAvailability(groupId: number | null, date: string) {
 const saveGroupAvailabilityMutation = (groupId: number | null) =>
   mutationOptions({
     mutationFn: (body: GroupAvailabilityBody) =>
-      api.post(`/api/groups/${groupId}/availability`, groupAvailabilitySchema, body),
+      api.post<typeof groupAvailabilitySchema>(`/api/groups/${groupId}/availability`, body),
     onSuccess: (data, _body, _result, { client }) => {
       client.setQueryData(groupKeys.availability(groupId ?? 0, data.date), data);
       // The group's availability is the person's own: My Availability and every other group change with it.

@@ -9,7 +9,7 @@ const groupEventListSchema = z.array(groupEventSchema);
 const groupEventsQuery = (groupId: number) =>
   queryOptions({
     queryKey: groupKeys.events(groupId),
-    queryFn: () => api.get(`/api/groups/${groupId}/events`, groupEventListSchema),
+    queryFn: () => api.get<typeof groupEventListSchema>(`/api/groups/${groupId}/events`),
   });
 
 export function useGroupEvents(groupId: number | null) {

@@ -1,6 +1,5 @@
-import type { VoteValue } from "@contract/groups";
-import { voteResultSchema } from "@contract/groups";
-import { groupPlanSchema } from "@contract/polls";
+import type { VoteValue, voteResultSchema } from "@contract/groups";
+import type { groupPlanSchema } from "@contract/polls";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
@@ -9,7 +8,7 @@ import { groupKeys } from "./keys";
 const groupPlanQuery = (groupId: number, eventId: number) =>
   queryOptions({
     queryKey: groupKeys.plan(groupId, eventId),
-    queryFn: () => api.get(`/api/groups/${groupId}/events/${eventId}`, groupPlanSchema),
+    queryFn: () => api.get<typeof groupPlanSchema>(`/api/groups/${groupId}/events/${eventId}`),
   });
 
 export const useGroupPlan = (groupId: number, eventId: number) => useQuery(groupPlanQuery(groupId, eventId));
@@ -20,7 +19,7 @@ type PlanVote = { groupId: number; eventId: number; optionId?: number; vote: Vot
 const planVoteMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, eventId, optionId, vote }: PlanVote) =>
-      api.post(`/api/groups/${groupId}/events/${eventId}/vote`, voteResultSchema, { vote, optionId }),
+      api.post<typeof voteResultSchema>(`/api/groups/${groupId}/events/${eventId}/vote`, { vote, optionId }),
     onSuccess: (_result, { groupId, eventId }, _r, { client }) => {
       void client.invalidateQueries({ queryKey: groupKeys.plan(groupId, eventId) });
       void client.invalidateQueries({ queryKey: groupKeys.events(groupId) });
@@ -32,7 +31,7 @@ export const usePlanVote = () => useMutation(planVoteMutation());
 const lockPlanMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, eventId }: { groupId: number; eventId: number }) =>
-      api.post(`/api/groups/${groupId}/events/${eventId}/lock`, groupPlanSchema),
+      api.post<typeof groupPlanSchema>(`/api/groups/${groupId}/events/${eventId}/lock`),
     onSuccess: (plan, { groupId, eventId }, _r, { client }) => {
       client.setQueryData(groupKeys.plan(groupId, eventId), plan);
       void client.invalidateQueries({ queryKey: groupKeys.events(groupId) });

@@ -1,4 +1,4 @@
-import { inviteViewSchema, joinInviteResultSchema } from "@contract/groups";
+import type { inviteViewSchema, joinInviteResultSchema } from "@contract/groups";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
@@ -6,7 +6,7 @@ import { groupKeys } from "./keys";
 const inviteQuery = (code: string, viewerId: number | null) =>
   queryOptions({
     queryKey: groupKeys.invite(code, viewerId),
-    queryFn: () => api.get(`/api/group-invite/${encodeURIComponent(code)}`, inviteViewSchema),
+    queryFn: () => api.get<typeof inviteViewSchema>(`/api/group-invite/${encodeURIComponent(code)}`),
   });
 
 /** The answer depends on who looks (isMember), so auth must settle first. */
@@ -16,7 +16,7 @@ export function useInvite(code: string, viewer: { userId: number | null; ready: 
 
 const joinInviteMutation = (code: string) =>
   mutationOptions({
-    mutationFn: () => api.post(`/api/group-invite/${encodeURIComponent(code)}/join`, joinInviteResultSchema),
+    mutationFn: () => api.post<typeof joinInviteResultSchema>(`/api/group-invite/${encodeURIComponent(code)}/join`),
     onSuccess: (_joined, _input, _result, { client }) => client.invalidateQueries({ queryKey: groupKeys.list() }),
   });
 

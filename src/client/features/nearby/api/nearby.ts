@@ -34,14 +34,14 @@ const nearbyUsersQuery = (at: Position) =>
   infiniteQueryOptions({
     ...pages,
     queryKey: nearbyKeys.users(at),
-    queryFn: ({ pageParam }) => api.get(nearbyUrl("/api/users/nearby", at, pageParam), userListSchema),
+    queryFn: ({ pageParam }) => api.get<typeof userListSchema>(nearbyUrl("/api/users/nearby", at, pageParam)),
   });
 
 const nearbyEventsQuery = (at: Position) =>
   infiniteQueryOptions({
     ...pages,
     queryKey: nearbyKeys.events(at),
-    queryFn: ({ pageParam }) => api.get(nearbyUrl("/api/events/nearby", at, pageParam), eventListSchema),
+    queryFn: ({ pageParam }) => api.get<typeof eventListSchema>(nearbyUrl("/api/events/nearby", at, pageParam)),
   });
 
 export function useNearbyUsers(at: Position) {

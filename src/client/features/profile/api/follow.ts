@@ -1,4 +1,4 @@
-import { followStateSchema } from "@contract/follows";
+import type { followStateSchema } from "@contract/follows";
 import type { UserProfile } from "@contract/users";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
@@ -9,8 +9,8 @@ const followMutation = (userId: number) =>
   mutationOptions({
     mutationFn: (follow: boolean) =>
       follow
-        ? api.post(`/api/users/${userId}/follow`, followStateSchema)
-        : api.delete(`/api/users/${userId}/follow`, followStateSchema),
+        ? api.post<typeof followStateSchema>(`/api/users/${userId}/follow`)
+        : api.delete<typeof followStateSchema>(`/api/users/${userId}/follow`),
     onSuccess: (state, _follow, _result, { client }) =>
       client.setQueryData<UserProfile>(userKeys.profile(userId), (old) => (old ? { ...old, ...state } : old)),
   });

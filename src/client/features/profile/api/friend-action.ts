@@ -1,4 +1,4 @@
-import { friendStatusResultSchema } from "@contract/friends";
+import type { friendStatusResultSchema } from "@contract/friends";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { friendKeys } from "./keys";
@@ -10,8 +10,8 @@ const friendActionMutation = () =>
   mutationOptions({
     mutationFn: ({ userId, action }: FriendAction) =>
       action === "request"
-        ? api.post("/api/friends/requests", friendStatusResultSchema, { userId })
-        : api.post(`/api/friends/requests/${userId}/${action}`, friendStatusResultSchema),
+        ? api.post<typeof friendStatusResultSchema>("/api/friends/requests", { userId })
+        : api.post<typeof friendStatusResultSchema>(`/api/friends/requests/${userId}/${action}`),
     onSuccess: (_status, _action, _result, { client }) => client.invalidateQueries({ queryKey: friendKeys.all }),
   });
 

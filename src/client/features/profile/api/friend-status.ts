@@ -1,4 +1,4 @@
-import { friendStatusResultSchema } from "@contract/friends";
+import type { friendStatusResultSchema } from "@contract/friends";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { friendKeys } from "./keys";
@@ -6,7 +6,7 @@ import { friendKeys } from "./keys";
 const friendStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: friendKeys.status(userId),
-    queryFn: () => api.get(`/api/friends/status/${userId}`, friendStatusResultSchema),
+    queryFn: () => api.get<typeof friendStatusResultSchema>(`/api/friends/status/${userId}`),
   });
 
 export function useFriendStatus(userId: number | undefined) {

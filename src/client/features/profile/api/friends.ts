@@ -11,7 +11,7 @@ const incomingListSchema = z.array(incomingFriendRequestSchema);
 const friendsQuery = (userId: number) =>
   queryOptions({
     queryKey: friendKeys.list(userId),
-    queryFn: () => api.get(`/api/users/friends?userId=${userId}`, friendListSchema),
+    queryFn: () => api.get<typeof friendListSchema>(`/api/users/friends?userId=${userId}`),
   });
 
 export function useFriends(userId: number | undefined) {
@@ -21,7 +21,7 @@ export function useFriends(userId: number | undefined) {
 const incomingRequestsQuery = () =>
   queryOptions({
     queryKey: friendKeys.incoming(),
-    queryFn: () => api.get("/api/friends/requests", incomingListSchema),
+    queryFn: () => api.get<typeof incomingListSchema>("/api/friends/requests"),
   });
 
 export const useIncomingRequests = () => useQuery(incomingRequestsQuery());

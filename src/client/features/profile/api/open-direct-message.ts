@@ -1,11 +1,11 @@
-import { createdGroupSchema } from "@contract/groups";
+import type { createdGroupSchema } from "@contract/groups";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** Opens (or reuses) the two-member private group with a user for "Message". */
 const openDirectMessageMutation = () =>
   mutationOptions({
-    mutationFn: (userId: number) => api.post("/api/groups/direct", createdGroupSchema, { userId }),
+    mutationFn: (userId: number) => api.post<typeof createdGroupSchema>("/api/groups/direct", { userId }),
   });
 
 export const useOpenDirectMessage = () => useMutation(openDirectMessageMutation());

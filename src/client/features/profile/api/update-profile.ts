@@ -1,4 +1,4 @@
-import { currentUserSchema, type UpdateProfileInput } from "@contract/users";
+import type { currentUserSchema, UpdateProfileInput } from "@contract/users";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
@@ -6,7 +6,7 @@ import { userKeys } from "./keys";
 
 const updateProfileMutation = (userId: number) =>
   mutationOptions({
-    mutationFn: (input: UpdateProfileInput) => api.patch(`/api/users/${userId}`, currentUserSchema, input),
+    mutationFn: (input: UpdateProfileInput) => api.patch<typeof currentUserSchema>(`/api/users/${userId}`, input),
     onSuccess: (user, _input, _result, { client }) => {
       updateCurrentUser(client, user);
       void client.invalidateQueries({ queryKey: userKeys.profile(userId) });

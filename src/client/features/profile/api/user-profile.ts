@@ -1,4 +1,4 @@
-import { userProfileSchema } from "@contract/users";
+import type { userProfileSchema } from "@contract/users";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { userKeys } from "./keys";
@@ -10,7 +10,7 @@ export const isNumericId = (id: string | undefined): id is string => !!id && /^\
 const userProfileQuery = (userId: string) =>
   queryOptions({
     queryKey: userKeys.profile(userId),
-    queryFn: () => api.get(`/api/users/${userId}`, userProfileSchema),
+    queryFn: () => api.get<typeof userProfileSchema>(`/api/users/${userId}`),
   });
 
 export function useUserProfile(userId: string | undefined) {

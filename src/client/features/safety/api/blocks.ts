@@ -1,4 +1,4 @@
-import { messageSchema } from "@contract/auth";
+import type { messageSchema } from "@contract/auth";
 import { blockedUserSchema } from "@contract/safety";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
@@ -9,7 +9,7 @@ const blockedListSchema = z.array(blockedUserSchema);
 
 /** The people I blocked (GET /api/blocks). */
 const blocksQuery = () =>
-  queryOptions({ queryKey: safetyKeys.blocks, queryFn: () => api.get("/api/blocks", blockedListSchema) });
+  queryOptions({ queryKey: safetyKeys.blocks, queryFn: () => api.get<typeof blockedListSchema>("/api/blocks") });
 
 export const useBlocks = () => useQuery(blocksQuery());
 
@@ -17,7 +17,9 @@ export const useBlocks = () => useQuery(blocksQuery());
 const setBlockedMutation = () =>
   mutationOptions({
     mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
-      blocked ? api.post("/api/blocks", messageSchema, { userId }) : api.delete(`/api/blocks/${userId}`, messageSchema),
+      blocked
+        ? api.post<typeof messageSchema>("/api/blocks", { userId })
+        : api.delete<typeof messageSchema>(`/api/blocks/${userId}`),
     onSuccess: (_answer, _input, _result, { client }) => void client.invalidateQueries(),
   });
 

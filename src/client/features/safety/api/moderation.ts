@@ -1,4 +1,4 @@
-import { messageSchema } from "@contract/auth";
+import type { messageSchema } from "@contract/auth";
 import { adminReportSchema } from "@contract/safety";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
@@ -10,7 +10,7 @@ const adminReportListSchema = z.array(adminReportSchema);
 const adminReportsQuery = () =>
   queryOptions({
     queryKey: safetyKeys.adminReports,
-    queryFn: () => api.get("/api/admin/reports", adminReportListSchema),
+    queryFn: () => api.get<typeof adminReportListSchema>("/api/admin/reports"),
     retry: false,
   });
 
@@ -25,13 +25,13 @@ export type ModerationAction =
 function moderate(action: ModerationAction) {
   switch (action.kind) {
     case "hideMessage":
-      return api.put(`/api/admin/messages/${action.id}/hidden`, messageSchema, { hidden: action.hidden });
+      return api.put<typeof messageSchema>(`/api/admin/messages/${action.id}/hidden`, { hidden: action.hidden });
     case "hideEvent":
-      return api.put(`/api/admin/events/${action.id}/hidden`, messageSchema, { hidden: action.hidden });
+      return api.put<typeof messageSchema>(`/api/admin/events/${action.id}/hidden`, { hidden: action.hidden });
     case "suspend":
-      return api.put(`/api/admin/users/${action.id}/suspended`, messageSchema, { suspended: action.suspended });
+      return api.put<typeof messageSchema>(`/api/admin/users/${action.id}/suspended`, { suspended: action.suspended });
     case "resolve":
-      return api.post(`/api/admin/reports/${action.id}/resolve`, messageSchema);
+      return api.post<typeof messageSchema>(`/api/admin/reports/${action.id}/resolve`);
   }
 }
 

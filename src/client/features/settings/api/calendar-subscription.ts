@@ -1,4 +1,4 @@
-import { calendarSubscriptionSchema } from "@contract/calendar";
+import type { calendarSubscriptionSchema } from "@contract/calendar";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { settingsKeys } from "./keys";
@@ -6,7 +6,7 @@ import { settingsKeys } from "./keys";
 const calendarSubscriptionQuery = () =>
   queryOptions({
     queryKey: settingsKeys.calendarSubscription,
-    queryFn: () => api.get("/api/calendar/subscription", calendarSubscriptionSchema),
+    queryFn: () => api.get<typeof calendarSubscriptionSchema>("/api/calendar/subscription"),
   });
 
 export const useCalendarSubscription = () => useQuery(calendarSubscriptionQuery());
@@ -14,7 +14,7 @@ export const useCalendarSubscription = () => useQuery(calendarSubscriptionQuery(
 /** A new secret address: the old one stops working at once, so the cache takes the answer. */
 const rotateCalendarSubscriptionMutation = () =>
   mutationOptions({
-    mutationFn: () => api.post("/api/calendar/subscription/rotate", calendarSubscriptionSchema),
+    mutationFn: () => api.post<typeof calendarSubscriptionSchema>("/api/calendar/subscription/rotate"),
     onSuccess: (fresh, _input, _result, { client }) => client.setQueryData(settingsKeys.calendarSubscription, fresh),
   });
 

@@ -1,4 +1,4 @@
-import { type NotificationPreferences, notificationPreferencesSchema } from "@contract/push";
+import type { NotificationPreferences, notificationPreferencesSchema } from "@contract/push";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { settingsKeys } from "./keys";
@@ -8,7 +8,7 @@ const key = settingsKeys.notificationPreferences;
 const notificationPreferencesQuery = () =>
   queryOptions({
     queryKey: key,
-    queryFn: () => api.get("/api/notification-preferences", notificationPreferencesSchema),
+    queryFn: () => api.get<typeof notificationPreferencesSchema>("/api/notification-preferences"),
   });
 
 export const useNotificationPreferences = () => useQuery(notificationPreferencesQuery());
@@ -17,7 +17,7 @@ export const useNotificationPreferences = () => useQuery(notificationPreferences
 const saveNotificationPreferencesMutation = () =>
   mutationOptions({
     mutationFn: (next: NotificationPreferences) =>
-      api.put("/api/notification-preferences", notificationPreferencesSchema, next),
+      api.put<typeof notificationPreferencesSchema>("/api/notification-preferences", next),
     onMutate: (next, { client }) => {
       const previous = client.getQueryData<NotificationPreferences>(key);
       client.setQueryData(key, next);

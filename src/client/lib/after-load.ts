@@ -1,0 +1,20 @@
+import { useEffect, useState } from "react";
+
+/** Runs `task` once the browser has nothing else to do (after the first paint and its scripts). */
+export function whenIdle(task: () => void) {
+  if (typeof window === "undefined") return;
+  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
+}
+
+/** False until the page's load event: what the first paint does not need waits for it. */
+export function usePageLoaded() {
+  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
+  useEffect(() => {
+    if (loaded) return;
+    const onLoad = () => setLoaded(true);
+    window.addEventListener("load", onLoad, { once: true });
+    return () => window.removeEventListener("load", onLoad);
+  }, [loaded]);
+  return loaded;
+}
