@@ -161,7 +161,6 @@ export const messageSchema = z.object({ message: z.string() });
 export {
   GOOGLE_SIGN_IN_ERRORS,
   type GoogleSignInError,
-  LOGIN_TEXTS,
   REGISTER_PROFILE_DEFAULTS,
   tooManyAttemptsText,
 } from "./auth-texts";

@@ -1,4 +1,4 @@
 /** Account control: password, reset and verification links, the data export and the account's deletion. */
-export { type AccountRepository, accountRepository } from "./repository";
-export { type AccountService, accountService } from "./service";
+export { accountRepository } from "./repository";
+export { accountService } from "./service";
 export { accountTokenPrune } from "./worker";

@@ -148,4 +148,4 @@ export function accountService(deps: {
     },
   };
 }
-export type AccountService = ReturnType<typeof accountService>;
+type AccountService = ReturnType<typeof accountService>;

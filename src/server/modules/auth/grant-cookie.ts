@@ -6,7 +6,7 @@ import { hashSessionToken } from "../../http/session";
  * The early-access grant a verified code leaves in the browser (HttpOnly, SameSite=Lax,
  * 30 minutes). Sent to the API only: POST /api/register and a Google sign-up spend it.
  */
-export const GRANT_COOKIE = "link_access_grant";
+const GRANT_COOKIE = "link_access_grant";
 const GRANT_COOKIE_PATH = "/api";
 
 export function setGrantCookie(reply: FastifyReply, token: string, secure: boolean | "auto") {

@@ -1,10 +1,8 @@
 /** Accounts' way in: registration behind an access grant, sign-in, sessions and their sweeper. */
 export { clearGrantCookie, grantHashOf } from "./grant-cookie";
 export {
-  type AccessGrant,
   type AuthRepository,
   authRepository,
-  EventLinkUnusableError,
   GrantMissingError,
 } from "./repository";
 export { type AuthService, authService, hashPassword } from "./service";

@@ -155,7 +155,7 @@ async function consumeGrant(tx: Tx | Db, idHash: string, now: Date) {
   return spent.length > 0;
 }
 
-export function isUniqueViolation(error: unknown) {
+function isUniqueViolation(error: unknown) {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23505" || e.cause?.code === "23505";
 }

@@ -1,2 +1,2 @@
 export { followsRepository } from "./repository";
-export { type FollowsService, followsService } from "./service";
+export { followsService } from "./service";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { follows } from "../../db/schema";
 
 /** Followers told about one new event at most: a notice fan-out stays one bounded insert. */
-export const FOLLOWER_NOTICE_MAX = 5000;
+const FOLLOWER_NOTICE_MAX = 5000;
 
 export function followsRepository(db: Db) {
   return {

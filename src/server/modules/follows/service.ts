@@ -42,4 +42,4 @@ export function followsService({
     },
   };
 }
-export type FollowsService = ReturnType<typeof followsService>;
+type FollowsService = ReturnType<typeof followsService>;

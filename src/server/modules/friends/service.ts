@@ -120,4 +120,4 @@ export function friendsService({
     },
   };
 }
-export type FriendsService = ReturnType<typeof friendsService>;
+type FriendsService = ReturnType<typeof friendsService>;

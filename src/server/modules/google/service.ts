@@ -149,4 +149,4 @@ export function googleService({
     },
   };
 }
-export type GoogleService = ReturnType<typeof googleService>;
+type GoogleService = ReturnType<typeof googleService>;

@@ -33,4 +33,4 @@ export function healthService({ database, bus }: { database: { ping(): Promise<v
     },
   };
 }
-export type HealthService = ReturnType<typeof healthService>;
+type HealthService = ReturnType<typeof healthService>;

@@ -133,4 +133,4 @@ export function safetyService(deps: {
     },
   };
 }
-export type SafetyService = ReturnType<typeof safetyService>;
+type SafetyService = ReturnType<typeof safetyService>;

@@ -50,4 +50,4 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
     },
   };
 }
-export type UsersService = ReturnType<typeof usersService>;
+type UsersService = ReturnType<typeof usersService>;

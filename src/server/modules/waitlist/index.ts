@@ -1,3 +1,3 @@
 /** The public waitlist. */
-export { type WaitlistRepository, waitlistRepository } from "./repository";
-export { type WaitlistService, waitlistService } from "./service";
+export { waitlistRepository } from "./repository";
+export { waitlistService } from "./service";

@@ -12,4 +12,4 @@ export function waitlistService({ repo }: { repo: WaitlistRepository }) {
     },
   };
 }
-export type WaitlistService = ReturnType<typeof waitlistService>;
+type WaitlistService = ReturnType<typeof waitlistService>;
