@@ -11,7 +11,6 @@ export const timezoneSchema = z
   .max(TIMEZONE_ID_MAX, "Unknown time zone")
   .refine((id) => canonicalTimeZone(id) !== null, "Unknown time zone")
   .transform((id) => canonicalTimeZone(id) as string);
-type TimezoneId = z.output<typeof timezoneSchema>;
 
 export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
 

@@ -148,4 +148,3 @@ export function accountService(deps: {
     },
   };
 }
-type AccountService = ReturnType<typeof accountService>;

@@ -42,4 +42,3 @@ export function followsService({
     },
   };
 }
-type FollowsService = ReturnType<typeof followsService>;

@@ -120,4 +120,3 @@ export function friendsService({
     },
   };
 }
-type FriendsService = ReturnType<typeof friendsService>;

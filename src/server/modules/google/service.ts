@@ -149,4 +149,3 @@ export function googleService({
     },
   };
 }
-type GoogleService = ReturnType<typeof googleService>;

@@ -33,4 +33,3 @@ export function healthService({ database, bus }: { database: { ping(): Promise<v
     },
   };
 }
-type HealthService = ReturnType<typeof healthService>;

@@ -133,4 +133,3 @@ export function safetyService(deps: {
     },
   };
 }
-type SafetyService = ReturnType<typeof safetyService>;

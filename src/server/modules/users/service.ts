@@ -50,4 +50,3 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
     },
   };
 }
-type UsersService = ReturnType<typeof usersService>;

@@ -12,4 +12,3 @@ export function waitlistService({ repo }: { repo: WaitlistRepository }) {
     },
   };
 }
-type WaitlistService = ReturnType<typeof waitlistService>;
