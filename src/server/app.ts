@@ -29,9 +29,9 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
-import { deckRoutes } from "./modules/deck/routes";
 import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
+import { feedRoutes } from "./modules/feed/routes";
 import { followsRoutes } from "./modules/follows/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
@@ -61,6 +61,7 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
+  feedRoutes,
   eventConversationRoutes,
   participantsRoutes,
   hostingRoutes,
@@ -69,7 +70,6 @@ const MODULE_ROUTES = [
   friendsRoutes,
   followsRoutes,
   uploadsRoutes,
-  deckRoutes,
   notificationsRoutes,
   pushRoutes,
   waitlistRoutes,

@@ -11,13 +11,10 @@ import { availabilityService } from "./modules/availability/service";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService } from "./modules/chat/service";
-import { deckRepository } from "./modules/deck/repository";
-import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
-import { feedRepository } from "./modules/events/feed/repository";
-import { feedService } from "./modules/events/feed/service";
 import { eventsRepository } from "./modules/events/repository";
 import { eventsService } from "./modules/events/service";
+import { feedRepository, feedService } from "./modules/feed";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
@@ -203,9 +200,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat,
     eventConversation,
-    deck: deckService({ repo: deckRepository(db), notifications }),
     events,
-    feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
+    feed: feedService({
+      repo: feedRepository(db),
+      cohostsOf: hosting.cohostsOf,
+      findEvent: eventsRepo.findEvent,
+      notify: notifications.notify,
+    }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
     invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),

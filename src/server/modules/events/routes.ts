@@ -20,14 +20,12 @@ import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
 import { limitPerAddress } from "../../http/rate-limits";
 import { requireSelf, requireUserId } from "../../http/session";
-import { feedRoutes } from "./feed/routes";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];
 
 export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.events;
-  await app.register(feedRoutes, deps);
 
   // Hourly creation budgets per user, one for events and one for group plans.
   const eventsLimit = creationLimit(app, "events");

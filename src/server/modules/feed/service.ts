@@ -1,8 +1,8 @@
-import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
-import type { FeedItem, FeedQuery, UserSummary } from "../../../../contract/events";
-import { HttpError } from "../../../http/http-error";
-import { clipRanges, freeRanges, freeWindow } from "../calendar";
-import { toEvent } from "../service";
+import { CATEGORIES, type CategoryId } from "../../../contract/categories";
+import { EVENT_NOTICES } from "../../../contract/event-notices";
+import type { FeedItem, FeedQuery, UserSummary } from "../../../contract/events";
+import { HttpError } from "../../http/http-error";
+import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import type { FeedRow } from "./query";
 import { reasonsFor } from "./reasons";
@@ -28,21 +28,38 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
   return i === -1 ? rows.length : i;
 }
 
+type Notice = ReturnType<typeof EVENT_NOTICES.offWaitlist>;
+
 /**
- * The swipe deck: ranked pages of events the user can still answer, with chip counts.
+ * The feed: ranked pages of events the user can still answer, with chip counts, and the undo of a swipe.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
  */
 export function feedService({
   repo,
   windows = createWindowCache(),
   cohostsOf = async () => new Map(),
+  findEvent = async () => undefined,
+  notify = async () => undefined,
 }: {
   repo: FeedRepository;
   windows?: WindowCache;
   /** The co-hosts of a page's events (the hosting module), for the cards. */
   cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
+  /** The event an undo names (the events module). */
+  findEvent?: (eventId: number) => Promise<{ id: number; title: string } | undefined>;
+  /** Tells the person a freed seat went to (the notifications module). */
+  notify?: (userId: number, notice: Notice) => Promise<unknown>;
 }) {
   return {
+    /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
+    async undo(userId: number, eventId: number) {
+      const event = await findEvent(eventId);
+      if (!event) throw new HttpError(404, "Event not found");
+      const { removed, promoted } = await repo.withdraw(eventId, userId);
+      if (!removed) throw new HttpError(404, "There is no answer to undo for this event");
+      if (promoted != null) await notify(promoted, EVENT_NOTICES.offWaitlist(event));
+    },
+
     async feed(userId: number, query: FeedQuery, now = new Date()) {
       const position =
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;

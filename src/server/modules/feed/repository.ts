@@ -1,10 +1,10 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { CategoryId } from "../../../../contract/categories";
-import type { UserSummary } from "../../../../contract/events";
-import { AVATAR_STACK_MAX } from "../../../../contract/limits";
-import type { Db } from "../../../db/client";
-import { events, users } from "../../../db/schema";
-import { notBlocked } from "../../safety/repository";
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { CategoryId } from "../../../contract/categories";
+import type { UserSummary } from "../../../contract/events";
+import { AVATAR_STACK_MAX } from "../../../contract/limits";
+import type { Db } from "../../db/client";
+import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
+import { notBlocked } from "../safety";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
 
@@ -22,7 +22,10 @@ export interface RankingInputs {
 /** A page's candidate ids travel as one int[] literal: the prepared statements keep one shape on both drivers. */
 const idList = (ids: number[]) => `{${ids.join(",")}}`;
 
-/** The feed's reads: the ranking inputs with what a cached window depends on, a ranked window, the cards. */
+/**
+ * The feed's reads: the ranking inputs with what a cached window depends on, a ranked window, the cards;
+ * and its one write, taking back a swipe (under the same row lock joins take).
+ */
 export function feedRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const userId = sql`${sql.placeholder("userId")}::int`;
@@ -129,6 +132,67 @@ export function feedRepository(db: Db) {
     async answerableCards(id: number, ids: number[], now: Date) {
       if (ids.length === 0) return [];
       return cards.execute({ userId: id, ids: idList(ids), now: now.toISOString() });
+    },
+
+    /**
+     * Removes the user's swipe answer (going or declined) and any interaction row, in one transaction
+     * holding the event's lock. A seat given back goes to the first waitlisted person, as leaving does.
+     * Answers the removed status (null when there was nothing to take back) and who was promoted.
+     */
+    async withdraw(eventId: number, userId: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for("update");
+        const [removed] = await tx
+          .delete(eventParticipants)
+          .where(
+            and(
+              eq(eventParticipants.eventId, eventId),
+              eq(eventParticipants.userId, userId),
+              inArray(eventParticipants.status, ["going", "declined"]),
+            ),
+          )
+          .returning({ status: eventParticipants.status, guests: eventParticipants.guests });
+        const interactions = await tx
+          .delete(eventInteractions)
+          .where(and(eq(eventInteractions.eventId, eventId), eq(eventInteractions.userId, userId)))
+          .returning({ eventId: eventInteractions.eventId });
+        let promoted: number | null = null;
+        if (removed?.status === "going") {
+          await tx
+            .update(events)
+            .set({ goingCount: sql`greatest(${events.goingCount} - ${1 + removed.guests}, 0)` })
+            .where(eq(events.id, eventId));
+          const [next] = await tx
+            .select({ userId: eventParticipants.userId, guests: eventParticipants.guests })
+            .from(eventParticipants)
+            .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "waitlisted")))
+            .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
+            .limit(1);
+          if (next) {
+            const seated = await tx
+              .update(events)
+              .set({ goingCount: sql`${events.goingCount} + ${1 + next.guests}` })
+              .where(
+                and(
+                  eq(events.id, eventId),
+                  or(
+                    isNull(events.maxAttendees),
+                    sql`${events.goingCount} + ${1 + next.guests} <= ${events.maxAttendees}`,
+                  ),
+                ),
+              )
+              .returning({ id: events.id });
+            if (seated.length === 1) {
+              await tx
+                .update(eventParticipants)
+                .set({ status: "going" })
+                .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, next.userId)));
+              promoted = next.userId;
+            }
+          }
+        }
+        return { removed: removed?.status ?? (interactions.length > 0 ? "interaction" : null), promoted };
+      });
     },
 
     /** The plan of the window statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */
