@@ -5,6 +5,7 @@ import { AVATAR_STACK_MAX } from "../../../contract/limits";
 import type { Db } from "../../db/client";
 import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
 import { notBlocked } from "../safety";
+import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
 
@@ -17,6 +18,8 @@ export interface RankingInputs {
   followedIds: number[];
   free: Array<{ date: string; timeslots: unknown }>;
   answers: string;
+  /** The newest event anywhere: a kept cell of upcoming events is current only while it is the same. */
+  newestEventId: number;
 }
 
 /** A page's candidate ids travel as one int[] literal: the prepared statements keep one shape on both drivers. */
@@ -52,7 +55,8 @@ export function feedRepository(db: Db) {
         (select count(*) || ':' || coalesce(sum(p.event_id), 0) from event_participants p where p.user_id = u.id),
         (select count(*) || ':' || coalesce(sum(b.blocker_id + b.blocked_id), 0) from user_blocks b
           where b.blocker_id = u.id or b.blocked_id = u.id),
-        (select coalesce(max(e.id), 0) from events e)))
+        (select coalesce(max(e.id), 0) from events e)),
+      'newestEventId', (select coalesce(max(e.id), 0) from events e))
     from users u where u.id = ${userId})`;
 
   // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
@@ -95,7 +99,91 @@ export function feedRepository(db: Db) {
     )
     .prepare("feed_cards");
 
+  /**
+   * What a window ranked in memory needs to know of one person about its candidates: which of them they
+   * answered (any answer, or a pass), which of the hosts are blocked either way, and how many of their
+   * friends are going to each.
+   */
+  const personal = db
+    .select({
+      answered: sql<number[]>`coalesce((select json_agg(x.event_id) from (
+          select i.event_id from event_interactions i where i.user_id = ${userId} and i.event_id = any(${sql.placeholder("ids")}::int[])
+          union
+          select p.event_id from event_participants p where p.user_id = ${userId} and p.event_id = any(${sql.placeholder("ids")}::int[])) x), '[]')`,
+      blockedHosts: sql<number[]>`coalesce((select json_agg(h.id) from unnest(${sql.placeholder("hosts")}::int[]) h(id)
+          where not ${notBlocked(userId, sql`h.id`)}), '[]')`,
+      friendsGoing: sql<Array<[number, number]>>`coalesce((select json_agg(json_build_array(fp.event_id, fp.n)) from (
+          select p.event_id, count(*)::int as n from event_participants p
+          where p.user_id = any(${sql.placeholder("friends")}::int[]) and p.status = 'going'
+            and p.event_id = any(${sql.placeholder("ids")}::int[])
+          group by p.event_id) fp), '[]')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare("feed_personal");
+
   return {
+    /**
+     * The upcoming events of each grid cell of one type, soonest first, at most `perCell` a cell: what every
+     * person's window is ranked from (cell-pool.ts). Cancelled, hidden and group events are left out; full
+     * ones stay (a seat can free up). `seriesPrevUs` is the latest earlier open occurrence of the event's
+     * series after `now`: the event is its series' next one once that lies in the past.
+     */
+    async upcomingInCells(type: string, cells: number[], now: Date, perCell: number): Promise<CellEvent[]> {
+      const found = await rows<{
+        id: number;
+        cell: number;
+        date_us: string;
+        host_id: number;
+        lat: number;
+        lng: number;
+        ltags: string[];
+        ltitle: string;
+        max_attendees: number | null;
+        going_count: number;
+        series_prev_us: string | null;
+      }>(sql`
+        select e.id, c.cell, (extract(epoch from e.date) * 1000000)::bigint::text as date_us, e.host_id, e.lat, e.lng,
+          lower(e.tags::text)::text[] as ltags, lower(e.title) as ltitle, e.max_attendees, e.going_count,
+          (select (extract(epoch from max(s.date)) * 1000000)::bigint::text from events s
+            where s.series_id = e.series_id and s.canceled_at is null and s.date > ${now.toISOString()}::timestamptz
+              and (s.date, s.id) < (e.date, e.id)) as series_prev_us
+        from unnest(${idList(cells)}::int[]) c(cell)
+        cross join lateral (
+          select * from events e
+          where e.type = ${type} and e.cell = c.cell and e.date > ${now.toISOString()}::timestamptz
+            and e.canceled_at is null and e.hidden_at is null and e.group_id is null
+          order by e.date, e.id limit ${perCell}) e`);
+      return found.map((r) => ({
+        id: r.id,
+        cell: r.cell,
+        dateUs: Number(r.date_us),
+        hostId: r.host_id,
+        lat: Number(r.lat),
+        lng: Number(r.lng),
+        ltags: r.ltags,
+        ltitle: r.ltitle,
+        maxAttendees: r.max_attendees,
+        goingCount: r.going_count,
+        seriesPrevUs: r.series_prev_us == null ? null : Number(r.series_prev_us),
+      }));
+    },
+
+    /** One person's answers, blocked hosts and friends going among a window's candidates (see `personal`). */
+    async personalAmong(id: number, eventIds: number[], hostIds: number[], friendIds: number[]) {
+      const [row] = await personal.execute({
+        userId: id,
+        ids: idList(eventIds),
+        hosts: idList(hostIds),
+        friends: idList(friendIds),
+      });
+      return {
+        answered: new Set(row?.answered ?? []),
+        blockedHosts: new Set(row?.blockedHosts ?? []),
+        friendsGoing: new Map(row?.friendsGoing ?? []),
+      };
+    },
+
     /** The user's ranking inputs and answers stamp (see `me`), or null for no such user. */
     async rankingInputs(id: number) {
       const [row] = await rankingInputs.execute({ userId: id });

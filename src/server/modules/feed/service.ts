@@ -3,11 +3,13 @@ import { EVENT_NOTICES } from "../../../contract/event-notices";
 import type { FeedItem, FeedQuery, UserSummary } from "../../../contract/events";
 import { HttpError } from "../../http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
+import { type CellPool, createCellPool } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
-import type { FeedRow } from "./query";
+import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./query";
 import { reasonsFor } from "./reasons";
 import type { FeedRepository } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
+import { rankWindow } from "./window-ranking";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
@@ -37,12 +39,15 @@ type Notice = ReturnType<typeof EVENT_NOTICES.offWaitlist>;
 export function feedService({
   repo,
   windows = createWindowCache(),
+  cells = createCellPool(repo.upcomingInCells),
   cohostsOf = async () => new Map(),
   findEvent = async () => undefined,
   notify = async () => undefined,
 }: {
   repo: FeedRepository;
   windows?: WindowCache;
+  /** The upcoming events of each grid cell, shared by every person's city windows. */
+  cells?: CellPool;
   /** The co-hosts of a page's events (the hosting module), for the cards. */
   cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
   /** The event an undo names (the events module). */
@@ -50,6 +55,32 @@ export function feedService({
   /** Tells the person a freed seat went to (the notifications module). */
   notify?: (userId: number, notice: Notice) => Promise<unknown>;
 }) {
+  /**
+   * A window with a city radius, ranked in memory from the kept cells; null when there is none to rank that
+   * way (no position, a search, a radius of too many cells) or the kept cells do not reach far enough.
+   */
+  async function rankedFromCells(
+    c: FeedCriteria,
+    s: ScoreInputs,
+    filter: CategoryId,
+    range: FeedRange,
+    newestEventId: number,
+  ) {
+    const position = c.position;
+    const covering = position && !c.q ? cellsCovering(position.lat, position.lng, position.radiusKm) : null;
+    if (!position || !covering) return null;
+    const kept = await cells.events(c.type, covering, newestEventId, c.now);
+    if (!kept) return null;
+    return rankWindow({
+      ...kept,
+      criteria: { ...c, position },
+      inputs: s,
+      filter,
+      range,
+      personal: (eventIds, hostIds) => repo.personalAmong(c.userId, eventIds, hostIds, s.friendIds),
+    });
+  }
+
   return {
     /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
     async undo(userId: number, eventId: number) {
@@ -86,6 +117,7 @@ export function feedService({
         .slice(0, query.limit + 1 + CHECK_SLACK);
       const user = (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
       if (!user) throw new HttpError(404, "User not found");
+      const newestEventId = user.newestEventId;
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
@@ -103,7 +135,9 @@ export function feedService({
       async function windowFor(range: FeedRange) {
         const cached = windows.get(keyOf(range), version);
         if (cached) return cached;
-        const fresh = await repo.feedWindow(search, inputs, filter, range);
+        const fresh =
+          (await rankedFromCells(search, inputs, filter, range, newestEventId)) ??
+          (await repo.feedWindow(search, inputs, filter, range));
         // Within its own end, an open window is the same set as the bounded one the next page asks for.
         if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);
         return windows.set(keyOf(range), fresh, version);
