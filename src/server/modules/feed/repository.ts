@@ -8,6 +8,7 @@ import { notBlocked } from "../safety";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./query";
+import type { PersonalFacts } from "./window-ranking";
 
 export interface RankingInputs {
   interests: string[];
@@ -21,6 +22,17 @@ export interface RankingInputs {
   /** The newest event anywhere: a kept cell of upcoming events is current only while it is the same. */
   newestEventId: number;
 }
+
+interface PersonalFactRows {
+  answered: number[];
+  blocked: number[];
+  friendsGoing: Array<[number, number]>;
+}
+const readFacts = (f: PersonalFactRows | null | undefined): PersonalFacts => ({
+  answered: new Set(f?.answered ?? []),
+  blockedPeople: new Set(f?.blocked ?? []),
+  friendsGoing: new Map(f?.friendsGoing ?? []),
+});
 
 /** A page's candidate ids travel as one int[] literal: the prepared statements keep one shape on both drivers. */
 const idList = (ids: number[]) => `{${ids.join(",")}}`;
@@ -59,10 +71,6 @@ export function feedRepository(db: Db) {
       'newestEventId', (select coalesce(max(e.id), 0) from events e))
     from users u where u.id = ${userId})`;
 
-  // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
-  // page served from a kept window does not pay planning, which cost more than running these statements.
-  const rankingInputs = db.select({ me }).from(users).where(eq(users.id, userId)).prepare("feed_ranking_inputs");
-
   // The cards of a page, and only those the user can still answer now: a cached window may be older than the
   // user's last answer, a cancellation, a moderator's hiding, a block or the event filling up. Each row also
   // carries the ranking inputs, so a page served from a kept window costs this one statement.
@@ -100,27 +108,26 @@ export function feedRepository(db: Db) {
     .prepare("feed_cards");
 
   /**
-   * What a window ranked in memory needs to know of one person about its candidates: which of them they
-   * answered (any answer, or a pass), which of the hosts are blocked either way, and how many of their
-   * friends are going to each.
+   * What a window ranked in memory needs to know of the person besides `me`: the events they answered (any
+   * answer, or a pass), the people blocked either way, and how many of their friends are going to each
+   * event (bounded by what the friends do, as the SQL window's friends-going join is).
    */
-  const personal = db
-    .select({
-      answered: sql<number[]>`coalesce((select json_agg(x.event_id) from (
-          select i.event_id from event_interactions i where i.user_id = ${userId} and i.event_id = any(${sql.placeholder("ids")}::int[])
-          union
-          select p.event_id from event_participants p where p.user_id = ${userId} and p.event_id = any(${sql.placeholder("ids")}::int[])) x), '[]')`,
-      blockedHosts: sql<number[]>`coalesce((select json_agg(h.id) from unnest(${sql.placeholder("hosts")}::int[]) h(id)
-          where not ${notBlocked(userId, sql`h.id`)}), '[]')`,
-      friendsGoing: sql<Array<[number, number]>>`coalesce((select json_agg(json_build_array(fp.event_id, fp.n)) from (
+  const facts = sql<PersonalFactRows>`(select json_build_object(
+      'answered', coalesce((select json_agg(x.event_id) from (
+          select i.event_id from event_interactions i where i.user_id = ${userId}
+          union select p.event_id from event_participants p where p.user_id = ${userId}) x), '[]'),
+      'blocked', coalesce((select json_agg(case when b.blocker_id = ${userId} then b.blocked_id else b.blocker_id end)
+          from user_blocks b where b.blocker_id = ${userId} or b.blocked_id = ${userId}), '[]'),
+      'friendsGoing', coalesce((select json_agg(json_build_array(fp.event_id, fp.n)) from (
           select p.event_id, count(*)::int as n from event_participants p
-          where p.user_id = any(${sql.placeholder("friends")}::int[]) and p.status = 'going'
-            and p.event_id = any(${sql.placeholder("ids")}::int[])
-          group by p.event_id) fp), '[]')`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .prepare("feed_personal");
+          where p.status = 'going' and p.user_id in (
+            select case when f.requester_id = ${userId} then f.addressee_id else f.requester_id end
+            from friendships f where f.status = 'accepted' and (f.requester_id = ${userId} or f.addressee_id = ${userId}))
+          group by p.event_id) fp), '[]')))`;
+  const personal = db.select({ facts }).from(users).where(eq(users.id, userId)).prepare("feed_personal");
+  // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
+  // page served from a kept window does not pay planning, which cost more than running these statements.
+  const rankingInputs = db.select({ me, facts }).from(users).where(eq(users.id, userId)).prepare("feed_ranking_inputs");
 
   return {
     /**
@@ -169,25 +176,19 @@ export function feedRepository(db: Db) {
       }));
     },
 
-    /** One person's answers, blocked hosts and friends going among a window's candidates (see `personal`). */
-    async personalAmong(id: number, eventIds: number[], hostIds: number[], friendIds: number[]) {
-      const [row] = await personal.execute({
-        userId: id,
-        ids: idList(eventIds),
-        hosts: idList(hostIds),
-        friends: idList(friendIds),
-      });
-      return {
-        answered: new Set(row?.answered ?? []),
-        blockedHosts: new Set(row?.blockedHosts ?? []),
-        friendsGoing: new Map(row?.friendsGoing ?? []),
-      };
+    /** The person's answers, blocks and friends going (see `facts`). */
+    async personalFacts(id: number): Promise<PersonalFacts> {
+      const [row] = await personal.execute({ userId: id });
+      return readFacts(row?.facts);
     },
 
-    /** The user's ranking inputs and answers stamp (see `me`), or null for no such user. */
-    async rankingInputs(id: number) {
+    /**
+     * The user's ranking inputs and answers stamp (see `me`) with the facts a window ranked in memory needs
+     * (one statement for a first page), or null for no such user.
+     */
+    async rankingInputs(id: number): Promise<(RankingInputs & { facts?: PersonalFacts }) | null> {
       const [row] = await rankingInputs.execute({ userId: id });
-      return row?.me ?? null;
+      return row?.me ? { ...row.me, facts: readFacts(row.facts) } : null;
     },
 
     /**

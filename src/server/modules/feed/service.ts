@@ -9,7 +9,7 @@ import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from
 import { reasonsFor } from "./reasons";
 import type { FeedRepository } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
-import { rankWindow } from "./window-ranking";
+import { type PersonalFacts, rankWindow } from "./window-ranking";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
@@ -64,12 +64,12 @@ export function feedService({
     s: ScoreInputs,
     filter: CategoryId,
     range: FeedRange,
-    newestEventId: number,
+    user: { newestEventId: number; facts?: PersonalFacts },
   ) {
     const position = c.position;
     const covering = position && !c.q ? cellsCovering(position.lat, position.lng, position.radiusKm) : null;
     if (!position || !covering) return null;
-    const kept = await cells.events(c.type, covering, newestEventId, c.now);
+    const kept = await cells.events(c.type, covering, user.newestEventId, c.now);
     if (!kept) return null;
     return rankWindow({
       ...kept,
@@ -77,7 +77,7 @@ export function feedService({
       inputs: s,
       filter,
       range,
-      personal: (eventIds, hostIds) => repo.personalAmong(c.userId, eventIds, hostIds, s.friendIds),
+      personal: async () => user.facts ?? (await repo.personalFacts(c.userId)),
     });
   }
 
@@ -117,7 +117,7 @@ export function feedService({
         .slice(0, query.limit + 1 + CHECK_SLACK);
       const user = (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
       if (!user) throw new HttpError(404, "User not found");
-      const newestEventId = user.newestEventId;
+      const ranker = user;
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
@@ -136,7 +136,7 @@ export function feedService({
         const cached = windows.get(keyOf(range), version);
         if (cached) return cached;
         const fresh =
-          (await rankedFromCells(search, inputs, filter, range, newestEventId)) ??
+          (await rankedFromCells(search, inputs, filter, range, ranker)) ??
           (await repo.feedWindow(search, inputs, filter, range));
         // Within its own end, an open window is the same set as the bounded one the next page asks for.
         if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);

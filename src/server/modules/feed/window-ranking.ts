@@ -12,10 +12,13 @@ import {
 } from "./query";
 import { SCORE } from "./reasons";
 
-/** What the ranking needs to know of one person about a window's candidates (repository.ts `personal`). */
+/** What the ranking needs to know of one person besides their inputs (repository.ts `facts`). */
 export interface PersonalFacts {
+  /** Events the person answered or passed. */
   answered: Set<number>;
-  blockedHosts: Set<number>;
+  /** People blocked either way. */
+  blockedPeople: Set<number>;
+  /** Friends going, by event. */
   friendsGoing: Map<number, number>;
 }
 
@@ -35,11 +38,14 @@ function roundHalfEven(x: number) {
   return floor % 2 === 0 ? floor : floor + 1;
 }
 
+type Category = (typeof CATEGORIES)[number];
+
 /** query.ts's categoryCondition over the lower-cased tags and title. */
-function inCategory(e: CellEvent, id: CategoryId) {
-  const category = CATEGORIES.find((c) => c.id === id);
-  if (!category || id === "all") return true;
-  return category.tags.some((t) => e.ltags.includes(t)) || category.titleWords.some((w) => e.ltitle.includes(w));
+function inCategory(e: CellEvent, category: Category | undefined) {
+  if (!category || category.id === "all") return true;
+  const tags: readonly string[] = category.tags;
+  const words: readonly string[] = category.titleWords;
+  return tags.some((t) => e.ltags.includes(t)) || words.some((w) => e.ltitle.includes(w));
 }
 
 /** The index of the first event of a list after a mark (lists are in (date, id) order). */
@@ -75,7 +81,8 @@ export async function rankWindow({
   inputs: ScoreInputs;
   filter: CategoryId;
   range: FeedRange;
-  personal: (eventIds: number[], hostIds: number[]) => Promise<PersonalFacts>;
+  /** Read only when the kept cells reach far enough to rank the window. */
+  personal: () => Promise<PersonalFacts>;
 }): Promise<FeedWindow | null> {
   const nowUs = c.now.getTime() * 1000;
   const from: FeedMark = range.after && range.after.us >= nowUs ? range.after : { us: nowUs, id: 2 ** 31 };
@@ -109,22 +116,20 @@ export async function rankWindow({
     if (within && !within.some(([a, b]) => a <= e.dateUs && e.dateUs < b)) continue;
     near.push({ e, km });
   }
-  const facts = await personal(
-    near.map((n) => n.e.id),
-    [...new Set(near.map((n) => n.e.hostId))],
-  );
+  const facts = await personal();
   const win = near
-    .filter((n) => !facts.answered.has(n.e.id) && !facts.blockedHosts.has(n.e.hostId))
+    .filter((n) => !facts.answered.has(n.e.id) && !facts.blockedPeople.has(n.e.hostId))
     .slice(0, FEED_WINDOW);
 
   const counts: Record<string, number> = {};
-  for (const cat of CATEGORIES) counts[cat.id] = win.filter((n) => inCategory(n.e, cat.id)).length;
+  for (const cat of CATEGORIES) counts[cat.id] = win.filter((n) => inCategory(n.e, cat)).length;
+  const chosen = CATEGORIES.find((cat) => cat.id === filter);
 
   const free = s.freeRanges.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
   const followed = new Set(s.followedIds);
   const rows: FeedRow[] = [];
   for (const { e, km } of win) {
-    if (!inCategory(e, filter)) continue;
+    if (!inCategory(e, chosen)) continue;
     const tagOverlap = s.interests.filter((i) => e.ltags.includes(i)).length;
     const friendsGoing = facts.friendsGoing.get(e.id) ?? 0;
     const fits = free.some(([a, b]) => a <= e.dateUs && e.dateUs < b);
