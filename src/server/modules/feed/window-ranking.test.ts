@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, type CategoryId } from "../../../contract/categories";
-import { eventFixtures } from "../../test/factories";
+import { events } from "../../db/schema";
+import { eventFixtures, inDays } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createCellPool } from "./cell-pool";
 import type { FeedRange } from "./cursor";
+import { feedTestKit } from "./feed-test-kit";
 import { cellsCovering, type FeedCriteria, type FeedWindow, type ScoreInputs } from "./query";
 import { feedRepository } from "./repository";
 import { rankWindow } from "./window-ranking";
@@ -18,6 +20,7 @@ afterAll(async () => {
 });
 
 const { signUp } = eventFixtures(() => t);
+const { insertEvent, feed } = feedTestKit(() => t);
 
 /** A window as both rankings must give it: rows (distances to the metre), counts, size, end and `more`. */
 const comparable = (w: FeedWindow | null) =>
@@ -137,5 +140,26 @@ describe("a city window ranked in memory from the kept cells", () => {
     });
     await both({ ...base, within: inputs.freeRanges.slice(0, 10) }, "all", { after: null, end: null });
     await both({ ...base, within: [] }, "all", { after: null, end: null });
+  });
+
+  it("takes in a new event at once, and never serves one cancelled, hidden or filled since the cells were read", async () => {
+    const [host, first, second] = [await signUp(), await signUp(), await signUp()];
+    const spot = { lat: -33.45, lng: -70.66 };
+    const at = `?type=social&lat=${spot.lat}&lng=${spot.lng}&radius=25&limit=50`;
+    const titles = async (who: typeof first) => (await feed(who, at)).events.map((e) => e.title);
+    const made = [];
+    for (const [i, title] of ["Cell cancel", "Cell hide", "Cell fill", "Cell keep"].entries())
+      made.push(await insertEvent(host.id, { title, date: inDays(1 + i), ...spot }));
+    expect(await titles(first)).toEqual(["Cell cancel", "Cell hide", "Cell fill", "Cell keep"]);
+    // The cells are kept now; a new event is the newest id, so the next window reads them again.
+    await insertEvent(host.id, { title: "Cell new", date: inDays(6), ...spot });
+    expect(await titles(second)).toEqual(["Cell cancel", "Cell hide", "Cell fill", "Cell keep", "Cell new"]);
+    const [cancel, hide, fill] = made;
+    expect((await host.call({ method: "DELETE", url: `/api/events/${cancel.id}` })).statusCode).toBe(200);
+    await t.database.db.update(events).set({ hiddenAt: new Date() }).where(eq(events.id, hide.id));
+    await t.database.db.update(events).set({ maxAttendees: 1, goingCount: 1 }).where(eq(events.id, fill.id));
+    const third = await signUp();
+    expect(await titles(third)).toEqual(["Cell keep", "Cell new"]);
+    expect(await titles(first)).toEqual(["Cell keep", "Cell new"]);
   });
 });
