@@ -52,10 +52,11 @@ export type LoadCells = (type: string, cells: number[], now: Date, perCell: numb
  */
 export function createCellPool(load: LoadCells, ttlMs = CELL_POOL_TTL_MS, depth = CELL_POOL_DEPTH) {
   const cells = new Map<string, Cell>();
-  const loading = new Map<string, Promise<void>>();
+  const loading = new Map<string, { read: Promise<void>; newestEventId: number }>();
   const keyOf = (type: string, cell: number) => `${type}|${cell}`;
+  // Cells read after a newer event than the asker knows of are current for it too.
   const fresh = (c: Cell | undefined, newestEventId: number, at: number) =>
-    c !== undefined && c.newestEventId === newestEventId && at - c.loadedAt < ttlMs;
+    c !== undefined && c.newestEventId >= newestEventId && at - c.loadedAt < ttlMs;
 
   async function loadMissing(type: string, missing: number[], newestEventId: number, now: Date) {
     const found = await load(type, missing, now, depth);
@@ -64,6 +65,8 @@ export function createCellPool(load: LoadCells, ttlMs = CELL_POOL_TTL_MS, depth 
     const loadedAt = Date.now();
     for (const [cell, rows] of byCell) {
       const key = keyOf(type, cell);
+      // A read that started earlier may end later: it never replaces cells read for a newer event.
+      if ((cells.get(key)?.newestEventId ?? -1) > newestEventId) continue;
       cells.delete(key);
       cells.set(key, { rows, complete: rows.length < depth, loadedAt, newestEventId });
     }
@@ -80,16 +83,16 @@ export function createCellPool(load: LoadCells, ttlMs = CELL_POOL_TTL_MS, depth 
      */
     async events(type: string, wanted: number[], newestEventId: number, now: Date) {
       const at = Date.now();
+      // One read for the cells nobody is reading yet; a cell already being read is waited for, not read twice.
       const missing = wanted.filter((c) => !fresh(cells.get(keyOf(type, c)), newestEventId, at));
-      if (missing.length > 0) {
-        const key = `${type}|${missing.join(",")}|${newestEventId}`;
-        let pending = loading.get(key);
-        if (!pending) {
-          pending = loadMissing(type, missing, newestEventId, now).finally(() => loading.delete(key));
-          loading.set(key, pending);
-        }
-        await pending;
+      const unread = missing.filter((c) => (loading.get(keyOf(type, c))?.newestEventId ?? -1) < newestEventId);
+      if (unread.length > 0) {
+        const read = loadMissing(type, unread, newestEventId, now).finally(() => {
+          for (const c of unread) if (loading.get(keyOf(type, c))?.read === read) loading.delete(keyOf(type, c));
+        });
+        for (const c of unread) loading.set(keyOf(type, c), { read, newestEventId });
       }
+      await Promise.all(missing.map((c) => loading.get(keyOf(type, c))?.read));
       const lists: CellEvent[][] = [];
       let known: FeedMark | null = null;
       for (const c of wanted) {
