@@ -291,6 +291,22 @@ interface Row {
   healthz: Run;
 }
 const results: Row[] = [];
+/** Median time of one request at a time, per tier and size: the same person again, and people new to it. */
+const single: Array<{ tier: string; size: number; same: number; people: number | null }> = [];
+
+/** The median of `times` single requests over HTTP (no other request in flight). */
+async function medianMs(origin: string, next: (i: number) => [string, string], times: number) {
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const [url, cookie] = next(i);
+    const t0 = performance.now();
+    const res = await fetch(`${origin}${url}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    took.push(performance.now() - t0);
+  }
+  took.sort((a, b) => a - b);
+  return took[Math.floor(times / 2)];
+}
 const notes: string[] = [];
 
 for (const tier of tiers) {
@@ -357,6 +373,16 @@ for (const tier of tiers) {
         `  ${r.label}: ${run.requests} requests, ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms)${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,
       );
     }
+    // One request at a time: the same person (their kept window) and people asking for the first time
+    // (the last of the list, after the round-robin run, so none of them has a kept window yet).
+    const city = routes[0];
+    const same = await medianMs(origin, () => [city.path, me.cookie], 41);
+    const fresh = people.slice(-41);
+    const firstPages = fresh.length > 0 ? await medianMs(origin, (i) => fresh[i], fresh.length) : null;
+    single.push({ tier, size, same, people: firstPages });
+    console.log(
+      `  one request at a time, median: same person ${same.toFixed(1)} ms${firstPages == null ? "" : `, a person's first page ${firstPages.toFixed(1)} ms`}`,
+    );
     await app.close();
     await bus.close();
     await database.close();
@@ -381,6 +407,15 @@ for (const r of results) {
   const p50Ratio = smallest && smallest !== r ? f(r.run.p50 / Math.max(smallest.run.p50, 1), 2) : "";
   console.log(
     `${r.tier.padEnd(8)}${String(r.size).padStart(8)}  ${r.route.padEnd(27)}${f(r.run.rps).padStart(7)}${String(r.run.p50).padStart(6)}${String(r.run.p99).padStart(6)} |${f(r.healthz.rps).padStart(14)}${String(r.healthz.p99).padStart(5)} |${f(r.run.rps / r.healthz.rps, 3).padStart(10)}${f(r.run.p99 / Math.max(r.healthz.p99, 1), 1).padStart(11)}${p50Ratio.padStart(17)}`,
+  );
+}
+for (const tier of tiers) {
+  const rows = single.filter((x) => x.tier === tier);
+  const [small, large] = [rows[0], rows.at(-1)];
+  if (!small || !large || small === large) continue;
+  const ratio = (a: number | null, b: number | null) => (a != null && b != null ? (a / b).toFixed(2) : "-");
+  console.log(
+    `${tier}: one request, ${large.size} vs ${small.size} events (median of 41): same person ${ratio(large.same, small.same)}, different people ${ratio(large.people, small.people)}`,
   );
 }
 for (const n of notes) console.log(n);

@@ -17,6 +17,9 @@ const WINDOWS_PER_REQUEST = 4;
 /** Candidates checked beyond the page's need, so a few answered or cancelled ones do not cost a second statement. */
 const CHECK_SLACK = 4;
 
+/** People whose free slots are kept converted to instants (a time-zone conversion per slot costs more than ranking). */
+const FREE_INSTANTS_KEPT = 5_000;
+
 const markKey = (m: FeedMark | null) => (m ? `${m.us}.${m.id}` : "-");
 
 /** Where a ranked window continues after the last row handed out (rows are in score desc, date, id order). */
@@ -55,6 +58,19 @@ export function feedService({
   /** Tells the person a freed seat went to (the notifications module). */
   notify?: (userId: number, notice: Notice) => Promise<unknown>;
 }) {
+  const freeInstantsKept = new Map<string, Array<[Date, Date]>>();
+  /** freeRanges, kept per published slots and zone: they change when the person edits them, not per page. */
+  function freeInstants(free: Parameters<typeof freeRanges>[0], zone: string) {
+    const key = `${zone}|${JSON.stringify(free)}`;
+    let ranges = freeInstantsKept.get(key);
+    if (!ranges) {
+      ranges = freeRanges(free, zone);
+      if (freeInstantsKept.size >= FREE_INSTANTS_KEPT) freeInstantsKept.clear();
+      freeInstantsKept.set(key, ranges);
+    }
+    return ranges;
+  }
+
   /**
    * A window with a city radius, ranked in memory from the kept cells; null when there is none to rank that
    * way (no position, a search, a radius of too many cells) or the kept cells do not reach far enough.
@@ -122,7 +138,7 @@ export function feedService({
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
         followedIds: user.followedIds ?? [],
-        freeRanges: freeRanges(user.free, user.timezone),
+        freeRanges: freeInstants(user.free, user.timezone),
       };
       const free = query.free;
       const search = free
