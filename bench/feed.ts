@@ -375,8 +375,8 @@ for (const tier of tiers) {
     }
     // One request at a time: the same person (their kept window) and people asking for the first time
     // (the last of the list, after the round-robin run, so none of them has a kept window yet).
-    const city = routes[0];
-    const same = await medianMs(origin, () => [city.path, me.cookie], 41);
+    const cityRoute = routes[0];
+    const same = await medianMs(origin, () => [cityRoute.path, me.cookie], 41);
     const fresh = people.slice(-41);
     const firstPages = fresh.length > 0 ? await medianMs(origin, (i) => fresh[i], fresh.length) : null;
     single.push({ tier, size, same, people: firstPages });
