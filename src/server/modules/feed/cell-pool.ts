@@ -32,8 +32,8 @@ export const CELL_POOL_TTL_MS = 5_000;
  * skips (the person's own, full ones), so a little more than that per cell answers nearly every first window.
  */
 export const CELL_POOL_DEPTH = FEED_CELL_SCAN + 250;
-/** Cells kept by one instance (each up to CELL_POOL_DEPTH events); the least recently used go first. */
-const CELL_POOL_MAX_CELLS = 2_000;
+/** Cells kept by one instance (each up to CELL_POOL_DEPTH events, a city about nine); the least recently used go first. */
+const CELL_POOL_MAX_CELLS = 500;
 
 interface Cell {
   rows: CellEvent[];
