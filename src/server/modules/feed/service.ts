@@ -7,7 +7,7 @@ import { type CellPool, createCellPool } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./query";
 import { reasonsFor } from "./reasons";
-import type { FeedRepository } from "./repository";
+import type { FeedRepository, RankingInputs } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
 import { type PersonalFacts, rankWindow } from "./window-ranking";
 
@@ -131,9 +131,11 @@ export function feedService({
       const guess = kept?.rows
         .slice(indexAfter(kept.rows, cursor?.last ?? null))
         .slice(0, query.limit + 1 + CHECK_SLACK);
-      const user = (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
+      const user: (RankingInputs & { facts?: PersonalFacts }) | null =
+        (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
       if (!user) throw new HttpError(404, "User not found");
-      const ranker = user;
+      // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
+      const { newestEventId, facts } = user;
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
@@ -152,7 +154,7 @@ export function feedService({
         const cached = windows.get(keyOf(range), version);
         if (cached) return cached;
         const fresh =
-          (await rankedFromCells(search, inputs, filter, range, ranker)) ??
+          (await rankedFromCells(search, inputs, filter, range, { newestEventId, facts })) ??
           (await repo.feedWindow(search, inputs, filter, range));
         // Within its own end, an open window is the same set as the bounded one the next page asks for.
         if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);
