@@ -20,7 +20,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -101,8 +101,9 @@ function roundRobinFile(origin: string, pairs: Array<[string, string]>) {
 /** One autocannon run in a child process: its JSON summary. Many (path, cookie) pairs are asked round-robin. */
 function autocannon(url: string, cookie: string | Array<[string, string]>): Promise<Run> {
   return new Promise((resolve, reject) => {
+    const list = typeof cookie === "string" ? null : roundRobinFile(url, cookie);
     const child: ChildProcess =
-      typeof cookie === "string"
+      list === null
         ? spawn(
             process.execPath,
             [autocannonBin, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`, url],
@@ -113,7 +114,7 @@ function autocannon(url: string, cookie: string | Array<[string, string]>): Prom
             env: {
               ...process.env,
               AUTOCANNON: path.dirname(autocannonBin),
-              ROUND_ROBIN: roundRobinFile(url, cookie),
+              ROUND_ROBIN: list,
             },
           });
     let out = "";
@@ -122,6 +123,7 @@ function autocannon(url: string, cookie: string | Array<[string, string]>): Prom
     });
     child.on("error", reject);
     child.on("exit", () => {
+      if (list) rmSync(list, { force: true });
       try {
         const r = JSON.parse(out);
         resolve({
