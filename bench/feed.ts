@@ -1,7 +1,9 @@
 /**
  * Swipe feed at city scale, over real HTTP: the app listens on 127.0.0.1 and autocannon (a child process,
  * so it does not share the server's event loop) drives 16 connections for 10 s per route, each feed route
- * right after a /healthz run on the same server. Printed per tier and size: req/s, p50, p99, the ratios to
+ * right after a /healthz run on the same server. Three routes: one person asking for the feed 25 km around a
+ * city again and again (their kept window), the same without a position, and --people N different signed-in
+ * people of that city asking for their first page round-robin. Printed per tier and size: req/s, p50, p99, the ratios to
  * /healthz and to the smallest size, one page's shape, and EXPLAIN ANALYZE of every statement a feed
  * request runs: a first request (it ranks the window) and one served from the kept window.
  *
@@ -9,14 +11,18 @@
  *   npx tsx bench/feed.ts --tier postgres --size 100000
  *   npx tsx bench/feed.ts --skip-pglite-1m         # the embedded 1M seed and run take several minutes
  *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C,
- *            --plans full (whole EXPLAIN ANALYZE output), --keep-db (keep the PostgreSQL database to explore)
+ *            --plans full (whole EXPLAIN ANALYZE output), --keep-db (keep the PostgreSQL database to explore),
+ *            --people N (different people round-robin, default 2000; 0 leaves that route out)
  *
  * Data: 10 000 users and N events in cities on a grid, 10 events per city per day, 30 % of them past.
  * The bench user stands in city 0 with a 25 km radius; growing N adds cities and days (more events
  * elsewhere and later), so the answers around the user stay the same while the table grows.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
@@ -37,6 +43,7 @@ const { values: opts } = parseArgs({
     "skip-pglite-1m": { type: "boolean", default: false },
     plans: { type: "string", default: "summary" },
     "keep-db": { type: "boolean", default: false },
+    people: { type: "string", default: "2000" },
   },
 });
 const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<
@@ -46,6 +53,7 @@ const sizes = (opts.size ?? ["10000", "100000", "1000000"]).map(Number);
 const SECONDS = Number(opts.seconds);
 const CONNECTIONS = Number(opts.connections);
 const USERS = Number(opts.users);
+const PEOPLE = Math.min(Number(opts.people), USERS);
 const PER_CITY_DAY = 10;
 const PAST_SHARE = 0.3;
 if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
@@ -67,20 +75,55 @@ interface Run {
   errors: number;
 }
 
-/** One autocannon run in a child process: its JSON summary. */
-function autocannon(url: string, cookie: string): Promise<Run> {
+/**
+ * Drives autocannon's API in the child when one run asks for many people: each request takes the next
+ * (path, cookie) pair of the list, round-robin, over the same 16 connections.
+ */
+const ROUND_ROBIN = `
+const autocannon = require(process.env.AUTOCANNON);
+const { origin, pairs, connections, seconds } = JSON.parse(require("node:fs").readFileSync(process.env.ROUND_ROBIN, "utf8"));
+let next = 0;
+autocannon({ url: origin, connections, duration: seconds, requests: [{ setupRequest(req) {
+  const [path, cookie] = pairs[next++ % pairs.length];
+  return { ...req, method: "GET", path, headers: { ...req.headers, cookie } };
+} }] }, (error, result) => {
+  if (error) throw error;
+  process.stdout.write(JSON.stringify(result));
+});`;
+
+/** The run's (path, cookie) list in a file: thousands of them overflow a child's environment. */
+function roundRobinFile(origin: string, pairs: Array<[string, string]>) {
+  const file = path.join(os.tmpdir(), `feed-bench-${process.pid}-${randomUUID()}.json`);
+  writeFileSync(file, JSON.stringify({ origin, pairs, connections: CONNECTIONS, seconds: SECONDS }));
+  return file;
+}
+
+/** One autocannon run in a child process: its JSON summary. Many (path, cookie) pairs are asked round-robin. */
+function autocannon(url: string, cookie: string | Array<[string, string]>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [autocannonBin, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`, url],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const list = typeof cookie === "string" ? null : roundRobinFile(url, cookie);
+    const child: ChildProcess =
+      list === null
+        ? spawn(
+            process.execPath,
+            [autocannonBin, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`, url],
+            { stdio: ["ignore", "pipe", "pipe"] },
+          )
+        : spawn(process.execPath, ["-e", ROUND_ROBIN], {
+            stdio: ["ignore", "pipe", "pipe"],
+            env: {
+              ...process.env,
+              AUTOCANNON: path.dirname(autocannonBin),
+              ROUND_ROBIN: list,
+            },
+          });
     let out = "";
     child.stdout?.on("data", (d) => {
       out += d;
     });
     child.on("error", reject);
     child.on("exit", () => {
+      if (list) rmSync(list, { force: true });
       try {
         const r = JSON.parse(out);
         resolve({
@@ -158,6 +201,47 @@ async function benchUser(app: FastifyInstance, db: Database["db"]) {
   return me;
 }
 
+/**
+ * PEOPLE seeded users of city 0 signed in (a session row each: the cookie is the token, the table holds its
+ * SHA-256), each with a few friends and evenings free, standing within 5 km of the centre: their first
+ * pages, asked round-robin, rank a window per person.
+ */
+async function benchPeople(db: Database["db"]) {
+  if (PEOPLE <= 0) return [];
+  await db.execute(sql`
+    insert into users (full_name, username, email, password_hash, lat, lng, latitude, longitude, interests)
+    select 'Bench Person ' || g, 'bench_person_' || g, 'bench_person_' || g || '@example.com', 'x', 0, 0, '', '',
+      (${JSON.stringify(["music", "food", "hiking", "yoga", "art", "games", "wine"])}::jsonb -> (g % 7)) || '["outdoor"]'::jsonb
+    from generate_series(1, ${PEOPLE}) g`);
+  const people = (
+    (await db.execute(sql`select id from users where username like 'bench_person_%' order by id`)) as unknown as {
+      rows: Array<{ id: number }>;
+    }
+  ).rows.map((r) => r.id);
+  await db.execute(sql`
+    insert into sessions (id_hash, user_id, expires_at)
+    select encode(sha256(convert_to('bench-session-' || u.id, 'UTF8')), 'hex'), u.id, now() + interval '1 day'
+    from users u where u.username like 'bench_person_%'`);
+  await db.execute(sql`
+    insert into friendships (requester_id, addressee_id, status)
+    select u.id, (select min(id) from users) + ((u.id * 31 + k * 977) % ${USERS}), 'accepted'
+    from users u, generate_series(1, 5) k where u.username like 'bench_person_%' on conflict do nothing`);
+  await db.execute(sql`
+    insert into availability (user_id, date, timeslots)
+    select u.id, current_date + d, '["evening"]'::jsonb
+    from users u, generate_series(0, 6) d where u.username like 'bench_person_%' and u.id % 2 = 0 on conflict do nothing`);
+  const centre = cityCentre(0);
+  return people.map((id, i): [string, string] => {
+    // Spread over about 5 km around the centre: positions differ, the city's cells are the same few.
+    const lat = centre.lat + (((i * 37) % 101) / 100 - 0.5) * 0.09;
+    const lng = centre.lng + (((i * 53) % 103) / 102 - 0.5) * 0.09;
+    return [
+      `/api/events/swipe/${id}?type=social&lat=${lat.toFixed(4)}&lng=${lng.toFixed(4)}&radius=25`,
+      `link_session=bench-session-${id}`,
+    ];
+  });
+}
+
 /** Binds drizzle's logged ($n, params) back into a statement for EXPLAIN. */
 function bound(text: string, params: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
@@ -209,6 +293,22 @@ interface Row {
   healthz: Run;
 }
 const results: Row[] = [];
+/** Median time of one request at a time, per tier and size: the same person again, and people new to it. */
+const single: Array<{ tier: string; size: number; same: number; people: number | null }> = [];
+
+/** The median of `times` single requests over HTTP (no other request in flight). */
+async function medianMs(origin: string, next: (i: number) => [string, string], times: number) {
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const [url, cookie] = next(i);
+    const t0 = performance.now();
+    const res = await fetch(`${origin}${url}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    took.push(performance.now() - t0);
+  }
+  took.sort((a, b) => a - b);
+  return took[Math.floor(times / 2)];
+}
 const notes: string[] = [];
 
 for (const tier of tiers) {
@@ -230,6 +330,7 @@ for (const tier of tiers) {
     const t0 = Date.now();
     const { cities, days } = await seed(db, size);
     const me = await benchUser(app, db);
+    const people = await benchPeople(db);
     await db.execute(sql`analyze`);
     const seedSeconds = (Date.now() - t0) / 1000;
     const city = cityCentre(0);
@@ -238,6 +339,10 @@ for (const tier of tiers) {
       { label: "feed, 25 km around a city", path: `${base}&lat=${city.lat}&lng=${city.lng}&radius=25` },
       { label: "feed, no position, music", path: `${base}&filter=music` },
     ];
+    if (people.length > 0) {
+      const first = await app.inject({ method: "GET", url: people[0][0], headers: { cookie: people[0][1] } });
+      if (first.statusCode !== 200) throw new Error(`a bench person's feed answered ${first.statusCode}`);
+    }
     console.log(
       `\n== ${tier}, ${size} events (${cities} cities x ${days} days), ${USERS} users: seeded in ${seedSeconds.toFixed(1)} s`,
     );
@@ -256,14 +361,36 @@ for (const tier of tiers) {
       console.log("  EXPLAIN ANALYZE of each statement of a request served from the kept window:");
       for (const line of await explainRequest(app, db, r.path, me.cookie)) console.log(line);
     }
-    for (const r of routes) {
+    const runs: Array<{ label: string; url: string; cookie: string | Array<[string, string]> }> = routes.map((r) => ({
+      label: r.label,
+      url: `${origin}${r.path}`,
+      cookie: me.cookie,
+    }));
+    if (people.length > 0) runs.unshift({ label: `feed, ${people.length} people, 25 km`, url: origin, cookie: people });
+    // The people are signed in and active: their sessions are in the instance's session cache (30 s), as
+    // after opening the app, so the run measures the feed rather than reading and touching 2 000 sessions.
+    for (let i = 0; i < people.length; i += CONNECTIONS)
+      await Promise.all(
+        people.slice(i, i + CONNECTIONS).map(([, cookie]) => fetch(`${origin}/api/user`, { headers: { cookie } })),
+      );
+    for (const r of runs) {
       const healthz = await autocannon(`${origin}/healthz`, me.cookie);
-      const run = await autocannon(`${origin}${r.path}`, me.cookie);
+      const run = await autocannon(r.url, r.cookie);
       results.push({ tier, size, route: r.label, run, healthz });
       console.log(
-        `  ${r.label}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms)${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,
+        `  ${r.label}: ${run.requests} requests, ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms)${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,
       );
     }
+    // One request at a time: the same person (their kept window) and people asking for the first time
+    // (the last of the list, after the round-robin run, so none of them has a kept window yet).
+    const cityRoute = routes[0];
+    const same = await medianMs(origin, () => [cityRoute.path, me.cookie], 41);
+    const fresh = people.slice(-41);
+    const firstPages = fresh.length > 0 ? await medianMs(origin, (i) => fresh[i], fresh.length) : null;
+    single.push({ tier, size, same, people: firstPages });
+    console.log(
+      `  one request at a time, median: same person ${same.toFixed(1)} ms${firstPages == null ? "" : `, a person's first page ${firstPages.toFixed(1)} ms`}`,
+    );
     await app.close();
     await bus.close();
     await database.close();
@@ -288,6 +415,15 @@ for (const r of results) {
   const p50Ratio = smallest && smallest !== r ? f(r.run.p50 / Math.max(smallest.run.p50, 1), 2) : "";
   console.log(
     `${r.tier.padEnd(8)}${String(r.size).padStart(8)}  ${r.route.padEnd(27)}${f(r.run.rps).padStart(7)}${String(r.run.p50).padStart(6)}${String(r.run.p99).padStart(6)} |${f(r.healthz.rps).padStart(14)}${String(r.healthz.p99).padStart(5)} |${f(r.run.rps / r.healthz.rps, 3).padStart(10)}${f(r.run.p99 / Math.max(r.healthz.p99, 1), 1).padStart(11)}${p50Ratio.padStart(17)}`,
+  );
+}
+for (const tier of tiers) {
+  const rows = single.filter((x) => x.tier === tier);
+  const [small, large] = [rows[0], rows.at(-1)];
+  if (!small || !large || small === large) continue;
+  const ratio = (a: number | null, b: number | null) => (a != null && b != null ? (a / b).toFixed(2) : "-");
+  console.log(
+    `${tier}: one request, ${large.size} vs ${small.size} events (median of 41): same person ${ratio(large.same, small.same)}, different people ${ratio(large.people, small.people)}`,
   );
 }
 for (const n of notes) console.log(n);

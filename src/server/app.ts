@@ -29,8 +29,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
-import { deckRoutes } from "./modules/deck/routes";
 import { eventsRoutes } from "./modules/events/routes";
+import { feedRoutes } from "./modules/feed/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -59,12 +59,12 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
+  feedRoutes,
   participantsRoutes,
   availabilityRoutes,
   usersRoutes,
   friendsRoutes,
   uploadsRoutes,
-  deckRoutes,
   notificationsRoutes,
   pushRoutes,
   waitlistRoutes,

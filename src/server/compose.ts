@@ -9,12 +9,9 @@ import { availabilityRepository, availabilityService } from "./modules/availabil
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository } from "./modules/chat/repository";
 import { chatService, toChatMessage } from "./modules/chat/service";
-import { deckRepository } from "./modules/deck/repository";
-import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { eventAccess, eventsRepository, eventsService } from "./modules/events";
-import { feedRepository } from "./modules/events/feed/repository";
-import { feedService } from "./modules/events/feed/service";
+import { feedRepository, feedService } from "./modules/feed";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
@@ -242,9 +239,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
     chat,
     eventConversation,
-    deck: deckService({ repo: deckRepository(db), notifications }),
     events,
-    feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
+    feed: feedService({
+      repo: feedRepository(db),
+      cohostsOf: hosting.cohostsOf,
+      findEvent: eventsRepo.findEvent,
+      notify: notifications.notify,
+    }),
     follows,
     friends: friendsService({
       repo: friendsRepository(db),

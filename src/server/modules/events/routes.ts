@@ -22,7 +22,6 @@ import { creationLimit } from "../../http/creation-limits";
 import { limitPerAddress } from "../../http/rate-limits";
 import { requireSelf, requireUserId } from "../../http/session";
 import { eventConversationRoutes } from "./conversation-routes";
-import { feedRoutes } from "./feed/routes";
 import { eventHostingRoutes } from "./hosting-routes";
 import { eventRequestsRoutes } from "./requests-routes";
 
@@ -35,7 +34,6 @@ const tags = ["events"];
  */
 export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.events;
-  await app.register(feedRoutes, deps);
   await app.register(eventHostingRoutes, deps);
   await app.register(eventRequestsRoutes, deps);
   await app.register(eventConversationRoutes, deps);

@@ -1,4 +1,4 @@
-import { formatDistance } from "../../../../contract/geo";
+import { formatDistance } from "../../../contract/geo";
 
 /** Match score weights: documented in docs/api.md so the ranking stays explainable. */
 export const SCORE = {
@@ -24,9 +24,9 @@ export interface ScoreParts {
   followed: boolean;
 }
 
-export const FOLLOWED_REASON = "From someone you follow";
+const FOLLOWED_REASON = "From someone you follow";
 
-export function friendsGoingText(n: number) {
+function friendsGoingText(n: number) {
   return n === 1 ? "1 friend going" : `${n} friends going`;
 }
 

@@ -1,21 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
-import { EARTH_RADIUS_KM } from "../../../../contract/limits";
-import { notBlocked } from "../../safety";
+import { CATEGORIES, type CategoryId } from "../../../contract/categories";
+import { EARTH_RADIUS_KM } from "../../../contract/limits";
+import { notBlocked } from "../safety";
 import type { FeedMark, FeedRange } from "./cursor";
 import { SCORE } from "./reasons";
-
-/** Arrays travel as one JSON parameter: the same SQL works on PGlite and node-postgres. */
-export const textArray = (values: readonly string[]) =>
-  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-export const intArray = (values: readonly number[]) =>
-  sql`array(select (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::int)`;
 
 /**
  * The grid behind `events.cell` (migration 0003): square cells of CELL_DEGREES in latitude and longitude.
  * The generated column and cellOf must compute the same number; both divide the same doubles.
  */
-export const CELL_DEGREES = 0.2;
+const CELL_DEGREES = 0.2;
 const CELL_ROW_OFFSET = 450; // 90 / CELL_DEGREES
 const CELL_COL_OFFSET = 900; // 180 / CELL_DEGREES
 const CELL_ROW_WIDTH = 2000; // > 360 / CELL_DEGREES + 1
@@ -23,7 +17,7 @@ const CELL_ROW_WIDTH = 2000; // > 360 / CELL_DEGREES + 1
  * A radius covering more cells than this (hundreds of km) reads the type/date index with the box instead:
  * there the soonest events of the whole region are the window anyway.
  */
-export const MAX_FEED_CELLS = 36;
+const MAX_FEED_CELLS = 36;
 
 export function cellOf(lat: number, lng: number): number {
   return (
@@ -31,8 +25,6 @@ export function cellOf(lat: number, lng: number): number {
     (Math.floor(lng / CELL_DEGREES) + CELL_COL_OFFSET)
   );
 }
-/** The SQL twin of cellOf, for the generated column (kept here so the two stay side by side). */
-export const CELL_SQL = `((floor(lat / ${CELL_DEGREES}::float8) + ${CELL_ROW_OFFSET}) * ${CELL_ROW_WIDTH} + (floor(lng / ${CELL_DEGREES}::float8) + ${CELL_COL_OFFSET}))::int`;
 
 const KM_PER_DEGREE = (Math.PI * EARTH_RADIUS_KM) / 180;
 
@@ -74,7 +66,7 @@ const constTextArray = (values: readonly string[]) =>
  * Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). Reads the window's
  * lower-cased tags (ltags) and title (ltitle), computed once per row: an array overlap, not a scan per chip.
  */
-export function categoryCondition(id: CategoryId): SQL {
+function categoryCondition(id: CategoryId): SQL {
   const category = CATEGORIES.find((c) => c.id === id);
   if (!category || id === "all") return sql`true`;
   const parts: SQL[] = [];

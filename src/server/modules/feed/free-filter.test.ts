@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, users } from "../../../db/schema";
-import { eventFixtures, inDays } from "../../../test/factories";
-import { createTestApp, type TestApp } from "../../../test/test-app";
-import { freeWindow } from "../calendar";
+import { availability, users } from "../../db/schema";
+import { eventFixtures, inDays } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { freeWindow } from "../events";
 import { feedTestKit } from "./feed-test-kit";
 
 let t: TestApp;

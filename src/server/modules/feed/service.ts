@@ -1,19 +1,24 @@
-import { CATEGORIES, type CategoryId } from "../../../../contract/categories";
-import type { FeedItem, FeedQuery, UserSummary } from "../../../../contract/events";
-import { HttpError } from "../../../http/http-error";
-import { clipRanges, freeRanges, freeWindow } from "../calendar";
-import { toEvent } from "../service";
+import { CATEGORIES, type CategoryId } from "../../../contract/categories";
+import { EVENT_NOTICES } from "../../../contract/event-notices";
+import type { FeedItem, FeedQuery, UserSummary } from "../../../contract/events";
+import { HttpError } from "../../http/http-error";
+import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
+import { type CellPool, createCellPool } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
-import type { FeedRow } from "./query";
+import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./ranking-sql";
 import { reasonsFor } from "./reasons";
-import type { FeedRepository } from "./repository";
+import type { FeedRepository, RankingInputs } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
+import { type PersonalFacts, rankWindow } from "./window-ranking";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
 
 /** Candidates checked beyond the page's need, so a few answered or cancelled ones do not cost a second statement. */
 const CHECK_SLACK = 4;
+
+/** People whose free slots are kept converted to instants (a time-zone conversion per slot costs more than ranking). */
+const FREE_INSTANTS_KEPT = 5_000;
 
 const markKey = (m: FeedMark | null) => (m ? `${m.us}.${m.id}` : "-");
 
@@ -28,21 +33,80 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
   return i === -1 ? rows.length : i;
 }
 
+type Notice = ReturnType<typeof EVENT_NOTICES.offWaitlist>;
+
 /**
- * The swipe deck: ranked pages of events the user can still answer, with chip counts.
+ * The feed: ranked pages of events the user can still answer, with chip counts, and the undo of a swipe.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
  */
 export function feedService({
   repo,
   windows = createWindowCache(),
+  cells = createCellPool(repo.upcomingInCells),
   cohostsOf = async () => new Map(),
+  findEvent = async () => undefined,
+  notify = async () => undefined,
 }: {
   repo: FeedRepository;
   windows?: WindowCache;
+  /** The upcoming events of each grid cell, shared by every person's city windows. */
+  cells?: CellPool;
   /** The co-hosts of a page's events (the hosting module), for the cards. */
   cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
+  /** The event an undo names (the events module). */
+  findEvent?: (eventId: number) => Promise<{ id: number; title: string } | undefined>;
+  /** Tells the person a freed seat went to (the notifications module). */
+  notify?: (userId: number, notice: Notice) => Promise<unknown>;
 }) {
+  const freeInstantsKept = new Map<string, Array<[Date, Date]>>();
+  /** freeRanges, kept per published slots and zone: they change when the person edits them, not per page. */
+  function freeInstants(free: Parameters<typeof freeRanges>[0], zone: string) {
+    const key = `${zone}|${JSON.stringify(free)}`;
+    let ranges = freeInstantsKept.get(key);
+    if (!ranges) {
+      ranges = freeRanges(free, zone);
+      if (freeInstantsKept.size >= FREE_INSTANTS_KEPT) freeInstantsKept.clear();
+      freeInstantsKept.set(key, ranges);
+    }
+    return ranges;
+  }
+
+  /**
+   * A window with a city radius, ranked in memory from the kept cells; null when there is none to rank that
+   * way (no position, a search, a radius of too many cells) or the kept cells do not reach far enough.
+   */
+  async function rankedFromCells(
+    c: FeedCriteria,
+    s: ScoreInputs,
+    filter: CategoryId,
+    range: FeedRange,
+    user: { newestEventId: number; facts?: PersonalFacts },
+  ) {
+    const position = c.position;
+    const covering = position && !c.q ? cellsCovering(position.lat, position.lng, position.radiusKm) : null;
+    if (!position || !covering) return null;
+    const kept = await cells.events(c.type, covering, user.newestEventId, c.now);
+    if (!kept) return null;
+    return rankWindow({
+      ...kept,
+      criteria: { ...c, position },
+      inputs: s,
+      filter,
+      range,
+      personal: async () => user.facts ?? (await repo.personalFacts(c.userId)),
+    });
+  }
+
   return {
+    /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
+    async undo(userId: number, eventId: number) {
+      const event = await findEvent(eventId);
+      if (!event) throw new HttpError(404, "Event not found");
+      const { removed, promoted } = await repo.withdraw(eventId, userId);
+      if (!removed) throw new HttpError(404, "There is no answer to undo for this event");
+      if (promoted != null) await notify(promoted, EVENT_NOTICES.offWaitlist(event));
+    },
+
     async feed(userId: number, query: FeedQuery, now = new Date()) {
       const position =
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
@@ -67,13 +131,16 @@ export function feedService({
       const guess = kept?.rows
         .slice(indexAfter(kept.rows, cursor?.last ?? null))
         .slice(0, query.limit + 1 + CHECK_SLACK);
-      const user = (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
+      const user: (RankingInputs & { facts?: PersonalFacts }) | null =
+        (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
       if (!user) throw new HttpError(404, "User not found");
+      // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
+      const { newestEventId, facts } = user;
       const inputs = {
         interests: [...new Set([...user.interests, ...user.skills].map((t) => t.toLowerCase()))],
         friendIds: user.friendIds,
         followedIds: user.followedIds ?? [],
-        freeRanges: freeRanges(user.free, user.timezone),
+        freeRanges: freeInstants(user.free, user.timezone),
       };
       const free = query.free;
       const search = free
@@ -86,7 +153,9 @@ export function feedService({
       async function windowFor(range: FeedRange) {
         const cached = windows.get(keyOf(range), version);
         if (cached) return cached;
-        const fresh = await repo.feedWindow(search, inputs, filter, range);
+        const fresh =
+          (await rankedFromCells(search, inputs, filter, range, { newestEventId, facts })) ??
+          (await repo.feedWindow(search, inputs, filter, range));
         // Within its own end, an open window is the same set as the bounded one the next page asks for.
         if (!range.end && fresh.end) windows.set(keyOf({ after: range.after, end: fresh.end }), fresh, version);
         return windows.set(keyOf(range), fresh, version);
@@ -172,4 +241,3 @@ export function feedService({
     },
   };
 }
-export type FeedService = ReturnType<typeof feedService>;

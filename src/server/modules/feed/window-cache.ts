@@ -1,11 +1,11 @@
-import type { FeedWindow } from "./query";
+import type { FeedWindow } from "./ranking-sql";
 
 /**
  * How long a ranked window is served without being rebuilt. Every page still checks the user's ranking
  * inputs and answers and each card's eligibility (repository.ts), so this bounds only what those checks
  * cannot see: other people's edits to an event's date, tags or place, and friends joining events.
  */
-export const FEED_WINDOW_TTL_MS = 30_000;
+const FEED_WINDOW_TTL_MS = 30_000;
 /** Rows kept across all cached windows of this instance (a window holds up to FEED_WINDOW); oldest go first. */
 const FEED_CACHE_ROWS = 200_000;
 
