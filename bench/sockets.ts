@@ -468,7 +468,7 @@ async function main() {
     const linkKinds = kinds.filter((k) => k !== "bare" && (k !== "pglite" || !pgServer));
     console.log(`\nKnee: open loop, ${KNEE_SECONDS} s per step, fresh servers; p99 ms (x the relay's)`);
     console.log(
-      `${"offered msg/s".padEnd(14)}${["bare", ...linkKinds].map((k) => LABELS[k].slice(0, 26).padStart(28)).join("")}`,
+      `${"offered msg/s".padEnd(14)}${["bare" as Kind, ...linkKinds].map((k) => LABELS[k].slice(0, 26).padStart(28)).join("")}`,
     );
     for (const step of knee) {
       const bare = step.byKind.get("bare");

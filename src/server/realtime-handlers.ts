@@ -1,6 +1,6 @@
 import { SESSION_IDLE_MS } from "../contract/limits";
 import type { AuthRepository } from "./modules/auth/repository";
-import { CHAT_LIMITS, type ChatService } from "./modules/chat/service";
+import { CHAT_LIMITS, type ChatService } from "./modules/chat";
 import type { GroupsRepository } from "./modules/groups/repository";
 import { type GroupsService, VOTE_LIMIT } from "./modules/groups/service";
 import { registerLocalSockets } from "./modules/push/presence";

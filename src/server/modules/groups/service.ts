@@ -19,7 +19,7 @@ import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
 import type { AvailabilityService } from "../availability/service";
-import { toChatMessage } from "../chat/service";
+import { toChatMessage } from "../chat";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
 import type { GroupsRepository } from "./repository";

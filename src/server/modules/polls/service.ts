@@ -4,7 +4,7 @@ import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "../../../contract/
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "../../../contract/polls";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { ChatService } from "../chat/service";
+import type { ChatService } from "../chat";
 import type { EventsRepository } from "../events/repository";
 import type { EventsService } from "../events/service";
 import type { GroupsRepository } from "../groups/repository";
