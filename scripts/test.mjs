@@ -64,8 +64,8 @@ await Promise.all([
   ]),
   // Every dependency imported somewhere and every import declared (knip.jsonc): an unused package cannot sneak back.
   runLogged("lint: dependencies (knip)", "npx", ["knip"]),
-  // No import cycle in src, type imports included (scripts/check-import-cycles.mjs).
-  runLogged("lint: import cycles (dpdm)", "node", ["scripts/check-import-cycles.mjs"]),
+  // No import cycle in src, and every server module in its shape (scripts/check-imports.mjs).
+  runLogged("lint: import cycles and module shape", "node", ["scripts/check-imports.mjs"]),
 ]);
 
 // The two Vitest tiers run side by side: the embedded tier keeps one core busy in its own process, the

@@ -47,7 +47,7 @@ const VerifyEmailPage = lazy(() =>
 );
 const AdminPage = lazy(() => import("@/features/safety/admin-page").then((m) => ({ default: m.AdminPage })));
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <ScreenErrorBoundary>
       <Suspense fallback={<PageSpinner />}>

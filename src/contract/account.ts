@@ -12,7 +12,7 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** A verification link works once, within a day. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 /** The tokens travel in links: 32 random bytes, base64url (43 characters). */
-export const ACCOUNT_TOKEN_LENGTH = 43;
+const ACCOUNT_TOKEN_LENGTH = 43;
 
 /** Reset requests: per client address and per typed e-mail, so neither a crawler nor a mailbox bomb gets far. */
 export const PASSWORD_RESET_BUDGETS = {
@@ -72,7 +72,6 @@ export const accountStatusSchema = z.object({
   emailVerified: z.boolean(),
   googleLinked: z.boolean(),
 });
-export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 /** The file name of GET /api/account/export. */
 export const EXPORT_FILE_NAME = "link-my-data.json";

@@ -56,7 +56,7 @@ const password = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-/** Spec 01 §5 register form; confirmPassword never leaves the browser. */
+/** The register form; confirmPassword never leaves the browser. */
 export const registerFormSchema = z
   .object({
     fullName,
@@ -73,7 +73,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /**
  * A preference is a flat value: a scalar or a short list of short strings. Arbitrary JSON would let
- * a body nest thousands of levels deep into a jsonb column (issue 9.7, "deep objects").
+ * a body nest thousands of levels deep into a jsonb column, slow to parse, store and read back.
  */
 const preferenceValue = z.union([
   lineSchema().max(SHORT_TEXT_MAX),
@@ -97,7 +97,7 @@ export const REGISTER_PROFILE_DEFAULTS = {
   timezone: DEFAULT_TIMEZONE,
 };
 
-/** Spec 01 §7 register payload; the server enforces the same rules as the form. */
+/** The register call's body: the form's fields and empty profile defaults; the server enforces the form's rules. */
 export const registerBodySchema = z.object({
   fullName,
   username,
@@ -118,8 +118,9 @@ export const registerBodySchema = z.object({
   /** A real IANA zone ("Mars/Olympus" was stored before). */
   timezone: timezoneSchema.default(REGISTER_PROFILE_DEFAULTS.timezone),
   /**
-   * Issue 9.14 / 12.3: a usable group invite is an access grant of its own; the new account joins
-   * that group. Without it the grant cookie of a verified access code is required.
+   * A usable group invite is an access grant of its own, so an invited friend needs no early-access
+   * code; the new account joins that group. Without it the grant cookie of a verified access code is
+   * required.
    */
   inviteCode: inviteCodeParamsSchema.shape.code.optional(),
   /**

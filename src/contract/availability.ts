@@ -37,7 +37,7 @@ export function toCalendarDate(value: string): string | null {
   return `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
 }
 
-export const calendarDateSchema = z
+const calendarDateSchema = z
   .string()
   .max(40)
   .transform((value, ctx) => {
@@ -56,7 +56,7 @@ const slotList = z
   .transform((slots) => [...new Set(slots)]);
 
 /** The public API sends the slots as a JSON string; an array is accepted as well. */
-export const timeslotsInputSchema = z.union([
+const timeslotsInputSchema = z.union([
   slotList,
   z
     .string()

@@ -2,10 +2,9 @@ import { z } from "zod";
 
 /** GET /api/calendar/subscription and POST …/rotate: the person's secret feed address (https, from PUBLIC_ORIGIN). */
 export const calendarSubscriptionSchema = z.object({ url: z.string() });
-export type CalendarSubscription = z.infer<typeof calendarSubscriptionSchema>;
 
 /** A feed token is 32 random bytes in base64url (43 characters); anything longer is refused before a lookup. */
-export const CALENDAR_TOKEN_MAX = 64;
+const CALENDAR_TOKEN_MAX = 64;
 export const calendarFeedParamsSchema = z.object({
   token: z
     .string()

@@ -38,10 +38,10 @@ export const tooManyMessagesText = (retryAfterSeconds: number) =>
  * Kinds of stored message. The server decides it: what people send is always "text";
  * a client's messageType is ignored, so nobody can post a message dressed as "system".
  */
-export const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
+const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** Spec 02 §3 Chat message (plus groupId so a pushed message finds its cache). */
+/** A chat message as the client shows it, with groupId so a pushed message finds its cache. */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   groupId: z.number().int(),
@@ -62,7 +62,6 @@ export const sendMessageBodySchema = z.object({
   message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
   clientId: clientIdSchema.optional(),
 });
-export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 export const messagesParamsSchema = z.object({ groupId: idParamSchema });
 /** Cursor pagination: `before` an id gives the page of older messages; `after` gives newer ones (catch-up). */

@@ -16,7 +16,7 @@ interface EventNotice {
 
 const eventPage = (event: NoticeEvent) => `/events/${event.id}`;
 
-/** The wording of every notification about an event (spec 02 §3 notification types), written once. */
+/** The wording of every notification about an event, written once. */
 export const EVENT_NOTICES = {
   /** To those going, after the host edits the event. */
   updated: (event: NoticeEvent): EventNotice => ({

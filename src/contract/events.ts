@@ -19,7 +19,6 @@ import {
   recurrenceSchema,
 } from "./hosting";
 import {
-  DEFAULT_MAX_ATTENDEES,
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
   EVENT_IDS_MAX,
@@ -33,20 +32,18 @@ import {
 import { uploadedImageSchema } from "./media";
 import { decideBySchema, POLL_TEXTS, pollOptionsInputSchema } from "./polls";
 
-export { DEFAULT_MAX_ATTENDEES };
-
 export const eventTypeSchema = z.enum(["social", "networking"]);
 export type EventType = z.infer<typeof eventTypeSchema>;
-/** Spec 01 §3 plus "waitlisted": a full event queues joiners first come, first served. */
-export const participantStatusSchema = z.enum(["going", "declined", "pending", "waitlisted"]);
+/** A person's answer on an event; "waitlisted": a full event queues joiners first come, first served. */
+const participantStatusSchema = z.enum(["going", "declined", "pending", "waitlisted"]);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
-export const interactionActionSchema = z.enum(["passed", "liked"]);
+const interactionActionSchema = z.enum(["passed", "liked"]);
 export type InteractionAction = z.infer<typeof interactionActionSchema>;
 
 export const eventIdParamsSchema = z.object({ id: idParamSchema });
 
 /** Small user card used inside event payloads: never the e-mail or coordinates. */
-export const userSummarySchema = z.object({
+const userSummarySchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
   username: z.string(),
@@ -85,7 +82,7 @@ export const eventSchema = z.object({
 });
 export type Event = z.infer<typeof eventSchema>;
 
-export const feedItemSchema = eventSchema.extend({
+const feedItemSchema = eventSchema.extend({
   host: userSummarySchema.nullable(),
   /** The event's co-hosts, listed on the card with its host. */
   cohosts: z.array(userSummarySchema),
@@ -102,8 +99,7 @@ export const feedItemSchema = eventSchema.extend({
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
-export const categoryCountsSchema = z.record(z.string(), z.number().int());
-export type CategoryCounts = Record<string, number>;
+const categoryCountsSchema = z.record(z.string(), z.number().int());
 
 export const feedResponseSchema = z.object({
   events: z.array(feedItemSchema),
@@ -120,7 +116,7 @@ export const FREE_WINDOWS = [
   { id: "weekend", label: "This weekend" },
   { id: "week", label: "This week" },
 ] as const;
-export const freeWindowSchema = z.enum(["today", "weekend", "week"]);
+const freeWindowSchema = z.enum(["today", "weekend", "week"]);
 export type FreeWindow = z.infer<typeof freeWindowSchema>;
 
 export const feedQuerySchema = z.object({
@@ -158,8 +154,8 @@ const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
  */
 const placeAreaSchema = lineSchema().trim().min(1).max(SHORT_TEXT_MAX);
 
-/** Spec 02 §3 create-event payload from the Create New Event dialog. */
-export const createEventBodySchema = z.object({
+/** The body the Create New Event dialog sends. */
+const createEventBodySchema = z.object({
   title,
   description,
   date: dateField,
@@ -180,10 +176,10 @@ export const createEventBodySchema = z.object({
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
 /**
- * Spec 02 §3 group-planning payload: the host is the signed-in member of groupId. With `options`
+ * The body of a group's plan: the host is the signed-in member of groupId. With `options`
  * (2..6 dates, each with an optional place) and `decideBy` it is a poll, and `date` may be left out.
  */
-export const createGroupEventBodySchema = z
+const createGroupEventBodySchema = z
   .object({
     title,
     description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
@@ -259,7 +255,6 @@ export const participantSchema = z.object({
   userId: z.number().int(),
   status: participantStatusSchema,
 });
-export type Participant = z.infer<typeof participantSchema>;
 
 const idList = z
   .string()
@@ -306,17 +301,14 @@ export type MyEvent = z.infer<typeof myEventSchema>;
 export const userEventsQuerySchema = z.object({ userId: idParamSchema.optional() });
 export const userEventsByIdQuerySchema = z.object({ status: participantStatusSchema.optional() });
 
-/** Spec 01 §4 My Events grouping: Hosting, then Going, otherwise Pending. */
+/** Which My Events list an event goes in: Hosting, then Going, otherwise Pending. */
 export function myEventGroup(event: Pick<MyEvent, "role" | "status">): "hosting" | "going" | "pending" {
   if (event.role === "host") return "hosting";
   if (event.status === "going") return "going";
   return "pending";
 }
 
-/** The category counts the chips show, in CATEGORIES order. */
-export const CATEGORY_IDS = categoryIdSchema.options;
-
-/** Spec 08 texts the discover screen and dialog show. */
+/** Texts the discover screen and the event dialog show. */
 export const EVENT_TEXTS = {
   full: "This event is full",
 } as const;

@@ -28,10 +28,10 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
-export const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
+const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
 
 /** Drops bidi controls and turns CR LF / CR into LF (a textarea's line ends, whatever the platform). */
-export function cleanText(value: string): string {
+function cleanText(value: string): string {
   return value.replace(BIDI_CONTROLS, "").replace(/\r\n?/g, "\n");
 }
 
@@ -54,7 +54,7 @@ export function lineSchema(params?: StringParams) {
 }
 
 /** Whether y-m-d names a day of the Gregorian calendar ("2024-02-30" does not). */
-export function isCalendarDay(y: number, m: number, d: number): boolean {
+function isCalendarDay(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -80,7 +80,7 @@ const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
 /** Epoch ms of a real ISO timestamp, or null. */
-export function parseTimestamp(value: string): number | null {
+function parseTimestamp(value: string): number | null {
   const m = ISO_TIMESTAMP.exec(value);
   if (!m) return null;
   if (!isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
@@ -91,7 +91,7 @@ export function parseTimestamp(value: string): number | null {
 }
 
 /** The latest date an event may take place, from now (EVENT_DATE_YEARS_AHEAD). */
-export function latestEventDate(now = new Date()): Date {
+function latestEventDate(now = new Date()): Date {
   const latest = new Date(now);
   latest.setUTCFullYear(latest.getUTCFullYear() + EVENT_DATE_YEARS_AHEAD);
   return latest;

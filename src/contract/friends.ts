@@ -4,7 +4,7 @@ import { NAME_MAX } from "./limits";
 import { emailSchema, publicUserSchema, userIdSchema } from "./users";
 
 /** The Connect button's states, seen from the viewer: none -> requested -> friends, or incoming to accept. */
-export const friendStatusSchema = z.enum(["none", "requested", "incoming", "friends"]);
+const friendStatusSchema = z.enum(["none", "requested", "incoming", "friends"]);
 export type FriendStatus = z.infer<typeof friendStatusSchema>;
 export const friendStatusResultSchema = z.object({ status: friendStatusSchema });
 
@@ -14,7 +14,6 @@ export const incomingFriendRequestSchema = z.object({
   user: publicUserSchema,
   createdAt: z.string(),
 });
-export type IncomingFriendRequest = z.infer<typeof incomingFriendRequestSchema>;
 
 /** A friend invitation: an e-mail is required, the name is optional. */
 export const inviteFriendSchema = z.object({

@@ -5,7 +5,7 @@ import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
 
-/** Description of a group; the spec gives no bound, this keeps a card readable. */
+/** Description of a group; the product's rules give no bound, this keeps a card readable. */
 export const GROUP_DESCRIPTION_MAX = 1000;
 /**
  * Private groups get a first invite link at creation. Seven days and fifty uses: long enough
@@ -14,8 +14,8 @@ export const GROUP_DESCRIPTION_MAX = 1000;
 export const DEFAULT_INVITE_EXPIRES_HOURS = 7 * 24;
 export const DEFAULT_INVITE_MAX_USES = 50;
 /** Admin-made invite links: at most 30 days, at most 1000 uses. */
-export const INVITE_EXPIRES_HOURS_MAX = 30 * 24;
-export const INVITE_MAX_USES_MAX = 1000;
+const INVITE_EXPIRES_HOURS_MAX = 30 * 24;
+const INVITE_MAX_USES_MAX = 1000;
 
 export const GROUP_TEXTS = {
   nameRequired: "Group name is required",
@@ -30,10 +30,10 @@ export const GROUP_TEXTS = {
 export const groupIdParamsSchema = z.object({ id: idParamSchema });
 
 /** A member's role in a group: admins manage members and invite links. */
-export const groupRoleSchema = z.enum(["admin", "member"]);
+const groupRoleSchema = z.enum(["admin", "member"]);
 export type GroupRole = z.infer<typeof groupRoleSchema>;
 
-/** Spec 02 §3 Group as the list shows it ("image" is the list's name for imageUrl). */
+/** A group as the My Groups list shows it ("image" is the list's name for imageUrl). */
 export const groupListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -78,7 +78,6 @@ export const groupMemberSchema = z.object({
   role: groupRoleSchema,
   joinedAt: z.string(),
 });
-export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 export const groupInvitationSchema = z.object({
   id: z.number().int(),
@@ -88,7 +87,6 @@ export const groupInvitationSchema = z.object({
   currentUses: z.number().int(),
   createdBy: z.number().int().nullable(),
 });
-export type GroupInvitation = z.infer<typeof groupInvitationSchema>;
 
 export const createInviteBodySchema = z.object({
   expiresInHours: z.number().int().min(1).max(INVITE_EXPIRES_HOURS_MAX).default(DEFAULT_INVITE_EXPIRES_HOURS),
@@ -97,7 +95,7 @@ export const createInviteBodySchema = z.object({
 
 export const directGroupBodySchema = z.object({ userId: idSchema });
 
-/** Spec 02 §7 GET /api/group-invite/{code}. */
+/** What the invite page says about an invite it cannot use (GET /api/group-invite/{code}). */
 export const INVITE_TEXTS = {
   expired: "This invite has expired",
   usedUp: "This invite has reached its usage limit",
@@ -133,7 +131,7 @@ export const inviteLookupTooManyText = (seconds: number) => `Too many requests, 
 export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 
-/** Spec 02 §3 Event (group planning) types; default social. */
+/** The kinds of plan a group makes; a plan is social unless another is picked. */
 export const GROUP_EVENT_TYPES = ["social", "professional", "entertainment", "sports", "education"] as const;
 export const groupEventTypeSchema = z.enum(GROUP_EVENT_TYPES);
 export type GroupEventType = z.infer<typeof groupEventTypeSchema>;
@@ -215,8 +213,8 @@ export const groupAvailabilitySchema = z.object({
 export type GroupAvailability = z.infer<typeof groupAvailabilitySchema>;
 
 /** How far ahead a plan form looks for times most members are free: two weeks, at most a month. */
-export const BEST_TIMES_DAYS_DEFAULT = 14;
-export const BEST_TIMES_DAYS_MAX = 31;
+const BEST_TIMES_DAYS_DEFAULT = 14;
+const BEST_TIMES_DAYS_MAX = 31;
 export const BEST_TIMES_LIMIT = 6;
 export const groupBestTimesQuerySchema = z.object({
   from: calendarDaySchema("from must be yyyy-MM-dd").optional(),

@@ -10,17 +10,17 @@ export const GUESTS_PER_PERSON_MAX = 5;
 export const UPDATE_MESSAGE_MAX = 1000;
 /** Updates one event may send in any 24 hours: enough for news, too few to spam its guests. */
 export const UPDATES_PER_EVENT_PER_DAY = 10;
-export const UPDATES_PAGE_MAX = 50;
+const UPDATES_PAGE_MAX = 50;
 /** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
 export const TICKET_CODE_MAX = 80;
 
-export const questionIdSchema = z
+const questionIdSchema = z
   .string()
   .min(1)
   .max(20)
   .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");
 
-export const eventQuestionSchema = z.object({
+const eventQuestionSchema = z.object({
   id: questionIdSchema,
   text: lineSchema().trim().min(1, "A question needs its text").max(QUESTION_TEXT_MAX),
   required: z.boolean(),
@@ -28,7 +28,7 @@ export const eventQuestionSchema = z.object({
 export type EventQuestion = z.infer<typeof eventQuestionSchema>;
 
 /** Questions as a host writes them: an id is given to those without one. */
-export const questionsInputSchema = z
+const questionsInputSchema = z
   .array(eventQuestionSchema.extend({ id: questionIdSchema.optional(), required: z.boolean().default(false) }))
   .max(EVENT_QUESTIONS_MAX, `An event asks at most ${EVENT_QUESTIONS_MAX} questions`)
   .refine((qs) => new Set(qs.flatMap((q) => (q.id ? [q.id] : []))).size === qs.filter((q) => q.id).length, {
@@ -36,15 +36,15 @@ export const questionsInputSchema = z
   });
 export type QuestionsInput = z.infer<typeof questionsInputSchema>;
 
-export const guestListVisibilitySchema = z.enum(["everyone", "attendees", "hosts"]);
+const guestListVisibilitySchema = z.enum(["everyone", "attendees", "hosts"]);
 export type GuestListVisibility = z.infer<typeof guestListVisibilitySchema>;
 
-export const waitlistModeSchema = z.enum(["instant", "confirm"]);
+const waitlistModeSchema = z.enum(["instant", "confirm"]);
 export type WaitlistMode = z.infer<typeof waitlistModeSchema>;
 /** How long a person offered a seat from the waitlist has to confirm it (confirm mode). */
 export const SEAT_CONFIRM_MS = 60 * 60_000;
 
-export const maxGuestsPerPersonSchema = z
+const maxGuestsPerPersonSchema = z
   .number()
   .int("maxGuestsPerPerson must be a whole number")
   .min(0, "maxGuestsPerPerson must be at least 0")
@@ -102,9 +102,8 @@ export const cohostSchema = z.object({
     profileImage: z.string().nullable(),
   }),
 });
-export type Cohost = z.infer<typeof cohostSchema>;
 
-export const updateAudienceSchema = z.enum(["going", "waitlisted", "pending"]);
+const updateAudienceSchema = z.enum(["going", "waitlisted", "pending"]);
 export type UpdateAudience = z.infer<typeof updateAudienceSchema>;
 
 export const eventUpdateBodySchema = z
@@ -151,7 +150,7 @@ export const guestRowSchema = z.object({
 export type GuestRow = z.infer<typeof guestRowSchema>;
 
 export const ticketSchema = z.object({ code: z.string() });
-export const ticketCodeSchema = lineSchema()
+const ticketCodeSchema = lineSchema()
   .trim()
   .min(1, "A ticket code is required")
   .max(TICKET_CODE_MAX, "Ticket not found");

@@ -1,11 +1,11 @@
-// Every limit of both spec documents, each beside its reason. Nothing else writes these numbers.
+// Every limit of the product (docs/product.md), each beside its reason. Nothing else writes these numbers.
 
 /** Access codes are ten digits. */
 export const ACCESS_CODE_LENGTH = 10;
-/** Spec 01 §5 register rules. */
+/** What registering asks of a username and a password (the form and the server check the same). */
 export const USERNAME_MIN = 3;
 export const PASSWORD_MIN = 6;
-/** Upper bounds the spec does not give; they keep rows and argon2 work bounded. */
+/** Upper bounds the product's rules do not give; they keep rows and argon2 work bounded. */
 export const USERNAME_MAX = 40;
 export const PASSWORD_MAX = 200;
 export const NAME_MAX = 100;
@@ -13,7 +13,7 @@ export const EMAIL_MAX = 254;
 export const BIO_MAX = 1000;
 export const SHORT_TEXT_MAX = 200;
 export const LIST_ITEMS_MAX = 30;
-/** Spec 01 §9 default timezone on register. */
+/** The zone when none is known: an account registered without one, an event whose place and host name none. */
 export const DEFAULT_TIMEZONE = "America/New_York";
 /** Discover radius and search debounce. */
 export const DISCOVER_RADIUS_KM = 25;
@@ -24,12 +24,12 @@ export const SWIPE_THRESHOLD_PX = 150;
 export const AVATAR_STACK_MAX = 3;
 /** The calendar grid is six weeks. */
 export const CALENDAR_CELLS = 42;
-/** Spec 01 §9 toasts: one visible, 5 s, removed long after dismissal (Radix keeps it for exit animation). */
+/** Toasts: one visible at a time, for 5 s, removed long after dismissal (Radix keeps it for its exit animation). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-/** Spec 01 §9 tooltips. */
+/** Tooltips open after 700 ms; moving to a neighbour within 300 ms opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** Nearby search and distance maths. */
@@ -133,7 +133,7 @@ export const AVAILABILITY_PAGE_MAX = 100;
 export const FRIENDS_PAGE_MAX = 100;
 /** Friend invitation e-mails a user may send per hour: enough to invite friends, too few to spam. */
 export const FRIEND_INVITES_PER_HOUR = 10;
-/** Events: bounds the spec does not give; they keep rows, feed queries and id lists bounded. */
+/** Events: bounds the product's rules do not give; they keep rows, feed queries and id lists bounded. */
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_TAGS_MAX = 20;
 export const EVENT_IDS_MAX = 100;

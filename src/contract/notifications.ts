@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { idParamSchema } from "./fields";
 
-/** Spec 02 §3 notification types. */
+/** What a notification is about; the Notifications page filters by it. */
 export const notificationTypeSchema = z.enum([
   "event_notification",
   "event_update",
   "event_canceled",
   "new_participant",
   "participant_update",
-  /** Not in the spec's list: a friend request was sent or accepted (issue 4, Connect). */
+  /** A friend request was sent or accepted (a profile's Connect button). */
   "friend_request",
   /** An event the person is going to or hosts starts soon (their chosen reminder offsets). */
   "event_reminder",

@@ -23,7 +23,7 @@ export const GEOCODER_CALLS_PER_SECOND = 1;
 /** A geocoder that has not answered by then is treated as down: the picker still offers cities and the device's position. */
 export const GEOCODER_TIMEOUT_MS = 4000;
 /** Coordinates leave with 5 decimals (about a metre): the gazetteer's own precision. */
-export const PLACE_COORDINATE_DECIMALS = 5;
+const PLACE_COORDINATE_DECIMALS = 5;
 
 export const placeQuerySchema = z.object({
   q: lineSchema()
@@ -32,9 +32,9 @@ export const placeQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, `at most ${SEARCH_QUERY_MAX} characters`),
 });
 
-export const placeSourceSchema = z.enum(["city", "address"]);
+const placeSourceSchema = z.enum(["city", "address"]);
 
-export const placeSchema = z.object({
+const placeSchema = z.object({
   /** "San Francisco" */
   name: z.string(),
   /** "CA, United States": what tells two places of one name apart. */
@@ -69,7 +69,7 @@ export const PLACE_TEXTS = {
   around: (area: string) => `Around ${area}`,
 } as const;
 
-/** Latitude and longitude as events store them (text, spec 02 §3): at most PLACE_COORDINATE_DECIMALS decimals. */
+/** Latitude and longitude as events store them, as text: at most PLACE_COORDINATE_DECIMALS decimals. */
 export function coordinateText(value: number): string {
   return String(Number(value.toFixed(PLACE_COORDINATE_DECIMALS)));
 }
@@ -127,4 +127,3 @@ export function mapsSearchLink(
 
 /** GET /api/places/map: the operator's MapLibre style, or null (no map preview). */
 export const mapConfigSchema = z.object({ styleUrl: z.string().nullable() });
-export type MapConfig = z.infer<typeof mapConfigSchema>;

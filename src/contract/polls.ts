@@ -33,7 +33,7 @@ export const POLL_TEXTS = {
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
 
-export const pollOptionInputSchema = z.object({
+const pollOptionInputSchema = z.object({
   date: eventDateSchema().refine(notPast, "Date cannot be in the past"),
   location: lineSchema().trim().max(SHORT_TEXT_MAX).default(""),
 });
@@ -50,10 +50,10 @@ export const decideBySchema = eventDateSchema("decideBy is required").refine(
   POLL_TEXTS.decideByPast,
 );
 
-export const voterSchema = z.object({ id: z.number().int(), fullName: z.string(), vote: voteValueSchema });
+const voterSchema = z.object({ id: z.number().int(), fullName: z.string(), vote: voteValueSchema });
 export type Voter = z.infer<typeof voterSchema>;
 
-export const pollOptionSchema = z.object({
+const pollOptionSchema = z.object({
   id: z.number().int(),
   date: z.string(),
   location: z.string(),
@@ -61,7 +61,6 @@ export const pollOptionSchema = z.object({
   voters: z.array(voterSchema),
   myVote: voteValueSchema.nullable(),
 });
-export type PollOption = z.infer<typeof pollOptionSchema>;
 
 /**
  * GET /api/groups/{id}/events/{eventId}: a group plan as its chat card shows it. A plan with one date

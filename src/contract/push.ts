@@ -43,7 +43,7 @@ export const REMINDER_OFFSET_LABELS: Record<ReminderOffset, string> = {
   10080: "1 week",
 };
 const reminderOffsetSchema = z.literal(REMINDER_OFFSETS);
-export const reminderPreferencesSchema = z
+const reminderPreferencesSchema = z
   .object({
     offsetsMinutes: z
       .array(reminderOffsetSchema)
@@ -104,7 +104,7 @@ export const PUSH_TOO_MANY_TEXT = (seconds: number) => `Too many changes, try ag
  * The browsers' push services (Chrome/Edge/Opera/Samsung via FCM, Firefox, Windows, Safari): the server
  * posts only to these hosts and their subdomains on port 443, so a forged subscription cannot aim it at an internal address.
  */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   "fcm.googleapis.com",
   "android.googleapis.com",
   "push.services.mozilla.com",
@@ -128,8 +128,8 @@ export function isPushServiceUrl(endpoint: string): boolean {
 /** A user keeps at most this many push devices; registering one more drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER_MAX = 10;
 /** Push services' URLs are ~200-700 characters; FCM/APNs tokens are below 4 KB. */
-export const PUSH_ENDPOINT_MAX = 2048;
-export const PUSH_TOKEN_MAX = 4096;
+const PUSH_ENDPOINT_MAX = 2048;
+const PUSH_TOKEN_MAX = 4096;
 const base64url = (max: number) =>
   z
     .string()
@@ -170,7 +170,7 @@ export const unsubscribeQuerySchema = z.object({ token: lineSchema().max(200) })
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
 /** What the service worker receives in a push message and shows. */
-export const pushPayloadSchema = z.object({
+const pushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string(),

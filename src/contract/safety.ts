@@ -4,7 +4,7 @@ import { idParamSchema, idSchema, textSchema } from "./fields";
 import { publicUserSchema } from "./users";
 
 /** What a report can be about, and why (a bounded choice; free text only as details). */
-export const REPORT_TARGET_TYPES = ["user", "message", "event"] as const;
+const REPORT_TARGET_TYPES = ["user", "message", "event"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_REASONS = ["spam", "harassment", "hate", "violence", "sexual", "scam", "other"] as const;

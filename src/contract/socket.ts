@@ -6,7 +6,8 @@ import { notificationSchema } from "./notifications";
 
 /**
  * Close code for a socket without a valid session (4000-4999 are application codes): refused at
- * the upgrade, or closed when its session ends (logout, expiry, a new sign-in or sign-up; issue 9.8).
+ * the upgrade, or closed when its session ends (logout, expiry, a new sign-in or sign-up), so a
+ * socket never outlives the session that opened it.
  */
 export const SOCKET_UNAUTHORIZED_CODE = 4401;
 /** Close code (RFC 6455 "policy violation") for a user flooding past SOCKET_FRAMES_PER_MINUTE. */
@@ -20,7 +21,7 @@ export const SOCKET_TEXTS = {
   joinFirst: "Join the group first",
   tooManyFrames: (retryAfterSeconds: number) => `Too many requests, try again in ${retryAfterSeconds} s`,
 } as const;
-/** Spec 02 §9 says five tries at 1 s × attempt; Link caps exponential backoff instead (see spec-deviations). */
+/** A dropped socket reconnects with exponential backoff from 1 s, capped at 30 s, while the session lasts. */
 export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;
 
@@ -45,7 +46,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.input<typeof clientMessageSchema>;
 
-export const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+const socketGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** Server frames that are also bus events (src/contract/bus.ts): a hub forwards them as published. */
 export const newMessageFrameSchema = z.object({ type: z.literal("new_message"), message: chatMessageSchema });

@@ -17,12 +17,6 @@ export const TIME_SLOTS = [
 export const timeSlotIdSchema = idEnum(TIME_SLOTS);
 export type TimeSlotId = z.infer<typeof timeSlotIdSchema>;
 
-/** The slot an hour of the day (0-23) falls in. */
-export function slotForHour(hour: number): TimeSlotId {
-  const slot = TIME_SLOTS.find((s) => hour >= s.startHour && hour < s.startHour + 3);
-  return (slot ?? TIME_SLOTS[0]).id;
-}
-
 export function timeSlotLabel(id: TimeSlotId): string {
   return TIME_SLOTS.find((s) => s.id === id)?.label ?? id;
 }

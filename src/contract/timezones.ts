@@ -17,7 +17,7 @@ export const TIMEZONE_OPTIONS = [
 ] as const;
 
 /** The longest IANA id is 32 characters ("America/Argentina/ComodRivadavia"); twice that bounds the column. */
-export const TIMEZONE_ID_MAX = 64;
+const TIMEZONE_ID_MAX = 64;
 
 /** Area/Location[/Sub] ids and single names such as "UTC": never an offset like "+05:00" or free text. */
 const IANA_ID = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
@@ -52,11 +52,10 @@ export const timezoneSchema = z
   .max(TIMEZONE_ID_MAX, "Unknown time zone")
   .refine((id) => canonicalTimeZone(id) !== null, "Unknown time zone")
   .transform((id) => canonicalTimeZone(id) as string);
-export type TimezoneId = z.output<typeof timezoneSchema>;
 
 export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
 
-/** The spec's label for one of its ten zones, else the id read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America"). */
+/** The label of one of the ten common zones, else the id read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America"). */
 export function timezoneLabel(id: string): string {
   const known = TIMEZONE_OPTIONS.find((zone) => zone.id === id);
   if (known) return known.label;

@@ -44,7 +44,7 @@ export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid 
 /** Where POST /api/uploads serves a stored photo; the only image source a profile may point at. */
 export const UPLOAD_URL_PATTERN = /^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/;
 
-/** PATCH /api/users/{id}: the profile fields of Edit Profile plus spec 02 §7's position update. Every field is optional. */
+/** PATCH /api/users/{id}: the profile fields of Edit Profile plus the device's position. Every field is optional. */
 export const updateProfileSchema = z
   .object({
     ...profileFields,
@@ -67,7 +67,7 @@ export const userProfileSchema = publicUserSchema.extend({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** POST /api/uploads: a picked photo as a data URL (spec 01 §9 photo picking). */
+/** POST /api/uploads: a photo picked from the device or camera roll, as a data URL. */
 export const uploadBodySchema = z.object({ dataUrl: z.string().min(1, "A photo is required") });
 export const uploadResultSchema = z.object({ id: z.string(), url: z.string() });
 export const UPLOAD_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

@@ -22,6 +22,5 @@ export const waitlistResultSchema = z.object({ message: z.string(), alreadyListe
 
 /** Real figures, not a fixed "107 waiting, 0 given" (docs/spec-deviations.md). */
 export const waitlistStatsSchema = z.object({ waiting: z.number().int(), given: z.number().int() });
-export type WaitlistStats = z.infer<typeof waitlistStatsSchema>;
 
 export const googleStatusSchema = z.object({ enabled: z.boolean() });

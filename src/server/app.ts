@@ -30,7 +30,6 @@ import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
 import { deckRoutes } from "./modules/deck/routes";
-import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { followsRoutes } from "./modules/follows/routes";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -40,8 +39,10 @@ import { registerMetrics } from "./modules/health/metrics";
 import { healthRoutes } from "./modules/health/routes";
 import { hostingRoutes } from "./modules/hosting/routes";
 import { invitesRoutes } from "./modules/invites/routes";
-import { linkPreviewRoutes, linkPreviewService } from "./modules/link-preview";
-import { mapHosts, mapsRoutes } from "./modules/maps";
+import { linkPreviewService } from "./modules/link-preview";
+import { linkPreviewRoutes } from "./modules/link-preview/routes";
+import { mapHosts } from "./modules/maps";
+import { mapsRoutes } from "./modules/maps/routes";
 import { nearbyRoutes } from "./modules/nearby/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
@@ -61,7 +62,6 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
-  eventConversationRoutes,
   participantsRoutes,
   hostingRoutes,
   availabilityRoutes,
@@ -116,7 +116,7 @@ function warnAboutSettings(config: Config, log: FastifyBaseLogger) {
 }
 
 /** Where the built client is served from; e2e runs give each port its own folder. */
-export const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
+const CLIENT_DIST = path.resolve(process.env.CLIENT_DIST ?? "dist/client");
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;

@@ -1,15 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTOR_ORDER, type Actor, AUTHZ_MATRIX, expectedFor, type MatrixFixture } from "./authz-matrix";
 import { userRoles } from "./db/schema";
+import { ACTOR_ORDER, type Actor, AUTHZ_MATRIX, expectedFor, type MatrixFixture } from "./test/authz-matrix";
 import { rawRequest } from "./test/raw-request";
 import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
 
 /**
- * Issue 9, proof 1: every route of the OpenAPI document, called by a visitor, the owner of what it
- * touches, a member, a stranger and someone the owner blocked, answers the status src/server/authz-matrix.ts gives it; then
- * every route a visitor may not call is sent again as an absolute-form request target over a raw
- * socket and must still be a 401.
+ * Every route of the OpenAPI document, called by a visitor, the owner of what it touches, a member,
+ * a stranger and someone the owner blocked, answers the status src/server/test/authz-matrix.ts gives
+ * it; then every route a visitor may not call is sent again as an absolute-form request target over
+ * a raw socket and must still be a 401.
  */
 let t: TestApp;
 let routes: string[];

@@ -1,48 +1,45 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { publicOrigin } from "./config";
 import type { AppDeps } from "./deps";
 import { createRateLimits } from "./http/rate-limits";
+import { createMailTransport } from "./mail";
 import { accountRepository } from "./modules/account/repository";
 import { authRepository } from "./modules/auth/repository";
 import { authService } from "./modules/auth/service";
-import { availabilityRepository } from "./modules/availability/repository";
-import { availabilityService } from "./modules/availability/service";
+import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
-import { chatRepository, chatService } from "./modules/chat";
+import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { deckRepository } from "./modules/deck/repository";
 import { deckService } from "./modules/deck/service";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository } from "./modules/events/feed/repository";
 import { feedService } from "./modules/events/feed/service";
-import { eventsRepository } from "./modules/events/repository";
-import { eventsService } from "./modules/events/service";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository } from "./modules/friends/repository";
 import { friendsService } from "./modules/friends/service";
 import { googleService } from "./modules/google/service";
-import { groupsRepository } from "./modules/groups/repository";
-import { groupsService } from "./modules/groups/service";
+import { groupsRepository, groupsService } from "./modules/groups";
 import { hostingRepository, hostingService } from "./modules/hosting";
-import { invitesRepository } from "./modules/invites/repository";
-import { invitesService } from "./modules/invites/service";
-import { nearbyRepository } from "./modules/nearby/repository";
-import { notificationsRepository } from "./modules/notifications/repository";
-import { notificationsService } from "./modules/notifications/service";
-import { createOutbox } from "./modules/outbox/outbox";
-import { participantsRepository } from "./modules/participants/repository";
-import { seatOfferWorker } from "./modules/participants/seat-offers";
-import { participantsService } from "./modules/participants/service";
-import { createGeocoder } from "./modules/places/geocoder";
-import { placesService } from "./modules/places/service";
+import { invitesRepository, invitesService } from "./modules/invites";
+import { nearbyRepository, nearbyService } from "./modules/nearby";
+import { notificationsRepository, notificationsService } from "./modules/notifications";
+import { createOutboxWorker, outboxRepository, outboxService } from "./modules/outbox";
+import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
+import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
-import { pushRepository } from "./modules/push/repository";
+import {
+  createEmailDigestWorker,
+  createPushDeliveryWorker,
+  pushRepository,
+  pushService,
+  ticketSecret,
+} from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import type { BlockReads } from "./modules/safety";
 import { safetyRepository } from "./modules/safety/repository";
-import { uploadsRepository } from "./modules/uploads/repository";
-import { uploadsService } from "./modules/uploads/service";
+import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository } from "./modules/users/repository";
 import { usersService } from "./modules/users/service";
 import { waitlistRepository } from "./modules/waitlist/repository";
@@ -61,7 +58,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     auth: authRepository(db),
     groups: groupsRepository(db),
     nearby: nearbyRepository(db),
-    notifications: notificationsRepository(db),
     push: pushRepository(db),
     safety: safetyRepository(db),
     users: usersRepository(db),
@@ -76,10 +72,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     log: { warn: (message) => log.warn(message), info: (message) => log.info(message) },
   });
   // E-mail leaves through the outbox, whose worker delivers it.
-  const outbox = createOutbox({ config, db, log });
+  const outboxRepo = outboxRepository(db);
+  const outboxWorker = createOutboxWorker({ repo: outboxRepo, log, transport: createMailTransport(config) });
+  const outbox = outboxService({ repo: outboxRepo, worker: outboxWorker, log });
   // Every module that hides a person across a block asks the safety module, which owns user_blocks.
   const blocks: BlockReads = repositories.safety;
-  const notifications = notificationsService({ repo: repositories.notifications, bus, blocks });
+  const notifications = notificationsService({ repo: notificationsRepository(db), bus, blocks });
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
     log,
@@ -95,6 +93,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     bus,
     blocks,
     pollIdsAmong: pollsRepo.pollIdsAmong,
+    toChatMessage,
   });
   const follows = followsService({
     repo: followsRepository(db),
@@ -124,24 +123,26 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // sender's to choose. Outside production the listening address stands in; in production without it, no flow.
   const origin = publicOrigin(config);
 
+  const hostingRepo = hostingRepository(db);
   const hosting = hostingService({
-    repo: hostingRepository(db),
+    repo: hostingRepo,
     users: repositories.users,
-    access: {
+    access: eventAccess({
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
       isBlockedEitherWay: blocks.isBlockedEitherWay,
-    },
+      isCohost: hostingRepo.isCohost,
+    }),
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
-    ticketSecret: () => repositories.push.storedKey("ticket-code", () => randomBytes(32).toString("base64url")),
+    ticketSecret: () => ticketSecret(repositories.push),
     postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
   const events = eventsService({
     repo: eventsRepo,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     uploads,
     notifications,
     blocks,
@@ -150,8 +151,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const participants = participantsService({
     repo: participantsRepository(db),
+    findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    membership: repositories.groups,
+    groups: repositories.groups,
     notifications,
     blocks,
     hosting,
@@ -160,12 +162,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const polls = pollsService({
     repo: pollsRepo,
     groups: repositories.groups,
-    events,
-    eventRows: eventsRepo,
-    users: repositories.users,
-    participants,
     notifications,
-    chat,
+    createEvent: (userId, plan) => events.create(userId, plan),
+    findEvent: (eventId) => eventsRepo.findEvent(eventId),
+    moveEvent: (eventId, to) => eventsRepo.updateEvent(eventId, to),
+    findUser: (userId) => repositories.users.findById(userId),
+    goTo: (userId, eventId, at) => participants.participate(userId, eventId, "going", {}, at),
+    postCard: (userId, groupId, message, referenceData) => chat.postCard(userId, groupId, message, referenceData),
     bus,
     now: deps.now,
   });
@@ -175,6 +178,28 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     now: deps.now,
   });
 
+  const push = pushService({
+    repo: repositories.push,
+    notifications,
+    users: repositories.users,
+    enqueueMail: (message) => outbox.enqueue(message),
+    config,
+    bus,
+    log,
+    fcmApiBase: deps.fcmApiBase,
+  });
+  const pushDelivery = createPushDeliveryWorker({
+    push,
+    bus,
+    log,
+    chat: {
+      groups: repositories.groups,
+      blocks,
+      notifications,
+      mutedIds: eventConversation.mutedIds,
+    },
+  });
+
   return {
     repositories,
     rateLimits,
@@ -182,8 +207,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     outbox,
     // Started on ready and stopped on close, all in one place (workers.ts).
     workers: {
-      outbox,
+      outbox: outboxWorker,
       polls: pollWorker,
+      pushDelivery,
+      emailDigest: createEmailDigestWorker({ push, log }),
       reminders: reminderWorker,
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
@@ -207,9 +234,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     feed: feedService({ repo: feedRepository(db), cohostsOf: hosting.cohostsOf }),
     follows,
     friends: friendsService({ repo: friendsRepository(db), users: repositories.users, notifications, blocks }),
-    invites: invitesService({ repo: invitesRepository(db), membership: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
+    push,
     places: placesService({ geocoder }),
     roles: rolesService({
       repo: rolesRepository(db),

@@ -11,4 +11,6 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The clock of the workers and timed rules (polls, seat offers, update budgets); tests move it. Default: the system clock. */
   now?: () => Date;
+  /** Where FCM's HTTP v1 API is; tests point it at a local server. Default: Google's. */
+  fcmApiBase?: string;
 }

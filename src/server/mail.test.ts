@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { testConfig } from "./config";
 import { outbox } from "./db/schema";
-import { OUTBOX_RETRY, retryDelayMs } from "./modules/outbox/outbox";
+import { OUTBOX_RETRY, outboxRepository, retryDelayMs } from "./modules/outbox";
 import { createInProcessBus } from "./realtime/bus";
 import { fakeSmtpServer } from "./test/smtp";
 import { as, createTestApp, freshDatabaseUrl, openTestDatabase, registerUser, type TestApp } from "./test/test-app";
@@ -180,7 +180,7 @@ describe("when the SMTP server is down", () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_ORIGIN: "https://link.example" });
     try {
       await t.app.workers.outbox.stop();
-      const id = await t.app.workers.outbox.enqueue({ to: "x@example.com", subject: "s", text: "t" });
+      const id = await outboxRepository(t.database.db).insert({ to: "x@example.com", subject: "s", text: "t" });
       await t.database.db
         .update(outbox)
         .set({ attempts: OUTBOX_RETRY.maxAttempts - 1 })

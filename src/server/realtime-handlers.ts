@@ -1,9 +1,8 @@
 import { SESSION_IDLE_MS } from "../contract/limits";
 import type { AuthRepository } from "./modules/auth/repository";
 import { CHAT_LIMITS, type ChatService } from "./modules/chat";
-import type { GroupsRepository } from "./modules/groups/repository";
-import { type GroupsService, VOTE_LIMIT } from "./modules/groups/service";
-import { registerLocalSockets } from "./modules/push/presence";
+import { type GroupsRepository, type GroupsService, VOTE_LIMIT } from "./modules/groups";
+import { registerLocalSockets } from "./modules/push";
 import type { UsersRepository } from "./modules/users/repository";
 import type { Bus } from "./realtime/bus";
 import type { RealtimeHandlers } from "./realtime/hub";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Services } from "./compose";
 
 /** Background work of a module: started when the app is ready, stopped (and awaited) when it closes. */
-export interface Worker {
+interface Worker {
   start(): void;
   stop(): Promise<void> | void;
 }

@@ -5,7 +5,7 @@ import { AuthScreen } from "./pages/auth";
 import { SettingsScreen } from "./pages/settings";
 
 /**
- * Issue 14.4 journeys: Settings › Account (change password, verify the address, export, delete) and the
+ * Account control journeys: Settings › Account (change password, verify the address, export, delete) and the
  * "Forgot password?" reset. The e-mails the server's outbox sends are caught by a tiny SMTP listener in
  * this process on E2E_PORT + 1000, where playwright.config.ts points the server's SMTP_URL.
  */

@@ -15,10 +15,10 @@ import { grantAccess } from "./access-grant";
 export { expect } from "@playwright/test";
 
 /** A person a journey registered: the register payload (password included) and the new id. */
-export type Account = RegisterPayload & { id: number };
+type Account = RegisterPayload & { id: number };
 
 /** A second browser with its own cookie jar, signed in as `account`. */
-export interface Person {
+interface Person {
   account: Account;
   context: BrowserContext;
   page: Page;

@@ -2,7 +2,7 @@ import { registerPayload } from "../../src/server/test/people";
 import { createGroup, expect, shot, test } from "./fixtures";
 import { AuthScreen } from "./pages/auth";
 
-// Issue 12.3 / 9.14: an invite link is an access grant. A visitor with no early-access code follows
+// An invite link is an access grant, so an invited friend needs no early-access code. A visitor with no early-access code follows
 // it, registers on the sign-in card the invite leads to, and lands in the group.
 test("a visitor without a code follows an invite link, registers and lands in the group", async ({
   page,

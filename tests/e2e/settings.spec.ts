@@ -1,7 +1,7 @@
 import { createEvent, expect, shot, test } from "./fixtures";
 import { SettingsScreen } from "./pages/settings";
 
-// A browser in New York, the zone Tina's account starts in (spec 01 §9's default: she registers through the API).
+// A browser in New York, the zone Tina's account starts in (the default for a registration that names none).
 test.use({ timezoneId: "America/New_York", userFields: { fullName: "Tina Zone" } });
 
 test("settings shows the account and event history; a new timezone is saved and moves displayed times", async ({
@@ -56,7 +56,7 @@ test("settings shows the account and event history; a new timezone is saved and 
   await expect(page.getByText("6-9am")).toBeVisible();
   await expect(page.getByText("3-6am")).toBeVisible();
   await expect(page.getByRole("link", { name: "Set your availability" })).toHaveAttribute("href", "/availability");
-  // Every IANA zone, the spec's ten first, with search.
+  // Every IANA zone, the ten common ones first, with search.
   await page.getByRole("button", { name: "Timezone: Eastern Time (ET)" }).click();
   const zones = page.getByRole("listbox", { name: "Time zones" });
   await expect(zones.getByRole("option").first()).toContainText("Eastern Time (ET)");

@@ -125,7 +125,7 @@ export function formatDayHeading(date: DateInput, timezone: Zone, now: Date = ne
   return format(day, "EEEE, MMMM d, yyyy", { locale: enUS });
 }
 
-/** yyyy-MM-dd of the day a moment falls on in the user's timezone (spec 02 §9 date format); a stable grouping key. */
+/** yyyy-MM-dd of the day a moment falls on in the user's timezone; a stable grouping key. */
 export function dayKey(date: DateInput, timezone: Zone): string {
   return format(inZone(date, timezone), "yyyy-MM-dd");
 }

@@ -2,7 +2,7 @@ import { Capacitor } from "@capacitor/core";
 import { PHOTO_QUALITY } from "@contract/limits";
 import type { MapsPlatform } from "@contract/places";
 
-export type HapticStrength = "light" | "medium" | "heavy";
+type HapticStrength = "light" | "medium" | "heavy";
 
 export type Position = {
   latitude: number;
@@ -14,10 +14,10 @@ export type Position = {
   speed: number | null;
 };
 
-/** Spec 02 §8 location texts. */
-export const LOCATION_DENIED = "Location permission denied";
-export const LOCATION_FAILED = "Failed to get location";
-export const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
+/** Why a position could not be read: the place picker shows it; Discover only logs it and loads without one. */
+const LOCATION_DENIED = "Location permission denied";
+const LOCATION_FAILED = "Failed to get location";
+const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
 
 // The plugins load when first used on a device, not with the first screen of every browser visit.
 const haptics = () => import("@capacitor/haptics");
@@ -154,5 +154,5 @@ async function pickPhoto(): Promise<string> {
   });
 }
 
-/** The one bridge to device features, with browser fallbacks (spec 01 §1, spec 02 §2). */
+/** The one bridge to device features (location, haptics, photos), with browser fallbacks. */
 export const native = { isNative, mapsPlatform, haptic, getPosition, locationGranted, pickPhoto };

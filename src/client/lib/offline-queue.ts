@@ -30,7 +30,7 @@ export interface QueuedChatMessage extends QueuedBase {
   /** Made once for the message (the composer's, when a send from it failed): every resend carries it. */
   clientId?: string;
 }
-export interface QueuedSwipe extends QueuedBase {
+interface QueuedSwipe extends QueuedBase {
   kind: "swipe";
   eventId: number;
   status: "going" | "declined";

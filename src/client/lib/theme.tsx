@@ -25,7 +25,7 @@ function systemPrefersDark() {
   return typeof window.matchMedia === "function" ? window.matchMedia(DARK_QUERY).matches : true;
 }
 
-/** The one theme provider: key `link-theme-preference`, default dark (why not `ui-theme`: docs/spec-deviations.md). */
+/** The one theme provider: key `link-theme-preference`, default the device's (why one key: docs/spec-deviations.md). */
 export function ThemeProvider({
   children,
   defaultTheme = DEFAULT_THEME,

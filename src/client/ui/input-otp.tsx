@@ -39,7 +39,3 @@ export function InputOTPSlot({ index, className, ...props }: React.ComponentProp
     </div>
   );
 }
-
-export function InputOTPSeparator(props: React.ComponentProps<"div">) {
-  return <div data-slot="input-otp-separator" aria-hidden="true" className="h-px w-2 bg-border" {...props} />;
-}

@@ -42,7 +42,7 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
-export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Action>) {
+function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Action>) {
   return (
     <ToastPrimitives.Action
       className={cn(

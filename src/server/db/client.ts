@@ -29,8 +29,8 @@ export interface Database {
 }
 
 /** Advisory lock keys: fixed numbers, so every instance of every version agrees on them. */
-export const ADVISORY_LOCKS = { migrate: 72_846_001, seed: 72_846_002 } as const;
-export type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
+const ADVISORY_LOCKS = { migrate: 72_846_001, seed: 72_846_002 } as const;
+type AdvisoryLock = keyof typeof ADVISORY_LOCKS;
 
 export interface OpenOptions {
   /** Apply pending migrations (under the migrate lock). Default true. */

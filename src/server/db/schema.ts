@@ -53,7 +53,7 @@ export const users = pgTable(
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
     skills: jsonb("skills").$type<string[]>().notNull().default([]),
     careerPath: text("career_path").notNull().default(""),
-    /** Spec 01 §3 keeps coordinates as strings; the numeric copies serve distance queries. */
+    /** The API sends coordinates as text, kept as given; the numeric copies serve distance queries. */
     latitude: text("latitude").notNull().default(""),
     longitude: text("longitude").notNull().default(""),
     lat: doublePrecision("lat"),
@@ -521,7 +521,7 @@ export const uploadVariants = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.width] })],
 );
 
-/** Issue 14.2 (migration 0008): a browser's push subscription, or a native app's FCM/APNs device token in `endpoint`. */
+/** A browser's push subscription, or a native app's FCM/APNs device token in `endpoint` (decision 013). */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {
@@ -548,7 +548,7 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
-/** Issue 14.3 (migration 0008): a user's notification channels per category; no row means the defaults. */
+/** A user's notification channels per category (decision 013); no row means the defaults. */
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: integer("user_id")
     .primaryKey()
@@ -618,7 +618,7 @@ export const reports = pgTable(
   ],
 );
 
-/** Issue 14.4 (migration 0009): a single-use password-reset or e-mail-verification link; only its SHA-256 is kept. */
+/** A single-use password-reset or e-mail-verification link (decision 014); only its SHA-256 is kept. */
 export const accountTokens = pgTable(
   "account_tokens",
   {

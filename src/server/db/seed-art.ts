@@ -5,7 +5,7 @@
  */
 
 /** A small deterministic random source (mulberry32). */
-export function randomFrom(seed: number) {
+function randomFrom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -6,7 +6,7 @@ import type { Industry } from "../../contract/categories";
 import type { GroupEventType } from "../../contract/groups";
 import type { TimeSlotId } from "../../contract/time-slots";
 import { hashPassword } from "../modules/auth/service";
-import { toWebpVariants } from "../modules/uploads/service";
+import { toWebpVariants } from "../modules/uploads";
 import type { Db } from "./client";
 import {
   availability,

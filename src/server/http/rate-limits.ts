@@ -36,7 +36,7 @@ export interface Limiter {
  * At most `max` things held at once per key (a user's open sockets), counted across instances.
  * A holder renews its slot more often than `leaseMs`; slots of a crashed instance lapse after it.
  */
-export interface Slots {
+interface Slots {
   /** Takes a slot of `key` for `holder`; false when `max` are held. */
   acquire(key: string | number, holder: string): Promise<boolean>;
   renew(key: string | number, holders: string[]): Promise<void>;

@@ -6,7 +6,7 @@ import { type Bus, revokedSessionHashes } from "../realtime/bus";
  * interval of the idle clock, so an active session's last_seen_at stays as fresh as without the cache;
  * a session past its absolute end is refused at most this late (the sweeper revokes it sooner).
  */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 /** Entries kept per instance; the oldest go first. */
 const SESSION_CACHE_MAX = 50_000;
 

@@ -4,7 +4,7 @@ import type {} from "@fastify/cookie";
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./http-error";
 
-export const SESSION_COOKIE = "link_session";
+const SESSION_COOKIE = "link_session";
 
 export function newSessionToken(): string {
   return randomBytes(32).toString("base64url");
@@ -48,7 +48,7 @@ export function clearSessionCookie(reply: FastifyReply) {
  * Routes outside /api (health checks, static files, /ws which checks its cookie on upgrade) and the
  * OpenAPI viewer are open; every /api route is closed unless it declares `config: { public: true }`.
  */
-export function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): boolean {
+function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): boolean {
   if (route.config.public) return true;
   const pattern = route.url ?? "";
   if (pattern === "/api/docs" || pattern.startsWith("/api/docs/")) return true;

@@ -24,7 +24,7 @@ export interface Bus {
   onResubscribed?(listener: () => void): () => void;
 }
 
-export interface BusStats {
+interface BusStats {
   published: number;
   received: number;
   dropped: number;

@@ -77,7 +77,7 @@ const RECENT_IDS_MAX = 200;
 const REPLAY_PAGE = 100;
 
 /** A budget a REST route spends too, by the same name, so socket and REST count together. */
-export interface SharedBudget {
+interface SharedBudget {
   name: string;
   limit: RateLimit;
 }
@@ -582,4 +582,3 @@ export function createHub(deps: HubDeps) {
     },
   };
 }
-export type Hub = ReturnType<typeof createHub>;

@@ -6,8 +6,8 @@ import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type Bus, createRedisBus } from "../realtime/bus";
 
-export const databaseServer = process.env.TEST_DATABASE_URL;
-export const redisUrl = process.env.TEST_REDIS_URL;
+const databaseServer = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 /** The multi-instance suites need the PostgreSQL + Redis tier. */
 export const instancesAvailable = Boolean(databaseServer && redisUrl);
 

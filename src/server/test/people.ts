@@ -1,7 +1,7 @@
 import { REGISTER_PROFILE_DEFAULTS, type RegisterBody } from "@contract/auth";
 
 /** The one password test people register with. */
-export const TEST_PASSWORD = "secret123";
+const TEST_PASSWORD = "secret123";
 
 let counter = 0;
 /** A name no other test run has used: the shared e2e server and PostgreSQL outlive one test. */

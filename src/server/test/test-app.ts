@@ -5,6 +5,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import type { AppDeps } from "../deps";
 import { type Bus, createInProcessBus } from "../realtime/bus";
 import { migratedMemoryImage } from "./memory-image";
 import { registerPayload } from "./people";
@@ -18,13 +19,17 @@ export interface TestApp {
 
 /**
  * A fresh app on its own database: PGlite in memory by default, or a new randomly named
- * database on TEST_DATABASE_URL's server (dropped on close) when DB_TIER=postgres.
+ * database on TEST_DATABASE_URL's server (dropped on close) when DB_TIER=postgres. `deps` adds what
+ * a test puts in place of the outside world (the clock, FCM's address).
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, "now" | "fcmApiBase"> = {},
+): Promise<TestApp> {
   const { url, drop } = await freshDatabaseUrl();
   const database = await openTestDatabase(url);
   const bus = createInProcessBus();
-  const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 1000, ...overrides }), database, bus });
+  const app = await buildApp({ ...deps, config: testConfig({ AUTH_RATE_LIMIT: 1000, ...overrides }), database, bus });
   await app.ready();
   return {
     app,

@@ -189,7 +189,7 @@ function DeleteAccount() {
   );
 }
 
-/** Settings › Account: the controls of issue 14.4. */
+/** Settings › Account: change the password, verify the address, export the data, delete the account. */
 export function AccountControls() {
   const exporting = useMutation({ ...exportDataMutation(), onError: failed("Export failed") });
   return (

@@ -21,7 +21,7 @@ function setup(valid = false) {
 }
 
 describe("AccessGate", () => {
-  it("shows the spec texts and keeps Verify Code disabled until ten digits", async () => {
+  it("shows the gate's texts and keeps Verify Code disabled until ten digits", async () => {
     const { input, fetchMock } = setup();
     expect(screen.getByText("Have an early access code?")).toBeInTheDocument();
     expect(screen.getByText("Enter your 10-digit access code to join Link")).toBeInTheDocument();

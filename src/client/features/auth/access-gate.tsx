@@ -22,7 +22,7 @@ function digitsOnly(pasted: string) {
   return pasted.replace(/\D/g, "").slice(0, ACCESS_CODE_LENGTH);
 }
 
-/** Spec 01 §2 early-access gate; the server checks the code (POST /api/access-codes/verify). */
+/** The early-access gate before sign-in; the server checks the code (POST /api/access-codes/verify). */
 export function AccessGate({ onVerified }: { onVerified: () => void }) {
   const [code, setCode] = useState("");
   const verify = useMutation({

@@ -54,7 +54,7 @@ describe("RegisterForm", () => {
     expect(messageOf("Confirm Password")).toBe("Passwords do not match");
   });
 
-  it("sends the spec payload without confirmPassword and toasts the welcome", async () => {
+  it("sends the register payload without confirmPassword and toasts the welcome", async () => {
     const fetchMock = mockFetch((url, init) =>
       url === "/api/register" ? jsonResponse(201, { id: 5, ...JSON.parse(String(init?.body)) }) : jsonResponse(401, {}),
     );

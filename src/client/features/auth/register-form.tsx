@@ -29,7 +29,7 @@ const fields = [
 ] as const;
 
 /**
- * Spec 01 §5 register form; §7 payload with its empty profile defaults. With an invite code the
+ * The register form; it sends its fields with empty profile defaults. With an invite code the
  * invite is the access grant and the new account joins its group.
  */
 export function RegisterForm({
@@ -50,7 +50,7 @@ export function RegisterForm({
     registerMutation.mutate({
       ...values,
       ...REGISTER_PROFILE_DEFAULTS,
-      // The account starts in the browser's own zone (spec 01 §9's default when it has none).
+      // The account starts in the browser's own zone (America/New_York when it has none).
       timezone: registrationTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
       ...(inviteCode ? { inviteCode } : eventId ? { eventId } : {}),
     });

@@ -34,7 +34,7 @@ export type AvailabilityWidgetProps = {
   initialDate?: string;
 };
 
-/** Spec 01 §2 My Availability: a 42-cell month calendar and the eight time slots of the chosen day. */
+/** My Availability: a 42-cell month calendar and the eight time slots of the chosen day. */
 export function AvailabilityWidget({ userId, readOnly = false, initialDate }: AvailabilityWidgetProps) {
   const start = initialDate ? parseISO(initialDate) : startOfDay(new Date());
   const [month, setMonth] = useState(() => startOfMonth(start));

@@ -48,7 +48,7 @@ function usePosition() {
   return { position, settled };
 }
 
-/** Explore (spec 01 §2 "Discover screen"): the Social swipe deck and the Networking list. */
+/** Explore, the Discover screen: the Social swipe deck and the Networking list. */
 export function DiscoverPage() {
   const [tab, setTab] = useState("social");
   const { position, settled } = usePosition();
@@ -96,7 +96,7 @@ function SearchBox({
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
         aria-label={placeholder}
-        // The spec's longest placeholder fits a 390 px screen: room for Clear only once there is text to clear.
+        // The longest search placeholder fits a 390 px screen: room for Clear only once there is text to clear.
         className={cn("pl-9 placeholder:text-sm [&::-webkit-search-cancel-button]:hidden", value ? "pr-20" : "pr-2")}
       />
       {value && (

@@ -12,7 +12,7 @@ const place = (event: FeedItem) =>
   );
 
 describe("swipe card place", () => {
-  it("shows the distance in the spec's display, beside the location", () => {
+  it("shows the distance rounded to its band (m, 0.0 km, km), beside the location", () => {
     expect(place(feedItem({ latitude: "37.77", longitude: "-122.41", distanceKm: 5 }))).toHaveTextContent(
       "Roof· 5.0 km",
     );

@@ -22,7 +22,7 @@ import { Button } from "@/ui/button";
 import { AvatarStack, friendsGoingText } from "./event-people";
 
 /** How a card leaves: flung to its side, or (prefers-reduced-motion) faded where it stands. */
-export const cardExit = (direction: number, reduceMotion: boolean) =>
+const cardExit = (direction: number, reduceMotion: boolean) =>
   reduceMotion
     ? { opacity: 0, transition: { duration: 0.2 } }
     : { x: direction * 480, opacity: 0, transition: { duration: 0.32, ease: "easeIn" as const } };

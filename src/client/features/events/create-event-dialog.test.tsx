@@ -84,7 +84,7 @@ beforeEach(() => {
 });
 
 describe("CreateEventDialog", () => {
-  it("opens with the spec 02 §2 defaults and a date minimum of today (in the user's zone)", async () => {
+  it("opens as Social, All Friends, Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
     stubServer();
     await renderDialog();
     expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
@@ -93,7 +93,8 @@ describe("CreateEventDialog", () => {
     expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
 
-    // Today as the user's calendar has it (Tokyo), not the device's (the tests run in Los Angeles): issue 12.2.
+    // Today as the user's calendar has it (Tokyo), not the device's (the tests run in Los Angeles): the
+    // two differ for part of each day, and the person plans in their own zone.
     const today = new Intl.DateTimeFormat("en-CA", {
       timeZone: me.timezone,
       year: "numeric",
@@ -260,7 +261,7 @@ describe("CreateEventDialog", () => {
   });
 
   it("a typed past date reaches the server, whose 400 shows the failure toast and keeps the dialog open", async () => {
-    // The spec puts the rule in the input (min = today); the server is the real guard.
+    // The input carries the rule (min = today); the server is the real guard.
     const fetchMock = stubServer(() => jsonResponse(400, { message: "date: Date cannot be in the past" }));
     await renderDialog();
     await fillRequired({ title: "Dinner", description: "Pasta", date: "2000-01-01", time: "19:00" });

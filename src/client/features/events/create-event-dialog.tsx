@@ -44,7 +44,7 @@ function MissingNote({ field, shown }: { field: RequiredField; shown: boolean })
 }
 type Industry = (typeof INDUSTRIES)[number]["id"];
 
-/** Spec 02 §2 defaults: Social, All Friends, Tech, 20 attendees. */
+/** The dialog opens as Social, All Friends, Tech, 20 attendees. */
 const initial = {
   type: "social" as "social" | "networking",
   title: "",
@@ -75,7 +75,7 @@ function typedTimeZone(
   return profileZone;
 }
 
-/** Spec 02 §2 "Create New Event", opened by the bottom bar's add button. */
+/** "Create New Event", opened by the bottom bar's add button. */
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const [form, setForm] = useState(initial);
@@ -163,7 +163,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
         // The host lands on the new event's page, which offers to share it.
         navigate(`/events/${event.id}?live=1`);
       },
-      // Spec 02 §3's text for every failure, except the hourly limit, whose message says when to retry.
+      // "Failed to create the event" for every failure, except the hourly limit, whose message says when to retry.
       onError: (error) =>
         toast({
           title: "Error",

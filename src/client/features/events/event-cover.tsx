@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils";
 import { UploadedImage } from "@/ui/uploaded-image";
 
 /** Bundled illustrations (files, never inlined in the bundle), one per kind of event. */
-export const COVER_ILLUSTRATIONS = { fitness, food, music, outdoor, creative, gaming, networking, social } as const;
+const COVER_ILLUSTRATIONS = { fitness, food, music, outdoor, creative, gaming, networking, social } as const;
 export type CoverKind = keyof typeof COVER_ILLUSTRATIONS;
 
 /**

@@ -19,7 +19,7 @@ const GROUPS = [
   { id: "pending", label: "Pending" },
 ] as const;
 
-/** Spec 01 §2 "My Events": Hosting, Going, Pending; hosts also answer requests here. */
+/** My Events: Hosting, Going, Pending; hosts also answer requests here. */
 export function MyEventsPage() {
   const { user } = useAuth();
   const events = useUserEvents(user?.id);
@@ -118,7 +118,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
   );
 }
 
-/** Host approval: the host answers each pending request (not in the spec; users expect it). */
+/** Host approval: the host answers each pending request (a pending request would otherwise wait forever). */
 function PendingRequests({ eventId }: { eventId: number }) {
   const requests = useRequests(eventId);
   const decide = useDecide();

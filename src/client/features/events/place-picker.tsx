@@ -31,7 +31,7 @@ const PRECISION_TEXT: Record<PickedPlace["source"], string> = {
   saved: "Saved place",
 };
 
-export function placeFromResult(place: Place): PickedPlace {
+function placeFromResult(place: Place): PickedPlace {
   return {
     label: place.label,
     latitude: place.latitude,

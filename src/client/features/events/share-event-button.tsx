@@ -4,7 +4,7 @@ import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 
 /** The event's own address: the one members use, so a shared link never breaks. */
-export function eventLink(eventId: number) {
+function eventLink(eventId: number) {
   return new URL(`/events/${eventId}`, window.location.origin).href;
 }
 

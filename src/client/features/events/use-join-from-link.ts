@@ -8,7 +8,7 @@ import { useRespondNow } from "./use-respond-now";
 type JoinStatus = "going" | "pending" | "waitlisted";
 
 /** The answer "Join" on an event's public preview stands for: apply, join the waitlist, or go. */
-export function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "attendeeCount">): {
+function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "attendeeCount">): {
   status: JoinStatus;
   done: string;
 } {

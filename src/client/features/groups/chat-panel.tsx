@@ -18,7 +18,7 @@ import { PlanCard, planCardOf } from "./plan-card";
 import { useTyping } from "./use-typing";
 
 /**
- * Spec 02 §2 Chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text
+ * The chat: a 75vh panel, capped so its input never hides under the bottom bar; Enter sends; blank text
  * is not sent; scrolling up loads older pages. Sending never waits: see outgoing-messages.ts.
  */
 export function ChatPanel({

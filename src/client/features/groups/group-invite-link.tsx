@@ -7,7 +7,7 @@ import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { useCreateInvite } from "./api";
 
-export const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
+const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code}`;
 
 /** A group's invite link for its admins (every group has one); a group without a live one can make it here. */
 export function GroupInviteLink({ group }: { group: Pick<GroupListItem, "id" | "name" | "inviteCode"> }) {

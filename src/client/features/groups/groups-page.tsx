@@ -17,7 +17,7 @@ import { GroupInviteLink } from "./group-invite-link";
 import { NewGroupDialog } from "./new-group-dialog";
 import { PlanEventDialog } from "./plan-event-dialog";
 
-/** Spec 02 §2 Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
+/** Groups: My Groups, Chat and Availability; `?group={id}` opens that group's chat. */
 export function GroupsPage() {
   const search = useSearch();
   const [, navigate] = useLocation();

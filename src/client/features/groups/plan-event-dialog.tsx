@@ -32,7 +32,7 @@ import { type OptionDraft, optionDraft, PollOptionsFields, SuggestedTimes } from
 const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Spec 02 §2 Plan Group Event: Create New Event or Vote on Events (counts update live). */
+/** Plan Group Event: Create New Event or Vote on Events (counts update live). */
 export function PlanEventDialog({
   groupId,
   groupName,

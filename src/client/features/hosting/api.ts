@@ -15,7 +15,7 @@ import { z } from "zod";
 import { eventKeys, refreshEvents } from "@/features/events";
 import { api } from "@/lib/api";
 
-export const hostingKeys = {
+const hostingKeys = {
   guests: (eventId: number) => [...eventKeys.all, "guests", eventId] as const,
   updates: (eventId: number) => [...eventKeys.all, "updates", eventId] as const,
   ticket: (eventId: number) => ["ticket", eventId] as const,
@@ -39,7 +39,7 @@ export const useUpdates = (eventId: number, enabled: boolean) =>
 
 /** The ticket is kept on the device too, so the QR code still shows at a door without signal. */
 const ticketStorageKey = (eventId: number) => `link-ticket-${eventId}`;
-export const ticketQuery = (eventId: number) =>
+const ticketQuery = (eventId: number) =>
   queryOptions({
     queryKey: hostingKeys.ticket(eventId),
     queryFn: async () => {

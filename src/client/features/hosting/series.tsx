@@ -20,7 +20,7 @@ import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 
 /** "Every Tuesday" in `timezone` (the viewer's), or null for a one-off event. */
-export function seriesText(event: Pick<Event, "date" | "recurrence">, timezone: string | undefined): string | null {
+function seriesText(event: Pick<Event, "date" | "recurrence">, timezone: string | undefined): string | null {
   if (!event.recurrence) return null;
   const local = new TZDate(new Date(event.date).getTime(), timezone || "UTC");
   return recurrenceLabel(event.recurrence, format(local, "EEEE"), local.getDate());

@@ -13,7 +13,7 @@ import { Spinner } from "@/ui/spinner";
 import { UploadedImage } from "@/ui/uploaded-image";
 import { toast } from "@/ui/use-toast";
 
-/** Spec 02 §2 /invite/{code}: public, no header or bottom bar. */
+/** /invite/{code}: public, no header or bottom bar. */
 export function InvitePage() {
   const { code = "" } = useParams<{ code: string }>();
   const [, navigate] = useLocation();

@@ -5,7 +5,7 @@ import { api, errorStatus } from "@/lib/api";
 import { notificationKeys } from "./api/keys";
 
 const key = notificationKeys.list;
-export const NOTIFICATIONS_PAGE_SIZE = 50;
+const NOTIFICATIONS_PAGE_SIZE = 50;
 /** The first page is kept on this device per account (until sign-out), so it shows before the server answers. */
 const storageKey = accountStorageKey;
 

@@ -6,7 +6,7 @@ import { notificationKeys } from "./api/keys";
 import { fetchNotifications, readStoredNotifications, storeNotifications } from "./notifications-cache";
 
 /** While the socket is down, a visible tab asks the server every 15 s instead of waiting for pushes. */
-export const NOTIFICATIONS_POLL_MS = 15_000;
+const NOTIFICATIONS_POLL_MS = 15_000;
 
 export function useNotifications() {
   const { user } = useAuth();

@@ -12,7 +12,7 @@ import { toast } from "@/ui/use-toast";
 import { useInviteFriend } from "./api";
 
 /**
- * Spec 02 §3 friend invitation: an e-mail (required) and a name; shared by the profile and the groups page,
+ * Invite a friend by e-mail (required) and name; shared by the profile and the groups page,
  * which puts a group's invite link above the form (`link`) and names the dialog after what it invites to.
  */
 export function InviteFriendDialog({

@@ -19,7 +19,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Spec 01 §2 Own profile (/profile). */
+/** The signed-in person's own profile (/profile). */
 export function ProfilePage() {
   const { user } = useAuth();
   const [editOpen, setEditOpen] = useState(false);

@@ -61,7 +61,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The Availability tab: the widget opens on the user's first (newest) saved day, as spec 01 §2 seeds it. */
+/** The Availability tab: the widget opens on the user's first (newest) saved day, with that day's slots. */
 function ProfileAvailability({ userId, own, firstName }: { userId: number; own: boolean; firstName: string }) {
   const availability = useAvailability(userId);
   if (availability.isLoading) return <Skeleton className="h-96 w-full" />;
@@ -74,7 +74,7 @@ function ProfileAvailability({ userId, own, firstName }: { userId: number; own: 
   );
 }
 
-/** Spec 01 §2 User profile (/users/{id}). */
+/** Anyone's profile, the viewer's own included (/users/{id}). */
 export function UserProfilePage() {
   const { id } = useParams<{ id: string }>();
   const { user: viewer } = useAuth();

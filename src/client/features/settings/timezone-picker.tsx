@@ -9,7 +9,7 @@ import { Input } from "@/ui/input";
 
 interface ZoneChoice {
   id: string;
-  /** "Pacific Time (PT)" for the spec's ten, "Kathmandu" for any other. */
+  /** "Pacific Time (PT)" for the ten common zones, "Kathmandu" for any other. */
   name: string;
   /** "America/Los_Angeles · UTC-8". */
   detail: string;

@@ -38,7 +38,7 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export const PUSH_TEXTS = {
+const PUSH_TEXTS = {
   denied: "Notifications are blocked for Link in this browser's settings",
   noWorker: "Push needs the installed app or a reload of this page",
 } as const;

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "@/ui/button";
 import { useOnline } from "./use-online";
 
-export const OFFLINE_SCREEN_TEXTS = {
+const OFFLINE_SCREEN_TEXTS = {
   title: "You're offline",
   text: "This page wasn't saved on this device. It opens once you're back online.",
 } as const;

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 
-export const NOT_FOUND_TEXTS = {
+const NOT_FOUND_TEXTS = {
   title: "Page not found",
   text: "There's nothing at this address. The link may be mistyped, or the page may have moved.",
 } as const;

@@ -5,7 +5,7 @@ import { PageSpinner } from "./page-spinner";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
 
 // The header, bottom bar and socket are only for members: /auth and the other public screens never download them.
-export const loadAppShell = () => import("./app-shell");
+const loadAppShell = () => import("./app-shell");
 const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
 
 function Guard({

@@ -28,7 +28,7 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
   }
 }
 
-export function RetryScreen() {
+function RetryScreen() {
   return (
     <div role="alert" className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">

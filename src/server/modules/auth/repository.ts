@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessGrants, groupInvites, sessions, users } from "../../db/schema";
-import { isEventLinkUsable, spendEventLinkSignup } from "../events/repository";
-import { joinWithInvite, type Tx } from "../invites/repository";
+import { isEventLinkUsable, spendEventLinkSignup } from "../events";
+import { joinWithInvite, type Tx } from "../invites";
 
 export type NewUser = typeof users.$inferInsert;
 

@@ -3,7 +3,7 @@ import { ACCESS_GRANT_TEXTS, type RegisterBody } from "../../../contract/auth";
 import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
 import { hashSessionToken, newSessionToken } from "../../http/session";
-import { InviteUnusableError } from "../invites/repository";
+import { InviteUnusableError } from "../invites";
 import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */

@@ -9,7 +9,7 @@ import { requireSelf, requireUserId } from "../../http/session";
 export const availabilityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.availability;
 
-  // A public read among signed-in users: profiles show when someone is free (spec 01 §2 User profile).
+  // A public read among signed-in users: a profile shows when its person is free.
   app.get(
     "/api/availability/user",
     {

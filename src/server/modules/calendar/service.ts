@@ -1,18 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
-import { tzlib_get_ical_block } from "timezones-ical-library";
 import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "../../../contract/calendar";
 import { HttpError } from "../../http/http-error";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import { reminderZone } from "../reminders";
+import { vtimezone } from "./ics";
 import type { CalendarRepository, FeedEvent } from "./repository";
-
-/** The VTIMEZONE block of a zone, so calendars that do not know it still place the times right. */
-function vtimezone(zone: string): string | null {
-  const block = tzlib_get_ical_block(zone);
-  return Array.isArray(block) && block[0] ? block[0] : null;
-}
 
 /** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
 function feedUrl(origin: string | null, token: string): string {
@@ -96,4 +90,3 @@ export function calendarService({
     },
   };
 }
-export type CalendarService = ReturnType<typeof calendarService>;

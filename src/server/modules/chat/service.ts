@@ -11,7 +11,7 @@ import {
 import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import { chatMessageSent } from "../notifications/notify";
+import { chatMessageSent } from "../notifications";
 import type { ChatRepository, StoredMessage } from "./repository";
 
 /**

@@ -1,2 +1,2 @@
 export { eventConversationRepository } from "./repository";
-export { type EventConversationService, eventConversationService } from "./service";
+export { eventConversationService } from "./service";

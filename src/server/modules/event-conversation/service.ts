@@ -66,4 +66,3 @@ export function eventConversationService({
     },
   };
 }
-export type EventConversationService = ReturnType<typeof eventConversationService>;

@@ -11,7 +11,7 @@ export interface EventAccessQueries {
 }
 
 /**
- * Who may see or change an event, written once for the events and participants modules: a missing
+ * Who may see or change an event, written once for the events, hosting and participants modules: a missing
  * event is a 404, a hidden one is gone for everyone but its host, so is an event (not a group's plan)
  * whose host and viewer blocked each other, either way: each side is as if gone to the other. A group's
  * plan belongs to the group both chose to stay in, so it is for its members, block or not. Changes are

@@ -120,7 +120,6 @@ function eventQueries(db: Db) {
     },
   };
 }
-export type EventQueries = ReturnType<typeof eventQueries>;
 
 /** A transaction handle or the database itself. */
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;

@@ -15,19 +15,36 @@ import {
 } from "../../../contract/events";
 import { inviteLookupTooManyText } from "../../../contract/groups";
 import { seriesScopeQuerySchema } from "../../../contract/hosting";
+import { nearbyEventSchema, nearbyQuerySchema } from "../../../contract/nearby";
 import type { RouteDeps } from "../../compose";
 import { publicOrigin } from "../../config";
 import { creationLimit } from "../../http/creation-limits";
 import { limitPerAddress } from "../../http/rate-limits";
 import { requireSelf, requireUserId } from "../../http/session";
+import { eventConversationRoutes } from "./conversation-routes";
 import { feedRoutes } from "./feed/routes";
+import { eventHostingRoutes } from "./hosting-routes";
+import { eventRequestsRoutes } from "./requests-routes";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];
 
+/**
+ * Every route under /api/events, whichever module's service answers it: the events' own here, and those of
+ * the hosts' tools, their approvals and the event's conversation from the files registered below.
+ */
 export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.events;
   await app.register(feedRoutes, deps);
+  await app.register(eventHostingRoutes, deps);
+  await app.register(eventRequestsRoutes, deps);
+  await app.register(eventConversationRoutes, deps);
+
+  app.get(
+    "/api/events/nearby",
+    { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyEventSchema) } } },
+    async (request) => deps.services.nearby.eventsNear(requireUserId(request), request.query),
+  );
 
   // Hourly creation budgets per user, one for events and one for group plans.
   const eventsLimit = creationLimit(app, "events");

@@ -12,14 +12,13 @@ import type {
 } from "../../../contract/events";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
 import { HttpError } from "../../http/http-error";
-import type { Membership } from "../groups/repository";
+import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
-import type { NotificationsService } from "../notifications/service";
-import { zoneAt } from "../places/time-zone";
+import type { NotificationsService } from "../notifications";
+import { zoneAt } from "../places";
 import type { BlockReads } from "../safety";
-import type { UploadsService } from "../uploads/service";
+import type { UploadsService } from "../uploads";
 import type { UsersRepository } from "../users/repository";
-import { calendarFile } from "./calendar";
 import { eventAccess } from "./event-access";
 import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 
@@ -51,7 +50,7 @@ export function toEvent(row: EventRow): Event {
   };
 }
 
-export function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "profileImage">): UserSummary {
+function toSummary(row: Pick<UserRow, "id" | "fullName" | "username" | "profileImage">): UserSummary {
   return { id: row.id, fullName: row.fullName, username: row.username, profileImage: row.profileImage };
 }
 
@@ -64,7 +63,7 @@ function coordinates(latitude: string | undefined, longitude: string | undefined
 export function eventsService({
   repo,
   users,
-  membership,
+  groups,
   uploads: images,
   notifications,
   blocks,
@@ -73,7 +72,8 @@ export function eventsService({
 }: {
   repo: EventsRepository;
   users: UsersRepository;
-  membership: Membership;
+  /** The groups module: a group's plan is planned and seen by its members. */
+  groups: { isMember(groupId: number, userId: number): Promise<boolean> };
   /** A cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
@@ -85,7 +85,7 @@ export function eventsService({
 }) {
   const { requireVisible, requireHosted, requireManaged, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
-    isGroupMember: membership.isMember,
+    isGroupMember: groups.isMember,
     isBlockedEitherWay: blocks.isBlockedEitherWay,
     isCohost: hosting.isCohost,
   });
@@ -109,7 +109,7 @@ export function eventsService({
       body: CreateEventBody | (Omit<CreateGroupEventBody, "options" | "decideBy"> & { date: string }),
     ): Promise<Event> {
       if ("groupId" in body) {
-        if (!(await membership.isMember(body.groupId, userId))) {
+        if (!(await groups.isMember(body.groupId, userId))) {
           throw new HttpError(403, "Only members of this group can plan its events");
         }
         return toEvent(
@@ -341,4 +341,3 @@ export function eventsService({
     },
   };
 }
-export type EventsService = ReturnType<typeof eventsService>;

@@ -21,7 +21,7 @@ async function joinByCode(cookie: string, code: string) {
 }
 
 describe("groups", () => {
-  it("refuses an anonymous create and a nameless group with the spec's text", async () => {
+  it("refuses an anonymous create and a nameless group with the text that names the field", async () => {
     const anon = await t.app.inject({ method: "POST", url: "/api/groups", payload: { name: "x" } });
     expect(anon.statusCode).toBe(401);
     const { cookie } = await registerUser(t.app);

@@ -5,7 +5,6 @@ import type { Db } from "../../db/client";
 import { chatMessages, events, eventVotes, groupInvites, groupMembers, groups, users } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
 
-export type GroupRow = typeof groups.$inferSelect;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
@@ -45,10 +44,8 @@ export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
 }
 
 /** The unordered pair of a direct conversation, "low:high". */
-export const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
 export type Role = "admin" | "member";
-/** Whether a user belongs to a group: the one membership check the other modules ask. */
-export type Membership = Pick<GroupsRepository, "isMember">;
 
 export function groupsRepository(db: Db) {
   return {
@@ -227,7 +224,7 @@ export function groupsRepository(db: Db) {
         .insert(groupInvites)
         .values({ groupId, createdBy, ...invite })
         .returning();
-      // The group's inviteCode shows its newest link (spec 02 §4 {origin}/invite/{inviteCode}).
+      // The group's inviteCode shows its newest link: the one people share as {origin}/invite/{inviteCode}.
       await db.update(groups).set({ inviteCode: invite.code }).where(eq(groups.id, groupId));
       return row;
     },

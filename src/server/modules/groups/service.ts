@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { groupChannel, userChannel } from "../../../contract/bus";
+import type { ChatMessage } from "../../../contract/chat";
 import type { KeysetPosition } from "../../../contract/fields";
 import {
   BEST_TIMES_LIMIT,
@@ -18,14 +19,15 @@ import { VOTES_PER_MINUTE } from "../../../contract/limits";
 import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { AvailabilityService } from "../availability/service";
-import { toChatMessage } from "../chat";
+import type { AvailabilityService } from "../availability";
 import type { BlockReads } from "../safety";
-import type { UsersRepository } from "../users/repository";
 import type { GroupsRepository } from "./repository";
 
+/** A group's last chat message as the groups repository reads it. */
+type LastMessage = NonNullable<Awaited<ReturnType<GroupsRepository["listForUser"]>>[number]["lastMessage"]>;
+
 /** 96 random bits, URL-safe: unguessable, short enough to paste. */
-export function newInviteCode(): string {
+function newInviteCode(): string {
   return randomBytes(12).toString("base64url");
 }
 
@@ -34,14 +36,14 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 /** One budget per user for votes over the socket and REST together. */
 export const VOTE_LIMIT = { name: "votes", limit: { points: VOTES_PER_MINUTE, windowMs: 60_000 } } as const;
 
-export function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
+function countVotes(rows: { vote: VoteValue; n: number }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
   for (const r of rows) counts[r.vote] += r.n;
   return counts;
 }
 
 /** yyyy-MM-dd plus some days, on the calendar (no zone: a day is a day). */
-export function addDays(day: string, days: number): string {
+function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
@@ -51,8 +53,11 @@ const SLOT_ORDER = new Map(TIME_SLOTS.map((s, i) => [s.id, i]));
 
 export function groupsService(deps: {
   repo: GroupsRepository;
-  users: UsersRepository;
+  /** A person's name (the users module's). */
+  users: { findById(id: number): Promise<{ fullName: string } | null | undefined> };
   availability: AvailabilityService;
+  /** A stored message as the chat shows it (the chat module's): a hidden one only as "Message removed". */
+  toChatMessage: (message: LastMessage) => ChatMessage;
   /** Which plans are polls (the polls module's); a group's plan list marks them. */
   pollIdsAmong: (eventIds: number[]) => Promise<Set<number>>;
   bus: Bus;
@@ -92,7 +97,7 @@ export function groupsService(deps: {
         members: r.members,
         role: r.role,
         unreadCount: r.unreadCount,
-        lastMessage: r.lastMessage ? toChatMessage(r.lastMessage) : null,
+        lastMessage: r.lastMessage ? deps.toChatMessage(r.lastMessage) : null,
       }));
     },
 

@@ -7,5 +7,4 @@ export {
   hostingColumns,
   hostingService,
   occurrenceDates,
-  seesGuestList,
 } from "./service";

@@ -5,6 +5,9 @@ import type { Db } from "../../db/client";
 import { eventCohosts, eventParticipants, events, eventUpdates, users } from "../../db/schema";
 import { notBlocked } from "../safety";
 
+/** An event's row, as the events module reads it. */
+export type EventRow = typeof events.$inferSelect;
+
 const userColumns = {
   id: users.id,
   fullName: users.fullName,

@@ -1,24 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
-import { eventIdParamsSchema, participantSchema } from "../../../contract/events";
-import {
-  checkInBodySchema,
-  checkInSchema,
-  cohostBodySchema,
-  cohostParamsSchema,
-  cohostSchema,
-  eventUpdateBodySchema,
-  eventUpdateSchema,
-  guestRowSchema,
-  metAtParamsSchema,
-  metAtSchema,
-  occurrenceSchema,
-  ticketSchema,
-  updatesQuerySchema,
-} from "../../../contract/hosting";
+import { metAtParamsSchema, metAtSchema } from "../../../contract/hosting";
 import type { RouteDeps } from "../../compose";
-import { sendPage } from "../../http/pagination";
 import { requireUserId } from "../../http/session";
 
 const errors = {
@@ -31,114 +15,13 @@ const errors = {
 };
 const tags = ["hosting"];
 
-/** Co-hosts, updates to guests, the hosts' guest list (and its CSV), tickets and check-in. */
+/** The events two people were both checked in at; hosting's /api/events routes are in events/hosting-routes.ts. */
 export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.hosting;
-
-  app.get(
-    "/api/events/:id/occurrences",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(occurrenceSchema), ...errors } } },
-    async (request) => service.occurrences(requireUserId(request), request.params.id),
-  );
 
   app.get(
     "/api/users/:id/met-at",
     { schema: { tags, params: metAtParamsSchema, response: { 200: z.array(metAtSchema), ...errors } } },
     async (request) => service.metAt(requireUserId(request), request.params.id),
-  );
-
-  app.post(
-    "/api/events/:id/seat/confirm",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: participantSchema, ...errors } } },
-    async (request) => deps.services.participants.confirmSeat(requireUserId(request), request.params.id),
-  );
-
-  app.post(
-    "/api/events/:id/cohosts",
-    {
-      schema: { tags, params: eventIdParamsSchema, body: cohostBodySchema, response: { 201: cohostSchema, ...errors } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.addCohost(requireUserId(request), request.params.id, request.body.userId)),
-  );
-
-  app.delete(
-    "/api/events/:id/cohosts/:userId",
-    { schema: { tags, params: cohostParamsSchema, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await service.removeCohost(requireUserId(request), request.params.id, request.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    "/api/events/:id/updates",
-    {
-      schema: {
-        tags,
-        params: eventIdParamsSchema,
-        body: eventUpdateBodySchema,
-        response: { 201: eventUpdateSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.sendUpdate(requireUserId(request), request.params.id, request.body)),
-  );
-
-  app.get(
-    "/api/events/:id/updates",
-    {
-      schema: {
-        tags,
-        params: eventIdParamsSchema,
-        querystring: updatesQuerySchema,
-        response: { 200: z.array(eventUpdateSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const rows = await service.updates(requireUserId(request), request.params.id, {
-        take: limit + 1,
-        before: cursor,
-      });
-      return sendPage(reply, rows, limit, (last) => last.id);
-    },
-  );
-
-  app.get(
-    "/api/events/:id/guests",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(guestRowSchema), ...errors } } },
-    async (request) => service.guests(requireUserId(request), request.params.id),
-  );
-
-  app.get(
-    "/api/events/:id/guests.csv",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
-    async (request, reply) => {
-      const { csv, filename } = await service.guestsCsv(requireUserId(request), request.params.id);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(csv);
-    },
-  );
-
-  app.get(
-    "/api/events/:id/ticket",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: ticketSchema, ...errors } } },
-    async (request) => service.ticket(requireUserId(request), request.params.id),
-  );
-
-  app.post(
-    "/api/events/:id/check-ins",
-    {
-      schema: {
-        tags,
-        params: eventIdParamsSchema,
-        body: checkInBodySchema,
-        response: { 200: checkInSchema, ...errors },
-      },
-    },
-    async (request) => service.checkIn(requireUserId(request), request.params.id, request.body),
   );
 };

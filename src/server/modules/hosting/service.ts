@@ -19,17 +19,14 @@ import {
   UPDATES_PER_EVENT_PER_DAY,
 } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
-import type { EventAccessQueries } from "../events/event-access";
-import { eventAccess } from "../events/event-access";
-import type { EventRow } from "../events/repository";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users/repository";
-import type { HostingRepository } from "./repository";
+import type { EventRow, HostingRepository } from "./repository";
 
 const DAY_MS = 86_400_000;
 
 /** Questions as stored: every one with an id (q1, q2, ... for those the host left without). */
-export function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
+function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
   const taken = new Set(input.flatMap((q) => (q.id ? [q.id] : [])));
   let n = 0;
   const nextId = () => {
@@ -86,7 +83,7 @@ export function checkResponse(
 }
 
 /** Whether a viewer sees who is going (the count is always shown). */
-export function seesGuestList(
+function seesGuestList(
   event: Pick<EventRow, "guestList">,
   viewer: { manages: boolean; status: ParticipantStatus | null },
 ) {
@@ -100,10 +97,20 @@ function csvField(value: string) {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
+/**
+ * The events module's access rules (its `eventAccess`), which compose.ts builds with hosting's co-host read:
+ * each answers the event's row or refuses with 404 or 403.
+ */
+export interface EventAccess {
+  requireVisible(id: number, viewerId: number): Promise<EventRow>;
+  requireHosted(id: number, userId: number): Promise<EventRow>;
+  requireManaged(id: number, userId: number): Promise<EventRow>;
+}
+
 export function hostingService({
   repo,
   users,
-  access: accessQueries,
+  access,
   notifications,
   ticketSecret,
   postToConversation,
@@ -111,7 +118,7 @@ export function hostingService({
 }: {
   repo: HostingRepository;
   users: UsersRepository;
-  access: Omit<EventAccessQueries, "isCohost">;
+  access: EventAccess;
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
   ticketSecret: () => Promise<string>;
@@ -119,7 +126,6 @@ export function hostingService({
   postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
 }) {
-  const access = eventAccess({ ...accessQueries, isCohost: repo.isCohost });
   let secret: Promise<string> | undefined;
   const key = () => {
     secret ??= ticketSecret();

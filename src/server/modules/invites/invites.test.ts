@@ -27,7 +27,7 @@ const inviteOf = async (code: string) =>
   (await t.app.inject({ method: "GET", url: `/api/group-invite/${code}` })).json();
 
 describe("group invites", () => {
-  it("shows the spec's shape to anyone and 404s an unknown code", async () => {
+  it("shows anyone the group and the invite's uses (never who is in it) and 404s an unknown code", async () => {
     const { group } = await privateGroup();
     const res = await t.app.inject({ method: "GET", url: `/api/group-invite/${group.inviteCode}` });
     expect(res.statusCode).toBe(200);

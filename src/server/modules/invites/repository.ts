@@ -37,6 +37,7 @@ export function invitesRepository(db: Db) {
     },
   };
 }
+export type InvitesRepository = ReturnType<typeof invitesRepository>;
 
 /** A transaction handle, or the database itself: what joinWithInvite writes through. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

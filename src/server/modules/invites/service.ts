@@ -1,17 +1,15 @@
 import { INVITE_TEXTS, type InviteView } from "../../../contract/groups";
 import { HttpError } from "../../http/http-error";
-import type { Membership } from "../groups/repository";
-import { InviteUnusableError, type invitesRepository } from "./repository";
-
-type Repo = ReturnType<typeof invitesRepository>;
+import { type InvitesRepository, InviteUnusableError } from "./repository";
 
 export function invitesService({
   repo,
-  membership,
+  groups,
   now = () => new Date(),
 }: {
-  repo: Repo;
-  membership: Membership;
+  repo: InvitesRepository;
+  /** The groups module: whether the viewer is already in the invite's group. */
+  groups: { isMember(groupId: number, userId: number): Promise<boolean> };
   now?: () => Date;
 }) {
   return {
@@ -23,7 +21,7 @@ export function invitesService({
       const viewer =
         viewerId == null
           ? {}
-          : (await membership.isMember(row.group.id, viewerId))
+          : (await groups.isMember(row.group.id, viewerId))
             ? { isMember: true, groupId: row.group.id }
             : { isMember: false };
       return {

@@ -1,2 +1,2 @@
-export { linkPreviewRoutes } from "./routes";
-export { escapeHtml, type LinkCard, linkPreviewService, withCard } from "./service";
+/** Link cards: the Open Graph tags an event's link and a group invite's carry when pasted into a chat app. */
+export { linkPreviewService } from "./service";

@@ -110,7 +110,7 @@ export type LinkPreviewService = ReturnType<typeof linkPreviewService>;
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Text as an HTML attribute value or element content: what a person wrote never becomes markup. */
-export function escapeHtml(text: string) {
+function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 

@@ -1,2 +1,2 @@
-export { mapsRoutes } from "./routes";
-export { mapHosts, styleOrigins } from "./service";
+/** The operator's map: whether there is one, and the hosts its style loads from (for the CSP). */
+export { mapHosts } from "./service";

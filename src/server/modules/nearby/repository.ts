@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
 import type { Db } from "../../db/client";
 import { events, users } from "../../db/schema";
-import { notBlocked } from "../safety/repository";
+import { notBlocked } from "../safety";
 
 export interface Circle {
   lat: number;
@@ -100,3 +100,4 @@ export function nearbyRepository(db: Db) {
     },
   };
 }
+export type NearbyRepository = ReturnType<typeof nearbyRepository>;

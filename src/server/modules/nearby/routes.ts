@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { coarsenDistanceKm } from "../../../contract/geo";
-import { nearbyEventSchema, nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
+import { nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
 import type { RouteDeps } from "../../compose";
 import { requireUserId } from "../../http/session";
-import { toEvent } from "../events/service";
 import { toPublicUser } from "../users/public-user";
 
 export const nearbyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -19,17 +18,6 @@ export const nearbyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       const rows = await repo.usersNear({ lat, lng, radiusKm: radius }, viewerId, limit, offset);
       // Only public fields and the displayed precision leave: nobody's position can be read back.
       return rows.map((r) => ({ ...toPublicUser(r.user), distanceKm: coarsenDistanceKm(r.distanceKm) }));
-    },
-  );
-
-  app.get(
-    "/api/events/nearby",
-    { schema: { tags: ["nearby"], querystring: nearbyQuerySchema, response: { 200: z.array(nearbyEventSchema) } } },
-    async (request) => {
-      const viewerId = requireUserId(request);
-      const { lat, lng, radius, limit, offset } = request.query;
-      const rows = await repo.eventsNear({ lat, lng, radiusKm: radius }, viewerId, new Date(), limit, offset);
-      return rows.map(({ event, distanceKm }) => ({ ...toEvent(event), distanceKm }));
     },
   );
 };

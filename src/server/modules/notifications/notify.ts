@@ -9,38 +9,46 @@ export interface NotificationDelivery {
 }
 
 /**
- * Push and e-mail delivery (src/server/modules/push) registers here per app, keyed by the app's bus
- * (one bus per app), so the notifications service needs only the bus to reach them. Delivery runs after the
+ * Push and e-mail delivery (the push module's delivery worker) registers here per app, keyed by the app's bus
+ * (one bus per app), so the notifications service needs only the bus to reach it. Delivery runs after the
  * request's own work and never fails it: a slow push service must not slow the action that notified.
  */
-const deliverers = new WeakMap<
-  Bus,
-  { deliver: (delivery: NotificationDelivery) => Promise<void>; inFlight: Set<Promise<void>> }
->();
-export function onNotification(bus: Bus, deliver: (delivery: NotificationDelivery) => Promise<void>) {
-  deliverers.set(bus, { deliver, inFlight: new Set() });
+const deliverers = new WeakMap<Bus, (delivery: NotificationDelivery) => Promise<void>>();
+/** Background delivery work still running, per bus: kept apart from the deliverer so a stop can wait for it. */
+const inFlight = new WeakMap<Bus, Set<Promise<void>>>();
+
+/** Registers the app's deliverer; returns the call that removes it again. */
+export function onNotification(bus: Bus, deliver: (delivery: NotificationDelivery) => Promise<void>): () => void {
+  deliverers.set(bus, deliver);
+  return () => {
+    if (deliverers.get(bus) === deliver) deliverers.delete(bus);
+  };
 }
 
 /** Resolves once every push/e-mail delivery started so far has finished (a stop waits; tests await it). */
 export async function deliveriesSettled(bus: Bus): Promise<void> {
-  const entry = deliverers.get(bus);
+  const running = inFlight.get(bus);
   // Work can start more work (a chat window's flush starts its delivery): wait until none is left.
-  while (entry && entry.inFlight.size > 0) await Promise.all([...entry.inFlight]);
+  while (running && running.size > 0) await Promise.all([...running]);
 }
 
 /** Hands a delivery to push/e-mail, not awaited: the deliverer logs its own failures, and the action that notified is done. */
 export function startDelivery(bus: Bus, delivery: NotificationDelivery) {
-  const entry = deliverers.get(bus);
-  if (!entry || delivery.recipients.length === 0) return;
-  trackDelivery(bus, entry.deliver(delivery));
+  const deliver = deliverers.get(bus);
+  if (!deliver || delivery.recipients.length === 0) return;
+  trackDelivery(bus, deliver(delivery));
 }
 
 /** Counts background delivery work (push/e-mail, a chat window still collecting) for deliveriesSettled. */
 export function trackDelivery(bus: Bus, run: Promise<void>) {
-  const entry = deliverers.get(bus);
-  if (!entry) return;
-  entry.inFlight.add(run);
-  void run.finally(() => entry.inFlight.delete(run));
+  let running = inFlight.get(bus);
+  if (!running) {
+    running = new Set();
+    inFlight.set(bus, running);
+  }
+  const set = running;
+  set.add(run);
+  void run.finally(() => set.delete(run));
 }
 
 /** A chat message just stored and published on its group's channel (src/server/modules/chat/service.ts). */
@@ -51,9 +59,15 @@ export interface ChatMessageSent {
   text: string;
 }
 const chatListeners = new WeakMap<Bus, (message: ChatMessageSent) => void>();
-/** Push delivery listens for chat messages here (the "chat" category), keyed by the app's bus like onNotification. */
-export function onChatMessage(bus: Bus, listener: (message: ChatMessageSent) => void) {
+/**
+ * Push delivery listens for chat messages here (the "chat" category), keyed by the app's bus like onNotification;
+ * returns the call that stops listening.
+ */
+export function onChatMessage(bus: Bus, listener: (message: ChatMessageSent) => void): () => void {
   chatListeners.set(bus, listener);
+  return () => {
+    if (chatListeners.get(bus) === listener) chatListeners.delete(bus);
+  };
 }
 /** Synchronous and never throws: the chat's own path (stored, published) is done and must stay fast. */
 export function chatMessageSent(bus: Bus, message: ChatMessageSent) {

@@ -2,30 +2,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "../../../contract/auth";
 import { idParamSchema } from "../../../contract/fields";
-import {
-  type AppNotification,
-  notificationListQuerySchema,
-  notificationPageSchema,
-} from "../../../contract/notifications";
+import { notificationListQuerySchema, notificationPageSchema } from "../../../contract/notifications";
 import type { RouteDeps } from "../../compose";
 import { HttpError } from "../../http/http-error";
 import { requireUserId } from "../../http/session";
-import type { NotificationRow } from "./repository";
-
-const toNotification = (row: NotificationRow): AppNotification => ({
-  id: row.id,
-  type: row.type,
-  title: row.title,
-  message: row.message,
-  actionUrl: row.actionUrl,
-  read: row.read,
-  timestamp: row.createdAt.toISOString(),
-});
 
 const countSchema = z.object({ count: z.number().int() });
 
 export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const repo = deps.services.repositories.notifications;
+  const { notifications } = deps.services;
 
   app.get(
     "/api/notifications",
@@ -37,23 +22,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       },
     },
     async (request) => {
-      const userId = requireUserId(request);
       const { limit, cursor } = request.query;
-      // One extra row tells whether an older page exists without a second count query.
-      const rows = await repo.listPage(userId, limit + 1, cursor);
-      const page = rows.slice(0, limit);
-      return {
-        notifications: page.map(toNotification),
-        nextCursor: rows.length > limit ? page[page.length - 1].id : null,
-        unreadCount: await repo.countUnread(userId),
-      };
+      return notifications.page(requireUserId(request), limit, cursor);
     },
   );
 
   app.post(
     "/api/notifications/read-all",
     { schema: { tags: ["notifications"], response: { 200: countSchema } } },
-    async (request) => ({ count: await repo.markAllRead(requireUserId(request)) }),
+    async (request) => ({ count: await notifications.markAllRead(requireUserId(request)) }),
   );
 
   app.delete(
@@ -66,7 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       },
     },
     async (request) => {
-      const deleted = await repo.deleteOwn(requireUserId(request), request.params.id);
+      const deleted = await notifications.remove(requireUserId(request), request.params.id);
       // Someone else's notification answers exactly like a missing one, so ids reveal nothing.
       if (!deleted) throw new HttpError(404, "Notification not found");
       return { message: "Notification removed" };
@@ -76,6 +53,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
   app.delete(
     "/api/notifications",
     { schema: { tags: ["notifications"], response: { 200: countSchema } } },
-    async (request) => ({ count: await repo.deleteAll(requireUserId(request)) }),
+    async (request) => ({ count: await notifications.removeAll(requireUserId(request)) }),
   );
 };

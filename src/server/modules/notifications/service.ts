@@ -1,5 +1,5 @@
 import { userChannel } from "../../../contract/bus";
-import type { NotificationType } from "../../../contract/notifications";
+import type { AppNotification, NotificationType } from "../../../contract/notifications";
 import {
   CATEGORY_OF_TYPE,
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -9,7 +9,17 @@ import {
 import type { Bus } from "../../realtime/bus";
 import type { BlockReads } from "../safety";
 import { startDelivery } from "./notify";
-import type { NotificationsRepository } from "./repository";
+import type { NotificationRow, NotificationsRepository } from "./repository";
+
+const toNotification = (row: NotificationRow): AppNotification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  actionUrl: row.actionUrl,
+  read: row.read,
+  timestamp: row.createdAt.toISOString(),
+});
 
 export interface NewNotification {
   type: NotificationType;
@@ -71,18 +81,7 @@ export function notificationsService({
         actorId: fromUserId ?? null,
       })),
     );
-    const sent = rows.map((row) => ({
-      userId: row.userId,
-      notification: {
-        id: row.id,
-        type: input.type,
-        title: row.title,
-        message: row.message,
-        actionUrl: row.actionUrl,
-        read: row.read,
-        timestamp: row.createdAt.toISOString(),
-      },
-    }));
+    const sent = rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
     await Promise.all(
       sent.map(({ userId, notification }) => bus.publish(userChannel(userId), { type: "notification", notification })),
     );
@@ -108,6 +107,24 @@ export function notificationsService({
       return versions;
     },
     notifyAll,
+    /** A page of the user's notifications, newest first, and how many are unread. */
+    async page(userId: number, limit: number, cursor?: number) {
+      // One extra row tells whether an older page exists without a second count query.
+      const rows = await repo.listPage(userId, limit + 1, cursor);
+      const page = rows.slice(0, limit);
+      return {
+        notifications: page.map(toNotification),
+        nextCursor: rows.length > limit ? page[page.length - 1].id : null,
+        unreadCount: await repo.countUnread(userId),
+      };
+    },
+    markAllRead: repo.markAllRead,
+    /** Removes the user's own notification only; false when there is none (someone else's or missing). */
+    remove: repo.deleteOwn,
+    removeAll: repo.deleteAll,
+    /** The daily digest's reads: the users it is due for (claimed), and each one's notifications since. */
+    claimDueDigests: repo.claimDueDigests,
+    digestItems: repo.digestItems,
     /** Stores a notification, then pushes it to the user's open sockets as `{type: "notification", notification}`. */
     async notify(userId: number, input: NewNotification) {
       const [notification] = await notifyAll([userId], input);

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { testConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { outbox } from "../../db/schema";
 import type { MailMessage } from "../../mail";
 import { freshDatabaseUrl, openTestDatabase } from "../../test/test-app";
-import { createOutbox, OUTBOX_RETRY } from "./outbox";
+import { outboxRepository } from "./repository";
+import { createOutboxWorker, OUTBOX_RETRY } from "./worker";
 
 const quiet = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,9 +33,7 @@ it("two workers draining one outbox at once send every message exactly once", { 
       delivered.push(message.to);
     },
   };
-  const workers = instances.map((d) =>
-    createOutbox({ config: testConfig({ SMTP_URL: "smtp://unused.invalid" }), db: d.db, log: quiet, transport }),
-  );
+  const workers = instances.map((d) => createOutboxWorker({ repo: outboxRepository(d.db), log: quiet, transport }));
   const total = 40;
   await instances[0].db
     .insert(outbox)
@@ -64,12 +62,7 @@ it("a stop waits at most stopWaitMs for a send that hangs, and leaves the claime
   const { db } = instances[0];
   await db.delete(outbox);
   const hanging = { send: () => new Promise<void>(() => {}) };
-  const worker = createOutbox({
-    config: testConfig({ SMTP_URL: "smtp://unused.invalid" }),
-    db,
-    log: quiet,
-    transport: hanging,
-  });
+  const worker = createOutboxWorker({ repo: outboxRepository(db), log: quiet, transport: hanging });
   await db
     .insert(outbox)
     .values(Array.from({ length: 3 }, (_, i) => ({ to: `late${i}@example.com`, subject: "s", text: "t" })));

@@ -4,7 +4,7 @@ import { outbox } from "../../db/schema";
 import type { MailMessage } from "../../mail";
 
 /** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
-export const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
 
 export function outboxRepository(db: Db) {
   return {

@@ -4,9 +4,8 @@ import type { KeysetPosition } from "../../../contract/fields";
 import type { Db } from "../../db/client";
 import { eventParticipants, events, groupMembers, users } from "../../db/schema";
 import { afterKeyset, keysetTime } from "../../http/pagination";
+import { type EventRow, eventsRepository } from "../events";
 import { notBlocked } from "../safety";
-
-export type EventRow = typeof events.$inferSelect;
 
 /**
  * Who takes part in which event: joining, leaving, the waitlist and approvals write event_participants
@@ -43,18 +42,8 @@ export type ParticipantsRepository = ReturnType<typeof participantsRepository>;
 
 function participantQueries(db: Db) {
   return {
-    async findEvent(id: number) {
-      const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
-      return row;
-    },
-    async findParticipant(eventId: number, userId: number) {
-      const [row] = await db
-        .select()
-        .from(eventParticipants)
-        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-        .limit(1);
-      return row;
-    },
+    /** The events module's read, bound to this handle: under the lock it reads the transaction's own rows. */
+    findParticipant: eventsRepository(db).findParticipant,
     /** The capacity check and the increment are one statement: concurrent joins cannot overshoot. */
     async tryIncrementGoing(eventId: number, seats = 1): Promise<boolean> {
       const updated = await db

@@ -3,13 +3,12 @@ import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
 import type { KeysetPosition } from "../../../contract/fields";
 import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "../../../contract/hosting";
 import { HttpError } from "../../http/http-error";
-import { eventAccess } from "../events/event-access";
-import type { Membership } from "../groups/repository";
+import { type EventRow, type EventsRepository, eventAccess } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
-import type { NewNotification, NotificationsService } from "../notifications/service";
+import type { NewNotification, NotificationsService } from "../notifications";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users/repository";
-import type { EventRow, ParticipantQueries, ParticipantsRepository } from "./repository";
+import type { ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {
   row: { eventId: number; userId: number; status: ParticipantStatus };
@@ -19,22 +18,26 @@ interface Transition {
 }
 
 /**
- * Joining, leaving, the waitlist and host approval (spec 01 §4-5). Every change runs in
+ * Joining, leaving, the waitlist and host approval. Every change runs in
  * repo.changeParticipation, which holds the event's row lock: the cap, going_count and the
  * waitlist promotion change together, and one user's concurrent requests run one after another.
  */
 export function participantsService({
   repo,
+  findEvent,
   users,
-  membership,
+  groups,
   notifications,
   blocks,
   hosting,
   now = () => new Date(),
 }: {
   repo: ParticipantsRepository;
+  /** The events module's read of an event. */
+  findEvent: EventsRepository["findEvent"];
   users: UsersRepository;
-  membership: Membership;
+  /** The groups module: a group's plan is for its members. */
+  groups: { isMember(groupId: number, userId: number): Promise<boolean> };
   notifications: NotificationsService;
   blocks: BlockReads;
   /** Co-hosts see and decide applications too, and hear of new participants. */
@@ -45,8 +48,8 @@ export function participantsService({
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
   const { requireVisible, requireManaged } = eventAccess({
-    findEvent: repo.findEvent,
-    isGroupMember: membership.isMember,
+    findEvent,
+    isGroupMember: groups.isMember,
     isBlockedEitherWay: blocks.isBlockedEitherWay,
     isCohost: hosting.isCohost,
   });
@@ -210,7 +213,7 @@ export function participantsService({
         });
         if (!result) continue;
         released += 1;
-        const event = await repo.findEvent(offer.eventId);
+        const event = await findEvent(offer.eventId);
         if (!event) continue;
         await tell(offer.userId, EVENT_NOTICES.seatLapsed(event));
         await tellPromoted(event, result.promoted);
@@ -219,4 +222,3 @@ export function participantsService({
     },
   };
 }
-export type ParticipantsService = ReturnType<typeof participantsService>;

@@ -1,4 +1,4 @@
 // The polls module's public entry: group plans that offer options, are voted on in the chat and decide themselves.
 export { pollsRepository } from "./repository";
-export { type PollsService, pollsService } from "./service";
-export { createPollWorker, type PollWorker } from "./worker";
+export { pollsService } from "./service";
+export { createPollWorker } from "./worker";

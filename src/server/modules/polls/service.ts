@@ -4,19 +4,14 @@ import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "../../../contract/
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "../../../contract/polls";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { ChatService } from "../chat";
-import type { EventsRepository } from "../events/repository";
-import type { EventsService } from "../events/service";
-import type { GroupsRepository } from "../groups/repository";
-import type { NotificationsService } from "../notifications/service";
-import type { ParticipantsService } from "../participants/service";
-import type { UsersRepository } from "../users/repository";
+import type { GroupsRepository } from "../groups";
+import type { NotificationsService } from "../notifications";
 import type { PollsRepository } from "./repository";
 
 type OptionRow = Awaited<ReturnType<PollsRepository["optionsOf"]>>[number];
 type VoteRow = { optionId: number; userId: number; vote: VoteValue };
 
-export function tally(votes: { vote: VoteValue }[]): VoteCounts {
+function tally(votes: { vote: VoteValue }[]): VoteCounts {
   const counts: VoteCounts = { yes: 0, no: 0, maybe: 0 };
   for (const v of votes) counts[v.vote] += 1;
   return counts;
@@ -55,12 +50,25 @@ function formatWhen(date: Date, timeZone: string) {
 export function pollsService(deps: {
   repo: PollsRepository;
   groups: GroupsRepository;
-  events: EventsService;
-  eventRows: EventsRepository;
-  users: UsersRepository;
-  participants: ParticipantsService;
   notifications: NotificationsService;
-  chat: ChatService;
+  /** Makes the plan's event with its date settled (the events module's create, which checks membership). */
+  createEvent: (
+    userId: number,
+    plan: Omit<CreateGroupEventBody, "options" | "decideBy"> & { date: string },
+  ) => Promise<Event>;
+  /** An event's title, or nothing when it is gone (the events module's). */
+  findEvent: (eventId: number) => Promise<{ title: string } | undefined>;
+  /** Moves a decided poll's event to the winning date and place (the events module's); nothing when it is gone. */
+  moveEvent: (
+    eventId: number,
+    to: { date: Date; location: string },
+  ) => Promise<{ title: string; hostId: number } | undefined>;
+  /** A person's name and time zone (the users module's). */
+  findUser: (userId: number) => Promise<{ fullName: string; timezone: string | null } | undefined>;
+  /** Answers "going" for a voter of the winning option (the participants module's rules: it may refuse). */
+  goTo: (userId: number, eventId: number, at: Date) => Promise<unknown>;
+  /** Posts the plan's card into the group's chat (the chat module's). */
+  postCard: (userId: number, groupId: number, message: string, referenceData: unknown) => Promise<unknown>;
   bus: Bus;
   now?: () => Date;
 }) {
@@ -88,15 +96,15 @@ export function pollsService(deps: {
     if (options.length === 0) return false;
     const winner = pickWinner(options, votes);
     if (!(await repo.claimDecision(eventId, winner.id, now()))) return false;
-    const event = await deps.eventRows.updateEvent(eventId, { date: winner.date, location: winner.location });
+    const event = await deps.moveEvent(eventId, { date: winner.date, location: winner.location });
     if (!event) return true;
-    const host = await deps.users.findById(event.hostId);
+    const host = await deps.findUser(event.hostId);
     const when = formatWhen(winner.date, host?.timezone ?? "UTC");
     const yes = new Set(votes.filter((v) => v.optionId === winner.id && v.vote === "yes").map((v) => v.userId));
     for (const userId of yes) {
       if (userId === event.hostId) continue;
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
-      await deps.participants.participate(userId, eventId, "going", {}, now()).catch(() => yes.delete(userId));
+      await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
     const members = (await groups.memberNames(poll.groupId)).map((m) => m.id);
     const going = members.filter((id) => yes.has(id));
@@ -125,14 +133,14 @@ export function pollsService(deps: {
         : undefined;
       const date = earliest?.date ?? plan.date;
       if (!date) throw new HttpError(400, "date: Date is required");
-      const event = await deps.events.create(userId, { ...plan, date });
+      const event = await deps.createEvent(userId, { ...plan, date });
       if (options && decideBy) {
         await repo.insertPoll(
           { eventId: event.id, groupId: body.groupId, decideBy: new Date(decideBy) },
           options.map((o) => ({ date: new Date(o.date), location: o.location })),
         );
       }
-      await deps.chat.postCard(userId, body.groupId, event.title, { kind: "plan", eventId: event.id });
+      await deps.postCard(userId, body.groupId, event.title, { kind: "plan", eventId: event.id });
       return event;
     },
 
@@ -143,7 +151,7 @@ export function pollsService(deps: {
         repo.findPoll(eventId),
         groups.memberNames(groupId),
         groups.planVotes(eventId),
-        deps.users.findById(event.hostId),
+        deps.findUser(event.hostId),
       ]);
       const names = new Map(members.map((m) => [m.id, m.fullName]));
       // Only current members' votes are shown and counted: someone who left takes their say with them.
@@ -220,7 +228,7 @@ export function pollsService(deps: {
         const [members, votes, event] = await Promise.all([
           groups.memberNames(claimed.groupId),
           repo.votesOf(claimed.eventId),
-          deps.eventRows.findEvent(claimed.eventId),
+          deps.findEvent(claimed.eventId),
         ]);
         const voted = new Set(votes.map((v) => v.userId));
         const silent = members.map((m) => m.id).filter((id) => !voted.has(id));

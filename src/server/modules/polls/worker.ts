@@ -34,4 +34,3 @@ export function createPollWorker(deps: {
     },
   };
 }
-export type PollWorker = ReturnType<typeof createPollWorker>;

@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../realtime/bus";
-import type { GroupsRepository } from "../groups/repository";
-import { type ChatMessageSent, onChatMessage, startDelivery, trackDelivery } from "../notifications/notify";
-import type { NotificationsService } from "../notifications/service";
+import type { GroupsRepository } from "../groups";
+import {
+  type ChatMessageSent,
+  type NotificationsService,
+  onChatMessage,
+  startDelivery,
+  trackDelivery,
+} from "../notifications";
 import type { BlockReads } from "../safety";
 import { openSocketsHere } from "./presence";
 
@@ -11,14 +16,15 @@ import { openSocketsHere } from "./presence";
  * a busy chat does not buzz a phone per line, and the members are looked up once per window, not per
  * message (the chat's own path stays as fast as before).
  */
-export const CHAT_PUSH_WINDOW_MS = 2_000;
+const CHAT_PUSH_WINDOW_MS = 2_000;
 /** Longest chat text put in a push or e-mail; the chat has the rest. */
 const CHAT_PREVIEW_CHARS = 140;
 
 /**
- * Issue 14.3 "chat": members not in the chat right now (no socket on this instance) hear about new
+ * The "chat" notification category: members not in the chat right now (no socket on this instance) hear about new
  * messages by push and e-mail as they chose. The message is already stored and on the group's channel,
  * so the in-app switch does not apply. Members who blocked the sender (or were blocked) are skipped.
+ * Returns the call that stops listening.
  */
 export function listenForChatMessages(deps: {
   groups: GroupsRepository;
@@ -28,7 +34,7 @@ export function listenForChatMessages(deps: {
   log: FastifyBaseLogger;
   /** Members who muted the group's conversation: no push or e-mail for them. */
   mutedIds?: (groupId: number) => Promise<Set<number>>;
-}) {
+}): () => void {
   const { groups } = deps;
   const windows = new Map<number, { messages: ChatMessageSent[] }>();
 
@@ -68,7 +74,7 @@ export function listenForChatMessages(deps: {
     });
   }
 
-  onChatMessage(deps.bus, (message) => {
+  return onChatMessage(deps.bus, (message) => {
     const open = windows.get(message.groupId);
     if (open) {
       open.messages.push(message);

@@ -8,9 +8,13 @@ import {
   type NotificationCategory,
 } from "../../../contract/push";
 import type { MailMessage } from "../../mail";
-import type { NotificationsRepository } from "../notifications/repository";
-import type { NotificationsService } from "../notifications/service";
-import type { UsersRepository } from "../users/repository";
+import type { NotificationsService } from "../notifications";
+
+/** What push needs of the users module: the addresses to mail, and whether an account still exists. */
+export interface UserAddresses {
+  emailsOf(ids: number[]): Promise<Map<number, string>>;
+  findById(id: number): Promise<unknown>;
+}
 
 /** What an unsubscribe link turns off: one category's e-mails, or ("all") every notification e-mail (the digest). */
 export type UnsubscribeScope = NotificationCategory | "all";
@@ -44,18 +48,18 @@ export function readUnsubscribeToken(
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, scope, version } : null;
 }
 
-export function unsubscribeUrl(origin: string, token: string): string {
+function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 /** RFC 8058: mail clients show an unsubscribe button that POSTs `List-Unsubscribe=One-Click` to this https URL. */
-export function unsubscribeHeaders(url: string): Record<string, string> {
+function unsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** Turns the e-mails the token names off (and the daily digest with "all"). */
 export async function turnEmailOff(
-  deps: { notifications: NotificationsService; users: UsersRepository },
+  deps: { notifications: Pick<NotificationsService, "preferencesOf" | "savePreferences">; users: UserAddresses },
   userId: number,
   scope: UnsubscribeScope,
 ): Promise<void> {
@@ -97,8 +101,8 @@ export function notificationEmail(args: {
  * the categories they get by e-mail. Only stored (in-app) notifications can be in a digest.
  */
 export async function runDigests(deps: {
-  notifications: NotificationsRepository;
-  users: UsersRepository;
+  notifications: Pick<NotificationsService, "claimDueDigests" | "digestItems">;
+  users: UserAddresses;
   origin: string | null;
   secret: string;
   enqueue: (message: MailMessage) => Promise<number>;

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { pushSubscriptions } from "../../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
-import { setFcmApiBaseForTests } from "./routes";
 
 /** A local stand-in for Google's token endpoint and FCM's HTTP v1 API. */
 const { publicKey, privateKey } = generateKeyPairSync("rsa", {
@@ -55,12 +54,10 @@ beforeAll(async () => {
       token_uri: `${base}/token`,
     }),
   );
-  setFcmApiBaseForTests(base);
-  t = await createTestApp({ FCM_SERVICE_ACCOUNT_FILE: file });
+  t = await createTestApp({ FCM_SERVICE_ACCOUNT_FILE: file }, { fcmApiBase: base });
 });
 afterAll(async () => {
   await t.close();
-  setFcmApiBaseForTests(undefined);
   await new Promise((resolve) => server.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });

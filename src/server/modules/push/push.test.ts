@@ -10,19 +10,18 @@ import {
   type NotificationPreferences,
   PUSH_DEVICE_TAKEN,
 } from "../../../contract/push";
-import { testConfig } from "../../config";
 import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
 import type { MailMessage } from "../../mail";
 import { openSocket } from "../../realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
 import { notificationsRepository } from "../notifications/repository";
-import { createOutbox } from "../outbox/outbox";
+import { createOutboxWorker, outboxRepository } from "../outbox";
 import { usersRepository } from "../users/repository";
 import { runDigests } from "./email";
-import { unsubscribeSecret } from "./keys";
 import { openSocketsHere } from "./presence";
 import { pushRepository } from "./repository";
+import { unsubscribeSecret } from "./server-keys";
 
 /** A push service on 127.0.0.1 that holds one browser's subscription keys, like the browser's vendor would. */
 interface LocalPushService {
@@ -595,9 +594,8 @@ describe("notification preferences", () => {
     await put(amy.cookie, withFriends({ email: true }));
     await friendRequestTo(amy.user.id);
     const sent: MailMessage[] = [];
-    const worker = createOutbox({
-      config: testConfig(),
-      db: t.database.db,
+    const worker = createOutboxWorker({
+      repo: outboxRepository(t.database.db),
       log: t.app.log,
       transport: { send: async (m) => void sent.push(m) },
     });
@@ -630,7 +628,7 @@ describe("notification preferences", () => {
       notifications: notificationsRepository(t.database.db),
       users: usersRepository(t.database.db),
     };
-    const enqueue = (m: Parameters<typeof t.app.workers.outbox.enqueue>[0]) => t.app.workers.outbox.enqueue(m);
+    const enqueue = outboxRepository(t.database.db).insert;
     // Not due yet: the last digest was under a day ago.
     await runDigests({ ...digestRepos, origin: "https://link.example", secret, enqueue });
     expect(await mailTo(amy.user.email)).toEqual([]);

@@ -1,14 +1,14 @@
 import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "../../../contract/push";
 import { REMINDER_NOTICES } from "../../../contract/reminders";
 import { canonicalTimeZone } from "../../../contract/timezones";
-import type { NotificationsService } from "../notifications/service";
+import type { NotificationsService } from "../notifications";
 import type { ClaimedReminder, RemindersRepository } from "./repository";
 
 /**
  * A reminder found this late is dropped rather than sent: "starts in 2 hours" must not arrive an hour before.
  * It also bounds what a moved event owes: offsets that passed before the move are not sent all at once.
  */
-export const REMINDER_LATE_MS = 10 * 60_000;
+const REMINDER_LATE_MS = 10 * 60_000;
 /** The furthest ahead any reminder looks: the largest offset. */
 const HORIZON_MINUTES = Math.max(...REMINDER_OFFSETS);
 
@@ -18,7 +18,7 @@ export function reminderZone(reminder: Pick<ClaimedReminder, "timezone">): strin
 }
 
 /** "Sat, Nov 28, 7:00 PM EST": the event's local time with its zone's abbreviation. */
-export function localTime(date: Date, zone: string): string {
+function localTime(date: Date, zone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     weekday: "short",
     month: "short",

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { RemindersService } from "./service";
 
-export interface ReminderWorker {
+interface ReminderWorker {
   /** One round at `now` (the clock, injectable so tests move time instead of waiting). Returns how many were sent. */
   runOnce(now?: Date): Promise<number>;
   /** Starts the timer (the app's onReady). */

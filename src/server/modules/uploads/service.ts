@@ -41,7 +41,7 @@ const waitText = (seconds: number) =>
   seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
 
 /** Photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
-export function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
+function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
   if (usage.lastHourCount >= UPLOADS_PER_HOUR) {
     const seconds = Math.max(
       1,

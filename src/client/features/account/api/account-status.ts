@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { accountKeys } from "./keys";
 
-export const accountStatusQuery = () =>
+const accountStatusQuery = () =>
   queryOptions({ queryKey: accountKeys.status, queryFn: () => api.get("/api/account", accountStatusSchema) });
 
 export const useAccountStatus = () => useQuery(accountStatusQuery());

@@ -7,7 +7,7 @@ import { availabilityKeys } from "./keys";
 const availabilityListSchema = z.array(availabilityRowSchema);
 
 /** A user's saved days, newest first (GET /api/availability/user). */
-export const availabilityQuery = (userId: number) =>
+const availabilityQuery = (userId: number) =>
   queryOptions({
     queryKey: availabilityKeys.user(userId),
     queryFn: () => api.get(`/api/availability/user?userId=${userId}`, availabilityListSchema),
@@ -17,7 +17,7 @@ export function useAvailability(userId: number | undefined) {
   return useQuery({ ...availabilityQuery(userId ?? 0), enabled: userId !== undefined });
 }
 
-export const saveAvailabilityMutation = () =>
+const saveAvailabilityMutation = () =>
   mutationOptions({
     mutationFn: (input: SaveAvailabilityInput) => api.post("/api/availability", availabilityRowSchema, input),
     onSuccess: (_row, _input, _result, { client }) => client.invalidateQueries({ queryKey: availabilityKeys.all }),

@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
 
 /** The event's guests' conversation (made on first use) and whether the viewer muted it. */
-export const eventConversationQuery = (eventId: number) =>
+const eventConversationQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.conversation(eventId),
     queryFn: () => api.get(`/api/events/${eventId}/conversation`, eventConversationSchema),
@@ -13,7 +13,7 @@ export const eventConversationQuery = (eventId: number) =>
 export const useEventConversation = (eventId: number, enabled: boolean) =>
   useQuery({ ...eventConversationQuery(eventId), enabled });
 
-export const muteConversationMutation = (eventId: number) =>
+const muteConversationMutation = (eventId: number) =>
   mutationOptions({
     mutationFn: (muted: boolean) =>
       api.put(`/api/events/${eventId}/conversation/mute`, eventConversationSchema, { muted }),

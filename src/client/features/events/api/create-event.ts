@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
 
-export const createEventMutation = () =>
+const createEventMutation = () =>
   mutationOptions({
     mutationFn: (body: CreateEventBody) => api.post("/api/events", eventSchema, body),
     onSuccess: (_event, _body, _result, { client }) => refreshEvents(client),

@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
 
 /** A host approves or declines a join request. */
-export const decideMutation = () =>
+const decideMutation = () =>
   mutationOptions({
     mutationFn: ({ eventId, userId, decision }: { eventId: number; userId: number; decision: "approve" | "decline" }) =>
       api.post(`/api/events/${eventId}/requests/${userId}`, participantSchema, { decision }),

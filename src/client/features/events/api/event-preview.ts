@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
 
 /** The public preview an event's link opens for someone signed out. */
-export const eventPreviewQuery = (eventId: number) =>
+const eventPreviewQuery = (eventId: number) =>
   queryOptions({
     queryKey: [...eventKeys.all, "preview", eventId] as const,
     queryFn: () => api.get(`/api/events/${eventId}/preview`, eventPreviewSchema),

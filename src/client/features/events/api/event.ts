@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
 
-export const eventQuery = (eventId: number) =>
+const eventQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.detail(eventId),
     queryFn: () => api.get(`/api/events/${eventId}`, eventDetailSchema),

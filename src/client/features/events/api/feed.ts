@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys, type FeedParams } from "./keys";
 
-export function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
+function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
   const params = new URLSearchParams({ type });
   if (free) params.set("free", free);
   if (filter !== "all") params.set("filter", filter);
@@ -18,7 +18,7 @@ export function feedUrl({ userId, type, filter, q, position, free }: FeedParams)
   return `/api/events/swipe/${userId}?${params}`;
 }
 
-export const feedQuery = (params: FeedParams) =>
+const feedQuery = (params: FeedParams) =>
   queryOptions({
     queryKey: eventKeys.feed(params),
     queryFn: () => api.get(feedUrl(params), feedResponseSchema),

@@ -7,7 +7,7 @@ import { eventKeys } from "./keys";
 const pendingRequestListSchema = z.array(pendingRequestSchema);
 
 /** A host's pending join requests for one event. */
-export const requestsQuery = (eventId: number) =>
+const requestsQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.requests(eventId),
     queryFn: () => api.get(`/api/events/${eventId}/requests`, pendingRequestListSchema),

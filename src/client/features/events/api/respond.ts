@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** POST /api/event-participants; callers decide whether lists refresh right away (the deck keeps its order). */
-export const respondMutation = () =>
+const respondMutation = () =>
   mutationOptions({
     mutationFn: (body: ParticipantBody) => api.post("/api/event-participants", participantSchema, body),
   });

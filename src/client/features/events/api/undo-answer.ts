@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** DELETE /api/event-interactions/{eventId}: the deck's undo takes the stored answer back; a mis-swipe is not final. */
-export const undoAnswerMutation = () =>
+const undoAnswerMutation = () =>
   mutationOptions({
     mutationFn: async (eventId: number) => {
       await api.send("DELETE", `/api/event-interactions/${eventId}`);

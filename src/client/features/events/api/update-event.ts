@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { refreshEvents } from "./refresh-events";
 
-export const updateEventMutation = (eventId: number) =>
+const updateEventMutation = (eventId: number) =>
   mutationOptions({
     /** `following`: this occurrence and the later ones of its series. */
     mutationFn: ({ following, ...body }: UpdateEventBody & { following?: boolean }) =>

@@ -7,7 +7,7 @@ import { eventKeys } from "./keys";
 const myEventListSchema = z.array(myEventSchema);
 
 /** The events a user hosts or attends (My Events), or only those with one status (Settings › Event History). */
-export const userEventsQuery = (userId: number, status?: ParticipantStatus) =>
+const userEventsQuery = (userId: number, status?: ParticipantStatus) =>
   queryOptions({
     queryKey: eventKeys.user(userId, status),
     queryFn: () =>

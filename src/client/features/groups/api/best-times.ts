@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 /** The days and slots most members published as free, from today (GET /api/groups/{id}/availability/best). */
-export const bestTimesQuery = (groupId: number, from: string) =>
+const bestTimesQuery = (groupId: number, from: string) =>
   queryOptions({
     queryKey: [...groupKeys.group(groupId), "availability", "best", from] as const,
     queryFn: () => api.get(`/api/groups/${groupId}/availability/best?from=${from}`, groupBestTimesSchema),

@@ -8,7 +8,7 @@ export type MessagePages = InfiniteData<ChatMessage[], number | undefined>;
 export const chatMessageListSchema = z.array(chatMessageSchema);
 
 /** Newest page first; each further page is the one before the oldest message held (scroll-back). */
-export const chatMessagesQuery = (groupId: number) =>
+const chatMessagesQuery = (groupId: number) =>
   infiniteQueryOptions({
     queryKey: groupKeys.messages(groupId),
     initialPageParam: undefined as number | undefined,

@@ -5,7 +5,7 @@ import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 /** Group planning: POST /api/events with the group's id; the group's events and every events list change. */
-export const createGroupEventMutation = () =>
+const createGroupEventMutation = () =>
   mutationOptions({
     mutationFn: (body: CreateGroupEventInput) => api.post("/api/events", eventSchema, body),
     onSuccess: (_event, body, _result, { client }) => {

@@ -4,7 +4,7 @@ import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 /** A fresh invite link with the default lifetime; the group's card then shows it (its inviteCode is the newest). */
-export const createInviteMutation = (groupId: number) =>
+const createInviteMutation = (groupId: number) =>
   mutationOptions({
     mutationFn: () => api.post(`/api/groups/${groupId}/invites`, groupInvitationSchema, {}),
     onSuccess: (_invite, _input, _result, { client }) => client.invalidateQueries({ queryKey: groupKeys.list() }),

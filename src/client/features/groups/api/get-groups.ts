@@ -6,7 +6,7 @@ import { groupKeys } from "./keys";
 
 const groupListSchema = z.array(groupListItemSchema);
 
-export const groupsQuery = () =>
+const groupsQuery = () =>
   queryOptions({ queryKey: groupKeys.list(), queryFn: () => api.get("/api/groups/user", groupListSchema) });
 
 export const useGroups = () => useQuery(groupsQuery());

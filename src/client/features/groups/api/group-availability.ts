@@ -4,7 +4,7 @@ import { availabilityKeys } from "@/features/availability";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
-export const groupAvailabilityQuery = (groupId: number, date: string) =>
+const groupAvailabilityQuery = (groupId: number, date: string) =>
   queryOptions({
     queryKey: groupKeys.availability(groupId, date),
     queryFn: () => api.get(`/api/groups/${groupId}/availability?date=${date}`, groupAvailabilitySchema),
@@ -15,7 +15,7 @@ export function useGroupAvailability(groupId: number | null, date: string) {
 }
 
 /** The answer is the day's availability as it now stands: it replaces the cached one. */
-export const saveGroupAvailabilityMutation = (groupId: number | null) =>
+const saveGroupAvailabilityMutation = (groupId: number | null) =>
   mutationOptions({
     mutationFn: (body: GroupAvailabilityBody) =>
       api.post(`/api/groups/${groupId}/availability`, groupAvailabilitySchema, body),

@@ -6,7 +6,7 @@ import { groupKeys } from "./keys";
 
 const groupEventListSchema = z.array(groupEventSchema);
 
-export const groupEventsQuery = (groupId: number) =>
+const groupEventsQuery = (groupId: number) =>
   queryOptions({
     queryKey: groupKeys.events(groupId),
     queryFn: () => api.get(`/api/groups/${groupId}/events`, groupEventListSchema),

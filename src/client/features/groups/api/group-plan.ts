@@ -6,7 +6,7 @@ import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 /** A plan as its chat card shows it (GET /api/groups/{id}/events/{eventId}). */
-export const groupPlanQuery = (groupId: number, eventId: number) =>
+const groupPlanQuery = (groupId: number, eventId: number) =>
   queryOptions({
     queryKey: groupKeys.plan(groupId, eventId),
     queryFn: () => api.get(`/api/groups/${groupId}/events/${eventId}`, groupPlanSchema),
@@ -17,7 +17,7 @@ export const useGroupPlan = (groupId: number, eventId: number) => useQuery(group
 type PlanVote = { groupId: number; eventId: number; optionId?: number; vote: VoteValue };
 
 /** A vote on the plan, or on one of its options; the card and the plan list re-read. */
-export const planVoteMutation = () =>
+const planVoteMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, eventId, optionId, vote }: PlanVote) =>
       api.post(`/api/groups/${groupId}/events/${eventId}/vote`, voteResultSchema, { vote, optionId }),
@@ -29,7 +29,7 @@ export const planVoteMutation = () =>
 export const usePlanVote = () => useMutation(planVoteMutation());
 
 /** An admin decides the poll now: the best option so far wins. */
-export const lockPlanMutation = () =>
+const lockPlanMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, eventId }: { groupId: number; eventId: number }) =>
       api.post(`/api/groups/${groupId}/events/${eventId}/lock`, groupPlanSchema),

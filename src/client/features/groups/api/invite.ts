@@ -3,7 +3,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
-export const inviteQuery = (code: string, viewerId: number | null) =>
+const inviteQuery = (code: string, viewerId: number | null) =>
   queryOptions({
     queryKey: groupKeys.invite(code, viewerId),
     queryFn: () => api.get(`/api/group-invite/${encodeURIComponent(code)}`, inviteViewSchema),
@@ -14,7 +14,7 @@ export function useInvite(code: string, viewer: { userId: number | null; ready: 
   return useQuery({ ...inviteQuery(code, viewer.userId), enabled: viewer.ready });
 }
 
-export const joinInviteMutation = (code: string) =>
+const joinInviteMutation = (code: string) =>
   mutationOptions({
     mutationFn: () => api.post(`/api/group-invite/${encodeURIComponent(code)}/join`, joinInviteResultSchema),
     onSuccess: (_joined, _input, _result, { client }) => client.invalidateQueries({ queryKey: groupKeys.list() }),

@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
-export const markReadMutation = () =>
+const markReadMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, messageId }: { groupId: number; messageId?: number }) =>
       api.send("POST", `/api/groups/${groupId}/read`, { messageId }),

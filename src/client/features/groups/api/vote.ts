@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
-export const voteMutation = () =>
+const voteMutation = () =>
   mutationOptions({
     mutationFn: ({ groupId, eventId, vote }: { groupId: number; eventId: number; vote: VoteValue }) =>
       api.post(`/api/groups/${groupId}/events/${eventId}/vote`, voteResultSchema, { vote }),

@@ -30,14 +30,14 @@ const pages = {
 const userListSchema = z.array(nearbyUserSchema);
 const eventListSchema = z.array(nearbyEventSchema);
 
-export const nearbyUsersQuery = (at: Position) =>
+const nearbyUsersQuery = (at: Position) =>
   infiniteQueryOptions({
     ...pages,
     queryKey: nearbyKeys.users(at),
     queryFn: ({ pageParam }) => api.get(nearbyUrl("/api/users/nearby", at, pageParam), userListSchema),
   });
 
-export const nearbyEventsQuery = (at: Position) =>
+const nearbyEventsQuery = (at: Position) =>
   infiniteQueryOptions({
     ...pages,
     queryKey: nearbyKeys.events(at),

@@ -5,7 +5,7 @@ import { api } from "@/lib/api";
 import { userKeys } from "./keys";
 
 /** Follow or unfollow; the profile takes the answer (the viewer's state and the follower count). */
-export const followMutation = (userId: number) =>
+const followMutation = (userId: number) =>
   mutationOptions({
     mutationFn: (follow: boolean) =>
       follow

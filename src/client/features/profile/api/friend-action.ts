@@ -6,7 +6,7 @@ import { friendKeys } from "./keys";
 type FriendAction = { userId: number; action: "request" | "accept" | "decline" };
 
 /** Connect, Accept or Decline; every friends list, request list and status may change. */
-export const friendActionMutation = () =>
+const friendActionMutation = () =>
   mutationOptions({
     mutationFn: ({ userId, action }: FriendAction) =>
       action === "request"

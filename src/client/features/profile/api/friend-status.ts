@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { friendKeys } from "./keys";
 
-export const friendStatusQuery = (userId: number) =>
+const friendStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: friendKeys.status(userId),
     queryFn: () => api.get(`/api/friends/status/${userId}`, friendStatusResultSchema),

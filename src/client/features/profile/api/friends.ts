@@ -8,7 +8,7 @@ import { friendKeys } from "./keys";
 const friendListSchema = z.array(publicUserSchema);
 const incomingListSchema = z.array(incomingFriendRequestSchema);
 
-export const friendsQuery = (userId: number) =>
+const friendsQuery = (userId: number) =>
   queryOptions({
     queryKey: friendKeys.list(userId),
     queryFn: () => api.get(`/api/users/friends?userId=${userId}`, friendListSchema),
@@ -18,7 +18,7 @@ export function useFriends(userId: number | undefined) {
   return useQuery({ ...friendsQuery(userId ?? 0), enabled: userId !== undefined });
 }
 
-export const incomingRequestsQuery = () =>
+const incomingRequestsQuery = () =>
   queryOptions({
     queryKey: friendKeys.incoming(),
     queryFn: () => api.get("/api/friends/requests", incomingListSchema),

@@ -3,7 +3,7 @@ import type { InviteFriendInput } from "@contract/friends";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export const inviteFriendMutation = () =>
+const inviteFriendMutation = () =>
   mutationOptions({
     mutationFn: (input: InviteFriendInput) => api.post("/api/friends/invite", messageSchema, input),
   });

@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 /** Opens (or reuses) the two-member private group with a user for "Message". */
-export const openDirectMessageMutation = () =>
+const openDirectMessageMutation = () =>
   mutationOptions({
     mutationFn: (userId: number) => api.post("/api/groups/direct", createdGroupSchema, { userId }),
   });

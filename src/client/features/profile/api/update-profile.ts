@@ -4,7 +4,7 @@ import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 import { userKeys } from "./keys";
 
-export const updateProfileMutation = (userId: number) =>
+const updateProfileMutation = (userId: number) =>
   mutationOptions({
     mutationFn: (input: UpdateProfileInput) => api.patch(`/api/users/${userId}`, currentUserSchema, input),
     onSuccess: (user, _input, _result, { client }) => {

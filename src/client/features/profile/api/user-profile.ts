@@ -7,7 +7,7 @@ import { userKeys } from "./keys";
 export const isNumericId = (id: string | undefined): id is string => !!id && /^\d+$/.test(id);
 
 /** GET /api/users/{id}: public fields, plus the e-mail on the viewer's own profile. */
-export const userProfileQuery = (userId: string) =>
+const userProfileQuery = (userId: string) =>
   queryOptions({
     queryKey: userKeys.profile(userId),
     queryFn: () => api.get(`/api/users/${userId}`, userProfileSchema),

@@ -8,13 +8,13 @@ import { safetyKeys } from "./keys";
 const blockedListSchema = z.array(blockedUserSchema);
 
 /** The people I blocked (GET /api/blocks). */
-export const blocksQuery = () =>
+const blocksQuery = () =>
   queryOptions({ queryKey: safetyKeys.blocks, queryFn: () => api.get("/api/blocks", blockedListSchema) });
 
 export const useBlocks = () => useQuery(blocksQuery());
 
 /** Block or unblock; afterwards every cached read is read again (a block hides people, events and messages). */
-export const setBlockedMutation = () =>
+const setBlockedMutation = () =>
   mutationOptions({
     mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
       blocked ? api.post("/api/blocks", messageSchema, { userId }) : api.delete(`/api/blocks/${userId}`, messageSchema),

@@ -7,7 +7,7 @@ import { safetyKeys } from "./keys";
 
 const adminReportListSchema = z.array(adminReportSchema);
 
-export const adminReportsQuery = () =>
+const adminReportsQuery = () =>
   queryOptions({
     queryKey: safetyKeys.adminReports,
     queryFn: () => api.get("/api/admin/reports", adminReportListSchema),
@@ -36,7 +36,7 @@ function moderate(action: ModerationAction) {
 }
 
 /** Every action changes the open reports. */
-export const moderateMutation = () =>
+const moderateMutation = () =>
   mutationOptions({
     mutationFn: moderate,
     onSuccess: (_answer, _action, _result, { client }) =>

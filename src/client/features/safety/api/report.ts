@@ -3,7 +3,7 @@ import type { ReportBody } from "@contract/safety";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
-export const reportMutation = () =>
+const reportMutation = () =>
   mutationOptions({ mutationFn: (body: ReportBody) => api.post("/api/reports", messageSchema, body) });
 
 export const useReport = () => useMutation(reportMutation());

@@ -3,7 +3,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/
 import { api } from "@/lib/api";
 import { settingsKeys } from "./keys";
 
-export const calendarSubscriptionQuery = () =>
+const calendarSubscriptionQuery = () =>
   queryOptions({
     queryKey: settingsKeys.calendarSubscription,
     queryFn: () => api.get("/api/calendar/subscription", calendarSubscriptionSchema),
@@ -12,7 +12,7 @@ export const calendarSubscriptionQuery = () =>
 export const useCalendarSubscription = () => useQuery(calendarSubscriptionQuery());
 
 /** A new secret address: the old one stops working at once, so the cache takes the answer. */
-export const rotateCalendarSubscriptionMutation = () =>
+const rotateCalendarSubscriptionMutation = () =>
   mutationOptions({
     mutationFn: () => api.post("/api/calendar/subscription/rotate", calendarSubscriptionSchema),
     onSuccess: (fresh, _input, _result, { client }) => client.setQueryData(settingsKeys.calendarSubscription, fresh),

@@ -5,7 +5,7 @@ import { settingsKeys } from "./keys";
 
 const key = settingsKeys.notificationPreferences;
 
-export const notificationPreferencesQuery = () =>
+const notificationPreferencesQuery = () =>
   queryOptions({
     queryKey: key,
     queryFn: () => api.get("/api/notification-preferences", notificationPreferencesSchema),
@@ -14,7 +14,7 @@ export const notificationPreferencesQuery = () =>
 export const useNotificationPreferences = () => useQuery(notificationPreferencesQuery());
 
 /** A switch flips at once; a refused save puts the previous preferences back. */
-export const saveNotificationPreferencesMutation = () =>
+const saveNotificationPreferencesMutation = () =>
   mutationOptions({
     mutationFn: (next: NotificationPreferences) =>
       api.put("/api/notification-preferences", notificationPreferencesSchema, next),

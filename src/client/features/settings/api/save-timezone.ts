@@ -4,7 +4,7 @@ import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 
 /** The profile zone every time in the app is shown in; the answer is the updated current user. */
-export const saveTimezoneMutation = (userId: number) =>
+const saveTimezoneMutation = (userId: number) =>
   mutationOptions({
     mutationFn: (timezone: string) => api.patch(`/api/users/${userId}/timezone`, currentUserSchema, { timezone }),
     onSuccess: (updated, _timezone, _result, { client }) => updateCurrentUser(client, updated),

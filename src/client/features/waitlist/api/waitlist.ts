@@ -3,7 +3,7 @@ import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { waitlistKeys } from "./keys";
 
-/** Entries waiting and accounts given (issue: real figures, docs/spec-deviations.md). */
+/** Entries waiting and accounts given (real figures, not fixed ones: docs/spec-deviations.md). */
 export const waitlistStatsQuery = () =>
   queryOptions({ queryKey: waitlistKeys.stats, queryFn: () => api.get("/api/waitlist/stats", waitlistStatsSchema) });
 

@@ -1,6 +1,6 @@
 /**
- * Issue 9, proof 1: who may call what. One row per route of the OpenAPI document, with the status
- * each of five callers gets. src/server/authz-matrix.test.ts reads this table: a route in the
+ * Who may call what: one row per route of the OpenAPI document, with the status each of five
+ * callers gets. src/server/authz-matrix.test.ts reads this table: a route in the
  * OpenAPI document without a row fails it, so a new route cannot ship without a decision here.
  *
  * The callers, for every row:
@@ -23,7 +23,7 @@
  * leaving, the host cancelling) happens after the less privileged callers were refused.
  */
 
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "../contract/push";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../contract/push";
 
 export type Actor = "visitor" | "owner" | "member" | "stranger" | "blocked";
 export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "blocked", "member", "owner"];
@@ -200,7 +200,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: { visitor: 401, owner: 409, member: 201, stranger: 403, blocked: 403 },
     fresh: true,
   },
-  // 200 for everyone signed in: rows are filtered per caller (issue 9.5, trust-boundary.test.ts checks the rows).
+  // 200 for everyone signed in: rows are filtered per caller (src/server/security/trust-boundary.test.ts checks which).
   "GET /api/event-participants": {
     request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }),
     expect: { ...signedIn(200), blocked: 200 },

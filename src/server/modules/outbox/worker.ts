@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { mailErrorForLog } from "../../http/safe-error-log";
-import { createMailTransport, type MailMessage, type MailTransport } from "../../mail";
-import { outboxRepository } from "./repository";
+import type { MailTransport } from "../../mail";
+import type { OutboxRepository } from "./repository";
 
 /**
  * The e-mail outbox (docs/decisions/ "e-mail outbox"): a request only inserts a pending row; a
@@ -40,9 +38,11 @@ export function retryDelayMs(failedAttempts: number, random = Math.random): numb
   return Math.round(capped * (0.9 + 0.2 * random()));
 }
 
-export interface Outbox {
-  /** Queues a message (status pending) and wakes this instance's worker; returns the row id. */
-  enqueue(message: MailMessage): Promise<number>;
+export interface OutboxWorker {
+  /** Whether this instance can deliver at all (SMTP_URL set): without it, mail waits in the outbox. */
+  readonly delivers: boolean;
+  /** Starts a round now (a message was just queued), unless stopped or no transport. */
+  wake(): void;
   /** One round: claims due rows and tries each once. Returns how many were sent and failed. */
   runOnce(): Promise<{ sent: number; retried: number; failed: number }>;
   /** Starts the polling worker (no-op without SMTP_URL: nothing could be delivered). */
@@ -51,15 +51,13 @@ export interface Outbox {
   stop(): Promise<void>;
 }
 
-export function createOutbox(deps: {
-  config: Config;
-  db: Db;
+export function createOutboxWorker(deps: {
+  repo: OutboxRepository;
   log: FastifyBaseLogger;
-  transport?: MailTransport | null;
-}): Outbox {
-  const { log } = deps;
-  const repo = outboxRepository(deps.db);
-  const transport = deps.transport === undefined ? createMailTransport(deps.config) : deps.transport;
+  /** null without SMTP_URL: nothing could be delivered. */
+  transport: MailTransport | null;
+}): OutboxWorker {
+  const { repo, log, transport } = deps;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = true;
@@ -119,12 +117,8 @@ export function createOutbox(deps: {
   }
 
   return {
-    async enqueue(message) {
-      const id = await repo.insert(message);
-      if (!transport) log.info({ outboxId: id }, "mail kept in the outbox (no SMTP_URL)");
-      wake();
-      return id;
-    },
+    delivers: transport !== null,
+    wake,
     runOnce,
     start() {
       if (!transport || !stopped) return;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 
 /** How often an instance looks for seat offers whose hour ran out. */
-export const SEAT_OFFER_SWEEP_MS = 60_000;
+const SEAT_OFFER_SWEEP_MS = 60_000;
 
 /**
  * Passes seats offered from a waitlist and not confirmed within the hour on to the next in line, on a timer
@@ -43,4 +43,3 @@ export function seatOfferWorker(
     },
   };
 }
-export type SeatOfferWorker = ReturnType<typeof seatOfferWorker>;

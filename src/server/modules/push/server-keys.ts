@@ -3,6 +3,9 @@ import webpush from "web-push";
 import type { Config } from "../../config";
 import type { PushRepository } from "./repository";
 
+// Secrets made once per installation and kept in server_keys (the push repository's storedKey), so every
+// instance and every restart signs with the same key.
+
 export interface VapidKeys {
   publicKey: string;
   privateKey: string;
@@ -11,7 +14,7 @@ export interface VapidKeys {
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY when set (both or neither: config.ts checks); otherwise a pair
- * generated on first start and kept in the database (server_keys), so subscriptions survive restarts
+ * generated on first use and kept in the database (server_keys), so subscriptions survive restarts
  * and every instance signs with the same key.
  */
 export async function vapidKeys(config: Config, repo: PushRepository): Promise<VapidKeys> {
@@ -36,4 +39,9 @@ function defaultSubject(config: Config): string {
 /** The HMAC key of one-click unsubscribe links (never leaves the server). */
 export function unsubscribeSecret(repo: PushRepository): Promise<string> {
   return repo.storedKey("unsubscribe-link", () => randomBytes(32).toString("base64url"));
+}
+
+/** The HMAC key of event tickets' check-in codes (never leaves the server). */
+export function ticketSecret(repo: PushRepository): Promise<string> {
+  return repo.storedKey("ticket-code", () => randomBytes(32).toString("base64url"));
 }

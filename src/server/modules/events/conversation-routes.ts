@@ -8,6 +8,7 @@ import { requireUserId } from "../../http/session";
 const tags = ["events"];
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
+/** An event's conversation with its going guests, and muting it (the event-conversation module's). */
 export const eventConversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.eventConversation;
 

@@ -1,0 +1,14 @@
+// The notifications module's public entry: the stored notices, each person's channel preferences, and the
+// hand-off to push and e-mail delivery (notify.ts), keyed by the app's bus.
+export {
+  type ChatMessageSent,
+  chatMessageSent,
+  deliveriesSettled,
+  type NotificationDelivery,
+  onChatMessage,
+  onNotification,
+  startDelivery,
+  trackDelivery,
+} from "./notify";
+export { notificationsRepository } from "./repository";
+export { type NewNotification, type NotificationsService, notificationsService } from "./service";

@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from "fastify";
+import {
+  isPushServiceUrl,
+  type NotificationPreferences,
+  PUSH_DEVICE_TAKEN,
+  PUSH_ENDPOINT_REFUSED,
+  type PushSubscriptionInput,
+} from "../../../contract/push";
+import { type Config, publicOrigin } from "../../config";
+import { HttpError } from "../../http/http-error";
+import type { MailMessage } from "../../mail";
+import type { Bus } from "../../realtime/bus";
+import type { NotificationDelivery, NotificationsService } from "../notifications";
+import {
+  notificationEmail,
+  readUnsubscribeToken,
+  runDigests,
+  turnEmailOff,
+  type UserAddresses,
+  unsubscribeToken,
+} from "./email";
+import { createFcmSender } from "./fcm";
+import { openSocketsHere } from "./presence";
+import type { PushRepository } from "./repository";
+import { createPushSender } from "./sender";
+import { unsubscribeSecret, type VapidKeys, vapidKeys } from "./server-keys";
+
+/** A value read once from the database and shared; a failed read is tried again next time. */
+function memo<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= read().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
+/**
+ * Web push and native devices, each person's notification preferences, one-click unsubscribe links, and the
+ * decisions of delivery: who hears of a notification by push, who by e-mail, and the daily digest.
+ */
+export function pushService(deps: {
+  repo: PushRepository;
+  notifications: NotificationsService;
+  users: UserAddresses;
+  enqueueMail: (message: MailMessage) => Promise<number>;
+  config: Config;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  /** Where FCM's HTTP v1 API is; tests point it at a local server. Default: Google's. */
+  fcmApiBase?: string;
+}) {
+  const { repo, notifications, users, config, log } = deps;
+  const keys: () => Promise<VapidKeys> = memo(() => vapidKeys(config, repo));
+  const secret = memo(() => unsubscribeSecret(repo));
+  const origin = publicOrigin(config);
+  // Tests subscribe local push services; everywhere else only the browsers' push services are accepted.
+  const localPushAllowed = config.NODE_ENV === "test";
+  const webPush = createPushSender({ keys, repo, log, allowHttp: localPushAllowed });
+  const fcm = config.FCM_SERVICE_ACCOUNT_FILE
+    ? createFcmSender({ serviceAccountFile: config.FCM_SERVICE_ACCOUNT_FILE, repo, log, apiBase: deps.fcmApiBase })
+    : null;
+
+  /** A token signed by this server and sent under the person's current preferences: older links are dead. */
+  async function liveUnsubscribeTarget(token: string) {
+    const target = readUnsubscribeToken(await secret(), token);
+    if (!target) return null;
+    const current = (await notifications.linksVersions([target.userId])).get(target.userId);
+    return current === target.version ? target : null;
+  }
+
+  return {
+    async publicKey(): Promise<string> {
+      return (await keys()).publicKey;
+    },
+
+    /** Stores the signed-in person's device; refuses an endpoint outside the push services, or another account's device. */
+    async subscribe(userId: number, sessionHash: string | null, input: PushSubscriptionInput): Promise<void> {
+      if (input.platform === "web" && !localPushAllowed && !isPushServiceUrl(input.endpoint)) {
+        throw new HttpError(400, PUSH_ENDPOINT_REFUSED);
+      }
+      if (!(await repo.save(userId, sessionHash, input))) throw new HttpError(409, PUSH_DEVICE_TAKEN);
+    },
+
+    /** Removes the person's own device only: another's answers like a missing one. */
+    async unsubscribeDevice(userId: number, endpoint: string): Promise<void> {
+      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, "Device not found");
+    },
+
+    async preferences(userId: number): Promise<NotificationPreferences | undefined> {
+      return (await notifications.preferencesOf([userId])).get(userId);
+    },
+
+    async savePreferences(userId: number, preferences: NotificationPreferences): Promise<void> {
+      await notifications.savePreferences(userId, preferences);
+    },
+
+    /** Whether an unsubscribe link still works (signed here, and the person's preferences unchanged since). */
+    async isLiveUnsubscribeLink(token: string): Promise<boolean> {
+      return (await liveUnsubscribeTarget(token)) !== null;
+    },
+
+    /** Turns off the e-mails a live link names; false when the link is forged or outdated. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const target = await liveUnsubscribeTarget(token);
+      if (!target) return false;
+      await turnEmailOff({ notifications, users }, target.userId, target.scope);
+      return true;
+    },
+
+    /** Push and e-mail for one notification (or chat window), as each recipient chose. */
+    async deliver({ category, content, recipients }: NotificationDelivery): Promise<void> {
+      // Push: users who keep this category as push and have no socket open here (an open app already shows it).
+      const pushTo = recipients
+        .filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0)
+        .map((r) => r.userId);
+      if (pushTo.length) {
+        const subscriptions = await repo.listFor(pushTo);
+        const payload = {
+          title: content.title,
+          body: content.message,
+          url: content.actionUrl?.startsWith("/") ? content.actionUrl : "/notifications",
+          tag: content.tag,
+        };
+        await Promise.all([webPush.send(subscriptions, payload), fcm?.send(subscriptions, payload)]);
+      }
+      // E-mail: one per notification, unless the user chose the daily digest (sendDigests sends that).
+      const mailTo = recipients
+        .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
+        .map((r) => r.userId);
+      if (mailTo.length && origin) {
+        const addresses = await users.emailsOf(mailTo);
+        const versions = await notifications.linksVersions(mailTo);
+        const key = await secret();
+        for (const userId of mailTo) {
+          const to = addresses.get(userId);
+          if (!to) continue;
+          const token = unsubscribeToken(key, userId, category, versions.get(userId) ?? 0);
+          await deps.enqueueMail(notificationEmail({ to, origin, token, ...content }));
+        }
+      }
+    },
+
+    /** One round of daily digests: mails everyone whose digest is due; returns how many were mailed. */
+    async sendDigests(): Promise<number> {
+      if (!origin) return 0;
+      return runDigests({ notifications, users, origin, secret: await secret(), enqueue: deps.enqueueMail });
+    },
+  };
+}
+export type PushService = ReturnType<typeof pushService>;

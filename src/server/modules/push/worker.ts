@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Bus } from "../../realtime/bus";
+import { deliveriesSettled, onNotification } from "../notifications";
+import { listenForChatMessages } from "./chat-push";
+import type { PushService } from "./service";
+
+/** How often an instance looks for users whose daily digest is due. */
+const DIGEST_POLL_MS = 15 * 60_000;
+
+/**
+ * Push and e-mail for every notification the notifications service stores, and for chat messages to members
+ * who are away. Start listens on the app's bus; stop stops listening and waits for the deliveries under way
+ * (a chat window still collecting is flushed first), so none is cut off by the database closing.
+ */
+export function createPushDeliveryWorker(deps: {
+  push: PushService;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  chat: Omit<Parameters<typeof listenForChatMessages>[0], "bus" | "log">;
+}) {
+  const { push, bus, log } = deps;
+  let stopNotifications: (() => void) | undefined;
+  let stopChat: (() => void) | undefined;
+  return {
+    start() {
+      if (stopNotifications) return;
+      stopNotifications = onNotification(bus, (delivery) =>
+        push.deliver(delivery).catch((error: Error) => log.warn({ err: error }, "notification delivery failed")),
+      );
+      stopChat = listenForChatMessages({ ...deps.chat, bus, log });
+    },
+    async stop() {
+      stopChat?.();
+      stopChat = undefined;
+      await deliveriesSettled(bus);
+      stopNotifications?.();
+      stopNotifications = undefined;
+      await deliveriesSettled(bus);
+    },
+  };
+}
+
+/** The daily e-mail digest: every instance looks every `everyMs`; each user's digest is claimed by one. */
+export function createEmailDigestWorker(deps: { push: PushService; log: FastifyBaseLogger; everyMs?: number }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+
+  function tick() {
+    // A slow round is never overlapped by the next one.
+    if (running) return;
+    running = deps.push
+      .sendDigests()
+      .catch((error: Error) => deps.log.warn({ err: error }, "digest round failed"))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    /** One round now; returns how many digests were mailed. */
+    runOnce: () => deps.push.sendDigests(),
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, deps.everyMs ?? DIGEST_POLL_MS);
+      // The timer must never keep a process alive that is otherwise done.
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
