@@ -41,6 +41,9 @@ function fromRow(row: MessageRow): StoredMessage {
   };
 }
 
+/** The advisory lock that takes chat batches in turn (any fixed number no other lock uses). */
+const CHAT_INSERT_LOCK = 7_201_024;
+
 export function chatRepository(db: Db) {
   const select = () =>
     db
@@ -116,9 +119,13 @@ export function chatRepository(db: Db) {
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
             as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
         ),
+        -- One batch at a time across instances: two at once lock the same group and user rows for their
+        -- foreign keys, and PostgreSQL's shared row locks between them cost far more than the wait.
+        turn as (select pg_advisory_xact_lock(${CHAT_INSERT_LOCK}) as held),
         m as (
           insert into chat_messages (group_id, user_id, message, message_type, client_id)
           select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
+          cross join turn
           join groups g on g.id = i.group_id
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
             -- Nobody posts in a direct conversation with someone blocked either way. The case keeps the
