@@ -3,14 +3,17 @@
  * messages/s offered, 20 000 deliveries/s), each delivery timed from send to arrival. Measured in one run
  * against (1) a bare `ws` relay doing only the fan-out in the same pattern, (2) Link on one instance,
  * (3) Link on two instances sharing PostgreSQL and Redis (each group's members split across them).
- * Every server runs in its own process; this process only drives the sockets.
+ * Each server then runs a closed loop (one message per group at a time, the next once every member has
+ * it). Every server runs in its own process; this process only drives the sockets.
  *
  *   npx tsx bench/sockets.ts                       # bare relay, Link embedded (PGlite), and with
  *                                                  # TEST_DATABASE_URL + TEST_REDIS_URL: Link on PostgreSQL, two instances
  *   options: --sockets N (1000) --groups N (100) --rate R (frames/s per socket, 2) --seconds S (5)
- *            --only bare,pglite,postgres,cross
+ *            --rounds N (closed loop, 20) --only bare,pglite,postgres,cross --profile DIR
+ *            --knee [--knee-rates 500,1000,2000,3000,4000 --knee-seconds 2]: steps the offered rate on
+ *            fresh servers and reports the highest at which p99 stays <= 3 x the relay's
  *
- * Targets: Link's delivery p99 <= 3 x the bare relay's; two instances <= 1.2 x one (PostgreSQL).
+ * Targets: Link's delivery p99 <= 3 x the bare relay's; two instances never slower than one (PostgreSQL).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,7 +30,12 @@ const { values: opts } = parseArgs({
     groups: { type: "string", default: "100" },
     rate: { type: "string", default: "2" },
     seconds: { type: "string", default: "5" },
+    rounds: { type: "string", default: "20" },
     only: { type: "string" },
+    /** Also steps the offered rate to find the knee: the highest at which p99 stays <= 3 x the relay's. */
+    knee: { type: "boolean", default: false },
+    "knee-rates": { type: "string", default: "500,1000,2000,3000,4000" },
+    "knee-seconds": { type: "string", default: "2" },
     // Child process modes.
     serve: { type: "string" },
     db: { type: "string" },
@@ -42,12 +50,26 @@ const SOCKETS = Number(opts.sockets);
 const GROUPS = Number(opts.groups);
 const RATE = Number(opts.rate);
 const SECONDS = Number(opts.seconds);
+const ROUNDS = Number(opts.rounds);
+const KNEE_RATES = opts["knee-rates"].split(",").map(Number);
+const KNEE_SECONDS = Number(opts["knee-seconds"]);
 
 interface Seed {
   sockets: number;
   groups: number;
   tokens: string[];
 }
+
+type Kind = "bare" | "pglite" | "postgres" | "cross";
+const LABELS: Record<Kind, string> = {
+  bare: "bare ws relay",
+  pglite: "Link, one instance, embedded",
+  postgres: "Link, one instance, PostgreSQL",
+  cross: "Link, two instances, PostgreSQL + Redis",
+};
+
+// Group g holds sockets g, g + GROUPS, g + 2 GROUPS...; with two instances they alternate between them.
+const groupOf = (i: number) => (i % GROUPS) + 1;
 
 if (opts.serve) await serve(opts.serve);
 else await main();
@@ -171,16 +193,19 @@ interface Result {
   errors: number;
 }
 
-/** Connects every socket (socket i to ports[i % ports.length]... of its group), runs the send pattern, measures. */
-async function drive(label: string, ports: number[], tokens: string[] | null): Promise<Result> {
-  const latencies: number[] = [];
-  const sentAt = new Map<string, number>();
-  let delivered = 0;
-  let errors = 0;
-  // Group g holds sockets g, g + GROUPS, g + 2 GROUPS...; with two instances they alternate between them.
-  const groupOf = (i: number) => (i % GROUPS) + 1;
+interface Clients {
+  sockets: WebSocket[];
+  /** Called for every new_message a socket receives, with its text. */
+  onMessage: (text: string) => void;
+  errors: number;
+  close(): void;
+}
+
+/** Connects every socket (socket i to ports[(i / GROUPS) % ports.length]) and joins it to its group. */
+async function connect(ports: number[], tokens: string[] | null): Promise<Clients> {
   const portOf = (i: number) => ports[Math.floor(i / GROUPS) % ports.length];
-  const sockets = await Promise.all(
+  const clients: Clients = { sockets: [], onMessage: () => {}, errors: 0, close: () => {} };
+  clients.sockets = await Promise.all(
     Array.from(
       { length: SOCKETS },
       (_, i) =>
@@ -191,22 +216,46 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
           ws.on("message", (data) => {
             const m = JSON.parse(String(data)) as { type: string; groupId?: number; message?: { message: string } };
             if (m.type === "joined_group") resolve(ws);
-            else if (m.type === "new_message" && m.message) {
-              const start = sentAt.get(m.message.message);
-              if (start !== undefined) latencies.push(performance.now() - start);
-              delivered += 1;
-            } else if (m.type === "error" || m.type === "message_error") errors += 1;
+            else if (m.type === "new_message" && m.message) clients.onMessage(m.message.message);
+            else if (m.type === "error" || m.type === "message_error") clients.errors += 1;
           });
           ws.once("open", () => ws.send(JSON.stringify({ type: "join_group", groupId: groupOf(i) })));
           ws.once("error", reject);
         }),
     ),
   );
-  // Every socket sends RATE frames a second, spread evenly over the second.
-  const interval = 1000 / RATE;
-  const perSocket = Math.round(RATE * SECONDS);
+  clients.close = () => {
+    for (const ws of clients.sockets) ws.terminate();
+  };
+  return clients;
+}
+
+function percentiles(latencies: number[]) {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+  return { p50: pct(50), p99: pct(99) };
+}
+
+/**
+ * Open loop: every socket sends `rate` frames a second, spread evenly, whatever the server answers;
+ * each delivery is timed from send to arrival.
+ */
+async function openLoop(label: string, clients: Clients, rate: number, seconds: number): Promise<Result> {
+  const { sockets } = clients;
+  const latencies: number[] = [];
+  const sentAt = new Map<string, number>();
+  let delivered = 0;
+  clients.onMessage = (text) => {
+    const start = sentAt.get(text);
+    if (start !== undefined) latencies.push(performance.now() - start);
+    delivered += 1;
+  };
+  const interval = 1000 / rate;
+  const perSocket = Math.round(rate * seconds);
   const next = sockets.map((_, i) => (i / SOCKETS) * interval);
   const count = sockets.map(() => 0);
+  const run = randomBytes(3).toString("hex");
   let sent = 0;
   const begin = performance.now();
   await new Promise<void>((resolve) => {
@@ -214,7 +263,7 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
       const now = performance.now() - begin;
       for (let i = 0; i < SOCKETS; i++) {
         while (count[i] < perSocket && next[i] <= now) {
-          const text = `s${i}n${count[i]}`;
+          const text = `${run}s${i}n${count[i]}`;
           sentAt.set(text, performance.now());
           sockets[i].send(JSON.stringify({ type: "chat_message", groupId: groupOf(i), message: text }));
           count[i] += 1;
@@ -230,33 +279,97 @@ async function drive(label: string, ports: number[], tokens: string[] | null): P
   });
   const sendMs = performance.now() - begin;
   const expected = sent * (SOCKETS / GROUPS);
+  const errorsBefore = clients.errors;
   const drainUntil = performance.now() + 30_000;
-  while (delivered < expected && errors === 0 && performance.now() < drainUntil)
+  while (delivered < expected && clients.errors === errorsBefore && performance.now() < drainUntil)
     await new Promise((r) => setTimeout(r, 20));
   const totalMs = performance.now() - begin;
-  for (const ws of sockets) ws.terminate();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
   return {
     label,
     sent,
     delivered,
     expected,
-    errors,
+    errors: clients.errors - errorsBefore,
     offered: sent / (sendMs / 1000),
     achieved: delivered / (SOCKETS / GROUPS) / (totalMs / 1000),
-    p50: pct(50),
-    p99: pct(99),
+    ...percentiles(latencies),
+  };
+}
+
+/** Two closed-loop rounds per group, not measured: a fresh server compiles its hot paths before the clock runs. */
+async function warmUp(clients: Clients) {
+  await closedLoop("warm-up", clients, 2);
+}
+
+/**
+ * Closed loop: in every group one member sends (each in turn), and the group's next round starts when
+ * every member received it; `rounds` rounds per group, all groups at once. Timed like the open loop.
+ */
+async function closedLoop(label: string, clients: Clients, rounds: number): Promise<Result> {
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < SOCKETS; i++) members.set(groupOf(i), [...(members.get(groupOf(i)) ?? []), i]);
+  const latencies: number[] = [];
+  const sentAt = new Map<string, number>();
+  const arrived = new Map<string, number>();
+  const run = randomBytes(3).toString("hex");
+  let delivered = 0;
+  let sent = 0;
+  let finished = 0;
+  const begin = performance.now();
+  const done = new Promise<void>((resolve) => {
+    const sendRound = (groupId: number, round: number) => {
+      const group = members.get(groupId) as number[];
+      if (round === rounds) {
+        finished += 1;
+        if (finished === members.size) resolve();
+        return;
+      }
+      const text = `${run}g${groupId}r${round}`;
+      sentAt.set(text, performance.now());
+      const sender = group[round % group.length];
+      clients.sockets[sender].send(JSON.stringify({ type: "chat_message", groupId, message: text }));
+      sent += 1;
+    };
+    clients.onMessage = (text) => {
+      const start = sentAt.get(text);
+      if (start === undefined) return;
+      latencies.push(performance.now() - start);
+      delivered += 1;
+      const count = (arrived.get(text) ?? 0) + 1;
+      arrived.set(text, count);
+      const match = /g(\d+)r(\d+)$/.exec(text) as RegExpExecArray;
+      const groupId = Number(match[1]);
+      if (count === (members.get(groupId) as number[]).length) sendRound(groupId, Number(match[2]) + 1);
+    };
+    for (const groupId of members.keys()) sendRound(groupId, 0);
+  });
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref());
+  await Promise.race([done, timeout]);
+  const totalMs = performance.now() - begin;
+  return {
+    label,
+    sent,
+    delivered,
+    expected: rounds * SOCKETS,
+    errors: clients.errors,
+    offered: sent / (totalMs / 1000),
+    achieved: sent / (totalMs / 1000),
+    ...percentiles(latencies),
   };
 }
 
 async function main() {
-  const only = new Set((opts.only ?? "bare,pglite,postgres,cross").split(","));
   const pgServer = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
-  const results: Result[] = [];
+  const kinds = (opts.only ?? "bare,pglite,postgres,cross").split(",").filter((kind): kind is Kind => {
+    if (!(kind in LABELS)) return false;
+    if ((kind === "postgres" || kind === "cross") && !pgServer) return false;
+    return kind !== "cross" || Boolean(redisUrl);
+  });
   const notes: string[] = [];
+  if (!pgServer) notes.push("PostgreSQL tiers: skipped (set TEST_DATABASE_URL, and TEST_REDIS_URL for two instances)");
+  else if (!redisUrl) notes.push("two instances: skipped (set TEST_REDIS_URL)");
+  if (pgServer) process.env.DB_TIER = "postgres";
   const tokens = Array.from({ length: SOCKETS }, () => randomBytes(32).toString("base64url"));
   const seedFile = path.join(os.tmpdir(), `link-bench-sockets-${process.pid}.json`);
   writeFileSync(seedFile, JSON.stringify({ sockets: SOCKETS, groups: GROUPS, tokens } satisfies Seed));
@@ -266,58 +379,118 @@ async function main() {
       c.kill("SIGTERM");
     });
 
-  if (only.has("bare")) {
-    const s = await start(["--serve", "bare"]);
-    results.push(await drive("bare ws relay", [s.port], null));
-    await stop(s.child);
-  }
-  if (only.has("pglite")) {
-    const s = await start(["--serve", "link", "--seed", seedFile]);
-    results.push(await drive("Link, one instance, embedded", [s.port], tokens));
-    await stop(s.child);
-  }
-  if (pgServer && (only.has("postgres") || only.has("cross"))) {
-    process.env.DB_TIER = "postgres";
-    const { freshDatabaseUrl } = await import("../src/server/test/test-app");
-    for (const mode of ["postgres", "cross"] as const) {
-      if (!only.has(mode)) continue;
-      if (mode === "cross" && !redisUrl) {
-        notes.push("two instances: skipped (set TEST_REDIS_URL)");
-        continue;
-      }
-      const { url, drop } = await freshDatabaseUrl();
-      const prefix = `bench-${randomBytes(4).toString("hex")}:`;
-      const redisArgs = mode === "cross" && redisUrl ? ["--redis", redisUrl, "--prefix", prefix] : [];
-      const first = await start(["--serve", "link", "--db", url, "--seed", seedFile, ...redisArgs]);
-      const servers = [first];
-      if (mode === "cross") servers.push(await start(["--serve", "link", "--db", url, ...redisArgs]));
-      results.push(
-        await drive(
-          mode === "cross" ? "Link, two instances, PostgreSQL + Redis" : "Link, one instance, PostgreSQL",
-          servers.map((s) => s.port),
-          tokens,
-        ),
-      );
-      for (const s of servers) await stop(s.child);
-      await new Promise((r) => setTimeout(r, 500));
-      await drop();
+  /** Fresh server(s) of a kind, with a fresh database and Redis prefix: no budget is spent yet. */
+  async function launch(kind: Kind) {
+    if (kind === "bare") {
+      const s = await start(["--serve", "bare"]);
+      return { ports: [s.port], tokens: null, stop: () => stop(s.child) };
     }
-  } else if (!pgServer)
-    notes.push("PostgreSQL tiers: skipped (set TEST_DATABASE_URL, and TEST_REDIS_URL for two instances)");
+    if (kind === "pglite") {
+      const s = await start(["--serve", "link", "--seed", seedFile]);
+      return { ports: [s.port], tokens, stop: () => stop(s.child) };
+    }
+    const { freshDatabaseUrl } = await import("../src/server/test/test-app");
+    const { url, drop } = await freshDatabaseUrl();
+    const prefix = `bench-${randomBytes(4).toString("hex")}:`;
+    const redisArgs = kind === "cross" && redisUrl ? ["--redis", redisUrl, "--prefix", prefix] : [];
+    const servers = [await start(["--serve", "link", "--db", url, "--seed", seedFile, ...redisArgs])];
+    if (kind === "cross") servers.push(await start(["--serve", "link", "--db", url, ...redisArgs]));
+    return {
+      ports: servers.map((s) => s.port),
+      tokens,
+      async stop() {
+        for (const s of servers) await stop(s.child);
+        await new Promise((r) => setTimeout(r, 500));
+        await drop();
+      },
+    };
+  }
 
-  const bare = results.find((r) => r.label.startsWith("bare"));
-  const single = results.find((r) => r.label === "Link, one instance, PostgreSQL");
+  const load = () => os.loadavg()[0].toFixed(1);
+  const loadAtStart = load();
+  const open: Result[] = [];
+  const closed: Result[] = [];
+  for (const kind of kinds) {
+    const server = await launch(kind);
+    const clients = await connect(server.ports, server.tokens);
+    await warmUp(clients);
+    open.push(await openLoop(LABELS[kind], clients, RATE, SECONDS));
+    closed.push(await closedLoop(LABELS[kind], clients, ROUNDS));
+    clients.close();
+    await server.stop();
+  }
+
+  const knee: Array<{ rate: number; byKind: Map<Kind, Result> }> = [];
+  if (opts.knee) {
+    for (const rate of KNEE_RATES) {
+      const byKind = new Map<Kind, Result>();
+      for (const kind of kinds.filter((k) => k !== "pglite" || !pgServer)) {
+        const server = await launch(kind);
+        const clients = await connect(server.ports, server.tokens);
+        await warmUp(clients);
+        byKind.set(kind, await openLoop(LABELS[kind], clients, rate / SOCKETS, KNEE_SECONDS));
+        clients.close();
+        await server.stop();
+      }
+      knee.push({ rate, byKind });
+    }
+  }
+
+  const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+  const ratio = (r: Result, to: Result | undefined) => (to && r !== to ? `${fixed(r.p99 / to.p99)} x` : "");
+  const complete = (r: Result) => `${r.delivered}/${r.expected}${r.errors ? ` (${r.errors} error frames)` : ""}`;
   console.log(
-    `\nChat delivery: ${SOCKETS} sockets, ${GROUPS} groups of ${SOCKETS / GROUPS}, ${RATE} frames/s per socket for ${SECONDS} s`,
+    `\nChat delivery: ${SOCKETS} sockets, ${GROUPS} groups of ${SOCKETS / GROUPS}; load average ${loadAtStart} at start, ${load()} at end`,
   );
-  console.log("Targets: p99 <= 3 x the bare relay's; two instances <= 1.2 x one.");
+  console.log("Targets: p99 <= 3 x the bare relay's; two instances never slower than one.\n");
+  console.log(`Open loop: ${RATE} frames/s per socket (${RATE * SOCKETS} msg/s offered) for ${SECONDS} s`);
   console.log(
-    "server                                    offered msg/s  stored+fanned msg/s  delivered       p50 ms   p99 ms  p99/bare  p99/single",
+    `${"server".padEnd(42)}${"offered/s".padStart(10)}${"stored/s".padStart(10)}${"delivered".padStart(16)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}${"/one".padStart(9)}`,
   );
-  for (const r of results) {
+  const openBare = open.find((r) => r.label === LABELS.bare);
+  const openOne = open.find((r) => r.label === LABELS.postgres);
+  for (const r of open) {
     console.log(
-      `${r.label.padEnd(42)}${r.offered.toFixed(0).padStart(13)}${r.achieved.toFixed(0).padStart(21)}  ${`${r.delivered}/${r.expected}`.padStart(13)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${bare && r !== bare ? (r.p99 / bare.p99).toFixed(1).padStart(10) : "".padStart(10)}${single && r.label.includes("two") ? (r.p99 / single.p99).toFixed(2).padStart(12) : ""}${r.errors ? `  (${r.errors} error frames)` : ""}`,
+      `${r.label.padEnd(42)}${fixed(r.offered, 0).padStart(10)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(16)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, openBare).padStart(9)}${(r.label === LABELS.cross ? ratio(r, openOne) : "").padStart(9)}`,
     );
+  }
+  console.log(`\nClosed loop: one message per group at a time, next when all members have it; ${ROUNDS} rounds`);
+  console.log(
+    `${"server".padEnd(42)}${"msg/s".padStart(10)}${"delivered".padStart(26)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}`,
+  );
+  const closedBare = closed.find((r) => r.label === LABELS.bare);
+  for (const r of closed) {
+    console.log(
+      `${r.label.padEnd(42)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(26)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, closedBare).padStart(9)}`,
+    );
+  }
+  if (knee.length > 0) {
+    const linkKinds = kinds.filter((k) => k !== "bare" && (k !== "pglite" || !pgServer));
+    console.log(`\nKnee: open loop, ${KNEE_SECONDS} s per step, fresh servers; p99 ms (x the relay's)`);
+    console.log(
+      `${"offered msg/s".padEnd(14)}${["bare" as Kind, ...linkKinds].map((k) => LABELS[k].slice(0, 26).padStart(28)).join("")}`,
+    );
+    for (const step of knee) {
+      const bare = step.byKind.get("bare");
+      const cells = ["bare" as Kind, ...linkKinds].map((k) => {
+        const r = step.byKind.get(k);
+        if (!r) return "".padStart(28);
+        const lost = r.delivered < r.expected ? " lost" : "";
+        return `${fixed(r.p99)}${r !== bare && bare ? ` (${fixed(r.p99 / bare.p99)} x)` : ""}${lost}`.padStart(28);
+      });
+      console.log(`${String(step.rate).padEnd(14)}${cells.join("")}`);
+    }
+    for (const kind of linkKinds) {
+      // The knee: the last rate of the first unbroken run of steps within 3 x the relay with nothing lost.
+      let best: number | null = null;
+      for (const step of knee) {
+        const r = step.byKind.get(kind);
+        const bare = step.byKind.get("bare");
+        if (!r || !bare || r.delivered < r.expected || r.p99 > 3 * bare.p99) break;
+        best = step.rate;
+      }
+      console.log(`knee, ${LABELS[kind]}: ${best ? `${best} msg/s` : `below ${KNEE_RATES[0]} msg/s`}`);
+    }
   }
   for (const n of notes) console.log(n);
   rmSync(seedFile, { force: true });

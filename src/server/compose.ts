@@ -7,8 +7,7 @@ import { accountRepository, accountService, accountTokenPrune } from "./modules/
 import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
-import { chatRepository } from "./modules/chat/repository";
-import { chatService, toChatMessage } from "./modules/chat/service";
+import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository, feedService } from "./modules/feed";

@@ -1,6 +1,6 @@
 import { SESSION_IDLE_MS } from "../contract/limits";
 import type { AuthRepository } from "./modules/auth";
-import { CHAT_LIMITS, type ChatService } from "./modules/chat/service";
+import { CHAT_LIMITS, type ChatService } from "./modules/chat";
 import { type GroupsRepository, type GroupsService, VOTE_LIMIT } from "./modules/groups";
 import { registerLocalSockets } from "./modules/push";
 import type { UsersRepository } from "./modules/users";

@@ -181,15 +181,65 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       json = undefined;
     }
     if ((json as { origin?: unknown } | null)?.origin === origin) return;
-    const parsed = busEventSchema.safeParse(json);
-    if (!parsed.success) {
-      stats.dropped += 1;
-      log.warn({ channel: prefixed, bytes: raw.length }, "redis bus: dropped a message that is not a bus event");
+    // One message carries one event, or every event another instance published on this channel in one turn.
+    const batch = (json as { events?: unknown } | null)?.events;
+    for (const item of Array.isArray(batch) ? batch : [json]) {
+      const parsed = busEventSchema.safeParse(item);
+      if (!parsed.success) {
+        stats.dropped += 1;
+        log.warn({ channel: prefixed, bytes: raw.length }, "redis bus: dropped a message that is not a bus event");
+        continue;
+      }
+      stats.received += 1;
+      handOut(prefixed.slice(prefix.length), parsed.data);
+    }
+  });
+
+  /**
+   * Events published in one turn of the event loop, per channel, in order: they leave in one pipeline
+   * (one round trip) with one Redis message per channel, however many events each holds. A busy chat
+   * stores a batch of messages per statement; this sends them on in one go rather than one PUBLISH each.
+   */
+  const outgoing = new Map<string, BusEvent[]>();
+  let flushed: Promise<void> | null = null;
+
+  function payloadOf(events: BusEvent[]) {
+    return JSON.stringify(events.length === 1 ? { ...events[0], origin } : { origin, events });
+  }
+
+  function failed(channel: string, events: BusEvent[], error: unknown) {
+    // Only chat messages wait for Redis to come back (see `unsent`).
+    const messages = events.filter((event) => event.type === "new_message");
+    if (messages.length > 0) {
+      unsent.push({ channel: prefix + channel, payload: payloadOf(messages) });
+      if (unsent.length > UNSENT_MAX) unsent.shift();
+    }
+    stats.dropped += events.length;
+    log.warn(
+      { channel: prefix + channel, err: (error as Error).message },
+      "redis bus: publish failed, message not fanned out",
+    );
+  }
+
+  async function flush() {
+    const batch = [...outgoing];
+    outgoing.clear();
+    flushed = null;
+    const pipeline = publisher.pipeline();
+    for (const [channel, events] of batch) pipeline.publish(prefix + channel, payloadOf(events));
+    let results: Array<[Error | null, unknown]> | null;
+    try {
+      results = await pipeline.exec();
+    } catch (error) {
+      for (const [channel, events] of batch) failed(channel, events, error);
       return;
     }
-    stats.received += 1;
-    handOut(prefixed.slice(prefix.length), parsed.data);
-  });
+    for (const [i, [channel, events]] of batch.entries()) {
+      const error = results?.[i]?.[0];
+      if (error) failed(channel, events, error);
+      else stats.published += events.length;
+    }
+  }
 
   return {
     stats,
@@ -200,27 +250,17 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       resubscribed.add(listener);
       return () => void resubscribed.delete(listener);
     },
-    async publish(channel, event) {
+    publish(channel, event) {
       // This instance's own subscribers first: they never depend on Redis.
       if (handlers.has(channel)) {
         stats.received += 1;
         handOut(channel, event);
       }
-      const payload = JSON.stringify({ ...event, origin });
-      try {
-        await publisher.publish(prefix + channel, payload);
-        stats.published += 1;
-      } catch (error) {
-        if (event.type === "new_message") {
-          unsent.push({ channel: prefix + channel, payload });
-          if (unsent.length > UNSENT_MAX) unsent.shift();
-        }
-        stats.dropped += 1;
-        log.warn(
-          { channel: prefix + channel, err: (error as Error).message },
-          "redis bus: publish failed, message not fanned out",
-        );
-      }
+      const queued = outgoing.get(channel);
+      if (queued) queued.push(event);
+      else outgoing.set(channel, [event]);
+      flushed ??= new Promise<void>((resolve) => setImmediate(() => void flush().finally(resolve)));
+      return flushed;
     },
     async subscribe(channel, onEvent) {
       let set = handlers.get(channel);

@@ -41,6 +41,9 @@ function fromRow(row: MessageRow): StoredMessage {
   };
 }
 
+/** The advisory lock that takes chat batches in turn (any fixed number no other lock uses). */
+const CHAT_INSERT_LOCK = 7_201_024;
+
 export function chatRepository(db: Db) {
   const select = () =>
     db
@@ -70,9 +73,13 @@ export function chatRepository(db: Db) {
     /** True when the group is a direct conversation and its two people blocked each other (either way). */
     async directBlocked(groupId: number, userId: number): Promise<boolean> {
       const result = (await db.execute(sql`
-        select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> ${userId}
-        where g.id = ${groupId} and g.is_direct
-          and not (${notBlocked(userId, sql`other.user_id`)})
+        select 1 from groups g
+        where g.id = ${groupId}
+          and case when g.is_direct then exists (
+            select 1 from group_members other
+            where other.group_id = g.id and other.user_id <> ${userId}
+              and not (${notBlocked(userId, sql`other.user_id`)}))
+          else false end
         limit 1`)) as unknown as { rows: unknown[] };
       return result.rows.length > 0;
     },
@@ -112,15 +119,23 @@ export function chatRepository(db: Db) {
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
             as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
         ),
+        -- One batch at a time across instances: two at once lock the same group and user rows for their
+        -- foreign keys, and PostgreSQL's shared row locks between them cost far more than the wait.
+        turn as (select pg_advisory_xact_lock(${CHAT_INSERT_LOCK}) as held),
         m as (
           insert into chat_messages (group_id, user_id, message, message_type, client_id)
           select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
+          cross join turn
+          join groups g on g.id = i.group_id
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
-            -- Nobody posts in a direct conversation with someone blocked either way.
-            and not exists (
-              select 1 from groups g join group_members other on other.group_id = g.id and other.user_id <> i.user_id
-              where g.id = i.group_id and g.is_direct
+            -- Nobody posts in a direct conversation with someone blocked either way. The case keeps the
+            -- block lookup to direct conversations: as a plain "and", the planner may run it for every
+            -- member of every group before it filters on is_direct (hundreds of ms for a batch).
+            and case when g.is_direct then not exists (
+              select 1 from group_members other
+              where other.group_id = i.group_id and other.user_id <> i.user_id
                 and not (${notBlocked(sql`i.user_id`, sql`other.user_id`)}))
+            else true end
           order by i.n
           -- A retried send (same sender and clientId) stores nothing: the repeat is answered below.
           on conflict (user_id, client_id) where client_id is not null do nothing

@@ -11,8 +11,7 @@ import {
 import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
 import { HttpError } from "../../http/http-error";
 import type { Bus } from "../../realtime/bus";
-import type { GroupsRepository } from "../groups/repository";
-import { chatMessageSent } from "../notifications/notify";
+import { chatMessageSent } from "../notifications";
 import type { ChatRepository, StoredMessage } from "./repository";
 
 /**
@@ -84,7 +83,12 @@ function batchWriter(chat: ChatRepository) {
   };
 }
 
-export function chatService(deps: { chat: ChatRepository; groups: GroupsRepository; bus: Bus }) {
+/** Of the groups module, what chat needs: whether someone is a member (their role, null when not). */
+interface Membership {
+  roleOf(groupId: number, userId: number): Promise<unknown>;
+}
+
+export function chatService(deps: { chat: ChatRepository; groups: Membership; bus: Bus }) {
   const writer = batchWriter(deps.chat);
   async function requireMember(groupId: number, userId: number) {
     const role = await deps.groups.roleOf(groupId, userId);
