@@ -11,6 +11,8 @@ const declarationsOnly = (id: string) =>
 const alias = {
   "@": path.resolve("src/client"),
   "@contract": path.resolve("src/contract"),
+  "#server": path.resolve("src/server"),
+  "#contract": path.resolve("src/contract"),
 };
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { SESSION_IDLE_MS } from "../contract/limits";
+import { SESSION_IDLE_MS } from "#contract/limits";
 import type { AuthRepository } from "./modules/auth";
 import { CHAT_LIMITS, type ChatService } from "./modules/chat";
 import { type GroupsRepository, type GroupsService, VOTE_LIMIT } from "./modules/groups";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { seedIfEmpty } from "../../src/server/db/seed";
+import { openDatabase } from "#server/db/client";
+import { seedIfEmpty } from "#server/db/seed";
 import { exitOf, freePort, registerOverHttp, requireBuild, run, start, waitForHealth } from "./processes";
 
 const dist = inject("build");

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { DEMO_ACCESS_CODES } from "#server/config";
 import { exitOf, freePort, requireBuild, run, start, waitForHealth } from "./processes";
 
 // A deployment started as the docs once allowed (no ACCESS_CODES) must not open with the README's public codes,

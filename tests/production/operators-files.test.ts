@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { loadConfig } from "../../src/server/config";
+import { loadConfig } from "#server/config";
 import { dockerfile } from "./dockerfile";
 import { PRODUCTION_STEPS } from "./steps";
 

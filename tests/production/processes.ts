@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { DEMO_ACCESS_CODES } from "../../src/server/config";
+import { DEMO_ACCESS_CODES } from "#server/config";
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {

@@ -19,20 +19,20 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { FriendGroupId, Industry } from "../../contract/categories";
-import type { MessageType } from "../../contract/chat";
-import type { EventType, InteractionAction, ParticipantStatus } from "../../contract/events";
-import type { GroupEventType, GroupRole, VoteValue } from "../../contract/groups";
+import type { FriendGroupId, Industry } from "#contract/categories";
+import type { MessageType } from "#contract/chat";
+import type { EventType, InteractionAction, ParticipantStatus } from "#contract/events";
+import type { GroupEventType, GroupRole, VoteValue } from "#contract/groups";
 import type {
   EventQuestion,
   GuestListVisibility,
   RecurrenceFrequency,
   UpdateAudience,
   WaitlistMode,
-} from "../../contract/hosting";
-import type { NotificationType } from "../../contract/notifications";
-import type { ReportReason, ReportTargetType } from "../../contract/safety";
-import type { TimeSlotId } from "../../contract/time-slots";
+} from "#contract/hosting";
+import type { NotificationType } from "#contract/notifications";
+import type { ReportReason, ReportTargetType } from "#contract/safety";
+import type { TimeSlotId } from "#contract/time-slots";
 
 // Enum columns are text in PostgreSQL; `.$type<>()` types them from the contract's enums (no migration),
 // and the contract's schemas are what let a value in, so a read row needs no cast.

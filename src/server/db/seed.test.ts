@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, matchesCategory } from "../../contract/categories";
-import { IMAGE_WIDTHS } from "../../contract/limits";
-import { UPLOAD_URL_PATTERN } from "../../contract/users";
+import { CATEGORIES, matchesCategory } from "#contract/categories";
+import { IMAGE_WIDTHS } from "#contract/limits";
+import { UPLOAD_URL_PATTERN } from "#contract/users";
 import { type Database, openDatabase } from "./client";
 import { chatMessages, events, groups, uploads, uploadVariants, userRoles, users } from "./schema";
 import { DEMO_CITY, seedIfEmpty } from "./seed";

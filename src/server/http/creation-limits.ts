@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { CREATION_LIMIT_WINDOW_MS, CREATION_LIMITS, tooManyCreatedText } from "../../contract/limits";
+import { CREATION_LIMIT_WINDOW_MS, CREATION_LIMITS, tooManyCreatedText } from "#contract/limits";
 import { limitPerUser } from "./rate-limits";
 
 export type CreationKind = keyof typeof CREATION_LIMITS;

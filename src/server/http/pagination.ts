@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import { type KeysetPosition, NEXT_CURSOR_HEADER } from "../../contract/fields";
+import { type KeysetPosition, NEXT_CURSOR_HEADER } from "#contract/fields";
 
 /**
  * A page of a list read with one row more than `limit`. The extra row only says that a

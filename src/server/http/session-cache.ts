@@ -1,4 +1,4 @@
-import { SESSIONS_REVOKED_CHANNEL } from "../../contract/bus";
+import { SESSIONS_REVOKED_CHANNEL } from "#contract/bus";
 import { type Bus, revokedSessionHashes } from "../realtime/bus";
 
 /**

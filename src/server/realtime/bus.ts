@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
-import { type BusEvent, busEventSchema, SESSIONS_REVOKED_CHANNEL } from "../../contract/bus";
+import { type BusEvent, busEventSchema, SESSIONS_REVOKED_CHANNEL } from "#contract/bus";
 
 /**
  * Fan-out between app instances. An event published on one instance reaches the

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CHAT_BURST_MESSAGES } from "../../contract/limits";
+import { CHAT_BURST_MESSAGES } from "#contract/limits";
 import { chatMessages } from "../db/schema";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";

@@ -1,22 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import {
-  type BusEvent,
-  groupChannel,
-  PRESENCE_CHANNEL,
-  SESSIONS_REVOKED_CHANNEL,
-  userChannel,
-} from "../../contract/bus";
-import { type ChatMessage, clientIdSchema, tooManyMessagesText } from "../../contract/chat";
-import type { VoteValue } from "../../contract/groups";
+import { type BusEvent, groupChannel, PRESENCE_CHANNEL, SESSIONS_REVOKED_CHANNEL, userChannel } from "#contract/bus";
+import { type ChatMessage, clientIdSchema, tooManyMessagesText } from "#contract/chat";
+import type { VoteValue } from "#contract/groups";
 import {
   SOCKET_AUTH_FRAMES_PER_MINUTE,
   SOCKET_FRAMES_PER_MINUTE,
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   SOCKETS_PER_USER_MAX,
   TYPING_MIN_INTERVAL_MS,
-} from "../../contract/limits";
+} from "#contract/limits";
 import {
   type ClientMessage,
   clientMessageSchema,
@@ -24,7 +18,7 @@ import {
   SOCKET_POLICY_CODE,
   SOCKET_TEXTS,
   SOCKET_UNAUTHORIZED_CODE,
-} from "../../contract/socket";
+} from "#contract/socket";
 import { consumeAll, type Limiter, type RateLimit, type RateLimits, retryAfterSeconds } from "../http/rate-limits";
 import { type Bus, revokedSessionHashes } from "./bus";
 

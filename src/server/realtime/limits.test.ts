@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tooManyMessagesText } from "../../contract/chat";
+import { tooManyMessagesText } from "#contract/chat";
 import {
   CHAT_BURST_MESSAGES,
   CHAT_MESSAGES_PER_MINUTE,
@@ -10,8 +10,8 @@ import {
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   SOCKETS_PER_USER_MAX,
   VOTES_PER_MINUTE,
-} from "../../contract/limits";
-import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "../../contract/socket";
+} from "#contract/limits";
+import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "#contract/socket";
 import { chatMessages } from "../db/schema";
 import { CHAT_LIMITS } from "../modules/chat/service";
 import { createGroup, createUser } from "../test/factories";

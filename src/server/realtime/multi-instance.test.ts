@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHAT_BURST_MESSAGES } from "../../contract/limits";
+import { CHAT_BURST_MESSAGES } from "#contract/limits";
 import { openSocketsHere } from "../modules/push/presence";
 import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { as, registerUser } from "../test/test-app";

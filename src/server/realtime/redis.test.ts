@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BusEvent } from "../../contract/bus";
+import type { BusEvent } from "#contract/bus";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import type { Database } from "../db/client";

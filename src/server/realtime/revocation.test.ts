@@ -6,8 +6,8 @@ import {
   SESSION_IDLE_MS,
   SESSION_SWEEP_INTERVAL_MS,
   SOCKETS_PER_USER_MAX,
-} from "../../contract/limits";
-import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
+} from "#contract/limits";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
 import { sessions } from "../db/schema";
 import { hashSessionToken } from "../http/session";
 import { CHAT_LIMITS } from "../modules/chat/service";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { SOCKET_OPENS_PER_MINUTE } from "../../contract/limits";
-import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "../../contract/socket";
+import { SOCKET_OPENS_PER_MINUTE } from "#contract/limits";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
 import type { Bus } from "./bus";

@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import type { ServerMessage } from "../../contract/socket";
+import type { ServerMessage } from "#contract/socket";
 
 /** A test/bench socket that records every server message and can wait for one. */
 export interface TestSocket {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CREATION_LIMITS, waitText } from "../../contract/limits";
+import { CREATION_LIMITS, waitText } from "#contract/limits";
 import { rowCount } from "../test/row-counts";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIST_PAGE_DEFAULT, NEXT_CURSOR_HEADER } from "../../contract/fields";
-import { PAGE_SIZE_MAX } from "../../contract/limits";
+import { LIST_PAGE_DEFAULT, NEXT_CURSOR_HEADER } from "#contract/fields";
+import { PAGE_SIZE_MAX } from "#contract/limits";
 import { eventParticipants, events, friendships, groupInvites, groupMembers, groups, users } from "../db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 

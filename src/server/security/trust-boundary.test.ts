@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INT4_MAX } from "../../contract/limits";
+import { INT4_MAX } from "#contract/limits";
 import { createGroup, createUser } from "../test/factories";
 import { rowCount } from "../test/row-counts";
 import { testAppForSuite } from "../test/suite";

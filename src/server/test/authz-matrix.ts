@@ -23,7 +23,7 @@
  * leaving, the host cancelling) happens after the less privileged callers were refused.
  */
 
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "../../contract/push";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
 
 export type Actor = "visitor" | "owner" | "member" | "stranger" | "blocked";
 export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "blocked", "member", "owner"];

@@ -1,5 +1,5 @@
-import type { RegisterBody } from "@contract/auth";
 import { eq } from "drizzle-orm";
+import type { RegisterBody } from "#contract/auth";
 import type { Config } from "../config";
 import { events, notifications } from "../db/schema";
 import { testAppForSuite } from "./suite";

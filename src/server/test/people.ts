@@ -1,4 +1,4 @@
-import { REGISTER_PROFILE_DEFAULTS, type RegisterBody } from "@contract/auth";
+import { REGISTER_PROFILE_DEFAULTS, type RegisterBody } from "#contract/auth";
 
 /** The one password test people register with. */
 const TEST_PASSWORD = "secret123";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { RegisterBody } from "@contract/auth";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import type { RegisterBody } from "#contract/auth";
 import { buildApp } from "../app";
 import { type Config, DEMO_ACCESS_CODES, testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";

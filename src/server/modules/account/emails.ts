@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from "../../../contract/product";
-import type { MailMessage } from "../../mail";
+import { PRODUCT_NAME } from "#contract/product";
+import type { MailMessage } from "#server/mail";
 
 /** A page of the client with a link token in its query: the link an account e-mail carries. */
 export function tokenLink(origin: string, path: string, token: string) {

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
-import { createGroup, createUser, inDays, participate, type Who } from "../../test/factories";
-import { testAppForSuite } from "../../test/suite";
+import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
+import { createGroup, createUser, inDays, participate, type Who } from "#server/test/factories";
+import { testAppForSuite } from "#server/test/suite";
 
 /**
  * Deleting an account forgets the person and keeps what others need: a unique marker written into the

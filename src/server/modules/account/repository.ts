@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
-import { PRODUCT_NAME } from "../../../contract/product";
-import type { Db } from "../../db/client";
+import { PRODUCT_NAME } from "#contract/product";
+import type { Db } from "#server/db/client";
 import {
   accountTokens,
   availability,
@@ -22,7 +22,7 @@ import {
   userBlocks,
   users,
   waitlistEntries,
-} from "../../db/schema";
+} from "#server/db/schema";
 import { lockGroups, promoteWhereNoAdmin } from "../groups";
 import { emailHash } from "../safety";
 

@@ -14,11 +14,11 @@ import {
   PASSWORD_RESET_BUDGETS,
   passwordResetRequestSchema,
   passwordResetSchema,
-} from "../../../contract/account";
-import { messageSchema } from "../../../contract/auth";
-import type { RouteDeps } from "../../compose";
-import { type Limiter, retryAfterSeconds } from "../../http/rate-limits";
-import { clearSessionCookie, requireUserId } from "../../http/session";
+} from "#contract/account";
+import { messageSchema } from "#contract/auth";
+import type { RouteDeps } from "#server/compose";
+import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
+import { clearSessionCookie, requireUserId } from "#server/http/session";
 
 /** Account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {

@@ -1,10 +1,10 @@
 import { verify } from "@node-rs/argon2";
-import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "../../../contract/account";
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import { PRODUCT_NAME } from "../../../contract/product";
-import { HttpError } from "../../http/http-error";
-import { hashSessionToken, newSessionToken } from "../../http/session";
-import type { MailMessage } from "../../mail";
+import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "#contract/account";
+import { EVENT_NOTICES } from "#contract/event-notices";
+import { PRODUCT_NAME } from "#contract/product";
+import { HttpError } from "#server/http/http-error";
+import { hashSessionToken, newSessionToken } from "#server/http/session";
+import type { MailMessage } from "#server/mail";
 import { hashPassword } from "../auth";
 import type { NotificationsService } from "../notifications";
 import { reportEmailKey, type StoredKeys } from "../safety";

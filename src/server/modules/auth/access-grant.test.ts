@@ -1,9 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_GRANT_TEXTS } from "../../../contract/auth";
-import { ACCESS_GRANT_TTL_MS } from "../../../contract/limits";
-import { accessGrants, groupInvites, users } from "../../db/schema";
-import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
+import { ACCESS_GRANT_TEXTS } from "#contract/auth";
+import { ACCESS_GRANT_TTL_MS } from "#contract/limits";
+import { accessGrants, groupInvites, users } from "#server/db/schema";
+import {
+  accessGrantCookie,
+  as,
+  createTestApp,
+  registerUser,
+  sessionCookieOf,
+  type TestApp,
+} from "#server/test/test-app";
 
 // No account without an access grant: a verified early-access code, or a group invite (an invited friend
 // needs no code).

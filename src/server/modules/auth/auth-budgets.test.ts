@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tooManyAttemptsText } from "../../../contract/auth";
-import { AUTH_BUDGETS, LOGIN_BACKOFF_DELAY_MS, LOGIN_BACKOFF_FREE_FAILURES } from "../../../contract/limits";
-import { createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { tooManyAttemptsText } from "#contract/auth";
+import { AUTH_BUDGETS, LOGIN_BACKOFF_DELAY_MS, LOGIN_BACKOFF_FREE_FAILURES } from "#contract/limits";
+import { createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 // Sign-in and gate limits on the real budgets (AUTH_RATE_LIMIT unset), not the test kit's high ones.
 let t: TestApp;

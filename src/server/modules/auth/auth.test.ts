@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_GRANT_TEXTS } from "../../../contract/auth";
-import { sessions, users } from "../../db/schema";
-import { hashSessionToken } from "../../http/session";
-import { registerPayload } from "../../test/people";
-import { accessGrantCookie, createTestApp, registerUser, sessionCookieOf, type TestApp } from "../../test/test-app";
+import { ACCESS_GRANT_TEXTS } from "#contract/auth";
+import { sessions, users } from "#server/db/schema";
+import { hashSessionToken } from "#server/http/session";
+import { registerPayload } from "#server/test/people";
+import { accessGrantCookie, createTestApp, registerUser, sessionCookieOf, type TestApp } from "#server/test/test-app";
 
 const valid = registerPayload({
   fullName: "Ada Lovelace",

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { tooManyAttemptsText } from "../../../contract/auth";
+import { tooManyAttemptsText } from "#contract/auth";
 import {
   AUTH_BUDGETS,
   LOGIN_BACKOFF_DELAY_MS,
   LOGIN_BACKOFF_FREE_FAILURES,
   LOGIN_BACKOFF_WINDOW_MS,
-} from "../../../contract/limits";
-import { type Limiter, type RateLimit, retryAfterSeconds } from "../../http/rate-limits";
+} from "#contract/limits";
+import { type Limiter, type RateLimit, retryAfterSeconds } from "#server/http/rate-limits";
 
 /**
  * The auth routes' rate limits, on the shared limiters of http/rate-limits.ts

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ACCESS_GRANT_TTL_MS } from "../../../contract/limits";
-import { hashSessionToken } from "../../http/session";
+import { ACCESS_GRANT_TTL_MS } from "#contract/limits";
+import { hashSessionToken } from "#server/http/session";
 
 /**
  * The early-access grant a verified code leaves in the browser (HttpOnly, SameSite=Lax,

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accessGrants, groupInvites, sessions, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { accessGrants, groupInvites, sessions, users } from "#server/db/schema";
 import { isEventLinkUsable, spendEventLinkSignup } from "../events";
 import { joinWithInvite, type Tx } from "../invites";
 

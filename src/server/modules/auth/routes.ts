@@ -8,13 +8,13 @@ import {
   messageSchema,
   registerBodySchema,
   registerResultSchema,
-} from "../../../contract/auth";
-import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
-import { SAFETY_TEXTS } from "../../../contract/safety";
-import { currentUserSchema } from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { clearSessionCookie, requireUserId, setSessionCookie } from "../../http/session";
+} from "#contract/auth";
+import { SESSION_ABSOLUTE_MS } from "#contract/limits";
+import { SAFETY_TEXTS } from "#contract/safety";
+import { currentUserSchema } from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { clearSessionCookie, requireUserId, setSessionCookie } from "#server/http/session";
 import { toCurrentUser } from "../users";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";

@@ -1,10 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ACCESS_GRANT_TEXTS, type RegisterBody } from "../../../contract/auth";
-import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../../contract/limits";
-import { HttpError } from "../../http/http-error";
-import { hashSessionToken, newSessionToken } from "../../http/session";
-import { sessionCacheFor } from "../../http/session-cache";
-import { type Bus, publishSessionsRevoked } from "../../realtime/bus";
+import { ACCESS_GRANT_TEXTS, type RegisterBody } from "#contract/auth";
+import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#contract/limits";
+import { HttpError } from "#server/http/http-error";
+import { hashSessionToken, newSessionToken } from "#server/http/session";
+import { sessionCacheFor } from "#server/http/session-cache";
+import { type Bus, publishSessionsRevoked } from "#server/realtime/bus";
 import { InviteUnusableError } from "../invites";
 import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
 

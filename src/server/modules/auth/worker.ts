@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS } from "../../../contract/limits";
-import { type Bus, publishSessionsRevoked } from "../../realtime/bus";
+import { SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS } from "#contract/limits";
+import { type Bus, publishSessionsRevoked } from "#server/realtime/bus";
 import type { AuthRepository } from "./repository";
 
 /**

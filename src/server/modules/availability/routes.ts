@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { availabilityQuerySchema, availabilityRowSchema, saveAvailabilitySchema } from "../../../contract/availability";
-import type { RouteDeps } from "../../compose";
-import { requireSelf, requireUserId } from "../../http/session";
+import { availabilityQuerySchema, availabilityRowSchema, saveAvailabilitySchema } from "#contract/availability";
+import type { RouteDeps } from "#server/compose";
+import { requireSelf, requireUserId } from "#server/http/session";
 
 // 401 before validation: a visitor learns nothing about the body rules.
 

@@ -1,6 +1,6 @@
-import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "../../../contract/availability";
-import type { TimeSlotId } from "../../../contract/time-slots";
-import { HttpError } from "../../http/http-error";
+import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "#contract/availability";
+import type { TimeSlotId } from "#contract/time-slots";
+import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../safety";
 import type { AvailabilityRepository } from "./repository";
 

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { createGroup, eventSuite, type Who } from "../../test/factories";
+import { createGroup, eventSuite, type Who } from "#server/test/factories";
 
 const { app, signUp, createEvent, participate } = eventSuite({ PUBLIC_ORIGIN: "https://link.example" });
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { calendarFeedParamsSchema, calendarSubscriptionSchema } from "../../../contract/calendar";
-import type { RouteDeps } from "../../compose";
-import { publicOrigin } from "../../config";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { calendarFeedParamsSchema, calendarSubscriptionSchema } from "#contract/calendar";
+import type { RouteDeps } from "#server/compose";
+import { publicOrigin } from "#server/config";
+import { requireUserId } from "#server/http/session";
 
 const tags = ["calendar"];
 const errors = { 401: messageSchema, 404: messageSchema, 503: messageSchema };

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
-import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "../../../contract/calendar";
-import { HttpError } from "../../http/http-error";
+import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "#contract/calendar";
+import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import { reminderZone } from "../reminders";
 import { vtimezone } from "./ics";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_TEXTS } from "../../../contract/groups";
-import { chatMessages, groupMembers, groups } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { GROUP_TEXTS } from "#contract/groups";
+import { chatMessages, groupMembers, groups } from "#server/db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

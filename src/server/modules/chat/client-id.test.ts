@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHAT_TEXTS } from "../../../contract/chat";
-import { chatMessages, groupMembers, groups } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { CHAT_TEXTS } from "#contract/chat";
+import { chatMessages, groupMembers, groups } from "#server/db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
-import type { MessageType } from "../../../contract/chat";
-import type { Db } from "../../db/client";
-import { chatMessages, users } from "../../db/schema";
+import type { MessageType } from "#contract/chat";
+import type { Db } from "#server/db/client";
+import { chatMessages, users } from "#server/db/schema";
 import { notBlocked } from "../safety";
 
 export type StoredMessage = typeof chatMessages.$inferSelect & {

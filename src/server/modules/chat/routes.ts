@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
+import { messageSchema } from "#contract/auth";
 import {
   chatMessageSchema,
   messagesParamsSchema,
   messagesQuerySchema,
   sendMessageBodySchema,
   tooManyMessagesText,
-} from "../../../contract/chat";
-import type { RouteDeps } from "../../compose";
-import { limitPerUser } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/chat";
+import type { RouteDeps } from "#server/compose";
+import { limitPerUser } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 import { CHAT_LIMITS } from "./service";
 
 const tags = ["chat"];

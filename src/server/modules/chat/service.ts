@@ -1,16 +1,16 @@
-import { groupChannel } from "../../../contract/bus";
-import { CHAT_TEXTS, type ChatMessage } from "../../../contract/chat";
-import { GROUP_TEXTS } from "../../../contract/groups";
+import { groupChannel } from "#contract/bus";
+import { CHAT_TEXTS, type ChatMessage } from "#contract/chat";
+import { GROUP_TEXTS } from "#contract/groups";
 import {
   CHAT_BURST_MESSAGES,
   CHAT_BURST_WINDOW_MS,
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_MESSAGES_PER_WINDOW,
   CHAT_MESSAGES_WINDOW_MS,
-} from "../../../contract/limits";
-import { MESSAGE_REMOVED_TEXT } from "../../../contract/safety";
-import { HttpError } from "../../http/http-error";
-import type { Bus } from "../../realtime/bus";
+} from "#contract/limits";
+import { MESSAGE_REMOVED_TEXT } from "#contract/safety";
+import { HttpError } from "#server/http/http-error";
+import type { Bus } from "#server/realtime/bus";
 import { chatMessageSent } from "../notifications";
 import type { ChatRepository, StoredMessage } from "./repository";
 

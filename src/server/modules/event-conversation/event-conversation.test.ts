@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS } from "../../../contract/event-conversation";
-import { conversationMutes, groupMembers, groups } from "../../db/schema";
-import { eventSuite, type Who } from "../../test/factories";
+import { CONVERSATION_TEXTS } from "#contract/event-conversation";
+import { conversationMutes, groupMembers, groups } from "#server/db/schema";
+import { eventSuite, type Who } from "#server/test/factories";
 
 const { app, signUp, createEvent, participate } = eventSuite();
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { NAME_MAX } from "../../../contract/limits";
-import type { Db } from "../../db/client";
-import { conversationMutes, eventConversations, groupMembers, groups } from "../../db/schema";
+import { NAME_MAX } from "#contract/limits";
+import type { Db } from "#server/db/client";
+import { conversationMutes, eventConversations, groupMembers, groups } from "#server/db/schema";
 
 /** Thrown inside the creating transaction when another request made the conversation first: rolls its group back. */
 class MadeElsewhere extends Error {}

@@ -1,5 +1,5 @@
-import { CONVERSATION_TEXTS, type EventConversation } from "../../../contract/event-conversation";
-import { HttpError } from "../../http/http-error";
+import { CONVERSATION_TEXTS, type EventConversation } from "#contract/event-conversation";
+import { HttpError } from "#server/http/http-error";
 import type { EventConversationRepository } from "./repository";
 
 interface ConversationEvent {

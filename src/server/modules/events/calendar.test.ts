@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Config } from "../../config";
-import { eventFixtures, eventSuite, inDays } from "../../test/factories";
-import { createTestApp } from "../../test/test-app";
+import type { Config } from "#server/config";
+import { eventFixtures, eventSuite, inDays } from "#server/test/factories";
+import { createTestApp } from "#server/test/test-app";
 import { freeRanges } from "./calendar";
 
 const { app, signUp, createEvent, participate } = eventSuite();

@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { TIME_SLOTS } from "../../../contract/time-slots";
+import { TIME_SLOTS } from "#contract/time-slots";
 
 /** The stored zone when this runtime knows it, else UTC (a zone dropped from the runtime's data must not fail). */
 function knownTimeZone(zone: string) {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
-import { eventConversationSchema, muteConversationBodySchema } from "../../../contract/event-conversation";
-import { eventIdParamsSchema } from "../../../contract/events";
-import type { RouteDeps } from "../../compose";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { eventConversationSchema, muteConversationBodySchema } from "#contract/event-conversation";
+import { eventIdParamsSchema } from "#contract/events";
+import type { RouteDeps } from "#server/compose";
+import { requireUserId } from "#server/http/session";
 
 const tags = ["events"];
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };

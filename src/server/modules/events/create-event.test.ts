@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, groupMembers, groups } from "../../db/schema";
-import { eventSuite, inDays } from "../../test/factories";
+import { events, groupMembers, groups } from "#server/db/schema";
+import { eventSuite, inDays } from "#server/test/factories";
 
 const { app, signUp, createEvent, eventRow } = eventSuite();
 const hostedBy = (hostId: number) => app().database.db.select().from(events).where(eq(events.hostId, hostId));

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error";
+import { HttpError } from "#server/http/http-error";
 import type { EventRow } from "./repository";
 
 /** What the access rules read: the event and, for a group's plan, whether the viewer is a member. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventInteractions } from "../../db/schema";
-import { eventSuite, inDays } from "../../test/factories";
+import { eventInteractions } from "#server/db/schema";
+import { eventSuite, inDays } from "#server/test/factories";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
 

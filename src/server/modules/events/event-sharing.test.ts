@@ -1,10 +1,10 @@
-import { ACCESS_GRANT_TEXTS } from "@contract/auth";
-import { EVENT_LINK_SIGNUPS_MAX } from "@contract/event-sharing";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, users } from "../../db/schema";
-import { createGroup, eventSuite } from "../../test/factories";
-import { registerPayload } from "../../test/people";
+import { ACCESS_GRANT_TEXTS } from "#contract/auth";
+import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
+import { events, users } from "#server/db/schema";
+import { createGroup, eventSuite } from "#server/test/factories";
+import { registerPayload } from "#server/test/people";
 
 const { app, signUp, createEvent, participate, eventRow } = eventSuite();
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { eventIdParamsSchema, participantSchema } from "../../../contract/events";
+import { messageSchema } from "#contract/auth";
+import { eventIdParamsSchema, participantSchema } from "#contract/events";
 import {
   checkInBodySchema,
   checkInSchema,
@@ -14,10 +14,10 @@ import {
   occurrenceSchema,
   ticketSchema,
   updatesQuerySchema,
-} from "../../../contract/hosting";
-import type { RouteDeps } from "../../compose";
-import { sendPage } from "../../http/pagination";
-import { requireUserId } from "../../http/session";
+} from "#contract/hosting";
+import type { RouteDeps } from "#server/compose";
+import { sendPage } from "#server/http/pagination";
+import { requireUserId } from "#server/http/session";
 
 const errors = {
   400: messageSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventSuite } from "../../test/factories";
+import { eventSuite } from "#server/test/factories";
 
 const { signUp, createEvent, participate } = eventSuite();
 

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { EVENT_LINK_SIGNUPS_MAX } from "../../../contract/event-sharing";
-import type { ParticipantStatus } from "../../../contract/events";
-import type { Db } from "../../db/client";
-import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
+import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
+import type { ParticipantStatus } from "#contract/events";
+import type { Db } from "#server/db/client";
+import { eventInteractions, eventParticipants, events, users } from "#server/db/schema";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
+import { messageSchema } from "#contract/auth";
 import {
   eventIdParamsSchema,
   participantSchema,
   pendingRequestSchema,
   requestDecisionBodySchema,
   requestParamsSchema,
-} from "../../../contract/events";
-import { encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
-import type { RouteDeps } from "../../compose";
-import { sendPage } from "../../http/pagination";
-import { requireUserId } from "../../http/session";
+} from "#contract/events";
+import { encodeKeysetCursor, keysetPageQuerySchema } from "#contract/fields";
+import type { RouteDeps } from "#server/compose";
+import { sendPage } from "#server/http/pagination";
+import { requireUserId } from "#server/http/session";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { EVENT_PREVIEWS_PER_MINUTE, eventPreviewSchema } from "../../../contract/event-sharing";
+import { messageSchema } from "#contract/auth";
+import { EVENT_PREVIEWS_PER_MINUTE, eventPreviewSchema } from "#contract/event-sharing";
 import {
   createAnyEventBodySchema,
   eventDetailSchema,
@@ -12,15 +12,15 @@ import {
   updateEventBodySchema,
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
-} from "../../../contract/events";
-import { inviteLookupTooManyText } from "../../../contract/groups";
-import { seriesScopeQuerySchema } from "../../../contract/hosting";
-import { nearbyEventSchema, nearbyQuerySchema } from "../../../contract/nearby";
-import type { RouteDeps } from "../../compose";
-import { publicOrigin } from "../../config";
-import { creationLimit } from "../../http/creation-limits";
-import { limitPerAddress } from "../../http/rate-limits";
-import { requireSelf, requireUserId } from "../../http/session";
+} from "#contract/events";
+import { inviteLookupTooManyText } from "#contract/groups";
+import { seriesScopeQuerySchema } from "#contract/hosting";
+import { nearbyEventSchema, nearbyQuerySchema } from "#contract/nearby";
+import type { RouteDeps } from "#server/compose";
+import { publicOrigin } from "#server/config";
+import { creationLimit } from "#server/http/creation-limits";
+import { limitPerAddress } from "#server/http/rate-limits";
+import { requireSelf, requireUserId } from "#server/http/session";
 import { eventConversationRoutes } from "./conversation-routes";
 import { eventHostingRoutes } from "./hosting-routes";
 import { eventRequestsRoutes } from "./requests-routes";

@@ -1,5 +1,5 @@
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "../../../contract/event-sharing";
+import { EVENT_NOTICES } from "#contract/event-notices";
+import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -9,9 +9,9 @@ import type {
   ParticipantStatus,
   UpdateEventBody,
   UserSummary,
-} from "../../../contract/events";
-import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "../../../contract/limits";
-import { HttpError } from "../../http/http-error";
+} from "#contract/events";
+import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
+import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
 import type { NotificationsService } from "../notifications";

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error";
+import { HttpError } from "#server/http/http-error";
 
 /** A (date, id) position in the feed's date order; dates as epoch microseconds so nothing is rounded away. */
 export interface FeedMark {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FeedResponse } from "../../../contract/events";
-import { feedQuerySchema } from "../../../contract/events";
-import { availability, events, friendships } from "../../db/schema";
-import { eventFixtures, inDays, type Who } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import type { FeedResponse } from "#contract/events";
+import { feedQuerySchema } from "#contract/events";
+import { availability, events, friendships } from "#server/db/schema";
+import { eventFixtures, inDays, type Who } from "#server/test/factories";
+import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
 import { feedRepository } from "./repository";
 import { feedService } from "./service";

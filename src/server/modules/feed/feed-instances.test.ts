@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { FeedResponse } from "../../../contract/events";
-import { events } from "../../db/schema";
-import { inDays } from "../../test/factories";
-import { type Instance, instancesAvailable, instancesForSuite } from "../../test/instances";
-import { as, registerUser } from "../../test/test-app";
+import type { FeedResponse } from "#contract/events";
+import { events } from "#server/db/schema";
+import { inDays } from "#server/test/factories";
+import { type Instance, instancesAvailable, instancesForSuite } from "#server/test/instances";
+import { as, registerUser } from "#server/test/test-app";
 
 if (!instancesAvailable) console.log("feed instances test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
 

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import type { FeedResponse } from "../../../contract/events";
-import { events } from "../../db/schema";
-import { inDays, type Who } from "../../test/factories";
-import type { TestApp } from "../../test/test-app";
+import type { FeedResponse } from "#contract/events";
+import { events } from "#server/db/schema";
+import { inDays, type Who } from "#server/test/factories";
+import type { TestApp } from "#server/test/test-app";
 
 /** The feed suites' helpers for a test file's app (`app` is read at call time: the file makes it in beforeAll). */
 export function feedTestKit(app: () => TestApp) {

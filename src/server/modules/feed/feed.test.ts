@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, matchesCategory } from "../../../contract/categories";
-import type { FeedResponse } from "../../../contract/events";
-import { haversineKm } from "../../../contract/geo";
-import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "../../db/schema";
-import { eventFixtures, inDays } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { CATEGORIES, matchesCategory } from "#contract/categories";
+import type { FeedResponse } from "#contract/events";
+import { haversineKm } from "#contract/geo";
+import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "#server/db/schema";
+import { eventFixtures, inDays } from "#server/test/factories";
+import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./ranking-sql";
 import { feedRepository } from "./repository";

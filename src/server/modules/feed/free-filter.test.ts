@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, users } from "../../db/schema";
-import { eventFixtures, inDays } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { availability, users } from "#server/db/schema";
+import { eventFixtures, inDays } from "#server/test/factories";
+import { createTestApp, type TestApp } from "#server/test/test-app";
 import { freeWindow } from "../events";
 import { feedTestKit } from "./feed-test-kit";
 

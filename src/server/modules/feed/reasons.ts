@@ -1,4 +1,4 @@
-import { formatDistance } from "../../../contract/geo";
+import { formatDistance } from "#contract/geo";
 
 /** Match score weights: documented in docs/api.md so the ranking stays explainable. */
 export const SCORE = {

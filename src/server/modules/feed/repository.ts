@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { CategoryId } from "../../../contract/categories";
-import type { UserSummary } from "../../../contract/events";
-import { AVATAR_STACK_MAX } from "../../../contract/limits";
-import type { Db } from "../../db/client";
-import { eventInteractions, eventParticipants, events, users } from "../../db/schema";
+import type { CategoryId } from "#contract/categories";
+import type { UserSummary } from "#contract/events";
+import { AVATAR_STACK_MAX } from "#contract/limits";
+import type { Db } from "#server/db/client";
+import { eventInteractions, eventParticipants, events, users } from "#server/db/schema";
 import { notBlocked } from "../safety";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";

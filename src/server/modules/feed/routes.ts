@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { eventIdParamsSchema, feedQuerySchema, feedResponseSchema } from "../../../contract/events";
-import { userIdSchema } from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { requireSelf, requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { eventIdParamsSchema, feedQuerySchema, feedResponseSchema } from "#contract/events";
+import { userIdSchema } from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { requireSelf, requireUserId } from "#server/http/session";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 

@@ -1,7 +1,7 @@
-import { CATEGORIES, type CategoryId } from "../../../contract/categories";
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import type { FeedItem, FeedQuery, UserSummary } from "../../../contract/events";
-import { HttpError } from "../../http/http-error";
+import { CATEGORIES, type CategoryId } from "#contract/categories";
+import { EVENT_NOTICES } from "#contract/event-notices";
+import type { FeedItem, FeedQuery, UserSummary } from "#contract/events";
+import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { type CellPool, createCellPool } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";

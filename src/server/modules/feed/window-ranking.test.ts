@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATEGORIES, type CategoryId } from "../../../contract/categories";
-import { events } from "../../db/schema";
-import { eventFixtures, inDays } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { CATEGORIES, type CategoryId } from "#contract/categories";
+import { events } from "#server/db/schema";
+import { eventFixtures, inDays } from "#server/test/factories";
+import { createTestApp, type TestApp } from "#server/test/test-app";
 import { createCellPool } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { feedTestKit } from "./feed-test-kit";

@@ -1,5 +1,5 @@
-import { CATEGORIES, type CategoryId } from "../../../contract/categories";
-import { EARTH_RADIUS_KM } from "../../../contract/limits";
+import { CATEGORIES, type CategoryId } from "#contract/categories";
+import { EARTH_RADIUS_KM } from "#contract/limits";
 import { before, type CellEvent } from "./cell-pool";
 import type { FeedMark, FeedRange } from "./cursor";
 import {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { follows, notifications } from "../../db/schema";
-import { createGroup, eventSuite, type Who } from "../../test/factories";
+import { follows, notifications } from "#server/db/schema";
+import { createGroup, eventSuite, type Who } from "#server/test/factories";
 
 const { app, signUp, createEvent } = eventSuite();
 

@@ -1,5 +1,5 @@
-import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "../../../contract/follows";
-import { HttpError } from "../../http/http-error";
+import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "#contract/follows";
+import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import type { FollowsRepository } from "./repository";
 

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from "../../../contract/product";
-import type { MailMessage } from "../../mail";
+import { PRODUCT_NAME } from "#contract/product";
+import type { MailMessage } from "#server/mail";
 
 /** The e-mail a person sends to invite someone who has no account yet. */
 export function inviteEmail(inviter: string, to: { email: string; name?: string }, linkOrigin: string): MailMessage {

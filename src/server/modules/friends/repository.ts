@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
-import type { KeysetPosition } from "../../../contract/fields";
-import type { Db } from "../../db/client";
-import { friendships, users } from "../../db/schema";
-import { afterKeyset, keysetTime } from "../../http/pagination";
+import type { KeysetPosition } from "#contract/fields";
+import type { Db } from "#server/db/client";
+import { friendships, users } from "#server/db/schema";
+import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { notBlocked } from "../safety";
 
 export function friendsRepository(db: Db) {

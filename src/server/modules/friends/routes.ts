@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { encodeKeysetCursor, keysetPageQuerySchema } from "../../../contract/fields";
+import { messageSchema } from "#contract/auth";
+import { encodeKeysetCursor, keysetPageQuerySchema } from "#contract/fields";
 import {
   FRIEND_INVITES_TOO_MANY_MESSAGE,
   friendRequestBodySchema,
@@ -9,14 +9,14 @@ import {
   INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   incomingFriendRequestSchema,
   inviteFriendSchema,
-} from "../../../contract/friends";
-import { FRIEND_INVITES_PER_HOUR } from "../../../contract/limits";
-import { userIdSchema } from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { creationLimit } from "../../http/creation-limits";
-import { sendPage } from "../../http/pagination";
-import { limitPerUser } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/friends";
+import { FRIEND_INVITES_PER_HOUR } from "#contract/limits";
+import { userIdSchema } from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { creationLimit } from "#server/http/creation-limits";
+import { sendPage } from "#server/http/pagination";
+import { limitPerUser } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 import { toPublicUser } from "../users";
 
 const otherUserParams = z.object({ userId: userIdSchema });

@@ -1,7 +1,7 @@
-import type { KeysetPosition } from "../../../contract/fields";
-import type { FriendStatus } from "../../../contract/friends";
-import { HttpError } from "../../http/http-error";
-import type { MailMessage } from "../../mail";
+import type { KeysetPosition } from "#contract/fields";
+import type { FriendStatus } from "#contract/friends";
+import { HttpError } from "#server/http/http-error";
+import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
 import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { GOOGLE_SIGN_IN_ERRORS } from "../../../contract/auth";
-import { users } from "../../db/schema";
-import { accessGrantCookie, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { GOOGLE_SIGN_IN_ERRORS } from "#contract/auth";
+import { users } from "#server/db/schema";
+import { accessGrantCookie, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 const apps: TestApp[] = [];
 afterAll(() => Promise.all(apps.map((a) => a.close())));

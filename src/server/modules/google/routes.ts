@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE,
-  type GoogleSignInError,
-  googleCallbackQuerySchema,
-} from "../../../contract/auth";
-import { SESSION_ABSOLUTE_MS } from "../../../contract/limits";
-import { googleStatusSchema } from "../../../contract/waitlist";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { requireUserId, setSessionCookie } from "../../http/session";
+import { GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE, type GoogleSignInError, googleCallbackQuerySchema } from "#contract/auth";
+import { SESSION_ABSOLUTE_MS } from "#contract/limits";
+import { googleStatusSchema } from "#contract/waitlist";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { requireUserId, setSessionCookie } from "#server/http/session";
 import { clearGrantCookie, grantHashOf } from "../auth";
 import type { GoogleFlow } from "./service";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
-import type { GoogleSignInError } from "../../../contract/auth";
-import { NAME_MAX } from "../../../contract/limits";
+import type { GoogleSignInError } from "#contract/auth";
+import { NAME_MAX } from "#contract/limits";
 import { type AuthRepository, GrantMissingError, hashPassword } from "../auth";
 import type { UserRow } from "../users";
 

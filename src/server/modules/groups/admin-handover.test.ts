@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createGroup, eventSuite, type Who } from "../../test/factories";
+import { createGroup, eventSuite, type Who } from "#server/test/factories";
 
 /**
  * A group never ends up without an admin while it has members: when the admin goes (leaves or deletes

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_INVITE_MAX_USES } from "../../../contract/groups";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { DEFAULT_INVITE_MAX_USES } from "#contract/groups";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import type { KeysetPosition } from "../../../contract/fields";
-import type { VoteValue } from "../../../contract/groups";
-import type { Db } from "../../db/client";
-import { chatMessages, events, eventVotes, groupInvites, groupMembers, groups, users } from "../../db/schema";
-import { afterKeyset, keysetTime } from "../../http/pagination";
+import type { KeysetPosition } from "#contract/fields";
+import type { VoteValue } from "#contract/groups";
+import type { Db } from "#server/db/client";
+import { chatMessages, events, eventVotes, groupInvites, groupMembers, groups, users } from "#server/db/schema";
+import { afterKeyset, keysetTime } from "#server/http/pagination";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

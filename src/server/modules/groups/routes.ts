@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "../../../contract/fields";
+import { messageSchema } from "#contract/auth";
+import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "#contract/fields";
 import {
   createdGroupSchema,
   createGroupBodySchema,
@@ -21,13 +21,13 @@ import {
   markReadBodySchema,
   voteBodySchema,
   voteResultSchema,
-} from "../../../contract/groups";
-import { SOCKET_TEXTS } from "../../../contract/socket";
-import type { RouteDeps } from "../../compose";
-import { creationLimit } from "../../http/creation-limits";
-import { sendPage } from "../../http/pagination";
-import { limitPerUser } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/groups";
+import { SOCKET_TEXTS } from "#contract/socket";
+import type { RouteDeps } from "#server/compose";
+import { creationLimit } from "#server/http/creation-limits";
+import { sendPage } from "#server/http/pagination";
+import { limitPerUser } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 import { VOTE_LIMIT } from "./service";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { groupChannel, userChannel } from "../../../contract/bus";
-import type { ChatMessage } from "../../../contract/chat";
-import type { KeysetPosition } from "../../../contract/fields";
+import { groupChannel, userChannel } from "#contract/bus";
+import type { ChatMessage } from "#contract/chat";
+import type { KeysetPosition } from "#contract/fields";
 import {
   BEST_TIMES_LIMIT,
   type CreateGroupBody,
@@ -14,11 +14,11 @@ import {
   type GroupListItem,
   type VoteCounts,
   type VoteValue,
-} from "../../../contract/groups";
-import { VOTES_PER_MINUTE } from "../../../contract/limits";
-import { TIME_SLOTS, type TimeSlotId } from "../../../contract/time-slots";
-import { HttpError } from "../../http/http-error";
-import type { Bus } from "../../realtime/bus";
+} from "#contract/groups";
+import { VOTES_PER_MINUTE } from "#contract/limits";
+import { TIME_SLOTS, type TimeSlotId } from "#contract/time-slots";
+import { HttpError } from "#server/http/http-error";
+import type { Bus } from "#server/realtime/bus";
 import type { AvailabilityService } from "../availability";
 import type { BlockReads } from "../safety";
 import type { GroupsRepository } from "./repository";

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "#server/deps";
 
 /**
  * Prometheus metrics for one app instance, on its own registry (tests build many apps in one

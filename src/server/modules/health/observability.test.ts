@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { type Config, testConfig } from "../../config";
-import { createInProcessBus } from "../../realtime/bus";
-import { openSocket } from "../../realtime/socket-test-client";
-import { createTestApp, freshDatabaseUrl, openTestDatabase, registerUser, type TestApp } from "../../test/test-app";
+import { buildApp } from "#server/app";
+import { type Config, testConfig } from "#server/config";
+import { createInProcessBus } from "#server/realtime/bus";
+import { openSocket } from "#server/realtime/socket-test-client";
+import { createTestApp, freshDatabaseUrl, openTestDatabase, registerUser, type TestApp } from "#server/test/test-app";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

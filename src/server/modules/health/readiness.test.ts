@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { testConfig } from "../../config";
-import { createInProcessBus } from "../../realtime/bus";
-import { freshDatabaseUrl, openTestDatabase } from "../../test/test-app";
+import { buildApp } from "#server/app";
+import { testConfig } from "#server/config";
+import { createInProcessBus } from "#server/realtime/bus";
+import { freshDatabaseUrl, openTestDatabase } from "#server/test/test-app";
 
 it("/readyz is 200 with the database up (no redis field without REDIS_URL), 503 naming the database once it is gone; /healthz stays 200", async () => {
   const { url, drop } = await freshDatabaseUrl();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { RouteDeps } from "../../compose";
+import type { RouteDeps } from "#server/compose";
 
 const statusSchema = z.object({ status: z.string() });
 const dependencyState = z.enum(["up", "down"]);

@@ -1,4 +1,4 @@
-import type { Bus } from "../../realtime/bus";
+import type { Bus } from "#server/realtime/bus";
 
 /** A dependency that does not answer within this is down: a load balancer's probe must not hang. */
 const CHECK_TIMEOUT_MS = 2000;

@@ -1,8 +1,8 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "@contract/push";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventParticipants, eventUpdates, outbox } from "../../db/schema";
-import { eventSuite, type Who } from "../../test/factories";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
+import { eventParticipants, eventUpdates, outbox } from "#server/db/schema";
+import { eventSuite, type Who } from "#server/test/factories";
 import { deliveriesSettled } from "../notifications/notify";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { ParticipantStatus } from "../../../contract/events";
-import type { UpdateAudience } from "../../../contract/hosting";
-import type { Db } from "../../db/client";
-import { eventCohosts, eventParticipants, events, eventUpdates, users } from "../../db/schema";
+import type { ParticipantStatus } from "#contract/events";
+import type { UpdateAudience } from "#contract/hosting";
+import type { Db } from "#server/db/client";
+import { eventCohosts, eventParticipants, events, eventUpdates, users } from "#server/db/schema";
 import { notBlocked } from "../safety";
 
 /** An event's row, as the events module reads it. */

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks } from "date-fns";
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import type { ParticipantStatus } from "../../../contract/events";
+import { EVENT_NOTICES } from "#contract/event-notices";
+import type { ParticipantStatus } from "#contract/events";
 import {
   type Answers,
   type CheckInBody,
@@ -17,8 +17,8 @@ import {
   type QuestionsInput,
   type Recurrence,
   UPDATES_PER_EVENT_PER_DAY,
-} from "../../../contract/hosting";
-import { HttpError } from "../../http/http-error";
+} from "#contract/hosting";
+import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
 import type { EventRow, HostingRepository } from "./repository";

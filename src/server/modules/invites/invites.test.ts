@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITE_TEXTS } from "../../../contract/groups";
-import { groupInvites } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { INVITE_TEXTS } from "#contract/groups";
+import { groupInvites } from "#server/db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

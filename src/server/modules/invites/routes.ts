@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
+import { messageSchema } from "#contract/auth";
 import {
   INVITE_LOOKUPS_PER_MINUTE,
   inviteCodeParamsSchema,
   inviteLookupTooManyText,
   inviteViewSchema,
   joinInviteResultSchema,
-} from "../../../contract/groups";
-import type { RouteDeps } from "../../compose";
-import { limitPerAddress } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/groups";
+import type { RouteDeps } from "#server/compose";
+import { limitPerAddress } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 
 const tags = ["invites"];
 

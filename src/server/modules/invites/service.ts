@@ -1,5 +1,5 @@
-import { INVITE_TEXTS, type InviteView } from "../../../contract/groups";
-import { HttpError } from "../../http/http-error";
+import { INVITE_TEXTS, type InviteView } from "#contract/groups";
+import { HttpError } from "#server/http/http-error";
 import { type InvitesRepository, InviteUnusableError } from "./repository";
 
 export function invitesService({

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestApp } from "../../test/test-app";
+import type { TestApp } from "#server/test/test-app";
 
 // The shell the built client would serve, with one cover illustration as Vite names it.
 const dist = mkdtempSync(path.join(tmpdir(), "link-dist-"));
@@ -15,13 +15,13 @@ writeFileSync(path.join(dist, "assets", "social-Ab12Cd.svg"), "<svg/>");
 writeFileSync(path.join(dist, "assets", "food-Ef34Gh.svg"), "<svg/>");
 
 let t: TestApp;
-let helpers: typeof import("../../test/factories");
+let helpers: typeof import("#server/test/factories");
 
 beforeAll(async () => {
   // CLIENT_DIST is read when app.ts loads: set before the app's modules are imported.
   vi.stubEnv("CLIENT_DIST", dist);
-  const { createTestApp } = await import("../../test/test-app");
-  helpers = await import("../../test/factories");
+  const { createTestApp } = await import("#server/test/test-app");
+  helpers = await import("#server/test/factories");
   t = await createTestApp({ PUBLIC_ORIGIN: "https://link.example" });
 });
 afterAll(async () => {

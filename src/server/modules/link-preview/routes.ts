@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { eventIdParamsSchema } from "../../../contract/events";
-import { inviteCodeParamsSchema } from "../../../contract/groups";
+import { eventIdParamsSchema } from "#contract/events";
+import { inviteCodeParamsSchema } from "#contract/groups";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 

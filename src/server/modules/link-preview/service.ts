@@ -1,8 +1,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "../../../contract/event-sharing";
-import type { InviteView } from "../../../contract/groups";
-import { PRODUCT_NAME } from "../../../contract/product";
+import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
+import type { InviteView } from "#contract/groups";
+import { PRODUCT_NAME } from "#contract/product";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
 export interface LinkCard {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, createTestApp, registerUser } from "../../test/test-app";
+import { as, createTestApp, registerUser } from "#server/test/test-app";
 import { styleOrigins } from "./service";
 
 /** A map style served the way an operator's tile host serves it, naming a second host for its tiles. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
-import { mapConfigSchema } from "../../../contract/places";
-import type { RouteDeps } from "../../compose";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { mapConfigSchema } from "#contract/places";
+import type { RouteDeps } from "#server/compose";
+import { requireUserId } from "#server/http/session";
 
 /** Whether this server has a map: the style the client's MapLibre preview loads (lazily, only then). */
 export const mapsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
-import type { NearbyEvent, NearbyUser } from "../../../contract/nearby";
-import { events, users } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
+import type { NearbyEvent, NearbyUser } from "#contract/nearby";
+import { events, users } from "#server/db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { boundingBox } from "./repository";
 
 /** km per degree of latitude on a 6371 km earth: points due north sit at exact distances. */

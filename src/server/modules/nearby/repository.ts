@@ -1,8 +1,8 @@
 import { and, asc, between, gte, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "../../../contract/limits";
-import type { Db } from "../../db/client";
-import { events, users } from "../../db/schema";
+import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
+import type { Db } from "#server/db/client";
+import { events, users } from "#server/db/schema";
 import { notBlocked } from "../safety";
 
 export interface Circle {

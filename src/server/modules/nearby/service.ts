@@ -1,5 +1,5 @@
-import { coarsenDistanceKm } from "../../../contract/geo";
-import type { NearbyEvent, NearbyQuery, NearbyUser } from "../../../contract/nearby";
+import { coarsenDistanceKm } from "#contract/geo";
+import type { NearbyEvent, NearbyQuery, NearbyUser } from "#contract/nearby";
 import { toEvent } from "../events";
 import { toPublicUser } from "../users";
 import type { NearbyRepository } from "./repository";

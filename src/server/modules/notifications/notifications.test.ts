@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userChannel } from "../../../contract/bus";
-import type { NotificationPage } from "../../../contract/notifications";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { userChannel } from "#contract/bus";
+import type { NotificationPage } from "#contract/notifications";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { safetyRepository } from "../safety/repository";
 import { notificationsRepository } from "./repository";
 import { notificationsService } from "./service";

@@ -1,5 +1,5 @@
-import type { NotificationCategory, NotificationPreferences } from "../../../contract/push";
-import type { Bus } from "../../realtime/bus";
+import type { NotificationCategory, NotificationPreferences } from "#contract/push";
+import type { Bus } from "#server/realtime/bus";
 
 /** One notification (or chat message) as the other channels (push, e-mail) see it, with each recipient's preferences. */
 export interface NotificationDelivery {

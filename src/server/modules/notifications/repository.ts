@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { NotificationType } from "../../../contract/notifications";
-import type { NotificationPreferences } from "../../../contract/push";
-import type { Db } from "../../db/client";
-import { notificationPreferences, notifications } from "../../db/schema";
+import type { NotificationType } from "#contract/notifications";
+import type { NotificationPreferences } from "#contract/push";
+import type { Db } from "#server/db/client";
+import { notificationPreferences, notifications } from "#server/db/schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

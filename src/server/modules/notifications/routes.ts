@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { idParamSchema } from "../../../contract/fields";
-import { notificationListQuerySchema, notificationPageSchema } from "../../../contract/notifications";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { idParamSchema } from "#contract/fields";
+import { notificationListQuerySchema, notificationPageSchema } from "#contract/notifications";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { requireUserId } from "#server/http/session";
 
 const countSchema = z.object({ count: z.number().int() });
 

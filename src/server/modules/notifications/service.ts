@@ -1,12 +1,12 @@
-import { userChannel } from "../../../contract/bus";
-import type { AppNotification, NotificationType } from "../../../contract/notifications";
+import { userChannel } from "#contract/bus";
+import type { AppNotification, NotificationType } from "#contract/notifications";
 import {
   CATEGORY_OF_TYPE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
   notificationPreferencesSchema,
-} from "../../../contract/push";
-import type { Bus } from "../../realtime/bus";
+} from "#contract/push";
+import type { Bus } from "#server/realtime/bus";
 import type { BlockReads } from "../safety";
 import { startDelivery } from "./notify";
 import type { NotificationRow, NotificationsRepository } from "./repository";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database } from "../../db/client";
-import { outbox } from "../../db/schema";
-import type { MailMessage } from "../../mail";
-import { freshDatabaseUrl, openTestDatabase } from "../../test/test-app";
+import type { Database } from "#server/db/client";
+import { outbox } from "#server/db/schema";
+import type { MailMessage } from "#server/mail";
+import { freshDatabaseUrl, openTestDatabase } from "#server/test/test-app";
 import { outboxRepository } from "./repository";
 import { createOutboxWorker, OUTBOX_RETRY } from "./worker";
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { MailMessage } from "../../mail";
+import type { MailMessage } from "#server/mail";
 import type { OutboxRepository } from "./repository";
 import type { OutboxWorker } from "./worker";
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { mailErrorForLog } from "../../http/safe-error-log";
-import type { MailTransport } from "../../mail";
+import { mailErrorForLog } from "#server/http/safe-error-log";
+import type { MailTransport } from "#server/mail";
 import type { OutboxRepository } from "./repository";
 
 /**

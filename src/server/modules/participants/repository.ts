@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import type { ParticipantStatus } from "../../../contract/events";
-import type { KeysetPosition } from "../../../contract/fields";
-import type { Db } from "../../db/client";
-import { eventParticipants, events, groupMembers, users } from "../../db/schema";
-import { afterKeyset, keysetTime } from "../../http/pagination";
+import type { ParticipantStatus } from "#contract/events";
+import type { KeysetPosition } from "#contract/fields";
+import type { Db } from "#server/db/client";
+import { eventParticipants, events, groupMembers, users } from "#server/db/schema";
+import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { type EventRow, eventsRepository } from "../events";
 import { notBlocked } from "../safety";
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { participantBodySchema, participantSchema, participantsQuerySchema } from "../../../contract/events";
-import type { RouteDeps } from "../../compose";
-import { requireSelf, requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { participantBodySchema, participantSchema, participantsQuerySchema } from "#contract/events";
+import type { RouteDeps } from "#server/compose";
+import { requireSelf, requireUserId } from "#server/http/session";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];

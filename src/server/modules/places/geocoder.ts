@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { GEOCODER_TIMEOUT_MS, PLACE_RESULTS_MAX, PLACE_TEXTS, type Place } from "../../../contract/places";
-import { HttpError } from "../../http/http-error";
+import { GEOCODER_TIMEOUT_MS, PLACE_RESULTS_MAX, PLACE_TEXTS, type Place } from "#contract/places";
+import { HttpError } from "#server/http/http-error";
 
 /**
  * Address search against the operator's geocoder (GEOCODER_URL). Two APIs are spoken, both

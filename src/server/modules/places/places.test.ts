@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLACE_RESULTS_MAX, PLACE_SEARCHES_PER_MINUTE, type PlacesResult } from "../../../contract/places";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { PLACE_RESULTS_MAX, PLACE_SEARCHES_PER_MINUTE, type PlacesResult } from "#contract/places";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { gazetteerLoaded } from "./gazetteer";
 import { createGeocoder } from "./geocoder";
 import { BoundedCache } from "./service";

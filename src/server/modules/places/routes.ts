@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
+import { messageSchema } from "#contract/auth";
 import {
   ADDRESS_SEARCHES_PER_MINUTE,
   GEOCODER_CALLS_PER_SECOND,
@@ -7,11 +7,11 @@ import {
   PLACE_TEXTS,
   placeQuerySchema,
   placesResultSchema,
-} from "../../../contract/places";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { limitPerUser, retryAfterSeconds } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/places";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { limitPerUser, retryAfterSeconds } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 
 /** The place picker's searches. Both need a session; neither stores anything. */
 export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {

@@ -1,4 +1,4 @@
-import type { Place } from "../../../contract/places";
+import type { Place } from "#contract/places";
 import { fold, searchCities } from "./gazetteer";
 import type { Geocoder } from "./geocoder";
 import { zoneAt } from "./time-zone";

@@ -1,5 +1,5 @@
 import tzLookup from "@photostructure/tz-lookup";
-import { canonicalTimeZone } from "../../../contract/timezones";
+import { canonicalTimeZone } from "#contract/timezones";
 
 /**
  * The IANA zone in force at a point (a bundled boundary lookup, no network), or null without a

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
-import { groupEventParamsSchema } from "../../../contract/groups";
-import { groupPlanSchema } from "../../../contract/polls";
-import type { RouteDeps } from "../../compose";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { groupEventParamsSchema } from "#contract/groups";
+import { groupPlanSchema } from "#contract/polls";
+import type { RouteDeps } from "#server/compose";
+import { requireUserId } from "#server/http/session";
 
 const tags = ["groups"];
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };

@@ -1,9 +1,9 @@
-import { groupChannel } from "../../../contract/bus";
-import type { CreateGroupEventBody, Event } from "../../../contract/events";
-import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "../../../contract/groups";
-import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "../../../contract/polls";
-import { HttpError } from "../../http/http-error";
-import type { Bus } from "../../realtime/bus";
+import { groupChannel } from "#contract/bus";
+import type { CreateGroupEventBody, Event } from "#contract/events";
+import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
+import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
+import { HttpError } from "#server/http/http-error";
+import type { Bus } from "#server/realtime/bus";
 import type { GroupsRepository } from "../groups";
 import type { NotificationsService } from "../notifications";
 import type { PollsRepository } from "./repository";

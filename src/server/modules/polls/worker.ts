@@ -1,4 +1,4 @@
-import { POLL_SWEEP_MS } from "../../../contract/polls";
+import { POLL_SWEEP_MS } from "#contract/polls";
 import type { PollsService } from "./service";
 
 /**

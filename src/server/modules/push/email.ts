@@ -1,13 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { NotificationType } from "../../../contract/notifications";
+import type { NotificationType } from "#contract/notifications";
 import {
   CATEGORY_LABELS,
   CATEGORY_OF_TYPE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
-} from "../../../contract/push";
-import type { MailMessage } from "../../mail";
+} from "#contract/push";
+import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
 
 /** What push needs of the users module: the addresses to mail, and whether an account still exists. */

@@ -1,7 +1,7 @@
 import { createSign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyBaseLogger } from "fastify";
-import type { PushPayload } from "../../../contract/push";
+import type { PushPayload } from "#contract/push";
 import type { PushRepository, PushSubscriptionRow } from "./repository";
 
 /** The fields of a Google service account key file that FCM's HTTP v1 API needs. */

@@ -1,4 +1,4 @@
-import type { Bus } from "../../realtime/bus";
+import type { Bus } from "#server/realtime/bus";
 
 /**
  * Whether a user has the app open: the realtime hub's count of their sockets on this instance, plus one

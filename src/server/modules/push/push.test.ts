@@ -5,15 +5,11 @@ import { eq } from "drizzle-orm";
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type NotificationPreferences,
-  PUSH_DEVICE_TAKEN,
-} from "../../../contract/push";
-import { notificationPreferences, notifications, outbox, pushSubscriptions } from "../../db/schema";
-import type { MailMessage } from "../../mail";
-import { openSocket } from "../../realtime/socket-test-client";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, PUSH_DEVICE_TAKEN } from "#contract/push";
+import { notificationPreferences, notifications, outbox, pushSubscriptions } from "#server/db/schema";
+import type { MailMessage } from "#server/mail";
+import { openSocket } from "#server/realtime/socket-test-client";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
 import { notificationsRepository } from "../notifications/repository";
 import { createOutboxWorker, outboxRepository } from "../outbox";

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { messageSchema } from "../../../contract/auth";
+import { messageSchema } from "#contract/auth";
 import {
   notificationPreferencesSchema,
   PUSH_RATE_LIMITS,
@@ -10,10 +10,10 @@ import {
   pushUnsubscribeSchema,
   UNSUBSCRIBE_TEXTS,
   unsubscribeQuerySchema,
-} from "../../../contract/push";
-import type { RouteDeps } from "../../compose";
-import { limitPerAddress, limitPerUser } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/push";
+import type { RouteDeps } from "#server/compose";
+import { limitPerAddress, limitPerUser } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (body: string) =>

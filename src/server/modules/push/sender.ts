@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
-import { isPushServiceUrl, type PushPayload } from "../../../contract/push";
+import { isPushServiceUrl, type PushPayload } from "#contract/push";
 import type { PushRepository, PushSubscriptionRow } from "./repository";
 import type { VapidKeys } from "./server-keys";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import webpush from "web-push";
-import type { Config } from "../../config";
+import type { Config } from "#server/config";
 import type { PushRepository } from "./repository";
 
 // Secrets made once per installation and kept in server_keys (the push repository's storedKey), so every

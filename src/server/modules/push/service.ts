@@ -5,11 +5,11 @@ import {
   PUSH_DEVICE_TAKEN,
   PUSH_ENDPOINT_REFUSED,
   type PushSubscriptionInput,
-} from "../../../contract/push";
-import { type Config, publicOrigin } from "../../config";
-import { HttpError } from "../../http/http-error";
-import type { MailMessage } from "../../mail";
-import type { Bus } from "../../realtime/bus";
+} from "#contract/push";
+import { type Config, publicOrigin } from "#server/config";
+import { HttpError } from "#server/http/http-error";
+import type { MailMessage } from "#server/mail";
+import type { Bus } from "#server/realtime/bus";
 import type { NotificationDelivery, NotificationsService } from "../notifications";
 import {
   notificationEmail,

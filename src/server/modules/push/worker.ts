@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Bus } from "../../realtime/bus";
+import type { Bus } from "#server/realtime/bus";
 import { deliveriesSettled, onNotification } from "../notifications";
 import { listenForChatMessages } from "./chat-push";
 import type { PushService } from "./service";

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notifications } from "../../db/schema";
-import { instancesAvailable, instancesForSuite } from "../../test/instances";
-import { as, registerUser } from "../../test/test-app";
+import { notifications } from "#server/db/schema";
+import { instancesAvailable, instancesForSuite } from "#server/test/instances";
+import { as, registerUser } from "#server/test/test-app";
 
 if (!instancesAvailable)
   console.log("reminder instances test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");

@@ -1,8 +1,8 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from "@contract/push";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notificationPreferences, notifications, reminderDeliveries } from "../../db/schema";
-import { eventSuite, type Who } from "../../test/factories";
+import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
+import { notificationPreferences, notifications, reminderDeliveries } from "#server/db/schema";
+import { eventSuite, type Who } from "#server/test/factories";
 
 const { app, signUp, createEvent, participate } = eventSuite();
 const MINUTE = 60_000;

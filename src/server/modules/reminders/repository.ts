@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { eventTypeSchema } from "../../../contract/events";
-import type { ReminderOffset } from "../../../contract/push";
-import type { Db } from "../../db/client";
+import { eventTypeSchema } from "#contract/events";
+import type { ReminderOffset } from "#contract/push";
+import type { Db } from "#server/db/client";
 
 /** A reminder this instance just claimed: the insert of its row succeeded, so no other instance sends it. */
 export interface ClaimedReminder {

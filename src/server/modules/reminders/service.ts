@@ -1,6 +1,6 @@
-import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "../../../contract/push";
-import { REMINDER_NOTICES } from "../../../contract/reminders";
-import { canonicalTimeZone } from "../../../contract/timezones";
+import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "#contract/push";
+import { REMINDER_NOTICES } from "#contract/reminders";
+import { canonicalTimeZone } from "#contract/timezones";
 import type { NotificationsService } from "../notifications";
 import type { ClaimedReminder, RemindersRepository } from "./repository";
 

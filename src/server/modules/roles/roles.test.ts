@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { testConfig } from "../../config";
-import { userRoles } from "../../db/schema";
-import { createInProcessBus } from "../../realtime/bus";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { buildApp } from "#server/app";
+import { testConfig } from "#server/config";
+import { userRoles } from "#server/db/schema";
+import { createInProcessBus } from "#server/realtime/bus";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { usersRepository } from "../users/repository";
 import { MODERATOR_USAGE, moderatorCommand } from "./command";
 import { rolesRepository } from "./repository";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGroup, eventSuite, type Who } from "../../test/factories";
+import { createGroup, eventSuite, type Who } from "#server/test/factories";
 
 /**
  * A block makes each side as if gone to the other: the same answers an unknown id gets, whichever of

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { ReportBody, ReportReason, ReportTargetType } from "../../../contract/safety";
-import type { Db } from "../../db/client";
-import { chatMessages, events, friendships, reports, sessions, userBlocks, users } from "../../db/schema";
+import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
+import type { Db } from "#server/db/client";
+import { chatMessages, events, friendships, reports, sessions, userBlocks, users } from "#server/db/schema";
 
 /**
  * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { cursorParamSchema, pageLimitSchema } from "../../../contract/fields";
+import { messageSchema } from "#contract/auth";
+import { cursorParamSchema, pageLimitSchema } from "#contract/fields";
 import {
   ADMIN_REPORTS_PAGE_MAX,
   adminReportSchema,
@@ -15,11 +15,11 @@ import {
   SAFETY_TEXTS,
   suspendedBodySchema,
   userIdParamsSchema,
-} from "../../../contract/safety";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { limitPerUser } from "../../http/rate-limits";
-import { requireUserId } from "../../http/session";
+} from "#contract/safety";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { limitPerUser } from "#server/http/rate-limits";
+import { requireUserId } from "#server/http/session";
 import { toPublicUser } from "../users";
 
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_REMOVED_TEXT, REPORTS_PER_HOUR, SAFETY_TEXTS } from "../../../contract/safety";
-import { SOCKET_UNAUTHORIZED_CODE } from "../../../contract/socket";
-import { events, friendships, reports, sessions, userRoles, users } from "../../db/schema";
-import { openSocket } from "../../realtime/socket-test-client";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { MESSAGE_REMOVED_TEXT, REPORTS_PER_HOUR, SAFETY_TEXTS } from "#contract/safety";
+import { SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
+import { events, friendships, reports, sessions, userRoles, users } from "#server/db/schema";
+import { openSocket } from "#server/realtime/socket-test-client";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 /** Blocking hides two people from each other everywhere; reports reach moderators who act on them. */
 let t: TestApp;

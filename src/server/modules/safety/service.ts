@@ -1,6 +1,6 @@
-import type { AdminReport, ReportBody } from "../../../contract/safety";
-import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "../../../contract/safety";
-import { HttpError } from "../../http/http-error";
+import type { AdminReport, ReportBody } from "#contract/safety";
+import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
+import { HttpError } from "#server/http/http-error";
 import { reportEmailKey, type StoredKeys } from "./report-email-key";
 import type { SafetyRepository } from "./repository";
 

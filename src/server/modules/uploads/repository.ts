@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { uploads, uploadVariants, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { uploads, uploadVariants, users } from "#server/db/schema";
 
 export interface UploadUsage {
   /** Uploads in the last hour, and when the oldest of them leaves that hour. */

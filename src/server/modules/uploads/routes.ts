@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "../../../contract/limits";
-import type { ImageWidth } from "../../../contract/media";
-import { uploadBodySchema, uploadResultSchema } from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "#contract/limits";
+import type { ImageWidth } from "#contract/media";
+import { uploadBodySchema, uploadResultSchema } from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { requireUserId } from "#server/http/session";
 import { QuotaError } from "./service";
 
 const uploadIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);

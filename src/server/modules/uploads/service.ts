@@ -7,10 +7,10 @@ import {
   PHOTO_MAX_BYTES,
   UPLOAD_BYTES_PER_DAY,
   UPLOADS_PER_HOUR,
-} from "../../../contract/limits";
-import { type ImageWidth, UPLOAD_TEXTS, uploadIdOf } from "../../../contract/media";
-import { UPLOAD_CONTENT_TYPES } from "../../../contract/users";
-import { HttpError } from "../../http/http-error";
+} from "#contract/limits";
+import { type ImageWidth, UPLOAD_TEXTS, uploadIdOf } from "#contract/media";
+import { UPLOAD_CONTENT_TYPES } from "#contract/users";
+import { HttpError } from "#server/http/http-error";
 import type { UploadsRepository, UploadUsage } from "./repository";
 
 type ContentType = (typeof UPLOAD_CONTENT_TYPES)[number];

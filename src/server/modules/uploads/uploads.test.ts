@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_HOUR } from "../../../contract/limits";
-import { uploads, uploadVariants } from "../../db/schema";
-import { as, createTestApp, registerUser, type TestApp } from "../../test/test-app";
+import { IMAGE_WIDTHS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_HOUR } from "#contract/limits";
+import { uploads, uploadVariants } from "#server/db/schema";
+import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;

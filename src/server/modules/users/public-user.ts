@@ -1,4 +1,4 @@
-import type { CurrentUser, PublicUser } from "../../../contract/users";
+import type { CurrentUser, PublicUser } from "#contract/users";
 import type { UserRow } from "./repository";
 
 /** The only way a user row leaves the server: fields named here, nothing else. */

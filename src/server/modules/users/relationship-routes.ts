@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { cursorParamSchema } from "../../../contract/fields";
-import { followStateSchema } from "../../../contract/follows";
-import { metAtParamsSchema, metAtSchema } from "../../../contract/hosting";
-import { FRIENDS_PAGE_MAX } from "../../../contract/limits";
-import { nearbyQuerySchema, nearbyUserSchema } from "../../../contract/nearby";
-import { publicUserSchema, userIdSchema } from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { requireUserId } from "../../http/session";
+import { messageSchema } from "#contract/auth";
+import { cursorParamSchema } from "#contract/fields";
+import { followStateSchema } from "#contract/follows";
+import { metAtParamsSchema, metAtSchema } from "#contract/hosting";
+import { FRIENDS_PAGE_MAX } from "#contract/limits";
+import { nearbyQuerySchema, nearbyUserSchema } from "#contract/nearby";
+import { publicUserSchema, userIdSchema } from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { requireUserId } from "#server/http/session";
 import { toPublicUser } from "./public-user";
 
 const followSchema = {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { uploads, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { uploads, users } from "#server/db/schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<typeof users.$inferInsert>;

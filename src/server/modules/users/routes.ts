@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../contract/auth";
-import { usersQuerySchema } from "../../../contract/events";
-import { updateTimezoneBodySchema } from "../../../contract/timezones";
+import { messageSchema } from "#contract/auth";
+import { usersQuerySchema } from "#contract/events";
+import { updateTimezoneBodySchema } from "#contract/timezones";
 import {
   currentUserSchema,
   publicUserSchema,
   updateProfileSchema,
   userIdSchema,
   userProfileSchema,
-} from "../../../contract/users";
-import type { RouteDeps } from "../../compose";
-import { HttpError } from "../../http/http-error";
-import { requireSelf, requireUserId } from "../../http/session";
+} from "#contract/users";
+import type { RouteDeps } from "#server/compose";
+import { HttpError } from "#server/http/http-error";
+import { requireSelf, requireUserId } from "#server/http/session";
 import { toCurrentUser, toPublicUser } from "./public-user";
 import { relationshipRoutes } from "./relationship-routes";
 

@@ -1,5 +1,5 @@
-import type { UpdateProfileInput } from "../../../contract/users";
-import { HttpError } from "../../http/http-error";
+import type { UpdateProfileInput } from "#contract/users";
+import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../safety";
 import type { UserPatch, UsersRepository } from "./repository";
 

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { users, waitlistEntries } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { users, waitlistEntries } from "#server/db/schema";
 
 export function waitlistRepository(db: Db) {
   return {

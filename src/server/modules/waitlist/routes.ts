@@ -7,9 +7,9 @@ import {
   waitlistResultSchema,
   waitlistStatsSchema,
   waitlistTooManyText,
-} from "../../../contract/waitlist";
-import type { RouteDeps } from "../../compose";
-import { limitPerAddress } from "../../http/rate-limits";
+} from "#contract/waitlist";
+import type { RouteDeps } from "#server/compose";
+import { limitPerAddress } from "#server/http/rate-limits";
 
 export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.waitlist;
