@@ -63,8 +63,9 @@ const constTextArray = (values: readonly string[]) =>
   );
 
 /**
- * Spec 01 §5 category rules in SQL; mirrors matchesCategory (tested against it). Reads the window's
- * lower-cased tags (ltags) and title (ltitle), computed once per row: an array overlap, not a scan per chip.
+ * A category chip in SQL: an event with one of the category's tags or a title holding one of its words;
+ * mirrors matchesCategory (tested against it). Reads the window's lower-cased tags (ltags) and title
+ * (ltitle), computed once per row: an array overlap, not a scan per chip.
  */
 function categoryCondition(id: CategoryId): SQL {
   const category = CATEGORIES.find((c) => c.id === id);
