@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtimeOptions({
       bus: deps.bus,
       publicOrigin: config.PUBLIC_ORIGIN,
-      groupsRepo: services.repositories.groups,
+      groupNamesOf: (userId) => services.repositories.groups.namesForUser(userId),
       groups: services.groups,
       chat: services.chat,
       sessions: services.repositories.auth,

@@ -16,13 +16,14 @@ export function realtimeOptions(deps: {
   bus: Bus;
   publicOrigin: string | undefined;
   groups: GroupsService;
-  groupsRepo: GroupsRepository;
+  /** The names of a person's groups, for the socket's join (the groups repository's read). */
+  groupNamesOf: GroupsRepository["namesForUser"];
   chat: ChatService;
   sessions: AuthRepository;
   users: UsersRepository;
 }): RealtimeOptions {
   const handlers: RealtimeHandlers = {
-    groupsOf: (userId) => deps.groupsRepo.namesForUser(userId),
+    groupsOf: (userId) => deps.groupNamesOf(userId),
     async nameOf(userId) {
       return (await deps.users.findById(userId))?.fullName ?? "Someone";
     },
