@@ -1,7 +1,8 @@
-import { CATEGORIES, type CategoryId } from "@contract/categories";
+import type { CategoryId } from "@contract/categories";
+import { CATEGORIES } from "@contract/discover-categories";
 import type { FeedItem, FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
-import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
 import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";

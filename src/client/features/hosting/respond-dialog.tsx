@@ -1,5 +1,5 @@
 import type { EventDetail } from "@contract/events";
-import { ANSWER_TEXT_MAX } from "@contract/hosting";
+import { ANSWER_TEXT_MAX } from "@contract/hosting-texts";
 import type { QueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
