@@ -6,11 +6,12 @@ import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
 import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
-import { asksBeforeJoining, RespondDialog } from "@/features/hosting";
+import { asksBeforeJoining } from "@/features/hosting";
+import { whenIdle } from "@/lib/after-load";
 import { formatEventTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
@@ -24,6 +25,12 @@ import { toast } from "@/ui/use-toast";
 import { AvatarStack } from "./event-people";
 import { FreeFilter, NothingFree } from "./free-filter";
 import { NextCard, SwipeCard } from "./swipe-card";
+
+// The answer dialog (Radix Dialog and the hosting form) opens only for events that ask something: it loads
+// after the deck, when the page is idle, instead of with it.
+const loadRespondDialog = () => import("@/features/hosting/respond-dialog");
+const RespondDialog = lazy(() => loadRespondDialog().then((m) => ({ default: m.RespondDialog })));
+
 import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
@@ -51,6 +58,7 @@ function usePosition() {
 
 /** Explore, the Discover screen: the Social swipe deck and the Networking list. */
 export function DiscoverPage() {
+  useEffect(() => whenIdle(() => void loadRespondDialog().catch(() => {})), []);
   const [tab, setTab] = useState("social");
   const { position, settled } = usePosition();
   return (
@@ -272,13 +280,15 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     setAnswered((list) => [...list, { event, status: "going", stored: Promise.resolve() }]);
   };
   const answerDialog = asking && (
-    <RespondDialog
-      event={asking}
-      status="going"
-      refresh={refreshAnswered}
-      onOpenChange={(open) => !open && setAsking(null)}
-      onResponded={() => respondedWithAnswers(asking)}
-    />
+    <Suspense>
+      <RespondDialog
+        event={asking}
+        status="going"
+        refresh={refreshAnswered}
+        onOpenChange={(open) => !open && setAsking(null)}
+        onResponded={() => respondedWithAnswers(asking)}
+      />
+    </Suspense>
   );
 
   const undo = async () => {
@@ -447,14 +457,16 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
   return (
     <div className="grid gap-3">
       {asking && (
-        <RespondDialog
-          event={asking}
-          status="pending"
-          done="Application Submitted"
-          refresh={refreshAnswered}
-          onOpenChange={(open) => !open && setAsking(null)}
-          onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
-        />
+        <Suspense>
+          <RespondDialog
+            event={asking}
+            status="pending"
+            done="Application Submitted"
+            refresh={refreshAnswered}
+            onOpenChange={(open) => !open && setAsking(null)}
+            onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
+          />
+        </Suspense>
       )}
       <div>
         <h2 className="text-lg font-semibold">Networking Events</h2>

@@ -11,10 +11,6 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useRespondWith } from "./api";
 
-/** Whether answering this event needs the dialog: it asks questions or lets people bring plus-ones. */
-export const asksBeforeJoining = (event: Pick<EventDetail, "questions" | "maxGuestsPerPerson">) =>
-  event.questions.length > 0 || event.maxGuestsPerPerson > 0;
-
 /**
  * Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones.
  * `done` titles the toast after the answer is stored; a screen that shows the answer itself leaves it out.
