@@ -6,12 +6,11 @@ import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
 import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
-import { asksBeforeJoining } from "@/features/hosting";
-import { whenIdle } from "@/lib/after-load";
+import { asksBeforeJoining, LazyRespondDialog, preloadRespondDialog } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
@@ -25,11 +24,6 @@ import { toast } from "@/ui/use-toast";
 import { AvatarStack } from "./event-people";
 import { FreeFilter, NothingFree } from "./free-filter";
 import { NextCard, SwipeCard } from "./swipe-card";
-
-// The answer dialog (Radix Dialog and the hosting form) opens only for events that ask something: it loads
-// after the deck, when the page is idle, instead of with it.
-const loadRespondDialog = () => import("@/features/hosting/respond-dialog");
-const RespondDialog = lazy(() => loadRespondDialog().then((m) => ({ default: m.RespondDialog })));
 
 import { useDebounced } from "./use-debounced";
 
@@ -58,7 +52,8 @@ function usePosition() {
 
 /** Explore, the Discover screen: the Social swipe deck and the Networking list. */
 export function DiscoverPage() {
-  useEffect(() => whenIdle(() => void loadRespondDialog().catch(() => {})), []);
+  // The answer dialog opens only for events that ask something: it loads after the deck, when idle.
+  useEffect(preloadRespondDialog, []);
   const [tab, setTab] = useState("social");
   const { position, settled } = usePosition();
   return (
@@ -281,7 +276,7 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
   };
   const answerDialog = asking && (
     <Suspense>
-      <RespondDialog
+      <LazyRespondDialog
         event={asking}
         status="going"
         refresh={refreshAnswered}
@@ -458,7 +453,7 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
     <div className="grid gap-3">
       {asking && (
         <Suspense>
-          <RespondDialog
+          <LazyRespondDialog
             event={asking}
             status="pending"
             done="Application Submitted"
