@@ -1,5 +1,5 @@
 // The sign-in screen's texts and defaults, apart from the schemas: the client's first screen reads them
-// without loading zod. auth.ts re-exports them, so the rest of the contract and the server import them there.
+// without loading zod. auth.ts re-exports what the server and the contract still name through it.
 import { DEFAULT_TIMEZONE } from "./limits";
 
 /** The login form's texts. */

@@ -7,8 +7,6 @@ export const CHAT_MESSAGE_MAX = 2000;
 
 import { CHAT_PAGE_SIZE } from "./limits";
 
-export { CHAT_PAGE_SIZE };
-
 export const CHAT_TEXTS = {
   sendFailed: "Failed to send message",
   empty: "Message cannot be empty",

@@ -110,12 +110,6 @@ export type FeedResponse = z.infer<typeof feedResponseSchema>;
 
 const coordinate = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
-/** Discover's "When I'm free": only events inside times the person published as free, in one of these windows. */
-export const FREE_WINDOWS = [
-  { id: "today", label: "Today" },
-  { id: "weekend", label: "This weekend" },
-  { id: "week", label: "This week" },
-] as const;
 const freeWindowSchema = z.enum(["today", "weekend", "week"]);
 export type FreeWindow = z.infer<typeof freeWindowSchema>;
 

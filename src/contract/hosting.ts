@@ -1,18 +1,26 @@
 import { z } from "zod";
 import { idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
+import {
+  ANSWER_TEXT_MAX,
+  EVENT_QUESTIONS_MAX,
+  GUESTS_PER_PERSON_MAX,
+  QUESTION_TEXT_MAX,
+  RECURRENCE_FREQUENCIES,
+  SERIES_COUNT_MAX,
+  SERIES_COUNT_MIN,
+  TICKET_CODE_MAX,
+  UPDATE_MESSAGE_MAX,
+} from "./hosting-texts";
 
-/** An event asks at most this many questions of the people who go or apply. */
-export const EVENT_QUESTIONS_MAX = 3;
-export const QUESTION_TEXT_MAX = 200;
-export const ANSWER_TEXT_MAX = 500;
-/** How many plus-ones a host may let one person bring. */
-export const GUESTS_PER_PERSON_MAX = 5;
-export const UPDATE_MESSAGE_MAX = 1000;
-/** Updates one event may send in any 24 hours: enough for news, too few to spam its guests. */
-export const UPDATES_PER_EVENT_PER_DAY = 10;
+export {
+  GUEST_CSV_COLUMNS,
+  HOSTING_TEXTS,
+  type RecurrenceFrequency,
+  SEAT_CONFIRM_MS,
+  UPDATES_PER_EVENT_PER_DAY,
+} from "./hosting-texts";
+
 const UPDATES_PAGE_MAX = 50;
-/** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
-export const TICKET_CODE_MAX = 80;
 
 const questionIdSchema = z
   .string()
@@ -41,8 +49,6 @@ export type GuestListVisibility = z.infer<typeof guestListVisibilitySchema>;
 
 const waitlistModeSchema = z.enum(["instant", "confirm"]);
 export type WaitlistMode = z.infer<typeof waitlistModeSchema>;
-/** How long a person offered a seat from the waitlist has to confirm it (confirm mode). */
-export const SEAT_CONFIRM_MS = 60 * 60_000;
 
 const maxGuestsPerPersonSchema = z
   .number()
@@ -69,26 +75,6 @@ export const guestsCountSchema = z
   .int("guests must be a whole number")
   .min(0, "guests must be at least 0")
   .max(GUESTS_PER_PERSON_MAX, `guests must be at most ${GUESTS_PER_PERSON_MAX}`);
-
-export const HOSTING_TEXTS = {
-  answerRequired: (question: string) => `Please answer: ${question}`,
-  unknownQuestion: "An answer names a question this event does not ask",
-  tooManyGuests: (max: number) =>
-    max === 0 ? "This event does not allow plus-ones" : `You can bring at most ${max} plus-one${max === 1 ? "" : "s"}`,
-  notEnoughSeats: "Not enough seats left for you and your plus-ones",
-  onlyHost: "Only the host can do this",
-  onlyHosts: "Only the hosts can do this",
-  cohostIsHost: "The host is already hosting this event",
-  userNotFound: "User not found",
-  cohostNotFound: "Not a co-host of this event",
-  updatesOnlyGuests: "Only the event's guests and hosts can read its updates",
-  tooManyUpdates: `An event can send at most ${UPDATES_PER_EVENT_PER_DAY} updates a day`,
-  ticketOnlyGoing: "Only people going have a ticket",
-  ticketNotFound: "Ticket not found",
-  alreadyCheckedIn: "Already checked in",
-  youWereThere: "You were there",
-  noSeatOffer: "No seat is waiting for your confirmation",
-} as const;
 
 export const cohostBodySchema = z.object({ userId: idSchema }).strict();
 export const cohostParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
@@ -162,9 +148,6 @@ export const checkInBodySchema = z.union([
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 export const checkInSchema = z.object({ user: cohostSchema.shape.user, checkedInAt: z.string() });
 
-/** The CSV file's columns, in order; one more column per question follows. */
-export const GUEST_CSV_COLUMNS = ["Name", "Username", "Status", "Plus-ones", "Checked in", "Responded at"] as const;
-
 /** What the event page adds for hosting: the hosts, what they ask and allow, and the viewer's own answer. */
 export const hostingDetailSchema = z.object({
   cohosts: z.array(cohostSchema.shape.user),
@@ -181,10 +164,7 @@ export const hostingDetailSchema = z.object({
 });
 export type HostingDetail = z.infer<typeof hostingDetailSchema>;
 
-export const recurrenceFrequencySchema = z.enum(["weekly", "biweekly", "monthly"]);
-export type RecurrenceFrequency = z.infer<typeof recurrenceFrequencySchema>;
-export const SERIES_COUNT_MIN = 2;
-export const SERIES_COUNT_MAX = 52;
+export const recurrenceFrequencySchema = z.enum(RECURRENCE_FREQUENCIES);
 /** A series: one event per occurrence, each with its own guests and capacity. */
 export const recurrenceSchema = z
   .object({
@@ -203,18 +183,6 @@ export const seriesScopeQuerySchema = z.object({ scope: z.enum(["one", "followin
 export type SeriesScope = z.infer<typeof seriesScopeQuerySchema>["scope"];
 
 export const occurrenceSchema = z.object({ id: z.number().int(), date: z.string() });
-
-const ordinal = (n: number) => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-};
-/** "Every Tuesday", "Every other Tuesday", "Monthly on the 3rd", from an occurrence's weekday and day in its zone. */
-export function recurrenceLabel(frequency: RecurrenceFrequency, weekday: string, dayOfMonth: number): string {
-  if (frequency === "weekly") return `Every ${weekday}`;
-  if (frequency === "biweekly") return `Every other ${weekday}`;
-  return `Monthly on the ${ordinal(dayOfMonth)}`;
-}
 
 /** An event the viewer and another person were both checked in at ("Met at <event>"). */
 export const metAtSchema = z.object({ eventId: z.number().int(), title: z.string(), date: z.string() });

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
 import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
+import { UPLOAD_URL_PATTERN } from "./media-urls";
+
+export { UPLOAD_URL_PATTERN };
 
 export const userIdSchema = idParamSchema;
 
@@ -40,9 +43,6 @@ export const profileFields = {
 };
 
 export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required"));
-
-/** Where POST /api/uploads serves a stored photo; the only image source a profile may point at. */
-export const UPLOAD_URL_PATTERN = /^\/api\/uploads\/[A-Za-z0-9_-]{16,64}$/;
 
 /** PATCH /api/users/{id}: the profile fields of Edit Profile plus the device's position. Every field is optional. */
 export const updateProfileSchema = z

@@ -1,4 +1,3 @@
-import { Capacitor } from "@capacitor/core";
 import { PHOTO_QUALITY } from "@contract/limits";
 import type { MapsPlatform } from "@contract/places";
 
@@ -25,13 +24,33 @@ const geolocation = () => import("@capacitor/geolocation").then((m) => m.Geoloca
 const camera = () => import("@capacitor/camera");
 const vibrationMs: Record<HapticStrength, number> = { light: 10, medium: 20, heavy: 30 };
 
+/** What the app's native shells put on `window` before the page loads (read as @capacitor/core reads it). */
+type CapacitorWindow = Window & {
+  CapacitorCustomPlatform?: { name: string };
+  androidBridge?: unknown;
+  webkit?: { messageHandlers?: { bridge?: unknown } };
+};
+
+/**
+ * "ios", "android" or "web", decided as `Capacitor.getPlatform()` decides it, from the native bridge's
+ * globals: a browser visit learns it is not in an app without downloading Capacitor's runtime (the
+ * plugins bring it when a device first uses them).
+ */
+function platform(): string {
+  const win = window as CapacitorWindow;
+  if (win.CapacitorCustomPlatform) return win.CapacitorCustomPlatform.name;
+  if (win.androidBridge) return "android";
+  if (win.webkit?.messageHandlers?.bridge) return "ios";
+  return "web";
+}
+
 function isNative() {
-  return Capacitor.isNativePlatform();
+  return platform() !== "web";
 }
 
 /** Which maps app a link should open: the device's platform, or in a browser the phone's system by its user agent. */
 function mapsPlatform(): MapsPlatform {
-  if (isNative()) return Capacitor.getPlatform() === "ios" ? "ios" : "android";
+  if (isNative()) return platform() === "ios" ? "ios" : "android";
   const agent = navigator.userAgent;
   // iPadOS reports a Mac: a touch screen tells them apart.
   if (/iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && navigator.maxTouchPoints > 1)) return "ios";
@@ -155,4 +174,4 @@ async function pickPhoto(): Promise<string> {
 }
 
 /** The one bridge to device features (location, haptics, photos), with browser fallbacks. */
-export const native = { isNative, mapsPlatform, haptic, getPosition, locationGranted, pickPhoto };
+export const native = { isNative, platform, mapsPlatform, haptic, getPosition, locationGranted, pickPhoto };

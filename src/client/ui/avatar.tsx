@@ -1,5 +1,4 @@
-import { IMAGE_WIDTHS, uploadVariantUrl } from "@contract/media";
-import { UPLOAD_URL_PATTERN } from "@contract/users";
+import { IMAGE_WIDTHS, UPLOAD_URL_PATTERN, uploadVariantUrl } from "@contract/media-urls";
 import * as AvatarPrimitive from "@radix-ui/react-avatar";
 import type * as React from "react";
 import { cn } from "@/lib/utils";

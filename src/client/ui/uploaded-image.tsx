@@ -1,4 +1,4 @@
-import { uploadSrcSet } from "@contract/media";
+import { uploadSrcSet } from "@contract/media-urls";
 import type * as React from "react";
 
 /**

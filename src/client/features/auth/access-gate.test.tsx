@@ -10,19 +10,19 @@ function verifyCalls(fetchMock: ReturnType<typeof mockFetch>) {
     .map(([, init]) => JSON.parse(String(init?.body)));
 }
 
-function setup(valid = false) {
+async function setup(valid = false) {
   const fetchMock = mockFetch((url) =>
     url === "/api/access-codes/verify" ? jsonResponse(200, { valid }) : jsonResponse(401, {}),
   );
   const onVerified = vi.fn();
   renderWithProviders(<AccessGate onVerified={onVerified} />);
-  const input = screen.getByLabelText("Access code") as HTMLInputElement;
+  const input = (await screen.findByLabelText("Access code")) as HTMLInputElement;
   return { fetchMock, onVerified, input };
 }
 
 describe("AccessGate", () => {
   it("shows the gate's texts and keeps Verify Code disabled until ten digits", async () => {
-    const { input, fetchMock } = setup();
+    const { input, fetchMock } = await setup();
     expect(screen.getByText("Have an early access code?")).toBeInTheDocument();
     expect(screen.getByText("Enter your 10-digit access code to join Link")).toBeInTheDocument();
     const button = screen.getByRole("button", { name: "Verify Code" });
@@ -34,13 +34,13 @@ describe("AccessGate", () => {
   });
 
   it("accepts digits only", async () => {
-    const { input } = setup();
+    const { input } = await setup();
     await userEvent.type(input, "1a2-b3 4");
     expect(input.value).toBe("1234");
   });
 
   it("verifies by itself on the tenth digit and toasts Invalid Code for a wrong one", async () => {
-    const { input, fetchMock, onVerified } = setup(false);
+    const { input, fetchMock, onVerified } = await setup(false);
     await userEvent.type(input, "1111111111");
     expect(await screen.findByText("Invalid Code")).toBeInTheDocument();
     expect(screen.getByText("Please check your code and try again.")).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe("AccessGate", () => {
   });
 
   it("a pasted ten-digit code fills the slots and is verified", async () => {
-    const { input, fetchMock, onVerified } = setup(true);
+    const { input, fetchMock, onVerified } = await setup(true);
     input.focus();
     fireEvent.paste(input, { clipboardData: { getData: () => "12345 67890" } });
     await waitFor(() => expect(input.value).toBe("1234567890"));
@@ -64,8 +64,8 @@ describe("AccessGate", () => {
     expect(screen.queryByText("Welcome to Link")).not.toBeInTheDocument();
   });
 
-  it("links to the waitlist", () => {
-    setup();
+  it("links to the waitlist", async () => {
+    await setup();
     expect(screen.getByRole("link", { name: "Enter Now" })).toHaveAttribute("href", "/waitlist");
   });
 });

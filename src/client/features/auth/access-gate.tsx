@@ -1,25 +1,23 @@
 import { ACCESS_CODE_LENGTH } from "@contract/limits";
 import { PRODUCT_NAME } from "@contract/product";
 import { useMutation } from "@tanstack/react-query";
-import { REGEXP_ONLY_DIGITS } from "input-otp";
 import { KeyRoundIcon } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import { whenIdle } from "@/lib/after-load";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
-import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/ui/input-otp";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { verifyAccessCodeMutation } from "./api/access";
 import { tooManyAttemptsMessage } from "./too-many-attempts";
 
-const half = ACCESS_CODE_LENGTH / 2;
-const firstSlots = Array.from({ length: half }, (_, i) => i);
-const secondSlots = Array.from({ length: ACCESS_CODE_LENGTH - half }, (_, i) => i + half);
+const loadAccessCodeInput = () => import("./access-code-input");
+const AccessCodeInput = lazy(loadAccessCodeInput);
 
-/** Pasted codes often carry spaces or dashes ("12345-67890"); only the digits count. */
-function digitsOnly(pasted: string) {
-  return pasted.replace(/\D/g, "").slice(0, ACCESS_CODE_LENGTH);
+/** Starts the download of the gate's code input once the page is idle, so opening the gate finds it there. */
+export function preloadAccessCodeInput() {
+  whenIdle(() => void loadAccessCodeInput().catch(() => {}));
 }
 
 /** The early-access gate before sign-in; the server checks the code (POST /api/access-codes/verify). */
@@ -68,29 +66,9 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
             submit(code);
           }}
         >
-          <InputOTP
-            aria-label="Access code"
-            maxLength={ACCESS_CODE_LENGTH}
-            pattern={REGEXP_ONLY_DIGITS}
-            inputMode="numeric"
-            pasteTransformer={digitsOnly}
-            value={code}
-            onChange={setCode}
-            onComplete={submit}
-            autoFocus
-            containerClassName="w-full justify-center gap-2"
-          >
-            <InputOTPGroup className="min-w-0 flex-1 justify-end gap-1 sm:gap-1.5">
-              {firstSlots.map((index) => (
-                <InputOTPSlot key={index} index={index} className="h-12 w-auto max-w-10 min-w-0 flex-1" />
-              ))}
-            </InputOTPGroup>
-            <InputOTPGroup className="min-w-0 flex-1 justify-start gap-1 sm:gap-1.5">
-              {secondSlots.map((index) => (
-                <InputOTPSlot key={index} index={index} className="h-12 w-auto max-w-10 min-w-0 flex-1" />
-              ))}
-            </InputOTPGroup>
-          </InputOTP>
+          <Suspense fallback={<div className="h-12" aria-hidden />}>
+            <AccessCodeInput value={code} onChange={setCode} onComplete={submit} />
+          </Suspense>
           <Button type="submit" size="lg" className="w-full" disabled={!complete || verify.isPending}>
             {verify.isPending && <Spinner label="Verifying" />}
             Verify Code

@@ -11,7 +11,7 @@ import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Spinner } from "@/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
-import { AccessGate } from "./access-gate";
+import { AccessGate, preloadAccessCodeInput } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
@@ -52,6 +52,8 @@ export function AuthPage() {
   const grant = useQuery({ ...accessGrantQuery(), enabled: askGrant });
   const [verified, setVerified] = useState(false);
   const canRegister = Boolean(inviteCode) || Boolean(eventId) || verified || grant.data?.granted === true;
+
+  useEffect(preloadAccessCodeInput, []);
 
   // A signed-in user goes to "/" (or back to the page that sent them here).
   useEffect(() => {

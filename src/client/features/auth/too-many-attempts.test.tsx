@@ -19,7 +19,7 @@ describe("a 429 on the auth screens", () => {
     mockFetch((url) => (url === "/api/access-codes/verify" ? tooMany(42) : new Response("{}", { status: 401 })));
     const onVerified = vi.fn();
     renderWithProviders(<AccessGate onVerified={onVerified} />);
-    await userEvent.type(screen.getByLabelText("Access code"), "1234567890");
+    await userEvent.type(await screen.findByLabelText("Access code"), "1234567890");
     expect(await screen.findByText("Too many attempts, try again in 42 s")).toBeInTheDocument();
     expect(screen.queryByText("Invalid Code")).not.toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();

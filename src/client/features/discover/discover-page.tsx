@@ -1,15 +1,16 @@
-import { CATEGORIES, type CategoryId } from "@contract/categories";
+import type { CategoryId } from "@contract/categories";
+import { CATEGORIES } from "@contract/discover-categories";
 import type { FeedItem, FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
-import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, MapPinIcon, NavigationIcon, RefreshCwIcon, SearchIcon, Undo2Icon, XIcon } from "lucide-react";
 import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { type FeedParams, refreshAnswered, useFeed, useRespond, useUndoAnswer } from "@/features/events";
-import { asksBeforeJoining, RespondDialog } from "@/features/hosting";
+import { asksBeforeJoining, LazyRespondDialog, preloadRespondDialog } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
@@ -23,6 +24,7 @@ import { toast } from "@/ui/use-toast";
 import { AvatarStack } from "./event-people";
 import { FreeFilter, NothingFree } from "./free-filter";
 import { NextCard, SwipeCard } from "./swipe-card";
+
 import { useDebounced } from "./use-debounced";
 
 type Position = { latitude: number; longitude: number };
@@ -50,6 +52,8 @@ function usePosition() {
 
 /** Explore, the Discover screen: the Social swipe deck and the Networking list. */
 export function DiscoverPage() {
+  // The answer dialog opens only for events that ask something: it loads after the deck, when idle.
+  useEffect(preloadRespondDialog, []);
   const [tab, setTab] = useState("social");
   const { position, settled } = usePosition();
   return (
@@ -271,13 +275,15 @@ function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () =>
     setAnswered((list) => [...list, { event, status: "going", stored: Promise.resolve() }]);
   };
   const answerDialog = asking && (
-    <RespondDialog
-      event={asking}
-      status="going"
-      refresh={refreshAnswered}
-      onOpenChange={(open) => !open && setAsking(null)}
-      onResponded={() => respondedWithAnswers(asking)}
-    />
+    <Suspense>
+      <LazyRespondDialog
+        event={asking}
+        status="going"
+        refresh={refreshAnswered}
+        onOpenChange={(open) => !open && setAsking(null)}
+        onResponded={() => respondedWithAnswers(asking)}
+      />
+    </Suspense>
   );
 
   const undo = async () => {
@@ -446,14 +452,16 @@ function NetworkingTab({ position, positionSettled }: { position: Position | nul
   return (
     <div className="grid gap-3">
       {asking && (
-        <RespondDialog
-          event={asking}
-          status="pending"
-          done="Application Submitted"
-          refresh={refreshAnswered}
-          onOpenChange={(open) => !open && setAsking(null)}
-          onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
-        />
+        <Suspense>
+          <LazyRespondDialog
+            event={asking}
+            status="pending"
+            done="Application Submitted"
+            refresh={refreshAnswered}
+            onOpenChange={(open) => !open && setAsking(null)}
+            onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
+          />
+        </Suspense>
       )}
       <div>
         <h2 className="text-lg font-semibold">Networking Events</h2>

@@ -1,4 +1,5 @@
-import { FREE_WINDOWS, type FreeWindow } from "@contract/events";
+import type { FreeWindow } from "@contract/events";
+import { FREE_WINDOWS } from "@contract/free-windows";
 import { CalendarCheckIcon } from "lucide-react";
 import { Link } from "wouter";
 import { cn } from "@/lib/utils";

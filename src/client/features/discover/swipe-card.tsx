@@ -1,7 +1,7 @@
 import type { FeedItem } from "@contract/events";
 import { formatDistance } from "@contract/geo";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
-import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
 import {
   type MotionValue,

@@ -2,7 +2,7 @@ import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
 import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/events";
 import type { Recurrence } from "@contract/hosting";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
-import { coordinateText } from "@contract/places";
+import { coordinateText } from "@contract/places-texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";

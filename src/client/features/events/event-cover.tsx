@@ -1,4 +1,4 @@
-import { CATEGORIES, matchesCategory } from "@contract/categories";
+import { CATEGORIES, matchesCategory } from "@contract/discover-categories";
 import type { Event } from "@contract/events";
 import creative from "@/assets/covers/creative.svg?no-inline";
 import fitness from "@/assets/covers/fitness.svg?no-inline";

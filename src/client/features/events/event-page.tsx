@@ -1,7 +1,7 @@
 import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
 import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { EventDetail, ParticipantStatus } from "@contract/events";
-import { coordinateText, eventCoordinates } from "@contract/places";
+import { coordinateText, eventCoordinates } from "@contract/places-texts";
 import {
   ArrowLeftIcon,
   BellIcon,

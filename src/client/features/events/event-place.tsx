@@ -1,5 +1,5 @@
 import type { Event } from "@contract/events";
-import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places-texts";
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
 import { native } from "@/lib/native";
 

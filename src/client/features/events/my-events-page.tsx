@@ -1,5 +1,5 @@
 import { type MyEvent, myEventGroup } from "@contract/events";
-import { eventCoordinates, PLACE_TEXTS } from "@contract/places";
+import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";

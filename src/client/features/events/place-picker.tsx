@@ -1,5 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from "@contract/limits";
-import { PLACE_QUERY_MIN, PLACE_TEXTS, type Place } from "@contract/places";
+import type { Place } from "@contract/places";
+import { PLACE_QUERY_MIN, PLACE_TEXTS } from "@contract/places-texts";
 import { Building2Icon, CrosshairIcon, MapPinIcon, SearchIcon, XIcon } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { errorMessage } from "@/lib/api";

@@ -1,5 +1,5 @@
 import { SHARE_TEXTS } from "@contract/event-sharing";
-import { PLACE_TEXTS } from "@contract/places";
+import { PLACE_TEXTS } from "@contract/places-texts";
 import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, MapPinIcon, UsersIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";

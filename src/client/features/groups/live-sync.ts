@@ -3,7 +3,7 @@ import type { GroupListItem } from "@contract/groups";
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import type { RealtimeConnection } from "@/lib/realtime/connection";
-import { addMessagesToCache, type chatMessageListSchema, newestHeldId } from "./api/chat-messages";
+import { addMessagesToCache, type ChatMessageListSchema, newestHeldId } from "./api/chat-messages";
 import { applyVoteUpdate } from "./api/group-events";
 import { groupKeys } from "./api/keys";
 
@@ -29,7 +29,7 @@ export function syncGroups(connection: RealtimeConnection, qc: QueryClient, myId
     const after = newestHeldId(qc, groupId);
     if (after == null) return;
     try {
-      const missed = await api.get<typeof chatMessageListSchema>(
+      const missed = await api.get<ChatMessageListSchema>(
         `/api/chat/messages/${groupId}?after=${after}&limit=${CATCH_UP_LIMIT}`,
       );
       if (missed.length >= CATCH_UP_LIMIT) await qc.resetQueries({ queryKey: groupKeys.messages(groupId) });

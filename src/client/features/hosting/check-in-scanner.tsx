@@ -1,4 +1,4 @@
-import { TICKET_CODE_MAX } from "@contract/hosting";
+import { TICKET_CODE_MAX } from "@contract/hosting-texts";
 import { CameraIcon, ImageIcon, ScanLineIcon } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api";

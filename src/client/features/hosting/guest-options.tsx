@@ -1,10 +1,6 @@
 import type { EventDetail } from "@contract/events";
-import {
-  EVENT_QUESTIONS_MAX,
-  GUESTS_PER_PERSON_MAX,
-  type GuestListVisibility,
-  QUESTION_TEXT_MAX,
-} from "@contract/hosting";
+import type { GuestListVisibility } from "@contract/hosting";
+import { EVENT_QUESTIONS_MAX, GUESTS_PER_PERSON_MAX, QUESTION_TEXT_MAX } from "@contract/hosting-texts";
 import { PlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api";

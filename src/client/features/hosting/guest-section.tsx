@@ -1,5 +1,5 @@
 import type { EventDetail, FeedItem } from "@contract/events";
-import { HOSTING_TEXTS } from "@contract/hosting";
+import { HOSTING_TEXTS } from "@contract/hosting-texts";
 import { BadgeCheckIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";

@@ -1,5 +1,6 @@
 import type { EventDetail } from "@contract/events";
-import { type GuestRow, UPDATE_MESSAGE_MAX, type UpdateAudience } from "@contract/hosting";
+import type { GuestRow, UpdateAudience } from "@contract/hosting";
+import { UPDATE_MESSAGE_MAX } from "@contract/hosting-texts";
 import { CheckIcon, DownloadIcon, SendIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useCancelEvent, useDecide } from "@/features/events";

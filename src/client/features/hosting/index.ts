@@ -1,5 +1,7 @@
+export { asksBeforeJoining } from "./asks-before-joining";
 export { CardHosts, CohostNames, GuestSection } from "./guest-section";
 export { HostTools } from "./host-tools";
+export { LazyRespondDialog, preloadRespondDialog } from "./lazy-respond-dialog";
 export { MetAt } from "./met-at";
-export { asksBeforeJoining, RespondDialog } from "./respond-dialog";
+export { RespondDialog } from "./respond-dialog";
 export { RepeatField, SeriesDates, SeriesLabel } from "./series";

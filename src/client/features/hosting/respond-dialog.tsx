@@ -1,5 +1,5 @@
 import type { EventDetail } from "@contract/events";
-import { ANSWER_TEXT_MAX } from "@contract/hosting";
+import { ANSWER_TEXT_MAX } from "@contract/hosting-texts";
 import type { QueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
@@ -10,10 +10,6 @@ import { Label } from "@/ui/label";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useRespondWith } from "./api";
-
-/** Whether answering this event needs the dialog: it asks questions or lets people bring plus-ones. */
-export const asksBeforeJoining = (event: Pick<EventDetail, "questions" | "maxGuestsPerPerson">) =>
-  event.questions.length > 0 || event.maxGuestsPerPerson > 0;
 
 /**
  * Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones.

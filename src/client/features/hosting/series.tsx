@@ -1,12 +1,6 @@
 import type { Event } from "@contract/events";
-import {
-  type occurrenceSchema,
-  type Recurrence,
-  type RecurrenceFrequency,
-  recurrenceLabel,
-  SERIES_COUNT_MAX,
-  SERIES_COUNT_MIN,
-} from "@contract/hosting";
+import type { occurrenceSchema, Recurrence, RecurrenceFrequency } from "@contract/hosting";
+import { recurrenceLabel, SERIES_COUNT_MAX, SERIES_COUNT_MIN } from "@contract/hosting-texts";
 import { TZDate } from "@date-fns/tz";
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";

@@ -1,5 +1,3 @@
-import { Capacitor } from "@capacitor/core";
-import { PushNotifications } from "@capacitor/push-notifications";
 import type { AppNotification } from "@contract/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -23,6 +21,8 @@ function showSystemNotification(notification: AppNotification) {
 
 /** Start-up on a device: push permission and registration through the native bridge. */
 async function initNativePush() {
+  // The plugin (and Capacitor's runtime with it) loads only in the native apps.
+  const { PushNotifications } = await import("@capacitor/push-notifications");
   const permission = await PushNotifications.requestPermissions();
   if (permission.receive !== "granted") {
     console.warn("push notification permission not granted");
@@ -30,7 +30,7 @@ async function initNativePush() {
   }
   // The device token is stored for the signed-in user like a browser's push subscription, so both get the same pushes.
   await PushNotifications.addListener("registration", ({ value }) => {
-    const platform = Capacitor.getPlatform();
+    const platform = native.platform();
     if (platform !== "ios" && platform !== "android") return;
     void api
       .send("POST", "/api/push/subscriptions", { platform, token: value })
@@ -83,7 +83,7 @@ export function NotificationsStartup() {
 
   const userId = user?.id;
   useEffect(() => {
-    if (!userId || !Capacitor.isNativePlatform()) return;
+    if (!userId || !native.isNative()) return;
     initNativePush().catch((error) => console.warn("push notifications unavailable", error));
     storeDevicePosition(userId).catch((error) => console.warn("startup location failed", error));
   }, [userId]);

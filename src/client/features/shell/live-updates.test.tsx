@@ -2,12 +2,12 @@ import type { ChatMessage } from "@contract/chat";
 import type { GroupListItem } from "@contract/groups";
 import { QueryClient, useQueryClient } from "@tanstack/react-query";
 import { act, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "@/features/auth/use-auth";
 import type { MessagePages } from "@/features/groups/api/chat-messages";
 import { groupKeys } from "@/features/groups/api/keys";
 import { syncGroups } from "@/features/groups/live-sync";
-import { RealtimeConnection } from "@/lib/realtime/connection";
+import { loadFrameSchema, RealtimeConnection } from "@/lib/realtime/connection";
 import { useRealtime } from "@/lib/realtime/provider";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { LiveUpdates } from "./live-updates";
@@ -90,6 +90,8 @@ function live(qc: QueryClient) {
   return connection;
 }
 
+// The connection loads the frame schema when it starts; loaded here first, frames are handled as they arrive.
+beforeAll(() => loadFrameSchema());
 beforeEach(() => {
   FakeSocket.all = [];
 });

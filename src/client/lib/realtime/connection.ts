@@ -1,13 +1,29 @@
-import {
-  type ClientMessage,
-  type ServerMessage,
-  type ServerMessageOf,
-  type ServerMessageType,
-  SOCKET_RECONNECT_BASE_MS,
-  SOCKET_RECONNECT_MAX_MS,
-  SOCKET_UNAUTHORIZED_CODE,
+import type {
+  ClientMessage,
+  ServerMessage,
+  ServerMessageOf,
+  ServerMessageType,
   serverMessageSchema,
 } from "@contract/socket";
+import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS, SOCKET_UNAUTHORIZED_CODE } from "@contract/socket-codes";
+
+type FrameSchema = typeof serverMessageSchema;
+let frameSchema: FrameSchema | null = null;
+let frameSchemaLoad: Promise<FrameSchema> | null = null;
+/**
+ * The contract's frame schema, with zod, imported when the first connection opens rather than with the
+ * first screen. A failed import (the chunk unreachable) is retried by the next frame.
+ */
+export function loadFrameSchema() {
+  frameSchemaLoad ??= import("@contract/socket").then(
+    (m) => (frameSchema = m.serverMessageSchema),
+    (error: unknown) => {
+      frameSchemaLoad = null;
+      throw error;
+    },
+  );
+  return frameSchemaLoad;
+}
 
 /** Capped exponential backoff with full jitter: attempt 0 → up to 1 s, then 2, 4, … up to 30 s. */
 export function reconnectDelay(attempt: number, random = Math.random) {
@@ -38,6 +54,8 @@ export class RealtimeConnection {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** Frames that arrived before the frame schema was loaded, handled in order once it is. */
+  private pending: { ws: WebSocket; data: string }[] = [];
   connected = false;
   onStatus: (connected: boolean) => void = () => {};
   /** The server closed the socket with 4401: the session ended (signed out elsewhere, password changed, account deleted). */
@@ -50,6 +68,7 @@ export class RealtimeConnection {
 
   start() {
     this.stopped = false;
+    loadFrameSchema().catch(() => {});
     this.open();
     window.addEventListener("online", this.reconnectNow);
   }
@@ -93,6 +112,39 @@ export class RealtimeConnection {
     this.onStatus(value);
   }
 
+  private receive(ws: WebSocket, data: string) {
+    if (frameSchema && this.pending.length === 0) {
+      this.dispatch(ws, frameSchema, data);
+      return;
+    }
+    this.pending.push({ ws, data });
+    if (this.pending.length > 1) return;
+    const drain = (schema: FrameSchema) => {
+      for (const frame of this.pending) this.dispatch(frame.ws, schema, frame.data);
+      this.pending = [];
+    };
+    // Without the schema no frame can be trusted: the queue is dropped, as an invalid frame is, and the
+    // next frame retries the import.
+    loadFrameSchema().then(drain, () => {
+      this.pending = [];
+    });
+  }
+
+  /** Hands a frame that matches the contract to the subscribers of its type. */
+  private dispatch(ws: WebSocket, schema: FrameSchema, data: string) {
+    let message: ServerMessage;
+    try {
+      const result = schema.safeParse(JSON.parse(data));
+      if (!result.success) return;
+      message = result.data;
+    } catch {
+      return;
+    }
+    for (const handler of this.handlers.get(message.type) ?? []) handler(message);
+    // A handshake queued while the schema loaded counts only if its socket has not closed since.
+    if (message.type === "auth_success" && ws.readyState === OPEN) this.setConnected(true);
+  }
+
   private open() {
     const ws = this.createSocket(this.url);
     this.ws = ws;
@@ -101,18 +153,7 @@ export class RealtimeConnection {
       // The server knows who we are from the cookie; auth just asks for the group list.
       ws.send(JSON.stringify({ type: "auth" }));
     };
-    ws.onmessage = (event) => {
-      let message: ServerMessage;
-      try {
-        const result = serverMessageSchema.safeParse(JSON.parse(String(event.data)));
-        if (!result.success) return;
-        message = result.data;
-      } catch {
-        return;
-      }
-      for (const handler of this.handlers.get(message.type) ?? []) handler(message);
-      if (message.type === "auth_success") this.setConnected(true);
-    };
+    ws.onmessage = (event) => this.receive(ws, String(event.data));
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.setConnected(false);

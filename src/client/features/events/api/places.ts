@@ -1,4 +1,5 @@
-import { PLACE_QUERY_MIN, type placesResultSchema } from "@contract/places";
+import type { placesResultSchema } from "@contract/places";
+import { PLACE_QUERY_MIN } from "@contract/places-texts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { placeKeys } from "./keys";

@@ -1,11 +1,12 @@
-import { CHAT_PAGE_SIZE, type ChatMessage, chatMessageSchema } from "@contract/chat";
+import type { ChatMessage, chatMessageSchema } from "@contract/chat";
+import { CHAT_PAGE_SIZE } from "@contract/limits";
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
 export type MessagePages = InfiniteData<ChatMessage[], number | undefined>;
-export const chatMessageListSchema = z.array(chatMessageSchema);
+export type ChatMessageListSchema = z.ZodArray<typeof chatMessageSchema>;
 
 /** Newest page first; each further page is the one before the oldest message held (scroll-back). */
 const chatMessagesQuery = (groupId: number) =>
@@ -16,7 +17,7 @@ const chatMessagesQuery = (groupId: number) =>
       const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
       if (pageParam) query.set("before", String(pageParam));
       try {
-        return await api.get<typeof chatMessageListSchema>(`/api/chat/messages/${groupId}?${query}`);
+        return await api.get<ChatMessageListSchema>(`/api/chat/messages/${groupId}?${query}`);
       } catch {
         // A failed load is an empty chat, not an error screen: the group can still be written to.
         return [];

@@ -1,15 +1,15 @@
-import { type GroupEvent, groupEventSchema, type VoteCounts, type VoteValue } from "@contract/groups";
+import type { GroupEvent, groupEventSchema, VoteCounts, VoteValue } from "@contract/groups";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import type { z } from "zod";
 import { api } from "@/lib/api";
 import { groupKeys } from "./keys";
 
-const groupEventListSchema = z.array(groupEventSchema);
+type GroupEventListSchema = z.ZodArray<typeof groupEventSchema>;
 
 const groupEventsQuery = (groupId: number) =>
   queryOptions({
     queryKey: groupKeys.events(groupId),
-    queryFn: () => api.get<typeof groupEventListSchema>(`/api/groups/${groupId}/events`),
+    queryFn: () => api.get<GroupEventListSchema>(`/api/groups/${groupId}/events`),
   });
 
 export function useGroupEvents(groupId: number | null) {
