@@ -1,11 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "./compose";
-
-/** Background work of a module: started when the app is ready, stopped (and awaited) when it closes. */
-interface Worker {
-  start(): void;
-  stop(): Promise<void> | void;
-}
+import type { Worker } from "./periodic-worker";
 
 /**
  * The one place workers start and stop. Every instance runs every worker; each claims its work with a

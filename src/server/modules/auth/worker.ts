@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { SESSION_IDLE_MS, SESSION_SWEEP_INTERVAL_MS } from "#contract/limits";
+import { periodicWorker } from "#server/periodic-worker";
 import { type Bus, publishSessionsRevoked } from "#server/realtime/bus";
 import type { AuthRepository } from "./repository";
 
@@ -10,8 +11,6 @@ import type { AuthRepository } from "./repository";
  */
 export function sessionSweeper(deps: { repo: AuthRepository; bus: Bus; log: FastifyBaseLogger; everyMs?: number }) {
   const everyMs = deps.everyMs ?? SESSION_SWEEP_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
   async function sweep(now = new Date()) {
     const ended = await deps.repo.deleteEndedSessions(now, new Date(now.getTime() - SESSION_IDLE_MS));
     await publishSessionsRevoked(deps.bus, ended);
@@ -19,23 +18,6 @@ export function sessionSweeper(deps: { repo: AuthRepository; bus: Bus; log: Fast
   }
   return {
     sweep,
-    start() {
-      timer = setInterval(() => {
-        // A slow sweep is never overlapped by the next one.
-        if (running) return;
-        running = sweep()
-          .catch((error) => deps.log.warn({ err: error }, "session sweep failed"))
-          .finally(() => {
-            running = null;
-          });
-      }, everyMs);
-      // The sweep must never keep a process alive that is otherwise done.
-      timer.unref();
-    },
-    /** Stops the timer and waits for a sweep in flight, before the database closes. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    ...periodicWorker({ everyMs, round: () => sweep(), log: deps.log, failure: "session sweep failed" }),
   };
 }

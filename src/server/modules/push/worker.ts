@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { periodicWorker } from "#server/periodic-worker";
 import type { Bus } from "#server/realtime/bus";
 import { deliveriesSettled, onNotification } from "../notifications";
 import { listenForChatMessages } from "./chat-push";
@@ -42,33 +43,14 @@ export function createPushDeliveryWorker(deps: {
 
 /** The daily e-mail digest: every instance looks every `everyMs`; each user's digest is claimed by one. */
 export function createEmailDigestWorker(deps: { push: PushService; log: FastifyBaseLogger; everyMs?: number }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-
-  function tick() {
-    // A slow round is never overlapped by the next one.
-    if (running) return;
-    running = deps.push
-      .sendDigests()
-      .catch((error: Error) => deps.log.warn({ err: error }, "digest round failed"))
-      .finally(() => {
-        running = null;
-      });
-  }
-
   return {
     /** One round now; returns how many digests were mailed. */
     runOnce: () => deps.push.sendDigests(),
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, deps.everyMs ?? DIGEST_POLL_MS);
-      // The timer must never keep a process alive that is otherwise done.
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodicWorker({
+      everyMs: deps.everyMs ?? DIGEST_POLL_MS,
+      round: () => deps.push.sendDigests(),
+      log: deps.log,
+      failure: "digest round failed",
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { periodicWorker } from "#server/periodic-worker";
 import type { RemindersService } from "./service";
 
 interface ReminderWorker {
@@ -26,33 +27,15 @@ export function createReminderWorker({
   /** REMINDER_POLL_MS: well inside REMINDER_LATE_MS, so no reminder is dropped as late. */
   everyMs: number;
 }): ReminderWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-
-  function tick() {
-    // A slow round is never overlapped by the next one.
-    if (running) return;
-    running = service
-      .sendDue(clock())
-      .catch((error: Error) => log.warn({ err: error }, "reminder round failed"))
-      .finally(() => {
-        running = null;
-      });
-  }
-
   return {
     runOnce: (now = clock()) => service.sendDue(now),
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, everyMs);
-      // The timer must never keep a process alive that is otherwise done.
-      timer.unref();
-      tick();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodicWorker({
+      everyMs,
+      round: () => service.sendDue(clock()),
+      log,
+      failure: "reminder round failed",
+      // Reminders that fell due while no instance ran leave at once, not a round later.
+      roundAtStart: true,
+    }),
   };
 }
