@@ -1,37 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "#server/app";
-import { testConfig } from "#server/config";
 import { eventParticipants, events, notifications } from "#server/db/schema";
-import { createInProcessBus } from "#server/realtime/bus";
 import { createEvent, createUser, participate } from "#server/test/factories";
-import { freshDatabaseUrl, openTestDatabase, type TestApp } from "#server/test/test-app";
+import { createTestApp, type TestApp } from "#server/test/test-app";
 
 /** An app whose clock the test moves: the seat offers' hour passes without waiting an hour. */
 let t: TestApp;
 let clock = Date.now();
 beforeAll(async () => {
-  const { url, drop } = await freshDatabaseUrl();
-  const database = await openTestDatabase(url);
-  const bus = createInProcessBus();
-  const app = await buildApp({
-    config: testConfig({ AUTH_RATE_LIMIT: 1000 }),
-    database,
-    bus,
-    now: () => new Date(clock),
-  });
-  await app.ready();
-  t = {
-    app,
-    database,
-    bus,
-    async close() {
-      await app.close();
-      await bus.close();
-      await database.close();
-      await drop();
-    },
-  };
+  t = await createTestApp({}, { now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 
