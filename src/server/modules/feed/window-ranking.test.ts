@@ -49,11 +49,14 @@ describe("a city window ranked in memory from the kept cells", () => {
       other.id,
       other.id,
     ];
-    // 1 400 events within about 25 km, over the next 40 days: past one window (500) and one scan (1 000).
+    // 1 400 events within about 25 km, over 40 days from tomorrow's midnight UTC: past one window (500) and
+    // one scan (1 000). Anchored to a UTC day, not to now, so which of them fall in the free evenings (18-21
+    // UTC) does not depend on the hour the test runs.
     await db.execute(sql`
       insert into events (title, description, date, host_id, type, lat, lng, tags, max_attendees, going_count)
       select case when g % 13 = 0 then 'Our 20s night ' || g else 'City event ' || g end, 'd',
-        now() + interval '2 hours' + (g * 41 % 960) * interval '1 hour' + (g % 7) * interval '1 minute',
+        date_trunc('day', now() at time zone 'UTC') at time zone 'UTC' + interval '1 day'
+          + (g * 41 % 960) * interval '1 hour' + (g % 7) * interval '1 minute',
         (${JSON.stringify(hosts)}::jsonb ->> (g % 10))::int, 'social',
         ${origin.lat} + ((g * 37 % 100) - 50) * 0.004, ${origin.lng} + ((g * 53 % 100) - 50) * 0.007,
         array[(${JSON.stringify(tags)}::jsonb ->> (g % 10)), (${JSON.stringify(tags)}::jsonb ->> (g * 7 % 10))],
