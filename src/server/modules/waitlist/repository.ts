@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { users, waitlistEntries } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
+import { waitlistEntries } from "./schema";
 
 export function waitlistRepository(db: Db) {
   return {
