@@ -120,6 +120,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const origin = publicOrigin(config);
 
   const hostingRepo = hostingRepository(db);
+  const participantsRepo = participantsRepository(db);
   const hosting = hostingService({
     repo: hostingRepo,
     users: repositories.users,
@@ -132,6 +133,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => ticketSecret(repositories.push),
+    checkIn: participantsRepo.checkIn,
     postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
@@ -146,7 +148,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     published: follows.eventPublished,
   });
   const participants = participantsService({
-    repo: participantsRepository(db),
+    repo: participantsRepo,
     findEvent: eventsRepo.findEvent,
     users: repositories.users,
     groups: repositories.groups,
@@ -233,6 +235,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       enqueueEmail: outbox.enqueue,
       linkOrigin: origin,
       keys: repositories.push,
+      releaseSeats: participants.releaseAll,
     }),
     availability,
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
@@ -243,7 +246,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       repo: feedRepository(db),
       cohostsOf: hosting.cohostsOf,
       findEvent: eventsRepo.findEvent,
-      notify: notifications.notify,
+      releaseAnswer: async (eventId, userId) =>
+        (await participants.release(eventId, userId, ["going", "declined"])).removed !== null,
     }),
     follows,
     friends: friendsService({

@@ -277,10 +277,19 @@ export function accountRepository(db: Db) {
      * and every group the person was the last admin of gets its longest-standing member as admin.
      * Returns the ended session hashes.
      */
-    async deleteAccount(userId: number, emailKey: string) {
+    async deleteAccount(userId: number, emailKey: string): Promise<string[] | null | "takes part"> {
       return db.transaction(async (tx) => {
+        // The lock keeps any new row naming the person from being written until the account is gone.
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
         if (!user) return null;
+        // Seats are given back by the participants module before this; a join that slipped in meanwhile
+        // would be dropped by the cascade with its seat still counted, so the caller releases again.
+        const [stillTakesPart] = await tx
+          .select({ eventId: eventParticipants.eventId })
+          .from(eventParticipants)
+          .where(eq(eventParticipants.userId, userId))
+          .limit(1);
+        if (stillTakesPart) return "takes part";
         const ended = await tx
           .delete(sessions)
           .where(eq(sessions.userId, userId))

@@ -31,6 +31,11 @@ export function accountService(deps: {
   linkOrigin: string | null;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
+  /**
+   * The participants module's release of every seat, waitlist place and request the person holds: the
+   * seats go to the waiting (who are told) before the account goes.
+   */
+  releaseSeats: (userId: number) => Promise<void>;
 }) {
   const { repo } = deps;
 
@@ -138,7 +143,14 @@ export function accountService(deps: {
     /** Deletes the account (after its password was checked): hosted events are canceled, every session ends. */
     async deleteAccount(userId: number) {
       const hosted = await repo.hostedEventsWithPeople(userId);
-      const ended = await repo.deleteAccount(userId, await reportEmailKey(deps.keys));
+      const emailKey = await reportEmailKey(deps.keys);
+      let ended: Awaited<ReturnType<AccountRepository["deleteAccount"]>> = "takes part";
+      // A join of the person's own can land between the release and the deletion: release again then.
+      for (let attempt = 0; ended === "takes part" && attempt < 3; attempt++) {
+        await deps.releaseSeats(userId);
+        ended = await repo.deleteAccount(userId, emailKey);
+      }
+      if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
       if (!ended) throw new HttpError(401, "Not signed in");
       await deps.revokeSessions(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).

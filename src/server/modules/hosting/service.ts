@@ -113,6 +113,7 @@ export function hostingService({
   access,
   notifications,
   ticketSecret,
+  checkIn,
   postToConversation,
   now = () => new Date(),
 }: {
@@ -122,6 +123,8 @@ export function hostingService({
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
   ticketSecret: () => Promise<string>;
+  /** The participants module's check-in of a going guest (null when not going or already in). */
+  checkIn: (eventId: number, userId: number, at: Date) => Promise<Date | null>;
   /** Posts an update to the going guests in the event's conversation, as its author. */
   postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
@@ -331,7 +334,7 @@ export function hostingService({
       } else {
         guestId = body.userId;
       }
-      const at = await repo.checkIn(eventId, guestId, now());
+      const at = await checkIn(eventId, guestId, now());
       if (!at) {
         const row = await repo.participant(eventId, guestId);
         if (row?.status === "going" && row.checkedInAt) throw new HttpError(409, HOSTING_TEXTS.alreadyCheckedIn);
