@@ -13,6 +13,12 @@ import { testAppForSuite } from "#server/test/suite";
  */
 const MODERATOR = "forget_moderator";
 const t = testAppForSuite({ ADMIN_USERNAMES: [MODERATOR] });
+let moderatorMade: Who | undefined;
+/** The moderator account (made once: usernames are unique). */
+const moderator = async () => {
+  moderatorMade ??= await createUser(t, { username: MODERATOR });
+  return moderatorMade;
+};
 
 /** Raw SQL rows (PGlite and node-postgres both answer { rows }). */
 async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -48,6 +54,7 @@ describe("deleting an account", () => {
   it("leaves the person's marker in no column of any table; groups keep an admin; reports about them stay", async () => {
     const marker = `zq${randomBytes(6).toString("hex")}`;
     const moderator = await createUser(t, { username: MODERATOR });
+    moderatorMade = moderator;
     const other = await createUser(t, { fullName: "Olga Other" });
     const third = await createUser(t, { fullName: "Theo Third" });
     const me: Who = await createUser(t, {
@@ -248,5 +255,34 @@ describe("deleting an account", () => {
       fullName: "New Name",
       username: "fresh_start",
     });
+  });
+
+  it("keeps a report its author filed before deleting the account, from a deleted account", async () => {
+    const reporter = await createUser(t, { fullName: "Rita Reporter" });
+    const reported = await createUser(t, { fullName: "Sam Spammer" });
+    await ok(
+      reporter.call({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "user", targetId: reported.id, reason: "spam", details: "sends links all day" },
+      }),
+      201,
+      "report",
+    );
+    await ok(
+      reporter.call({ method: "DELETE", url: "/api/account", payload: { password: reporter.password } }),
+      200,
+      "delete",
+    );
+    const queue = await ok((await moderator()).call({ method: "GET", url: "/api/admin/reports" }), 200, "queue");
+    const kept = queue.find((r: { details: string }) => r.details === "sends links all day");
+    expect(kept).toMatchObject({
+      targetType: "user",
+      reason: "spam",
+      reporter: null,
+      subject: { id: reported.id, fullName: "Sam Spammer" },
+      deletedSubject: null,
+    });
+    expect(JSON.stringify(queue)).not.toContain("Rita Reporter");
   });
 });

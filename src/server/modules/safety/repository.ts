@@ -32,9 +32,9 @@ interface OpenReportRow {
   reason: ReportReason;
   details: string;
   created_at: string | Date;
-  reporter_id: number;
-  reporter_name: string;
-  reporter_username: string;
+  reporter_id: number | null;
+  reporter_name: string | null;
+  reporter_username: string | null;
   subject_id: number | null;
   subject_name: string | null;
   subject_username: string | null;
@@ -156,7 +156,7 @@ export function safetyRepository(db: Db) {
           r.subject_deleted_at, r.subject_email_hash,
           again.id as again_id, again.full_name as again_name, again.username as again_username
         from page r
-        join users rep on rep.id = r.reporter_id
+        left join users rep on rep.id = r.reporter_id
         left join chat_messages m on m.id = r.target_message_id
         left join events e on e.id = r.target_event_id
         left join users s on s.id = coalesce(r.target_user_id, m.user_id, e.host_id)

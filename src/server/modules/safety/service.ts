@@ -70,11 +70,10 @@ export function safetyService(deps: {
           reason: r.reason,
           details: String(r.details),
           createdAt: new Date(r.created_at).toISOString(),
-          reporter: {
-            id: Number(r.reporter_id),
-            fullName: String(r.reporter_name),
-            username: String(r.reporter_username),
-          },
+          reporter:
+            r.reporter_id == null
+              ? null
+              : { id: Number(r.reporter_id), fullName: String(r.reporter_name), username: String(r.reporter_username) },
           subject:
             r.subject_id == null
               ? null
