@@ -119,13 +119,6 @@ process.exit(problems.length ? 1 : 0);
 
 function KNOWN_FOREIGN_WRITES() {
   return [
-    "src/server/modules/account/repository.ts writes auth's sessions",
-    "src/server/modules/account/repository.ts writes groups's groups",
-    "src/server/modules/account/repository.ts writes notifications's notifications",
-    "src/server/modules/account/repository.ts writes outbox's outbox",
-    "src/server/modules/account/repository.ts writes safety's reports",
-    "src/server/modules/account/repository.ts writes users's users",
-    "src/server/modules/account/repository.ts writes waitlist's waitlistEntries",
     "src/server/modules/auth/repository.ts writes users's users",
     "src/server/modules/event-conversation/repository.ts writes groups's groupMembers",
     "src/server/modules/event-conversation/repository.ts writes groups's groups",

@@ -285,4 +285,59 @@ describe("deleting an account", () => {
     });
     expect(JSON.stringify(queue)).not.toContain("Rita Reporter");
   });
+
+  it("leaves the person's name and words in nobody's notices or event updates: followers, guests, hosts", async () => {
+    const marker = `zn${randomBytes(6).toString("hex")}`;
+    const me = await createUser(t, { fullName: `Nia ${marker}` });
+    const follower = await createUser(t);
+    const host = await createUser(t);
+    const guest = await createUser(t);
+    const event = async (who: Who, title: string, date: Date) =>
+      ok(
+        who.call({
+          method: "POST",
+          url: "/api/events",
+          payload: { title, description: "Details", date: date.toISOString(), hostId: who.id, type: "social" },
+        }),
+        201,
+        title,
+      );
+    // A follower hears "<name> is hosting <title>".
+    await ok(follower.call({ method: "POST", url: `/api/users/${me.id}/follow` }), 200, "follow");
+    await event(me, "Open mic", inDays(8));
+    // As co-host of another's event, the person sends its guests an update in their own words.
+    const cohosted = await event(host, "Board games", inDays(5));
+    expect((await participate(guest, cohosted.id, "going")).statusCode).toBe(201);
+    await ok(
+      host.call({ method: "POST", url: `/api/events/${cohosted.id}/cohosts`, payload: { userId: me.id } }),
+      201,
+      "co-host",
+    );
+    await ok(
+      me.call({
+        method: "POST",
+        url: `/api/events/${cohosted.id}/updates`,
+        payload: { message: `Bring dice, ${marker} here` },
+      }),
+      201,
+      "update",
+    );
+    // As a guest, the person is named in the host's day-before summary.
+    const date = inDays(3, 23);
+    const dinner = await event(host, "Dinner", date);
+    expect((await participate(me, dinner.id, "going")).statusCode).toBe(201);
+    await t.app.workers.reminders.runOnce(new Date(date.getTime() - 1439 * 60_000));
+    const seen = async (who: Who) =>
+      JSON.stringify(await ok(who.call({ method: "GET", url: "/api/notifications?limit=100" }), 200, "inbox"));
+    expect(await seen(follower)).toContain(marker);
+    expect(await seen(guest)).toContain(marker);
+    expect(await seen(host)).toMatch(new RegExp(`Going \\(1\\): Nia ${marker}`));
+
+    await ok(me.call({ method: "DELETE", url: "/api/account", payload: { password: me.password } }), 200, "delete");
+
+    expect((await whereMarkerIs(marker)).found).toEqual([]);
+    for (const who of [follower, guest, host]) expect(await seen(who)).not.toContain(marker);
+    const updates = await ok(guest.call({ method: "GET", url: `/api/events/${cohosted.id}/updates` }), 200, "updates");
+    expect(JSON.stringify(updates)).not.toContain(marker);
+  });
 });

@@ -65,7 +65,7 @@ export function accountService(deps: {
 
     /** Sets a new password; every other session ends (`keep` stays) and mailed reset links are spent. */
     async changePassword(userId: number, newPassword: string, keep: string | null) {
-      await repo.setPasswordHash(userId, await hashPassword(newPassword));
+      await deps.users.update(userId, { passwordHash: await hashPassword(newPassword) });
       await repo.deleteTokens(userId, "password_reset");
       await deps.revokeSessions(await repo.deleteSessions(userId, keep));
     },
@@ -97,7 +97,7 @@ export function accountService(deps: {
     async resetPassword(token: string, newPassword: string) {
       const row = await repo.consumeToken(hashSessionToken(token), "password_reset", new Date());
       if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
-      await repo.setPasswordHash(row.userId, await hashPassword(newPassword));
+      await deps.users.update(row.userId, { passwordHash: await hashPassword(newPassword) });
       // The other links mailed in the same hour are spent with this one.
       await repo.deleteTokens(row.userId, "password_reset");
       await deps.revokeSessions(await repo.deleteSessions(row.userId, null));
@@ -130,7 +130,7 @@ export function accountService(deps: {
     async confirmEmail(token: string) {
       const now = new Date();
       const row = await repo.consumeToken(hashSessionToken(token), "email_verification", now);
-      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now)))
+      if (!row?.email || !(await deps.users.markEmailVerified(row.userId, row.email, now)))
         throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
@@ -17,6 +17,11 @@ const userColumns = {
   username: users.username,
   profileImage: users.profileImage,
 };
+
+/** Deletes, within the caller's transaction, the updates the person wrote to other hosts' guests. */
+export async function forgetUpdatesBy(db: Tx, authorId: number) {
+  await db.delete(eventUpdates).where(eq(eventUpdates.authorId, authorId));
+}
 
 /** Co-hosts, updates to guests and the hosts' guest list: the hosting tables, and reads of who takes part. */
 export function hostingRepository(db: Db) {

@@ -219,7 +219,7 @@ export function hostingService({
       const user = await users.findById(userId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
       await repo.addCohost(eventId, userId);
-      await notifications.notify(userId, EVENT_NOTICES.cohostAdded(event));
+      await notifications.notify(userId, { ...EVENT_NOTICES.cohostAdded(event), fromUserId: hostId });
       return {
         eventId,
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
@@ -240,7 +240,10 @@ export function hostingService({
       );
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
-      await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      await notifications.notifyAll(recipients, {
+        ...EVENT_NOTICES.hostUpdate(event, body.message),
+        fromUserId: authorId,
+      });
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
       // who is not going has no seat in it (403), and the update stands without it.
       if (postToConversation && audience.includes("going")) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { sessions } from "#server/modules/auth/schema";
 import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
@@ -23,6 +23,26 @@ export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number
  */
 export function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
   return sql`encode(sha256(convert_to(${key}::text || ':' || lower(${email}::text), 'UTF8')), 'hex')`;
+}
+
+/**
+ * Marks, within the caller's transaction, the reports about the person, their messages or their events as
+ * about a deleted account, with the keyed hash of the address (the targets go null by foreign key).
+ */
+export async function markReportsAboutDeleted(db: Tx, user: { id: number; email: string }, emailKey: string) {
+  await db
+    .update(reports)
+    .set({ subjectDeletedAt: new Date(), subjectEmailHash: emailHash(emailKey, user.email) })
+    .where(
+      or(
+        eq(reports.targetUserId, user.id),
+        inArray(
+          reports.targetMessageId,
+          db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.userId, user.id)),
+        ),
+        inArray(reports.targetEventId, db.select({ id: events.id }).from(events).where(eq(events.hostId, user.id))),
+      ),
+    );
 }
 
 /** A row of the moderation queue: the report, who filed it, and the person, message or event it is about. */

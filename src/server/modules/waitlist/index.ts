@@ -1,3 +1,3 @@
 /** The public waitlist. */
-export { waitlistRepository } from "./repository";
+export { forgetWaitlistEntry, waitlistRepository } from "./repository";
 export { waitlistService } from "./service";
