@@ -15,13 +15,13 @@ import { reports, userBlocks } from "#server/modules/safety/schema";
 import { uploads } from "#server/modules/uploads/schema";
 import { users } from "#server/modules/users/schema";
 import { endSessionsOf } from "../auth";
+import { forgetWaitlistEntry } from "../early-access";
 import { deleteDirectConversationsOf, lockGroups, promoteWhereNoAdmin } from "../groups";
 import { forgetUpdatesBy } from "../hosting";
 import { forgetNoticesNaming } from "../notifications";
 import { forgetMail } from "../outbox";
 import { markReportsAboutDeleted } from "../safety";
 import { deleteUserRow } from "../users";
-import { forgetWaitlistEntry } from "../waitlist";
 import { accountTokens } from "./schema";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";

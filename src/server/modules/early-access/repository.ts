@@ -3,14 +3,14 @@ import type { Db, Tx } from "#server/db/client";
 import { users } from "#server/modules/users/schema";
 import { waitlistEntries } from "./schema";
 
-/** Deletes, within the caller's transaction, the sign-up waitlist's entry of this address or username. */
+/** Deletes, within the caller's transaction, the early-access list's entry of this address or username. */
 export async function forgetWaitlistEntry(db: Tx, email: string, username: string) {
   await db
     .delete(waitlistEntries)
     .where(or(eq(waitlistEntries.email, email), sql`lower(${waitlistEntries.username}) = lower(${username})`));
 }
 
-export function waitlistRepository(db: Db) {
+export function earlyAccessRepository(db: Db) {
   return {
     /** True when a row was added; false when the e-mail was already listed (the unique index decides, so races are safe). */
     async add(entry: { fullName: string; email: string; username: string }): Promise<boolean> {
@@ -30,4 +30,4 @@ export function waitlistRepository(db: Db) {
     },
   };
 }
-export type WaitlistRepository = ReturnType<typeof waitlistRepository>;
+export type EarlyAccessRepository = ReturnType<typeof earlyAccessRepository>;

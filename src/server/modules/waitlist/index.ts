@@ -1,3 +1,0 @@
-/** The public waitlist. */
-export { forgetWaitlistEntry, waitlistRepository } from "./repository";
-export { waitlistService } from "./service";
