@@ -125,10 +125,5 @@ function KNOWN_FOREIGN_WRITES() {
     "src/server/modules/events/repository.ts writes feed's eventInteractions",
     "src/server/modules/groups/repository.ts writes invites's groupInvites",
     "src/server/modules/invites/repository.ts writes groups's groupMembers",
-    "src/server/modules/safety/repository.ts writes auth's sessions",
-    "src/server/modules/safety/repository.ts writes chat's chatMessages",
-    "src/server/modules/safety/repository.ts writes events's events",
-    "src/server/modules/safety/repository.ts writes friends's friendships",
-    "src/server/modules/safety/repository.ts writes users's users",
   ];
 }

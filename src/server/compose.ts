@@ -105,7 +105,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     : null;
 
   const eventsRepo = eventsRepository(db);
-  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const friendsRepo = friendsRepository(db);
+  const chatRepo = chatRepository(db);
+  const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
     findEvent: eventsRepo.findEvent,
@@ -251,7 +253,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     follows,
     friends: friendsService({
-      repo: friendsRepository(db),
+      repo: friendsRepo,
       users: repositories.users,
       notifications,
       blocks,
@@ -277,6 +279,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       isGroupMember: repositories.groups.isMember,
       revokeSessions: auth.revokeSessions,
       keys: repositories.push,
+      endFriendship: friendsRepo.endBetween,
+      setEventHidden: async (id, hidden) =>
+        Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),
+      setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),
+      setSuspendedFlag: async (id, suspended) =>
+        Boolean(await repositories.users.update(id, { suspendedAt: suspended ? new Date() : null })),
+      endSessionsOf: repositories.auth.endSessionsOf,
     }),
     users: usersService({ repo: repositories.users, blocks }),
     earlyAccess: earlyAccessService({ repo: repositories.earlyAccess }),

@@ -31,6 +31,8 @@ export class EventLinkUnusableError extends Error {}
 
 export function authRepository(db: Db) {
   return {
+    /** Ends every session of the person; answers the hashes ended (their sockets close). */
+    endSessionsOf: (userId: number) => endSessionsOf(db, userId),
     async findUserByLogin(identifier: string) {
       const lowered = identifier.toLowerCase();
       const [row] = await db

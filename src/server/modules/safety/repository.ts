@@ -2,10 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
 import type { Db, Tx } from "#server/db/client";
-import { sessions } from "#server/modules/auth/schema";
 import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
-import { friendships } from "#server/modules/friends/schema";
 import { users } from "#server/modules/users/schema";
 import { reports, userBlocks } from "./schema";
 
@@ -102,19 +100,8 @@ export function safetyRepository(db: Db) {
         );
       return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
     },
-    /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
     async block(blockerId: number, blockedId: number) {
-      await db.transaction(async (tx) => {
-        await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-        await tx
-          .delete(friendships)
-          .where(
-            or(
-              and(eq(friendships.requesterId, blockerId), eq(friendships.addresseeId, blockedId)),
-              and(eq(friendships.requesterId, blockedId), eq(friendships.addresseeId, blockerId)),
-            ),
-          );
-      });
+      await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
     },
     async unblock(blockerId: number, blockedId: number) {
       await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
@@ -193,42 +180,6 @@ export function safetyRepository(db: Db) {
       if (rows.length > 0) return true;
       const [exists] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
       return Boolean(exists);
-    },
-    async setEventHidden(id: number, hidden: boolean) {
-      const rows = await db
-        .update(events)
-        .set({ hiddenAt: hidden ? new Date() : null })
-        .where(eq(events.id, id))
-        .returning({ id: events.id });
-      return rows.length > 0;
-    },
-    async setMessageHidden(id: number, hidden: boolean) {
-      const rows = await db
-        .update(chatMessages)
-        .set({ hiddenAt: hidden ? new Date() : null })
-        .where(eq(chatMessages.id, id))
-        .returning({ id: chatMessages.id, groupId: chatMessages.groupId });
-      return rows[0];
-    },
-    /**
-     * Suspends (or lifts the suspension of) an account; suspending deletes every session of it in the
-     * same transaction and returns their hashes so the caller can close their sockets.
-     */
-    async setSuspended(userId: number, suspended: boolean): Promise<{ found: boolean; endedSessions: string[] }> {
-      return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(users)
-          .set({ suspendedAt: suspended ? new Date() : null })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id });
-        if (updated.length === 0) return { found: false, endedSessions: [] };
-        if (!suspended) return { found: true, endedSessions: [] };
-        const ended = await tx
-          .delete(sessions)
-          .where(eq(sessions.userId, userId))
-          .returning({ idHash: sessions.idHash });
-        return { found: true, endedSessions: ended.map((s) => s.idHash) };
-      });
     },
   };
 }
