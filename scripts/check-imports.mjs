@@ -122,7 +122,6 @@ function KNOWN_FOREIGN_WRITES() {
     "src/server/modules/auth/repository.ts writes users's users",
     "src/server/modules/event-conversation/repository.ts writes groups's groupMembers",
     "src/server/modules/event-conversation/repository.ts writes groups's groups",
-    "src/server/modules/events/repository.ts writes feed's eventInteractions",
     "src/server/modules/groups/repository.ts writes invites's groupInvites",
     "src/server/modules/invites/repository.ts writes groups's groupMembers",
   ];

@@ -105,6 +105,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     : null;
 
   const eventsRepo = eventsRepository(db);
+  const feedRepo = feedRepository(db);
   const friendsRepo = friendsRepository(db);
   const chatRepo = chatRepository(db);
   const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
@@ -148,6 +149,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     blocks,
     hosting,
     published: follows.eventPublished,
+    interact: feedRepo.upsertInteraction,
   });
   const participants = participantsService({
     repo: participantsRepo,
@@ -245,7 +247,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     eventConversation,
     events,
     feed: feedService({
-      repo: feedRepository(db),
+      repo: feedRepo,
       cohostsOf: hosting.cohostsOf,
       findEvent: eventsRepo.findEvent,
       releaseAnswer: async (eventId, userId) =>

@@ -225,6 +225,15 @@ export function feedRepository(db: Db) {
       return cards.execute({ userId: id, ids: idList(ids), now: now.toISOString() });
     },
 
+    /** Stores the person's like or pass of an event (the latest one counts). */
+    async upsertInteraction(eventId: number, userId: number, action: "passed" | "liked") {
+      const [row] = await db
+        .insert(eventInteractions)
+        .values({ eventId, userId, action })
+        .onConflictDoUpdate({ target: [eventInteractions.userId, eventInteractions.eventId], set: { action } })
+        .returning();
+      return row;
+    },
     /** Deletes the person's interaction with the event (a like or pass); true when there was one. */
     async deleteInteraction(eventId: number, userId: number) {
       const removed = await db
