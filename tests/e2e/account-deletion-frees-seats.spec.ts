@@ -26,6 +26,8 @@ test("a guest deletes the account and the next person can join instead of only t
   expect(joined.status()).toBe(201);
   const { page: next } = await newPerson({ fullName: "Nora Next" });
   await next.goto(`/events/${event.id}`);
+  await expect(next.getByRole("heading", { name: "Tiny supper club" })).toBeVisible({ timeout: 20_000 });
+  await expect(next.getByTestId("capacity")).toHaveText("2 going · 2 max");
   const status = next.getByTestId("viewer-status");
   await expect(status.getByRole("button", { name: "Join waitlist" })).toBeVisible();
 
@@ -39,12 +41,15 @@ test("a guest deletes the account and the next person can join instead of only t
 
   await test.step("the next person sees room and joins", async () => {
     await next.reload();
+    await expect(next.getByRole("heading", { name: "Tiny supper club" })).toBeVisible({ timeout: 20_000 });
     await expect(next.getByTestId("capacity")).toHaveText("0 going · 2 max");
     const join = status.getByRole("button", { name: "Join", exact: true });
     await expect(join).toBeVisible();
     await expect(status.getByRole("button", { name: "Join waitlist" })).toHaveCount(0);
     await shot(next, "deleted-guest-seat-free");
     await join.click();
+    // The host allows a plus-one, so joining asks whether one comes; nobody does.
+    await next.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
     await expect(status).toContainText("You're going");
     await expect(next.getByTestId("capacity")).toHaveText("1 going · 2 max");
   });
