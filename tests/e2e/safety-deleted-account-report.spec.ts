@@ -35,6 +35,8 @@ test("a report about a deleted account stays on /admin and flags the address com
 
   await test.step("the moderator sees the report about a deleted account, details kept", async () => {
     await admin.goto("/admin");
+    // A busy machine can take longer than the default 5 s to load the app the first time.
+    await expect(admin.getByRole("heading", { name: "Moderation" })).toBeVisible({ timeout: 20_000 });
     const card = admin.getByTestId("admin-report").filter({ hasText: details });
     await expect(card).toContainText("Person · Harassment or bullying");
     await expect(card).toContainText("Reported by Vicky Reporter");
