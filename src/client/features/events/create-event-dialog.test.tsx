@@ -146,9 +146,12 @@ describe("CreateEventDialog", () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
-  it("sends the social payload: friendGroupId, no category or maxAttendees, the host is the signed-in user", async () => {
+  it("sends the social payload: no audience, category or maxAttendees, the host is the signed-in user", async () => {
     const fetchMock = stubServer();
     await renderDialog();
+    // Link keeps no circles of friends: a "Who to invite" choice would restrict nothing.
+    expect(screen.queryByText("Who to invite")).not.toBeInTheDocument();
+    expect(screen.queryByText("Close Friends")).not.toBeInTheDocument();
     await fillRequired({
       title: "  Dinner at Luigi's ",
       description: "Pasta night",
@@ -165,7 +168,6 @@ describe("CreateEventDialog", () => {
       location: "Luigi's",
       hostId: 42,
       type: "social",
-      friendGroupId: "all",
     });
     await toastWith("Event Created", "Your social event has been created successfully");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -83,7 +83,7 @@ export function eventsService({
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
-  const { requireVisible, requireHosted, requireManaged, requireEvent } = visibility;
+  const { requireVisible, requireHosted, requireManaged, requireAnnounceable, requireEvent } = visibility;
 
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
@@ -191,6 +191,7 @@ export function eventsService({
               .map((g) => toSummary(g.user))
           : [],
         attendeeCount: event.goingCount,
+        guestListHidden: !seesGuests,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
         isHost: event.hostId === viewerId,
@@ -232,7 +233,8 @@ export function eventsService({
       eventId: number,
       { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
     ) {
-      const event = await requireManaged(eventId, hostId);
+      // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
+      const event = await requireAnnounceable(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
