@@ -170,26 +170,17 @@ export function eventsService({
       const event = await requireVisible(eventId, viewerId);
       const [host, going, mine] = await Promise.all([
         users.findById(event.hostId),
-        repo.participantsWithStatus(eventId, ["going"]),
+        // Whom the guest list shows this viewer, less anyone blocked either way (the count stays whole).
+        repo.goingSeenBy(eventId, viewerId, 50),
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
       const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);
-      // Someone the viewer blocked, or who blocked the viewer, is left out of the faces shown (the count stays).
-      const hidden = await visibility.blockedAmong(
-        viewerId,
-        going.map((g) => g.user.id),
-      );
       return {
         ...toEvent(event),
         ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: seesGuests
-          ? going
-              .filter((g) => !hidden.has(g.user.id))
-              .slice(0, 50)
-              .map((g) => toSummary(g.user))
-          : [],
+        attendees: seesGuests ? going.map((g) => toSummary(g.user)) : [],
         attendeeCount: event.goingCount,
         guestListHidden: !seesGuests,
         viewerStatus,
