@@ -84,12 +84,12 @@ beforeEach(() => {
 });
 
 describe("CreateEventDialog", () => {
-  it("opens as Social, All Friends, Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
+  it("opens as Social (no audience choice), Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
     stubServer();
     await renderDialog();
     expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Networking" })).not.toBeChecked();
-    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
+    expect(screen.queryByLabelText("Who to invite")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
 
@@ -255,7 +255,6 @@ describe("CreateEventDialog", () => {
     for (const label of ["Event Name", "Description", "Date", "Time", "Location"]) {
       expect(screen.getByLabelText(label)).toHaveValue("");
     }
-    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
     await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
     expect(screen.getByLabelText("Industry/Category")).toHaveTextContent("Tech");
     expect(screen.getByLabelText("Maximum Attendees")).toHaveValue(20);
