@@ -87,7 +87,7 @@ for (const name of readdirSync(MODULES)) {
 // Columns another module owns inside a table: participants keeps each event's count of seats taken.
 const SHARED_COLUMNS = new Set(["participants writes events"]);
 // Writes that predate the rule, each to be moved behind its owner's function; the list may only shrink.
-const READS_WITHOUT_VISIBILITY = new Map(Object.entries(OWN_READS()));
+const OWN_READ_LIST = new Map(Object.entries(OWN_READS()));
 const FOREIGN_WRITES_TO_MOVE = new Set(KNOWN_FOREIGN_WRITES());
 const foreignWrites = new Set();
 for (const file of Object.keys(tree)) {
@@ -163,15 +163,14 @@ for (const file of Object.keys(tree)) {
     if (ruled.has(site.name) || !readsPeopleOrEvents(site.text)) continue;
     const key = `${file}#${site.name}`;
     unexplainedReads.add(key);
-    if (!READS_WITHOUT_VISIBILITY.has(key))
+    if (!OWN_READ_LIST.has(key))
       problems.push(
-        `${key} reads events or people without a rule of modules/visibility; add its fragment (or name the statement in READS_WITHOUT_VISIBILITY with why)`,
+        `${key} reads events or people without a rule of modules/visibility; add its fragment (or name the statement in OWN_READS with why)`,
       );
   }
 }
-for (const key of READS_WITHOUT_VISIBILITY.keys())
-  if (!unexplainedReads.has(key))
-    problems.push(`${key} no longer reads without a rule: remove it from READS_WITHOUT_VISIBILITY`);
+for (const key of OWN_READ_LIST.keys())
+  if (!unexplainedReads.has(key)) problems.push(`${key} no longer reads without a rule: remove it from OWN_READS`);
 
 for (const problem of problems) console.error(problem);
 console.log(
