@@ -8,14 +8,6 @@ import { users } from "#server/modules/users/schema";
 import { reports, userBlocks } from "./schema";
 
 /**
- * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one
- * condition every surface a block hides (feed, Nearby, requests, direct messages) adds to its query.
- */
-export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number | SQL | AnyPgColumn): SQL {
-  return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
-}
-
-/**
  * The keyed hash of an address (lower-cased), written in SQL so that the hash stored at deletion and the
  * one computed for live accounts on the moderators' page are the same function.
  */
@@ -73,33 +65,7 @@ interface OpenReportRow {
 
 export function safetyRepository(db: Db) {
   return {
-    async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-    /** Of `others`, the people `userId` blocked or who blocked `userId`: one query for a whole recipient list. */
-    async blockedAmong(userId: number, others: number[]): Promise<Set<number>> {
-      if (others.length === 0) return new Set();
-      const rows = await db
-        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
-            and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
-          ),
-        );
-      return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
-    },
+    /** Stores the block; the safety service asks friends to end any friendship between the two. */
     async block(blockerId: number, blockedId: number) {
       await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
     },
@@ -184,9 +150,3 @@ export function safetyRepository(db: Db) {
   };
 }
 export type SafetyRepository = ReturnType<typeof safetyRepository>;
-
-/**
- * The one answer to "did either of these two block the other", which every module that hides a person
- * (profiles, events, notifications, direct messages, pushes) receives from the composition root.
- */
-export type BlockReads = Pick<SafetyRepository, "isBlockedEitherWay" | "blockedAmong">;
