@@ -3,11 +3,13 @@ import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { eventIdParamsSchema } from "#contract/events";
 import { inviteCodeParamsSchema } from "#contract/groups";
+import { hostParamsSchema } from "#contract/hosts";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 
 /**
- * The HTML shell for an event's link and a group invite's, with its link card in the head. Anything
+ * The HTML shell for an event's link, a host's page and a group invite's, with its link card in the head
+ * (and a public event's structured data). Anything
  * that is not a shareable page (a bad id, a group's plan, an unknown code) gets the plain shell, so
  * the app itself says what happened.
  */
@@ -31,6 +33,10 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
   app.get("/events/:id", async (request, reply) => {
     const params = eventIdParamsSchema.safeParse(request.params);
     return send(reply, params.success ? await service.eventCard(params.data.id, request.userId) : null);
+  });
+  app.get("/u/:username", async (request, reply) => {
+    const params = hostParamsSchema.safeParse(request.params);
+    return send(reply, params.success ? await service.hostCard(params.data.username, request.userId) : null);
   });
   app.get("/invite/:code", async (request, reply) => {
     const params = inviteCodeParamsSchema.safeParse(request.params);
