@@ -30,7 +30,7 @@ async function hostWithEvents() {
     .update(events)
     .set({ date: inDays(-30) })
     .where(eq(events.id, past.id));
-  const close = await createEvent(host, { title: "CANARY close friends", friendGroupId: "close" });
+  await createEvent(host, { title: "CANARY close friends", friendGroupId: "close" });
   const hidden = await createEvent(host, { title: "CANARY hidden" });
   await db().update(events).set({ hiddenAt: new Date() }).where(eq(events.id, hidden.id));
   const group = await createGroup(host);
