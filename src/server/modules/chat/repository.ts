@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { notBlocked } from "../visibility";
 import { chatMessages } from "./schema";
 
 export type StoredMessage = typeof chatMessages.$inferSelect & {

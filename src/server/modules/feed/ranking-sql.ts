@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { EARTH_RADIUS_KM } from "#contract/limits";
-import { notBlocked } from "../safety";
+import { notBlocked } from "../visibility";
 import type { FeedMark, FeedRange } from "./cursor";
 import { SCORE } from "./scoring";
 

@@ -20,7 +20,7 @@ import { TIME_SLOTS, type TimeSlotId } from "#contract/time-slots";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
 import type { AvailabilityService } from "../availability";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import type { GroupsRepository } from "./repository";
 
 /** A group's last chat message as the groups repository reads it. */

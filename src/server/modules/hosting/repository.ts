@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { notBlocked } from "../visibility";
 import { eventCohosts, eventUpdates } from "./schema";
 
 /** An event's row, as the events module reads it. */

@@ -21,6 +21,7 @@ import {
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
+import type { EventAccess } from "../visibility";
 import type { EventRow, HostingRepository } from "./repository";
 
 const DAY_MS = 86_400_000;
@@ -82,29 +83,10 @@ export function checkResponse(
   }
 }
 
-/** Whether a viewer sees who is going (the count is always shown). */
-function seesGuestList(
-  event: Pick<EventRow, "guestList">,
-  viewer: { manages: boolean; status: ParticipantStatus | null },
-) {
-  if (viewer.manages || event.guestList === "everyone") return true;
-  return event.guestList === "attendees" && viewer.status === "going";
-}
-
 /** A CSV field: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
 function csvField(value: string) {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/**
- * The events module's access rules (its `eventAccess`), which compose.ts builds with hosting's co-host read:
- * each answers the event's row or refuses with 404 or 403.
- */
-export interface EventAccess {
-  requireVisible(id: number, viewerId: number): Promise<EventRow>;
-  requireHosted(id: number, userId: number): Promise<EventRow>;
-  requireManaged(id: number, userId: number): Promise<EventRow>;
 }
 
 export function hostingService({
@@ -203,10 +185,7 @@ export function hostingService({
         viewerCheckedIn: viewer?.checkedInAt != null,
         waitlistMode: event.waitlistMode,
         viewerConfirmBy: viewer?.status === "going" && viewer.confirmBy ? viewer.confirmBy.toISOString() : null,
-        seesGuests: seesGuestList(event, {
-          manages: isCohost || event.hostId === viewerId,
-          status: viewer?.status ?? null,
-        }),
+        seesGuests: await access.seesGuestList(event.id, viewerId),
       };
     },
 

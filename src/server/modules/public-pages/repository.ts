@@ -3,18 +3,30 @@ import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { follows } from "#server/modules/follows/schema";
 import { users } from "#server/modules/users/schema";
+import { eventVisibleTo, personVisibleTo, type SqlRef } from "../visibility";
+
+/** Who reads: a signed-in person, or nobody in particular (signed out, a crawler, a calendar app). */
+const viewer = (viewerId: number | null): SqlRef => (viewerId == null ? sql`null::integer` : viewerId);
 
 /**
- * Every read of this module goes through the two rules below, written once: what makes an event
- * public (anyone may see it, search engines included) and what makes a host's page public.
+ * Every read of this module goes through the two rules below: an event anyone may see (the visibility
+ * owner's rule for this viewer, and public: no group's plan, no hidden event, no chosen audience), and
+ * a host's page anyone may see (on, not suspended, and the host visible to this viewer).
  */
-const publicEvent: SQL = and(
-  isNull(events.groupId),
-  isNull(events.hiddenAt),
-  // An event for a chosen audience (close friends, family, coworkers) is nobody else's business.
-  or(isNull(events.friendGroupId), eq(events.friendGroupId, "all")),
-) as SQL;
+function publicEventFor(viewerId: number | null): SQL {
+  return and(
+    eventVisibleTo(viewer(viewerId), events),
+    isNull(events.groupId),
+    // Even its own host reads the page as the public does: a hidden event is on no public page.
+    isNull(events.hiddenAt),
+    // An event for a chosen audience (close friends, family, coworkers) is nobody else's business.
+    or(isNull(events.friendGroupId), eq(events.friendGroupId, "all")),
+  ) as SQL;
+}
 const publicHost: SQL = and(eq(users.publicProfile, true), isNull(users.suspendedAt)) as SQL;
+const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
+/** What search engines and calendar apps read: the pages of nobody in particular. */
+const publicEvent = publicEventFor(null);
 
 const eventColumns = {
   id: events.id,
@@ -59,8 +71,11 @@ const eventLastmod = sql<Date>`coalesce(${events.changedAt}, ${events.createdAt}
 
 export function publicPagesRepository(db: Db) {
   return {
-    /** The host behind a public page; undefined for an unknown name, a page turned off, a suspended account. */
-    async hostByUsername(username: string) {
+    /**
+     * The host behind a public page; undefined for an unknown name, a page turned off, a suspended
+     * account, and across a block with the viewer.
+     */
+    async hostByUsername(username: string, viewerId: number | null) {
       const [row] = await db
         .select({
           id: users.id,
@@ -70,7 +85,7 @@ export function publicPagesRepository(db: Db) {
           bio: users.bio,
         })
         .from(users)
-        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, publicHost))
+        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, publicHostFor(viewerId)))
         .limit(1);
       return row;
     },
@@ -81,26 +96,31 @@ export function publicPagesRepository(db: Db) {
     },
 
     /** The host's public events from `from` on, soonest first, canceled ones included (a calendar must drop them). */
-    async upcomingEvents(hostId: number, from: Date, limit: number) {
+    async upcomingEvents(hostId: number, viewerId: number | null, from: Date, limit: number) {
       return (await db
         .select(eventColumns)
         .from(events)
-        .where(and(eq(events.hostId, hostId), gte(events.date, from), publicEvent))
+        .where(and(eq(events.hostId, hostId), gte(events.date, from), publicEventFor(viewerId)))
         .orderBy(asc(events.date), asc(events.id))
         .limit(limit)) as PublicEventRow[];
     },
 
     /** How many of the host's public events have taken place (canceled ones never did). */
-    async pastEventCount(hostId: number, before: Date) {
+    async pastEventCount(hostId: number, viewerId: number | null, before: Date) {
       const [row] = await db
         .select({ n: count() })
         .from(events)
-        .where(and(eq(events.hostId, hostId), lt(events.date, before), isNull(events.canceledAt), publicEvent));
+        .where(
+          and(eq(events.hostId, hostId), lt(events.date, before), isNull(events.canceledAt), publicEventFor(viewerId)),
+        );
       return row?.n ?? 0;
     },
 
-    /** A public event and its host's public page (null when the host keeps none); undefined when the event is not public. */
-    async publicEvent(eventId: number) {
+    /**
+     * A public event as the viewer may see it, and its host's public page (null when the host keeps
+     * none); undefined when the event is not public or not for this viewer.
+     */
+    async publicEvent(eventId: number, viewerId: number | null) {
       const [row] = await db
         .select({
           event: eventColumns,
@@ -110,7 +130,7 @@ export function publicPagesRepository(db: Db) {
         })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(eq(events.id, eventId), publicEvent, isNull(users.suspendedAt)))
+        .where(and(eq(events.id, eventId), publicEventFor(viewerId), isNull(users.suspendedAt)))
         .limit(1);
       if (!row) return undefined;
       return {

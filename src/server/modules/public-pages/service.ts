@@ -1,7 +1,6 @@
 import { EMBED_EVENTS_MAX, HOST_TEXTS, HOST_UPCOMING_MAX, type HostEvent, type HostPage } from "#contract/hosts";
 import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
-import type { BlockReads } from "../safety";
 import type { PublicEventRow, PublicPagesRepository } from "./repository";
 import { robotsTxt, sitemapXml } from "./sitemap";
 
@@ -23,63 +22,47 @@ function toHostEvent(row: PublicEventRow): HostEvent {
 
 /**
  * What Link shows to people who are not inside it: a host's public page, its calendar and embed, the
- * structured data of a public event's page, the sitemap and robots.txt. Each read asks `visibleHost` or
- * `visibleEvent` below, so who may see what is said in one place of this module.
+ * structured data of a public event's page, the sitemap and robots.txt. Every read goes through the
+ * repository's public rules, built on the visibility owner's (blocks with the host and co-hosts).
  */
 export function publicPagesService({
   repo,
-  blocks,
   isFollowing,
   now = () => new Date(),
   sitemapPageSize,
 }: {
   repo: PublicPagesRepository;
-  blocks: Pick<BlockReads, "isBlockedEitherWay">;
   isFollowing: (viewerId: number, userId: number) => Promise<boolean>;
   now?: () => Date;
   /** URLs per sitemap file (SITEMAP_URLS_MAX unless a test asks for fewer). */
   sitemapPageSize?: number;
 }) {
   /** A host whose page anyone may see; across a block, for either side, as if there were none. */
-  async function visibleHost(username: string, viewerId: number | null) {
-    const host = await repo.hostByUsername(username);
-    if (!host) return undefined;
-    if (viewerId != null && viewerId !== host.id && (await blocks.isBlockedEitherWay(viewerId, host.id)))
-      return undefined;
-    return host;
-  }
+  const visibleHost = repo.hostByUsername;
   async function requireHost(username: string, viewerId: number | null) {
     const host = await visibleHost(username, viewerId);
     if (!host) throw new HttpError(404, HOST_TEXTS.notFound);
     return host;
   }
 
-  /** A public event as `viewerId` may see it (never across a block with its host), or undefined. */
-  async function visibleEvent(eventId: number, viewerId: number | null) {
-    const found = await repo.publicEvent(eventId);
-    if (!found) return undefined;
-    if (viewerId != null && viewerId !== found.hostId && (await blocks.isBlockedEitherWay(viewerId, found.hostId)))
-      return undefined;
-    return found;
-  }
-
-  async function upcoming(hostId: number, limit: number) {
-    return (await repo.upcomingEvents(hostId, now(), HOST_UPCOMING_MAX))
+  async function upcoming(hostId: number, viewerId: number | null, limit: number) {
+    return (await repo.upcomingEvents(hostId, viewerId, now(), HOST_UPCOMING_MAX))
       .filter((e) => e.canceledAt == null)
       .slice(0, limit)
       .map(toHostEvent);
   }
 
   return {
-    visibleEvent,
+    /** A public event as `viewerId` may see it (never across a block with its hosts), or undefined. */
+    visibleEvent: repo.publicEvent,
 
     async hostPage(username: string, viewerId: number | null): Promise<HostPage> {
       const host = await requireHost(username, viewerId);
       const [followers, following, pastEvents, events] = await Promise.all([
         repo.followerCount(host.id),
         viewerId != null && viewerId !== host.id ? isFollowing(viewerId, host.id) : false,
-        repo.pastEventCount(host.id, now()),
-        upcoming(host.id, HOST_UPCOMING_MAX),
+        repo.pastEventCount(host.id, viewerId, now()),
+        upcoming(host.id, viewerId, HOST_UPCOMING_MAX),
       ]);
       return { ...host, followers, following, pastEvents, events };
     },
@@ -87,7 +70,7 @@ export function publicPagesService({
     /** The host's upcoming public events as iCalendar: a canceled one stays, as CANCELLED, so calendars drop it. */
     async hostCalendar(username: string, viewerId: number | null, origin: string | null) {
       const host = await requireHost(username, viewerId);
-      const events = await repo.upcomingEvents(host.id, now(), HOST_UPCOMING_MAX);
+      const events = await repo.upcomingEvents(host.id, viewerId, now(), HOST_UPCOMING_MAX);
       return calendarFile(events, { origin, name: `${host.fullName} on Link` });
     },
 
@@ -95,7 +78,7 @@ export function publicPagesService({
     async embed(username: string, viewerId: number | null) {
       const host = await visibleHost(username, viewerId);
       if (!host) return undefined;
-      return { host, events: await upcoming(host.id, EMBED_EVENTS_MAX) };
+      return { host, events: await upcoming(host.id, viewerId, EMBED_EVENTS_MAX) };
     },
 
     /** The link card's facts for /u/{username}; undefined where the page would be a 404. */
@@ -104,7 +87,7 @@ export function publicPagesService({
       if (!host) return undefined;
       const [followers, events] = await Promise.all([
         repo.followerCount(host.id),
-        upcoming(host.id, HOST_UPCOMING_MAX),
+        upcoming(host.id, viewerId, HOST_UPCOMING_MAX),
       ]);
       return { host, followers, upcoming: events.length };
     },

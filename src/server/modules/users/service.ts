@@ -1,6 +1,6 @@
 import type { UpdateProfileInput } from "#contract/users";
 import { HttpError } from "#server/http/http-error";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import type { UserPatch, UsersRepository } from "./repository";
 
 /** "" clears a position; otherwise the numeric copy follows the string the client sent. */
