@@ -10,6 +10,8 @@ test("a host's public page: signed out, the host's own view, the embed, blocked 
   user,
   newPerson,
 }) => {
+  // Four browsers and two themes of screenshots: longer than one screen's journey.
+  test.setTimeout(120_000);
   const token = uniqueToken("supper");
   const host = await newPerson({ fullName: "Maya Mission", bio: "Supper clubs in the Mission" });
   const open = await createEvent(host.page.request, host.account.id, {
@@ -24,7 +26,8 @@ test("a host's public page: signed out, the host's own view, the embed, blocked 
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const outside = await visitor.newPage();
   await outside.goto(pagePath);
-  await expect(outside.getByRole("heading", { name: "Maya Mission" })).toBeVisible();
+  // The first screen of a fresh browser loads the app's chunks: allow a loaded machine its time.
+  await expect(outside.getByRole("heading", { name: "Maya Mission" })).toBeVisible({ timeout: 30_000 });
   await expect(outside.getByText("Supper clubs in the Mission")).toBeVisible();
   await expect(outside.getByTestId("host-counts")).toHaveText("0 followers · 0 past events");
   const card = outside.getByRole("link", { name: new RegExp(`Open supper ${token}`) });
