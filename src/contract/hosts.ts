@@ -27,7 +27,7 @@ export const HOST_PAGES_PER_MINUTE = 60;
 export const SITEMAP_URLS_MAX = 50_000;
 
 /** An upcoming public event as a host's page lists it: enough for a card, never who is going. */
-export const hostEventSchema = eventSchema
+const hostEventSchema = eventSchema
   .pick({
     id: true,
     title: true,

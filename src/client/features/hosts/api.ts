@@ -5,7 +5,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/
 import { updateCurrentUser } from "@/features/auth";
 import { api } from "@/lib/api";
 
-export const hostKeys = {
+const hostKeys = {
   all: ["hosts"] as const,
   page: (username: string) => [...hostKeys.all, username.toLowerCase()] as const,
 };

@@ -14,7 +14,7 @@ function vtimezone(zone: string): string | null {
   return block?.startsWith("BEGIN:VTIMEZONE") ? block : null;
 }
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** PUBLIC_ORIGIN (or the dev listening address); without one no event carries a link to its page. */
   origin: string | null;
   /** The calendar's name as a subscribing app shows it (X-WR-CALNAME); a one-event file has none. */

@@ -100,4 +100,3 @@ export function publicPagesService({
     robots: robotsTxt,
   };
 }
-export type PublicPagesService = ReturnType<typeof publicPagesService>;
