@@ -83,7 +83,7 @@ export function eventsService({
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
-  const { requireVisible, requireHosted, requireManaged, requireEvent } = visibility;
+  const { requireVisible, requireHosted, requireManaged, requireAnnounceable, requireEvent } = visibility;
 
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
@@ -170,27 +170,19 @@ export function eventsService({
       const event = await requireVisible(eventId, viewerId);
       const [host, going, mine] = await Promise.all([
         users.findById(event.hostId),
-        repo.participantsWithStatus(eventId, ["going"]),
+        // Whom the guest list shows this viewer, less anyone blocked either way (the count stays whole).
+        repo.goingSeenBy(eventId, viewerId, 50),
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
       const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);
-      // Someone the viewer blocked, or who blocked the viewer, is left out of the faces shown (the count stays).
-      const hidden = await visibility.blockedAmong(
-        viewerId,
-        going.map((g) => g.user.id),
-      );
       return {
         ...toEvent(event),
         ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: seesGuests
-          ? going
-              .filter((g) => !hidden.has(g.user.id))
-              .slice(0, 50)
-              .map((g) => toSummary(g.user))
-          : [],
+        attendees: seesGuests ? going.map((g) => toSummary(g.user)) : [],
         attendeeCount: event.goingCount,
+        guestListHidden: !seesGuests,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
         isHost: event.hostId === viewerId,
@@ -232,7 +224,8 @@ export function eventsService({
       eventId: number,
       { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
     ) {
-      const event = await requireManaged(eventId, hostId);
+      // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
+      const event = await requireAnnounceable(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {

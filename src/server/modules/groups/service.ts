@@ -127,7 +127,7 @@ export function groupsService(deps: {
 
     async members(userId: number, groupId: number, page: { take: number; after?: KeysetPosition }) {
       await requireMember(groupId, userId);
-      const rows = await repo.listMembers(groupId, page);
+      const rows = await repo.listMembers(userId, groupId, page);
       return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
     },
 

@@ -192,6 +192,8 @@ export function hostingService({
     async addCohost(hostId: number, eventId: number, userId: number) {
       const event = await access.requireHosted(eventId, hostId);
       if (userId === event.hostId) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
+      // Someone across a block is as if gone: the same answer as an unknown account, and no notice.
+      await access.requirePersonVisible(hostId, userId, HOSTING_TEXTS.userNotFound);
       const user = await users.findById(userId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
       await repo.addCohost(eventId, userId);
@@ -208,7 +210,8 @@ export function hostingService({
     },
 
     async sendUpdate(authorId: number, eventId: number, body: EventUpdateBody): Promise<EventUpdate> {
-      const event = await access.requireManaged(eventId, authorId);
+      // A hidden event is silenced: its hosts may read it, but nothing about it goes out.
+      const event = await access.requireAnnounceable(eventId, authorId);
       const audience = body.audience ?? ["going"];
       const row = await repo.insertUpdateWithinBudget(
         { eventId, authorId, message: body.message, audience },
@@ -216,7 +219,10 @@ export function hostingService({
       );
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
-      await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      await notifications.notifyAll(recipients, {
+        ...EVENT_NOTICES.hostUpdate(event, body.message),
+        fromUserId: authorId,
+      });
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
       // who is not going has no seat in it (403), and the update stands without it.
       if (postToConversation && audience.includes("going")) {

@@ -18,6 +18,8 @@ export {
   eventColumns,
   eventListedFor,
   eventVisibleTo,
+  groupMemberVisibleTo,
+  groupOpenTo,
   guestListVisibleTo,
   hostsEvent,
   notBlocked,

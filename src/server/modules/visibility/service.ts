@@ -83,5 +83,11 @@ export type BlockReads = Pick<VisibilityService, "isBlockedEitherWay" | "blocked
 /** The access rules the events, hosting and participants modules apply to an event. */
 export type EventAccess = Pick<
   VisibilityService,
-  "requireEvent" | "requireVisible" | "requireHosted" | "requireManaged" | "requireAnnounceable" | "seesGuestList"
+  | "requireEvent"
+  | "requireVisible"
+  | "requireHosted"
+  | "requireManaged"
+  | "requireAnnounceable"
+  | "seesGuestList"
+  | "requirePersonVisible"
 >;

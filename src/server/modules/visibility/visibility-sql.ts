@@ -97,3 +97,27 @@ export function answerVisibleTo(viewerId: SqlRef, answer: { userId: SqlRef; stat
     and (${answer.status} <> 'pending' or ${hostsEvent(viewerId, event)})
     and ${guestListVisibleTo(viewerId, event)}))`;
 }
+
+/** The event whose guests' conversation the group is, under the alias `ce` (no row for any other group). */
+const conversationEvent = (groupId: SqlRef) =>
+  sql`select 1 from event_conversations vcv join events ce on ce.id = vcv.event_id where vcv.group_id = ${groupId}`;
+
+/**
+ * Whether the viewer may read and post in the group: any group they belong to, except an event's guests'
+ * conversation whose event they may no longer open (hidden by a moderator, or they and a host blocked
+ * each other), which stays its hosts'.
+ */
+export function groupOpenTo(viewerId: SqlRef, groupId: SqlRef): SQL {
+  return sql`not exists (${conversationEvent(groupId)} and not ${eventVisibleTo(viewerId, eventColumns("ce"))})`;
+}
+
+/**
+ * Whether the viewer sees a member in a group's member list: in an ordinary group everyone (a group both
+ * chose to stay in is shared, block or not); in an event's guests' conversation the hosts, oneself, and
+ * the guests only as the event's guest list allows and nobody blocked either way.
+ */
+export function groupMemberVisibleTo(viewerId: SqlRef, groupId: SqlRef, memberId: SqlRef): SQL {
+  const event = eventColumns("ce");
+  return sql`(${memberId} = ${viewerId} or not exists (${conversationEvent(groupId)} and not (
+    ${hostsEvent(memberId, event)} or (${guestListVisibleTo(viewerId, event)} and ${notBlocked(viewerId, memberId)}))))`;
+}
