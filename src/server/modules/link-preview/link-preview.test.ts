@@ -268,7 +268,12 @@ describe("schema.org Event structured data on /events/{id}", () => {
     const { createUser, createEvent, createGroup } = helpers;
     const host = await createUser(t);
     const blocked = await createUser(t);
-    const close = await createEvent(host, { title: "CANARY close", friendGroupId: "close" });
+    // An audience the app no longer offers: a row made with it before stays private.
+    const close = await createEvent(host, { title: "CANARY close" });
+    await t.database.db
+      .update(events)
+      .set({ friendGroupId: "close" as "all" })
+      .where(eq(events.id, close.id));
     const hidden = await createEvent(host, { title: "CANARY hidden" });
     await t.database.db.update(events).set({ hiddenAt: new Date() }).where(eq(events.id, hidden.id));
     const open = await createEvent(host, { title: "Open to all" });

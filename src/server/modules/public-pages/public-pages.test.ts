@@ -30,7 +30,12 @@ async function hostWithEvents() {
     .update(events)
     .set({ date: inDays(-30) })
     .where(eq(events.id, past.id));
-  await createEvent(host, { title: "CANARY close friends", friendGroupId: "close" });
+  // An audience the app no longer offers: rows made with it before stay off every public page.
+  const close = await createEvent(host, { title: "CANARY close friends" });
+  await db()
+    .update(events)
+    .set({ friendGroupId: "close" as "all" })
+    .where(eq(events.id, close.id));
   const hidden = await createEvent(host, { title: "CANARY hidden" });
   await db().update(events).set({ hiddenAt: new Date() }).where(eq(events.id, hidden.id));
   const group = await createGroup(host);
