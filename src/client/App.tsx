@@ -30,6 +30,7 @@ const PublicEventPage = lazy(() =>
 );
 const MyEventsPage = lazy(() => import("@/features/events/my-events-page").then((m) => ({ default: m.MyEventsPage })));
 const GroupsPage = lazy(() => import("@/features/groups/groups-page").then((m) => ({ default: m.GroupsPage })));
+const HostPageScreen = lazy(() => import("@/features/hosts/host-page").then((m) => ({ default: m.HostPageScreen })));
 const InvitePage = lazy(() => import("@/features/invites/invite-page").then((m) => ({ default: m.InvitePage })));
 const NearbyPage = lazy(() => import("@/features/nearby/nearby-page").then((m) => ({ default: m.NearbyPage })));
 const NotificationsPage = lazy(() =>
@@ -72,6 +73,7 @@ function AppRoutes() {
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/invite/:code" component={InvitePage} />
+          <Route path="/u/:username" component={HostPageScreen} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

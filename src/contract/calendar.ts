@@ -29,6 +29,8 @@ export const CALENDAR_TEXTS = {
   rotateConfirm: "Reset your calendar link? Calendars subscribed with the old link stop updating.",
   notFound: "Calendar not found",
   addToCalendar: "Add to calendar",
+  /** A calendar entry's place when the host dropped a pin without naming it. */
+  pinnedLocation: "Pinned location",
 } as const;
 
 /** The same feed as webcal://, which calendar apps open as a subscription rather than a download. */

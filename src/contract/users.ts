@@ -30,6 +30,8 @@ export const currentUserSchema = publicUserSchema.extend({
   latitude: z.string(),
   longitude: z.string(),
   availabilityPreferences: z.record(z.string(), z.unknown()),
+  /** Whether /u/{username}, its calendar and its embed show this person to anyone (Settings › Privacy). */
+  publicProfile: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -44,10 +46,14 @@ export const profileFields = {
 
 export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required"));
 
-/** PATCH /api/users/{id}: the profile fields of Edit Profile plus the device's position. Every field is optional. */
+/**
+ * PATCH /api/users/{id}: the profile fields of Edit Profile, the device's position and the public page
+ * switch. Every field is optional.
+ */
 export const updateProfileSchema = z
   .object({
     ...profileFields,
+    publicProfile: z.boolean(),
     profileImage: z.string().regex(UPLOAD_URL_PATTERN, "Profile image must be an uploaded photo").nullable(),
     latitude: coordinateTextSchema(90, "Latitude"),
     longitude: coordinateTextSchema(180, "Longitude"),

@@ -46,6 +46,7 @@ import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { pollsRoutes } from "./modules/polls/routes";
+import { publicPagesRoutes } from "./modules/public-pages/routes";
 import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
@@ -78,6 +79,7 @@ const MODULE_ROUTES = [
   safetyRoutes,
   accountRoutes,
   calendarRoutes,
+  publicPagesRoutes,
 ];
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */
@@ -238,9 +240,17 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 async function serveClient(app: FastifyInstance, { config, services }: RouteDeps) {
   const hasClient = existsSync(path.join(CLIENT_DIST, "index.html"));
   if (hasClient) {
-    // Shared links unfurl: an event's and an invite's page carry their card in the shell's head.
+    // Shared links unfurl: an event's, a host's and an invite's page carry their card in the shell's head.
     const service = linkPreviewService({
-      sources: { eventPreview: services.events.preview, inviteView: (code) => services.invites.view(code) },
+      sources: {
+        eventPreview: services.events.preview,
+        publicEvent: async (eventId, viewerId) => {
+          const found = await services.publicPages.visibleEvent(eventId, viewerId);
+          return found && { previousDate: found.event.previousDate, hostPage: found.hostPage };
+        },
+        hostCard: services.publicPages.hostCard,
+        inviteView: (code) => services.invites.view(code),
+      },
       origin: publicOrigin(config),
       clientDist: CLIENT_DIST,
     });

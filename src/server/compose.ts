@@ -25,6 +25,7 @@ import { createOutboxWorker, outboxRepository, outboxService } from "./modules/o
 import { participantsRepository, participantsService, seatOfferWorker } from "./modules/participants";
 import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
+import { publicPagesRepository, publicPagesService } from "./modules/public-pages";
 import {
   createEmailDigestWorker,
   createPushDeliveryWorker,
@@ -266,6 +267,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     polls,
     push,
     places: placesService({ geocoder }),
+    publicPages: publicPagesService({
+      repo: publicPagesRepository(db),
+      isFollowing: async (viewerId, userId) => (await follows.state(viewerId, userId)).following,
+      now: deps.now,
+    }),
     roles: rolesService({
       repo: rolesRepository(db),
       users: repositories.users,

@@ -10,6 +10,7 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     username: "vera",
     email: "vera@example.com",
     ...REGISTER_PROFILE_DEFAULTS,
+    publicProfile: true,
     ...overrides,
   };
 }

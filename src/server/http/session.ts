@@ -55,15 +55,17 @@ function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): b
   return !pattern.startsWith("/api/");
 }
 
+/** Server-rendered pages whose content depends on who asks (a block hides a host and their events). */
+const PAGES_PER_VIEWER = new Set(["/events/:id", "/u/:username", "/embed/u/:username"]);
+
 /**
- * Whether the matched route is one whose requests carry a session worth looking up: the API and
- * the socket (and an event's link card), never static files or health checks. Like the gate, it reads the matched route, so an
+ * Whether the matched route is one whose requests carry a session worth looking up: the API, the
+ * socket and the pages per viewer, never static files or health checks. Like the gate, it reads the matched route, so an
  * absolute-form request target signs in exactly as its origin-form twin does.
  */
 export function routeUsesSession(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url ?? "";
-  // An event's link card is what its preview shows the viewer, so it knows who is asking.
-  return pattern.startsWith("/api/") || pattern === "/ws" || pattern === "/events/:id";
+  return pattern.startsWith("/api/") || pattern === "/ws" || PAGES_PER_VIEWER.has(pattern);
 }
 
 /**

@@ -15,6 +15,7 @@ import { Link, useLocation } from "wouter";
 import { AccountControls } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { useUserEvents } from "@/features/events";
+import { PublicPageSettings } from "@/features/hosts";
 import { formatEventTime } from "@/lib/format-date";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
@@ -107,6 +108,7 @@ function AccountTab({ user }: { user: CurrentUser }) {
           </Button>
         </CardContent>
       </Card>
+      <PublicPageSettings user={user} />
       <EventHistory user={user} />
       <AccountControls />
       <Button

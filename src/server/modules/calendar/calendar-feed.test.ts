@@ -1,6 +1,6 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { createGroup, eventSuite, type Who } from "#server/test/factories";
+import { parseCalendar } from "#server/test/ical";
 
 const { app, signUp, createEvent, participate } = eventSuite({ PUBLIC_ORIGIN: "https://link.example" });
 
@@ -12,28 +12,7 @@ const subscriptionOf = async (who: Who) => {
 /** The feed as a calendar app fetches it: no cookie, only the secret path. */
 const fetchFeed = (url: string) => app().app.inject({ method: "GET", url: new URL(url).pathname });
 
-/** Parses the feed with ical.js, as a calendar app would, and answers its events by UID. */
-function parse(body: string) {
-  const calendar = new ICAL.Component(ICAL.parse(body));
-  const zones = calendar.getAllSubcomponents("vtimezone").map((z) => z.getFirstPropertyValue("tzid"));
-  const events = new Map(
-    calendar.getAllSubcomponents("vevent").map((v) => {
-      const start = v.getFirstProperty("dtstart");
-      return [
-        String(v.getFirstPropertyValue("uid")),
-        {
-          summary: v.getFirstPropertyValue("summary"),
-          sequence: Number(v.getFirstPropertyValue("sequence") ?? 0),
-          status: v.getFirstPropertyValue("status"),
-          tzid: start?.getParameter("tzid"),
-          start: String(start?.getFirstValue() as ICAL.Time),
-          alarms: v.getAllSubcomponents("valarm").map((a) => String(a.getFirstPropertyValue("trigger"))),
-        },
-      ];
-    }),
-  );
-  return { zones, events };
-}
+const parse = parseCalendar;
 
 describe("calendar subscription", () => {
   it("lists hosted and going events with a stable UID, the host's TZID, a VALARM per offset; follows a move and a cancellation", async () => {

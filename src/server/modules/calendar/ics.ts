@@ -1,58 +1,77 @@
 import { TZDate } from "@date-fns/tz";
-import ical, { ICalEventStatus } from "ical-generator";
+import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
+import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "#contract/calendar";
+import { eventTimeZone } from "../places";
 import type { FeedEvent } from "./repository";
-
-/** How long an exported event lasts: an event has a start only. */
-const DURATION_MS = 2 * 60 * 60 * 1000;
 
 /**
  * The VTIMEZONE block a calendar needs to read times written in a zone (RFC 5545), from a
  * maintained copy of the tz database; null for a zone it does not know (the time is then in UTC).
  */
-export function vtimezone(zone: string): string | null {
+function vtimezone(zone: string): string | null {
   const [block] = tzlib_get_ical_block(zone);
   return block?.startsWith("BEGIN:VTIMEZONE") ? block : null;
 }
 
+interface CalendarOptions {
+  /** PUBLIC_ORIGIN (or the dev listening address); without one no event carries a link to its page. */
+  origin: string | null;
+  /** The calendar's name as a subscribing app shows it (X-WR-CALNAME); a one-event file has none. */
+  name?: string;
+  /** Minutes before each event at which a calendar app reminds (one VALARM each). */
+  alarmOffsets?: readonly number[];
+}
+
 /**
- * An event as an .ics file (RFC 5545), its start written in the event's own zone (DTSTART;TZID=…)
- * with that zone's VTIMEZONE, so a calendar shows the place's wall-clock time and converts it for the
- * reader. `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL
- * field rather than one built from a request's Host.
+ * Events as iCalendar (RFC 5545): the one builder of the single-event export and every feed, so a
+ * calendar that imported one event and later subscribes sees the same entry. A stable UID and the
+ * event's SEQUENCE let the app replace its copy; a canceled event stays as STATUS:CANCELLED so the app
+ * drops it; each start is written in the event's own zone (DTSTART;TZID=…, with that zone's VTIMEZONE),
+ * so a calendar shows the place's wall-clock time and converts it for the reader. Events have a start
+ * only: each lasts CALENDAR_EVENT_HOURS.
  */
-export function calendarFile(
-  event: Omit<FeedEvent, "sequence">,
-  origin: string | null,
-): { ics: string; filename: string } {
-  const zone = vtimezone(event.timezone) ? event.timezone : null;
-  // Only the event names its zone: a calendar-wide zone would also write DTSTAMP as a local time, which
-  // RFC 5545 wants in UTC. The library reads a zone's wall clock from TZDate (a plain Date gives the server's).
-  const calendar = ical({ prodId: { company: "Link", product: "Link" } });
-  const at = (ms: number) => (zone ? new TZDate(ms, zone) : new Date(ms));
-  calendar.createEvent({
-    id: `event-${event.id}@link`,
-    start: at(event.date.getTime()),
-    end: at(event.date.getTime() + DURATION_MS),
-    ...(zone ? { timezone: zone } : {}),
-    summary: event.title,
-    description: event.description,
-    ...(event.location || (event.lat != null && event.lng != null)
-      ? {
-          location: {
-            title: event.location || "Pinned location",
-            ...(event.lat != null && event.lng != null ? { geo: { lat: event.lat, lon: event.lng } } : {}),
-          },
-        }
-      : {}),
-    ...(origin ? { url: new URL(`/events/${event.id}`, origin).href } : {}),
-    status: event.canceledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+export function calendarFile(events: readonly FeedEvent[], { origin, name, alarmOffsets = [] }: CalendarOptions) {
+  // No calendar-wide zone (name null): it would also write DTSTAMP as a local time, which RFC 5545 wants
+  // in UTC. The generator adds one VTIMEZONE per zone the events name, before the events.
+  const calendar = ical({
+    prodId: { company: "Link", product: "Link" },
+    timezone: { name: null, generator: vtimezone },
+    ...(name ? { name, ttl: 60 * 60 } : {}),
   });
-  const ics = calendar.toString();
-  const block = zone && vtimezone(zone);
-  // The zone's definition goes before the event that names it.
-  return {
-    ics: block ? ics.replace("BEGIN:VEVENT", `${block}\r\nBEGIN:VEVENT`) : ics,
-    filename: `event-${event.id}.ics`,
-  };
+  for (const event of events) {
+    const zone = eventTimeZone(event);
+    const known = vtimezone(zone) !== null;
+    // The library reads a zone's wall clock from TZDate (a plain Date gives the server's).
+    const at = (ms: number) => (known ? new TZDate(ms, zone) : new Date(ms));
+    const page = origin ? new URL(`/events/${event.id}`, origin).href : null;
+    const pinned = event.lat != null && event.lng != null;
+    calendar.createEvent({
+      id: `event-${event.id}@link`,
+      sequence: event.sequence,
+      start: at(event.date.getTime()),
+      end: at(event.date.getTime() + CALENDAR_EVENT_HOURS * 3_600_000),
+      ...(known ? { timezone: zone } : {}),
+      summary: event.title,
+      // Many calendar apps hide URL: the page's address also ends the description.
+      description: page ? [event.description, page].filter(Boolean).join("\n\n") : event.description,
+      location:
+        event.location || pinned
+          ? {
+              title: event.location || CALENDAR_TEXTS.pinnedLocation,
+              ...(pinned ? { geo: { lat: event.lat as number, lon: event.lng as number } } : {}),
+            }
+          : null,
+      url: page,
+      status: event.canceledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      alarms: event.canceledAt
+        ? []
+        : alarmOffsets.map((minutes) => ({
+            type: ICalAlarmType.display,
+            trigger: minutes * 60,
+            description: event.title,
+          })),
+    });
+  }
+  return calendar.toString();
 }

@@ -65,6 +65,10 @@ export const events = pgTable(
     recurrence: text("recurrence").$type<RecurrenceFrequency>(),
     /** iCalendar SEQUENCE: a trigger (migration 0017) bumps it when the title, text, time, place or cancellation changes. */
     sequence: integer("sequence").notNull().default(0),
+    /** When what a calendar shows last changed (the sequence trigger's twin, migration 0018): a sitemap's lastmod. */
+    changedAt: timestamp("changed_at", { withTimezone: true }),
+    /** The start before the latest move, set by the same trigger: a moved event is "rescheduled" to search engines. */
+    previousDate: timestamp("previous_date", { withTimezone: true }),
     /** instant: a freed seat goes to the first waitlisted at once; confirm: they have an hour to confirm it. */
     waitlistMode: text("waitlist_mode").$type<WaitlistMode>().notNull().default("instant"),
     createdAt: createdAt(),

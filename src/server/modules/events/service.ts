@@ -282,7 +282,8 @@ export function eventsService({
     },
 
     async calendar(viewerId: number, eventId: number, origin: string | null) {
-      return calendarFile(await requireVisible(eventId, viewerId), origin);
+      const event = await requireVisible(eventId, viewerId);
+      return { ics: calendarFile([event], { origin }), filename: `event-${event.id}.ics` };
     },
 
     async userEvents(userId: number): Promise<MyEvent[]> {

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
+import { events } from "#server/modules/events/schema";
 import type { TestApp } from "#server/test/test-app";
 
 // The shell the built client would serve, with one cover illustration as Vite names it.
@@ -135,5 +137,190 @@ describe("link cards in the HTML shell", () => {
     expect(over.body).not.toContain("Counted card");
     expect(over.body).toContain("<title>Link</title>");
     expect((await from(`/api/events/${event.id}/preview`)).statusCode).toBe(429);
+  });
+});
+
+/** The schema.org JSON-LD blocks a page's HTML carries, parsed. */
+const structuredDataOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
+
+/**
+ * The schema.org vocabulary an Event's JSON-LD may use here (schema.org/Event, Place, PostalAddress,
+ * Person), and Google's Event rich result: required name, startDate, location (a Place with an address);
+ * recommended description, endDate, eventAttendanceMode, eventStatus, image, offers, organizer,
+ * performer, previousStartDate (when rescheduled).
+ */
+const VOCABULARY: Record<string, string[]> = {
+  Event: [
+    "@context",
+    "@type",
+    "name",
+    "description",
+    "startDate",
+    "endDate",
+    "previousStartDate",
+    "eventStatus",
+    "eventAttendanceMode",
+    "location",
+    "image",
+    "organizer",
+    "offers",
+    "performer",
+    "url",
+  ],
+  Place: ["@type", "name", "address", "geo"],
+  PostalAddress: ["@type", "streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"],
+  Person: ["@type", "name", "url"],
+};
+const EVENT_STATUSES = ["EventScheduled", "EventCancelled", "EventRescheduled", "EventPostponed", "EventMovedOnline"];
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+function checkEventData(data: Record<string, unknown>) {
+  const typed = (value: unknown, type: string) => {
+    const object = value as Record<string, unknown>;
+    expect(object["@type"]).toBe(type);
+    for (const key of Object.keys(object)) expect(VOCABULARY[type], `${type}.${key}`).toContain(key);
+    return object;
+  };
+  expect(data["@context"]).toBe("https://schema.org");
+  typed(data, "Event");
+  // Google's required properties.
+  expect(typeof data.name).toBe("string");
+  expect(data.startDate).toMatch(ISO_WITH_OFFSET);
+  const place = typed(data.location, "Place");
+  expect(typeof place.name).toBe("string");
+  typed(place.address, "PostalAddress");
+  // Its recommended ones that Link knows.
+  expect(data.endDate).toMatch(ISO_WITH_OFFSET);
+  expect(Date.parse(String(data.endDate))).toBeGreaterThan(Date.parse(String(data.startDate)));
+  expect(EVENT_STATUSES.map((s) => `https://schema.org/${s}`)).toContain(data.eventStatus);
+  expect(data.eventAttendanceMode).toBe("https://schema.org/OfflineEventAttendanceMode");
+  expect((data.image as string[]).every((url) => url.startsWith("https://link.example/"))).toBe(true);
+  expect(typeof data.description).toBe("string");
+  typed(data.organizer, "Person");
+  // No price exists on Link, so there is no offer.
+  expect(data.offers).toBeUndefined();
+}
+
+describe("schema.org Event structured data on /events/{id}", () => {
+  it("a public event: Google's required and recommended properties, its time with the zone's UTC offset", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t, { fullName: "Dana Host" });
+    const event = await createEvent(host, {
+      title: "Sundowner </script><script>alert(1)</script>",
+      description: "Bring a jacket",
+      date: "2030-01-18T04:00:00.000Z",
+      location: "Dolores Park",
+      latitude: "37.7596",
+      longitude: "-122.4269",
+      tags: ["food"],
+    });
+    const res = await page(`/events/${event.id}`);
+    expect(res.body).not.toContain("<script>alert(1)");
+    const [data, ...more] = structuredDataOf(res.body);
+    expect(more).toHaveLength(0);
+    checkEventData(data);
+    expect(data).toMatchObject({
+      name: "Sundowner </script><script>alert(1)</script>",
+      startDate: "2030-01-17T20:00:00-08:00",
+      endDate: "2030-01-17T22:00:00-08:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      location: {
+        "@type": "Place",
+        name: "Dolores Park",
+        address: { "@type": "PostalAddress", streetAddress: "Dolores Park" },
+      },
+      image: ["https://link.example/assets/food-Ef34Gh.svg"],
+      organizer: { "@type": "Person", name: "Dana Host", url: `https://link.example/u/${host.user.username}` },
+      url: `https://link.example/events/${event.id}`,
+    });
+    // The place as precise as the public preview shows it: never the pin's coordinates.
+    expect(JSON.stringify(data)).not.toContain("37.7596");
+  });
+
+  it("a canceled event is EventCancelled; a moved one EventRescheduled with the start it moved from", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t);
+    const canceled = await createEvent(host, { title: "Called off", date: "2030-02-01T18:00:00.000Z" });
+    await host.call({ method: "DELETE", url: `/api/events/${canceled.id}` });
+    const moved = await createEvent(host, { title: "Moved", date: "2030-02-01T18:00:00.000Z" });
+    await host.call({ method: "PATCH", url: `/api/events/${moved.id}`, payload: { date: "2030-02-02T18:00:00.000Z" } });
+    // Renaming it later keeps it rescheduled: the last move is what is remembered.
+    await host.call({ method: "PATCH", url: `/api/events/${moved.id}`, payload: { title: "Moved brunch" } });
+
+    const [off] = structuredDataOf((await page(`/events/${canceled.id}`)).body);
+    checkEventData(off);
+    expect(off.eventStatus).toBe("https://schema.org/EventCancelled");
+    const [again] = structuredDataOf((await page(`/events/${moved.id}`)).body);
+    checkEventData(again);
+    expect(again).toMatchObject({
+      name: "Moved brunch",
+      eventStatus: "https://schema.org/EventRescheduled",
+      // The host's default zone (New York): 18:00 UTC is 13:00 there in February.
+      startDate: "2030-02-02T13:00:00-05:00",
+      previousStartDate: "2030-02-01T13:00:00-05:00",
+    });
+  });
+
+  it("no card and no data for a close-friends event, a hidden one, a group's plan, or a viewer across a block", async () => {
+    const { createUser, createEvent, createGroup } = helpers;
+    const host = await createUser(t);
+    const blocked = await createUser(t);
+    // An audience the app no longer offers: a row made with it before stays private.
+    const close = await createEvent(host, { title: "CANARY close" });
+    await t.database.db
+      .update(events)
+      .set({ friendGroupId: "close" as "all" })
+      .where(eq(events.id, close.id));
+    const hidden = await createEvent(host, { title: "CANARY hidden" });
+    await t.database.db.update(events).set({ hiddenAt: new Date() }).where(eq(events.id, hidden.id));
+    const open = await createEvent(host, { title: "Open to all" });
+    const group = await createGroup(host);
+    const plan = await host.call({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "CANARY plan", date: "2030-01-18T04:00:00.000Z", groupId: group.id },
+    });
+    for (const id of [close.id, hidden.id, plan.json().id]) {
+      const res = await page(`/events/${id}`);
+      expect(structuredDataOf(res.body)).toEqual([]);
+      expect(metaOf(res.body, "og:title")).toBeNull();
+      expect(res.body).not.toContain("CANARY");
+    }
+    await host.call({ method: "POST", url: "/api/blocks", payload: { userId: blocked.id } });
+    const asBlocked = await blocked.call({ method: "GET", url: `/events/${open.id}` });
+    expect(asBlocked.statusCode).toBe(200);
+    expect(structuredDataOf(asBlocked.body)).toEqual([]);
+    expect(asBlocked.body).not.toContain("Open to all");
+    // Everyone else still gets it.
+    expect(structuredDataOf((await page(`/events/${open.id}`)).body)).toHaveLength(1);
+  });
+});
+
+describe("the link card of /u/{username}", () => {
+  it("names the host, their upcoming events and followers; nothing once the page is off or across a block", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t, { fullName: "Noor Host", bio: "Supper clubs" });
+    const blocked = await createUser(t);
+    await createEvent(host, { title: "Supper" });
+    const url = `/u/${host.user.username}`;
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(metaOf(res.body, "og:title")).toBe("Noor Host");
+    expect(metaOf(res.body, "og:description")).toBe("1 upcoming event · 0 followers — Supper clubs");
+    expect(metaOf(res.body, "og:url")).toBe(`https://link.example${url}`);
+    expect(res.body).toContain("/assets/main.js");
+
+    await host.call({ method: "POST", url: "/api/blocks", payload: { userId: blocked.id } });
+    expect(metaOf((await blocked.call({ method: "GET", url })).body, "og:title")).toBeNull();
+    await host.call({ method: "PATCH", url: `/api/users/${host.id}`, payload: { publicProfile: false } });
+    for (const path of [url, "/u/nobody-at-all", "/u/bad%20name"]) {
+      const off = await page(path);
+      expect(off.statusCode).toBe(200);
+      expect(metaOf(off.body, "og:title")).toBeNull();
+      expect(off.body).toContain("<title>Link</title>");
+    }
   });
 });

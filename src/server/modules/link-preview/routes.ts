@@ -4,12 +4,14 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
 import { inviteCodeParamsSchema } from "#contract/groups";
+import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
 import { retryAfterSeconds } from "#server/http/rate-limits";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 
 /**
- * The HTML shell for an event's link and a group invite's, with its link card in the head. Anything
+ * The HTML shell for an event's link, a host's page and a group invite's, with its link card in the head
+ * (and a public event's structured data). Anything
  * that is not a shareable page (a bad id, a group's plan, an unknown code) gets the plain shell, so
  * the app itself says what happened.
  */
@@ -42,6 +44,18 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
       return send(reply, null);
     }
     return send(reply, await service.eventCard(params.data.id, request.userId ?? null));
+  });
+  // A host's card spends the budget of the host's page, which says the same.
+  const hostPages = app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 });
+  app.get("/u/:username", async (request, reply) => {
+    const params = hostParamsSchema.safeParse(request.params);
+    if (!params.success) return send(reply, null);
+    const verdict = await hostPages.consume(`ip:${request.ip}`);
+    if (!verdict.allowed) {
+      reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
+      return send(reply, null);
+    }
+    return send(reply, await service.hostCard(params.data.username, request.userId ?? null));
   });
   app.get("/invite/:code", async (request, reply) => {
     const params = inviteCodeParamsSchema.safeParse(request.params);

@@ -2,7 +2,9 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
+import { HOST_TEXTS, hostPaths } from "#contract/hosts";
 import { PRODUCT_NAME } from "#contract/product";
+import { eventStructuredData, jsonLdScript } from "./event-structured-data";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
 export interface LinkCard {
@@ -11,11 +13,29 @@ export interface LinkCard {
   /** Absolute when the origin is known, else null (a card without a picture rather than a broken one). */
   image: string | null;
   url: string | null;
+  /** schema.org JSON-LD for search engines (a public event's page only). */
+  structuredData?: Record<string, unknown>;
 }
 
-/** What a card reads from the events and invites modules: the same public views their own pages use. */
+/** What a card reads from the events, invites and public pages modules: the same views their own pages use. */
 export interface LinkPreviewSources {
   eventPreview(eventId: number, viewerId: number | null): Promise<EventPreview>;
+  /** Undefined unless the event is public to this viewer; else its last move and its host's public page. */
+  publicEvent(
+    eventId: number,
+    viewerId: number | null,
+  ): Promise<{ previousDate: Date | null; hostPage: string | null } | undefined>;
+  hostCard(
+    username: string,
+    viewerId: number | null,
+  ): Promise<
+    | {
+        host: { fullName: string; username: string; profileImage: string | null; bio: string };
+        followers: number;
+        upcoming: number;
+      }
+    | undefined
+  >;
   inviteView(code: string): Promise<InviteView>;
 }
 
@@ -28,7 +48,7 @@ function clip(text: string, max: number) {
 }
 
 /** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, as every screen shows it. */
-function whenAt(date: string, zone: string) {
+export function eventTimeText(date: string, zone: string) {
   try {
     return new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
@@ -77,18 +97,45 @@ export function linkPreviewService({
   }
   const absolute = (p: string | null | undefined) => (p && origin ? new URL(p, origin).href : null);
 
+  /** A public event's card and structured data; nothing at all for an event that is not public to this viewer. */
   async function eventCard(eventId: number, viewerId: number | null): Promise<LinkCard | null> {
-    const event = await sources.eventPreview(eventId, viewerId).catch(() => null);
-    if (!event) return null;
-    const when = whenAt(event.date, event.timezone);
+    const [event, facts] = await Promise.all([
+      sources.eventPreview(eventId, viewerId).catch(() => null),
+      sources.publicEvent(eventId, viewerId),
+    ]);
+    if (!event || !facts) return null;
+    const when = eventTimeText(event.date, event.timezone);
     const where = event.location.trim();
     const line = [when, where].filter(Boolean).join(" · ");
     const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
+    const url = absolute(`/events/${event.id}`);
     return {
       title: event.canceled ? `Canceled: ${event.title}` : event.title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
       image: absolute(picture),
-      url: absolute(`/events/${event.id}`),
+      url,
+      structuredData: eventStructuredData({
+        event,
+        previousDate: facts.previousDate,
+        pageUrl: url,
+        image: absolute(picture),
+        organizerUrl: facts.hostPage ? absolute(hostPaths(facts.hostPage).page) : null,
+      }),
+    };
+  }
+
+  async function hostCard(username: string, viewerId: number | null): Promise<LinkCard | null> {
+    const found = await sources.hostCard(username, viewerId);
+    if (!found) return null;
+    const { host, followers, upcoming } = found;
+    return {
+      title: host.fullName,
+      description: clip(
+        [HOST_TEXTS.cardDescription(upcoming, followers), host.bio].filter(Boolean).join(" — "),
+        CARD_DESCRIPTION_MAX,
+      ),
+      image: absolute(host.profileImage ?? (await illustrationFiles()).get("social")),
+      url: absolute(hostPaths(host.username).page),
     };
   }
 
@@ -104,7 +151,7 @@ export function linkPreviewService({
     };
   }
 
-  return { eventCard, inviteCard };
+  return { eventCard, hostCard, inviteCard };
 }
 export type LinkPreviewService = ReturnType<typeof linkPreviewService>;
 
@@ -135,5 +182,8 @@ export function withCard(shell: string, card: LinkCard): string {
   return shell
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)} · ${PRODUCT_NAME}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => meta("name", "description", card.description))
-    .replace("</head>", () => `    ${tags}\n  </head>`);
+    .replace("</head>", () => {
+      const data = card.structuredData ? `\n    ${jsonLdScript(card.structuredData)}` : "";
+      return `    ${tags}${data}\n  </head>`;
+    });
 }

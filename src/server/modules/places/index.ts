@@ -1,4 +1,4 @@
 /** Places: the offline city gazetteer, the operator's address geocoder, and the time zone at a point. */
 export { createGeocoder } from "./geocoder";
 export { placesService } from "./service";
-export { zoneAt } from "./time-zone";
+export { eventTimeZone, zoneAt } from "./time-zone";

@@ -13,3 +13,11 @@ export function zoneAt(lat: number | null, lng: number | null): string | null {
     return null;
   }
 }
+
+/**
+ * The zone an event's time is written in: its own stored zone, so a guest reads the time the host
+ * meant; UTC when this runtime no longer knows that zone (a time must still be written somehow).
+ */
+export function eventTimeZone(event: { timezone: string }): string {
+  return canonicalTimeZone(event.timezone) ?? "UTC";
+}

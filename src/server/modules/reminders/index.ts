@@ -1,4 +1,4 @@
 // The reminders module's public entry: an event_reminder notification a chosen number of minutes before an event.
 export { remindersRepository } from "./repository";
-export { remindersService, reminderZone } from "./service";
+export { remindersService } from "./service";
 export { createReminderWorker } from "./worker";

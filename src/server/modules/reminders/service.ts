@@ -1,8 +1,8 @@
 import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "#contract/push";
 import { REMINDER_NOTICES } from "#contract/reminders";
-import { canonicalTimeZone } from "#contract/timezones";
 import type { NotificationsService } from "../notifications";
-import type { ClaimedReminder, RemindersRepository } from "./repository";
+import { eventTimeZone } from "../places";
+import type { RemindersRepository } from "./repository";
 
 /**
  * A reminder found this late is dropped rather than sent: "starts in 2 hours" must not arrive an hour before.
@@ -11,11 +11,6 @@ import type { ClaimedReminder, RemindersRepository } from "./repository";
 const REMINDER_LATE_MS = 10 * 60_000;
 /** The furthest ahead any reminder looks: the largest offset. */
 const HORIZON_MINUTES = Math.max(...REMINDER_OFFSETS);
-
-/** The zone an event's time is written in: the event's own, so a guest reads the time the host meant. */
-export function reminderZone(reminder: Pick<ClaimedReminder, "timezone">): string {
-  return canonicalTimeZone(reminder.timezone) ?? "UTC";
-}
 
 /** "Sat, Nov 28, 7:00 PM EST": the event's local time with its zone's abbreviation. */
 function localTime(date: Date, zone: string): string {
@@ -55,7 +50,7 @@ export function remindersService({
             namedIds: guests.map((g) => g.id),
           });
         } else {
-          const when = localTime(reminder.date, reminderZone(reminder));
+          const when = localTime(reminder.date, eventTimeZone(reminder));
           await notifications.notify(reminder.userId, REMINDER_NOTICES.startsSoon(event, reminder.offsetMinutes, when));
         }
       }

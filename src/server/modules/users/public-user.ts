@@ -24,5 +24,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     latitude: row.latitude,
     longitude: row.longitude,
     availabilityPreferences: row.availabilityPreferences,
+    publicProfile: row.publicProfile,
   };
 }

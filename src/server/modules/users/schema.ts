@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns";
 
 export const users = pgTable(
@@ -30,6 +40,8 @@ export const users = pgTable(
     googleSubject: text("google_subject"),
     /** Set by a moderator: sign-in is refused and every session was ended. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** Whether /u/{username}, its calendar and its embed show this person to anyone (on unless turned off). */
+    publicProfile: boolean("public_profile").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { eventSchema } from "./events";
+import { USERNAME_MAX } from "./limits";
+
+/**
+ * What Link shows to the outside: a public page per host (/u/{username}), the calendar anyone can
+ * follow, a list to embed on another site, and what search engines read. Only public events appear:
+ * never a group's plan, a hidden event or one for a chosen audience (close friends, family, coworkers).
+ */
+
+/** A username as accounts are named (letters, digits, dots, dashes, underscores); anything else is no host. */
+export const hostParamsSchema = z.object({
+  username: z
+    .string()
+    .min(1)
+    .max(USERNAME_MAX)
+    .regex(/^[A-Za-z0-9_.-]+$/, "must be a username"),
+});
+
+/** The most upcoming events a host's page, calendar and embed list (soonest first). */
+export const HOST_UPCOMING_MAX = 100;
+/** The events an embed shows before "See all": a sidebar, not a page. */
+export const EMBED_EVENTS_MAX = 10;
+/** Host pages one address may read per minute (the page, its calendar or its embed): a scraper walking names is slowed. */
+export const HOST_PAGES_PER_MINUTE = 60;
+/** URLs in one sitemap file (the sitemaps.org limit); past it /sitemap.xml is an index of pages. */
+export const SITEMAP_URLS_MAX = 50_000;
+
+/** An upcoming public event as a host's page lists it: enough for a card, never who is going. */
+const hostEventSchema = eventSchema
+  .pick({
+    id: true,
+    title: true,
+    date: true,
+    timezone: true,
+    location: true,
+    placeArea: true,
+    imageUrl: true,
+    type: true,
+    tags: true,
+    goingCount: true,
+  })
+  .extend({ canceled: z.boolean() });
+export type HostEvent = z.infer<typeof hostEventSchema>;
+
+/** GET /api/hosts/{username}: a host's public page. Never an e-mail or a position. */
+export const hostPageSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  username: z.string(),
+  profileImage: z.string().nullable(),
+  bio: z.string(),
+  followers: z.number().int(),
+  /** Whether the signed-in viewer follows this host (false signed out). */
+  following: z.boolean(),
+  /** Public events of this host that have taken place. */
+  pastEvents: z.number().int(),
+  /** Upcoming public events, soonest first (at most HOST_UPCOMING_MAX), canceled ones left out. */
+  events: z.array(hostEventSchema),
+});
+export type HostPage = z.infer<typeof hostPageSchema>;
+
+/** A host's page, its calendar feed and its embed, from the app's origin. */
+export const hostPaths = (username: string) => {
+  const name = encodeURIComponent(username);
+  return { page: `/u/${name}`, calendar: `/api/hosts/${name}/calendar.ics`, embed: `/embed/u/${name}` };
+};
+
+/** The snippet a host pastes into their own site: the embed in an iframe that fits a sidebar or a column. */
+export function embedSnippet(origin: string, username: string): string {
+  const src = new URL(hostPaths(username).embed, origin).href;
+  return `<iframe src="${src}" title="Upcoming events on Link" width="100%" height="480" style="border:0;max-width:480px" loading="lazy"></iframe>`;
+}
+
+/** GET /sitemap.xml?page=N: one page of a sitemap that outgrew one file. */
+export const sitemapQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional() });
+/** GET /embed/u/{username}?theme=: the embedding site may force the embed's light or dark look. */
+export const embedQuerySchema = z.object({ theme: z.enum(["light", "dark"]).optional() });
+
+export const HOST_TEXTS = {
+  tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
+  notFound: "This page isn't available",
+  notFoundDetail: "The link may be wrong, or its owner stopped sharing this page.",
+  upcoming: "Upcoming events",
+  noUpcoming: "No upcoming events yet",
+  pastEvents: (n: number) => (n === 1 ? "1 past event" : `${n} past events`),
+  followCalendar: "Follow this calendar",
+  embedTitle: "Embed on your site",
+  embedHint: "Paste this into your website to show your upcoming events.",
+  copySnippet: "Copy code",
+  snippetCopied: "Embed code copied",
+  shareTitle: "Your public page",
+  sharePage: "Share your page",
+  pageCopied: "Page link copied",
+  seeAll: (name: string) => `All events by ${name} on Link`,
+  canceled: "Canceled",
+  upcomingBy: (name: string) => `Upcoming events by ${name}`,
+  cardDescription: (upcoming: number, followers: number) =>
+    `${upcoming === 1 ? "1 upcoming event" : `${upcoming} upcoming events`} · ${followers === 1 ? "1 follower" : `${followers} followers`}`,
+  privacyTitle: "Public page",
+  privacyDetail:
+    "Anyone can see your name, photo, bio and upcoming public events at your page, follow its calendar and embed it.",
+} as const;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { eventSuite } from "#server/test/factories";
+import { parseCalendar } from "#server/test/ical";
+import { calendarFile } from "./ics";
+
+const { app, signUp, createEvent, participate } = eventSuite({ PUBLIC_ORIGIN: "https://link.example" });
+
+describe("one .ics builder", () => {
+  it("the event's own export and the subscription feed write the same entry for a moved, pin-only event", async () => {
+    const host = await signUp({ timezone: "America/Chicago" });
+    const guest = await signUp();
+    // A pin in San Francisco with no name typed: the entry still has a place, in the pin's zone.
+    const event = await createEvent(host, {
+      title: "Rooftop",
+      description: "Bring a jacket",
+      date: "2030-01-14T18:00:00.000Z",
+      location: "",
+      latitude: "37.8087",
+      longitude: "-122.4098",
+    });
+    await participate(guest, event.id, "going");
+    const moved = await host.call({
+      method: "PATCH",
+      url: `/api/events/${event.id}`,
+      payload: { date: "2030-01-15T18:00:00.000Z" },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const own = await guest.call({ method: "GET", url: `/api/events/${event.id}/calendar.ics` });
+    const subscription = await guest.call({ method: "GET", url: "/api/calendar/subscription" });
+    const feed = await app().app.inject({ method: "GET", url: new URL(subscription.json().url).pathname });
+    const uid = `event-${event.id}@link`;
+    const fromExport = parseCalendar(own.body);
+    const fromFeed = parseCalendar(feed.body);
+    const entry = fromExport.events.get(uid);
+    expect(entry).toMatchObject({
+      summary: "Rooftop",
+      location: "Pinned location",
+      tzid: "America/Los_Angeles",
+      sequence: 1,
+      status: "CONFIRMED",
+      url: `https://link.example/events/${event.id}`,
+      description: `Bring a jacket\n\nhttps://link.example/events/${event.id}`,
+    });
+    // 18:00 UTC is 10:00 in San Francisco in January; two hours long, as the app shows it.
+    expect(entry?.start).toBe("2030-01-15T10:00:00");
+    expect(entry?.end).toBe("2030-01-15T12:00:00");
+    expect(fromExport.zones).toEqual(["America/Los_Angeles"]);
+    // The feed differs only by the reminders the guest chose.
+    expect({ ...fromFeed.events.get(uid), alarms: [] }).toEqual(entry);
+    expect(fromFeed.zones).toEqual(fromExport.zones);
+  });
+
+  it("writes a zone the tz data does not know in UTC, and a canceled event without reminders", () => {
+    const ics = calendarFile(
+      [
+        {
+          id: 7,
+          title: "Somewhere",
+          description: "",
+          location: "",
+          date: new Date("2030-03-01T18:00:00Z"),
+          canceledAt: new Date("2030-02-01T00:00:00Z"),
+          sequence: 3,
+          lat: null,
+          lng: null,
+          timezone: "Mars/Olympus_Mons",
+        },
+      ],
+      { origin: null, name: "Link", alarmOffsets: [60] },
+    );
+    const { name, zones, events } = parseCalendar(ics);
+    expect(name).toBe("Link");
+    expect(zones).toEqual([]);
+    expect(events.get("event-7@link")).toMatchObject({
+      start: "2030-03-01T18:00:00Z",
+      end: "2030-03-01T20:00:00Z",
+      tzid: null,
+      location: null,
+      url: null,
+      status: "CANCELLED",
+      sequence: 3,
+      alarms: [],
+    });
+  });
+});

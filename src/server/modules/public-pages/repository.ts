@@ -1,0 +1,182 @@
+import { and, asc, count, eq, gte, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client";
+import { events } from "#server/modules/events/schema";
+import { follows } from "#server/modules/follows/schema";
+import { users } from "#server/modules/users/schema";
+import { eventVisibleTo, personVisibleTo, type SqlRef } from "../visibility";
+
+/** Who reads: a signed-in person, or nobody in particular (signed out, a crawler, a calendar app). */
+const viewer = (viewerId: number | null): SqlRef => (viewerId == null ? sql`null::integer` : viewerId);
+
+/**
+ * Every read of this module goes through the two rules below: an event anyone may see (the visibility
+ * owner's rule for this viewer, and public: no group's plan, no hidden event, no chosen audience), and
+ * a host's page anyone may see (on, not suspended, and the host visible to this viewer).
+ */
+function publicEventFor(viewerId: number | null): SQL {
+  return and(
+    eventVisibleTo(viewer(viewerId), events),
+    isNull(events.groupId),
+    // Even its own host reads the page as the public does: a hidden event is on no public page.
+    isNull(events.hiddenAt),
+    // An event for a chosen audience (close friends, family, coworkers) is nobody else's business.
+    or(isNull(events.friendGroupId), eq(events.friendGroupId, "all")),
+  ) as SQL;
+}
+const publicHost: SQL = and(eq(users.publicProfile, true), isNull(users.suspendedAt)) as SQL;
+const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
+/** What search engines and calendar apps read: the pages of nobody in particular. */
+const publicEvent = publicEventFor(null);
+
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  location: events.location,
+  placeArea: events.placeArea,
+  date: events.date,
+  timezone: events.timezone,
+  lat: events.lat,
+  lng: events.lng,
+  imageUrl: events.imageUrl,
+  type: events.type,
+  tags: events.tags,
+  goingCount: events.goingCount,
+  canceledAt: events.canceledAt,
+  sequence: events.sequence,
+  previousDate: events.previousDate,
+};
+/** An event as this module's pages, feeds and structured data read it. */
+export interface PublicEventRow {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  placeArea: string | null;
+  date: Date;
+  timezone: string;
+  lat: number | null;
+  lng: number | null;
+  imageUrl: string | null;
+  type: "social" | "networking";
+  tags: string[];
+  goingCount: number;
+  canceledAt: Date | null;
+  sequence: number;
+  previousDate: Date | null;
+}
+
+/** When an event page last changed: its last change of what it shows, else its creation. */
+const eventLastmod = sql<Date>`coalesce(${events.changedAt}, ${events.createdAt})`;
+
+export function publicPagesRepository(db: Db) {
+  return {
+    /**
+     * The host behind a public page; undefined for an unknown name, a page turned off, a suspended
+     * account, and across a block with the viewer.
+     */
+    async hostByUsername(username: string, viewerId: number | null) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          fullName: users.fullName,
+          username: users.username,
+          profileImage: users.profileImage,
+          bio: users.bio,
+        })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, publicHostFor(viewerId)))
+        .limit(1);
+      return row;
+    },
+
+    async followerCount(userId: number) {
+      const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followedId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** The host's public events from `from` on, soonest first, canceled ones included (a calendar must drop them). */
+    async upcomingEvents(hostId: number, viewerId: number | null, from: Date, limit: number) {
+      return (await db
+        .select(eventColumns)
+        .from(events)
+        .where(and(eq(events.hostId, hostId), gte(events.date, from), publicEventFor(viewerId)))
+        .orderBy(asc(events.date), asc(events.id))
+        .limit(limit)) as PublicEventRow[];
+    },
+
+    /** How many of the host's public events have taken place (canceled ones never did). */
+    async pastEventCount(hostId: number, viewerId: number | null, before: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(events)
+        .where(
+          and(eq(events.hostId, hostId), lt(events.date, before), isNull(events.canceledAt), publicEventFor(viewerId)),
+        );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * A public event as the viewer may see it, and its host's public page (null when the host keeps
+     * none); undefined when the event is not public or not for this viewer.
+     */
+    async publicEvent(eventId: number, viewerId: number | null) {
+      const [row] = await db
+        .select({
+          event: eventColumns,
+          hostId: users.id,
+          hostUsername: users.username,
+          hostPublic: sql<boolean>`(${publicHost})`,
+        })
+        .from(events)
+        .innerJoin(users, eq(users.id, events.hostId))
+        .where(and(eq(events.id, eventId), publicEventFor(viewerId), isNull(users.suspendedAt)))
+        .limit(1);
+      if (!row) return undefined;
+      return {
+        event: row.event as PublicEventRow,
+        hostId: row.hostId,
+        hostPage: row.hostPublic ? row.hostUsername : null,
+      };
+    },
+
+    /** What the sitemap lists: upcoming public events and the public pages of their hosts, each with a lastmod. */
+    async sitemapCounts(now: Date) {
+      const [eventCount] = await db
+        .select({ n: count() })
+        .from(events)
+        .innerJoin(users, eq(users.id, events.hostId))
+        .where(and(gte(events.date, now), publicEvent, isNull(users.suspendedAt)));
+      const [hostCount] = await db
+        .select({ n: sql<number>`count(distinct ${users.id})`.mapWith(Number) })
+        .from(users)
+        .innerJoin(events, eq(events.hostId, users.id))
+        .where(and(gte(events.date, now), publicEvent, publicHost));
+      return { events: eventCount?.n ?? 0, hosts: hostCount?.n ?? 0 };
+    },
+
+    async sitemapHosts(now: Date, offset: number, limit: number) {
+      return db
+        .select({ username: users.username, lastmod: max(eventLastmod).mapWith((v) => new Date(v)) })
+        .from(users)
+        .innerJoin(events, eq(events.hostId, users.id))
+        .where(and(gte(events.date, now), publicEvent, publicHost))
+        .groupBy(users.id)
+        .orderBy(asc(users.id))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    async sitemapEvents(now: Date, offset: number, limit: number) {
+      return db
+        .select({ id: events.id, lastmod: eventLastmod.mapWith((v) => new Date(v)) })
+        .from(events)
+        .innerJoin(users, eq(users.id, events.hostId))
+        .where(and(gte(events.date, now), publicEvent, isNull(users.suspendedAt)))
+        .orderBy(asc(events.id))
+        .offset(offset)
+        .limit(limit);
+    },
+  };
+}
+export type PublicPagesRepository = ReturnType<typeof publicPagesRepository>;

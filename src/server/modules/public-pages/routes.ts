@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "#contract/auth";
+import {
+  embedQuerySchema,
+  HOST_PAGES_PER_MINUTE,
+  HOST_TEXTS,
+  hostPageSchema,
+  hostParamsSchema,
+  sitemapQuerySchema,
+} from "#contract/hosts";
+import type { RouteDeps } from "#server/compose";
+import { publicOrigin } from "#server/config";
+import { HttpError } from "#server/http/http-error";
+import { limitPerAddress } from "#server/http/rate-limits";
+import { EMBED_CSP, embedHtml, embedNotFoundHtml } from "./embed-page";
+
+const tags = ["hosts"];
+/** Per viewer (a signed-in viewer may be refused what a stranger sees): never kept by a shared cache. */
+const PER_VIEWER = "private, no-cache";
+
+/**
+ * The public face of Link, all readable signed out: a host's page data, its calendar and its embed; the
+ * sitemap and robots.txt. Each answers 404 alike for an unknown name, a page turned off and a block.
+ */
+export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.publicPages;
+  const origin = () => publicOrigin(deps.config);
+  // Usernames can be guessed: one per-address budget for the page, its calendar and its embed.
+  const hostLimit = limitPerAddress(
+    app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 }),
+    HOST_TEXTS.tooMany,
+  );
+  const publicRoute = { config: { public: true }, onRequest: hostLimit };
+
+  app.get(
+    "/api/hosts/:username",
+    {
+      ...publicRoute,
+      schema: {
+        tags,
+        description:
+          "Public: a host's page: name, photo, bio, followers, past events count and upcoming public events. Never an e-mail or a position. 404 for an unknown name, a page its owner turned off, and across a block.",
+        params: hostParamsSchema,
+        response: { 200: hostPageSchema, 400: messageSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.header("cache-control", PER_VIEWER).send(await service.hostPage(request.params.username, request.userId)),
+  );
+
+  app.get(
+    "/api/hosts/:username/calendar.ics",
+    {
+      ...publicRoute,
+      schema: {
+        tags,
+        description:
+          "Public: the host's upcoming public events as iCalendar (stable UIDs, SEQUENCE, STATUS:CANCELLED, TZID), for calendar apps to subscribe to.",
+        params: hostParamsSchema,
+        response: { 200: z.string(), 400: messageSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const ics = await service.hostCalendar(request.params.username, request.userId, origin());
+      return reply.header("content-type", "text/calendar; charset=utf-8").header("cache-control", PER_VIEWER).send(ics);
+    },
+  );
+
+  app.get(
+    "/embed/u/:username",
+    {
+      ...publicRoute,
+      schema: {
+        tags,
+        description:
+          "Public HTML made for an <iframe> on another site: the host's next public events, each linking to its page. The only route any site may frame.",
+        params: hostParamsSchema,
+        querystring: embedQuerySchema,
+        response: { 200: z.string(), 400: messageSchema, 404: z.string(), 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { theme } = request.query;
+      const found = await service.embed(request.params.username, request.userId);
+      const base = origin();
+      // Framing is allowed here only; helmet's X-Frame-Options would forbid it again.
+      reply
+        .removeHeader("x-frame-options")
+        .header("content-security-policy", EMBED_CSP)
+        .header("cross-origin-resource-policy", "cross-origin")
+        .header("cache-control", PER_VIEWER)
+        .type("text/html; charset=utf-8");
+      if (!found || !base) return reply.code(404).send(embedNotFoundHtml(theme));
+      return reply.send(embedHtml({ ...found, origin: base, theme }));
+    },
+  );
+
+  app.get(
+    "/sitemap.xml",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "Public: upcoming public event pages and public host pages with lastmod, absolute from PUBLIC_ORIGIN; an index of ?page=N past 50 000 URLs. 404 without PUBLIC_ORIGIN.",
+        querystring: sitemapQuerySchema,
+        response: { 200: z.string(), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const base = origin();
+      const xml = base ? await service.sitemap(base, request.query.page) : undefined;
+      if (!xml) throw new HttpError(404, "Not found");
+      return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(xml);
+    },
+  );
+
+  app.get(
+    "/robots.txt",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description: "Public: what crawlers may read, and where the sitemap is.",
+        response: { 200: z.string() },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type("text/plain; charset=utf-8")
+        .header("cache-control", "public, max-age=3600")
+        .send(service.robots(origin())),
+  );
+};
