@@ -3,7 +3,6 @@ import { CATEGORIES } from "@contract/discover-categories";
 import type { FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { MapPinIcon } from "lucide-react";
-import { useState } from "react";
 import { useFeed } from "@/features/events";
 import { cn } from "@/lib/utils";
 import { Loading, NoMatches, SearchBox, useFeedParams } from "./feed-states";
@@ -11,18 +10,19 @@ import { FreeFilter, NothingFree } from "./free-filter";
 import { SwipeDeck } from "./swipe-deck";
 import { useDebounced } from "./use-debounced";
 import type { Position } from "./use-position";
+import { useRemembered } from "./use-remembered";
 
 export function SocialTab({ position, positionSettled }: { position: Position | null; positionSettled: boolean }) {
-  const [filter, setFilter] = useState<CategoryId>("all");
-  const [free, setFree] = useState<FreeWindow | null>(null);
-  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useRemembered<CategoryId>("deck-filter", "all");
+  const [free, setFree] = useRemembered<FreeWindow | null>("deck-free", null);
+  const [search, setSearch] = useRemembered("deck-search", "");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const params = useFeedParams("social", filter, q, position, positionSettled, free);
   const feed = useFeed(params);
   const counts = feed.data?.counts;
 
   return (
-    <div className="grid gap-3">
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
       <SearchBox value={search} onChange={setSearch} placeholder="Search social events..." />
       <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1" role="toolbar" aria-label="Categories">
         {CATEGORIES.map((c) => (
@@ -70,6 +70,7 @@ export function SocialTab({ position, positionSettled }: { position: Position | 
         // A new key per tab/category/search: the deck starts again from its first card.
         <SwipeDeck
           key={`${filter}|${q}|${free}|${feed.dataUpdatedAt}`}
+          place={`${filter}|${q}|${free}`}
           events={feed.data?.events ?? []}
           onRefresh={() => feed.refetch()}
         />

@@ -11,6 +11,7 @@ import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { NextCard, SwipeCard } from "./swipe-card";
+import { useRemembered } from "./use-remembered";
 
 // The deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
 const loadMotionFeatures = () => import("./motion-features").then((module) => module.default);
@@ -24,14 +25,32 @@ interface Answered {
   queuedKey?: string;
 }
 
-export function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh: () => void }) {
+export function SwipeDeck({
+  events,
+  place,
+  onRefresh,
+}: {
+  events: FeedItem[];
+  /** The filters this deck shows: coming back to the same ones finds the same card and the same Undo. */
+  place: string;
+  onRefresh: () => void;
+}) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const respond = useRespond();
   const undoAnswer = useUndoAnswer();
   const reduceMotion = useReducedMotion() ?? false;
-  const [index, setIndex] = useState(0);
-  const [answered, setAnswered] = useState<Answered[]>([]);
+  const [seen, setSeen] = useRemembered<{ cardId: number | null; answered: Answered[] }>(`deck:${place}`, {
+    cardId: null,
+    answered: [],
+  });
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      events.findIndex((e) => e.id === seen.cardId),
+    ),
+  );
+  const [answered, setAnswered] = useState<Answered[]>(seen.answered);
   // A card whose host asks questions (or allows plus-ones) stays while the answer dialog is open.
   const [asking, setAsking] = useState<FeedItem | null>(null);
   // The side the last card left to (1 right, -1 left), handed to its exit animation.
@@ -39,6 +58,8 @@ export function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh
   const dragProgress = useMotionValue(0);
   const current = events[index];
   const next = events[index + 1];
+  const currentId = current?.id ?? null;
+  useEffect(() => setSeen({ cardId: currentId, answered }), [setSeen, currentId, answered]);
 
   const answer = useCallback(
     (status: "going" | "declined") => {
@@ -174,11 +195,11 @@ export function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh
     );
   }
   return (
-    // The bottom margin keeps the hint line clear of the bottom bar's raised add button.
-    <div className="relative mb-6 pb-2">
+    // As tall as the screen leaves (the Social tab sizes it): the card's text scrolls inside the card.
+    <div className="relative flex min-h-0 flex-1 flex-col">
       {answerDialog}
       <LazyMotion features={loadMotionFeatures} strict>
-        <div className="grid" data-testid="deck">
+        <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)]" data-testid="deck">
           {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
           <AnimatePresence initial={false} custom={direction}>
             <SwipeCard
@@ -192,16 +213,15 @@ export function SwipeDeck({ events, onRefresh }: { events: FeedItem[]; onRefresh
           </AnimatePresence>
         </div>
       </LazyMotion>
-      <div className="mt-4 flex min-h-9 items-center justify-between gap-2">
-        <p className="min-w-0 text-xs text-muted-foreground" role="status" data-testid="deck-status">
-          {last ? (
-            <span dir="auto">
-              {last.status === "going" ? `Going: ${last.event.title}` : `Passed: ${last.event.title}`}
-            </span>
-          ) : (
-            "Swipe right to go, left to pass"
-          )}{" "}
-          · {events.length - index} left
+      <div className="mt-3 flex min-h-9 shrink-0 items-center justify-between gap-2">
+        {/* One line, so the deck above keeps its height: a long title is cut, never the count. */}
+        <p className="flex min-w-0 gap-1 text-xs text-muted-foreground" role="status" data-testid="deck-status">
+          <span className="truncate" dir="auto">
+            {last
+              ? `${last.status === "going" ? "Going" : "Passed"}: ${last.event.title}`
+              : "Swipe right to go, left to pass"}
+          </span>
+          <span className="shrink-0">{` · ${events.length - index} left`}</span>
         </p>
         {undoButton}
       </div>
