@@ -3,6 +3,7 @@ import path from "node:path";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
 import { PRODUCT_NAME } from "#contract/product";
+import { zoneAbbreviation } from "#contract/zone-names";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
 export interface LinkCard {
@@ -11,6 +12,8 @@ export interface LinkCard {
   /** Absolute when the origin is known, else null (a card without a picture rather than a broken one). */
   image: string | null;
   url: string | null;
+  /** What the page itself says before the app has loaded: a heading and its lines (an event's time and place). */
+  page?: { heading: string; lines: string[] };
 }
 
 /** What a card reads from the events and invites modules: the same public views their own pages use. */
@@ -27,20 +30,21 @@ function clip(text: string, max: number) {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-/** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, as every screen shows it. */
+/** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, named as every screen names it. */
 function whenAt(date: string, zone: string) {
   try {
-    return new Intl.DateTimeFormat("en-US", {
+    const at = new Date(date);
+    const time = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       weekday: "short",
       month: "short",
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
-      timeZoneName: "short",
     })
-      .format(new Date(date))
+      .format(at)
       .replace(/ at /, ", ");
+    return `${time} ${zoneAbbreviation(at, zone)}`;
   } catch {
     return "";
   }
@@ -84,11 +88,13 @@ export function linkPreviewService({
     const where = event.location.trim();
     const line = [when, where].filter(Boolean).join(" · ");
     const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
+    const title = event.canceled ? `Canceled: ${event.title}` : event.title;
     return {
-      title: event.canceled ? `Canceled: ${event.title}` : event.title,
+      title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
       image: absolute(picture),
       url: absolute(`/events/${event.id}`),
+      page: { heading: title, lines: [when, where].filter(Boolean) },
     };
   }
 
@@ -114,7 +120,10 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-/** The card's meta tags, and its title in place of the shell's, inside the shell's head. */
+/**
+ * The card's meta tags, and its title in place of the shell's, inside the shell's head; the card's
+ * page text in the shell's frame, which the app replaces when it starts.
+ */
 export function withCard(shell: string, card: LinkCard): string {
   const meta = (attr: "property" | "name", key: string, value: string | null) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}" />` : "";
@@ -132,7 +141,14 @@ export function withCard(shell: string, card: LinkCard): string {
   ]
     .filter(Boolean)
     .join("\n    ");
+  const frame = card.page
+    ? [
+        `<h1 dir="auto">${escapeHtml(card.page.heading)}</h1>`,
+        ...card.page.lines.map((line) => `<p dir="auto">${escapeHtml(line)}</p>`),
+      ].join("")
+    : null;
   return shell
+    .replace(/<!--app-shell-content-->[\s\S]*<!--\/app-shell-content-->/, (content) => frame ?? content)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)} · ${PRODUCT_NAME}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => meta("name", "description", card.description))
     .replace("</head>", () => `    ${tags}\n  </head>`);
