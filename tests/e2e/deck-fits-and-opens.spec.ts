@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
+import { CreateEventDialog, localDay } from "./pages/create-event";
 import { DiscoverScreen } from "./pages/discover";
 
 // The deck on a phone: the tallest card (a series with a co-host, an interest chip and "your time")
@@ -115,4 +116,55 @@ test("the tallest card keeps Going, Pass and Undo above the bar; a tap opens the
     await expect(deck.status).toContainText(`Going: ${token} Saturday hike`);
     await expect(undo).toBeVisible();
   }
+});
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+const overlaps = (a: Box, b: Box) =>
+  !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("a toast never covers Going, Pass or Undo, nor a form's buttons", async ({ page, user: _, newPerson }) => {
+  test.setTimeout(90_000);
+  const host = await newPerson();
+  const token = uniqueToken("toast");
+  for (const [i, title] of ["Picnic", "Karaoke"].entries()) {
+    await createEvent(host.page.request, host.account.id, {
+      title: `${token} ${title}`,
+      date: new Date(Date.now() + (2 + i) * 86_400_000).toISOString(),
+    });
+  }
+  const deck = new DiscoverScreen(page);
+  await deck.open(token);
+  await expect(deck.card).toContainText(`${token} Picnic`, { timeout: 20_000 });
+  await deck.answer("Going");
+  await expect(deck.status).toContainText(`Going: ${token} Picnic`);
+  // An answer the server refuses: its error toast shows while the buttons stay free.
+  await page.route("**/api/event-participants", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  await deck.answer("Decline");
+  await expect(deck.toast).toContainText("Failed to update your response");
+  const toast = await deck.toast.boundingBox();
+  for (const target of [
+    deck.card.getByRole("button", { name: "Going" }),
+    deck.card.getByRole("button", { name: "Decline" }),
+    page.getByRole("button", { name: "Undo" }),
+    deck.status,
+  ])
+    expect(overlaps(toast, await target.boundingBox())).toBe(false);
+  await shot(page, "deck-toast");
+
+  // In a form: a refused create shows its toast away from the dialog's buttons.
+  await page.route("**/api/events", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+  );
+  const create = new CreateEventDialog(page);
+  const dialog = await create.open();
+  await create.fill({ title: `${token} Refused`, description: "Never stored", day: localDay(3), time: "19:00" });
+  await create.submit();
+  await expect(create.toast).toBeVisible();
+  const formToast = await create.toast.boundingBox();
+  const buttons = dialog.getByRole("button");
+  for (let i = 0; i < (await buttons.count()); i++)
+    expect(overlaps(formToast, await buttons.nth(i).boundingBox())).toBe(false);
+  await shot(page, "form-toast");
 });

@@ -60,6 +60,14 @@ export function SwipeDeck({
   const next = events[index + 1];
   const currentId = current?.id ?? null;
   useEffect(() => setSeen({ cardId: currentId, answered }), [setSeen, currentId, answered]);
+  // Toasts rise above the answer buttons and the Undo line, never over them.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty("--toast-lift", "8.75rem");
+    return () => {
+      root.style.removeProperty("--toast-lift");
+    };
+  }, []);
 
   const answer = useCallback(
     (status: "going" | "declined") => {
