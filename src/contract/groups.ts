@@ -140,6 +140,8 @@ export const GROUP_EVENT_TEXTS = {
   noGroup: "No group selected",
   noGroupDescription: "Please select a group to create an event for",
   created: "Event created!",
+  /** A poll is not an event yet: its toast says what was made and what happens next. */
+  pollCreated: "Poll sent to the group",
   createFailed: "Failed to create event",
 } as const;
 

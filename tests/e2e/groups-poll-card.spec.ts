@@ -43,7 +43,9 @@ test("A poll with three options, proposed from when members are free, is voted o
     await dialog.getByLabel("Decide by date").fill(day(2));
     await shot(ana.page, "poll-form");
     await dialog.getByRole("button", { name: "Create Event" }).click();
-    await expect(ana.page.getByTestId("toast")).toContainText("Event created!");
+    // A poll is not an event yet: its toast says so.
+    await expect(ana.page.getByTestId("toast")).toContainText("Poll sent to the group");
+    await expect(ana.page.getByTestId("toast")).not.toContainText("Event created!");
     // The dialog's "Vote on Events" shows the poll option by option, as its chat card does.
     await expect(dialog.getByTestId("plan-card").getByTestId("poll-option")).toHaveCount(3);
     await dialog.getByRole("button", { name: "Close" }).click();

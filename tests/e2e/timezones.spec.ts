@@ -7,9 +7,8 @@ import { GroupsScreen } from "./pages/groups";
 /**
  * Someone registers from a browser in Los Angeles and sees an event in San Francisco at 9:00 AM PST,
  * which a New York user sees as "9:00 AM PST · 12:00 PM your time" (the event's own zone first, the
- * profile's beside it); chat and notifications follow each person's profile zone. The New York user browses from a device set to Pacific time, so the app names the
- * profile's zone ("EST") beside every time; the Los Angeles user's device agrees with the profile,
- * so no abbreviation is needed.
+ * profile's beside it); chat and notifications follow each person's profile zone, always named ("EST",
+ * "PST"), whatever zone the device runs in: one rule on every screen.
  */
 
 const LA = "America/Los_Angeles";
@@ -116,10 +115,10 @@ test("an event's time is its place's (9:00 AM PST), with 12:00 PM your time for 
 
     await leo.page.goto(`/groups?group=${group.id}`);
     const leoLine = leo.page.locator(`time[datetime="${sentAt}"]`);
-    await expect(leoLine).toHaveText(clock(sentAt, LA, false));
+    await expect(leoLine).toHaveText(clock(sentAt, LA, true));
     await shot(leo.page, "chat-la");
 
-    // Leo's notifications (the host changes the event) are on Pacific time, with no abbreviation.
+    // Leo's notifications (the host changes the event) are on Pacific time, named like every other time.
     expect(
       (
         await nina.page.request.patch(`/api/events/${event.id}`, { data: { description: "Easy pace, coffee after" } })
@@ -128,8 +127,58 @@ test("an event's time is its place's (9:00 AM PST), with 12:00 PM your time for 
     await leo.page.goto("/notifications");
     const leoStamp = leo.page.locator("main time").first();
     await expect(leoStamp).toBeVisible();
-    await expect(leoStamp).toHaveText(clock((await leoStamp.getAttribute("datetime")) as string, LA, false));
+    await expect(leoStamp).toHaveText(clock((await leoStamp.getAttribute("datetime")) as string, LA, true));
   } finally {
     await leo.context.close();
   }
+});
+
+test("a Tokyo series read from Los Angeles: JST with your time, Every Saturday, More dates and a host's update named", async ({
+  page,
+  newPerson,
+  signUp,
+}) => {
+  test.setTimeout(90_000);
+  const host = await newPerson({ fullName: "Haru Host", timezone: "Asia/Tokyo" });
+  // Saturday 10:00 in Tokyo is Friday 5:00 PM in Los Angeles (standard time in November to March).
+  const at = new Date(Date.now() + 2 * 86_400_000);
+  at.setUTCHours(1, 0, 0, 0);
+  while (at.getUTCDay() !== 6) at.setUTCDate(at.getUTCDate() + 1);
+  const title = `${uniqueToken("tokyo")} Morning market`;
+  const event = await createEvent(host.page.request, host.account.id, {
+    title,
+    date: at.toISOString(),
+    recurrence: { frequency: "weekly", count: 3 },
+    location: "Yoyogi Park",
+    latitude: "35.6717",
+    longitude: "139.6949",
+  });
+  // The viewer's profile is Los Angeles; the phone's clock is Berlin's: the profile decides.
+  await page.context().close();
+  const viewerContext = await page.context().browser()?.newContext({ timezoneId: "Europe/Berlin" });
+  if (!viewerContext) throw new Error("no browser");
+  const viewer = await viewerContext.newPage();
+  await signUp(viewer.request, { timezone: LA });
+  const going = await viewer.request.post("/api/event-participants", {
+    data: { eventId: event.id, userId: (await (await viewer.request.get("/api/user")).json()).id, status: "going" },
+  });
+  expect(going.status()).toBe(201);
+  const update = await host.page.request.post(`/api/events/${event.id}/updates`, {
+    data: { message: "Stall 12 this week" },
+  });
+  expect(update.status()).toBe(201);
+
+  await new EventScreen(viewer).open(event.id);
+  // The server's HTML already names the event: wait for the app's own page.
+  await expect(viewer.getByTestId("viewer-status")).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.getByText(/Sat, .* 10:00 AM JST · Fri, .* 5:00 PM your time/).first()).toBeVisible();
+  await expect(viewer.getByTestId("series-label")).toHaveText("Every Saturday");
+  const more = viewer.getByRole("navigation", { name: "More dates" });
+  await expect(more.getByRole("link")).toHaveCount(2);
+  for (const link of await more.getByRole("link").all())
+    await expect(link).toHaveText(/^Sat, .* 10:00 AM JST · Fri, .* 5:00 PM your time$/);
+  // The host's update reads in the viewer's profile zone, named (never the phone's Berlin clock).
+  await expect(viewer.getByTestId("event-updates")).toContainText(/Haru Host · .*[AP]M PST/);
+  await shot(viewer, "tokyo-series-from-la");
+  await viewerContext.close();
 });

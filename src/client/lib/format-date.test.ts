@@ -8,48 +8,32 @@ import {
   formatMessageTime,
   formatTime,
   formatZoneOffset,
+  seriesWeekday,
   zoneAbbreviation,
 } from "./format-date";
 
-describe("formatEventDateTime", () => {
+describe("a moment in the viewer's zone, always named", () => {
   const moment = "2025-03-08T23:30:00.000Z";
-  it("shows the same moment in each user's timezone, en-US, bare when the device runs on the same clock", () => {
-    expect(formatEventDateTime(moment, "America/New_York", "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM");
-    expect(formatEventDateTime(moment, "Asia/Tokyo", "Asia/Tokyo")).toBe("Sun, Mar 9, 2025, 8:30 AM");
-    expect(formatEventDateTime(moment, "Europe/London", "Europe/London")).toBe("Sat, Mar 8, 2025, 11:30 PM");
-  });
-  it("adds the profile zone's abbreviation when the device's clock differs", () => {
-    // 17:00 UTC on a January day: 9:00 AM in Los Angeles, 12:00 PM in New York.
-    const nine = "2026-01-15T17:00:00.000Z";
-    expect(formatEventDateTime(nine, "America/Los_Angeles", "America/Los_Angeles")).toBe("Thu, Jan 15, 2026, 9:00 AM");
-    expect(formatEventDateTime(nine, "America/New_York", "America/Los_Angeles")).toBe(
-      "Thu, Jan 15, 2026, 12:00 PM EST",
-    );
-    expect(formatEventDateTime(nine, "America/Los_Angeles", "America/New_York")).toBe("Thu, Jan 15, 2026, 9:00 AM PST");
-    expect(formatTime("2026-07-15T16:00:00.000Z", "America/New_York", "Europe/Paris")).toBe("12:00 PM EDT");
-    expect(formatTime(nine, "Asia/Tokyo", "UTC")).toBe("2:00 AM GMT+9");
-  });
-  it("leaves the abbreviation out for another zone id on the same clock at that moment", () => {
-    expect(formatTime("2026-01-15T17:00:00.000Z", "America/Detroit", "America/New_York")).toBe("12:00 PM");
+  it("shows the same moment in each viewer's zone with the picker's zone name", () => {
+    expect(formatEventDateTime(moment, "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM EST");
+    expect(formatEventDateTime(moment, "Asia/Tokyo")).toBe("Sun, Mar 9, 2025, 8:30 AM JST");
+    expect(formatEventDateTime(moment, "Europe/London")).toBe("Sat, Mar 8, 2025, 11:30 PM GMT");
+    expect(formatTime("2026-07-15T16:00:00.000Z", "America/New_York")).toBe("12:00 PM EDT");
+    // A UTC viewer's times carry their zone too.
+    expect(formatTime("2026-01-15T17:00:00.000Z", "UTC")).toBe("5:00 PM UTC");
   });
   it("falls back to the default zone for an unknown id", () => {
-    expect(formatEventDateTime(moment, "Nowhere/Special", "America/New_York")).toBe("Sat, Mar 8, 2025, 6:30 PM");
+    expect(formatEventDateTime(moment, "Nowhere/Special")).toBe("Sat, Mar 8, 2025, 6:30 PM EST");
   });
 });
 
-describe("formatMessageTime", () => {
+describe("formatMessageTime: chat lines and host updates", () => {
   const now = new Date("2026-01-15T18:00:00.000Z");
-  it("shows today's messages by time and older ones with the day, by the user's calendar day", () => {
-    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe(
-      "9:00 AM",
-    );
+  it("shows today's messages by time and older ones with the day, by the viewer's calendar day, named", () => {
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/Los_Angeles", now)).toBe("9:00 AM PST");
     // 02:00 UTC on the 15th is still the 14th in Los Angeles.
-    expect(formatMessageTime("2026-01-15T02:00:00.000Z", "America/Los_Angeles", now, "America/Los_Angeles")).toBe(
-      "Jan 14, 6:00 PM",
-    );
-    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "America/New_York", now, "America/Los_Angeles")).toBe(
-      "12:00 PM EST",
-    );
+    expect(formatMessageTime("2026-01-15T02:00:00.000Z", "America/Los_Angeles", now)).toBe("Jan 14, 6:00 PM PST");
+    expect(formatMessageTime("2026-01-15T17:00:00.000Z", "Asia/Tokyo", now)).toBe("2:00 AM JST");
   });
 });
 
@@ -66,9 +50,17 @@ describe("formatDayHeading", () => {
 });
 
 describe("zones", () => {
-  it("names a zone's abbreviation and offset", () => {
+  it("names a zone as the time-zone picker does, in standard and summer time", () => {
     expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "America/Los_Angeles")).toBe("PST");
     expect(zoneAbbreviation("2026-07-15T17:00:00.000Z", "America/Los_Angeles")).toBe("PDT");
+    // en-US alone says "GMT+9", "GMT+1", "GMT+11": the picker's names are JST, CET, AEDT.
+    expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "Asia/Tokyo")).toBe("JST");
+    expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "Europe/Paris")).toBe("CET");
+    expect(zoneAbbreviation("2026-07-15T17:00:00.000Z", "Europe/Paris")).toBe("CEST");
+    expect(zoneAbbreviation("2026-07-15T17:00:00.000Z", "Europe/London")).toBe("BST");
+    expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "Australia/Sydney")).toBe("AEDT");
+    expect(zoneAbbreviation("2026-07-15T17:00:00.000Z", "Australia/Sydney")).toBe("AEST");
+    expect(zoneAbbreviation("2026-01-15T17:00:00.000Z", "Asia/Kathmandu")).toBe("GMT+5:45");
     expect(formatZoneOffset("Asia/Kolkata", new Date("2026-01-15T00:00:00Z"))).toBe("UTC+5:30");
     expect(formatZoneOffset("America/Los_Angeles", new Date("2026-01-15T00:00:00Z"))).toBe("UTC-8");
     expect(formatZoneOffset("UTC")).toBe("UTC");
@@ -91,6 +83,14 @@ describe("formatEventTime: an event's time in its own zone, and the viewer's bes
       at: "Fri, Nov 27, 2026, 8:00 PM PST",
       yours: "Sat, Nov 28, 4:00 AM your time",
     });
+  });
+  it("names a Tokyo event JST and a series' weekday in the event's zone, not the viewer's", () => {
+    // Saturday 10:00 in Tokyo is still Friday evening in Los Angeles.
+    const tokyoSaturday = "2026-11-28T01:00:00.000Z";
+    expect(formatEventTime(tokyoSaturday, "Asia/Tokyo", "America/Los_Angeles")).toBe(
+      "Sat, Nov 28, 2026, 10:00 AM JST · Fri, Nov 27, 5:00 PM your time",
+    );
+    expect(seriesWeekday(tokyoSaturday, "Asia/Tokyo")).toEqual({ weekday: "Saturday", dayOfMonth: 28 });
   });
   it("shows the event's zone alone to someone signed out", () => {
     expect(eventTimeParts(sundowner, "America/Los_Angeles", null)).toEqual({

@@ -1,53 +1,52 @@
 import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
 import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
 
 /**
- * The one place a moment becomes text: every time in the app is shown in the
- * profile's zone, followed by that zone's abbreviation ("9:00 AM PST") whenever the device's
- * clock would read differently, so a time is never silently in a zone the reader doesn't expect.
+ * The one place a moment becomes text, by one rule. An event's time is read in the event's own zone,
+ * with that zone's name, and the viewer's clock beside it when it reads differently (eventTimeParts);
+ * a series repeats on the event's weekday (seriesWeekday). Any other moment (a host's update, a chat
+ * line, a notification) is read in the viewer's profile zone, always with that zone's name, so a time
+ * is never silently in a zone the reader doesn't expect. Zone names are the time-zone picker's
+ * ("JST", never "GMT+9").
  */
 
 type DateInput = Date | string | number;
 type Zone = string | null | undefined;
 
 let deviceZone: string | undefined;
-/** The zone this device's clock runs in (read once: every list of times asks for it per line). */
+/** The zone this device's clock runs in (read once). */
 export function deviceTimeZone(): string {
   deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
   return deviceZone;
 }
 
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
-function zoneNameFormat(zone: string) {
-  let f = zoneNameFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
-    zoneNameFormats.set(zone, f);
-  }
-  return f;
-}
-
+const knownZones = new Map<string, boolean>();
 function usableZone(timezone: Zone): string {
   const zone = timezone || DEFAULT_TIMEZONE;
-  try {
-    zoneNameFormat(zone);
-    return zone;
-  } catch {
-    // An unknown zone id must not break a page, so the default zone stands in.
-    return DEFAULT_TIMEZONE;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
   }
+  // An unknown zone id must not break a page, so the default zone stands in.
+  return known ? zone : DEFAULT_TIMEZONE;
 }
 
 function inZone(date: DateInput, timezone: Zone): TZDate {
   return new TZDate(new Date(date).getTime(), usableZone(timezone));
 }
 
-/** "PST", "EDT", "GMT+9": the zone's short name at that moment, in en-US. */
+/** "PST", "EDT", "JST": the zone's short name at that moment, as the time-zone picker names it. */
 export function zoneAbbreviation(date: DateInput, timezone: Zone): string {
-  const parts = zoneNameFormat(usableZone(timezone)).formatToParts(new Date(date));
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? "";
+  return zoneNameAt(new Date(date), usableZone(timezone));
 }
 
 /** Minutes east of UTC of a zone at a moment. */
@@ -55,18 +54,15 @@ function offsetMinutes(date: DateInput, zone: string): number {
   return -new TZDate(new Date(date).getTime(), zone).getTimezoneOffset();
 }
 
-/** " PST" when the profile zone's clock differs from the device's at that moment, else "". */
-function zoneSuffix(date: DateInput, timezone: Zone, device: string): string {
-  const zone = usableZone(timezone);
-  if (zone === device || offsetMinutes(date, zone) === offsetMinutes(date, usableZone(device))) return "";
-  return ` ${zoneAbbreviation(date, zone)}`;
+/** "Sat, Mar 8, 2025, 7:00 PM EST": a moment in the viewer's zone, named. */
+export function formatEventDateTime(date: DateInput, timezone: Zone): string {
+  return `${format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
 }
 
-/** "Sat, Mar 8, 2025, 7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
-export function formatEventDateTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
-  return (
-    format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device)
-  );
+/** The weekday a series repeats on, read in the event's own zone ("Saturday"), and its day of the month. */
+export function seriesWeekday(date: DateInput, eventZone: Zone): { weekday: string; dayOfMonth: number } {
+  const local = inZone(date, eventZone);
+  return { weekday: format(local, "EEEE", { locale: enUS }), dayOfMonth: local.getDate() };
 }
 
 /**
@@ -99,21 +95,19 @@ export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zo
   return yours ? `${at} · ${yours}` : at;
 }
 
-/** "7:00 PM" in the user's timezone (plus " EST" when the device's clock differs). */
-export function formatTime(date: DateInput, timezone: Zone, device = deviceTimeZone()): string {
-  return format(inZone(date, timezone), "h:mm a", { locale: enUS }) + zoneSuffix(date, timezone, device);
+/** "7:00 PM PST": a moment's clock time in the viewer's zone, named. */
+export function formatTime(date: DateInput, timezone: Zone): string {
+  return `${format(inZone(date, timezone), "h:mm a", { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
 }
 
-/** A chat line's time: "7:18 AM" today, else "Mar 8, 7:18 AM", "today" being the user's calendar day. */
-export function formatMessageTime(
-  date: DateInput,
-  timezone: Zone,
-  now: Date = new Date(),
-  device = deviceTimeZone(),
-): string {
+/**
+ * A chat line's or a host update's time in the viewer's zone, named: "7:18 AM PST" today, else
+ * "Mar 8, 7:18 AM PST", "today" being the viewer's calendar day.
+ */
+export function formatMessageTime(date: DateInput, timezone: Zone, now: Date = new Date()): string {
   const day = inZone(date, timezone);
   const pattern = isSameDay(day, inZone(now, timezone)) ? "h:mm a" : "MMM d, h:mm a";
-  return format(day, pattern, { locale: enUS }) + zoneSuffix(date, timezone, device);
+  return `${format(day, pattern, { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
 }
 
 /** "Today", "Yesterday", else "Monday, March 3, 2025": the day a moment falls on in the user's timezone. */

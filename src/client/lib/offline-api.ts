@@ -29,3 +29,16 @@ export async function clearOfflineApiCache() {
   if (typeof caches === "undefined") return;
   await caches.delete(API_CACHE_NAME);
 }
+
+/**
+ * Replaces the offline copy of an API read with what the screen holds now: a chat whose messages arrive
+ * over the socket keeps its copy current, so opened offline it shows its last messages, not its first.
+ */
+export async function saveOfflineCopy(path: string, body: unknown) {
+  if (typeof caches === "undefined") return;
+  const cache = await caches.open(API_CACHE_NAME);
+  await cache.put(
+    new URL(path, window.location.origin).href,
+    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+  );
+}

@@ -9,13 +9,15 @@ export const ToastProvider = ToastPrimitives.Provider;
 /**
  * Radix's default hotkey is F8. Toasts rise from just above the bottom bar and its raised add
  * button: at the top they covered the search and the filters someone was using, and under the bar they
- * could not be read. The viewport itself lets taps through; only the toast catches them.
+ * could not be read. A screen with its own buttons there (the deck's Going and Pass) lifts them by
+ * --toast-lift; over an open dialog they drop from the top, clear of the form's buttons (styles.css).
+ * The viewport itself lets taps through; only the toast catches them.
  */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-clearance)+env(safe-area-inset-bottom))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col-reverse gap-2 px-4 outline-none",
+        "toast-viewport pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-clearance)+var(--toast-lift,0px)+env(safe-area-inset-bottom))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col-reverse gap-2 px-4 outline-none",
         className,
       )}
       {...props}

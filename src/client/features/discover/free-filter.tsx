@@ -16,8 +16,13 @@ export function FreeFilter({
   onChange: (v: FreeWindow | null) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-1.5" role="toolbar" aria-label="When I'm free">
-      <span className="mr-0.5 text-xs font-medium text-muted-foreground">When I'm free</span>
+    // One row that scrolls sideways, like the categories above it: the deck below keeps the height.
+    <div
+      className="-mx-4 flex shrink-0 items-center gap-1.5 overflow-x-auto px-4 pb-1"
+      role="toolbar"
+      aria-label="When I'm free"
+    >
+      <span className="mr-0.5 shrink-0 text-xs font-medium text-muted-foreground">When I'm free</span>
       {OPTIONS.map((o) => (
         <button
           key={o.id ?? "any"}

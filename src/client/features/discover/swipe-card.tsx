@@ -13,7 +13,7 @@ import {
 } from "motion/react";
 // The light motion components: their drag and animation features arrive through the deck's LazyMotion.
 import * as m from "motion/react-m";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "wouter";
 import { EventCover } from "@/features/events";
 import { CardHosts, SeriesLabel } from "@/features/hosting";
@@ -28,7 +28,7 @@ const cardExit = (direction: number, reduceMotion: boolean) =>
     : { x: direction * 480, opacity: 0, transition: { duration: 0.32, ease: "easeIn" as const } };
 
 const cardClass =
-  "relative w-full overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
+  "relative flex h-full min-h-0 w-full flex-col overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
 
 function CardBody({
   event,
@@ -46,22 +46,36 @@ function CardBody({
 }) {
   // The line under the avatars already says how many friends go; the reasons do not repeat it.
   const reasons = event.reasons.filter((r) => r !== friendsGoingText(event.friendsGoing));
+  const href = `/events/${event.id}`;
   return (
     <>
-      <div className="relative h-44">
+      {/* The cover gives up height first on a tall card, so the answer buttons never leave the card. */}
+      <Link
+        href={href}
+        tabIndex={-1}
+        aria-hidden
+        draggable={false}
+        data-testid="card-cover"
+        className="relative block min-h-24 flex-[0_2_11rem] overflow-hidden"
+      >
         <EventCover event={event} priority={priority} />
         {stamps}
-      </div>
-      <div className="grid gap-3 p-4">
+      </Link>
+      <div
+        className="flex min-h-0 flex-[1_1_auto] flex-col gap-3 overflow-y-auto px-4 pt-4 pb-3 *:shrink-0"
+        data-testid="card-text"
+      >
         <h2 className="text-xl leading-tight font-semibold" dir="auto">
-          {event.title}
+          <Link href={href} draggable={false} className="hover:underline">
+            {event.title}
+          </Link>
         </h2>
         <div className="grid gap-1 text-sm text-muted-foreground">
-          <p className="flex items-center gap-2">
+          <p className="flex items-center gap-2" data-testid="card-time">
             <CalendarIcon className="size-4 shrink-0" aria-hidden />
             {formatEventTime(event.date, event.timezone, timezone)}
           </p>
-          <SeriesLabel event={event} timezone={timezone} />
+          <SeriesLabel event={event} />
           <CardHosts event={event} />
           {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
             <p className="flex items-center gap-2">
@@ -87,9 +101,16 @@ function CardBody({
           )}
         </div>
         {event.description && (
-          <p className="line-clamp-2 text-sm" dir="auto">
+          <Link
+            href={href}
+            tabIndex={-1}
+            draggable={false}
+            className="line-clamp-3 text-sm text-foreground"
+            dir="auto"
+            data-testid="card-description"
+          >
             {event.description}
-          </p>
+          </Link>
         )}
         {reasons.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Why this event">
@@ -118,27 +139,28 @@ function CardBody({
             View Profile
           </Link>
         </div>
-        <div className="flex justify-center gap-8 pt-1">
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-label="Decline"
-            className="size-14 rounded-full border-rose-300 text-rose-600 hover:bg-rose-50 dark:text-rose-400 dark:hover:bg-rose-950 [&_svg]:size-6"
-            onClick={() => onAnswer?.("declined")}
-          >
-            <XIcon />
-          </Button>
-          <Button
-            type="button"
-            size="icon"
-            aria-label="Going"
-            className="size-14 rounded-full bg-emerald-600 text-white hover:bg-emerald-700 [&_svg]:size-6"
-            onClick={() => onAnswer?.("going")}
-          >
-            <CheckIcon />
-          </Button>
-        </div>
+      </div>
+      {/* Outside the scrolling text: whatever the card holds, the answer stays one tap away. */}
+      <div className="flex shrink-0 justify-center gap-8 border-t border-border/60 px-4 py-3">
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label="Decline"
+          className="size-14 rounded-full border-rose-300 text-rose-600 hover:bg-rose-50 dark:text-rose-400 dark:hover:bg-rose-950 [&_svg]:size-6"
+          onClick={() => onAnswer?.("declined")}
+        >
+          <XIcon />
+        </Button>
+        <Button
+          type="button"
+          size="icon"
+          aria-label="Going"
+          className="size-14 rounded-full bg-emerald-600 text-white hover:bg-emerald-700 [&_svg]:size-6"
+          onClick={() => onAnswer?.("going")}
+        >
+          <CheckIcon />
+        </Button>
       </div>
     </>
   );
@@ -193,6 +215,8 @@ export function SwipeCard({
   const declineOpacity = useTransform(x, [-SWIPE_THRESHOLD_PX, 0], [1, 0]);
   // A card flying out is no longer the deck's card: it takes no taps and tests never find two.
   const leaving = !useIsPresent();
+  // A drag that ends over the title or cover is an answer (or nothing), never a tap that opens the event.
+  const dragged = useRef(false);
   useMotionValueEvent(x, "change", (v) => {
     if (!leaving) onDragProgress?.(Math.min(Math.abs(v) / SWIPE_THRESHOLD_PX, 1));
   });
@@ -214,7 +238,18 @@ export function SwipeCard({
       dragSnapToOrigin
       dragElastic={0.9}
       dragTransition={{ bounceStiffness: 400, bounceDamping: 30 }}
+      onDragStart={() => {
+        dragged.current = true;
+      }}
       onDragEnd={onDragEnd}
+      onPointerDownCapture={() => {
+        dragged.current = false;
+      }}
+      onClickCapture={(e) => {
+        if (!dragged.current) return;
+        e.preventDefault();
+        e.stopPropagation();
+      }}
       // The card that was below becomes this one: it finishes rising into place (or fades in).
       initial={reduceMotion ? { opacity: 0 } : { scale: 0.97, y: 10 }}
       animate={{ scale: 1, y: 0, opacity: 1 }}

@@ -125,7 +125,7 @@ export function EventPage() {
             <CalendarIcon className="size-4" aria-hidden />
             {formatEventTime(e.date, e.timezone, user?.timezone)}
           </p>
-          <SeriesLabel event={e} timezone={user?.timezone} />
+          <SeriesLabel event={e} />
           <EventPlace event={e} />
           {eventCoordinates(e) && (
             <MapPreview point={eventCoordinates(e)} label={`Map of ${e.location || "the place"}`} />

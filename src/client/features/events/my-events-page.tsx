@@ -3,6 +3,7 @@ import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
+import { isUnreachable, NotSavedOffline, useOnline } from "@/features/shell";
 import { formatEventTime } from "@/lib/format-date";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
@@ -23,7 +24,10 @@ const GROUPS = [
 export function MyEventsPage() {
   const { user } = useAuth();
   const events = useUserEvents(user?.id);
+  const online = useOnline();
   const list = events.data ?? [];
+  // No list read yet and none kept: "No Events" would tell someone going to eleven that they have none.
+  const notSaved = events.data === undefined && (!online || isUnreachable(events.error));
 
   return (
     <section className="grid gap-5 px-4 pt-4">
@@ -31,7 +35,9 @@ export function MyEventsPage() {
         <h1 className="text-2xl font-semibold">My Events</h1>
         <p className="text-sm text-muted-foreground">Events you're attending or created</p>
       </header>
-      {events.isLoading ? (
+      {notSaved ? (
+        <NotSavedOffline what="Your events" />
+      ) : events.isLoading ? (
         <div className="flex justify-center py-12">
           <Spinner className="size-8 text-primary" />
         </div>

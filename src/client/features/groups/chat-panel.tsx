@@ -4,14 +4,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, ArrowLeft, Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
-import { useOnline } from "@/features/shell";
+import { NOT_SAVED_OFFLINE, useOnline } from "@/features/shell";
 import { type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Spinner } from "@/ui/spinner";
-import { useChatMessages, useMarkRead } from "./api";
+import { keepOfflineCopy, useChatMessages, useMarkRead } from "./api";
 import { Bubble, ChatMessageItem, startsRun } from "./chat-message-item";
 import { discardChatMessage, retryChatMessage, sendChatMessage, useOutgoingMessages } from "./outgoing-messages";
 import { PlanCard, planCardOf } from "./plan-card";
@@ -35,6 +35,9 @@ export function ChatPanel({
   const socket = useRealtime();
   const online = useOnline();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
+  useEffect(() => keepOfflineCopy(groupId, data), [groupId, data]);
+  // The socket notices a lost network late: offline is offline, whatever it still believes.
+  const live = online && socket.connected;
   const qc = useQueryClient();
   const markRead = useMarkRead();
   const [text, setText] = useState("");
@@ -113,9 +116,10 @@ export function ChatPanel({
       className={cn(
         "flex h-[min(75vh,calc(100dvh-16.5rem-var(--offline-banner-height,0px)))] flex-col overflow-hidden rounded-xl border bg-card",
         onBack &&
-          "max-md:fixed max-md:inset-0 max-md:z-50 max-md:h-dvh max-md:rounded-none max-md:border-0 max-md:pt-[env(safe-area-inset-top)]",
+          "max-md:fixed max-md:inset-0 max-md:z-50 max-md:h-dvh max-md:rounded-none max-md:border-0 max-md:pt-[calc(env(safe-area-inset-top)+var(--offline-banner-height,0px))]",
       )}
       aria-label={`Chat in ${groupName}`}
+      data-full-screen={onBack ? "" : undefined}
     >
       <header className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
         {onBack && (
@@ -135,20 +139,27 @@ export function ChatPanel({
         <span
           className={cn(
             "flex items-center gap-1.5 text-xs",
-            socket.connected ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground",
+            live ? "text-emerald-700 dark:text-emerald-400" : "text-muted-foreground",
           )}
+          data-testid="chat-connection"
         >
-          <span className={cn("size-2 rounded-full", socket.connected ? "bg-emerald-500" : "bg-muted-foreground/50")} />
-          {socket.connected ? "Live" : online ? "Connecting…" : "Offline"}
+          <span className={cn("size-2 rounded-full", live ? "bg-emerald-500" : "bg-muted-foreground/50")} />
+          {live ? "Live" : online ? "Connecting…" : "Offline"}
         </span>
       </header>
+
       <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto px-3 py-3" data-testid="chat-messages">
         {isFetchingNextPage && <Spinner className="mx-auto" />}
         {!hasNextPage && messages.length > 0 && (
           <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>
         )}
         {isLoading && <Spinner className="mx-auto mt-8" />}
-        {!isLoading && messages.length === 0 && pending.length === 0 && (
+        {!isLoading && !data && !online && pending.length === 0 && (
+          <p className="mt-10 text-center text-sm text-muted-foreground" data-testid="not-saved-offline">
+            {NOT_SAVED_OFFLINE}
+          </p>
+        )}
+        {!isLoading && data && messages.length === 0 && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
         )}
         {messages.map((m, i) => {

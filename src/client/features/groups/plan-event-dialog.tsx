@@ -137,7 +137,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       : { title: title.trim(), description, date: when, type, location, groupId };
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: GROUP_EVENT_TEXTS.created, description: title.trim() });
+        toast({ title: isPoll ? GROUP_EVENT_TEXTS.pollCreated : GROUP_EVENT_TEXTS.created, description: title.trim() });
         setTitle("");
         setDescription("");
         setLocation("");

@@ -3,7 +3,9 @@ import { HOSTING_TEXTS } from "@contract/hosting-texts";
 import { BadgeCheckIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
+import { formatMessageTime, formatTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { useConfirmSeat, useTicket, useUpdates } from "./api";
@@ -27,14 +29,16 @@ export function CohostNames({ event }: { event: EventDetail }) {
   );
 }
 
-/** The deck card's hosts line, when the host shares the event with co-hosts. */
+/** The deck card's hosts line: who is hosting, co-hosts included. */
 export function CardHosts({ event }: { event: Pick<FeedItem, "host" | "cohosts"> }) {
-  if (event.cohosts.length === 0) return null;
   const names = [event.host?.fullName, ...event.cohosts.map((c) => c.fullName)].filter(Boolean);
+  if (names.length === 0) return null;
   return (
     <p className="flex items-center gap-2" data-testid="card-hosts">
       <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
-      Hosted by {names.join(", ")}
+      <span className="min-w-0" dir="auto">
+        Hosted by {names.join(", ")}
+      </span>
     </p>
   );
 }
@@ -65,7 +69,8 @@ export function GuestSection({ event }: { event: EventDetail }) {
 /** A seat offered from the waitlist: the person confirms it within the hour, or it goes to the next in line. */
 function SeatOffer({ eventId, until }: { eventId: number; until: string }) {
   const confirm = useConfirmSeat(eventId);
-  const time = new Date(until).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+  const { user } = useAuth();
+  const time = formatTime(until, user?.timezone);
   return (
     <section className="grid gap-2 rounded-xl border border-primary p-3" data-testid="seat-offer">
       <p className="text-sm font-medium">A spot opened up for you. Confirm by {time} to keep it.</p>
@@ -122,6 +127,7 @@ function Ticket({ eventId }: { eventId: number }) {
 }
 
 function Updates({ eventId }: { eventId: number }) {
+  const { user } = useAuth();
   const updates = useUpdates(eventId, true);
   const list = updates.data ?? [];
   if (list.length === 0) return null;
@@ -136,8 +142,7 @@ function Updates({ eventId }: { eventId: number }) {
           <li key={u.id} className="rounded-lg bg-muted/50 p-3 text-sm">
             <p className="whitespace-pre-line">{u.message}</p>
             <p className="mt-1 text-xs text-muted-foreground">
-              {u.author?.fullName ?? "A host"} ·{" "}
-              {new Date(u.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+              {u.author?.fullName ?? "A host"} · {formatMessageTime(u.createdAt, user?.timezone)}
             </p>
           </li>
         ))}

@@ -1,29 +1,21 @@
 import type { Event } from "@contract/events";
 import type { occurrenceSchema, Recurrence, RecurrenceFrequency } from "@contract/hosting";
 import { recurrenceLabel, SERIES_COUNT_MAX, SERIES_COUNT_MIN } from "@contract/hosting-texts";
-import { TZDate } from "@date-fns/tz";
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { RepeatIcon } from "lucide-react";
 import { Link } from "wouter";
 import type { z } from "zod";
 import { eventKeys } from "@/features/events";
 import { api } from "@/lib/api";
-import { formatEventDateTime } from "@/lib/format-date";
+import { formatEventTime, seriesWeekday } from "@/lib/format-date";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 
-/** "Every Tuesday" in `timezone` (the viewer's), or null for a one-off event. */
-function seriesText(event: Pick<Event, "date" | "recurrence">, timezone: string | undefined): string | null {
+/** The repeat line on the deck's card and the event page: "Every Saturday", in the event's own zone. */
+export function SeriesLabel({ event }: { event: Pick<Event, "date" | "recurrence" | "timezone"> }) {
   if (!event.recurrence) return null;
-  const local = new TZDate(new Date(event.date).getTime(), timezone || "UTC");
-  return recurrenceLabel(event.recurrence, format(local, "EEEE"), local.getDate());
-}
-
-/** The repeat line on the deck's card and the event page. */
-export function SeriesLabel({ event, timezone }: { event: Pick<Event, "date" | "recurrence">; timezone?: string }) {
-  const text = seriesText(event, timezone);
-  if (!text) return null;
+  const { weekday, dayOfMonth } = seriesWeekday(event.date, event.timezone);
+  const text = recurrenceLabel(event.recurrence, weekday, dayOfMonth);
   return (
     <p className="flex items-center gap-2" data-testid="series-label">
       <RepeatIcon className="size-4 shrink-0" aria-hidden />
@@ -32,7 +24,10 @@ export function SeriesLabel({ event, timezone }: { event: Pick<Event, "date" | "
   );
 }
 
-/** A series' other upcoming dates, each its own event with its own guests: the page to join that date. */
+/**
+ * A series' other upcoming dates, each its own event with its own guests: the page to join that date.
+ * Each reads as the event's time does everywhere (its zone named, "your time" when that differs).
+ */
 export function SeriesDates({ event, timezone }: { event: Event; timezone?: string }) {
   const occurrences = useQuery({
     queryKey: [...eventKeys.all, "occurrences", event.seriesId],
@@ -51,7 +46,7 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
               href={`/events/${o.id}`}
               className="block rounded-lg border border-border px-3 py-2 text-sm hover:bg-muted"
             >
-              {formatEventDateTime(o.date, timezone)}
+              {formatEventTime(o.date, event.timezone, timezone)}
             </Link>
           </li>
         ))}

@@ -8,6 +8,22 @@ const OFFLINE_SCREEN_TEXTS = {
   text: "This page wasn't saved on this device. It opens once you're back online.",
 } as const;
 
+/** A screen opened offline whose list was never read online on this device. */
+export const NOT_SAVED_OFFLINE = "Not saved for offline yet — connect once";
+
+/** Instead of an empty list: offline, nothing was kept, so the list's absence says nothing about it. */
+export function NotSavedOffline({ what }: { what: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-14 text-center" data-testid="not-saved-offline">
+      <CloudOffIcon className="size-10 text-muted-foreground" aria-hidden />
+      <h2 className="text-lg font-semibold">{NOT_SAVED_OFFLINE}</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        {what} are kept on this device once it has shown them online. They appear here when you're back online.
+      </p>
+    </div>
+  );
+}
+
 /** A request that never reached the server: fetch itself failed (no network, or the server is gone). */
 export function isUnreachable(error: unknown) {
   return error instanceof TypeError;

@@ -26,7 +26,9 @@ export function OfflineBanner() {
   return (
     <div
       role="status"
-      className="sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 flex h-8 items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 text-xs text-amber-950 dark:border-amber-700/60 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="offline-banner"
+      // A full-screen view (a phone's conversation) covers the header: the banner then sits above it (styles.css).
+      className="offline-banner sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 flex h-8 items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 text-xs text-amber-950 dark:border-amber-700/60 dark:bg-amber-950 dark:text-amber-100"
     >
       <WifiOff className="size-3.5 shrink-0" aria-hidden />
       <p className="truncate">

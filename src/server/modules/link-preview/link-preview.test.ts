@@ -61,6 +61,11 @@ describe("link cards in the HTML shell", () => {
     expect(metaOf(res.body, "og:url")).toBe(`https://link.example/events/${event.id}`);
     expect(metaOf(res.body, "twitter:card")).toBe("summary_large_image");
     expect(res.body).toContain("<title>Sundowner · Link</title>");
+    // The page reads before the app loads: the frame carries the title, the time in its zone and the place.
+    const frame = /<main class="app-shell-frame"[^>]*>([\s\S]*?)<\/main>/.exec(res.body)?.[1];
+    expect(frame).toBe(
+      '<h1 dir="auto">Sundowner</h1><p dir="auto">Thu, Jan 17, 8:00 PM PST</p><p dir="auto">Dolores Park</p>',
+    );
     // Still the app: the script that renders the page is there.
     expect(res.body).toContain("/assets/main.js");
   });
@@ -78,6 +83,7 @@ describe("link cards in the HTML shell", () => {
       "&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;meta property=&quot;og:title&quot; content=&quot;pwned",
     );
     expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body).toContain('<h1 dir="auto">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   it("a group invite's link names its group; nothing for a group's plan, an unknown code or a bad id", async () => {

@@ -4,6 +4,7 @@ import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#co
 import type { InviteView } from "#contract/groups";
 import { HOST_TEXTS, hostPaths } from "#contract/hosts";
 import { PRODUCT_NAME } from "#contract/product";
+import { zoneAbbreviation } from "#contract/zone-names";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
@@ -15,6 +16,8 @@ export interface LinkCard {
   url: string | null;
   /** schema.org JSON-LD for search engines (a public event's page only). */
   structuredData?: Record<string, unknown>;
+  /** What the page itself says before the app has loaded: a heading and its lines (an event's time and place). */
+  page?: { heading: string; lines: string[] };
 }
 
 /** What a card reads from the events, invites and public pages modules: the same views their own pages use. */
@@ -47,20 +50,21 @@ function clip(text: string, max: number) {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
-/** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, as every screen shows it. */
+/** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, named as every screen names it. */
 export function eventTimeText(date: string, zone: string) {
   try {
-    return new Intl.DateTimeFormat("en-US", {
+    const at = new Date(date);
+    const time = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       weekday: "short",
       month: "short",
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
-      timeZoneName: "short",
     })
-      .format(new Date(date))
+      .format(at)
       .replace(/ at /, ", ");
+    return `${time} ${zoneAbbreviation(at, zone)}`;
   } catch {
     return "";
   }
@@ -109,11 +113,13 @@ export function linkPreviewService({
     const line = [when, where].filter(Boolean).join(" · ");
     const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
     const url = absolute(`/events/${event.id}`);
+    const title = event.canceled ? `Canceled: ${event.title}` : event.title;
     return {
-      title: event.canceled ? `Canceled: ${event.title}` : event.title,
+      title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
       image: absolute(picture),
       url,
+      page: { heading: title, lines: [when, where].filter(Boolean) },
       structuredData: eventStructuredData({
         event,
         previousDate: facts.previousDate,
@@ -161,7 +167,10 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-/** The card's meta tags, and its title in place of the shell's, inside the shell's head. */
+/**
+ * The card's meta tags, and its title in place of the shell's, inside the shell's head; the card's
+ * page text in the shell's frame, which the app replaces when it starts.
+ */
 export function withCard(shell: string, card: LinkCard): string {
   const meta = (attr: "property" | "name", key: string, value: string | null) =>
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}" />` : "";
@@ -179,7 +188,14 @@ export function withCard(shell: string, card: LinkCard): string {
   ]
     .filter(Boolean)
     .join("\n    ");
+  const frame = card.page
+    ? [
+        `<h1 dir="auto">${escapeHtml(card.page.heading)}</h1>`,
+        ...card.page.lines.map((line) => `<p dir="auto">${escapeHtml(line)}</p>`),
+      ].join("")
+    : null;
   return shell
+    .replace(/<!--app-shell-content-->[\s\S]*<!--\/app-shell-content-->/, (content) => frame ?? content)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)} · ${PRODUCT_NAME}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () => meta("name", "description", card.description))
     .replace("</head>", () => {

@@ -12,6 +12,8 @@ const userEventsQuery = (userId: number, status?: ParticipantStatus) =>
       api.get<z.ZodArray<typeof myEventSchema>>(
         status ? `/api/events/user/${userId}?status=${status}` : `/api/events/user?userId=${userId}`,
       ),
+    // Offline the read still goes to the service worker, which answers with the copy it kept (if any).
+    networkMode: "offlineFirst",
   });
 
 export function useUserEvents(userId: number | undefined, status?: ParticipantStatus) {

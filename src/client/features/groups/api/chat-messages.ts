@@ -3,10 +3,24 @@ import { CHAT_PAGE_SIZE } from "@contract/limits";
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "@/lib/api";
+import { saveOfflineCopy } from "@/lib/offline-api";
 import { groupKeys } from "./keys";
 
 export type MessagePages = InfiniteData<ChatMessage[], number | undefined>;
 export type ChatMessageListSchema = z.ZodArray<typeof chatMessageSchema>;
+
+const chatPagePath = (groupId: number, query: URLSearchParams) => `/api/chat/messages/${groupId}?${query}`;
+
+/**
+ * While a chat is open online, the offline copy of its newest page follows what the screen shows (messages
+ * that came over the socket included), so the chat opened offline later shows its last messages.
+ */
+export function keepOfflineCopy(groupId: number, data: { pages: ChatMessage[][] } | undefined) {
+  const newest = data?.pages[0];
+  if (!newest || !navigator.onLine) return;
+  const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
+  void saveOfflineCopy(chatPagePath(groupId, query), newest.slice(-CHAT_PAGE_SIZE)).catch(() => {});
+}
 
 /** Newest page first; each further page is the one before the oldest message held (scroll-back). */
 const chatMessagesQuery = (groupId: number) =>
@@ -17,12 +31,16 @@ const chatMessagesQuery = (groupId: number) =>
       const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
       if (pageParam) query.set("before", String(pageParam));
       try {
-        return await api.get<ChatMessageListSchema>(`/api/chat/messages/${groupId}?${query}`);
-      } catch {
+        return await api.get<ChatMessageListSchema>(chatPagePath(groupId, query));
+      } catch (error) {
+        // Offline with no kept copy: no page at all, so the chat says it was not saved rather than empty.
+        if (error instanceof TypeError && !navigator.onLine) throw error;
         // A failed load is an empty chat, not an error screen: the group can still be written to.
         return [];
       }
     },
+    // Offline the read still goes to the service worker, which answers with the copy it kept (if any).
+    networkMode: "offlineFirst",
     getNextPageParam: (lastPage) => (lastPage.length < CHAT_PAGE_SIZE ? undefined : lastPage[0]?.id),
   });
 

@@ -1,0 +1,82 @@
+import type { CategoryId } from "@contract/categories";
+import type { FreeWindow } from "@contract/events";
+import { SearchIcon, XIcon } from "lucide-react";
+import { useAuth } from "@/features/auth";
+import type { FeedParams } from "@/features/events";
+import { cn } from "@/lib/utils";
+import { Button } from "@/ui/button";
+import { Input } from "@/ui/input";
+import { Spinner } from "@/ui/spinner";
+import type { Position } from "./use-position";
+
+export function SearchBox({
+  value,
+  onChange,
+  placeholder,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <div className="relative flex items-center">
+      <SearchIcon className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        // The longest search placeholder fits a 390 px screen: room for Clear only once there is text to clear.
+        className={cn("pl-9 placeholder:text-sm [&::-webkit-search-cancel-button]:hidden", value ? "pr-20" : "pr-2")}
+      />
+      {value && (
+        <Button type="button" variant="ghost" size="sm" className="absolute right-1" onClick={() => onChange("")}>
+          <XIcon aria-hidden />
+          Clear
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center" role="status">
+      <Spinner className="size-8 text-primary" />
+      <p className="font-semibold">Loading Events...</p>
+      <p className="text-sm text-muted-foreground">Finding events near you...</p>
+    </div>
+  );
+}
+
+export function useFeedParams(
+  type: "social" | "networking",
+  filter: CategoryId,
+  q: string,
+  position: Position | null,
+  ready: boolean,
+  free: FreeWindow | null = null,
+) {
+  const { user } = useAuth();
+  return user && ready ? ({ userId: user.id, type, filter, q, position, free } satisfies FeedParams) : null;
+}
+
+export /** A search that found nothing says so and offers to clear it, instead of "No More Events". */
+function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="no-matches">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+        <SearchIcon className="size-7" aria-hidden />
+      </div>
+      <h2 className="text-lg font-semibold break-all">No events match "{q}"</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">
+        Try another word, or clear the search to see every event.
+      </p>
+      <Button variant="outline" onClick={onClear}>
+        <XIcon aria-hidden />
+        Clear search
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { createEvent, createGroup, expect, shot, test, uniqueToken } from "./fixtures";
+import { GroupsScreen } from "./pages/groups";
+
+// Offline screens say what is true: a list never saved says so (not "No Events"), a chat shows its last
+// copy (kept current while it was open online), its header says Offline, and the banner shows over it.
+
+/** Moves the open app to `path` the way a tap on a link does, without asking the network for a page. */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+async function serviceWorkerControls(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test("My Events opened offline before it was ever read says it was not saved, then fills in online", async ({
+  page,
+  context,
+  user,
+  newPerson,
+}) => {
+  test.setTimeout(90_000);
+  const host = await newPerson();
+  const token = uniqueToken("nosave");
+  for (const day of [2, 3]) {
+    const event = await createEvent(host.page.request, host.account.id, {
+      title: `${token} Night ${day}`,
+      date: new Date(Date.now() + day * 86_400_000).toISOString(),
+    });
+    const going = await page.request.post("/api/event-participants", {
+      data: { eventId: event.id, userId: user.id, status: "going" },
+    });
+    expect(going.status()).toBe(201);
+  }
+  await page.goto("/");
+  await serviceWorkerControls(page);
+
+  await context.setOffline(true);
+  await openInApp(page, "/my-events");
+  await expect(page.getByRole("heading", { name: "Not saved for offline yet — connect once" })).toBeVisible();
+  await expect(page.getByText("No Events")).toHaveCount(0);
+  await shot(page, "my-events-not-saved");
+
+  await context.setOffline(false);
+  await expect(page.getByText(`${token} Night 2`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`${token} Night 3`)).toBeVisible();
+});
+
+test("a chat opened offline shows its last messages, says Offline, and shows the offline banner", async ({
+  page,
+  context,
+  user: _,
+}) => {
+  test.setTimeout(90_000);
+  const token = uniqueToken("chatcopy");
+  const group = await createGroup(page.request, { name: `${token} Crew` });
+  await page.goto("/");
+  await serviceWorkerControls(page);
+  // Read once under the service worker's control while the chat is still empty: that is the kept copy.
+  await page.goto(`/groups?group=${group.id}`);
+  const chat = new GroupsScreen(page);
+  await expect(page.getByText("No messages yet. Say hello!")).toBeVisible();
+  const connection = page.getByTestId("chat-connection");
+  await expect(connection).toHaveText("Live");
+  // Written while the chat is open online: the kept copy follows the screen.
+  await chat.send(`Meet at the pier ${token}`);
+  await expect(chat.messages).toContainText(`Meet at the pier ${token}`);
+
+  await context.setOffline(true);
+  await expect(connection).toHaveText("Offline");
+  await expect(page.getByTestId("offline-banner")).toBeVisible();
+  // Offline, the app opens again from the service worker; the chat from its kept copy.
+  await page.reload();
+  await expect(chat.messages).toContainText(`Meet at the pier ${token}`);
+  await expect(page.getByText("No messages yet. Say hello!")).toHaveCount(0);
+  await expect(connection).toHaveText("Offline");
+  const banner = page.getByTestId("offline-banner");
+  await expect(banner).toContainText("You're offline.");
+  // Not hidden behind the full-screen conversation: the topmost thing at its centre is the banner.
+  const onTop = await banner.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && el.contains(top);
+  });
+  expect(onTop).toBe(true);
+  await shot(page, "chat-offline");
+  await context.setOffline(false);
+});
