@@ -1,0 +1,6 @@
+-- ADMIN_USERNAMES grants the moderator role to the account each name meant when first listed, never to whoever registers the name later.
+CREATE TABLE IF NOT EXISTS "moderator_name_pins" (
+  "username" text PRIMARY KEY NOT NULL,
+  "user_id" integer REFERENCES "users"("id") ON DELETE SET NULL,
+  "pinned_at" timestamp with time zone DEFAULT now() NOT NULL
+);
