@@ -55,6 +55,17 @@ function eventQueries(db: Db) {
       const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return row;
     },
+    /** Each event's changes, in one transaction: all are stored or none. */
+    async updateEvents(changes: Array<{ id: number; values: Partial<NewEventRow> }>) {
+      return db.transaction(async (tx) => {
+        const updated = [];
+        for (const { id, values } of changes) {
+          const [row] = await tx.update(events).set(values).where(eq(events.id, id)).returning();
+          updated.push(row);
+        }
+        return updated;
+      });
+    },
     async updateEvent(id: number, values: Partial<NewEventRow>) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
       return row;

@@ -369,6 +369,39 @@ describe("series", () => {
   });
 });
 
+describe("editing this and the following dates", () => {
+  it("is all or nothing: a co-host of one date gets 403 for the series and no date changes", async () => {
+    const host = await signUp();
+    const cohost = await signUp();
+    const first = await createEvent(host, {
+      title: "Weekly run",
+      date: "2030-03-05T18:00:00.000Z",
+      recurrence: { frequency: "weekly", count: 3 },
+    });
+    const [a, b, c] = (await host.call({ method: "GET", url: `/api/events/${first.id}/occurrences` })).json();
+    const added = await host.call({
+      method: "POST",
+      url: `/api/events/${b.id}/cohosts`,
+      payload: { userId: cohost.id },
+    });
+    expect(added.statusCode).toBe(201);
+    const rows = async () => Promise.all([a, b, c].map(async (o: { id: number }) => (await eventRow(o.id)).title));
+
+    const series = await cohost.call({
+      method: "PATCH",
+      url: `/api/events/${b.id}?scope=following`,
+      payload: { title: "Renamed by a co-host" },
+    });
+    expect(series.statusCode).toBe(403);
+    expect(await rows()).toEqual(["Weekly run", "Weekly run", "Weekly run"]);
+
+    // Their own date alone is theirs to edit.
+    const own = await cohost.call({ method: "PATCH", url: `/api/events/${b.id}`, payload: { title: "Just this one" } });
+    expect(own.statusCode).toBe(200);
+    expect(await rows()).toEqual(["Weekly run", "Just this one", "Weekly run"]);
+  });
+});
+
 describe("at the same moment", () => {
   it("plus-ones never overshoot the cap; one code checks in once; the update budget holds", async () => {
     const host = await signUp();
