@@ -231,11 +231,16 @@ export function hostingService({
     async sendUpdate(authorId: number, eventId: number, body: EventUpdateBody): Promise<EventUpdate> {
       const event = await access.requireManaged(eventId, authorId);
       const audience = body.audience ?? ["going"];
-      const row = await repo.insertUpdateWithinBudget(
+      const sent = await repo.insertUpdateWithinBudget(
         { eventId, authorId, message: body.message, audience },
         { max: UPDATES_PER_EVENT_PER_DAY, since: new Date(now().getTime() - DAY_MS) },
       );
-      if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
+      if ("refused" in sent)
+        throw new HttpError(
+          429,
+          sent.refused === "event" ? HOSTING_TEXTS.tooManyUpdates : HOSTING_TEXTS.tooManySeriesUpdates,
+        );
+      const row = sent.stored;
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
       await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
