@@ -5,11 +5,5 @@
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
 export { eventAccess } from "./event-access";
-export {
-  type EventRow,
-  type EventsRepository,
-  eventsRepository,
-  isEventLinkUsable,
-  spendEventLinkSignup,
-} from "./repository";
+export { type EventRow, type EventsRepository, eventsRepository } from "./repository";
 export { eventsService, toEvent } from "./service";

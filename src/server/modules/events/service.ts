@@ -1,5 +1,5 @@
 import { EVENT_NOTICES } from "#contract/event-notices";
-import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
+import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -272,8 +272,6 @@ export function eventsService({
         goingCount: event.goingCount,
         maxAttendees: event.maxAttendees,
         canceled: event.canceledAt != null,
-        signupOpen:
-          event.canceledAt == null && event.date.getTime() > Date.now() && event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
       };
     },
 
