@@ -216,7 +216,6 @@ function OWN_READS() {
     [`${M}early-access/repository.ts#stats`]: "counts for the operators, no person or event",
     // The caller applied the event rule first (visibility.require*), or the rows are the hosts' own.
     [`${M}events/repository.ts#findEvent`]: "the row the visibility rules are applied to",
-    [`${M}events/repository.ts#isEventLinkUsable`]: "whether a shared link may still register, no row shown",
     [`${M}events/repository.ts#participantsWithStatus`]: "recipients of the hosts' notices, gated by eventId",
     [`${M}events/repository.ts#hostedBy`]: "one's own hosted events",
     [`${M}events/repository.ts#attendedBy`]: "one's own answers",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOGIN_TEXTS, REGISTER_PROFILE_DEFAULTS } from "./auth-texts";
-import { coordinateTextSchema, idSchema, lineSchema } from "./fields";
+import { coordinateTextSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
 import {
   ACCESS_CODE_LENGTH,
@@ -103,11 +103,6 @@ export const registerBodySchema = z.object({
    * required.
    */
   inviteCode: inviteCodeParamsSchema.shape.code.optional(),
-  /**
-   * A public event whose link brought the visitor: it lets in a bounded number of newcomers
-   * without an access code, as a group invite does.
-   */
-  eventId: idSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
@@ -117,8 +112,6 @@ export const ACCESS_GRANT_TEXTS = {
   inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
   /** The code's grant is spent by this answer, so a grant cannot be used to test address after address. */
   emailTaken: "Email already registered. Sign in or reset your password; registering again needs your code again.",
-  eventLinkUnusable:
-    "This event's link can no longer be used to register. Ask its host for an invite or enter an early-access code.",
 };
 
 const oidcParam = z.string().max(2048).optional();

@@ -17,4 +17,7 @@ export const CONVERSATION_TEXTS = {
   muted: "Conversation muted",
   unmuted: "Conversation unmuted",
   hostUpdate: (text: string) => `Update from the host: ${text}`,
+  noInvites: "A guests' conversation has no invite links: people join it by going to the event",
+  hostsStay: "The hosts stay in their guests' conversation: mute it instead",
+  onlyHostsRemove: "Only the hosts can remove someone from their guests' conversation",
 } as const;

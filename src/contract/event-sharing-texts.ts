@@ -10,7 +10,6 @@ export const SHARE_TEXTS = {
   previewJoin: "Join",
   previewApply: "Apply to join",
   previewSignIn: "Already have an account? Log in",
-  linkLetsYouIn: "This event's link lets you in: no access code needed.",
   going: (n: number) => `${n} going`,
   hostedBy: (name: string) => `Hosted by ${name}`,
   canceled: "This event was canceled",

@@ -4,14 +4,9 @@ import { eventSchema } from "./events";
 
 /**
  * Events people can share: an event's own address (/events/{id}) opens a public preview for anyone
- * signed out, and lets a bounded number of newcomers register without an access code.
+ * signed out. It opens no registration: ids are sequential, so a newcomer needs an access code or an invite.
  */
 
-/**
- * Accounts one event's link may create without an access code: enough for a party's friends of
- * friends, few enough that a link posted publicly cannot open the door to everyone.
- */
-export const EVENT_LINK_SIGNUPS_MAX = 50;
 /** Public previews one address may read per minute: a person opens a few links; a scraper walking ids is slowed. */
 export const EVENT_PREVIEWS_PER_MINUTE = 60;
 /** Characters of the description a preview and a link card carry: a card shows two lines, a preview a paragraph. */
@@ -38,8 +33,6 @@ export const eventPreviewSchema = eventSchema
     goingCount: z.number().int(),
     maxAttendees: z.number().int().nullable(),
     canceled: z.boolean(),
-    /** Whether a newcomer may still register through this link without an access code. */
-    signupOpen: z.boolean(),
   });
 export type EventPreview = z.infer<typeof eventPreviewSchema>;
 

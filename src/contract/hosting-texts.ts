@@ -12,7 +12,10 @@ export const ANSWER_TEXT_MAX = 500;
 /** How many plus-ones a host may let one person bring. */
 export const GUESTS_PER_PERSON_MAX = 5;
 export const UPDATE_MESSAGE_MAX = 1000;
-/** Updates one event may send in any 24 hours: enough for news, too few to spam its guests. */
+/**
+ * Updates one event may send in any 24 hours, and one guest may get from one series in any 24 hours (a guest
+ * going to every date of a weekly series gets no more than a guest of one event): enough for news, too few to spam.
+ */
 export const UPDATES_PER_EVENT_PER_DAY = 10;
 
 /** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
@@ -34,6 +37,7 @@ export const HOSTING_TEXTS = {
   cohostNotFound: "Not a co-host of this event",
   updatesOnlyGuests: "Only the event's guests and hosts can read its updates",
   tooManyUpdates: `An event can send at most ${UPDATES_PER_EVENT_PER_DAY} updates a day`,
+  tooManySeriesUpdates: `A guest can get at most ${UPDATES_PER_EVENT_PER_DAY} updates a day from one series`,
   ticketOnlyGoing: "Only people going have a ticket",
   ticketNotFound: "Ticket not found",
   alreadyCheckedIn: "Already checked in",

@@ -29,6 +29,11 @@ export const POLL_TEXTS = {
   resultGoing: (title: string, when: string) => `${title} is on ${when}. You voted yes, so you're going.`,
   resultAsk: (title: string, when: string) => `${title} is on ${when}. Are you going?`,
   lock: "Decide now",
+  /** What decides a poll, said on its card: the rule of outcomeSettled and pickWinner. */
+  decidesWhen: (deadline: string) =>
+    `Decides as soon as one option can't be overtaken (most Yes, then most Maybe, then the earliest), or on ${deadline}`,
+  decidesHint:
+    "Members who haven't voted are reminded a day before. It decides sooner once one option can't be overtaken.",
 } as const;
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;

@@ -28,6 +28,18 @@ export const ADMIN_REPORTS_PAGE_MAX = 100;
 /** What every reader of a hidden chat message sees in its place. */
 export const MESSAGE_REMOVED_TEXT = "Message removed";
 
+/**
+ * What a block does, said where it is made: each side disappears from the other's events, nearby profiles,
+ * friend requests and direct messages; in a group chat both are still members, so the blocker sees the other's
+ * messages folded behind a placeholder they may open (as Discord and Slack do). The blocked person is not told.
+ */
+export const BLOCK_TEXTS = {
+  confirm:
+    "You will no longer see each other's events, profiles nearby or friend requests, and neither of you can message the other directly. In group chats you share, their messages are hidden from you (you can show one). They are not told.",
+  hiddenMessage: "Message from someone you blocked",
+  show: "Show",
+} as const;
+
 export const SAFETY_TEXTS = {
   blockSelf: "You cannot block yourself",
   reportSelf: "You cannot report yourself",

@@ -19,6 +19,7 @@ import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
+import { HttpError } from "./http/http-error";
 import { requestIdGenerator } from "./http/request-id";
 import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
@@ -150,6 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    // A 5xx a service raises on purpose (HttpError) is an answer meant for the client: keep it, and log it too.
+    if (error instanceof HttpError && status >= 500) {
+      request.log.warn({ err: error }, "request refused");
+      return reply.code(status).send({ message: error.message });
+    }
     // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: "Internal Server Error" });
@@ -203,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (granted.length > 0) app.log.info(`moderator role granted from ADMIN_USERNAMES: ${granted.join(", ")}`);
     if (withoutAccount.length > 0)
       app.log.warn(
-        `ADMIN_USERNAMES names no account yet: ${withoutAccount.join(", ")} (granted when that account first asks for /api/admin)`,
+        `ADMIN_USERNAMES names no account it can grant: ${withoutAccount.join(", ")} (the list grants only accounts that existed when a name was first listed; use \`npm run moderator -- grant <username>\`)`,
       );
   });
   app.decorateRequest("userId", null);

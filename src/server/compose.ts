@@ -92,6 +92,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     blocks,
     pollIdsAmong: pollsRepo.pollIdsAmong,
     toChatMessage,
+    // Called per request, after eventConversation below exists.
+    conversationHosts: (groupId) => eventConversation.hostsOf(groupId),
   });
   const follows = followsService({
     repo: followsRepository(db),
@@ -112,11 +114,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const friendsRepo = friendsRepository(db);
   const chatRepo = chatRepository(db);
   const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
+  const hostingRepo = hostingRepository(db);
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
     findEvent: eventsRepo.findEvent,
     statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
     goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
+    cohostIds: hostingRepo.cohostIdsOf,
     send: chat.send,
   });
 
@@ -125,7 +129,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // without it, no flow and no links.
   const origin = publicOrigin(config);
 
-  const hostingRepo = hostingRepository(db);
   const participantsRepo = participantsRepository(db);
   const hosting = hostingService({
     repo: hostingRepo,

@@ -28,7 +28,9 @@ test("a shared link's Apply, after registering, asks the host's question; the ho
     await preview.open(event.id);
     await preview.join.click(loaded);
     const newcomer = registerPayload({ fullName: "New Comer" });
-    await new AuthScreen(stranger).register(newcomer, newcomer.password);
+    const auth = new AuthScreen(stranger);
+    await auth.passGate();
+    await auth.register(newcomer, newcomer.password);
     await expect(stranger).toHaveURL(new RegExp(`/events/${event.id}$`), loaded);
 
     // Back on the event, the application waits for the host's question instead of going out bare.

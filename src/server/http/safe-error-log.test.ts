@@ -5,6 +5,7 @@ import { testConfig } from "../config";
 import type { Database } from "../db/client";
 import { createInProcessBus } from "../realtime/bus";
 import { accessGrantCookie, freshDatabaseUrl, openTestDatabase } from "../test/test-app";
+import { HttpError } from "./http-error";
 import { mailErrorForLog, redactStatement, safeErrorSerializer } from "./safe-error-log";
 
 // Password hashes, e-mails and other bound values never reach the log.
@@ -21,6 +22,13 @@ beforeAll(async () => {
     database,
     bus: createInProcessBus(),
     logStream: { write: (line) => void lines.push(line) },
+  });
+  // A service that refuses on purpose with a 5xx, and an unexpected failure that happens to carry one.
+  app.get("/api/test/deliberate-503", { config: { public: true } }, () => {
+    throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+  });
+  app.get("/api/test/unexpected-502", { config: { public: true } }, () => {
+    throw Object.assign(new Error("upstream said password=hunter2"), { statusCode: 502 });
   });
   await app.ready();
 });
@@ -69,6 +77,19 @@ describe("failed queries in the log", () => {
     const [line] = lines.map((l) => JSON.parse(l));
     expect(line.err.cause.code).toBe("22P02");
     expect(lines.join("\n")).not.toContain("card-4111");
+  });
+});
+
+describe("5xx answers", () => {
+  it("an error the code raises on purpose keeps its status and message; any other stays a bare 500", async () => {
+    const deliberate = await app.inject({ method: "GET", url: "/api/test/deliberate-503" });
+    expect(deliberate.statusCode).toBe(503);
+    expect(deliberate.json()).toEqual({ message: "Calendar links need PUBLIC_ORIGIN to be set" });
+
+    const unexpected = await app.inject({ method: "GET", url: "/api/test/unexpected-502" });
+    expect(unexpected.statusCode).toBe(500);
+    expect(unexpected.json()).toEqual({ message: "Internal Server Error" });
+    expect(unexpected.body).not.toContain("hunter2");
   });
 });
 

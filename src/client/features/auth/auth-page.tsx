@@ -1,5 +1,4 @@
 import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth-texts";
-import { SHARE_TEXTS } from "@contract/event-sharing-texts";
 import { PRODUCT_NAME } from "@contract/product";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
@@ -31,7 +30,7 @@ export function AuthPage() {
   // A visitor sent here by an invite holds an access grant already (the invite) and creates an account
   // without a code.
   const inviteCode = inviteCodeOf(redirect);
-  // So does one sent by an event's link to join it (a bounded number per event).
+  // One sent by an event's link to join it goes back to the event; registering still needs an access code.
   const eventId = inviteCode ? null : eventIdOf(redirect);
   // Google sign-in came back refused; "google-link" means the account exists and its owner must sign
   // in with the password, then confirm the link.
@@ -48,10 +47,10 @@ export function AuthPage() {
   const [gateKey, setGateKey] = useState(0);
   // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
   // server says whether it is still good, and then Create account opens without the gate.
-  const askGrant = !user && !isLoading && !inviteCode && !eventId;
+  const askGrant = !user && !isLoading && !inviteCode;
   const grant = useQuery({ ...accessGrantQuery(), enabled: askGrant });
   const [verified, setVerified] = useState(false);
-  const canRegister = Boolean(inviteCode) || Boolean(eventId) || verified || grant.data?.granted === true;
+  const canRegister = Boolean(inviteCode) || verified || grant.data?.granted === true;
 
   useEffect(preloadAccessCodeInput, []);
 
@@ -163,15 +162,6 @@ export function AuthPage() {
                   Your invite lets you in: no access code needed.
                 </p>
               )}
-              {eventId && (
-                <p
-                  className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground"
-                  role="status"
-                >
-                  <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
-                  {SHARE_TEXTS.linkLetsYouIn}
-                </p>
-              )}
             </CardHeader>
             <CardContent className="px-5 pb-8 sm:px-6">
               <Tabs value={tab} onValueChange={(value) => chooseTab(value as Tab)}>
@@ -183,8 +173,8 @@ export function AuthPage() {
                   <LoginForm />
                 </TabsContent>
                 <TabsContent value="register">
-                  <RegisterForm inviteCode={inviteCode} eventId={eventId} />
-                  {!inviteCode && !eventId && (
+                  <RegisterForm inviteCode={inviteCode} />
+                  {!inviteCode && (
                     <Button variant="link" className="mt-2 w-full" onClick={enterCodeAgain}>
                       Enter an access code
                     </Button>

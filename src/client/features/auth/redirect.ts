@@ -48,8 +48,8 @@ export function eventJoinPath(eventId: number) {
 }
 
 /**
- * The event when the way back is its link with a request to join: an event's link lets a bounded
- * number of newcomers register without an access code, so such a visitor skips the gate too.
+ * The event when the way back is its link with a request to join: the sign-in page offers the way back to it.
+ * An event's id lets nobody register (ids are sequential, so anyone could name one): the access code's gate stays.
  */
 export function eventIdOf(target: string | null | undefined): number | null {
   const match = /^\/events\/(\d{1,10})\?join=1$/.exec(safeRedirect(target));

@@ -35,14 +35,7 @@ const fields = [
  * The register form; it sends its fields with empty profile defaults. With an invite code the
  * invite is the access grant and the new account joins its group.
  */
-export function RegisterForm({
-  inviteCode,
-  eventId,
-}: {
-  inviteCode?: string | null;
-  /** An event whose link brought the visitor: it lets them in without a code (a bounded number of times). */
-  eventId?: number | null;
-} = {}) {
+export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}) {
   const { registerMutation } = useAuth();
   const form = useForm<RegisterValues>({
     resolver,
@@ -55,7 +48,7 @@ export function RegisterForm({
       ...REGISTER_PROFILE_DEFAULTS,
       // The account starts in the browser's own zone (America/New_York when it has none).
       timezone: registrationTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone),
-      ...(inviteCode ? { inviteCode } : eventId ? { eventId } : {}),
+      ...(inviteCode ? { inviteCode } : {}),
     });
   };
 

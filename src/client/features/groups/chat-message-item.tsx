@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@contract/chat";
-import { MESSAGE_REMOVED_TEXT } from "@contract/safety";
+import { BLOCK_TEXTS, MESSAGE_REMOVED_TEXT } from "@contract/safety";
 import { EllipsisVertical } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ReportDialog } from "@/features/safety";
@@ -80,18 +80,39 @@ function MessageMenu({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A message from someone the reader blocked, folded: neither who nor what until the reader asks. */
+function BlockedMessage({ onShow }: { onShow: () => void }) {
+  return (
+    <div
+      className="mt-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground"
+      data-testid="chat-message-blocked"
+    >
+      <span className="italic">{BLOCK_TEXTS.hiddenMessage}</span>
+      <span aria-hidden>—</span>
+      <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onShow}>
+        {BLOCK_TEXTS.show}
+      </Button>
+    </div>
+  );
+}
+
 /** One stored message; the first of a run carries the sender's name and the time. */
 export function ChatMessageItem({
   message,
   mine,
   first,
   timezone,
+  fromBlocked = false,
 }: {
   message: ChatMessage;
   mine: boolean;
   first: boolean;
   timezone: string | undefined;
+  /** The sender is someone the reader blocked: the message stays folded until the reader shows it. */
+  fromBlocked?: boolean;
 }) {
+  const [shown, setShown] = useState(false);
+  if (fromBlocked && !shown) return <BlockedMessage onShow={() => setShown(true)} />;
   const name = mine ? "You" : message.userName;
   const time = formatMessageTime(message.sentAt, timezone);
   const reportable = !mine && message.message !== MESSAGE_REMOVED_TEXT && message.messageType !== "system";

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, ArrowLeft, Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
+import { useBlockedIds } from "@/features/safety";
 import { NOT_SAVED_OFFLINE, useOnline } from "@/features/shell";
 import { type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { useRealtime } from "@/lib/realtime/provider";
@@ -32,6 +33,7 @@ export function ChatPanel({
   onBack?: () => void;
 }) {
   const { user } = useAuth();
+  const blockedIds = useBlockedIds();
   const socket = useRealtime();
   const online = useOnline();
   const { data, isLoading, fetchNextPage, hasNextPage, isFetchingNextPage } = useChatMessages(groupId);
@@ -176,6 +178,7 @@ export function ChatPanel({
               key={m.id}
               message={m}
               mine={m.userId === user?.id}
+              fromBlocked={blockedIds?.has(m.userId) ?? false}
               first={startsRun(m, messages[i - 1])}
               timezone={user?.timezone}
             />

@@ -136,7 +136,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
           <p className="mt-1 text-xs text-muted-foreground" data-testid="poll-status">
             {p.decided
               ? `Decided: ${formatEventDateTime(p.date, zone)}${p.location ? ` · ${p.location}` : ""}`
-              : `Decides ${p.decideBy ? formatEventDateTime(p.decideBy, zone) : "soon"}, or when everyone has voted`}
+              : POLL_TEXTS.decidesWhen(p.decideBy ? formatEventDateTime(p.decideBy, zone) : "its deadline")}
           </p>
           <ul className="mt-2 grid gap-2">
             {p.options.map((o) => {

@@ -1,4 +1,4 @@
-import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from "@contract/polls";
+import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_TEXTS } from "@contract/polls";
 import { TIME_SLOTS, timeSlotLabel } from "@contract/time-slots";
 import { format, parseISO } from "date-fns";
 import { Plus, Sparkles, X } from "lucide-react";
@@ -144,9 +144,7 @@ export function PollOptionsFields({
             onChange={(e) => onDecideByChange({ ...decideBy, time: e.target.value })}
           />
         </div>
-        <p className="text-xs text-muted-foreground">
-          Members who haven't voted are reminded a day before. It also decides once everyone has voted.
-        </p>
+        <p className="text-xs text-muted-foreground">{POLL_TEXTS.decidesHint}</p>
       </div>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { BLOCK_TEXTS } from "@contract/safety";
 import { EllipsisVerticalIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/ui/button";
@@ -48,7 +49,7 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
         open={confirming}
         onOpenChange={setConfirming}
         title={`Block ${name}?`}
-        description="You will no longer see each other's events, profiles nearby, friend requests or messages. They are not told."
+        description={BLOCK_TEXTS.confirm}
         confirmLabel="Block"
         cancelLabel="Cancel"
         destructive

@@ -2,7 +2,6 @@ import { and, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
-import { isEventLinkUsable, spendEventLinkSignup } from "../events";
 import { joinWithInvite } from "../invites";
 import { accessGrants, sessions } from "./schema";
 
@@ -18,16 +17,10 @@ export async function endSessionsOf(db: Tx, userId: number, keep: string | null 
 }
 
 /** What lets a visitor register: a verified access code's grant, or a usable group invite. */
-export type AccessGrant =
-  | { kind: "code"; idHash: string }
-  | { kind: "invite"; code: string }
-  | { kind: "event"; eventId: number };
+export type AccessGrant = { kind: "code"; idHash: string } | { kind: "invite"; code: string };
 
 /** Thrown inside the registration transaction when its grant is gone, so no account is stored. */
 export class GrantMissingError extends Error {}
-
-/** Thrown inside the registration transaction when the event's link has no use left, so no account is stored. */
-export class EventLinkUnusableError extends Error {}
 
 export function authRepository(db: Db) {
   return {
@@ -80,8 +73,6 @@ export function authRepository(db: Db) {
     async insertUserWithGrant(user: NewUser, grant: AccessGrant, now: Date) {
       return db.transaction(async (tx) => {
         if (grant.kind === "code" && !(await consumeGrant(tx, grant.idHash, now))) throw new GrantMissingError();
-        if (grant.kind === "event" && !(await spendEventLinkSignup(tx, grant.eventId, now)))
-          throw new EventLinkUnusableError();
         const [row] = await tx.insert(users).values(user).returning();
         const joined = grant.kind === "invite" ? await joinWithInvite(tx, grant.code, row.id, now) : null;
         return { user: row, joinedGroup: joined ? { id: joined.group.id, name: joined.group.name } : null };
@@ -108,9 +99,6 @@ export function authRepository(db: Db) {
         )
         .limit(1);
       return row !== undefined;
-    },
-    isEventLinkUsable(eventId: number, now: Date) {
-      return isEventLinkUsable(db, eventId, now);
     },
     async hasGrant(idHash: string, now: Date) {
       const [row] = await db

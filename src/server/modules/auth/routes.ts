@@ -43,14 +43,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: {
         tags: ["auth"],
         description:
-          "Needs an access grant: the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins, or the `eventId` of a public event whose link brought the visitor (at most EVENT_LINK_SIGNUPS_MAX accounts per event).",
+          "Needs an access grant: the grant cookie of POST /api/access-codes/verify, spent here, or a usable group `inviteCode`, whose group the account joins. An event's id lets nobody in.",
         body: registerBodySchema.strict(),
         response: { 201: registerResultSchema, 403: messageSchema, 409: messageSchema, ...tooManyResponse },
       },
     },
     async (request, reply) => {
-      const { inviteCode, eventId, ...body } = request.body;
-      const grant = grantOf({ inviteCode, grantHash: grantHashOf(request), eventId });
+      const { inviteCode, ...body } = request.body;
+      const grant = grantOf({ inviteCode, grantHash: grantHashOf(request) });
       const { user, joinedGroup } = await service.register(body, grant);
       if (grant?.kind === "code") clearGrantCookie(reply);
       // Registering while signed in ends the previous session: one browser, one account.

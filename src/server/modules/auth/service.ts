@@ -6,7 +6,7 @@ import { hashSessionToken, newSessionToken } from "#server/http/session";
 import { sessionCacheFor } from "#server/http/session-cache";
 import { type Bus, publishSessionsRevoked } from "#server/realtime/bus";
 import { InviteUnusableError } from "../invites";
-import { type AccessGrant, type AuthRepository, EventLinkUnusableError, GrantMissingError } from "./repository";
+import { type AccessGrant, type AuthRepository, GrantMissingError } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -15,18 +15,10 @@ export function hashPassword(password: string) {
   return hash(password, ARGON2_OPTIONS);
 }
 
-/**
- * The access grant a registration spends, of those it carries. A verified code is spent before an event's
- * link, so the link's few uses go to those without one.
- */
-export function grantOf(carried: {
-  inviteCode?: string;
-  grantHash: string | null;
-  eventId?: number;
-}): AccessGrant | null {
+/** The access grant a registration spends, of those it carries: a group invite before a verified code. */
+export function grantOf(carried: { inviteCode?: string; grantHash: string | null }): AccessGrant | null {
   if (carried.inviteCode) return { kind: "invite", code: carried.inviteCode };
   if (carried.grantHash) return { kind: "code", idHash: carried.grantHash };
-  if (carried.eventId) return { kind: "event", eventId: carried.eventId };
   return null;
 }
 
@@ -58,16 +50,13 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
      * (a visitor without one learns nothing, not even whether a name is taken) and spent in the
      * transaction that stores the account; an invite grant also makes the account a member.
      */
-    async register(body: Omit<Required<RegisterBody>, "inviteCode" | "eventId">, grant: AccessGrant | null) {
+    async register(body: Omit<Required<RegisterBody>, "inviteCode">, grant: AccessGrant | null) {
       const now = new Date();
       if (!grant) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
       if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now)))
         throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
       if (grant.kind === "invite" && !(await repo.isInviteUsable(grant.code, now))) {
         throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
-      }
-      if (grant.kind === "event" && !(await repo.isEventLinkUsable(grant.eventId, now))) {
-        throw new HttpError(403, ACCESS_GRANT_TEXTS.eventLinkUnusable);
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
@@ -86,7 +75,6 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
         // Two registrations racing for one grant or one invite's last use: the transaction decides.
         if (error instanceof GrantMissingError) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
         if (error instanceof InviteUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
-        if (error instanceof EventLinkUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.eventLinkUnusable);
         // Two registrations racing for the same name: the unique index decides.
         if (
           (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||

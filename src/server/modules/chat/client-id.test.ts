@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { groupChannel } from "#contract/bus";
 import { CHAT_TEXTS } from "#contract/chat";
+import { GROUP_TEXTS } from "#contract/groups";
 import { groupMembers, groups } from "#server/modules/groups/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { chatMessages } from "./schema";
@@ -67,6 +69,29 @@ describe("a send retried with the same clientId", () => {
     expect(elsewhere.json()).toEqual({ message: CHAT_TEXTS.clientIdReused });
     expect(await stored(other.id)).toHaveLength(0);
     expect((await stored(group.id)).map((m) => m.message).sort()).toEqual(["mine", "theirs"]);
+  });
+
+  it("from someone removed from the group since is refused 403 and published to nobody", async () => {
+    const { alice, bob, group, post, stored } = await twoGroups();
+    const clientId = randomUUID();
+    expect((await post(alice, { groupId: group.id, message: "before I left", clientId })).statusCode).toBe(201);
+    await t.database.db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, alice.user.id)));
+    const heard: unknown[] = [];
+    const unsubscribe = await t.bus.subscribe(groupChannel(group.id), (event) => heard.push(event));
+    try {
+      const again = await post(alice, { groupId: group.id, message: "before I left", clientId });
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toEqual({ message: GROUP_TEXTS.notMember });
+      // The members still there hear nothing; a fresh message from them still goes out.
+      expect(heard).toEqual([]);
+      expect((await post(bob, { groupId: group.id, message: "still here" })).statusCode).toBe(201);
+      expect(heard).toHaveLength(1);
+    } finally {
+      await unsubscribe();
+    }
+    expect((await stored(group.id)).map((m) => m.message).sort()).toEqual(["before I left", "still here"]);
   });
 
   it("refuses a clientId that is not a UUID with 400 and stores nothing", async () => {

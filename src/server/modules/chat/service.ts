@@ -125,6 +125,8 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
       });
       if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
       if (inserted.groupId !== input.groupId) throw new HttpError(409, CHAT_TEXTS.clientIdReused);
+      // A repeat stored nothing, so the insert's membership check never ran: someone removed since may not re-publish.
+      if (inserted.repeated) await requireMember(input.groupId, userId);
       const stored = toChatMessage(inserted);
       // A repeat is published again: the first answer may have died with its instance before the fan-out.
       // Sockets and caches skip an id they already hold.

@@ -119,4 +119,53 @@ describe("GET /api/events/{id}/conversation", () => {
     expect(gone.statusCode).toBeLessThan(300);
     expect(await app().database.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
   });
+
+  it("cannot be taken over: the hosts stay, nobody mints invite links, only the hosts remove guests", async () => {
+    const host = await signUp();
+    const cohost = await signUp();
+    const [ann, bob] = [await signUp(), await signUp()];
+    const event = await createEvent(host);
+    await participate(cohost, event.id, "going");
+    await participate(ann, event.id, "going");
+    await participate(bob, event.id, "going");
+    expect(
+      (await host.call({ method: "POST", url: `/api/events/${event.id}/cohosts`, payload: { userId: cohost.id } }))
+        .statusCode,
+    ).toBe(201);
+    const { groupId } = (await open(host, event.id)).json();
+    const everyone = [host.id, cohost.id, ann.id, bob.id].sort((a, b) => a - b);
+    const call = (who: Who, method: "POST" | "GET" | "DELETE", path: string) =>
+      who.call({ method, url: `/api/groups/${groupId}${path}`, ...(method === "POST" ? { payload: {} } : {}) });
+    const refusal = async (answer: Promise<{ statusCode: number; json(): { message: string } }>) => {
+      const r = await answer;
+      return [r.statusCode, r.json().message];
+    };
+
+    // The hosts cannot leave (so no guest is ever handed the admin role); they may mute instead.
+    expect(await refusal(call(host, "POST", "/leave"))).toEqual([409, CONVERSATION_TEXTS.hostsStay]);
+    expect(await refusal(call(cohost, "POST", "/leave"))).toEqual([409, CONVERSATION_TEXTS.hostsStay]);
+    // No invite links, not even from the host who administers it.
+    expect(await refusal(call(host, "POST", "/invites"))).toEqual([403, CONVERSATION_TEXTS.noInvites]);
+    expect(await refusal(call(host, "GET", "/invitations"))).toEqual([403, CONVERSATION_TEXTS.noInvites]);
+    // A guest removes nobody, even one holding the group's admin role.
+    await app()
+      .database.db.update(groupMembers)
+      .set({ role: "admin" })
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, ann.id)));
+    expect(await refusal(call(ann, "DELETE", `/members/${bob.id}`))).toEqual([403, CONVERSATION_TEXTS.onlyHostsRemove]);
+    expect(await refusal(call(ann, "POST", "/invites"))).toEqual([403, CONVERSATION_TEXTS.noInvites]);
+    expect(await refusal(call(cohost, "DELETE", `/members/${host.id}`))).toEqual([409, CONVERSATION_TEXTS.hostsStay]);
+    expect(await members(groupId)).toEqual(everyone);
+
+    // The hosts remove a guest (the co-host too, though the group never made them admin); a guest may leave.
+    expect((await call(cohost, "DELETE", `/members/${bob.id}`)).statusCode).toBe(200);
+    expect((await call(ann, "POST", "/leave")).statusCode).toBe(200);
+    expect(await members(groupId)).toEqual([host.id, cohost.id].sort((a, b) => a - b));
+    const mute = await host.call({
+      method: "PUT",
+      url: `/api/events/${event.id}/conversation/mute`,
+      payload: { muted: true },
+    });
+    expect(mute.json()).toEqual({ groupId, muted: true });
+  });
 });

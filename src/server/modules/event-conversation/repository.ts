@@ -23,6 +23,15 @@ export function eventConversationRepository(db: Db) {
 
   return {
     groupOf,
+    /** The event whose guests' conversation this group is, if it is one. */
+    async eventOf(groupId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ eventId: eventConversations.eventId })
+        .from(eventConversations)
+        .where(eq(eventConversations.groupId, groupId))
+        .limit(1);
+      return row?.eventId;
+    },
     /** The conversation's group, made now with the host as admin and `memberIds` as members when there is none. */
     async open(event: { id: number; title: string; hostId: number }, memberIds: number[], description: string) {
       const found = await groupOf(event.id);

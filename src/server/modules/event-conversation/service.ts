@@ -14,6 +14,7 @@ export function eventConversationService({
   findEvent,
   statusOf,
   goingIds,
+  cohostIds,
   send,
 }: {
   repo: EventConversationRepository;
@@ -21,6 +22,7 @@ export function eventConversationService({
   /** The person's participant status for the event, if any. */
   statusOf: (eventId: number, userId: number) => Promise<string | null>;
   goingIds: (eventId: number) => Promise<number[]>;
+  cohostIds: (eventId: number) => Promise<number[]>;
   /** Posts a chat message as `userId` through the group chat's own path (stored, delivered, pushed). */
   send: (userId: number, input: { groupId: number; message: string }) => Promise<unknown>;
 }) {
@@ -53,6 +55,16 @@ export function eventConversationService({
       const groupId = await open(userId, eventId);
       await repo.setMuted(groupId, userId, muted);
       return { groupId, muted };
+    },
+    /**
+     * The hosts (host and co-hosts) of the event whose guests' conversation this group is; null for any other
+     * group. The groups module asks it: a conversation has no invite links, and only its hosts remove people.
+     */
+    async hostsOf(groupId: number): Promise<number[] | null> {
+      const eventId = await repo.eventOf(groupId);
+      const event = eventId === undefined ? undefined : await findEvent(eventId);
+      if (!event) return null;
+      return [event.hostId, ...(await cohostIds(event.id))];
     },
     /** Members who muted a group's conversation: chat push and e-mail skip them. */
     mutedIds: repo.mutedIds,

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCESS_GRANT_TEXTS } from "#contract/auth";
-import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
 import { users } from "#server/modules/users/schema";
 import { createGroup, eventSuite } from "#server/test/factories";
 import { registerPayload } from "#server/test/people";
@@ -11,9 +10,6 @@ const { app, signUp, createEvent, participate, eventRow } = eventSuite();
 
 const preview = (id: number, cookie?: string) =>
   app().app.inject({ method: "GET", url: `/api/events/${id}/preview`, headers: cookie ? { cookie } : {} });
-
-const registerThroughEvent = (eventId: number, overrides = {}) =>
-  app().app.inject({ method: "POST", url: "/api/register", payload: { ...registerPayload(overrides), eventId } });
 
 describe("GET /api/events/:id/preview", () => {
   it("shows anyone signed out the event, its host and how many are going, never who", async () => {
@@ -37,7 +33,6 @@ describe("GET /api/events/:id/preview", () => {
       host: { fullName: "Ada Host", profileImage: null },
       goingCount: 1,
       canceled: false,
-      signupOpen: true,
     });
     expect(res.body).not.toContain("Secret Guest");
     expect(res.body).not.toContain(guest.user.username);
@@ -75,71 +70,20 @@ describe("GET /api/events/:id/preview", () => {
 });
 
 describe("registering through an event's link", () => {
-  it("needs no access code, counts a use, and the newcomer can then answer", async () => {
+  it("opens no registration: a bare event id is refused and stores no account", async () => {
     const host = await signUp();
     const event = await createEvent(host);
-    const res = await registerThroughEvent(event.id);
-    expect(res.statusCode).toBe(201);
-    expect((await eventRow(event.id)).shareSignups).toBe(1);
-    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const answer = await app().app.inject({
+    const payload = registerPayload({ fullName: "Walked In By Id" });
+    const res = await app().app.inject({
       method: "POST",
-      url: "/api/event-participants",
-      headers: { cookie },
-      payload: { eventId: event.id, userId: res.json().id, status: "going" },
+      url: "/api/register",
+      payload: { ...payload, eventId: event.id },
     });
-    expect(answer.statusCode).toBeLessThan(300);
-  });
-
-  it("refuses a group's plan, a canceled event and a used-up link, storing no account", async () => {
-    const owner = await signUp();
-    const group = await createGroup(owner);
-    const plan = await owner.call({
-      method: "POST",
-      url: "/api/events",
-      payload: {
-        title: "Plan",
-        description: "x",
-        date: new Date(Date.now() + 86_400_000).toISOString(),
-        location: "",
-        type: "social",
-        groupId: group.id,
-      },
-    });
-    const canceled = await createEvent(owner);
-    await owner.call({ method: "DELETE", url: `/api/events/${canceled.id}` });
-    const usedUp = await createEvent(owner);
-    await app()
-      .database.db.update(events)
-      .set({ shareSignups: EVENT_LINK_SIGNUPS_MAX })
-      .where(eq(events.id, usedUp.id));
-    for (const id of [plan.json().id, canceled.id, usedUp.id, 999_999]) {
-      const payload = registerPayload({ fullName: "Nobody Stored" });
-      const res = await app().app.inject({
-        method: "POST",
-        url: "/api/register",
-        payload: { ...payload, eventId: id },
-      });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: ACCESS_GRANT_TEXTS.eventLinkUnusable });
-      const stored = await app().database.db.select().from(users).where(eq(users.username, payload.username));
-      expect(stored).toHaveLength(0);
-    }
-    expect((await eventRow(usedUp.id)).shareSignups).toBe(EVENT_LINK_SIGNUPS_MAX);
-  });
-
-  it("lets exactly the remaining uses through when newcomers race for the last ones", async () => {
-    const host = await signUp();
-    const event = await createEvent(host);
-    await app()
-      .database.db.update(events)
-      .set({ shareSignups: EVENT_LINK_SIGNUPS_MAX - 3 })
-      .where(eq(events.id, event.id));
-    const results = await Promise.all(Array.from({ length: 10 }, () => registerThroughEvent(event.id)));
-    const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 403)).toHaveLength(7);
-    expect((await eventRow(event.id)).shareSignups).toBe(EVENT_LINK_SIGNUPS_MAX);
+    expect(res.statusCode).toBe(400);
+    const bare = await app().app.inject({ method: "POST", url: "/api/register", payload });
+    expect([bare.statusCode, bare.json()]).toEqual([403, { message: ACCESS_GRANT_TEXTS.missing }]);
+    expect(await app().database.db.select().from(users).where(eq(users.username, payload.username))).toEqual([]);
+    expect((await preview(event.id)).json()).not.toHaveProperty("signupOpen");
   });
 });
 

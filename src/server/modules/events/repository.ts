@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
+import { and, asc, desc, eq, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { Db } from "#server/db/client";
 import { eventParticipants } from "#server/modules/participants/schema";
@@ -54,6 +53,17 @@ function eventQueries(db: Db) {
     async findEvent(id: number) {
       const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
       return row;
+    },
+    /** Each event's changes, in one transaction: all are stored or none. */
+    async updateEvents(changes: Array<{ id: number; values: Partial<NewEventRow> }>) {
+      return db.transaction(async (tx) => {
+        const updated = [];
+        for (const { id, values } of changes) {
+          const [row] = await tx.update(events).set(values).where(eq(events.id, id)).returning();
+          updated.push(row);
+        }
+        return updated;
+      });
     },
     async updateEvent(id: number, values: Partial<NewEventRow>) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
@@ -131,38 +141,4 @@ function eventQueries(db: Db) {
         .limit(500);
     },
   };
-}
-
-/** A transaction handle or the database itself. */
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
-
-/** An event whose link may still let a newcomer register: public, upcoming, not canceled, uses left. */
-function linkUsable(eventId: number, now: Date) {
-  return and(
-    eq(events.id, eventId),
-    isNull(events.groupId),
-    isNull(events.hiddenAt),
-    isNull(events.canceledAt),
-    gt(events.date, now),
-    lt(events.shareSignups, EVENT_LINK_SIGNUPS_MAX),
-  );
-}
-
-export async function isEventLinkUsable(db: Tx, eventId: number, now: Date) {
-  const [row] = await db.select({ id: events.id }).from(events).where(linkUsable(eventId, now)).limit(1);
-  return row !== undefined;
-}
-
-/**
- * Counts one registration through an event's link, inside the registration's transaction. A
- * conditional UPDATE: concurrent sign-ups queue on the event row and the re-checked condition lets
- * exactly the remaining uses through; false when none is left (the caller rolls back).
- */
-export async function spendEventLinkSignup(tx: Tx, eventId: number, now: Date) {
-  const used = await tx
-    .update(events)
-    .set({ shareSignups: sql`${events.shareSignups} + 1` })
-    .where(linkUsable(eventId, now))
-    .returning({ id: events.id });
-  return used.length > 0;
 }

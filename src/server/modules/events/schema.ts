@@ -50,8 +50,6 @@ export const events = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
     /** The IANA zone its time belongs to: its place's, else its host's when it was made. */
     timezone: text("timezone").notNull().default("UTC"),
-    /** Accounts registered through this event's public link (no access code), capped by EVENT_LINK_SIGNUPS_MAX. */
-    shareSignups: integer("share_signups").notNull().default(0),
     /** The town whose centre stands in for a hand-typed place ("Around San Francisco"); null for an exact pin or none. */
     placeArea: text("place_area"),
     /** What the hosts ask everyone who goes or applies (at most EVENT_QUESTIONS_MAX). */
@@ -87,6 +85,5 @@ export const events = pgTable(
     index("events_tags_idx").using("gin", t.tags),
     check("events_timezone_len", sql`char_length(${t.timezone}) <= 64`),
     check("events_place_area_len", sql`char_length(${t.placeArea}) <= 200`),
-    check("events_share_signups_range", sql`${t.shareSignups} >= 0 AND ${t.shareSignups} <= 10000`),
   ],
 );

@@ -1,5 +1,5 @@
 import { EVENT_NOTICES } from "#contract/event-notices";
-import { EVENT_LINK_SIGNUPS_MAX, type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
+import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -99,6 +99,52 @@ export function eventsService({
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
     return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
+  }
+  /** Checks that `hostId` may make this change to the event and works out its columns; changes nothing. */
+  async function planUpdate(
+    hostId: number,
+    eventId: number,
+    { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
+  ) {
+    // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
+    const event = await requireAnnounceable(eventId, hostId);
+    if (event.canceledAt) throw new HttpError(409, "This event was canceled");
+    await images.assertOwnImage(hostId, body.imageUrl, "The cover");
+    if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
+      throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
+    }
+    const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
+    // The area is said only with the pin it qualifies (below).
+    const { placeArea: _area, ...changes } = body;
+    const values = {
+      ...changes,
+      date: body.date ? new Date(body.date) : undefined,
+      tags: body.tags?.map((t) => t.toLowerCase()),
+      ...(body.latitude !== undefined || body.longitude !== undefined
+        ? {
+            lat,
+            lng,
+            timezone: await eventZone(event.hostId, lat, lng),
+            // A moved pin is exact unless the move says which town it stands in for.
+            placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+          }
+        : {}),
+      ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
+    };
+    return { id: eventId, values };
+  }
+
+  /** Stores every planned change in one transaction (all or none), then tells each event's guests. */
+  async function applyUpdates(hostId: number, plans: Array<Awaited<ReturnType<typeof planUpdate>>>) {
+    const updated = await repo.updateEvents(plans);
+    for (const event of updated) {
+      const going = await repo.participantsWithStatus(event.id, ["going"]);
+      await notifications.notifyAll(
+        going.map((g) => g.user.id),
+        { ...EVENT_NOTICES.updated(event), fromUserId: hostId },
+      );
+    }
+    return updated.map(toEvent);
   }
 
   /** A one-off event, or (with a recurrence) its series: each occurrence at the same wall-clock time in the event's zone. */
@@ -225,49 +271,11 @@ export function eventsService({
         goingCount: event.goingCount,
         maxAttendees: event.maxAttendees,
         canceled: event.canceledAt != null,
-        signupOpen:
-          event.canceledAt == null && event.date.getTime() > Date.now() && event.shareSignups < EVENT_LINK_SIGNUPS_MAX,
       };
     },
 
-    async update(
-      hostId: number,
-      eventId: number,
-      { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
-    ) {
-      // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
-      const event = await requireAnnounceable(eventId, hostId);
-      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
-      await images.assertOwnImage(hostId, body.imageUrl, "The cover");
-      if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
-        throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
-      }
-      const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
-      // The area is said only with the pin it qualifies (below).
-      const { placeArea: _area, ...changes } = body;
-      const values = {
-        ...changes,
-        date: body.date ? new Date(body.date) : undefined,
-        tags: body.tags?.map((t) => t.toLowerCase()),
-        ...(body.latitude !== undefined || body.longitude !== undefined
-          ? {
-              lat,
-              lng,
-              timezone: await eventZone(event.hostId, lat, lng),
-              // A moved pin is exact unless the move says which town it stands in for.
-              placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
-            }
-          : {}),
-        ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
-      };
-      const updated = await repo.updateEvent(eventId, values);
-      const going = await repo.participantsWithStatus(eventId, ["going"]);
-      await notifications.notifyAll(
-        going.map((g) => g.user.id),
-        { ...EVENT_NOTICES.updated(updated), fromUserId: hostId },
-      );
-      return toEvent(updated);
-    },
+    update: async (hostId: number, eventId: number, body: UpdateEventBody) =>
+      (await applyUpdates(hostId, [await planUpdate(hostId, eventId, body)]))[0],
 
     async cancel(hostId: number, eventId: number) {
       const event = await requireHosted(eventId, hostId);
@@ -317,17 +325,20 @@ export function eventsService({
 
   return {
     ...service,
-    /** PATCH with scope: this occurrence and its series' later ones, each moved by the same amount when the date moves. */
+    /**
+     * PATCH with scope: this occurrence and its series' later ones, each moved by the same amount when the date
+     * moves. All or nothing: every date's permission and limits are checked before any date changes.
+     */
     async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
       const event = await requireManaged(eventId, userId);
       if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
       const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
-      const following = await repo.followingOccurrences(event.seriesId, event.date);
-      const updated: Event[] = [];
-      for (const occurrence of following) {
+      const plans = [];
+      for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {
         const date = shift ? { date: new Date(occurrence.date.getTime() + shift).toISOString() } : {};
-        updated.push(await service.update(userId, occurrence.id, { ...body, ...date }));
+        plans.push(await planUpdate(userId, occurrence.id, { ...body, ...date }));
       }
+      const updated = await applyUpdates(userId, plans);
       return updated.find((e) => e.id === eventId) ?? service.update(userId, eventId, body);
     },
     /** DELETE with scope: the host cancels this occurrence, or this one and its series' later ones. */

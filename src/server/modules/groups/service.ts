@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { groupChannel, userChannel } from "#contract/bus";
 import type { ChatMessage } from "#contract/chat";
+import { CONVERSATION_TEXTS } from "#contract/event-conversation";
 import type { KeysetPosition } from "#contract/fields";
 import {
   BEST_TIMES_LIMIT,
@@ -62,6 +63,8 @@ export function groupsService(deps: {
   pollIdsAmong: (eventIds: number[]) => Promise<Set<number>>;
   bus: Bus;
   blocks: BlockReads;
+  /** The hosts of the event whose guests' conversation the group is, null for an ordinary group (event-conversation's). */
+  conversationHosts: (groupId: number) => Promise<number[] | null>;
 }) {
   const { repo, bus } = deps;
 
@@ -73,6 +76,10 @@ export function groupsService(deps: {
   async function requireAdmin(groupId: number, userId: number) {
     const role = await requireMember(groupId, userId);
     if (role !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
+  }
+  /** A guests' conversation belongs to its event: nobody mints links to it, whoever administers it. */
+  async function refuseConversationInvites(groupId: number) {
+    if (await deps.conversationHosts(groupId)) throw new HttpError(403, CONVERSATION_TEXTS.noInvites);
   }
   async function endMembership(groupId: number, userId: number) {
     await bus.publish(userChannel(userId), { type: "membership_ended", groupId });
@@ -134,6 +141,7 @@ export function groupsService(deps: {
     async invitations(userId: number, groupId: number, page: { take: number; beforeId?: number }) {
       // An invite code is an admin's to hand out, so members cannot list the links either.
       await requireAdmin(groupId, userId);
+      await refuseConversationInvites(groupId);
       const rows = await repo.listInvites(groupId, page);
       return rows.map((r) => ({
         id: r.id,
@@ -147,6 +155,7 @@ export function groupsService(deps: {
 
     async createInvite(userId: number, groupId: number, body: { expiresInHours: number; maxUses: number }) {
       await requireAdmin(groupId, userId);
+      await refuseConversationInvites(groupId);
       const row = await repo.insertInvite(groupId, userId, {
         code: newInviteCode(),
         expiresAt: hoursFromNow(body.expiresInHours),
@@ -164,12 +173,21 @@ export function groupsService(deps: {
 
     async leave(userId: number, groupId: number) {
       await requireMember(groupId, userId);
+      // The hosts keep their guests' conversation (so it never passes to a guest); they may mute it.
+      if ((await deps.conversationHosts(groupId))?.includes(userId))
+        throw new HttpError(409, CONVERSATION_TEXTS.hostsStay);
       await repo.removeMember(groupId, userId);
       await endMembership(groupId, userId);
     },
 
     async removeMember(userId: number, groupId: number, memberId: number) {
-      await requireAdmin(groupId, userId);
+      const hosts = await deps.conversationHosts(groupId);
+      if (hosts) {
+        // In a guests' conversation the hosts remove guests, whatever a member's group role says.
+        await requireMember(groupId, userId);
+        if (!hosts.includes(userId)) throw new HttpError(403, CONVERSATION_TEXTS.onlyHostsRemove);
+        if (hosts.includes(memberId)) throw new HttpError(409, CONVERSATION_TEXTS.hostsStay);
+      } else await requireAdmin(groupId, userId);
       if (!(await repo.removeMember(groupId, memberId))) throw new HttpError(404, "Member not found");
       await endMembership(groupId, memberId);
     },

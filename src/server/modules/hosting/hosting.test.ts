@@ -231,6 +231,37 @@ describe("updates to guests", () => {
   });
 });
 
+describe("the update budget of a series", () => {
+  it("counts per series and recipient: a guest going to every date gets 10 a day, not 10 per date", async () => {
+    const host = await signUp();
+    const regular = await signUp();
+    const waiting = await signUp();
+    const first = await createEvent(host, {
+      date: "2030-04-02T18:00:00.000Z",
+      recurrence: { frequency: "weekly", count: 3 },
+      maxAttendees: 1,
+    });
+    const dates = (await host.call({ method: "GET", url: `/api/events/${first.id}/occurrences` })).json();
+    for (const date of dates) await participate(regular, date.id, "going");
+    const last = dates[2].id;
+    await participate(waiting, last, "waitlisted");
+    const send = (eventId: number, message: string, audience?: string[]) =>
+      host.call({ method: "POST", url: `/api/events/${eventId}/updates`, payload: { message, audience } });
+
+    const spread = [...Array(4).fill(dates[0].id), ...Array(4).fill(dates[1].id), ...Array(2).fill(last)];
+    for (const [i, eventId] of spread.entries()) expect((await send(eventId, `news ${i}`)).statusCode).toBe(201);
+    const over = await send(last, "the eleventh");
+    expect([over.statusCode, over.json().message]).toEqual([
+      429,
+      "A guest can get at most 10 updates a day from one series",
+    ]);
+    // The waitlisted guest of that date had none yet: an update for them alone goes out.
+    expect((await send(last, "a seat may open", ["waitlisted"])).statusCode).toBe(201);
+    const stored = await app().database.db.select().from(eventUpdates).where(eq(eventUpdates.eventId, last));
+    expect(stored.map((u) => u.message).sort()).toEqual(["a seat may open", "news 8", "news 9"]);
+  });
+});
+
 describe("check-in", () => {
   it("a going guest's signed ticket checks them in once; another event's ticket is a 404", async () => {
     const host = await signUp();
@@ -366,6 +397,39 @@ describe("series", () => {
     ).toEqual([false, true, true]);
     const left = (await host.call({ method: "GET", url: `/api/events/${a.id}/occurrences` })).json();
     expect(left.map((o: { id: number }) => o.id)).toEqual([a.id]);
+  });
+});
+
+describe("editing this and the following dates", () => {
+  it("is all or nothing: a co-host of one date gets 403 for the series and no date changes", async () => {
+    const host = await signUp();
+    const cohost = await signUp();
+    const first = await createEvent(host, {
+      title: "Weekly run",
+      date: "2030-03-05T18:00:00.000Z",
+      recurrence: { frequency: "weekly", count: 3 },
+    });
+    const [a, b, c] = (await host.call({ method: "GET", url: `/api/events/${first.id}/occurrences` })).json();
+    const added = await host.call({
+      method: "POST",
+      url: `/api/events/${b.id}/cohosts`,
+      payload: { userId: cohost.id },
+    });
+    expect(added.statusCode).toBe(201);
+    const rows = async () => Promise.all([a, b, c].map(async (o: { id: number }) => (await eventRow(o.id)).title));
+
+    const series = await cohost.call({
+      method: "PATCH",
+      url: `/api/events/${b.id}?scope=following`,
+      payload: { title: "Renamed by a co-host" },
+    });
+    expect(series.statusCode).toBe(403);
+    expect(await rows()).toEqual(["Weekly run", "Weekly run", "Weekly run"]);
+
+    // Their own date alone is theirs to edit.
+    const own = await cohost.call({ method: "PATCH", url: `/api/events/${b.id}`, payload: { title: "Just this one" } });
+    expect(own.statusCode).toBe(200);
+    expect(await rows()).toEqual(["Weekly run", "Just this one", "Weekly run"]);
   });
 });
 

@@ -138,22 +138,53 @@ export function hostingRepository(db: Db) {
         .limit(5000);
     },
     /**
-     * Stores an update unless the event already sent its day's budget: the event's row is locked first, so
-     * concurrent sends are counted one after another and the budget holds on every instance.
+     * Stores an update unless its event already sent its day's budget, or one of its recipients (everyone but the
+     * author whose status the update is for) already got the budget from the event's series. The series' first
+     * date is locked first, so concurrent sends to any of its dates are counted one after another and the
+     * budget holds on every instance.
      */
     async insertUpdateWithinBudget(
       values: { eventId: number; authorId: number; message: string; audience: UpdateAudience[] },
       budget: { max: number; since: Date },
-    ) {
+    ): Promise<{ stored: typeof eventUpdates.$inferSelect } | { refused: "event" | "recipient" }> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: events.id }).from(events).where(eq(events.id, values.eventId)).for("update");
+        const [event] = await tx
+          .select({ id: events.id, seriesId: events.seriesId })
+          .from(events)
+          .where(eq(events.id, values.eventId));
+        await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(eq(events.id, event.seriesId ?? event.id))
+          .for("update");
         const [{ n }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(eventUpdates)
           .where(and(eq(eventUpdates.eventId, values.eventId), gt(eventUpdates.createdAt, budget.since)));
-        if (n >= budget.max) return null;
-        const [row] = await tx.insert(eventUpdates).values(values).returning();
-        return row;
+        if (n >= budget.max) return { refused: "event" as const };
+        if (event.seriesId != null) {
+          const statuses = sql.join(
+            values.audience.map((status) => sql`${status}`),
+            sql`, `,
+          );
+          // Per recipient: the series' updates of the last day whose audience held the status they have there.
+          const { rows } = (await tx.execute(sql`
+            select coalesce(max(per_recipient.n), 0)::int as n from (
+              select count(*) as n
+              from event_updates u
+              join events e on e.id = u.event_id and e.series_id = ${event.seriesId}
+              join event_participants p on p.event_id = u.event_id and p.status = any(u.audience)
+              where u.created_at > ${budget.since.toISOString()}
+                and p.user_id in (
+                  select r.user_id from event_participants r
+                  where r.event_id = ${values.eventId} and r.user_id <> ${values.authorId}
+                    and r.status in (${statuses}))
+              group by p.user_id
+            ) per_recipient`)) as unknown as { rows: { n: number }[] };
+          if ((rows[0]?.n ?? 0) >= budget.max) return { refused: "recipient" as const };
+        }
+        const [stored] = await tx.insert(eventUpdates).values(values).returning();
+        return { stored };
       });
     },
     /** Newest first; `audience` keeps only the updates sent to that status (hosts read them all). */

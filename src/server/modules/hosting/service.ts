@@ -216,11 +216,16 @@ export function hostingService({
       // A hidden event is silenced: its hosts may read it, but nothing about it goes out.
       const event = await access.requireAnnounceable(eventId, authorId);
       const audience = body.audience ?? ["going"];
-      const row = await repo.insertUpdateWithinBudget(
+      const sent = await repo.insertUpdateWithinBudget(
         { eventId, authorId, message: body.message, audience },
         { max: UPDATES_PER_EVENT_PER_DAY, since: new Date(now().getTime() - DAY_MS) },
       );
-      if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
+      if ("refused" in sent)
+        throw new HttpError(
+          429,
+          sent.refused === "event" ? HOSTING_TEXTS.tooManyUpdates : HOSTING_TEXTS.tooManySeriesUpdates,
+        );
+      const row = sent.stored;
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
       await notifications.notifyAll(recipients, {
         ...EVENT_NOTICES.hostUpdate(event, body.message),

@@ -4,7 +4,7 @@ import { chatMessages } from "#server/modules/chat/schema";
 import { notifications } from "#server/modules/notifications/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
-import { pickWinner } from "./service";
+import { outcomeSettled, pickWinner } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,6 +72,30 @@ describe("pickWinner", () => {
     expect(pickWinner([a, b, c], [yes(1, 1), yes(2, 2), maybe(2, 3)]).id).toBe(2);
     expect(pickWinner([a, b, c], [yes(1, 1), yes(2, 2)]).id).toBe(2);
     expect(pickWinner([a, b, c], []).id).toBe(3);
+  });
+});
+
+describe("outcomeSettled", () => {
+  const option = (id: number, hours: number, position: number) => ({
+    id,
+    eventId: 1,
+    date: new Date(Date.UTC(2031, 0, 1) + hours * HOUR),
+    location: "",
+    position,
+  });
+  const [early, late] = [option(1, 1, 0), option(2, 5, 1)];
+  const v = (optionId: number, userId: number, vote: "yes" | "no" | "maybe") => ({ optionId, userId, vote });
+  it("holds once the rest cannot pass the leader by pickWinner's order, and never with nobody voting", () => {
+    expect(outcomeSettled([early, late], [], [1, 2])).toBe(false);
+    // Everyone said yes to the later option: decided, though the earlier one could still tie.
+    expect(outcomeSettled([early, late], [v(2, 1, "yes"), v(2, 2, "yes")], [1, 2])).toBe(true);
+    // One yes each way out of three: the third member decides.
+    expect(outcomeSettled([early, late], [v(1, 1, "yes"), v(2, 2, "yes")], [1, 2, 3])).toBe(false);
+    // Two yes for the later one; the earlier could still tie on yes with two answers left, and win on its date.
+    expect(outcomeSettled([early, late], [v(2, 1, "yes"), v(2, 2, "yes"), v(1, 1, "no")], [1, 2, 3])).toBe(false);
+    expect(
+      outcomeSettled([early, late], [v(2, 1, "yes"), v(2, 2, "yes"), v(1, 1, "no"), v(1, 2, "no")], [1, 2, 3]),
+    ).toBe(true);
   });
 });
 
@@ -150,24 +174,27 @@ describe("group plan polls", () => {
     expect((await vote(bob, group.id, eventId, luna.id, "sure")).statusCode).toBe(400);
   });
 
-  it("decides itself when every member voted on every option: most yes wins, yes voters go, everyone is told", async () => {
+  it("decides itself as soon as no option can overtake the leader: most yes wins, yes voters go, everyone is told", async () => {
     const [admin, bob, cara] = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
     const group = await groupOf(admin, bob, cara);
     const options = threeOptions();
     const eventId = (await newPoll(admin, group.id, {}, options)).json().id as number;
     const [luna, park, third] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
-    const ballots: [Person, string, string, string][] = [
-      [admin, "yes", "maybe", "no"],
-      [bob, "yes", "yes", "no"],
-      [cara, "no", "yes", "maybe"],
+    const ballots: [Person, { id: number }, string][] = [
+      [admin, luna, "yes"],
+      [admin, park, "maybe"],
+      [admin, third, "no"],
+      [bob, luna, "yes"],
+      [bob, park, "yes"],
+      [bob, third, "no"],
+      [cara, luna, "no"],
+      // Park now has two yes and a maybe: Luna (two yes, no maybe) and the third option (one answer left) cannot pass it.
+      [cara, park, "yes"],
     ];
-    for (const [who, ...votes] of ballots) {
-      for (const [i, option] of [luna, park, third].entries()) {
-        expect((await planOf(who, group.id, eventId)).json().decided).toBe(false);
-        expect((await vote(who, group.id, eventId, option.id, votes[i])).statusCode).toBe(200);
-      }
+    for (const [n, [who, option, v]] of ballots.entries()) {
+      expect((await planOf(who, group.id, eventId)).json().decided, `before vote ${n + 1}`).toBe(false);
+      expect((await vote(who, group.id, eventId, option.id, v)).statusCode).toBe(200);
     }
-    // Luna and Park have two yes each; Park's maybe breaks the tie.
     const plan = (await planOf(cara, group.id, eventId)).json();
     expect(plan).toMatchObject({ decided: true, winnerOptionId: park.id, location: "Park" });
     expect(plan.date).toBe(new Date(options[1].date).toISOString());
@@ -184,7 +211,41 @@ describe("group plan polls", () => {
     const admins = (await noticesOf(admin.user.id)).filter((n) => n.title === "Plan decided");
     expect(admins[0].message).toMatch(/^Brunch is on .+\. Are you going\?$/);
     // Decided is final.
-    expect((await vote(bob, group.id, eventId, luna.id, "no")).statusCode).toBe(409);
+    expect((await vote(cara, group.id, eventId, third.id, "yes")).statusCode).toBe(409);
+  });
+
+  it("decides when every member says yes to one option, with the other options unanswered", async () => {
+    const [admin, bob] = [await registerUser(t.app), await registerUser(t.app)];
+    const group = await groupOf(admin, bob);
+    const eventId = (await newPoll(admin, group.id)).json().id as number;
+    const [luna] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+    await vote(admin, group.id, eventId, luna.id, "yes");
+    expect((await planOf(admin, group.id, eventId)).json().decided).toBe(false);
+    await vote(bob, group.id, eventId, luna.id, "yes");
+    expect((await planOf(admin, group.id, eventId)).json()).toMatchObject({ decided: true, winnerOptionId: luna.id });
+  });
+
+  it("counts only current members' votes: the winner is the option the card shows ahead", async () => {
+    const people = await Promise.all([0, 1, 2, 3].map(() => registerUser(t.app)));
+    const [admin, bob, cara, dan] = people;
+    const group = await groupOf(admin, bob, cara, dan);
+    const eventId = (await newPoll(admin, group.id)).json().id as number;
+    const [luna, park] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+    for (const who of [cara, dan]) await vote(who, group.id, eventId, luna.id, "yes");
+    for (const who of [cara, dan])
+      expect((await as(t.app, who.cookie)({ method: "POST", url: `/api/groups/${group.id}/leave` })).statusCode).toBe(
+        200,
+      );
+    await vote(bob, group.id, eventId, park.id, "yes");
+    const shown = (await planOf(admin, group.id, eventId)).json();
+    expect(shown.options.map((o: { votes: { yes: number } }) => o.votes.yes).slice(0, 2)).toEqual([0, 1]);
+
+    const locked = await as(
+      t.app,
+      admin.cookie,
+    )({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/lock` });
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json()).toMatchObject({ decided: true, winnerOptionId: park.id, location: "Park" });
   });
 
   it("a decided poll lands in a yes voter's calendar feed on the winning option's date", async () => {
@@ -192,16 +253,8 @@ describe("group plan polls", () => {
     const group = await groupOf(admin, bob);
     const options = threeOptions();
     const eventId = (await newPoll(admin, group.id, {}, options)).json().id as number;
-    const [luna, park, third] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
-    for (const who of [admin, bob]) {
-      for (const [option, v] of [
-        [luna, "no"],
-        [park, "yes"],
-        [third, "no"],
-      ] as const) {
-        expect((await vote(who, group.id, eventId, option.id, v)).statusCode).toBe(200);
-      }
-    }
+    const [, park] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+    for (const who of [admin, bob]) expect((await vote(who, group.id, eventId, park.id, "yes")).statusCode).toBe(200);
     expect((await planOf(bob, group.id, eventId)).json()).toMatchObject({ decided: true, winnerOptionId: park.id });
     const subscription = await as(t.app, bob.cookie)({ method: "GET", url: "/api/calendar/subscription" });
     expect(subscription.statusCode).toBe(200);

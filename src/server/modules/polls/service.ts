@@ -30,6 +30,32 @@ export function pickWinner(options: OptionRow[], votes: VoteRow[]): OptionRow {
   return scored[0].option;
 }
 
+/** The votes of people still in the group: someone who left takes their say with them. */
+function membersVotes(votes: VoteRow[], memberIds: number[]): VoteRow[] {
+  const members = new Set(memberIds);
+  return votes.filter((v) => members.has(v.userId));
+}
+
+/**
+ * Whether the poll's outcome can no longer change as members answer the options they have not answered yet:
+ * every member said Yes to the leading option, or no other option could get ahead of it (by pickWinner's
+ * order) even if every member yet to answer it said Yes. `votes` are the current members' only.
+ */
+export function outcomeSettled(options: OptionRow[], votes: VoteRow[], memberIds: number[]): boolean {
+  if (options.length === 0 || memberIds.length === 0) return false;
+  const leader = pickWinner(options, votes);
+  const on = (option: OptionRow) => votes.filter((v) => v.optionId === option.id);
+  if (tally(on(leader)).yes >= memberIds.length) return true;
+  return options.every((option) => {
+    if (option.id === leader.id) return true;
+    const answered = new Set(on(option).map((v) => v.userId));
+    const bestCase = memberIds
+      .filter((id) => !answered.has(id))
+      .map((userId) => ({ optionId: option.id, userId, vote: "yes" as const }));
+    return pickWinner([leader, option], [...on(leader), ...on(option), ...bestCase]).id === leader.id;
+  });
+}
+
 /** "Sat, Jun 7, 7:00 PM EDT" in the host's zone: the notification is read far from the form that made it. */
 function formatWhen(date: Date, timeZone: string) {
   try {
@@ -92,8 +118,17 @@ export function pollsService(deps: {
   async function decide(eventId: number) {
     const poll = await repo.findPoll(eventId);
     if (!poll || poll.decidedAt) return false;
-    const [options, votes] = await Promise.all([repo.optionsOf(eventId), repo.votesOf(eventId)]);
+    const [options, allVotes, members] = await Promise.all([
+      repo.optionsOf(eventId),
+      repo.votesOf(eventId),
+      groups.memberNames(poll.groupId),
+    ]);
     if (options.length === 0) return false;
+    // Counted like the card shows them: the votes of people still in the group.
+    const votes = membersVotes(
+      allVotes,
+      members.map((m) => m.id),
+    );
     const winner = pickWinner(options, votes);
     if (!(await repo.claimDecision(eventId, winner.id, now()))) return false;
     const event = await deps.moveEvent(eventId, { date: winner.date, location: winner.location });
@@ -106,9 +141,9 @@ export function pollsService(deps: {
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
       await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
-    const members = (await groups.memberNames(poll.groupId)).map((m) => m.id);
-    const going = members.filter((id) => yes.has(id));
-    const asked = members.filter((id) => !yes.has(id));
+    const memberIds = members.map((m) => m.id);
+    const going = memberIds.filter((id) => yes.has(id));
+    const asked = memberIds.filter((id) => !yes.has(id));
     const notice = (message: string) => ({
       type: "event_update" as const,
       title: POLL_TEXTS.resultTitle,
@@ -190,7 +225,7 @@ export function pollsService(deps: {
       };
     },
 
-    /** A vote on one option; the poll decides itself once every member voted on every option. */
+    /** A vote on one option; the poll decides itself as soon as its outcome cannot change (outcomeSettled). */
     async vote(userId: number, groupId: number, eventId: number, optionId: number, vote: VoteValue) {
       await requireMember(groupId, userId);
       await requirePlan(groupId, eventId);
@@ -200,11 +235,10 @@ export function pollsService(deps: {
       const options = await repo.optionsOf(eventId);
       if (!options.some((o) => o.id === optionId)) throw new HttpError(404, POLL_TEXTS.optionNotFound);
       await repo.upsertVote(optionId, userId, vote);
-      const [votes, members] = await Promise.all([repo.votesOf(eventId), groups.memberNames(groupId)]);
-      const everyoneVoted = members.every((m) =>
-        options.every((o) => votes.some((v) => v.optionId === o.id && v.userId === m.id)),
-      );
-      const decided = everyoneVoted && (await decide(eventId));
+      const [allVotes, members] = await Promise.all([repo.votesOf(eventId), groups.memberNames(groupId)]);
+      const memberIds = members.map((m) => m.id);
+      const votes = membersVotes(allVotes, memberIds);
+      const decided = outcomeSettled(options, votes, memberIds) && (await decide(eventId));
       if (!decided) await publish(groupId, eventId, false);
       return { eventId, optionId, votes: tally(votes.filter((v) => v.optionId === optionId)) };
     },

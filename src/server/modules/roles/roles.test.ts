@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app";
 import { testConfig } from "#server/config";
@@ -74,29 +73,68 @@ describe("moderator role", () => {
       expect(await moderatorCommand(args, roles(), [])).toEqual({ code: 2, line: MODERATOR_USAGE });
   });
 
-  it("ADMIN_USERNAMES grants the stored role at start, and to a listed name that registers later", async () => {
-    const listed = await registerUser(t.app, { username: `Boss${Date.now().toString(36)}` });
-    const later = `late${Date.now().toString(36)}`;
-    const bus = createInProcessBus();
-    // A second instance starting on the same database with the names listed.
-    const started = await buildApp({
-      config: testConfig({ ADMIN_USERNAMES: [listed.user.username.toLowerCase(), later] }),
-      database: t.database,
-      bus,
-    });
+  it("ADMIN_USERNAMES grants at start only, to the accounts that existed then, pinned by id", async () => {
+    const stamp = Date.now().toString(36);
+    const listed = await registerUser(t.app, { username: `Boss${stamp}` });
+    const listedName = listed.user.username.toLowerCase();
+    const later = `late${stamp}`;
+    const warnings: string[] = [];
+    const running: Array<() => Promise<void>> = [];
+    // An instance starting on the same database with the names listed, as a deployment restarts.
+    const start = async () => {
+      const bus = createInProcessBus();
+      const app = await buildApp({
+        config: testConfig({ ADMIN_USERNAMES: [listedName, later] }),
+        database: t.database,
+        bus,
+      });
+      const warn = app.log.warn.bind(app.log) as (...args: unknown[]) => void;
+      app.log.warn = ((message: unknown, ...rest: unknown[]) => {
+        warnings.push(String(message));
+        warn(message, ...rest);
+      }) as typeof app.log.warn;
+      const close = async () => {
+        await app.close();
+        await bus.close();
+      };
+      running.push(close);
+      await app.ready();
+      return { app, close };
+    };
+    const adminAt = async (app: TestApp["app"], cookie: string) =>
+      (await as(app, cookie)({ method: "GET", url: "/api/admin/reports" })).statusCode;
+
     try {
-      await started.ready();
-      const [row] = await t.database.db.select().from(userRoles).where(eq(userRoles.userId, listed.user.id));
-      expect(row?.role).toBe("moderator");
-      const newcomer = await registerUser(started, { username: later });
-      expect((await as(started, newcomer.cookie)({ method: "GET", url: "/api/admin/reports" })).statusCode).toBe(200);
-      expect(await holders()).toContain(newcomer.user.id);
-      // Unlisted people stay out.
-      const other = await registerUser(started);
-      expect((await as(started, other.cookie)({ method: "GET", url: "/api/admin/reports" })).statusCode).toBe(403);
+      const first = await start();
+      expect(await adminAt(first.app, listed.cookie)).toBe(200);
+      // Registering a listed name that had no account at start grants nothing, even on its admin request.
+      const squatter = await registerUser(first.app, { username: later });
+      expect(await adminAt(first.app, squatter.cookie)).toBe(403);
+      expect(await holders()).not.toContain(squatter.user.id);
+      await first.close();
+
+      // Nor does the next start: the name was pinned to nobody when first listed, and the log says so.
+      const second = await start();
+      expect(await adminAt(second.app, squatter.cookie)).toBe(403);
+      expect(warnings.some((w) => w.includes(later) && w.includes("npm run moderator"))).toBe(true);
+      // The listed moderator deletes the account; someone else registers the freed name.
+      const deleted = await as(
+        second.app,
+        listed.cookie,
+      )({ method: "DELETE", url: "/api/account", payload: { password: listed.password } });
+      expect(deleted.statusCode).toBe(200);
+      const heir = await registerUser(second.app, { username: listed.user.username });
+      expect(await adminAt(second.app, heir.cookie)).toBe(403);
+      await second.close();
+
+      const third = await start();
+      expect(await adminAt(third.app, heir.cookie)).toBe(403);
+      expect(await holders()).not.toContain(heir.user.id);
+      const other = await registerUser(third.app);
+      expect(await adminAt(third.app, other.cookie)).toBe(403);
     } finally {
-      await started.close();
-      await bus.close();
+      // Closing twice is harmless; this closes whatever a failed expectation left open.
+      for (const close of running) await close().catch(() => undefined);
     }
   });
 });

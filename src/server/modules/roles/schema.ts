@@ -23,3 +23,14 @@ export const userRoles = pgTable(
     check("user_roles_role_check", sql`${t.role} IN ('moderator')`),
   ],
 );
+
+/**
+ * Which account each ADMIN_USERNAMES name meant the first time a server started with it: the list grants the
+ * role to that account id only. A name that matched no account then is pinned to nobody, and a pinned account
+ * that is deleted leaves its name pinned to nobody, so registering a listed name never makes a moderator.
+ */
+export const moderatorNamePins = pgTable("moderator_name_pins", {
+  username: text("username").primaryKey(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  pinnedAt: timestamp("pinned_at", { withTimezone: true }).notNull().defaultNow(),
+});

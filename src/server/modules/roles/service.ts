@@ -4,16 +4,16 @@ import type { RolesRepository } from "./repository";
 export interface UsernameLookup {
   /** Lower-cased username -> id, for the names that have an account. */
   idsByUsernames(usernames: string[]): Promise<Map<string, number>>;
-  findById(id: number): Promise<{ username: string } | undefined>;
 }
 
 export type GrantOutcome = "granted" | "already" | "no-account";
 export type RevokeOutcome = "revoked" | "not-moderator" | "no-account";
 
 /**
- * Moderators are whoever holds the stored role. `adminUsernames` (ADMIN_USERNAMES, lower-cased) are granted it
- * at start and, for a listed name that registers later, on its first admin request: the list grants, it never
- * takes away (revoking is the command's).
+ * Moderators are whoever holds the stored role. `adminUsernames` (ADMIN_USERNAMES, lower-cased) grant it at
+ * start only, to the account each name meant when it was first listed (pinned by id): a name registered later,
+ * or a deleted moderator's name taken by someone else, grants nothing. The list never takes away (revoking is
+ * the command's).
  */
 export function rolesService({
   repo,
@@ -40,11 +40,25 @@ export function rolesService({
   return {
     grantModerators,
 
-    /** At start: the configured names that have an account get the role; the others are reported back. */
+    /** At start: each listed name's pinned account gets the role; the names pinned to nobody are reported back. */
     async grantConfiguredModerators(): Promise<{ granted: string[]; withoutAccount: string[] }> {
-      const outcomes = await grantModerators(adminUsernames);
-      const names = (wanted: GrantOutcome) => [...outcomes].filter(([, o]) => o === wanted).map(([n]) => n);
-      return { granted: names("granted"), withoutAccount: names("no-account") };
+      const names = [...new Set(adminUsernames.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+      const ids = await users.idsByUsernames(names);
+      const pins = await repo.pinNames(new Map(names.map((name) => [name, ids.get(name) ?? null])));
+      const pinned = names.flatMap((name) => {
+        const id = pins.get(name);
+        return id == null ? [] : [{ name, id }];
+      });
+      const granted = new Set(
+        await repo.grant(
+          pinned.map((p) => p.id),
+          "moderator",
+        ),
+      );
+      return {
+        granted: pinned.filter((p) => granted.has(p.id)).map((p) => p.name),
+        withoutAccount: names.filter((name) => pins.get(name) == null),
+      };
     },
 
     async revokeModerator(username: string): Promise<RevokeOutcome> {
@@ -53,13 +67,8 @@ export function rolesService({
       return (await repo.revoke(id, "moderator")) ? "revoked" : "not-moderator";
     },
 
-    async isModerator(userId: number): Promise<boolean> {
-      if (await repo.holds(userId, "moderator")) return true;
-      if (adminUsernames.length === 0) return false;
-      const user = await users.findById(userId);
-      if (!user || !adminUsernames.includes(user.username.toLowerCase())) return false;
-      await repo.grant([userId], "moderator");
-      return true;
+    isModerator(userId: number): Promise<boolean> {
+      return repo.holds(userId, "moderator");
     },
   };
 }

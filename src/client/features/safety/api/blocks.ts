@@ -13,6 +13,10 @@ const blocksQuery = () =>
 
 export const useBlocks = () => useQuery(blocksQuery());
 
+/** The ids of the people I blocked: a group chat folds their messages away. */
+export const useBlockedIds = () =>
+  useQuery({ ...blocksQuery(), select: (people) => new Set(people.map((p) => p.id)) }).data;
+
 /** Block or unblock; afterwards every cached read is read again (a block hides people, events and messages). */
 const setBlockedMutation = () =>
   mutationOptions({
