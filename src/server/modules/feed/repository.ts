@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CategoryId } from "#contract/categories";
 import type { UserSummary } from "#contract/events";
 import { AVATAR_STACK_MAX } from "#contract/limits";
