@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { max } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES } from "#contract/push";
+import { deliveriesSettled } from "#server/modules/notifications";
 import { outbox } from "#server/modules/outbox/schema";
 import { userRoles } from "#server/modules/roles/schema";
 import { registerPayload } from "./people";
@@ -235,7 +236,7 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     "deleted person's update",
   );
 
-  // Mail about the person's words is queued after the answer: let it land before they delete their account.
+  // E-mail about the person's words is queued after the answer: let it land before they delete their account.
   await outboxSettled(t);
   const upload = await call(
     host,
@@ -292,14 +293,8 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
   };
 }
 
-/** The outbox's last id once it has stopped growing (queued work after an answer has landed). */
+/** The outbox's last id once every e-mail started so far is queued (a chat's e-mail waits for its window). */
 async function outboxSettled(t: TestApp): Promise<number> {
-  const last = async () => (await t.database.db.select({ id: max(outbox.id) }).from(outbox))[0].id ?? 0;
-  let seen = await last();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = await last();
-    if (now === seen) return now;
-    seen = now;
-  }
+  await deliveriesSettled(t.bus);
+  return (await t.database.db.select({ id: max(outbox.id) }).from(outbox))[0].id ?? 0;
 }
