@@ -125,7 +125,7 @@ function KNOWN_FOREIGN_WRITES() {
     "src/server/modules/account/repository.ts writes outbox's outbox",
     "src/server/modules/account/repository.ts writes safety's reports",
     "src/server/modules/account/repository.ts writes users's users",
-    "src/server/modules/account/repository.ts writes waitlist's waitlistEntries",
+    "src/server/modules/account/repository.ts writes early-access's waitlistEntries",
     "src/server/modules/auth/repository.ts writes users's users",
     "src/server/modules/event-conversation/repository.ts writes groups's groupMembers",
     "src/server/modules/event-conversation/repository.ts writes groups's groups",

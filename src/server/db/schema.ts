@@ -25,4 +25,4 @@ export * from "#server/modules/roles/schema";
 export * from "#server/modules/safety/schema";
 export * from "#server/modules/uploads/schema";
 export * from "#server/modules/users/schema";
-export * from "#server/modules/waitlist/schema";
+export * from "#server/modules/early-access/schema";

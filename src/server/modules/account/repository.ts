@@ -16,7 +16,7 @@ import { pushSubscriptions } from "#server/modules/push/schema";
 import { reports, userBlocks } from "#server/modules/safety/schema";
 import { uploads } from "#server/modules/uploads/schema";
 import { users } from "#server/modules/users/schema";
-import { waitlistEntries } from "#server/modules/waitlist/schema";
+import { waitlistEntries } from "#server/modules/early-access/schema";
 import { lockGroups, promoteWhereNoAdmin } from "../groups";
 import { emailHash } from "../safety";
 import { accountTokens } from "./schema";
