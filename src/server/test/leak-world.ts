@@ -60,6 +60,8 @@ export interface LeakWorld {
    * person deleted (a sent e-mail cannot be taken back), so only later ones are looked at.
    */
   mailsBefore: number;
+  /** The token of some e-mail's unsubscribe link. */
+  unsubscribeToken: string;
   /** Each signed-in caller's own calendar feed token. */
   calendarTokens: Record<SignedInCaller, string>;
   latitude: string;
@@ -267,9 +269,14 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
   }
 
   const lastMail = await outboxSettled(t);
+  // Some e-mail's unsubscribe link: its page is a route too.
+  const [mail] = await t.database.db.select({ headers: outbox.headers }).from(outbox).limit(1);
+  const unsubscribeUrl = /<([^>]+)>/.exec(mail?.headers?.["List-Unsubscribe"] ?? "")?.[1];
+  if (!unsubscribeUrl) throw new Error("world: no e-mail with an unsubscribe link");
   return {
     canaries,
     mailsBefore: lastMail,
+    unsubscribeToken: new URL(unsubscribeUrl).searchParams.get("token") ?? "",
     people: { ...signedIn, secretGuest, deleted },
     events: { public: publicEvent, openMic, hostsOnly, hidden, closeFriends, plan: plan.id, deletedPersons },
     groups: { private: group.id, deletedPersons: deletedGroup.id, publicConversation, hostsOnlyConversation },
