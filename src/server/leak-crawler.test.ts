@@ -75,10 +75,10 @@ const KNOWN_LEAKS_BEING_FIXED: { route: string; callers: Caller[]; canary: Canar
   { route: "GET /api/account/export", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "WS /ws", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "MAIL outbox", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  // 4: deletion leaves the person's name and words in other people's notices.
-  { route: "GET /api/notifications", callers: ["follower"], canary: "deletedName", finding: "4" },
+  // 4: deletion leaves the person's name and words in other people's notices (the host's summary too).
+  { route: "GET /api/notifications", callers: ["host", "follower"], canary: "deletedName", finding: "4" },
   { route: "GET /api/notifications", callers: ["guest"], canary: "deletedWords", finding: "4" },
-  { route: "GET /api/account/export", callers: ["follower"], canary: "deletedName", finding: "4" },
+  { route: "GET /api/account/export", callers: ["host", "follower"], canary: "deletedName", finding: "4" },
   { route: "GET /api/account/export", callers: ["guest"], canary: "deletedWords", finding: "4" },
   // 5: a hidden event still reaches its guests: updates, notices, and its conversation (named after it).
   { route: "GET /api/notifications", callers: ["guest", "follower"], canary: "hiddenEventTitle", finding: "5" },

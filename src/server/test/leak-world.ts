@@ -254,6 +254,8 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     200,
     "hide",
   );
+  // The day-before reminders and the host's summary of who is going, as the worker sends them a day ahead.
+  await app.workers.reminders.runOnce(new Date(weekAhead.getTime() - 86_400_000));
   await call(
     deleted,
     { method: "DELETE", url: "/api/account", payload: { password: deleted.password } },
