@@ -87,6 +87,7 @@ for (const name of readdirSync(MODULES)) {
 // Columns another module owns inside a table: participants keeps each event's count of seats taken.
 const SHARED_COLUMNS = new Set(["participants writes events"]);
 // Writes that predate the rule, each to be moved behind its owner's function; the list may only shrink.
+const READS_WITHOUT_VISIBILITY = new Map(Object.entries(OWN_READS()));
 const FOREIGN_WRITES_TO_MOVE = new Set(KNOWN_FOREIGN_WRITES());
 const foreignWrites = new Set();
 for (const file of Object.keys(tree)) {
@@ -110,6 +111,67 @@ for (const file of Object.keys(tree)) {
 }
 for (const key of FOREIGN_WRITES_TO_MOVE)
   if (!foreignWrites.has(key)) problems.push(`${key} no longer: remove it from KNOWN_FOREIGN_WRITES`);
+
+// One owner of who may see what: a statement that reads events or people (`events`, `users`) says which
+// rule it applies by using a fragment of modules/visibility (or a function of its own file that does), or
+// is named below with the reason it needs none. A statement is a repository's method or a top-level
+// function or constant of a repository or -sql.ts file (with the pieces it is built of).
+const VISIBILITY = `${MODULES}visibility/`;
+const readsPeopleOrEvents = (text) =>
+  /\.(?:from|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*(?:events|users)\b|\b(?:from|join)\s+(?:events|users)\b(?!_)/.test(
+    text,
+  );
+const unexplainedReads = new Set();
+for (const file of Object.keys(tree)) {
+  const own = moduleOf(file);
+  if (!own || isTestCode(file) || isSchema(file) || !holdsSql(file) || file.startsWith(VISIBILITY)) continue;
+  const source = readFileSync(file, "utf8");
+  const fragments = [...source.matchAll(/import\s*{([^}]*)}\s*from\s*"\.\.\/visibility"/g)].flatMap(([, names]) =>
+    names
+      .split(",")
+      .map((n) => n.replace(/\btype\b/, "").trim())
+      .filter(Boolean),
+  );
+  const markers = [
+    ...source.matchAll(
+      /^(?: {4}(?:async )?(\w+)\s*[(<]| {2}(?:async )?(?:const|function) (\w+)|(?:export )?(?:async )?(?:const|function) (\w+))/gm,
+    ),
+  ];
+  const sites = markers.map((match, n) => ({
+    name: match[1] ?? match[2] ?? match[3],
+    // A repository's method is a statement of its own; a constant or function may be a piece of one.
+    piece: match[1] === undefined,
+    text: source.slice(match.index, markers[n + 1]?.index ?? source.length),
+  }));
+  const ruled = new Set(
+    sites.filter((site) => fragments.some((f) => new RegExp(`\\b${f}\\b`).test(site.text))).map((site) => site.name),
+  );
+  for (let grew = true; grew; ) {
+    grew = false;
+    // A statement built on a ruled one is ruled, and so is a piece (a scan, a subquery) a ruled one is built of.
+    const mentions = (site, name) => new RegExp(`\\b${name}\\b`).test(site.text);
+    for (const site of sites) {
+      if (ruled.has(site.name)) continue;
+      const ruledSites = sites.filter((other) => ruled.has(other.name));
+      if (ruledSites.some((other) => mentions(site, other.name) || (site.piece && mentions(other, site.name)))) {
+        ruled.add(site.name);
+        grew = true;
+      }
+    }
+  }
+  for (const site of sites) {
+    if (ruled.has(site.name) || !readsPeopleOrEvents(site.text)) continue;
+    const key = `${file}#${site.name}`;
+    unexplainedReads.add(key);
+    if (!READS_WITHOUT_VISIBILITY.has(key))
+      problems.push(
+        `${key} reads events or people without a rule of modules/visibility; add its fragment (or name the statement in READS_WITHOUT_VISIBILITY with why)`,
+      );
+  }
+}
+for (const key of READS_WITHOUT_VISIBILITY.keys())
+  if (!unexplainedReads.has(key))
+    problems.push(`${key} no longer reads without a rule: remove it from READS_WITHOUT_VISIBILITY`);
 
 for (const problem of problems) console.error(problem);
 console.log(
@@ -141,4 +203,45 @@ function KNOWN_FOREIGN_WRITES() {
     "src/server/modules/safety/repository.ts writes friends's friendships",
     "src/server/modules/safety/repository.ts writes users's users",
   ];
+}
+
+/**
+ * Statements that read events or people and need no visibility rule, each with why: the owner's own rows
+ * (one's account, one's sessions), a caller that applied the rule before (a service's `require*`), work for
+ * moderators or workers, and the writes that read back what they changed.
+ */
+function OWN_READS() {
+  const M = MODULES;
+  return {
+    // One's own account, or an account by id for a service that decides who sees it (users.findAsSeenBy).
+    [`${M}users/repository.ts#findById`]: "an account by id; services apply the person rule to what they show",
+    [`${M}users/repository.ts#idsByUsernames`]: "moderator names from configuration, at start",
+    [`${M}users/repository.ts#emailsOf`]: "addresses for mail to the people themselves",
+    [`${M}auth/repository.ts#findUserByLogin`]: "signing in to one's own account",
+    [`${M}auth/repository.ts#findUserByEmail`]: "signing in to one's own account",
+    [`${M}auth/repository.ts#findUserByGoogleSubject`]: "signing in to one's own account",
+    [`${M}auth/repository.ts#findTakenField`]: "whether a sign-up's name or address is taken",
+    [`${M}account/repository.ts#findUserByEmail`]: "a reset link for one's own account",
+    [`${M}account/repository.ts#exportOf`]: "one's own data export",
+    [`${M}account/repository.ts#hostedEventsWithPeople`]: "one's own events, told of one's deletion",
+    [`${M}account/repository.ts#deleteAccount`]: "deleting one's own account",
+    [`${M}uploads/repository.ts#insertWithinQuota`]: "one's own upload quota",
+    [`${M}safety/repository.ts#listBlocked`]: "the people one blocked oneself",
+    [`${M}safety/repository.ts#openReports`]: "the moderators' queue: they see what they judge",
+    [`${M}early-access/repository.ts#stats`]: "counts for the operators, no person or event",
+    // The caller applied the event rule first (visibility.require*), or the rows are the hosts' own.
+    [`${M}events/repository.ts#findEvent`]: "the row the visibility rules are applied to",
+    [`${M}events/repository.ts#isEventLinkUsable`]: "whether a shared link may still register, no row shown",
+    [`${M}events/repository.ts#participantsWithStatus`]: "recipients of the hosts' notices, gated by eventId",
+    [`${M}events/repository.ts#hostedBy`]: "one's own hosted events",
+    [`${M}events/repository.ts#attendedBy`]: "one's own answers",
+    [`${M}events/repository.ts#followingOccurrences`]: "a series the hosts manage (requireManaged first)",
+    [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
+    // A group's own members and plans, after the service's membership check.
+    [`${M}groups/repository.ts#messagesByIds`]: "a group's messages to its members (requireMember first)",
+    [`${M}groups/repository.ts#listGroupEvents`]: "a group's plans to its members (requireMember first)",
+    [`${M}groups/repository.ts#findGroupEvent`]: "a group's plan to its members (requireMember first)",
+    [`${M}groups/repository.ts#memberNames`]: "the names a group's own poll card shows its members",
+    [`${M}friends/repository.ts#listFriends`]: "a block ends a friendship; the service hides blocked viewers",
+  };
 }

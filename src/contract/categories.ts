@@ -6,16 +6,15 @@ export { CATEGORIES, type CategoryId, matchesCategory } from "./discover-categor
 
 export const categoryIdSchema = idEnum(CATEGORIES);
 
-/** The Create New Event dialog's options: whom a social event is for, a networking event's industry. */
-export const FRIEND_GROUPS = [
-  { id: "all", label: "All Friends" },
-  { id: "close", label: "Close Friends" },
-  { id: "family", label: "Family" },
-  { id: "coworkers", label: "Coworkers" },
-] as const;
+/**
+ * Whom a social event is for: only "all". Link keeps no circles of close friends, family or coworkers, so
+ * offering them would be a choice that restricts nothing; the field stays for clients that send "all".
+ */
+export const FRIEND_GROUPS = [{ id: "all", label: "All Friends" }] as const;
 export const friendGroupIdSchema = idEnum(FRIEND_GROUPS);
 export type FriendGroupId = z.infer<typeof friendGroupIdSchema>;
 
+/** A networking event's industry, chosen in the Create New Event dialog. */
 export const INDUSTRIES = [
   { id: "tech", label: "Tech" },
   { id: "design", label: "Design" },

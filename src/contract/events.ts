@@ -277,8 +277,11 @@ export const pendingRequestSchema = z.object({
 
 export const eventDetailSchema = eventSchema.extend({
   host: userSummarySchema.nullable(),
+  /** Who is going, as far as the viewer may see (none while `guestListHidden`). */
   attendees: z.array(userSummarySchema),
   attendeeCount: z.number().int(),
+  /** The hosts keep who is going from this viewer: `attendees` is empty, the count still stands. */
+  guestListHidden: z.boolean(),
   viewerStatus: participantStatusSchema.nullable(),
   /** 1-based place in the waitlist when the viewer is waitlisted. */
   waitlistPosition: z.number().int().nullable(),
@@ -305,6 +308,9 @@ export function myEventGroup(event: Pick<MyEvent, "role" | "status">): "hosting"
 /** Texts the discover screen and the event dialog show. */
 export const EVENT_TEXTS = {
   full: "This event is full",
+  /** Instead of a list the viewer may not see, under the count of those going. */
+  guestListPrivate: (going: number) => `${going} going — the hosts keep the guest list private`,
+  noAttendees: "No one has joined yet.",
 } as const;
 
 /** What the create-event dialog says under a required field left empty. */

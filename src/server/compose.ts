@@ -10,7 +10,7 @@ import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
-import { eventAccess, eventsRepository, eventsService } from "./modules/events";
+import { eventsRepository, eventsService } from "./modules/events";
 import { feedRepository, feedService } from "./modules/feed";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
@@ -34,9 +34,10 @@ import {
 } from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
-import { type BlockReads, safetyRepository, safetyService } from "./modules/safety";
+import { safetyRepository, safetyService } from "./modules/safety";
 import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository, usersService } from "./modules/users";
+import { visibilityRepository, visibilityService } from "./modules/visibility";
 
 /**
  * The composition root: every repository and service of one app, built once, in one place. Repositories
@@ -69,10 +70,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outboxRepo = outboxRepository(db);
   const outboxWorker = createOutboxWorker({ repo: outboxRepo, log, transport: createMailTransport(config) });
   const outbox = outboxService({ repo: outboxRepo, worker: outboxWorker, log });
-  // Every module that hides a person across a block asks the safety module, which owns user_blocks.
-  const blocks: BlockReads = repositories.safety;
+  // Who may see what (events, people, guest lists) is answered by one module that every read asks.
+  const visibility = visibilityService({ repo: visibilityRepository(db) });
+  const blocks = visibility;
   const auth = authService({ repo: repositories.auth, bus });
-  const notifications = notificationsService({ repo: notificationsRepository(db), bus, blocks });
+  const notifications = notificationsService({ repo: notificationsRepository(db), bus, visibility });
   const reminderWorker = createReminderWorker({
     service: remindersService({ repo: remindersRepository(db), notifications }),
     log,
@@ -123,12 +125,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const hosting = hostingService({
     repo: hostingRepo,
     users: repositories.users,
-    access: eventAccess({
-      findEvent: eventsRepo.findEvent,
-      isGroupMember: repositories.groups.isMember,
-      isBlockedEitherWay: blocks.isBlockedEitherWay,
-      isCohost: hostingRepo.isCohost,
-    }),
+    access: visibility,
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => ticketSecret(repositories.push),
@@ -141,7 +138,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     groups: repositories.groups,
     uploads,
     notifications,
-    blocks,
+    visibility,
     hosting,
     published: follows.eventPublished,
   });
@@ -149,9 +146,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     repo: participantsRepository(db),
     findEvent: eventsRepo.findEvent,
     users: repositories.users,
-    groups: repositories.groups,
     notifications,
-    blocks,
+    visibility,
     hosting,
     now: deps.now,
   });
@@ -213,7 +209,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
       accountTokens: accountTokenPrune({ repo: repositories.account, log }),
     },
-    // The block reads every module that hides a person receives (the safety module's).
+    // Who may see what: the rules every read path asks (the visibility module's).
+    visibility,
     blocks,
     notifications,
     uploads,

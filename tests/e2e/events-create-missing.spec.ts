@@ -15,7 +15,8 @@ test("the Create New Event dialog refuses a missing field without sending, then 
   const create = new CreateEventDialog(page);
   const dialog = await create.open();
   await expect(dialog.getByRole("radio", { name: "Social" })).toBeChecked();
-  await expect(dialog.getByText("Who to invite")).toBeVisible();
+  // No audience choice: nothing could restrict an event to a circle of friends.
+  await expect(dialog.getByText("Who to invite")).toHaveCount(0);
   const title = `${uniqueToken("new")} Dinner`;
   // Time left empty.
   await create.fill({ title, description: "Pasta and stories", day: localDay(1) });

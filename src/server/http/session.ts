@@ -57,12 +57,13 @@ function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): b
 
 /**
  * Whether the matched route is one whose requests carry a session worth looking up: the API and
- * the socket, never static files or health checks. Like the gate, it reads the matched route, so an
+ * the socket (and an event's link card), never static files or health checks. Like the gate, it reads the matched route, so an
  * absolute-form request target signs in exactly as its origin-form twin does.
  */
 export function routeUsesSession(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url ?? "";
-  return pattern.startsWith("/api/") || pattern === "/ws";
+  // An event's link card is what its preview shows the viewer, so it knows who is asking.
+  return pattern.startsWith("/api/") || pattern === "/ws" || pattern === "/events/:id";
 }
 
 /**

@@ -4,7 +4,7 @@ import { CHAT_BURST_MESSAGES } from "#contract/limits";
 import { chatMessages } from "#server/modules/chat/schema";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";
-import { safetyRepository } from "../modules/safety/repository";
+import { visibilityRepository, visibilityService } from "../modules/visibility";
 import { createGroup, createUser } from "../test/factories";
 import { testAppForSuite } from "../test/suite";
 import { as, registerUser } from "../test/test-app";
@@ -266,7 +266,7 @@ describe("/ws", () => {
     await notificationsService({
       repo: notificationsRepository(t.database.db),
       bus: t.bus,
-      blocks: safetyRepository(t.database.db),
+      visibility: visibilityService({ repo: visibilityRepository(t.database.db) }),
     }).notify(b.user.id, {
       type: "event_update",
       title: "Changed",

@@ -223,7 +223,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.planId}/occurrences` }),
     expect: insiders(200),
   },
-  // Events the caller and the owner were both checked in at: anyone signed in, about themself and another.
+  // Events the caller and the owner were both checked in at: anyone signed in, about themself and another;
+  // across a block the empty list an unknown person gets.
   "GET /api/users/{id}/met-at": { request: (f) => ({ url: `/api/users/${f.ownerId}/met-at` }), expect: signedIn(200) },
   // Confirming a seat offered from the waitlist: nobody in the fixture has one waiting.
   "POST /api/events/{id}/seat/confirm": {
@@ -287,9 +288,10 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
     expect: { visitor: 401, owner: 400, member: 200, stranger: 200, blocked: 404 },
   },
+  // Unfollowing answers as following does: across a block the same 404 as an unknown person.
   "DELETE /api/users/{id}/follow": {
     request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), blocked: 404 },
   },
   "PATCH /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),

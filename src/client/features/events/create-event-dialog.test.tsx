@@ -84,12 +84,12 @@ beforeEach(() => {
 });
 
 describe("CreateEventDialog", () => {
-  it("opens as Social, All Friends, Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
+  it("opens as Social (no audience choice), Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
     stubServer();
     await renderDialog();
     expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Networking" })).not.toBeChecked();
-    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
+    expect(screen.queryByLabelText("Who to invite")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
 
@@ -146,9 +146,12 @@ describe("CreateEventDialog", () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
-  it("sends the social payload: friendGroupId, no category or maxAttendees, the host is the signed-in user", async () => {
+  it("sends the social payload: no audience, category or maxAttendees, the host is the signed-in user", async () => {
     const fetchMock = stubServer();
     await renderDialog();
+    // Link keeps no circles of friends: a "Who to invite" choice would restrict nothing.
+    expect(screen.queryByText("Who to invite")).not.toBeInTheDocument();
+    expect(screen.queryByText("Close Friends")).not.toBeInTheDocument();
     await fillRequired({
       title: "  Dinner at Luigi's ",
       description: "Pasta night",
@@ -165,7 +168,6 @@ describe("CreateEventDialog", () => {
       location: "Luigi's",
       hostId: 42,
       type: "social",
-      friendGroupId: "all",
     });
     await toastWith("Event Created", "Your social event has been created successfully");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -253,7 +255,6 @@ describe("CreateEventDialog", () => {
     for (const label of ["Event Name", "Description", "Date", "Time", "Location"]) {
       expect(screen.getByLabelText(label)).toHaveValue("");
     }
-    expect(screen.getByLabelText("Who to invite")).toHaveTextContent("All Friends");
     await userEvent.click(screen.getByRole("radio", { name: "Networking" }));
     expect(screen.getByLabelText("Industry/Category")).toHaveTextContent("Tech");
     expect(screen.getByLabelText("Maximum Attendees")).toHaveValue(20);

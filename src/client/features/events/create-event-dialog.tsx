@@ -1,4 +1,4 @@
-import { FRIEND_GROUPS, INDUSTRIES } from "@contract/categories";
+import { INDUSTRIES } from "@contract/categories";
 import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/events";
 import type { Recurrence } from "@contract/hosting";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
@@ -23,7 +23,6 @@ import { useCreateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
 import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 
-type FriendGroup = (typeof FRIEND_GROUPS)[number]["id"];
 type RequiredField = keyof typeof CREATE_EVENT_MISSING_TEXTS;
 const REQUIRED_FIELDS = Object.keys(CREATE_EVENT_MISSING_TEXTS) as RequiredField[];
 
@@ -52,7 +51,6 @@ const initial = {
   time: "",
   location: "",
   description: "",
-  friendGroupId: "all" as FriendGroup,
   category: "tech" as Industry,
   maxAttendees: String(DEFAULT_MAX_ATTENDEES),
   /** Where the event is on the map; the Location text stays its display name. */
@@ -154,7 +152,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
       ...(networking
         ? { category: form.category, maxAttendees: Number.isFinite(max) ? max : DEFAULT_MAX_ATTENDEES }
-        : { friendGroupId: form.friendGroupId }),
+        : {}),
     };
     create.mutate(body, {
       onSuccess: (event) => {
@@ -287,23 +285,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
             <MissingNote field="description" shown={missingShown("description")} />
           </div>
-          {form.type === "social" ? (
-            <div className="grid gap-2">
-              <Label htmlFor="event-invite">Who to invite</Label>
-              <Select value={form.friendGroupId} onValueChange={(v) => set("friendGroupId", v as FriendGroup)}>
-                <SelectTrigger id="event-invite">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FRIEND_GROUPS.map((g) => (
-                    <SelectItem key={g.id} value={g.id}>
-                      {g.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          ) : (
+          {form.type === "networking" && (
             <div className="grid grid-cols-2 gap-3">
               <div className="grid gap-2">
                 <Label htmlFor="event-category">Industry/Category</Label>

@@ -41,6 +41,7 @@ import { Skeleton } from "@/ui/skeleton";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCancelEvent, useEvent, useEventConversation, useMuteConversation, useUpdateEvent } from "./api";
+import { AttendeeList } from "./attendee-list";
 import { CoverPicker } from "./cover-picker";
 import { EventCover } from "./event-cover";
 import { EventPlace } from "./event-place";
@@ -175,26 +176,7 @@ export function EventPage() {
             <ReportButton targetType="event" targetId={e.id} label="Report this event" />
           </div>
         )}
-        <section className="grid gap-2">
-          <h2 className="text-sm font-semibold">Attendees ({e.attendeeCount})</h2>
-          {e.attendees.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No one has joined yet.</p>
-          ) : (
-            <ul className="grid gap-2">
-              {e.attendees.map((a) => (
-                <li key={a.id}>
-                  <Link href={`/users/${a.id}`} className="flex items-center gap-2 text-sm">
-                    <Avatar className="size-8">
-                      {a.profileImage && <AvatarImage src={a.profileImage} alt="" />}
-                      <AvatarFallback className="text-xs">{initialOf(a.fullName)}</AvatarFallback>
-                    </Avatar>
-                    {a.fullName}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <AttendeeList event={e} />
       </div>
     </article>
   );

@@ -28,6 +28,7 @@ const event: EventDetail = {
   host: null,
   attendees: [],
   attendeeCount: 0,
+  guestListHidden: false,
   viewerStatus: null,
   waitlistPosition: null,
   isHost: false,

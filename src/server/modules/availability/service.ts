@@ -1,7 +1,7 @@
 import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "#contract/availability";
 import type { TimeSlotId } from "#contract/time-slots";
 import { HttpError } from "#server/http/http-error";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import type { AvailabilityRepository } from "./repository";
 
 export function availabilityService({ repo, blocks }: { repo: AvailabilityRepository; blocks: BlockReads }) {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { groupOpenTo, notBlocked } from "../visibility";
 import { chatMessages } from "./schema";
 
 export type StoredMessage = typeof chatMessages.$inferSelect & {
@@ -129,6 +129,8 @@ export function chatRepository(db: Db) {
           cross join turn
           join groups g on g.id = i.group_id
           where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
+            -- An event's guests' conversation is closed to a guest who may no longer open the event.
+            and ${groupOpenTo(sql`i.user_id`, sql`i.group_id`)}
             -- Nobody posts in a direct conversation with someone blocked either way. The case keeps the
             -- block lookup to direct conversations: as a plain "and", the planner may run it for every
             -- member of every group before it filters on is_direct (hundreds of ms for a batch).

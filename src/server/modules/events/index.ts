@@ -1,10 +1,9 @@
 /**
- * Events: making, editing and canceling them, who may see or change one (`eventAccess`), and the shared reads
+ * Events: making, editing and canceling them, and the shared reads
  * of an event and of a person's answer (`findEvent`, `findParticipant`), which other modules receive from
  * compose.ts rather than reading the tables themselves.
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
-export { eventAccess } from "./event-access";
 export {
   type EventRow,
   type EventsRepository,

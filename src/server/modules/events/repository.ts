@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client";
 import { eventInteractions } from "#server/modules/feed/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
+import { answerVisibleTo } from "../visibility";
 import { events } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
@@ -92,6 +93,24 @@ function eventQueries(db: Db) {
         .innerJoin(users, eq(users.id, eventParticipants.userId))
         .where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.status, statuses)))
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId));
+    },
+
+    /** The first `limit` people going whom `viewerId` may see there (the guest list's rule, blocks), oldest answer first. */
+    async goingSeenBy(eventId: number, viewerId: number, limit: number) {
+      return db
+        .select({ user: users })
+        .from(eventParticipants)
+        .innerJoin(users, eq(users.id, eventParticipants.userId))
+        .innerJoin(events, eq(events.id, eventParticipants.eventId))
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.status, "going"),
+            answerVisibleTo(viewerId, eventParticipants, events),
+          ),
+        )
+        .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
+        .limit(limit);
     },
 
     /** Events the user hosts, and `cohosted` (ids of events they co-host). */

@@ -16,10 +16,9 @@ import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
 import type { NotificationsService } from "../notifications";
 import { zoneAt } from "../places";
-import type { BlockReads } from "../safety";
 import type { UploadsService } from "../uploads";
 import type { UsersRepository } from "../users";
-import { eventAccess } from "./event-access";
+import type { VisibilityService } from "../visibility";
 import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 
 export function toEvent(row: EventRow): Event {
@@ -66,7 +65,7 @@ export function eventsService({
   groups,
   uploads: images,
   notifications,
-  blocks,
+  visibility,
   hosting,
   published,
 }: {
@@ -77,18 +76,14 @@ export function eventsService({
   /** A cover is a photo its host uploaded to Link. */
   uploads: UploadsService;
   notifications: NotificationsService;
-  blocks: BlockReads;
+  /** Who may see what: the event rules, and blocks between people. */
+  visibility: VisibilityService;
   /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
-  const { requireVisible, requireHosted, requireManaged, requireEvent } = eventAccess({
-    findEvent: repo.findEvent,
-    isGroupMember: groups.isMember,
-    isBlockedEitherWay: blocks.isBlockedEitherWay,
-    isCohost: hosting.isCohost,
-  });
+  const { requireVisible, requireHosted, requireManaged, requireAnnounceable, requireEvent } = visibility;
 
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
@@ -175,27 +170,19 @@ export function eventsService({
       const event = await requireVisible(eventId, viewerId);
       const [host, going, mine] = await Promise.all([
         users.findById(event.hostId),
-        repo.participantsWithStatus(eventId, ["going"]),
+        // Whom the guest list shows this viewer, less anyone blocked either way (the count stays whole).
+        repo.goingSeenBy(eventId, viewerId, 50),
         repo.findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
       const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);
-      // Someone the viewer blocked, or who blocked the viewer, is left out of the faces shown (the count stays).
-      const hidden = await blocks.blockedAmong(
-        viewerId,
-        going.map((g) => g.user.id),
-      );
       return {
         ...toEvent(event),
         ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: seesGuests
-          ? going
-              .filter((g) => !hidden.has(g.user.id))
-              .slice(0, 50)
-              .map((g) => toSummary(g.user))
-          : [],
+        attendees: seesGuests ? going.map((g) => toSummary(g.user)) : [],
         attendeeCount: event.goingCount,
+        guestListHidden: !seesGuests,
         viewerStatus,
         waitlistPosition: viewerStatus === "waitlisted" ? await repo.waitlistPosition(eventId, viewerId) : null,
         isHost: event.hostId === viewerId,
@@ -237,7 +224,8 @@ export function eventsService({
       eventId: number,
       { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
     ) {
-      const event = await requireManaged(eventId, hostId);
+      // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
+      const event = await requireAnnounceable(eventId, hostId);
       if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
       if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { EARTH_RADIUS_KM } from "#contract/limits";
-import { notBlocked } from "../safety";
+import { eventColumns, eventListedFor } from "../visibility";
 import type { FeedMark, FeedRange } from "./cursor";
 import { SCORE } from "./scoring";
 
@@ -168,12 +168,9 @@ function baseWhere(c: FeedCriteria, withBox: boolean): SQL[] {
   const parts: SQL[] = [
     sql`e.type = ${c.type}`,
     sql`e.date > ${c.now.toISOString()}::timestamptz`,
-    sql`e.canceled_at is null`,
-    sql`e.group_id is null`,
     sql`e.host_id <> ${c.userId}`,
-    // Hidden by a moderator, or hosted by someone blocked either way.
-    sql`e.hidden_at is null`,
-    notBlocked(c.userId, sql`e.host_id`),
+    // Not canceled, hidden or a group's plan, and no host blocked either way.
+    eventListedFor(c.userId, eventColumns("e")),
     // A full event cannot be joined from the deck; its page offers the waitlist.
     sql`(e.max_attendees is null or e.going_count < e.max_attendees)`,
     sql`not exists (select 1 from event_interactions i where i.user_id = ${c.userId} and i.event_id = e.id)`,

@@ -6,7 +6,7 @@ import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { answerVisibleTo, eventListedFor } from "../visibility";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./ranking-sql";
@@ -88,6 +88,7 @@ export function feedRepository(db: Db) {
           select u.id, u.full_name, u.username, u.profile_image, row_number() over (order by p.created_at, p.user_id) as rn
           from event_participants p join users u on u.id = p.user_id
           where p.event_id = ${events.id} and p.status = 'going'
+            and ${answerVisibleTo(userId, { userId: sql`p.user_id`, status: sql`p.status` }, events)}
           order by p.created_at, p.user_id
           limit ${AVATAR_STACK_MAX}
         ) a), '[]')`,
@@ -98,12 +99,9 @@ export function feedRepository(db: Db) {
       and(
         sql`${events.id} = any(${sql.placeholder("ids")}::int[])`,
         sql`${events.date} > ${sql.placeholder("now")}::timestamptz`,
-        isNull(events.canceledAt),
-        isNull(events.hiddenAt),
-        isNull(events.groupId),
+        eventListedFor(userId, events),
         sql`${events.hostId} <> ${userId}`,
         sql`(${events.maxAttendees} is null or ${events.goingCount} < ${events.maxAttendees})`,
-        notBlocked(userId, events.hostId),
         sql`not exists (select 1 from event_interactions i where i.user_id = ${userId} and i.event_id = ${events.id})`,
         sql`not exists (select 1 from event_participants p where p.user_id = ${userId} and p.event_id = ${events.id})`,
       ),

@@ -31,7 +31,9 @@ export function followsService({
       return state(viewerId, userId);
     },
     async unfollow(viewerId: number, userId: number): Promise<FollowState> {
-      if (!(await userExists(userId))) throw new HttpError(404, FOLLOW_TEXTS.notFound);
+      // The same answer as following: a block is not told apart from an unknown id.
+      if (!(await userExists(userId)) || (await blockedEitherWay(viewerId, userId)))
+        throw new HttpError(404, FOLLOW_TEXTS.notFound);
       await repo.unfollow(viewerId, userId);
       return state(viewerId, userId);
     },

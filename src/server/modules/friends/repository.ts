@@ -3,7 +3,7 @@ import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { notBlocked } from "../visibility";
 import { friendships } from "./schema";
 
 export function friendsRepository(db: Db) {

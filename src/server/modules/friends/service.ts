@@ -3,8 +3,8 @@ import type { FriendStatus } from "#contract/friends";
 import { HttpError } from "#server/http/http-error";
 import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
-import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users";
+import type { BlockReads } from "../visibility";
 import { inviteEmail } from "./invite-email";
 import type { FriendsRepository } from "./repository";
 

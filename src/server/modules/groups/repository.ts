@@ -7,6 +7,7 @@ import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
+import { groupMemberVisibleTo, groupOpenTo } from "../visibility";
 import { eventVotes } from "./plan-votes-schema";
 import { groupMembers, groups } from "./schema";
 
@@ -72,7 +73,7 @@ export function groupsRepository(db: Db) {
       const [row] = await db
         .select({ role: groupMembers.role })
         .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), groupOpenTo(userId, groupId)))
         .limit(1);
       return row?.role ?? null;
     },
@@ -185,7 +186,8 @@ export function groupsRepository(db: Db) {
         .orderBy(asc(groups.id));
     },
 
-    async listMembers(groupId: number, page: { take: number; after?: KeysetPosition }) {
+    /** The members `viewerId` may see (an event's guests' conversation shows its guests as its guest list allows). */
+    async listMembers(viewerId: number, groupId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({
           id: users.id,
@@ -197,7 +199,13 @@ export function groupsRepository(db: Db) {
         })
         .from(groupMembers)
         .innerJoin(users, eq(users.id, groupMembers.userId))
-        .where(and(eq(groupMembers.groupId, groupId), afterKeyset(groupMembers.joinedAt, users.id, page.after)))
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            groupMemberVisibleTo(viewerId, groupId, users.id),
+            afterKeyset(groupMembers.joinedAt, users.id, page.after),
+          ),
+        )
         .orderBy(keysetTime(groupMembers.joinedAt), asc(users.id))
         .limit(page.take);
     },

@@ -20,7 +20,7 @@ import { TIME_SLOTS, type TimeSlotId } from "#contract/time-slots";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
 import type { AvailabilityService } from "../availability";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import type { GroupsRepository } from "./repository";
 
 /** A group's last chat message as the groups repository reads it. */
@@ -127,7 +127,7 @@ export function groupsService(deps: {
 
     async members(userId: number, groupId: number, page: { take: number; after?: KeysetPosition }) {
       await requireMember(groupId, userId);
-      const rows = await repo.listMembers(groupId, page);
+      const rows = await repo.listMembers(userId, groupId, page);
       return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
     },
 

@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { eventVisibleTo, notBlocked, personVisibleTo } from "../visibility";
 import { eventCohosts, eventUpdates } from "./schema";
 
 /** An event's row, as the events module reads it. */
@@ -82,13 +82,15 @@ export function hostingRepository(db: Db) {
         .orderBy(asc(events.date), asc(events.id))
         .limit(60);
     },
-    /** Events both people were checked in at, latest first (a moderator-hidden one is left out). */
+    /** Events both people were checked in at, latest first: none across a block, none hidden or out of the viewer's sight. */
     async metAt(viewerId: number, otherId: number) {
       return db
         .select({ eventId: events.id, title: events.title, date: events.date })
         .from(events)
         .where(
           and(
+            personVisibleTo(viewerId, otherId),
+            eventVisibleTo(viewerId, events),
             isNull(events.hiddenAt),
             sql`exists (select 1 from event_participants a where a.event_id = ${events.id} and a.user_id = ${viewerId} and a.checked_in_at is not null)`,
             sql`exists (select 1 from event_participants b where b.event_id = ${events.id} and b.user_id = ${otherId} and b.checked_in_at is not null)`,

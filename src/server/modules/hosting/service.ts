@@ -21,6 +21,7 @@ import {
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
+import type { EventAccess } from "../visibility";
 import type { EventRow, HostingRepository } from "./repository";
 
 const DAY_MS = 86_400_000;
@@ -82,29 +83,10 @@ export function checkResponse(
   }
 }
 
-/** Whether a viewer sees who is going (the count is always shown). */
-function seesGuestList(
-  event: Pick<EventRow, "guestList">,
-  viewer: { manages: boolean; status: ParticipantStatus | null },
-) {
-  if (viewer.manages || event.guestList === "everyone") return true;
-  return event.guestList === "attendees" && viewer.status === "going";
-}
-
 /** A CSV field: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
 function csvField(value: string) {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/**
- * The events module's access rules (its `eventAccess`), which compose.ts builds with hosting's co-host read:
- * each answers the event's row or refuses with 404 or 403.
- */
-export interface EventAccess {
-  requireVisible(id: number, viewerId: number): Promise<EventRow>;
-  requireHosted(id: number, userId: number): Promise<EventRow>;
-  requireManaged(id: number, userId: number): Promise<EventRow>;
 }
 
 export function hostingService({
@@ -203,16 +185,15 @@ export function hostingService({
         viewerCheckedIn: viewer?.checkedInAt != null,
         waitlistMode: event.waitlistMode,
         viewerConfirmBy: viewer?.status === "going" && viewer.confirmBy ? viewer.confirmBy.toISOString() : null,
-        seesGuests: seesGuestList(event, {
-          manages: isCohost || event.hostId === viewerId,
-          status: viewer?.status ?? null,
-        }),
+        seesGuests: await access.seesGuestList(event.id, viewerId),
       };
     },
 
     async addCohost(hostId: number, eventId: number, userId: number) {
       const event = await access.requireHosted(eventId, hostId);
       if (userId === event.hostId) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
+      // Someone across a block is as if gone: the same answer as an unknown account, and no notice.
+      await access.requirePersonVisible(hostId, userId, HOSTING_TEXTS.userNotFound);
       const user = await users.findById(userId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
       await repo.addCohost(eventId, userId);
@@ -229,7 +210,8 @@ export function hostingService({
     },
 
     async sendUpdate(authorId: number, eventId: number, body: EventUpdateBody): Promise<EventUpdate> {
-      const event = await access.requireManaged(eventId, authorId);
+      // A hidden event is silenced: its hosts may read it, but nothing about it goes out.
+      const event = await access.requireAnnounceable(eventId, authorId);
       const audience = body.audience ?? ["going"];
       const row = await repo.insertUpdateWithinBudget(
         { eventId, authorId, message: body.message, audience },
@@ -237,7 +219,10 @@ export function hostingService({
       );
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
-      await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      await notifications.notifyAll(recipients, {
+        ...EVENT_NOTICES.hostUpdate(event, body.message),
+        fromUserId: authorId,
+      });
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
       // who is not going has no seat in it (403), and the update stands without it.
       if (postToConversation && audience.includes("going")) {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import type { TestApp } from "#server/test/test-app";
 
 // The shell the built client would serve, with one cover illustration as Vite names it.
@@ -99,5 +100,40 @@ describe("link cards in the HTML shell", () => {
       expect(res.body).not.toContain("Secret plan");
       expect(res.body).toContain("<title>Link</title>");
     }
+  });
+
+  it("gives a viewer the host blocked, or who blocked the host, no card: the preview's block rule", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t);
+    const blocked = await createUser(t);
+    const blocker = await createUser(t);
+    const event = await createEvent(host, { title: "Rooftop at 9", location: "12 Hidden Lane" });
+    const block = (who: typeof host, other: typeof host) =>
+      who.call({ method: "POST", url: "/api/blocks", payload: { userId: other.id } });
+    expect((await block(host, blocked)).statusCode).toBe(200);
+    expect((await block(blocker, host)).statusCode).toBe(200);
+    for (const viewer of [blocked, blocker]) {
+      const res = await t.app.inject({ method: "GET", url: `/events/${event.id}`, headers: { cookie: viewer.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(metaOf(res.body, "og:title")).toBeNull();
+      expect(res.body).not.toContain("Rooftop at 9");
+      expect(res.body).not.toContain("Hidden Lane");
+    }
+  });
+
+  it("spends the preview's per-address budget: past it, no card and 429, and the API preview is spent too", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t);
+    const event = await createEvent(host, { title: "Counted card" });
+    const from = (url: string) => t.app.inject({ method: "GET", url, remoteAddress: "198.51.100.7" });
+    for (let n = 0; n < EVENT_PREVIEWS_PER_MINUTE; n += 1) {
+      expect(metaOf((await from(`/events/${event.id}`)).body, "og:title")).toBe("Counted card");
+    }
+    const over = await from(`/events/${event.id}`);
+    expect(over.statusCode).toBe(429);
+    expect(over.headers["retry-after"]).toBeDefined();
+    expect(over.body).not.toContain("Counted card");
+    expect(over.body).toContain("<title>Link</title>");
+    expect((await from(`/api/events/${event.id}/preview`)).statusCode).toBe(429);
   });
 });

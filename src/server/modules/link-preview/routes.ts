@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
 import { inviteCodeParamsSchema } from "#contract/groups";
+import { retryAfterSeconds } from "#server/http/rate-limits";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 
@@ -28,9 +30,18 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
     );
   };
 
+  // The card says what the public preview says, so it spends the same per-address budget (one limiter per
+  // name: asking for it with other numbers throws) and applies the same rules to a signed-in viewer.
+  const previews = app.rateLimits.limiter("event-preview", { points: EVENT_PREVIEWS_PER_MINUTE, windowMs: 60_000 });
   app.get("/events/:id", async (request, reply) => {
     const params = eventIdParamsSchema.safeParse(request.params);
-    return send(reply, params.success ? await service.eventCard(params.data.id, request.userId) : null);
+    if (!params.success) return send(reply, null);
+    const verdict = await previews.consume(`ip:${request.ip}`);
+    if (!verdict.allowed) {
+      reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
+      return send(reply, null);
+    }
+    return send(reply, await service.eventCard(params.data.id, request.userId ?? null));
   });
   app.get("/invite/:code", async (request, reply) => {
     const params = inviteCodeParamsSchema.safeParse(request.params);

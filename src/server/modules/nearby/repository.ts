@@ -4,7 +4,7 @@ import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { users } from "#server/modules/users/schema";
-import { notBlocked } from "../safety";
+import { notBlocked } from "../visibility";
 
 export interface Circle {
   lat: number;

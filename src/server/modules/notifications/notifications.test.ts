@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userChannel } from "#contract/bus";
 import type { NotificationPage } from "#contract/notifications";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
-import { safetyRepository } from "../safety/repository";
+import { visibilityRepository, visibilityService } from "../visibility";
 import { notificationsRepository } from "./repository";
 import { notificationsService } from "./service";
 
@@ -16,7 +16,7 @@ const notify = (userId: number, input: Parameters<ReturnType<typeof notification
   notificationsService({
     repo: notificationsRepository(t.database.db),
     bus: t.bus,
-    blocks: safetyRepository(t.database.db),
+    visibility: visibilityService({ repo: visibilityRepository(t.database.db) }),
   }).notify(userId, input);
 
 describe("notifications API", () => {

@@ -7,7 +7,7 @@ import {
   notificationPreferencesSchema,
 } from "#contract/push";
 import type { Bus } from "#server/realtime/bus";
-import type { BlockReads } from "../safety";
+import type { VisibilityService } from "../visibility";
 import { startDelivery } from "./notify";
 import type { NotificationRow, NotificationsRepository } from "./repository";
 
@@ -31,16 +31,18 @@ export interface NewNotification {
    * stored notice goes when their account does (it may carry their name).
    */
   fromUserId?: number;
+  /** The event it is about: only those who may open the event hear of it, and nobody once a moderator hid it. */
+  eventId?: number;
 }
 
 export function notificationsService({
   repo,
   bus,
-  blocks,
+  visibility,
 }: {
   repo: NotificationsRepository;
   bus: Bus;
-  blocks: BlockReads;
+  visibility: Pick<VisibilityService, "blockedAmong" | "audienceOf">;
 }) {
   /** Each user's stored preferences, or the defaults when they never changed them (or a stored shape is outdated). */
   async function preferencesOf(userIds: number[]): Promise<Map<number, NotificationPreferences>> {
@@ -64,9 +66,10 @@ export function notificationsService({
    * this category in-app; then push and e-mail as each user chose. Returns the stored ones.
    */
   async function notifyAll(everyone: number[], input: NewNotification) {
-    const { fromUserId } = input;
-    const blocked = fromUserId === undefined ? new Set<number>() : await blocks.blockedAmong(fromUserId, everyone);
-    const userIds = everyone.filter((id) => !blocked.has(id));
+    const { fromUserId, eventId } = input;
+    const blocked = fromUserId === undefined ? new Set<number>() : await visibility.blockedAmong(fromUserId, everyone);
+    const audience = eventId === undefined ? null : await visibility.audienceOf(eventId, everyone);
+    const userIds = everyone.filter((id) => !blocked.has(id) && (audience === null || audience.has(id)));
     if (userIds.length === 0) return [];
     const category = CATEGORY_OF_TYPE[input.type];
     const preferences = await preferencesOf(userIds);

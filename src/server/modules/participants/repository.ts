@@ -1,13 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/schema";
-import { groupMembers } from "#server/modules/groups/schema";
 import { users } from "#server/modules/users/schema";
 import { type EventRow, eventsRepository } from "../events";
-import { notBlocked } from "../safety";
+import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
 
 /**
@@ -131,10 +130,7 @@ function participantQueries(db: Db) {
         .limit(1);
       return row;
     },
-    /**
-     * Only rows of events the viewer may see (a group's plan: its members and host), and
-     * pending applications only to the event's host and to the applicant.
-     */
+    /** Only rows of events the viewer may open, and only the answers the visibility rules show them. */
     async participantsOf(eventIds: number[], viewerId: number) {
       if (eventIds.length === 0) return [];
       return db
@@ -148,30 +144,10 @@ function participantQueries(db: Db) {
         .where(
           and(
             inArray(eventParticipants.eventId, eventIds),
-            or(
-              isNull(events.groupId),
-              eq(events.hostId, viewerId),
-              sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${events.groupId} and ${groupMembers.userId} = ${viewerId})`,
-            ),
-            or(
-              ne(eventParticipants.status, "pending"),
-              eq(events.hostId, viewerId),
-              eq(eventParticipants.userId, viewerId),
-            ),
-            // A block hides each side from the other: neither their answers nor the events one of them hosts.
-            notBlocked(viewerId, eventParticipants.userId),
-            notBlocked(viewerId, events.hostId),
-            // Who is going is shown only as the event's guest list setting allows (hosts and oneself always).
-            or(
-              eq(events.guestList, "everyone"),
-              eq(events.hostId, viewerId),
-              eq(eventParticipants.userId, viewerId),
-              sql`exists (select 1 from event_cohosts c where c.event_id = ${events.id} and c.user_id = ${viewerId})`,
-              and(
-                eq(events.guestList, "attendees"),
-                sql`exists (select 1 from ${eventParticipants} me where me.event_id = ${events.id} and me.user_id = ${viewerId} and me.status = 'going')`,
-              ),
-            ),
+            // The event as its page shows it to the viewer (hidden, group plans, blocks with its hosts), and
+            // each answer as its guest list allows (pending ones to the hosts, nobody blocked either way).
+            eventVisibleTo(viewerId, events),
+            answerVisibleTo(viewerId, eventParticipants, events),
           ),
         )
         .orderBy(asc(eventParticipants.eventId), asc(eventParticipants.createdAt));

@@ -3,11 +3,11 @@ import { EVENT_TEXTS, type ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "#contract/hosting";
 import { HttpError } from "#server/http/http-error";
-import { type EventRow, type EventsRepository, eventAccess } from "../events";
+import type { EventRow, EventsRepository } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications";
-import type { BlockReads } from "../safety";
 import type { UsersRepository } from "../users";
+import type { VisibilityService } from "../visibility";
 import type { ParticipantQueries, ParticipantsRepository } from "./repository";
 
 interface Transition {
@@ -26,9 +26,8 @@ export function participantsService({
   repo,
   findEvent,
   users,
-  groups,
   notifications,
-  blocks,
+  visibility,
   hosting,
   now = () => new Date(),
 }: {
@@ -36,10 +35,9 @@ export function participantsService({
   /** The events module's read of an event. */
   findEvent: EventsRepository["findEvent"];
   users: UsersRepository;
-  /** The groups module: a group's plan is for its members. */
-  groups: { isMember(groupId: number, userId: number): Promise<boolean> };
   notifications: NotificationsService;
-  blocks: BlockReads;
+  /** Who may see what: the event rules, and blocks between people. */
+  visibility: VisibilityService;
   /** Co-hosts see and decide applications too, and hear of new participants. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
   /** The clock seat offers are timed by (tests move it). */
@@ -47,12 +45,7 @@ export function participantsService({
 }) {
   const tell = (userId: number, n: NewNotification) => notifications.notify(userId, n);
 
-  const { requireVisible, requireManaged } = eventAccess({
-    findEvent,
-    isGroupMember: groups.isMember,
-    isBlockedEitherWay: blocks.isBlockedEitherWay,
-    isCohost: hosting.isCohost,
-  });
+  const { requireVisible, requireManaged } = visibility;
 
   /**
    * Moves one participant to a status; the caller holds the event's lock (changeParticipation). A going
@@ -180,7 +173,7 @@ export function participantsService({
 
     async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
       const event = await requireManaged(eventId, hostId);
-      if (await blocks.isBlockedEitherWay(hostId, userId))
+      if (await visibility.isBlockedEitherWay(hostId, userId))
         throw new HttpError(404, "No pending request from this user");
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const current = await tx.findParticipant(eventId, userId);

@@ -8,7 +8,7 @@ import {
   startDelivery,
   trackDelivery,
 } from "../notifications";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import { openSocketsHere } from "./presence";
 
 /**

@@ -1,7 +1,6 @@
 /**
- * Blocks, reports and moderation. Safety is the one owner of blocks: other modules receive the block reads
- * (`BlockReads`) from the composition root, or add `notBlocked` to a query of their own.
+ * Blocks, reports and moderation. Safety stores blocks; what a block hides is the visibility module's rule.
  */
 export { reportEmailKey, type StoredKeys } from "./report-email-key";
-export { type BlockReads, emailHash, notBlocked, safetyRepository } from "./repository";
+export { emailHash, safetyRepository } from "./repository";
 export { safetyService } from "./service";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
 import type { Db } from "#server/db/client";
@@ -8,14 +8,6 @@ import { events } from "#server/modules/events/schema";
 import { friendships } from "#server/modules/friends/schema";
 import { users } from "#server/modules/users/schema";
 import { reports, userBlocks } from "./schema";
-
-/**
- * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one
- * condition every surface a block hides (feed, Nearby, requests, direct messages) adds to its query.
- */
-export function notBlocked(viewerId: number | SQL | AnyPgColumn, otherId: number | SQL | AnyPgColumn): SQL {
-  return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
-}
 
 /**
  * The keyed hash of an address (lower-cased), written in SQL so that the hash stored at deletion and the
@@ -55,33 +47,6 @@ interface OpenReportRow {
 
 export function safetyRepository(db: Db) {
   return {
-    async isBlockedEitherWay(a: number, b: number) {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
-    /** Of `others`, the people `userId` blocked or who blocked `userId`: one query for a whole recipient list. */
-    async blockedAmong(userId: number, others: number[]): Promise<Set<number>> {
-      if (others.length === 0) return new Set();
-      const rows = await db
-        .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
-            and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
-          ),
-        );
-      return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
-    },
     /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
     async block(blockerId: number, blockedId: number) {
       await db.transaction(async (tx) => {
@@ -213,9 +178,3 @@ export function safetyRepository(db: Db) {
   };
 }
 export type SafetyRepository = ReturnType<typeof safetyRepository>;
-
-/**
- * The one answer to "did either of these two block the other", which every module that hides a person
- * (profiles, events, notifications, direct messages, pushes) receives from the composition root.
- */
-export type BlockReads = Pick<SafetyRepository, "isBlockedEitherWay" | "blockedAmong">;

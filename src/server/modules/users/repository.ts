@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { uploads } from "#server/modules/uploads/schema";
+import { personVisibleTo } from "../visibility";
 import { users } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,13 +28,22 @@ export function usersRepository(db: Db) {
       const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
       return new Map(rows.map((r) => [r.id, r.email]));
     },
-    async findMany(ids: number[]) {
+    /** Of the named people, those `viewerId` may see. */
+    async findManySeenBy(viewerId: number, ids: number[]) {
       if (ids.length === 0) return [];
-      return db.select().from(users).where(inArray(users.id, ids));
+      return db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, ids), personVisibleTo(viewerId, users.id)));
     },
-    /** Ids grow with sign-ups: a page is the next `limit` users after `afterId`. */
-    async listAfter(afterId: number, limit: number) {
-      return db.select().from(users).where(gt(users.id, afterId)).orderBy(asc(users.id)).limit(limit);
+    /** Ids grow with sign-ups: a page is the next `limit` people `viewerId` may see after `afterId`. */
+    async listSeenByAfter(viewerId: number, afterId: number, limit: number) {
+      return db
+        .select()
+        .from(users)
+        .where(and(gt(users.id, afterId), personVisibleTo(viewerId, users.id)))
+        .orderBy(asc(users.id))
+        .limit(limit);
     },
     async update(id: number, patch: UserPatch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();

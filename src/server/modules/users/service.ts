@@ -1,6 +1,6 @@
 import type { UpdateProfileInput } from "#contract/users";
 import { HttpError } from "#server/http/http-error";
-import type { BlockReads } from "../safety";
+import type { BlockReads } from "../visibility";
 import type { UserPatch, UsersRepository } from "./repository";
 
 /** "" clears a position; otherwise the numeric copy follows the string the client sent. */
@@ -19,13 +19,8 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
     },
 
     /** GET /api/users: the named users, or a page of everyone after the cursor, less those blocked either way. */
-    async list(viewerId: number, ids: number[] | undefined, cursor: number, limit: number) {
-      const rows = ids ? await repo.findMany(ids) : await repo.listAfter(cursor, limit);
-      const hidden = await blocks.blockedAmong(
-        viewerId,
-        rows.map((r) => r.id),
-      );
-      return rows.filter((r) => !hidden.has(r.id));
+    list(viewerId: number, ids: number[] | undefined, cursor: number, limit: number) {
+      return ids ? repo.findManySeenBy(viewerId, ids) : repo.listSeenByAfter(viewerId, cursor, limit);
     },
 
     /** The caller has already checked that id is the signed-in user. */

@@ -1,0 +1,28 @@
+/**
+ * Who may see what: the one owner of the rules for events (hidden, group plans, blocks with the hosts),
+ * people (blocks either way) and guest lists. Statements add its SQL fragments (visibility-sql.ts); services
+ * receive its service from the composition root. `scripts/check-imports.mjs` refuses a statement that
+ * reads events or people without a fragment.
+ */
+export { type EventRow, visibilityRepository } from "./repository";
+export {
+  type BlockReads,
+  type EventAccess,
+  HIDDEN_EVENT_TEXT,
+  type VisibilityService,
+  visibilityService,
+} from "./service";
+export {
+  answerVisibleTo,
+  type EventRef,
+  eventColumns,
+  eventListedFor,
+  eventVisibleTo,
+  groupMemberVisibleTo,
+  groupOpenTo,
+  guestListVisibleTo,
+  hostsEvent,
+  notBlocked,
+  personVisibleTo,
+  type SqlRef,
+} from "./visibility-sql";

@@ -1,0 +1,93 @@
+import { HttpError } from "#server/http/http-error";
+import type { EventRow, VisibilityRepository } from "./repository";
+
+/** What a moderator's hiding says to the host who tries to change or announce the event. */
+export const HIDDEN_EVENT_TEXT = "A moderator hid this event: it can't be changed or announced until they restore it";
+
+/**
+ * Who may see what, answered in one place: events (hidden, group plans, blocks with the hosts), people
+ * (blocks either way) and guest lists. Each `require*` answers the event's row or refuses with 404 (as if
+ * there were no such event) or 403 (the viewer knows it exists but may not do this).
+ */
+export function visibilityService({ repo }: { repo: VisibilityRepository }) {
+  async function requireEvent(id: number): Promise<EventRow> {
+    const row = await repo.eventFor(id, null);
+    if (!row) throw new HttpError(404, "Event not found");
+    return row.event;
+  }
+  async function standing(id: number, viewerId: number) {
+    const row = await repo.eventFor(id, viewerId);
+    if (!row) throw new HttpError(404, "Event not found");
+    return row;
+  }
+  /** An event the viewer may not see is gone to them, except a group's plan, whose page tells non-members why. */
+  function refuse(event: EventRow): never {
+    if (event.groupId != null && !event.hiddenAt)
+      throw new HttpError(403, "Only members of this group can see this event");
+    throw new HttpError(404, "Event not found");
+  }
+  /** The host or a co-host: editing, approving, updates to guests and check-in are shared among them. */
+  async function requireManaged(id: number, userId: number): Promise<EventRow> {
+    const row = await standing(id, userId);
+    if (row.event.hostId === userId) return row.event;
+    if (!row.visible) throw new HttpError(404, "Event not found");
+    if (!row.hosts) throw new HttpError(403, "Only the hosts can do this");
+    return row.event;
+  }
+
+  return {
+    requireEvent,
+    /** The event page's rule: see `eventVisibleTo`. */
+    async requireVisible(id: number, viewerId: number): Promise<EventRow> {
+      const row = await standing(id, viewerId);
+      if (!row.visible) refuse(row.event);
+      return row.event;
+    },
+    /** Only the host (cancel, co-hosts). */
+    async requireHosted(id: number, userId: number): Promise<EventRow> {
+      const row = await standing(id, userId);
+      if (row.event.hostId === userId) return row.event;
+      if (!row.visible && row.event.groupId == null) throw new HttpError(404, "Event not found");
+      throw new HttpError(403, "Only the host can do this");
+    },
+    requireManaged,
+    /**
+     * The hosts' changes that reach other people (edits, updates): a hidden event is silenced, its host
+     * may still read it and appeal.
+     */
+    async requireAnnounceable(id: number, userId: number): Promise<EventRow> {
+      const event = await requireManaged(id, userId);
+      if (event.hiddenAt) throw new HttpError(403, HIDDEN_EVENT_TEXT);
+      return event;
+    },
+    /** Whether the viewer sees who is going (the count is shown to all): one rule, `guestListVisibleTo`. */
+    seesGuestList: repo.seesGuestList,
+    /** Of `eventIds`, those the viewer may open. */
+    visibleEventIds: repo.visibleEventIds,
+    /** Of `userIds`, those a notice about the event may reach: who may open it, and nobody once it is hidden. */
+    audienceOf: repo.audienceOf,
+    isBlockedEitherWay: repo.isBlockedEitherWay,
+    blockedAmong: repo.blockedAmong,
+    /** A person across a block is as if gone: 404 with the text a missing account gets. */
+    async requirePersonVisible(viewerId: number, personId: number, missingText = "User not found") {
+      if (viewerId !== personId && (await repo.isBlockedEitherWay(viewerId, personId)))
+        throw new HttpError(404, missingText);
+    },
+  };
+}
+export type VisibilityService = ReturnType<typeof visibilityService>;
+
+/** The one answer to "did these two block each other", for modules that hide a person in their own rules. */
+export type BlockReads = Pick<VisibilityService, "isBlockedEitherWay" | "blockedAmong">;
+
+/** The access rules the events, hosting and participants modules apply to an event. */
+export type EventAccess = Pick<
+  VisibilityService,
+  | "requireEvent"
+  | "requireVisible"
+  | "requireHosted"
+  | "requireManaged"
+  | "requireAnnounceable"
+  | "seesGuestList"
+  | "requirePersonVisible"
+>;

@@ -1,0 +1,123 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+/** A value a fragment compares: a bound id, a column, or an expression of the statement using it. */
+export type SqlRef = number | SQL | AnyPgColumn;
+
+/** The columns of an event the rules read, as the calling statement names them (`events`, or `eventColumns("e")`). */
+export interface EventRef {
+  id: SqlRef;
+  hostId: SqlRef;
+  groupId: SqlRef;
+  hiddenAt: SqlRef;
+  canceledAt: SqlRef;
+  guestList: SqlRef;
+}
+
+/** The rule columns of an event under a statement's alias, for raw SQL (`from events e`). */
+export function eventColumns(alias: string): EventRef {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    id: column("id"),
+    hostId: column("host_id"),
+    groupId: column("group_id"),
+    hiddenAt: column("hidden_at"),
+    canceledAt: column("canceled_at"),
+    guestList: column("guest_list"),
+  };
+}
+
+/**
+ * True unless the two people blocked each other, in either direction: a block makes each side as if gone
+ * to the other, on every surface.
+ */
+export function notBlocked(viewerId: SqlRef, otherId: SqlRef): SQL {
+  return sql`not exists (select 1 from user_blocks ub where (ub.blocker_id = ${viewerId} and ub.blocked_id = ${otherId}) or (ub.blocker_id = ${otherId} and ub.blocked_id = ${viewerId}))`;
+}
+
+/**
+ * A person the viewer may see: themselves, or anyone neither blocked by nor blocking them. A deleted
+ * account has no row left to join, so a statement that joins `users` drops it by itself.
+ */
+export function personVisibleTo(viewerId: SqlRef, personId: SqlRef): SQL {
+  return sql`(${personId} = ${viewerId} or ${notBlocked(viewerId, personId)})`;
+}
+
+/** Whether the viewer is one of the event's hosts (its host or a co-host). */
+export function hostsEvent(viewerId: SqlRef, event: Pick<EventRef, "id" | "hostId">): SQL {
+  return sql`(${event.hostId} = ${viewerId} or exists (select 1 from event_cohosts vc where vc.event_id = ${event.id} and vc.user_id = ${viewerId}))`;
+}
+
+/** Neither the host nor any co-host and the viewer blocked each other. */
+function noHostBlocked(viewerId: SqlRef, event: Pick<EventRef, "id" | "hostId">): SQL {
+  return sql`(${notBlocked(viewerId, event.hostId)} and not exists (select 1 from event_cohosts bc join user_blocks ub
+    on (ub.blocker_id = ${viewerId} and ub.blocked_id = bc.user_id) or (ub.blocker_id = bc.user_id and ub.blocked_id = ${viewerId})
+    where bc.event_id = ${event.id}))`;
+}
+
+/**
+ * Whether the viewer may open the event (its page, its answers, its updates), canceled or not: its host
+ * always; nobody else once a moderator hid it; a group's plan only for the group's members (block or not:
+ * they chose to stay in the group); any other event for everyone but those who and whom its host or a
+ * co-host blocked.
+ */
+export function eventVisibleTo(viewerId: SqlRef, event: EventRef): SQL {
+  return sql`(${event.hostId} = ${viewerId} or (${event.hiddenAt} is null and case when ${event.groupId} is not null
+    then exists (select 1 from group_members vm where vm.group_id = ${event.groupId} and vm.user_id = ${viewerId})
+    else ${noHostBlocked(viewerId, event)} end))`;
+}
+
+/**
+ * Whether the event may be offered to the viewer on a listing (the feed, Nearby, search, a host's page):
+ * visible to them, not canceled, not hidden, not a group's plan. A listing that shows the viewer's own
+ * events (their calendar) uses `eventVisibleTo` instead.
+ */
+export function eventListedFor(viewerId: SqlRef, event: EventRef): SQL {
+  return sql`(${event.canceledAt} is null and ${event.hiddenAt} is null and ${event.groupId} is null
+    and ${noHostBlocked(viewerId, event)})`;
+}
+
+/**
+ * Whether the viewer sees who is going to the event (the count is always shown): its hosts always; a
+ * `hosts` list nobody else; an `attendees` list the people going; an `everyone` list anyone who may see
+ * the event. The event page asks the same question through `seesGuestList`, which runs this fragment.
+ */
+export function guestListVisibleTo(viewerId: SqlRef, event: EventRef): SQL {
+  return sql`(${hostsEvent(viewerId, event)} or ${event.guestList} = 'everyone'
+    or (${event.guestList} = 'attendees' and exists (select 1 from event_participants vp
+      where vp.event_id = ${event.id} and vp.user_id = ${viewerId} and vp.status = 'going')))`;
+}
+
+/**
+ * Whether the viewer sees one person's answer on an event: their own always; someone blocked either way
+ * never; a pending application only to the hosts; any other answer as the guest list allows.
+ */
+export function answerVisibleTo(viewerId: SqlRef, answer: { userId: SqlRef; status: SqlRef }, event: EventRef): SQL {
+  return sql`(${answer.userId} = ${viewerId} or (${notBlocked(viewerId, answer.userId)}
+    and (${answer.status} <> 'pending' or ${hostsEvent(viewerId, event)})
+    and ${guestListVisibleTo(viewerId, event)}))`;
+}
+
+/** The event whose guests' conversation the group is, under the alias `ce` (no row for any other group). */
+const conversationEvent = (groupId: SqlRef) =>
+  sql`select 1 from event_conversations vcv join events ce on ce.id = vcv.event_id where vcv.group_id = ${groupId}`;
+
+/**
+ * Whether the viewer may read and post in the group: any group they belong to, except an event's guests'
+ * conversation whose event they may no longer open (hidden by a moderator, or they and a host blocked
+ * each other), which stays its hosts'.
+ */
+export function groupOpenTo(viewerId: SqlRef, groupId: SqlRef): SQL {
+  return sql`not exists (${conversationEvent(groupId)} and not ${eventVisibleTo(viewerId, eventColumns("ce"))})`;
+}
+
+/**
+ * Whether the viewer sees a member in a group's member list: in an ordinary group everyone (a group both
+ * chose to stay in is shared, block or not); in an event's guests' conversation the hosts, oneself, and
+ * the guests only as the event's guest list allows and nobody blocked either way.
+ */
+export function groupMemberVisibleTo(viewerId: SqlRef, groupId: SqlRef, memberId: SqlRef): SQL {
+  const event = eventColumns("ce");
+  return sql`(${memberId} = ${viewerId} or not exists (${conversationEvent(groupId)} and not (
+    ${hostsEvent(memberId, event)} or (${guestListVisibleTo(viewerId, event)} and ${notBlocked(viewerId, memberId)}))))`;
+}
