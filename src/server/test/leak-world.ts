@@ -51,7 +51,10 @@ export interface Person {
 export interface LeakWorld {
   canaries: Record<CanaryKind, string>;
   people: Record<SignedInCaller | "secretGuest" | "deleted", Person>;
-  events: Record<"public" | "openMic" | "hostsOnly" | "hidden" | "closeFriends" | "plan" | "deletedPersons", number>;
+  events: Record<"public" | "openMic" | "hostsOnly" | "hidden" | "plan" | "deletedPersons", number> & {
+    /** Absent when the audience "Close friends" is refused. */
+    closeFriends?: number;
+  };
   groups: Record<"private" | "deletedPersons" | "publicConversation" | "hostsOnlyConversation", number>;
   privateInviteCode: string;
   uploadId: string;
@@ -136,7 +139,7 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
   const weekAhead = new Date(Date.now() + 7 * 86_400_000);
   weekAhead.setUTCHours(19, 0, 0, 0);
   const when = weekAhead.toISOString();
-  const event = async (who: Person, payload: Record<string, unknown>, what: string) =>
+  const event = async (who: Person, payload: Record<string, unknown>, what: string, status: number | number[] = 201) =>
     (
       await call(
         who,
@@ -154,7 +157,7 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
             ...payload,
           },
         },
-        201,
+        status,
         what,
       )
     ).id as number;
@@ -197,10 +200,13 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
   await go(host, openMic);
   const hostsOnly = await event(host, { title: "Quiet supper", guestList: "hosts" }, "hosts-only event");
   const hidden = await event(host, { title: `Party ${canaries.hiddenEventTitle}` }, "hidden event");
-  const closeFriends = await event(
+  // An audience nothing enforces may be refused outright (no event, nothing to leak); while it is offered,
+  // the crawler checks that only that audience sees the event.
+  const closeFriends: number | undefined = await event(
     host,
     { title: "Birthday", description: `Cake ${canaries.closeFriendsDescription}`, friendGroupId: "close" },
     "close friends event",
+    [201, 400],
   );
   for (const id of [publicEvent, hostsOnly, hidden]) await go(guest, id);
   for (const id of [hostsOnly, hidden]) await go(secretGuest, id);
@@ -280,7 +286,15 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     mailsBefore: lastMail,
     unsubscribeToken: new URL(unsubscribeUrl).searchParams.get("token") ?? "",
     people: { ...signedIn, secretGuest, deleted },
-    events: { public: publicEvent, openMic, hostsOnly, hidden, closeFriends, plan: plan.id, deletedPersons },
+    events: {
+      public: publicEvent,
+      openMic,
+      hostsOnly,
+      hidden,
+      plan: plan.id,
+      deletedPersons,
+      ...(closeFriends === undefined ? {} : { closeFriends }),
+    },
     groups: { private: group.id, deletedPersons: deletedGroup.id, publicConversation, hostsOnlyConversation },
     privateInviteCode: group.inviteCode,
     uploadId: String(upload.id),
@@ -295,7 +309,8 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
         await call(
           host,
           { method: "POST", url: `/api/events/${id}/updates`, payload: { message: "Doors open at seven" } },
-          [200, 201],
+          // The hidden event's update may be refused: what matters is that it reaches nobody.
+          id === hidden ? [200, 201, 403] : [200, 201],
           `update ${id}`,
         );
     },
