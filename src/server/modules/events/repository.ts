@@ -135,6 +135,8 @@ function eventQueries(db: Db) {
             eq(eventParticipants.userId, userId),
             inArray(eventParticipants.status, statuses),
             ne(events.hostId, userId),
+            // A hidden event is gone for everyone but its host, its guests' own lists included.
+            isNull(events.hiddenAt),
           ),
         )
         .orderBy(desc(events.date))

@@ -291,6 +291,24 @@ describe("reports and moderation", () => {
     expect((await call(carol)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(200);
   });
 
+  it("hides an event from the lists of the people going to it", async () => {
+    const event = await insertEvent(carol.user.id, "Hidden reunion");
+    const going = await call(bob)({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: bob.user.id, status: "going" },
+    });
+    expect(going.statusCode).toBe(201);
+    const myEvents = async () =>
+      [
+        (await call(bob)({ method: "GET", url: "/api/events/user" })).body,
+        (await call(bob)({ method: "GET", url: `/api/events/user/${bob.user.id}` })).body,
+      ].join("\n");
+    expect(await myEvents()).toContain("Hidden reunion");
+    await call(admin)({ method: "PUT", url: `/api/admin/events/${event.id}/hidden`, payload: { hidden: true } });
+    expect(await myEvents()).not.toContain("Hidden reunion");
+  });
+
   it("suspends an account: its open socket closes, its sessions end, and sign-in is refused with a clear message", async () => {
     const socket = await openSocket(base, bob.cookie);
     const closed = new Promise<number>((resolve) => socket.ws.once("close", (code) => resolve(code)));
