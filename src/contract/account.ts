@@ -37,7 +37,6 @@ export const ACCOUNT_TEXTS = {
   verified: "E-mail address verified",
   deleted: "Your account was deleted",
   deletedUser: "Deleted user",
-  emailUnavailable: "E-mails cannot be sent right now",
   tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
 } as const;
 

@@ -114,9 +114,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     send: chat.send,
   });
 
-  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host
-  // header is the sender's to choose. Outside production the listening address stands in; in production
-  // without it, no flow and no links.
+  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN (the demo's listening address
+  // without it), never from a Host or X-Forwarded-Host header, which is the sender's to choose.
   const origin = publicOrigin(config);
 
   const hostingRepo = hostingRepository(db);
@@ -222,7 +221,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       repo: repositories.auth,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
-      redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
+      redirectUri: new URL("/api/auth/google/callback", origin).href,
     }),
     auth,
     account: accountService({

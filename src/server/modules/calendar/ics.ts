@@ -18,13 +18,9 @@ export function vtimezone(zone: string): string | null {
 /**
  * An event as an .ics file (RFC 5545), its start written in the event's own zone (DTSTART;TZID=…)
  * with that zone's VTIMEZONE, so a calendar shows the place's wall-clock time and converts it for the
- * reader. `origin` is PUBLIC_ORIGIN (or the dev listening address); without one the file has no URL
- * field rather than one built from a request's Host.
+ * reader. `origin` is PUBLIC_ORIGIN (or the demo's listening address), never a request's Host.
  */
-export function calendarFile(
-  event: Omit<FeedEvent, "sequence">,
-  origin: string | null,
-): { ics: string; filename: string } {
+export function calendarFile(event: Omit<FeedEvent, "sequence">, origin: string): { ics: string; filename: string } {
   const zone = vtimezone(event.timezone) ? event.timezone : null;
   // Only the event names its zone: a calendar-wide zone would also write DTSTAMP as a local time, which
   // RFC 5545 wants in UTC. The library reads a zone's wall clock from TZDate (a plain Date gives the server's).
@@ -45,7 +41,7 @@ export function calendarFile(
           },
         }
       : {}),
-    ...(origin ? { url: new URL(`/events/${event.id}`, origin).href } : {}),
+    url: new URL(`/events/${event.id}`, origin).href,
     status: event.canceledAt ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   const ics = calendar.toString();

@@ -8,10 +8,8 @@ import { reminderZone } from "../reminders";
 import { vtimezone } from "./ics";
 import type { CalendarRepository, FeedEvent } from "./repository";
 
-/** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
-function feedUrl(origin: string | null, token: string): string {
-  // Outside production publicOrigin falls back to the listening address; in production without it there is no link.
-  if (!origin) throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+/** The feed's address: a secret path under the public origin that a calendar app opens without a cookie. */
+function feedUrl(origin: string, token: string): string {
   return new URL(`/api/calendar/feed/${token}`, origin).href;
 }
 
@@ -25,7 +23,7 @@ export function calendarService({
   notifications: NotificationsService;
 }) {
   /** The feed as iCalendar: stable UIDs, SEQUENCE from the event, CANCELLED, the event's TZID, a VALARM per offset. */
-  function feedFile(events: FeedEvent[], offsets: readonly number[], origin: string | null): string {
+  function feedFile(events: FeedEvent[], offsets: readonly number[], origin: string): string {
     const calendar = ical({
       name: "Link",
       prodId: { company: "Link", product: "Calendar" },
@@ -37,7 +35,7 @@ export function calendarService({
       const zone = reminderZone(event);
       const start = new TZDate(event.date.getTime(), zone);
       const end = new TZDate(event.date.getTime() + CALENDAR_EVENT_HOURS * 3_600_000, zone);
-      const page = origin ? new URL(`/events/${event.id}`, origin).href : null;
+      const page = new URL(`/events/${event.id}`, origin).href;
       calendar.createEvent({
         // The same UID as the event's own .ics export: a calendar that imported it updates that copy.
         id: `event-${event.id}@link`,
@@ -46,7 +44,7 @@ export function calendarService({
         end,
         timezone: zone,
         summary: event.title,
-        description: page ? `${event.description}\n\n${page}` : event.description,
+        description: `${event.description}\n\n${page}`,
         location: event.location
           ? {
               title: event.location,
@@ -68,17 +66,17 @@ export function calendarService({
   }
 
   return {
-    async subscription(userId: number, origin: string | null) {
+    async subscription(userId: number, origin: string) {
       const token = (await repo.tokenOf(userId)) ?? (await repo.createToken(userId, newToken()));
       return { url: feedUrl(origin, token) };
     },
     /** A new secret address; the old one answers 404 from now on. */
-    async rotate(userId: number, origin: string | null) {
+    async rotate(userId: number, origin: string) {
       const token = newToken();
       await repo.replaceToken(userId, token);
       return { url: feedUrl(origin, token) };
     },
-    async feed(token: string, origin: string | null, now = new Date()): Promise<string> {
+    async feed(token: string, origin: string, now = new Date()): Promise<string> {
       const userId = await repo.ownerOf(token);
       if (userId === undefined) throw new HttpError(404, CALENDAR_TEXTS.notFound);
       const [events, preferences] = await Promise.all([
