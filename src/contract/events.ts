@@ -12,6 +12,7 @@ import {
 import { groupEventTypeSchema } from "./groups";
 import {
   answersSchema,
+  cohostIdsSchema,
   guestsCountSchema,
   hostingDetailSchema,
   hostingSettingsSchema,
@@ -166,6 +167,7 @@ const createEventBodySchema = z.object({
   placeArea: placeAreaSchema.optional(),
   ...hostingSettingsSchema.shape,
   recurrence: recurrenceSchema.optional(),
+  cohostIds: cohostIdsSchema.optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 

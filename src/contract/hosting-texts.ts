@@ -15,6 +15,9 @@ export const UPDATE_MESSAGE_MAX = 1000;
 /** Updates one event may send in any 24 hours: enough for news, too few to spam its guests. */
 export const UPDATES_PER_EVENT_PER_DAY = 10;
 
+/** Co-hosts a host names when creating an event (more are added from the event page). */
+export const COHOSTS_AT_CREATE_MAX = 5;
+
 /** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
 export const TICKET_CODE_MAX = 80;
 

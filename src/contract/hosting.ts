@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
 import {
   ANSWER_TEXT_MAX,
+  COHOSTS_AT_CREATE_MAX,
   EVENT_QUESTIONS_MAX,
   GUESTS_PER_PERSON_MAX,
   QUESTION_TEXT_MAX,
@@ -77,6 +78,11 @@ export const guestsCountSchema = z
   .max(GUESTS_PER_PERSON_MAX, `guests must be at most ${GUESTS_PER_PERSON_MAX}`);
 
 export const cohostBodySchema = z.object({ userId: idSchema }).strict();
+/** POST /api/events: people the host names as co-hosts of the event (every date of a series). */
+export const cohostIdsSchema = z
+  .array(idSchema)
+  .max(COHOSTS_AT_CREATE_MAX, `Name at most ${COHOSTS_AT_CREATE_MAX} co-hosts`)
+  .transform((ids) => [...new Set(ids)]);
 export const cohostParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
 
 export const cohostSchema = z.object({

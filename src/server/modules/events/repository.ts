@@ -56,6 +56,17 @@ function eventQueries(db: Db) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
       return row;
     },
+    /** Several events' edits in one transaction: every one is written, or (on any error) none. */
+    async updateEvents(edits: Array<{ id: number; values: Partial<NewEventRow> }>) {
+      return db.transaction(async (tx) => {
+        const rows = [];
+        for (const { id, values } of edits) {
+          const [row] = await tx.update(events).set(values).where(eq(events.id, id)).returning();
+          if (row) rows.push(row);
+        }
+        return rows;
+      });
+    },
 
     async upsertInteraction(eventId: number, userId: number, action: "passed" | "liked") {
       const [row] = await db

@@ -79,7 +79,10 @@ export function eventsService({
   notifications: NotificationsService;
   blocks: BlockReads;
   /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
-  hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
+  hosting: Pick<
+    HostingService,
+    "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds" | "cohostsFor" | "nameCohosts"
+  >;
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
 }) {
@@ -100,6 +103,48 @@ export function eventsService({
     if (!body.recurrence) return repo.insertEvent(values);
     const dates = occurrenceDates(values.date, body.recurrence, values.timezone ?? DEFAULT_TIMEZONE);
     return repo.insertSeries(values, body.recurrence.frequency, dates);
+  }
+
+  /** The columns an edit writes to one event, or the reason it is refused (checked before anything is written). */
+  async function editValues(
+    event: EventRow,
+    { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
+  ): Promise<Partial<NewEventRow>> {
+    if (event.canceledAt) throw new HttpError(409, "This event was canceled");
+    if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
+      throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
+    }
+    const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
+    // The area is said only with the pin it qualifies (below).
+    const { placeArea: _area, ...changes } = body;
+    return {
+      ...changes,
+      date: body.date ? new Date(body.date) : undefined,
+      tags: body.tags?.map((t) => t.toLowerCase()),
+      ...(body.latitude !== undefined || body.longitude !== undefined
+        ? {
+            lat,
+            lng,
+            timezone: await eventZone(event.hostId, lat, lng),
+            // A moved pin is exact unless the move says which town it stands in for.
+            placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+          }
+        : {}),
+      ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
+    };
+  }
+
+  /** Writes every edit in one transaction (all of them or none), then tells each event's guests. */
+  async function applyEdits(hostId: number, edits: Array<{ event: EventRow; values: Partial<NewEventRow> }>) {
+    const updated = await repo.updateEvents(edits.map(({ event, values }) => ({ id: event.id, values })));
+    for (const row of updated) {
+      const going = await repo.participantsWithStatus(row.id, ["going"]);
+      await notifications.notifyAll(
+        going.map((g) => g.user.id),
+        { ...EVENT_NOTICES.updated(row), fromUserId: hostId },
+      );
+    }
+    return updated.map(toEvent);
   }
 
   const service = {
@@ -128,38 +173,47 @@ export function eventsService({
       }
       if (body.hostId !== userId) throw new HttpError(403, "You can only create events as yourself");
       await images.assertOwnImage(userId, body.imageUrl, "The cover");
+      const cohostIds = body.cohostIds ?? [];
+      if (cohostIds.length) await hosting.cohostsFor(userId, cohostIds);
       const networking = body.type === "networking";
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
-      const event = toEvent(
-        await insertOneOrSeries(body, {
-          title: body.title,
-          description: body.description,
-          date: new Date(body.date),
-          location: body.location,
-          latitude: body.latitude ?? "",
-          longitude: body.longitude ?? "",
-          lat,
-          lng,
-          // Only a pin can be approximate.
-          placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
-          imageUrl: body.imageUrl ?? null,
-          type: body.type,
-          // FriendGroupId is social only; category and the cap are networking's.
-          friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
-          category,
-          maxAttendees: networking
-            ? body.maxAttendees === undefined
-              ? DEFAULT_MAX_ATTENDEES
-              : body.maxAttendees
-            : (body.maxAttendees ?? null),
-          tags,
-          hostId: userId,
-          timezone: await eventZone(userId, lat, lng),
-          ...hostingColumns(body),
-        }),
-      );
+      const row = await insertOneOrSeries(body, {
+        title: body.title,
+        description: body.description,
+        date: new Date(body.date),
+        location: body.location,
+        latitude: body.latitude ?? "",
+        longitude: body.longitude ?? "",
+        lat,
+        lng,
+        // Only a pin can be approximate.
+        placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+        imageUrl: body.imageUrl ?? null,
+        type: body.type,
+        // FriendGroupId is social only; category and the cap are networking's.
+        friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
+        category,
+        maxAttendees: networking
+          ? body.maxAttendees === undefined
+            ? DEFAULT_MAX_ATTENDEES
+            : body.maxAttendees
+          : (body.maxAttendees ?? null),
+        tags,
+        hostId: userId,
+        timezone: await eventZone(userId, lat, lng),
+        ...hostingColumns(body),
+      });
+      if (cohostIds.length) {
+        const dates = row.seriesId == null ? [row] : await repo.followingOccurrences(row.seriesId, row.date);
+        await hosting.nameCohosts(
+          row,
+          dates.map((d) => d.id),
+          cohostIds,
+        );
+      }
+      const event = toEvent(row);
       const host = published ? await users.findById(userId) : undefined;
       if (published && host) await published(host, event);
       return event;
@@ -232,42 +286,11 @@ export function eventsService({
       };
     },
 
-    async update(
-      hostId: number,
-      eventId: number,
-      { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
-    ) {
+    async update(hostId: number, eventId: number, body: UpdateEventBody) {
       const event = await requireManaged(eventId, hostId);
-      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
       await images.assertOwnImage(hostId, body.imageUrl, "The cover");
-      if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
-        throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
-      }
-      const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
-      // The area is said only with the pin it qualifies (below).
-      const { placeArea: _area, ...changes } = body;
-      const values = {
-        ...changes,
-        date: body.date ? new Date(body.date) : undefined,
-        tags: body.tags?.map((t) => t.toLowerCase()),
-        ...(body.latitude !== undefined || body.longitude !== undefined
-          ? {
-              lat,
-              lng,
-              timezone: await eventZone(event.hostId, lat, lng),
-              // A moved pin is exact unless the move says which town it stands in for.
-              placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
-            }
-          : {}),
-        ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
-      };
-      const updated = await repo.updateEvent(eventId, values);
-      const going = await repo.participantsWithStatus(eventId, ["going"]);
-      await notifications.notifyAll(
-        going.map((g) => g.user.id),
-        { ...EVENT_NOTICES.updated(updated), fromUserId: hostId },
-      );
-      return toEvent(updated);
+      const [updated] = await applyEdits(hostId, [{ event, values: await editValues(event, body) }]);
+      return updated;
     },
 
     async cancel(hostId: number, eventId: number) {
@@ -282,7 +305,7 @@ export function eventsService({
       return toEvent(updated);
     },
 
-    async calendar(viewerId: number, eventId: number, origin: string | null) {
+    async calendar(viewerId: number, eventId: number, origin: string) {
       return calendarFile(await requireVisible(eventId, viewerId), origin);
     },
 
@@ -321,14 +344,18 @@ export function eventsService({
     async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
       const event = await requireManaged(eventId, userId);
       if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
+      await images.assertOwnImage(userId, body.imageUrl, "The cover");
       const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
       const following = await repo.followingOccurrences(event.seriesId, event.date);
-      const updated: Event[] = [];
-      for (const occurrence of following) {
-        const date = shift ? { date: new Date(occurrence.date.getTime() + shift).toISOString() } : {};
-        updated.push(await service.update(userId, occurrence.id, { ...body, ...date }));
+      // Every date is checked before any is written: one refused date (a cap below its guests) changes none.
+      const edits = [];
+      for (const { id, date } of following) {
+        const occurrence = id === eventId ? event : await requireManaged(id, userId);
+        const moved = shift ? { date: new Date(date.getTime() + shift).toISOString() } : {};
+        edits.push({ event: occurrence, values: await editValues(occurrence, { ...body, ...moved }) });
       }
-      return updated.find((e) => e.id === eventId) ?? service.update(userId, eventId, body);
+      const updated = await applyEdits(userId, edits);
+      return updated.find((e) => e.id === eventId) ?? (await service.update(userId, eventId, body));
     },
     /** DELETE with scope: the host cancels this occurrence, or this one and its series' later ones. */
     async cancelScoped(userId: number, eventId: number, scope: SeriesScope) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
 import type { Db } from "#server/db/client";
@@ -59,16 +59,28 @@ export function hostingRepository(db: Db) {
         .limit(500);
       return rows.map((r) => r.eventId);
     },
-    async addCohost(eventId: number, userId: number) {
-      await db.insert(eventCohosts).values({ eventId, userId }).onConflictDoNothing();
+    /** These people co-host each of these events (one statement: all of them or none). */
+    async addCohosts(eventIds: number[], userIds: number[]) {
+      const rows = eventIds.flatMap((eventId) => userIds.map((userId) => ({ eventId, userId })));
+      if (rows.length) await db.insert(eventCohosts).values(rows).onConflictDoNothing();
     },
-    /** True when a co-host was removed. */
-    async removeCohost(eventId: number, userId: number) {
+    /** True when a co-host was removed from any of these events. */
+    async removeCohost(eventIds: number[], userId: number) {
       const rows = await db
         .delete(eventCohosts)
-        .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
+        .where(and(inArray(eventCohosts.eventId, eventIds), eq(eventCohosts.userId, userId)))
         .returning({ userId: eventCohosts.userId });
       return rows.length > 0;
+    },
+    /** This occurrence and the later ones of its series that are not canceled. */
+    async followingOccurrenceIds(seriesId: number, from: Date) {
+      const rows = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.seriesId, seriesId), gte(events.date, from), isNull(events.canceledAt)))
+        .orderBy(asc(events.date))
+        .limit(60);
+      return rows.map((r) => r.id);
     },
 
     async upcomingOccurrences(seriesId: number, now: Date) {

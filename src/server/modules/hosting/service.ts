@@ -16,6 +16,7 @@ import {
   type HostingSettings,
   type QuestionsInput,
   type Recurrence,
+  type SeriesScope,
   UPDATES_PER_EVENT_PER_DAY,
 } from "#contract/hosting";
 import { HttpError } from "#server/http/http-error";
@@ -147,6 +148,20 @@ export function hostingService({
     return expected.length === given.length && timingSafeEqual(expected, given) ? { eventId, userId } : null;
   }
 
+  /** The people a host may name as co-hosts: existing accounts other than the host (404 / 409 otherwise). */
+  async function cohostsFor(hostId: number, userIds: number[]) {
+    if (userIds.includes(hostId)) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
+    const found = await users.findMany([...new Set(userIds)]);
+    if (found.length !== new Set(userIds).size) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
+    return found.map((u) => ({ id: u.id, fullName: u.fullName, username: u.username, profileImage: u.profileImage }));
+  }
+
+  /** The event alone, or with "following" it and its series' later dates. */
+  async function scopedIds(event: EventRow, scope: SeriesScope) {
+    if (scope === "one" || event.seriesId == null) return [event.id];
+    return repo.followingOccurrenceIds(event.seriesId, event.date);
+  }
+
   async function manages(event: EventRow, userId: number) {
     return event.hostId === userId || (await repo.isCohost(event.id, userId));
   }
@@ -210,22 +225,29 @@ export function hostingService({
       };
     },
 
-    async addCohost(hostId: number, eventId: number, userId: number) {
+    /** With scope "following", every later date of the event's series gets the co-host too. */
+    async addCohost(hostId: number, eventId: number, userId: number, scope: SeriesScope = "one") {
       const event = await access.requireHosted(eventId, hostId);
-      if (userId === event.hostId) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
-      const user = await users.findById(userId);
-      if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
-      await repo.addCohost(eventId, userId);
+      const [user] = await cohostsFor(event.hostId, [userId]);
+      await repo.addCohosts(await scopedIds(event, scope), [userId]);
       await notifications.notify(userId, EVENT_NOTICES.cohostAdded(event));
-      return {
-        eventId,
-        user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
-      };
+      return { eventId, user };
     },
 
-    async removeCohost(hostId: number, eventId: number, userId: number) {
-      await access.requireHosted(eventId, hostId);
-      if (!(await repo.removeCohost(eventId, userId))) throw new HttpError(404, HOSTING_TEXTS.cohostNotFound);
+    /** Checked before an event is made, so a refused co-host leaves no event behind. */
+    cohostsFor,
+
+    /** The co-hosts named when the event (every date of its series) was made; each is told once. */
+    async nameCohosts(event: EventRow, eventIds: number[], userIds: number[]) {
+      await repo.addCohosts(eventIds, userIds);
+      await notifications.notifyAll(userIds, EVENT_NOTICES.cohostAdded(event));
+    },
+
+    async removeCohost(hostId: number, eventId: number, userId: number, scope: SeriesScope = "one") {
+      const event = await access.requireHosted(eventId, hostId);
+      if (!(await repo.removeCohost(await scopedIds(event, scope), userId))) {
+        throw new HttpError(404, HOSTING_TEXTS.cohostNotFound);
+      }
     },
 
     async sendUpdate(authorId: number, eventId: number, body: EventUpdateBody): Promise<EventUpdate> {
