@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userRoles } from "./db/schema";
+import { userRoles } from "#server/modules/roles/schema";
 import { ACTOR_ORDER, type Actor, AUTHZ_MATRIX, expectedFor, type MatrixFixture } from "./test/authz-matrix";
 import { rawRequest } from "./test/raw-request";
 import { as, createTestApp, registerUser, type TestApp } from "./test/test-app";
