@@ -279,7 +279,8 @@ export const pendingRequestSchema = z.object({
 
 export const eventDetailSchema = eventSchema.extend({
   host: userSummarySchema.nullable(),
-  attendees: z.array(userSummarySchema),
+  /** Who is going, each with the plus-ones they bring (shown "+1" beside the name). */
+  attendees: z.array(userSummarySchema.extend({ guests: z.number().int() })),
   attendeeCount: z.number().int(),
   viewerStatus: participantStatusSchema.nullable(),
   /** 1-based place in the waitlist when the viewer is waitlisted. */

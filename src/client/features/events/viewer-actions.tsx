@@ -81,9 +81,11 @@ export function ViewerActions({ event }: { event: EventDetail }) {
         {status ? STATUS_TEXT[status] : "You haven't answered yet"}
         {status === "waitlisted" && event.waitlistPosition != null && ` (#${event.waitlistPosition} in line)`}
       </p>
+      <OwnAnswer event={event} />
       {!past && (
         <div className="flex flex-wrap gap-2">
-          {status === "going" && (
+          {/* A guest already checked in has come: leaving would only undo the door's record. */}
+          {status === "going" && !event.viewerCheckedIn && (
             <Button variant="outline" disabled={isPending} onClick={() => send("declined", "You left the event")}>
               Leave event
             </Button>
@@ -110,5 +112,32 @@ export function ViewerActions({ event }: { event: EventDetail }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** What the viewer answered when joining or applying, and the plus-ones they bring: theirs to check. */
+function OwnAnswer({ event }: { event: EventDetail }) {
+  const asked = event.questions.filter((q) => event.viewerAnswers[q.id]?.trim());
+  const guests = event.viewerStatus && event.viewerStatus !== "declined" ? (event.viewerGuests ?? 0) : 0;
+  if (asked.length === 0 && guests === 0) return null;
+  return (
+    <dl className="grid gap-1 text-sm" data-testid="own-answers">
+      {guests > 0 && (
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Bringing:</dt>
+          <dd>{guests === 1 ? "1 guest" : `${guests} guests`}</dd>
+        </div>
+      )}
+      {asked.map((q) => (
+        <div key={q.id} className="grid">
+          <dt className="text-muted-foreground" dir="auto">
+            {q.text}
+          </dt>
+          <dd className="wrap-anywhere whitespace-pre-line" dir="auto">
+            {event.viewerAnswers[q.id]}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -36,20 +36,27 @@ export const useUpdates = (eventId: number, enabled: boolean) =>
     enabled,
   });
 
-/** The ticket is kept on the device too, so the QR code still shows at a door without signal. */
+/** The ticket is kept on the device too, so the QR code and its door code still show at a door without signal. */
 const ticketStorageKey = (eventId: number) => `link-ticket-${eventId}`;
+type Ticket = z.infer<typeof ticketSchema>;
+/** The kept ticket, if it is one this version stores (an older copy without a door code is fetched again). */
+function keptTicket(eventId: number): Ticket | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(ticketStorageKey(eventId)) ?? "null") as Partial<Ticket> | null;
+    return kept?.code && kept.doorCode ? { code: kept.code, doorCode: kept.doorCode } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const ticketQuery = (eventId: number) =>
   queryOptions({
     queryKey: hostingKeys.ticket(eventId),
     queryFn: async () => {
       const ticket = await api.get<typeof ticketSchema>(`/api/events/${eventId}/ticket`);
-      localStorage.setItem(ticketStorageKey(eventId), ticket.code);
+      localStorage.setItem(ticketStorageKey(eventId), JSON.stringify(ticket));
       return ticket;
     },
-    initialData: () => {
-      const code = localStorage.getItem(ticketStorageKey(eventId));
-      return code ? { code } : undefined;
-    },
+    initialData: () => keptTicket(eventId),
     initialDataUpdatedAt: 0,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -98,7 +98,12 @@ function eventQueries(db: Db) {
     },
     async participantsWithStatus(eventId: number, statuses: ParticipantStatus[]) {
       return db
-        .select({ user: users, createdAt: eventParticipants.createdAt, status: eventParticipants.status })
+        .select({
+          user: users,
+          createdAt: eventParticipants.createdAt,
+          status: eventParticipants.status,
+          guests: eventParticipants.guests,
+        })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
         .where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.status, statuses)))

@@ -247,7 +247,7 @@ export function eventsService({
           ? going
               .filter((g) => !hidden.has(g.user.id))
               .slice(0, 50)
-              .map((g) => toSummary(g.user))
+              .map((g) => ({ ...toSummary(g.user), guests: g.guests }))
           : [],
         attendeeCount: event.goingCount,
         viewerStatus,

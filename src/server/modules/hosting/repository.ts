@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-o
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
 import type { Db } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
@@ -141,6 +142,40 @@ export function hostingRepository(db: Db) {
         .where(and(eq(eventParticipants.eventId, eventId), notBlocked(viewerId, eventParticipants.userId)))
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
         .limit(5000);
+    },
+    /**
+     * Gives the guest's row this door code unless it has one; null when another guest of the event holds
+     * the code (the unique index decides, also between instances), else the code the row now has.
+     */
+    async claimDoorCode(eventId: number, userId: number, code: string) {
+      try {
+        await db
+          .update(eventParticipants)
+          .set({ doorCode: code })
+          .where(
+            and(
+              eq(eventParticipants.eventId, eventId),
+              eq(eventParticipants.userId, userId),
+              isNull(eventParticipants.doorCode),
+            ),
+          );
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      const [row] = await db
+        .select({ doorCode: eventParticipants.doorCode })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+      return row?.doorCode ?? null;
+    },
+    async holderOfDoorCode(eventId: number, code: string) {
+      const [row] = await db
+        .select({ userId: eventParticipants.userId })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.doorCode, code)))
+        .limit(1);
+      return row?.userId ?? null;
     },
     /**
      * Checks a going guest in, once: the condition and the write are one statement, so two scans of the

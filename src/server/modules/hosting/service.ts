@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks } from "date-fns";
 import { EVENT_NOTICES } from "#contract/event-notices";
@@ -6,6 +6,8 @@ import type { ParticipantStatus } from "#contract/events";
 import {
   type Answers,
   type CheckInBody,
+  DOOR_CODE_ALPHABET,
+  DOOR_CODE_LENGTH,
   type EventQuestion,
   type EventUpdate,
   type EventUpdateBody,
@@ -14,6 +16,7 @@ import {
   HOSTING_TEXTS,
   type HostingDetail,
   type HostingSettings,
+  normalizeDoorCode,
   type QuestionsInput,
   type Recurrence,
   type SeriesScope,
@@ -162,6 +165,19 @@ export function hostingService({
     return repo.followingOccurrenceIds(event.seriesId, event.date);
   }
 
+  /** A random door code no other guest of the event holds (a taken one is drawn again). */
+  async function newDoorCode(eventId: number, userId: number) {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = Array.from(
+        { length: DOOR_CODE_LENGTH },
+        () => DOOR_CODE_ALPHABET[randomInt(DOOR_CODE_ALPHABET.length)],
+      ).join("");
+      const stored = await repo.claimDoorCode(eventId, userId, code);
+      if (stored) return stored;
+    }
+    throw new HttpError(503, HOSTING_TEXTS.doorCodeBusy);
+  }
+
   async function manages(event: EventRow, userId: number) {
     return event.hostId === userId || (await repo.isCohost(event.id, userId));
   }
@@ -203,7 +219,13 @@ export function hostingService({
       event: EventRow,
       viewerId: number,
       viewer:
-        | { status: ParticipantStatus | null; guests: number; checkedInAt: Date | null; confirmBy: Date | null }
+        | {
+            status: ParticipantStatus | null;
+            guests: number;
+            answers: Record<string, string>;
+            checkedInAt: Date | null;
+            confirmBy: Date | null;
+          }
         | undefined,
     ): Promise<HostingDetail & { seesGuests: boolean }> {
       const cohosts = await repo.cohostsOf(event.id);
@@ -215,6 +237,7 @@ export function hostingService({
         maxGuestsPerPerson: event.maxGuestsPerPerson,
         guestList: event.guestList,
         viewerGuests: viewer ? viewer.guests : null,
+        viewerAnswers: viewer?.answers ?? {},
         viewerCheckedIn: viewer?.checkedInAt != null,
         waitlistMode: event.waitlistMode,
         viewerConfirmBy: viewer?.status === "going" && viewer.confirmBy ? viewer.confirmBy.toISOString() : null,
@@ -339,17 +362,21 @@ export function hostingService({
       await access.requireVisible(eventId, userId);
       const mine = await repo.participant(eventId, userId);
       if (mine?.status !== "going") throw new HttpError(403, HOSTING_TEXTS.ticketOnlyGoing);
-      return { code: `${eventId}.${userId}.${await sign(eventId, userId)}` };
+      return {
+        code: `${eventId}.${userId}.${await sign(eventId, userId)}`,
+        doorCode: mine.doorCode ?? (await newDoorCode(eventId, userId)),
+      };
     },
 
     async checkIn(managerId: number, eventId: number, body: CheckInBody) {
-      await access.requireManaged(eventId, managerId);
+      const event = await access.requireManaged(eventId, managerId);
       let guestId: number;
       if ("code" in body) {
         const ticket = await readTicket(body.code);
+        const typed = ticket ? null : await repo.holderOfDoorCode(eventId, normalizeDoorCode(body.code));
         // A forged code and another event's ticket are the same to the scanner: no such ticket here.
-        if (!ticket || ticket.eventId !== eventId) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
-        guestId = ticket.userId;
+        if (ticket ? ticket.eventId !== eventId : typed == null) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+        guestId = ticket ? ticket.userId : (typed as number);
       } else {
         guestId = body.userId;
       }
@@ -361,6 +388,7 @@ export function hostingService({
       }
       const user = await users.findById(guestId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+      await notifications.notify(guestId, EVENT_NOTICES.checkedIn(event));
       return {
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
         checkedInAt: at.toISOString(),
