@@ -254,7 +254,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
     }),
     health: healthService({ database: deps.database, bus }),
-    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups, users: repositories.users }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,

@@ -7,6 +7,8 @@ import { EventScreen } from "./pages/event";
  * reach every date, so a guest of the second date is asked the same and the co-host helps there too.
  */
 const loaded = { timeout: 20_000 };
+// Three people and a three-date series: on a shared, loaded machine this takes longer than the default 30 s.
+test.setTimeout(120_000);
 
 test("a series' question, plus-ones, cap and co-host set at creation reach its second date", async ({
   page,

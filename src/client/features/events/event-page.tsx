@@ -62,13 +62,17 @@ export function EventPage() {
           onOpenChange={(open) => !open && joining.stopAsking()}
         />
       )}
-      <div className="relative h-52">
-        <EventCover event={e} />
-        <Button asChild variant="secondary" size="icon" className="absolute top-3 left-3 rounded-full">
-          <Link href="/my-events" aria-label="Back">
+      {/* Sticky just below the header for the whole page, over the cover at first: the way back never
+          scrolls under the header. Zero height (and -mb-4 for the grid's gap) so it takes no room. */}
+      <div className="sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 -mb-4 h-0">
+        <Button asChild variant="secondary" size="icon" className="mt-3 ml-3 rounded-full shadow-sm">
+          <Link href="/my-events" aria-label="Back" data-testid="event-back">
             <ArrowLeftIcon />
           </Link>
         </Button>
+      </div>
+      <div className="relative h-52">
+        <EventCover event={e} />
       </div>
       <div className="grid gap-4 px-4">
         {e.canceledAt && (

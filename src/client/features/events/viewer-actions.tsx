@@ -123,9 +123,9 @@ function OwnAnswer({ event }: { event: EventDetail }) {
   return (
     <dl className="grid gap-1 text-sm" data-testid="own-answers">
       {guests > 0 && (
-        <div className="flex gap-1">
-          <dt className="text-muted-foreground">Bringing:</dt>
-          <dd>{guests === 1 ? "1 guest" : `${guests} guests`}</dd>
+        <div>
+          <dt className="sr-only">Plus-ones</dt>
+          <dd>You're bringing {guests === 1 ? "1 guest" : `${guests} guests`}</dd>
         </div>
       )}
       {asked.map((q) => (
