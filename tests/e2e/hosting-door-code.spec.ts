@@ -15,7 +15,8 @@ test.setTimeout(120_000);
 async function uncovered(target: Locator) {
   return target.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const inset = 2;
+    // Past the rounded corners (8 px): hit testing follows border-radius.
+    const inset = 10;
     const points = [
       [box.left + inset, box.top + inset],
       [box.right - inset, box.top + inset],

@@ -21,6 +21,8 @@ test("a series' question, plus-ones, cap and co-host set at creation reach its s
 
   const title = `${uniqueToken("games")} Board games`;
   await hostPage.goto("/");
+  // The dialog's chunk loads on first use: let the page settle first on a busy machine.
+  await hostPage.waitForLoadState("networkidle");
   const create = new CreateEventDialog(hostPage);
   const dialog = await create.open();
   await create.fill({ title, description: "Bring a game", day: localDay(3), time: "19:00" });
