@@ -28,7 +28,7 @@ test("a series' question, plus-ones, cap and co-host set at creation reach its s
   await create.fill({ title, description: "Bring a game", day: localDay(3), time: "19:00" });
   await dialog.getByLabel("Maximum Attendees").fill("8");
   await dialog.getByRole("button", { name: "Add a question" }).click();
-  await dialog.getByLabel("Question 1").fill("Which game will you bring?");
+  await dialog.getByLabel("Question 1", { exact: true }).fill("Which game will you bring?");
   await dialog.getByRole("checkbox", { name: "Required" }).check();
   await dialog.getByLabel("Plus-ones per person").selectOption("1");
   await dialog.getByRole("checkbox", { name: "Priya Shah" }).check();
@@ -49,7 +49,7 @@ test("a series' question, plus-ones, cap and co-host set at creation reach its s
   await screen.open(dates[1].id);
   const tools = cohostPage.getByRole("region", { name: "Hosting" });
   await expect(tools).toBeVisible(loaded);
-  await expect(tools.getByLabel("Question 1")).toHaveValue("Which game will you bring?");
+  await expect(tools.getByLabel("Question 1", { exact: true })).toHaveValue("Which game will you bring?");
   await expect(tools.getByLabel("Plus-ones per person")).toHaveValue("1");
   await expect(cohostPage.getByTestId("capacity")).toHaveText("0 going · 8 max");
   await shot(cohostPage, "series-second-date-guest-options");
