@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { openSocket } from "#server/realtime/socket-test-client";
 import { eventFixtures, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";
-import { hostingRepository } from "./repository";
+import { participantsRepository } from "../participants";
 
 // Listening: the live check-in is heard on the guest's socket.
 const t = testAppForSuite({}, { listen: true });
@@ -54,7 +54,7 @@ describe("a ticket's door code", () => {
     const event = await createEvent(host);
     await participate(first, event.id, "going");
     await participate(second, event.id, "going");
-    const repo = hostingRepository(app().database.db);
+    const repo = participantsRepository(app().database.db);
     expect(await repo.claimDoorCode(event.id, first.id, "ABCDEF")).toBe("ABCDEF");
     expect(await repo.claimDoorCode(event.id, second.id, "ABCDEF")).toBeNull();
     // A second claim keeps the first code: a ticket's door code never changes.

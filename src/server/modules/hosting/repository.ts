@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
-import type { Db } from "#server/db/client";
-import { isUniqueViolation } from "#server/db/errors";
+import type { Db, Tx } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
@@ -19,7 +18,12 @@ const userColumns = {
   profileImage: users.profileImage,
 };
 
-/** Co-hosts, updates to guests, the hosts' guest list and check-ins: the hosting tables and columns. */
+/** Deletes, within the caller's transaction, the updates the person wrote to other hosts' guests. */
+export async function forgetUpdatesBy(db: Tx, authorId: number) {
+  await db.delete(eventUpdates).where(eq(eventUpdates.authorId, authorId));
+}
+
+/** Co-hosts, updates to guests and the hosts' guest list: the hosting tables, and reads of who takes part. */
 export function hostingRepository(db: Db) {
   return {
     async isCohost(eventId: number, userId: number) {
@@ -143,32 +147,6 @@ export function hostingRepository(db: Db) {
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
         .limit(5000);
     },
-    /**
-     * Gives the guest's row this door code unless it has one; null when another guest of the event holds
-     * the code (the unique index decides, also between instances), else the code the row now has.
-     */
-    async claimDoorCode(eventId: number, userId: number, code: string) {
-      try {
-        await db
-          .update(eventParticipants)
-          .set({ doorCode: code })
-          .where(
-            and(
-              eq(eventParticipants.eventId, eventId),
-              eq(eventParticipants.userId, userId),
-              isNull(eventParticipants.doorCode),
-            ),
-          );
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
-      const [row] = await db
-        .select({ doorCode: eventParticipants.doorCode })
-        .from(eventParticipants)
-        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
-      return row?.doorCode ?? null;
-    },
     async holderOfDoorCode(eventId: number, code: string) {
       const [row] = await db
         .select({ userId: eventParticipants.userId })
@@ -176,25 +154,6 @@ export function hostingRepository(db: Db) {
         .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.doorCode, code)))
         .limit(1);
       return row?.userId ?? null;
-    },
-    /**
-     * Checks a going guest in, once: the condition and the write are one statement, so two scans of the
-     * same code at once check in one and find the other already done.
-     */
-    async checkIn(eventId: number, userId: number, now: Date) {
-      const [row] = await db
-        .update(eventParticipants)
-        .set({ checkedInAt: now })
-        .where(
-          and(
-            eq(eventParticipants.eventId, eventId),
-            eq(eventParticipants.userId, userId),
-            eq(eventParticipants.status, "going"),
-            isNull(eventParticipants.checkedInAt),
-          ),
-        )
-        .returning({ checkedInAt: eventParticipants.checkedInAt });
-      return row?.checkedInAt ?? null;
     },
 
     /**

@@ -117,6 +117,8 @@ export function hostingService({
   access,
   notifications,
   ticketSecret,
+  checkIn,
+  claimDoorCode,
   postToConversation,
   now = () => new Date(),
 }: {
@@ -126,6 +128,10 @@ export function hostingService({
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
   ticketSecret: () => Promise<string>;
+  /** The participants module's check-in of a going guest (null when not going or already in). */
+  checkIn: (eventId: number, userId: number, at: Date) => Promise<Date | null>;
+  /** The participants module's one write of a guest's door code (null when another guest holds it). */
+  claimDoorCode: (eventId: number, userId: number, code: string) => Promise<string | null>;
   /** Posts an update to the going guests in the event's conversation, as its author. */
   postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
@@ -172,7 +178,7 @@ export function hostingService({
         { length: DOOR_CODE_LENGTH },
         () => DOOR_CODE_ALPHABET[randomInt(DOOR_CODE_ALPHABET.length)],
       ).join("");
-      const stored = await repo.claimDoorCode(eventId, userId, code);
+      const stored = await claimDoorCode(eventId, userId, code);
       if (stored) return stored;
     }
     throw new HttpError(503, HOSTING_TEXTS.doorCodeBusy);
@@ -253,7 +259,7 @@ export function hostingService({
       const event = await access.requireHosted(eventId, hostId);
       const [user] = await cohostsFor(event.hostId, [userId]);
       await repo.addCohosts(await scopedIds(event, scope), [userId]);
-      await notifications.notify(userId, EVENT_NOTICES.cohostAdded(event));
+      await notifications.notify(userId, { ...EVENT_NOTICES.cohostAdded(event), fromUserId: hostId });
       return { eventId, user };
     },
 
@@ -282,7 +288,10 @@ export function hostingService({
       );
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
-      await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      await notifications.notifyAll(recipients, {
+        ...EVENT_NOTICES.hostUpdate(event, body.message),
+        fromUserId: authorId,
+      });
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
       // who is not going has no seat in it (403), and the update stands without it.
       if (postToConversation && audience.includes("going")) {
@@ -380,7 +389,7 @@ export function hostingService({
       } else {
         guestId = body.userId;
       }
-      const at = await repo.checkIn(eventId, guestId, now());
+      const at = await checkIn(eventId, guestId, now());
       if (!at) {
         const row = await repo.participant(eventId, guestId);
         if (row?.status === "going" && row.checkedInAt) throw new HttpError(409, HOSTING_TEXTS.alreadyCheckedIn);

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/schema";
 import { groupMembers } from "#server/modules/groups/schema";
@@ -11,8 +12,9 @@ import { notBlocked } from "../safety";
 import { eventParticipants } from "./schema";
 
 /**
- * Who takes part in which event: joining, leaving, the waitlist and approvals write event_participants
- * and events.going_count here, always after locking the event's row (as the deck's undo does too).
+ * Who takes part in which event: joining, leaving, the waitlist, approvals, check-ins and releases write
+ * event_participants and events.going_count here, and nowhere else; a seat changes only under the event's
+ * row lock.
  */
 export function participantsRepository(db: Db) {
   return {
@@ -121,6 +123,74 @@ function participantQueries(db: Db) {
         .where(and(lte(eventParticipants.confirmBy, now), eq(eventParticipants.status, "going")))
         .orderBy(asc(eventParticipants.confirmBy))
         .limit(limit);
+    },
+    /** Deletes the person's row (of one of `statuses` when given) and answers it, or undefined. */
+    async deleteParticipant(eventId: number, userId: number, statuses?: ParticipantStatus[]) {
+      const [row] = await db
+        .delete(eventParticipants)
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.userId, userId),
+            statuses ? inArray(eventParticipants.status, statuses) : undefined,
+          ),
+        )
+        .returning();
+      return row;
+    },
+    /** Every event the person has a row at (any status), in id order: the order their locks are taken in. */
+    async eventIdsOf(userId: number) {
+      const rows = await db
+        .select({ eventId: eventParticipants.eventId })
+        .from(eventParticipants)
+        .where(eq(eventParticipants.userId, userId))
+        .orderBy(asc(eventParticipants.eventId));
+      return rows.map((r) => r.eventId);
+    },
+    /**
+     * Checks a going guest in, once: the condition and the write are one statement, so two scans of the
+     * same code at once check in one and find the other already done.
+     */
+    async checkIn(eventId: number, userId: number, now: Date) {
+      const [row] = await db
+        .update(eventParticipants)
+        .set({ checkedInAt: now })
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.userId, userId),
+            eq(eventParticipants.status, "going"),
+            isNull(eventParticipants.checkedInAt),
+          ),
+        )
+        .returning({ checkedInAt: eventParticipants.checkedInAt });
+      return row?.checkedInAt ?? null;
+    },
+    /**
+     * Gives the guest's row this door code unless it has one; null when another guest of the event holds
+     * the code (the unique index decides, also between instances), else the code the row now has.
+     */
+    async claimDoorCode(eventId: number, userId: number, code: string) {
+      try {
+        await db
+          .update(eventParticipants)
+          .set({ doorCode: code })
+          .where(
+            and(
+              eq(eventParticipants.eventId, eventId),
+              eq(eventParticipants.userId, userId),
+              isNull(eventParticipants.doorCode),
+            ),
+          );
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      const [row] = await db
+        .select({ doorCode: eventParticipants.doorCode })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+      return row?.doorCode ?? null;
     },
     async firstWaitlisted(eventId: number) {
       const [row] = await db
