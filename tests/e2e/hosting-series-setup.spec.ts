@@ -12,6 +12,7 @@ test.setTimeout(120_000);
 
 test("a series' question, plus-ones, cap and co-host set at creation reach its second date", async ({
   page,
+  user: _guest,
   newPerson,
 }) => {
   const { page: hostPage, account: host, context: hostContext } = await newPerson({ fullName: "Alex Rivera" });
