@@ -20,8 +20,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts ./scripts
-# HOST=0.0.0.0 in production makes the image a deployment: it refuses to start until ACCESS_CODES (or
-# REGISTRATION=open) is given (`docker run -e ACCESS_CODES=… -e ADMIN_USERNAMES=…`) and seeds no demo data.
+# HOST=0.0.0.0 in production makes the image a deployment: it refuses to start until PUBLIC_ORIGIN and
+# ACCESS_CODES (or REGISTRATION=open) are given (`docker run -e PUBLIC_ORIGIN=https://… -e ACCESS_CODES=…
+# -e ADMIN_USERNAMES=…`) and seeds no demo data.
 # Without DATABASE_URL the embedded database lives in /home/node/data (backups in /home/node/data-backups):
 # mount a volume on /home/node to keep them (`docker run -v link-home:/home/node …`).
 USER node

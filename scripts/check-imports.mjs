@@ -221,6 +221,8 @@ function OWN_READS() {
     [`${M}events/repository.ts#attendedBy`]: "one's own answers",
     [`${M}events/repository.ts#followingOccurrences`]: "a series the hosts manage (requireManaged first)",
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
+    [`${M}hosting/repository.ts#followingOccurrenceIds`]:
+      "the later dates of a series whose event passed requireHosted",
     // A group's own members and plans, after the service's membership check.
     [`${M}groups/repository.ts#messagesByIds`]: "a group's messages to its members (requireMember first)",
     [`${M}groups/repository.ts#listGroupEvents`]: "a group's plans to its members (requireMember first)",

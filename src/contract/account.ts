@@ -38,7 +38,6 @@ export const ACCOUNT_TEXTS = {
   deleted: "Your account was deleted",
   deletedUser: "Deleted user",
   deleteRetry: "Your account changed while it was being deleted: try again",
-  emailUnavailable: "E-mails cannot be sent right now",
   tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
 } as const;
 

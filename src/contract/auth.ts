@@ -130,10 +130,6 @@ export const googleCallbackQuerySchema = z
     iss: oidcParam,
   })
   .loose();
-/** Google's redirect URI is built from PUBLIC_ORIGIN only, never from request headers. */
-export const GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE =
-  "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.";
-
 export const accessCodeSchema = z.object({
   code: z
     .string()

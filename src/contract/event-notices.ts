@@ -68,6 +68,13 @@ export const EVENT_NOTICES = {
     message,
     ...about(event),
   }),
+  /** To a guest the hosts just checked in: their open event page turns to "You were there" at once. */
+  checkedIn: (event: NoticeEvent): EventNotice => ({
+    type: "participant_update",
+    title: "You're checked in",
+    message: `Welcome to ${event.title}`,
+    ...about(event),
+  }),
   /** To a person the host made a co-host. */
   cohostAdded: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",

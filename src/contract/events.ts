@@ -12,6 +12,7 @@ import {
 import { groupEventTypeSchema } from "./groups";
 import {
   answersSchema,
+  cohostIdsSchema,
   guestsCountSchema,
   hostingDetailSchema,
   hostingSettingsSchema,
@@ -166,6 +167,7 @@ const createEventBodySchema = z.object({
   placeArea: placeAreaSchema.optional(),
   ...hostingSettingsSchema.shape,
   recurrence: recurrenceSchema.optional(),
+  cohostIds: cohostIdsSchema.optional(),
 });
 export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 
@@ -277,8 +279,8 @@ export const pendingRequestSchema = z.object({
 
 export const eventDetailSchema = eventSchema.extend({
   host: userSummarySchema.nullable(),
-  /** Who is going, as far as the viewer may see (none while `guestListHidden`). */
-  attendees: z.array(userSummarySchema),
+  /** Who is going, as far as the viewer may see (none while `guestListHidden`), each with the plus-ones they bring ("+1"). */
+  attendees: z.array(userSummarySchema.extend({ guests: z.number().int() })),
   attendeeCount: z.number().int(),
   /** The hosts keep who is going from this viewer: `attendees` is empty, the count still stands. */
   guestListHidden: z.boolean(),

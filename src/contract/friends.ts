@@ -21,7 +21,4 @@ export const inviteFriendSchema = z.object({
   name: lineSchema().trim().max(NAME_MAX).default(""),
 });
 export type InviteFriendInput = z.input<typeof inviteFriendSchema>;
-/** 503 from POST /api/friends/invite when the server cannot build links (production without PUBLIC_ORIGIN). */
 export const FRIEND_INVITES_TOO_MANY_MESSAGE = "Too many invitations. Please try again later.";
-export const INVITE_EMAIL_UNAVAILABLE_MESSAGE =
-  "Invitations by e-mail are unavailable: this server has no PUBLIC_ORIGIN configured.";

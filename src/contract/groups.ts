@@ -104,6 +104,8 @@ export const INVITE_TEXTS = {
   joined: "Success! You've joined the group",
   joinFailed: "Failed to join group",
   alreadyMember: "You're already a member",
+  invited: "You're invited to join",
+  invitedBy: (name: string) => `${name} invited you to join`,
   openGroup: "Open group",
 } as const;
 
@@ -119,6 +121,8 @@ export const inviteViewSchema = z.object({
     maxUses: z.number().int(),
     currentUses: z.number().int(),
   }),
+  /** Who made the invite ("Priya Shah invited you"); null once their account is gone. */
+  invitedBy: z.object({ fullName: z.string(), profileImage: z.string().nullable() }).nullable(),
   /** Only when the viewer has a session: whether they already belong to the group. */
   isMember: z.boolean().optional(),
   /** Only for a viewer who is a member (they know the group already): where "Open group" leads. */

@@ -18,6 +18,20 @@ export const UPDATE_MESSAGE_MAX = 1000;
  */
 export const UPDATES_PER_EVENT_PER_DAY = 10;
 
+/** Co-hosts a host names when creating an event (more are added from the event page). */
+export const COHOSTS_AT_CREATE_MAX = 5;
+
+/**
+ * The short code under a ticket's QR code: six characters without look-alikes (no 0/O, 1/I/L), random and
+ * unique per event, read out and typed at the door (31^6, about 890 million codes).
+ */
+export const DOOR_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const DOOR_CODE_LENGTH = 6;
+/** A door code as typed: case, spaces and dashes do not matter ("k7q-4mz" is K7Q4MZ). */
+export const normalizeDoorCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, "");
+/** "K7Q4MZ" shown as "K7Q 4MZ": two groups are easier to read out. */
+export const formatDoorCode = (code: string) => `${code.slice(0, 3)} ${code.slice(3)}`;
+
 /** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
 export const TICKET_CODE_MAX = 80;
 
@@ -40,6 +54,7 @@ export const HOSTING_TEXTS = {
   tooManySeriesUpdates: `A guest can get at most ${UPDATES_PER_EVENT_PER_DAY} updates a day from one series`,
   ticketOnlyGoing: "Only people going have a ticket",
   ticketNotFound: "Ticket not found",
+  doorCodeBusy: "The ticket's code could not be made just now. Try again",
   alreadyCheckedIn: "Already checked in",
   youWereThere: "You were there",
   noSeatOffer: "No seat is waiting for your confirmation",

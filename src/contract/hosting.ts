@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
 import {
   ANSWER_TEXT_MAX,
+  COHOSTS_AT_CREATE_MAX,
   EVENT_QUESTIONS_MAX,
   GUESTS_PER_PERSON_MAX,
   QUESTION_TEXT_MAX,
@@ -13,8 +14,12 @@ import {
 } from "./hosting-texts";
 
 export {
+  DOOR_CODE_ALPHABET,
+  DOOR_CODE_LENGTH,
+  formatDoorCode,
   GUEST_CSV_COLUMNS,
   HOSTING_TEXTS,
+  normalizeDoorCode,
   type RecurrenceFrequency,
   SEAT_CONFIRM_MS,
   UPDATES_PER_EVENT_PER_DAY,
@@ -77,6 +82,11 @@ export const guestsCountSchema = z
   .max(GUESTS_PER_PERSON_MAX, `guests must be at most ${GUESTS_PER_PERSON_MAX}`);
 
 export const cohostBodySchema = z.object({ userId: idSchema }).strict();
+/** POST /api/events: people the host names as co-hosts of the event (every date of a series). */
+export const cohostIdsSchema = z
+  .array(idSchema)
+  .max(COHOSTS_AT_CREATE_MAX, `Name at most ${COHOSTS_AT_CREATE_MAX} co-hosts`)
+  .transform((ids) => [...new Set(ids)]);
 export const cohostParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
 
 export const cohostSchema = z.object({
@@ -135,12 +145,13 @@ export const guestRowSchema = z.object({
 });
 export type GuestRow = z.infer<typeof guestRowSchema>;
 
-export const ticketSchema = z.object({ code: z.string() });
+/** A going guest's ticket: the signed code its QR carries, and the short door code shown under it. */
+export const ticketSchema = z.object({ code: z.string(), doorCode: z.string() });
 const ticketCodeSchema = lineSchema()
   .trim()
   .min(1, "A ticket code is required")
   .max(TICKET_CODE_MAX, "Ticket not found");
-/** A scanned ticket's code, or (ticking the guest list) the guest's id. */
+/** A scanned ticket's code or its typed door code, or (ticking the guest list) the guest's id. */
 export const checkInBodySchema = z.union([
   z.object({ code: ticketCodeSchema }).strict(),
   z.object({ userId: idSchema }).strict(),
@@ -157,6 +168,8 @@ export const hostingDetailSchema = z.object({
   guestList: guestListVisibilitySchema,
   /** The viewer's plus-ones, answers and check-in (null before they answer). */
   viewerGuests: z.number().int().nullable(),
+  /** The viewer's own answers to the questions, by question id (empty before they answer). */
+  viewerAnswers: z.record(z.string(), z.string()),
   viewerCheckedIn: z.boolean(),
   waitlistMode: waitlistModeSchema,
   /** When the viewer was offered a seat from the waitlist: the time they must confirm it by. */

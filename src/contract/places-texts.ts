@@ -12,8 +12,10 @@ export const PLACE_TEXTS = {
   unavailable: "Address search is unavailable right now",
   tooMany: (seconds: number) => `Too many place searches, try again in ${seconds} s`,
   busy: (seconds: number) => `Address search is busy, try again in ${seconds} s`,
-  /** An event with no coordinates says so wherever its place is shown. */
+  /** An event with no place at all says so wherever its place would show. */
   locationNotSet: "Location not set",
+  /** Beside a typed place without coordinates: it is there, but no map (or radius feed) can find it. */
+  notOnMap: "Not on the map",
   useMyLocation: "Use my current location",
   openInMaps: "Open in Maps",
   /** A hand-typed place pinned only to its town's centre. */

@@ -91,15 +91,8 @@ function trustProxyOption(trust: Config["TRUST_PROXY"]) {
 
 /** Said once at start: what an operator must set before e-mails carry links, and what a demo exposes. */
 function warnAboutSettings(config: Config, log: FastifyBaseLogger) {
-  if (config.SMTP_URL && !config.PUBLIC_ORIGIN) {
-    log.warn(
-      config.NODE_ENV === "production"
-        ? "SMTP_URL is set without PUBLIC_ORIGIN: reset, verification and invite e-mails cannot carry a link, so none is sent; set PUBLIC_ORIGIN to the public origin"
-        : `SMTP_URL is set without PUBLIC_ORIGIN: e-mailed links point to ${publicOrigin(config)}`,
-    );
-  } else if (!publicOrigin(config)) {
-    log.warn("PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin");
-  }
+  if (!config.PUBLIC_ORIGIN)
+    log.warn(`PUBLIC_ORIGIN is unset: calendar links, link cards and e-mailed links point to ${publicOrigin(config)}`);
   if (!config.SMTP_URL && config.NODE_ENV === "production")
     log.warn("SMTP_URL is unset: e-mails stay pending in the outbox table");
   if (!config.DEPLOYMENT && config.NODE_ENV === "production" && !isLoopbackHost(config.HOST))

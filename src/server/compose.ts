@@ -124,9 +124,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     send: chat.send,
   });
 
-  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host
-  // header is the sender's to choose. Outside production the listening address stands in; in production
-  // without it, no flow and no links.
+  // Links (the Google redirect URI, e-mailed links) come from PUBLIC_ORIGIN (the demo's listening address
+  // without it), never from a Host or X-Forwarded-Host header, which is the sender's to choose.
   const origin = publicOrigin(config);
 
   const participantsRepo = participantsRepository(db);
@@ -138,6 +137,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => ticketSecret(repositories.push),
     checkIn: participantsRepo.checkIn,
+    claimDoorCode: participantsRepo.claimDoorCode,
     postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
@@ -229,7 +229,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       repo: repositories.auth,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
-      redirectUri: origin ? new URL("/api/auth/google/callback", origin).href : null,
+      redirectUri: new URL("/api/auth/google/callback", origin).href,
     }),
     auth,
     account: accountService({
@@ -264,7 +264,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
     }),
     health: healthService({ database: deps.database, bus }),
-    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups }),
+    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups, users: repositories.users }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCESS_CODES, isLoopbackHost, loadConfig, seedPolicy } from "./config";
+import { DEMO_ACCESS_CODES, isLoopbackHost, loadConfig, publicOrigin, seedPolicy } from "./config";
 
 describe("seed policy: demo data never lands in a real server's database by default", () => {
   it.each([
@@ -19,7 +19,7 @@ describe("seed policy: demo data never lands in a real server's database by defa
     ],
     [
       "deployment (production on 0.0.0.0), embedded",
-      { NODE_ENV: "production", HOST: "0.0.0.0", REGISTRATION: "open" },
+      { NODE_ENV: "production", HOST: "0.0.0.0", PUBLIC_ORIGIN: "https://link.example", REGISTRATION: "open" },
       false,
     ],
     [
@@ -87,7 +87,12 @@ describe("a deployment chooses its access codes; the README's demo keeps its pub
     const chosen = loadConfig({ PUBLIC_ORIGIN: "https://link.example", ACCESS_CODES: "1111111111,2222222222" });
     expect(chosen.ACCESS_CODES).toEqual(["1111111111", "2222222222"]);
     expect(chosen.DEPLOYMENT).toBe(true);
-    const open = loadConfig({ NODE_ENV: "production", HOST: "0.0.0.0", REGISTRATION: "open" });
+    const open = loadConfig({
+      NODE_ENV: "production",
+      HOST: "0.0.0.0",
+      PUBLIC_ORIGIN: "https://link.example",
+      REGISTRATION: "open",
+    });
     expect(open.ACCESS_CODES).toEqual(DEMO_ACCESS_CODES);
     expect(() => loadConfig({ REGISTRATION: "yes" })).toThrow(/^Invalid environment variable REGISTRATION/);
   });
@@ -118,5 +123,36 @@ describe("a deployment chooses its access codes; the README's demo keeps its pub
     ["10.0.0.5", false],
   ])("%s is loopback: %s", (host, expected) => {
     expect(isLoopbackHost(host)).toBe(expected);
+  });
+});
+
+describe("absolute links: the demo links to where it listens; a deployment names its PUBLIC_ORIGIN", () => {
+  it.each([
+    ["npm start (production, HOST and PORT unset)", { NODE_ENV: "production" }, "http://localhost:5000"],
+    ["production on 127.0.0.1", { NODE_ENV: "production", HOST: "127.0.0.1", PORT: "5123" }, "http://127.0.0.1:5123"],
+    ["production on localhost", { NODE_ENV: "production", HOST: "localhost" }, "http://localhost:5000"],
+    ["production on ::1", { NODE_ENV: "production", HOST: "::1", PORT: "5123" }, "http://[::1]:5123"],
+    ["development on all interfaces", { HOST: "0.0.0.0", PORT: "5173" }, "http://localhost:5173"],
+    ["development on ::", { HOST: "::" }, "http://localhost:5000"],
+    [
+      "a deployment's PUBLIC_ORIGIN (its path dropped)",
+      { PUBLIC_ORIGIN: "https://link.example/app/", ACCESS_CODES: "1111111111" },
+      "https://link.example",
+    ],
+  ])("%s -> %s", (_name, env, origin) => {
+    expect(publicOrigin(loadConfig(env as NodeJS.ProcessEnv))).toBe(origin);
+  });
+
+  const refusal = /^Invalid environment variable PUBLIC_ORIGIN: a deployment .* must name the origin people open/;
+  it.each([
+    ["production on all interfaces", { NODE_ENV: "production", HOST: "0.0.0.0" }],
+    ["production on a public address", { NODE_ENV: "production", HOST: "203.0.113.7" }],
+    ["production behind a proxy", { NODE_ENV: "production", TRUST_PROXY: "1" }],
+    ["production on loopback behind a proxy", { NODE_ENV: "production", HOST: "127.0.0.1", TRUST_PROXY: "127.0.0.1" }],
+  ])("%s with its access codes but no PUBLIC_ORIGIN refuses to start, naming what to set", (_name, env) => {
+    expect(() => loadConfig({ ...env, ACCESS_CODES: "1111111111" })).toThrow(refusal);
+    expect(loadConfig({ ...env, ACCESS_CODES: "1111111111", PUBLIC_ORIGIN: "https://link.example" }).DEPLOYMENT).toBe(
+      true,
+    );
   });
 });

@@ -132,13 +132,16 @@ function parseTrustProxy(raw: string): TrustProxy | null {
 }
 
 /**
- * The origin every absolute link (invite e-mails) is built from: PUBLIC_ORIGIN, never a request's
- * Host or X-Forwarded-Host (the sender's to choose). Outside production without it, the local
- * server; in production without it, null: links cannot be built and invite e-mails are refused.
+ * The origin every absolute link (calendar feeds, link cards, e-mails) is built from: PUBLIC_ORIGIN, never a
+ * request's Host or X-Forwarded-Host (the sender's to choose). Without it the server is the demo (a
+ * deployment is refused at start), and links name the address it listens on: an unspecified address
+ * (0.0.0.0, ::) is reached on this machine as localhost.
  */
-export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "NODE_ENV" | "PORT">): string | null {
+export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "HOST" | "PORT">): string {
   if (config.PUBLIC_ORIGIN) return new URL(config.PUBLIC_ORIGIN).origin;
-  return config.NODE_ENV === "production" ? null : `http://localhost:${config.PORT}`;
+  const host = config.HOST.trim().replace(/^\[(.*)\]$/, "$1");
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${config.PORT}`;
 }
 
 /**
@@ -163,12 +166,14 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * A deployment rather than the README's demo: it names its public origin, or runs in production on a HOST
- * the operator chose that others can reach. (An unset HOST is the demo's `npm start`, which keeps its codes.)
+ * A deployment rather than the README's demo: it names its public origin, or runs in production where
+ * others reach it by another name: on a HOST the operator chose that is not loopback, or behind a proxy
+ * (TRUST_PROXY). An unset HOST is the demo's `npm start`, which keeps its codes and links to localhost.
  */
 function isDeployment(env: NodeJS.ProcessEnv, data: z.infer<typeof configSchema>): boolean {
   if (data.PUBLIC_ORIGIN) return true;
-  return data.NODE_ENV === "production" && env.HOST !== undefined && !isLoopbackHost(env.HOST);
+  if (data.NODE_ENV !== "production") return false;
+  return (env.HOST !== undefined && !isLoopbackHost(env.HOST)) || (data.TRUST_PROXY ?? false) !== false;
 }
 
 export type Config = Omit<z.infer<typeof configSchema>, "ACCESS_CODES"> & {
@@ -192,7 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const deployment = isDeployment(env, result.data);
   if (deployment && !result.data.ACCESS_CODES && result.data.REGISTRATION !== "open") {
     throw new Error(
-      "Invalid environment variable ACCESS_CODES: a deployment (PUBLIC_ORIGIN set, or NODE_ENV=production with a HOST other than loopback) must choose its access codes: set ACCESS_CODES to comma-separated 10-digit codes, or REGISTRATION=open to let anyone register with the public demo codes",
+      "Invalid environment variable ACCESS_CODES: a deployment (PUBLIC_ORIGIN set, or NODE_ENV=production with a HOST other than loopback or behind a proxy) must choose its access codes: set ACCESS_CODES to comma-separated 10-digit codes, or REGISTRATION=open to let anyone register with the public demo codes",
+    );
+  }
+  if (deployment && !result.data.PUBLIC_ORIGIN) {
+    throw new Error(
+      "Invalid environment variable PUBLIC_ORIGIN: a deployment (NODE_ENV=production with a HOST other than loopback, or behind a proxy with TRUST_PROXY) must name the origin people open, e.g. PUBLIC_ORIGIN=https://link.example.com: calendar links, link cards and e-mails are built from it",
     );
   }
   return { ...result.data, ACCESS_CODES: result.data.ACCESS_CODES ?? DEMO_ACCESS_CODES, DEPLOYMENT: deployment };

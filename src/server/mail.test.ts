@@ -98,13 +98,19 @@ describe("X-Forwarded-Host behind a trusted proxy, no PUBLIC_ORIGIN outside prod
   });
 });
 
-describe("in production without PUBLIC_ORIGIN", () => {
-  it("says so at start, refuses invite e-mails with a clear 503 and queues nothing", async () => {
+describe("the demo in production (no PUBLIC_ORIGIN)", () => {
+  it("says where its links point at start, and queues an invite linking there", async () => {
     const lines: { level: number; msg: string }[] = [];
     const { url, drop } = await freshDatabaseUrl();
     const database = await openTestDatabase(url);
     const app = await buildApp({
-      config: testConfig({ NODE_ENV: "production", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: 1000 }),
+      config: testConfig({
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: 5000,
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT: 1000,
+      }),
       database,
       bus: createInProcessBus(),
       logStream: { write: (line) => void lines.push(JSON.parse(line)) },
@@ -112,15 +118,14 @@ describe("in production without PUBLIC_ORIGIN", () => {
     const t = { app, database } as TestApp;
     try {
       expect(lines.map((l) => l.msg)).toContain(
-        "PUBLIC_ORIGIN is unset: invite e-mails are refused (503) until it names the public origin",
+        "PUBLIC_ORIGIN is unset: calendar links, link cards and e-mailed links point to http://127.0.0.1:5000",
       );
       const dave = await registerUser(t.app);
       const res = await invite(t, dave.cookie, { host: "evil.example" });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe(
-        "Invitations by e-mail are unavailable: this server has no PUBLIC_ORIGIN configured.",
-      );
-      expect(await t.database.db.select().from(outbox)).toHaveLength(0);
+      expect(res.statusCode).toBe(202);
+      const [row] = await t.database.db.select().from(outbox);
+      expect(row.text).toContain("Join here: http://127.0.0.1:5000/auth");
+      expect(row.text).not.toContain("evil.example");
     } finally {
       await app.close();
       await database.close();

@@ -129,7 +129,9 @@ test("an event created with the device's position or a picked city is found 5 km
   );
 });
 
-test("an event without coordinates says 'Location not set' and stays out of radius feeds", async ({ newPerson }) => {
+test("an event without coordinates says 'Not on the map' under its typed place and stays out of radius feeds", async ({
+  newPerson,
+}) => {
   const host = await newPerson({}, at(CITY));
   const guest = await newPerson({}, at(FIVE_KM_NORTH));
   const title = `Somewhere ${uniqueToken("nl")}`;
@@ -150,6 +152,7 @@ test("an event without coordinates says 'Location not set' and stays out of radi
   await new EventScreen(host.page).open(id);
   const place = host.page.getByTestId("event-place");
   await expect(place).toContainText("Secret spot");
-  await expect(place).toContainText("Location not set");
+  await expect(place).toContainText("Not on the map");
+  await expect(place).not.toContainText("Location not set");
   await expect(place.getByRole("link", { name: "Open in Maps" })).toHaveCount(0);
 });

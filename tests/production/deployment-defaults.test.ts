@@ -50,27 +50,43 @@ const post = (base: string, url: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** Starts the built server with this environment and waits (up to 60 s) for it to give up. */
+async function refusedStart(env: Record<string, string>) {
+  requireBuild(dist);
+  const port = await freePort();
+  const server = start(
+    "node",
+    [path.join(dist.server, "main.js")],
+    operatorEnv({ ...env, PORT: String(port), DATA_DIR: path.join(scratch, `refused-${port}`) }),
+  );
+  const exited = await Promise.race([
+    exitOf(server.child),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
+  ]);
+  if (exited === null) server.child.kill("SIGKILL");
+  return { code: exited?.code, output: server.output() };
+}
+
 describe("a deployment chooses its access codes and gets no demo data", () => {
+  it.each([
+    [
+      "NODE_ENV=production on HOST 0.0.0.0 behind a proxy",
+      { NODE_ENV: "production", HOST: "0.0.0.0", TRUST_PROXY: "1" },
+    ],
+    ["NODE_ENV=production on a public HOST", { NODE_ENV: "production", HOST: "203.0.113.7" }],
+  ])("%s with ACCESS_CODES but no PUBLIC_ORIGIN: refuses to start, naming what to set", async (_name, env) => {
+    const { code, output } = await refusedStart({ ...env, ACCESS_CODES: "4815162342" });
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/Invalid environment variable PUBLIC_ORIGIN: a deployment .*PUBLIC_ORIGIN=https:/);
+  });
+
   it.each([
     ["NODE_ENV=production on HOST 0.0.0.0", { NODE_ENV: "production", HOST: "0.0.0.0" }],
     ["PUBLIC_ORIGIN set", { NODE_ENV: "production", HOST: "127.0.0.1", PUBLIC_ORIGIN: "https://link.example" }],
   ])("%s without ACCESS_CODES: refuses to start, naming what to set", async (_name, env) => {
-    requireBuild(dist);
-    const port = await freePort();
-    const server = start(
-      "node",
-      [path.join(dist.server, "main.js")],
-      operatorEnv({ ...env, PORT: String(port), DATA_DIR: path.join(scratch, `refused-${port}`) }),
-    );
-    const exited = await Promise.race([
-      exitOf(server.child),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 60_000)),
-    ]);
-    if (exited === null) server.child.kill("SIGKILL");
-    expect(exited?.code, server.output()).toBe(1);
-    expect(server.output()).toMatch(
-      /Invalid environment variable ACCESS_CODES: .*set ACCESS_CODES .*REGISTRATION=open/,
-    );
+    const { code, output } = await refusedStart(env);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/Invalid environment variable ACCESS_CODES: .*set ACCESS_CODES .*REGISTRATION=open/);
   });
 
   it("with ACCESS_CODES: starts on the embedded database, seeds nothing, and the demo codes answer invalid", async () => {

@@ -84,6 +84,38 @@ describe("npm start on a production build", () => {
     expect(await robots.text()).toMatch(/^User-agent: \*/);
   });
 
+  it("the demo (no PUBLIC_ORIGIN) gives a calendar link that serves a feed, and a shared event link unfurls with its picture", async () => {
+    const cookie = await registerOverHttp(base, "demo_links");
+    const subscription = await fetch(`${base}/api/calendar/subscription`, { headers: { cookie } });
+    expect(subscription.status).toBe(200);
+    const { url } = (await subscription.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/api/calendar/feed/[A-Za-z0-9_-]{43}$`));
+    const feed = await fetch(url);
+    expect(feed.headers.get("content-type")).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR/);
+
+    const created = await fetch(`${base}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({
+        title: "Demo Picnic",
+        description: "Bring a blanket",
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        location: "Dolores Park",
+        type: "social",
+        friendGroupId: "all",
+        tags: ["food"],
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const html = await (await fetch(`${base}/events/${id}`)).text();
+    const meta = (key: string) => new RegExp(`<meta property="${key}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta("og:url")).toBe(`${base}/events/${id}`);
+    expect(meta("og:image")).toMatch(new RegExp(`^${base}/assets/food-[^/]+\\.svg$`));
+    expect((await fetch(meta("og:image")!)).status).toBe(200);
+  });
+
   it("stops on one SIGTERM to npm's pid: the open socket is closed with 1001, a request in flight is answered, exit code 0 and the port free within 10 s", async () => {
     const cookie = await registerOverHttp(base, "prod_check");
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });

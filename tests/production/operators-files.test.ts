@@ -10,7 +10,11 @@ import { PRODUCTION_STEPS } from "./steps";
 
 /** Compose's ${NAME:-default} and ${NAME} read with an empty environment, as `docker compose up` on a fresh host. */
 /** What an operator's shell or .env gives the variables Compose requires (`${NAME:?message}`). */
-const OPERATOR_SETS: Record<string, string> = { ACCESS_CODES: "4815162342,1123581321", ADMIN_USERNAMES: "owner" };
+const OPERATOR_SETS: Record<string, string> = {
+  ACCESS_CODES: "4815162342,1123581321",
+  ADMIN_USERNAMES: "owner",
+  PUBLIC_ORIGIN: "https://link.example",
+};
 
 function withDefaults(value: string): string {
   return value
@@ -53,7 +57,7 @@ describe("Dockerfile", () => {
     expect(health[0].args).toMatch(/ CMD \[/);
   });
 
-  it("sets only environment the server accepts; being a deployment (0.0.0.0), it needs the operator's ACCESS_CODES", () => {
+  it("sets only environment the server accepts; being a deployment (0.0.0.0), it needs the operator's ACCESS_CODES and PUBLIC_ORIGIN", () => {
     const env = Object.fromEntries(
       of("ENV")
         .flatMap((i) => i.args.split(/\s+/))
@@ -61,6 +65,7 @@ describe("Dockerfile", () => {
     );
     expect(env).toMatchObject({ NODE_ENV: "production", PORT: "5000" });
     expect(() => loadConfig(env)).toThrow(/ACCESS_CODES/);
+    expect(() => loadConfig({ ...env, ACCESS_CODES: OPERATOR_SETS.ACCESS_CODES })).toThrow(/PUBLIC_ORIGIN/);
     expect(loadConfig({ ...env, ...OPERATOR_SETS }).DEPLOYMENT).toBe(true);
   });
 });

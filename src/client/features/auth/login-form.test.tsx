@@ -20,6 +20,14 @@ describe("LoginForm", () => {
     expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
   });
 
+  it("an empty password field never looks filled in: its placeholder is words, not dots", () => {
+    mockFetch();
+    renderWithProviders(<LoginForm />);
+    const password = screen.getByLabelText("Password");
+    expect(password).toHaveValue("");
+    expect(password).toHaveAttribute("placeholder", "Your password");
+  });
+
   it("shows each missing field's message under it and sends nothing", async () => {
     const fetchMock = mockFetch();
     renderWithProviders(<LoginForm />);

@@ -37,7 +37,7 @@ export function LoginForm() {
           label="Password"
           type="password"
           autoComplete="current-password"
-          placeholder="••••••••"
+          placeholder="Your password"
         />
         <Link
           href="/reset-password"

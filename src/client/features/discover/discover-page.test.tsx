@@ -76,7 +76,7 @@ describe("the swipe deck", () => {
 });
 
 describe("the Networking list", () => {
-  it('says "Location not set" for an event without coordinates, next to its place name or alone, and not for one with them', async () => {
+  it('says "Not on the map" beside a typed place without coordinates, "Location not set" alone, neither with them', async () => {
     vi.spyOn(native, "getPosition").mockRejectedValue(new Error("no location"));
     const networking = (id: number, title: string, place: Partial<FeedItem>): FeedItem => ({
       ...item(id, title),
@@ -104,9 +104,10 @@ describe("the Networking list", () => {
     await userEvent.click(await screen.findByRole("tab", { name: "Networking" }));
     const cards = await screen.findAllByTestId("networking-card");
     const card = (title: string) => cards.find((c) => c.textContent?.includes(title)) as HTMLElement;
-    expect(card("Named only")).toHaveTextContent("Hub· Location not set");
+    expect(card("Named only")).toHaveTextContent("Hub· Not on the map");
+    expect(card("Named only")).not.toHaveTextContent("Location not set");
     expect(card("Nowhere")).toHaveTextContent("Location not set");
     expect(card("Pinned")).toHaveTextContent("Loft");
-    expect(card("Pinned")).not.toHaveTextContent("Location not set");
+    expect(card("Pinned")).not.toHaveTextContent(/Location not set|Not on the map/);
   });
 });

@@ -113,7 +113,7 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
                   {/* As on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
                   {!eventCoordinates(event) && (
                     <span className="shrink-0">
-                      {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                      {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
                     </span>
                   )}
                 </p>

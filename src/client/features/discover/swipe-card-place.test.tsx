@@ -24,8 +24,9 @@ describe("swipe card place", () => {
     ).toHaveTextContent(/^400 m$/);
   });
 
-  it('says "Location not set" for an event without coordinates', () => {
-    expect(place(feedItem({}))).toHaveTextContent("Roof· Location not set");
+  it('says "Not on the map" beside a typed place without coordinates, "Location not set" with none', () => {
+    expect(place(feedItem({}))).toHaveTextContent("Roof· Not on the map");
+    expect(place(feedItem({}))).not.toHaveTextContent("Location not set");
     render(<SwipeCard event={feedItem({ location: "" })} timezone="UTC" onAnswer={vi.fn()} />);
     expect(screen.getAllByText("Location not set").length).toBeGreaterThan(0);
   });

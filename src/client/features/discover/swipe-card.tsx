@@ -94,7 +94,7 @@ function CardBody({
               {/* An event without coordinates says so (it is left out of radius feeds). */}
               {!eventCoordinates(event) && (
                 <span className="shrink-0">
-                  {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                  {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
                 </span>
               )}
             </p>

@@ -11,11 +11,12 @@ describe("AttendeeList", () => {
   });
 
   it("lists the people going when the viewer may see them, and says so when nobody is", () => {
-    const ada = { id: 7, fullName: "Ada Lovelace", username: "ada", profileImage: null };
+    const ada = { id: 7, fullName: "Ada Lovelace", username: "ada", profileImage: null, guests: 1 };
     const { rerender } = render(
       <AttendeeList event={{ attendees: [ada], attendeeCount: 1, guestListHidden: false }} />,
     );
     expect(screen.getByRole("link", { name: /Ada Lovelace/ })).toHaveAttribute("href", "/users/7");
+    expect(screen.getByTestId("attendee-guests")).toHaveTextContent("+1");
     rerender(<AttendeeList event={{ attendees: [], attendeeCount: 0, guestListHidden: false }} />);
     expect(screen.getByText("No one has joined yet.")).toBeInTheDocument();
   });

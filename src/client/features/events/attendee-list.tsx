@@ -28,7 +28,13 @@ export function AttendeeList({
                   {a.profileImage && <AvatarImage src={a.profileImage} alt="" />}
                   <AvatarFallback className="text-xs">{initialOf(a.fullName)}</AvatarFallback>
                 </Avatar>
-                {a.fullName}
+                <span dir="auto">{a.fullName}</span>
+                {a.guests > 0 && (
+                  <span className="text-muted-foreground" data-testid="attendee-guests">
+                    +{a.guests}
+                    <span className="sr-only"> (brings {a.guests === 1 ? "a guest" : `${a.guests} guests`})</span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -18,6 +18,19 @@ const me = currentUserFixture({
   timezone: "Asia/Tokyo",
 });
 
+const friend = {
+  id: 77,
+  fullName: "Priya Shah",
+  username: "priya",
+  bio: "",
+  profession: "",
+  profileImage: null,
+  interests: [],
+  skills: [],
+  careerPath: "",
+  timezone: "Asia/Tokyo",
+};
+
 type Create = (body: Record<string, unknown>) => Response | Promise<Response>;
 
 /** Signed in as `me`; POST /api/events answers with `create`; everything else is an empty list. */
@@ -25,6 +38,7 @@ function stubServer(create: Create = (body) => jsonResponse(201, { id: 7, ...bod
   return mockFetch((url, init) => {
     if (url === "/api/user") return jsonResponse(200, me);
     if (url === "/api/events" && init?.method === "POST") return create(JSON.parse(String(init.body)));
+    if (url.startsWith("/api/users/friends")) return jsonResponse(200, [friend]);
     return jsonResponse(200, []);
   });
 }
@@ -84,14 +98,15 @@ beforeEach(() => {
 });
 
 describe("CreateEventDialog", () => {
-  it("opens as Social (no audience choice), Tech, 20 attendees with a date minimum of today (in the user's zone)", async () => {
+  it("opens as Social (no audience choice), unlimited; Networking, Tech, 20 attendees; date minimum today (the user's zone)", async () => {
     stubServer();
     await renderDialog();
     expect(screen.getByRole("radio", { name: "Social" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Networking" })).not.toBeChecked();
     expect(screen.queryByLabelText("Who to invite")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Industry/Category")).not.toBeInTheDocument();
-    expect(screen.queryByLabelText("Maximum Attendees")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Maximum Attendees")).toHaveValue(null);
+    expect(screen.getByLabelText("Maximum Attendees")).toHaveAttribute("placeholder", "Unlimited");
 
     // Today as the user's calendar has it (Tokyo), not the device's (the tests run in Los Angeles): the
     // two differ for part of each day, and the person plans in their own zone.
@@ -198,6 +213,27 @@ describe("CreateEventDialog", () => {
     });
     expect(Number.isInteger(body.maxAttendees)).toBe(true);
     await toastWith("Event Created", "Your networking event has been created successfully");
+  });
+
+  it("offers a social event's cap, questions, plus-ones and friends as co-hosts up front, and sends them", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await fillRequired({ title: "Board games", description: "Bring one", date: "2030-07-15", time: "19:30" });
+    await userEvent.type(screen.getByLabelText("Maximum Attendees"), "8");
+    await userEvent.click(screen.getByRole("button", { name: "Add a question" }));
+    await userEvent.type(screen.getByLabelText("Question 1"), "Which game will you bring?");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Required" }));
+    await userEvent.selectOptions(screen.getByLabelText("Plus-ones per person"), "1");
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Priya Shah" }));
+    await submit();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0][1]?.body))).toMatchObject({
+      type: "social",
+      maxAttendees: 8,
+      questions: [{ text: "Which game will you bring?", required: true }],
+      maxGuestsPerPerson: 1,
+      cohostIds: [77],
+    });
   });
 
   it("shows Creating... while the request is pending", async () => {

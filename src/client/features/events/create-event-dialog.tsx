@@ -6,7 +6,7 @@ import { coordinateText } from "@contract/places-texts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
-import { RepeatField } from "@/features/hosting";
+import { questionsToSave, RepeatField } from "@/features/hosting";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey, deviceTimeZone, zoneAbbreviation } from "@/lib/format-date";
 import { native } from "@/lib/native";
@@ -21,6 +21,7 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useCreateEvent } from "./api";
 import { CoverPicker } from "./cover-picker";
+import { CreateEventGuests, type GuestSetup } from "./create-event-guests";
 import { approximateArea, type PickedPlace, PlacePicker } from "./place-picker";
 
 type RequiredField = keyof typeof CREATE_EVENT_MISSING_TEXTS;
@@ -43,7 +44,7 @@ function MissingNote({ field, shown }: { field: RequiredField; shown: boolean })
 }
 type Industry = (typeof INDUSTRIES)[number]["id"];
 
-/** The dialog opens as Social, All Friends, Tech, 20 attendees. */
+/** The dialog opens as Social, All Friends, Tech (a networking event's cap starts at 20; a social one's is unlimited). */
 const initial = {
   type: "social" as "social" | "networking",
   title: "",
@@ -52,12 +53,14 @@ const initial = {
   location: "",
   description: "",
   category: "tech" as Industry,
-  maxAttendees: String(DEFAULT_MAX_ATTENDEES),
   /** Where the event is on the map; the Location text stays its display name. */
   place: null as PickedPlace | null,
   /** An uploaded cover (/api/uploads/{id}); null shows the category illustration. */
   imageUrl: null as string | null,
 };
+const initialGuests: GuestSetup = { maxAttendees: "", questions: [], maxGuestsPerPerson: 0, cohostIds: [] };
+/** Each kind's starting cap: switching kinds swaps one for the other unless the host typed their own. */
+const defaultCap = (type: typeof initial.type) => (type === "networking" ? String(DEFAULT_MAX_ATTENDEES) : "");
 
 /**
  * The zone a typed time is read in: the picked place's, the device's when the event takes the
@@ -85,6 +88,12 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [locationGranted, setLocationGranted] = useState(false);
   const [locating, setLocating] = useState(false);
   const [recurrence, setRecurrence] = useState<Recurrence | null>(null);
+  const [guests, setGuests] = useState(initialGuests);
+  const changeGuests = (change: Partial<GuestSetup>) => setGuests((g) => ({ ...g, ...change }));
+  const changeType = (type: typeof initial.type) => {
+    set("type", type);
+    setGuests((g) => (g.maxAttendees === defaultCap(form.type) ? { ...g, maxAttendees: defaultCap(type) } : g));
+  };
   useEffect(() => {
     if (open) void native.locationGranted().then(setLocationGranted);
   }, [open]);
@@ -95,6 +104,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const changeOpen = (next: boolean) => {
     if (!next) {
       setForm(initial);
+      setGuests(initialGuests);
       setTried(false);
       create.reset();
     }
@@ -133,7 +143,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       setLocating(false);
     }
     const networking = form.type === "networking";
-    const max = Number.parseInt(form.maxAttendees, 10);
+    const max = Number.parseInt(guests.maxAttendees, 10);
+    const questions = questionsToSave(guests.questions);
     const body: CreateEventBody = {
       title: form.title.trim(),
       description: form.description.trim(),
@@ -152,7 +163,12 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       ...(form.imageUrl ? { imageUrl: form.imageUrl } : {}),
       ...(networking
         ? { category: form.category, maxAttendees: Number.isFinite(max) ? max : DEFAULT_MAX_ATTENDEES }
-        : {}),
+        : Number.isFinite(max)
+          ? { maxAttendees: max }
+          : {}),
+      ...(questions.length ? { questions } : {}),
+      ...(guests.maxGuestsPerPerson ? { maxGuestsPerPerson: guests.maxGuestsPerPerson } : {}),
+      ...(guests.cohostIds.length ? { cohostIds: guests.cohostIds } : {}),
     };
     create.mutate(body, {
       onSuccess: (event) => {
@@ -186,7 +202,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             <Label>Event Type</Label>
             <RadioGroup
               value={form.type}
-              onValueChange={(v) => set("type", v as typeof initial.type)}
+              onValueChange={(v) => changeType(v as typeof initial.type)}
               className="flex gap-6"
               aria-label="Event Type"
             >
@@ -286,34 +302,28 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             <MissingNote field="description" shown={missingShown("description")} />
           </div>
           {form.type === "networking" && (
-            <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-2">
-                <Label htmlFor="event-category">Industry/Category</Label>
-                <Select value={form.category} onValueChange={(v) => set("category", v as Industry)}>
-                  <SelectTrigger id="event-category">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {INDUSTRIES.map((i) => (
-                      <SelectItem key={i.id} value={i.id}>
-                        {i.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="event-max">Maximum Attendees</Label>
-                <Input
-                  id="event-max"
-                  type="number"
-                  min={1}
-                  value={form.maxAttendees}
-                  onChange={(e) => set("maxAttendees", e.target.value)}
-                />
-              </div>
+            <div className="grid gap-2">
+              <Label htmlFor="event-category">Industry/Category</Label>
+              <Select value={form.category} onValueChange={(v) => set("category", v as Industry)}>
+                <SelectTrigger id="event-category">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {INDUSTRIES.map((i) => (
+                    <SelectItem key={i.id} value={i.id}>
+                      {i.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </div>
           )}
+          <CreateEventGuests
+            open={open}
+            value={guests}
+            onChange={changeGuests}
+            capacityPlaceholder={form.type === "networking" ? String(DEFAULT_MAX_ATTENDEES) : "Unlimited"}
+          />
           <RepeatField value={recurrence} onChange={setRecurrence} />
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>

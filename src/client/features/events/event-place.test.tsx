@@ -27,10 +27,11 @@ describe("EventPlace", () => {
     );
   });
 
-  it('says "Location not set" for an event without coordinates, and offers no map', () => {
+  it('says "Not on the map" under a typed place without coordinates ("Location not set" only with no place), no map link', () => {
     const { rerender } = render(<EventPlace event={{ location: "Pier 39", latitude: "", longitude: "" }} />);
     expect(screen.getByText("Pier 39")).toBeInTheDocument();
-    expect(screen.getByText("Location not set")).toBeInTheDocument();
+    expect(screen.getByText("Not on the map")).toBeInTheDocument();
+    expect(screen.queryByText("Location not set")).not.toBeInTheDocument();
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
     rerender(<EventPlace event={{ location: "", latitude: "", longitude: "" }} />);
     expect(screen.getByText("Location not set")).toBeInTheDocument();

@@ -5,8 +5,8 @@ import { native } from "@/lib/native";
 
 /**
  * The event page's place: its display name, and "Open in Maps" (the phone's maps app, or
- * OpenStreetMap in a desktop browser) when it has coordinates; "Location not set" when it has none,
- * which also keeps it out of every radius feed. A place typed by hand and pinned only to its town's
+ * OpenStreetMap in a desktop browser) when it has coordinates; without them "Not on the map" under a
+ * typed place and "Location not set" when there is nothing (which also keeps it out of radius feeds). A place typed by hand and pinned only to its town's
  * centre says so ("Around San Francisco"), and its link searches the typed address instead of the
  * pin. Coordinates themselves are never shown.
  */
@@ -49,7 +49,7 @@ export function EventPlace({
             <ExternalLinkIcon className="size-3.5" aria-hidden />
           </a>
         ) : (
-          typed && <span className="text-xs">{PLACE_TEXTS.locationNotSet}</span>
+          typed && <span className="text-xs">{PLACE_TEXTS.notOnMap}</span>
         )}
       </div>
     </div>

@@ -112,7 +112,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
               {/* A host sees at a glance which events nobody nearby can find. */}
               {!eventCoordinates(event) && (
                 <span className="shrink-0">
-                  {event.location ? `· ${PLACE_TEXTS.locationNotSet}` : PLACE_TEXTS.locationNotSet}
+                  {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
                 </span>
               )}
             </p>

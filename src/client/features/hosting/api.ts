@@ -8,7 +8,6 @@ import type {
   guestRowSchema,
   metAtSchema,
   ticketSchema,
-  WaitlistMode,
 } from "@contract/hosting";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -37,37 +36,49 @@ export const useUpdates = (eventId: number, enabled: boolean) =>
     enabled,
   });
 
-/** The ticket is kept on the device too, so the QR code still shows at a door without signal. */
+/** The ticket is kept on the device too, so the QR code and its door code still show at a door without signal. */
 const ticketStorageKey = (eventId: number) => `link-ticket-${eventId}`;
+type Ticket = z.infer<typeof ticketSchema>;
+/** The kept ticket, if it is one this version stores (an older copy without a door code is fetched again). */
+function keptTicket(eventId: number): Ticket | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(ticketStorageKey(eventId)) ?? "null") as Partial<Ticket> | null;
+    return kept?.code && kept.doorCode ? { code: kept.code, doorCode: kept.doorCode } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const ticketQuery = (eventId: number) =>
   queryOptions({
     queryKey: hostingKeys.ticket(eventId),
     queryFn: async () => {
       const ticket = await api.get<typeof ticketSchema>(`/api/events/${eventId}/ticket`);
-      localStorage.setItem(ticketStorageKey(eventId), ticket.code);
+      localStorage.setItem(ticketStorageKey(eventId), JSON.stringify(ticket));
       return ticket;
     },
-    initialData: () => {
-      const code = localStorage.getItem(ticketStorageKey(eventId));
-      return code ? { code } : undefined;
-    },
+    initialData: () => keptTicket(eventId),
     initialDataUpdatedAt: 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
 export const useTicket = (eventId: number, enabled: boolean) => useQuery({ ...ticketQuery(eventId), enabled });
 
-export function useAddCohost(eventId: number) {
+/** `?scope=following` when the event is a series' date: a co-host helps with this and the later dates. */
+const seriesScope = (event: { seriesId: number | null }) => (event.seriesId == null ? "" : "?scope=following");
+
+export function useAddCohost(event: { id: number; seriesId: number | null }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.post<typeof cohostSchema>(`/api/events/${eventId}/cohosts`, { userId }),
+    mutationFn: (userId: number) =>
+      api.post<typeof cohostSchema>(`/api/events/${event.id}/cohosts${seriesScope(event)}`, { userId }),
     onSuccess: () => refresh(client),
   });
 }
 
-export function useRemoveCohost(eventId: number) {
+export function useRemoveCohost(event: { id: number; seriesId: number | null }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.send("DELETE", `/api/events/${eventId}/cohosts/${userId}`),
+    mutationFn: (userId: number) =>
+      api.send("DELETE", `/api/events/${event.id}/cohosts/${userId}${seriesScope(event)}`),
     onSuccess: () => refresh(client),
   });
 }
@@ -116,28 +127,22 @@ export function useConfirmSeat(eventId: number) {
   });
 }
 
-/** The host's waitlist choice: a freed seat goes at once, or waits an hour for the next in line to confirm. */
-export function useWaitlistMode(eventId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (waitlistMode: WaitlistMode) =>
-      api.patch<typeof eventSchema>(`/api/events/${eventId}`, { waitlistMode }),
-    onSuccess: () => refresh(client),
-  });
-}
-
 export const useMetAt = (userId: number) =>
   useQuery({
     queryKey: ["met-at", userId],
     queryFn: () => api.get<z.ZodArray<typeof metAtSchema>>(`/api/users/${userId}/met-at`),
   });
 
-/** Questions, plus-ones and the guest list's visibility, saved together. */
+/** Questions, plus-ones, the guest list's visibility and the waitlist's mode, saved together (`following`: the later dates too). */
 export function useGuestOptions(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Pick<UpdateEventBody, "questions" | "maxGuestsPerPerson" | "guestList">) =>
-      api.patch<typeof eventSchema>(`/api/events/${eventId}`, body),
+    mutationFn: ({
+      following,
+      ...body
+    }: Pick<UpdateEventBody, "questions" | "maxGuestsPerPerson" | "guestList" | "waitlistMode"> & {
+      following: boolean;
+    }) => api.patch<typeof eventSchema>(`/api/events/${eventId}${following ? "?scope=following" : ""}`, body),
     onSuccess: () => refresh(client),
   });
 }

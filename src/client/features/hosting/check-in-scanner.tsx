@@ -82,12 +82,17 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
           <Label htmlFor="ticket-code" className="text-xs">
             Ticket code
           </Label>
+          <span id="ticket-code-hint" className="text-xs text-muted-foreground">
+            The 6 characters under the guest's QR code
+          </span>
           <Input
             id="ticket-code"
             value={code}
             maxLength={TICKET_CODE_MAX}
             onChange={(e) => setCode(e.target.value)}
+            aria-describedby="ticket-code-hint"
             autoComplete="off"
+            autoCapitalize="characters"
           />
         </div>
         <Button type="submit" size="sm" disabled={checkIn.isPending || !code.trim()}>

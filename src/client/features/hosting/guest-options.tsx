@@ -1,40 +1,47 @@
 import type { EventDetail } from "@contract/events";
 import type { GuestListVisibility } from "@contract/hosting";
-import { EVENT_QUESTIONS_MAX, GUESTS_PER_PERSON_MAX, QUESTION_TEXT_MAX } from "@contract/hosting-texts";
-import { PlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api";
 import { Button } from "@/ui/button";
-import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { toast } from "@/ui/use-toast";
 import { useGuestOptions } from "./api";
+import { PlusOnesField, QuestionsField, questionsToSave } from "./questions-field";
 
 const GUEST_LIST_LABELS: Record<GuestListVisibility, string> = {
   everyone: "Everyone",
   attendees: "People going",
   hosts: "Only the hosts",
 };
-const NEW = "new-";
 const selectClass = "h-10 rounded-md border border-input bg-background px-3 text-sm";
 
-/** What the hosts ask the people who go or apply, how many plus-ones each may bring, and who sees who goes. */
+/**
+ * What the hosts ask the people who go or apply, how many plus-ones each may bring, who sees who goes and
+ * how a freed seat is given; a series' date can carry them to its following dates, as the edit form does.
+ */
 export function GuestOptions({ event }: { event: EventDetail }) {
   const save = useGuestOptions(event.id);
   const [questions, setQuestions] = useState(event.questions);
   const [maxGuests, setMaxGuests] = useState(event.maxGuestsPerPerson);
   const [guestList, setGuestList] = useState(event.guestList);
-  const setQuestion = (index: number, change: Partial<(typeof questions)[number]>) =>
-    setQuestions((list) => list.map((q, i) => (i === index ? { ...q, ...change } : q)));
+  const [confirmSeats, setConfirmSeats] = useState(event.waitlistMode === "confirm");
+  const [following, setFollowing] = useState(event.seriesId != null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // A question added here has a temporary id only for the list; the server names it.
-    const asked = questions
-      .filter((q) => q.text.trim())
-      .map(({ id, ...q }) => ({ ...(id.startsWith(NEW) ? {} : { id }), ...q, text: q.text.trim() }));
+    const body = {
+      questions: questionsToSave(questions),
+      maxGuestsPerPerson: maxGuests,
+      guestList,
+      waitlistMode: confirmSeats ? ("confirm" as const) : ("instant" as const),
+      following,
+    };
     // The saved questions come back with their ids and remount this form: the promise still says how it went.
-    save.mutateAsync({ questions: asked, maxGuestsPerPerson: maxGuests, guestList }).then(
-      () => toast({ title: "Guest options saved", description: event.title }),
+    save.mutateAsync(body).then(
+      () =>
+        toast({
+          title: "Guest options saved",
+          description: following ? `${event.title}: this and the following dates` : event.title,
+        }),
       (error: unknown) =>
         toast({ title: "Error", description: errorMessage(error) ?? "Failed to save", variant: "destructive" }),
     );
@@ -44,65 +51,11 @@ export function GuestOptions({ event }: { event: EventDetail }) {
       <p id="guest-options-h" className="text-sm font-medium">
         Guest options
       </p>
-      <fieldset className="grid gap-2">
-        <legend className="text-xs text-muted-foreground">Questions for people who join or apply</legend>
-        {questions.map((q, i) => (
-          <div key={q.id} className="flex items-center gap-2">
-            <Input
-              aria-label={`Question ${i + 1}`}
-              value={q.text}
-              maxLength={QUESTION_TEXT_MAX}
-              onChange={(e) => setQuestion(i, { text: e.target.value })}
-            />
-            <label className="flex shrink-0 items-center gap-1 text-xs">
-              <input
-                type="checkbox"
-                checked={q.required}
-                onChange={(e) => setQuestion(i, { required: e.target.checked })}
-              />
-              Required
-            </label>
-            <Button
-              type="button"
-              size="icon"
-              variant="ghost"
-              aria-label={`Remove question ${i + 1}`}
-              onClick={() => setQuestions((list) => list.filter((_, j) => j !== i))}
-            >
-              <XIcon aria-hidden />
-            </Button>
-          </div>
-        ))}
-        {questions.length < EVENT_QUESTIONS_MAX && (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() =>
-              setQuestions((list) => [...list, { id: `${NEW}${Date.now().toString(36)}`, text: "", required: false }])
-            }
-          >
-            <PlusIcon aria-hidden />
-            Add a question
-          </Button>
-        )}
-      </fieldset>
+      <QuestionsField questions={questions} onChange={setQuestions} />
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
           <Label htmlFor="max-guests">Plus-ones per person</Label>
-          <select
-            id="max-guests"
-            className={selectClass}
-            value={maxGuests}
-            onChange={(e) => setMaxGuests(Number(e.target.value))}
-          >
-            {Array.from({ length: GUESTS_PER_PERSON_MAX + 1 }, (_, n) => n).map((n) => (
-              <option key={`max-${n}`} value={n}>
-                {n === 0 ? "None" : n}
-              </option>
-            ))}
-          </select>
+          <PlusOnesField id="max-guests" value={maxGuests} onChange={setMaxGuests} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="guest-list">Who sees who is going</Label>
@@ -120,6 +73,21 @@ export function GuestOptions({ event }: { event: EventDetail }) {
           </select>
         </div>
       </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={confirmSeats}
+          onChange={(e) => setConfirmSeats(e.target.checked)}
+        />
+        Give the next person on the waitlist an hour to confirm a freed seat (otherwise it is theirs at once)
+      </label>
+      {event.seriesId != null && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />
+          Also change the following dates
+        </label>
+      )}
       <Button type="submit" size="sm" className="justify-self-start" disabled={save.isPending}>
         Save guest options
       </Button>

@@ -1,12 +1,13 @@
 import type { EventDetail, FeedItem } from "@contract/events";
-import { HOSTING_TEXTS } from "@contract/hosting-texts";
-import { BadgeCheckIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
+import { formatDoorCode, HOSTING_TEXTS } from "@contract/hosting-texts";
+import { BadgeCheckIcon, MaximizeIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { formatMessageTime, formatTime } from "@/lib/format-date";
 import { Button } from "@/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { toast } from "@/ui/use-toast";
 import { useConfirmSeat, useTicket, useUpdates } from "./api";
 import { qrDataUrl } from "./qr";
@@ -60,7 +61,7 @@ export function GuestSection({ event }: { event: EventDetail }) {
         </p>
       )}
       {event.viewerConfirmBy && !event.canceledAt && <SeatOffer eventId={event.id} until={event.viewerConfirmBy} />}
-      {going && !event.canceledAt && !event.viewerCheckedIn && <Ticket eventId={event.id} />}
+      {going && !event.canceledAt && !event.viewerCheckedIn && <Ticket eventId={event.id} title={event.title} />}
       {(guest || manages) && <Updates eventId={event.id} />}
     </>
   );
@@ -95,33 +96,64 @@ function SeatOffer({ eventId, until }: { eventId: number; until: string }) {
   );
 }
 
-function Ticket({ eventId }: { eventId: number }) {
+/**
+ * The going guest's ticket: the QR code a host scans and, under it, the short code a host can type. "Show
+ * ticket" opens it full screen, above the header and the bottom bar, so a scan or a photo gets the whole code.
+ */
+function Ticket({ eventId, title }: { eventId: number; title: string }) {
   const ticket = useTicket(eventId, true);
   const [image, setImage] = useState<string | null>(null);
+  const [fullScreen, setFullScreen] = useState(false);
   const code = ticket.data?.code;
   useEffect(() => {
     if (code) void qrDataUrl(code).then(setImage);
   }, [code]);
+  const face = (size: string, testId: string) =>
+    image && ticket.data ? (
+      <>
+        <img
+          src={image}
+          alt="Your ticket's QR code"
+          className={`${size} rounded-lg bg-white`}
+          data-testid={testId}
+          data-code={code}
+        />
+        <p className="text-xs text-muted-foreground">Or give this code at the door</p>
+        <p className="font-mono text-2xl font-semibold tracking-widest" data-testid="door-code">
+          {formatDoorCode(ticket.data.doorCode)}
+        </p>
+      </>
+    ) : ticket.isError ? (
+      <p className="text-sm text-muted-foreground">Your ticket could not be loaded. Try again when online.</p>
+    ) : (
+      <div className={`${size} animate-pulse rounded-lg bg-muted`} aria-busy />
+    );
   return (
-    <section className="grid justify-items-center gap-2 rounded-xl border border-border p-4" aria-labelledby="ticket-h">
+    <section
+      className="grid scroll-mt-20 scroll-mb-28 justify-items-center gap-2 rounded-xl border border-border p-4"
+      aria-labelledby="ticket-h"
+    >
       <h2 id="ticket-h" className="flex items-center gap-2 self-start text-sm font-semibold">
         <TicketIcon className="size-4" aria-hidden />
         Your ticket
       </h2>
-      {image ? (
-        <img
-          src={image}
-          alt="Your ticket's QR code"
-          className="size-48 rounded-lg bg-white"
-          data-testid="ticket-qr"
-          data-code={code}
-        />
-      ) : ticket.isError ? (
-        <p className="text-sm text-muted-foreground">Your ticket could not be loaded. Try again when online.</p>
-      ) : (
-        <div className="size-48 animate-pulse rounded-lg bg-muted" aria-busy />
-      )}
+      {face("size-48", "ticket-qr")}
       <p className="text-xs text-muted-foreground">Show this at the door; it works offline too.</p>
+      {image && (
+        <Button variant="outline" size="sm" onClick={() => setFullScreen(true)}>
+          <MaximizeIcon aria-hidden />
+          Show ticket
+        </Button>
+      )}
+      <Dialog open={fullScreen} onOpenChange={setFullScreen}>
+        <DialogContent className="justify-items-center">
+          <DialogHeader>
+            <DialogTitle>Your ticket</DialogTitle>
+            <DialogDescription>{title}</DialogDescription>
+          </DialogHeader>
+          {face("size-64", "ticket-qr-full")}
+        </DialogContent>
+      </Dialog>
     </section>
   );
 }

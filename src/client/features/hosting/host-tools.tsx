@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { Label } from "@/ui/label";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate, useWaitlistMode } from "./api";
+import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate } from "./api";
 import { CheckInScanner } from "./check-in-scanner";
 import { GuestOptions } from "./guest-options";
 
@@ -40,7 +40,6 @@ export function HostTools({ event }: { event: EventDetail }) {
       </h2>
       {event.isHost && <CohostManager event={event} />}
       <SendUpdate eventId={event.id} />
-      <WaitlistChoice event={event} />
       {!event.canceledAt && <GuestOptions key={event.questions.map((q) => q.id).join()} event={event} />}
       {!event.canceledAt && <CheckInScanner eventId={event.id} />}
       <GuestList event={event} rows={rows} loading={guests.isPending} />
@@ -54,22 +53,6 @@ export function HostTools({ event }: { event: EventDetail }) {
         Download guest list (CSV)
       </a>
     </section>
-  );
-}
-
-function WaitlistChoice({ event }: { event: EventDetail }) {
-  const mode = useWaitlistMode(event.id);
-  return (
-    <label className="flex items-start gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="mt-1"
-        checked={event.waitlistMode === "confirm"}
-        disabled={mode.isPending || Boolean(event.canceledAt)}
-        onChange={(e) => mode.mutate(e.target.checked ? "confirm" : "instant", { onError: failed("Failed to save") })}
-      />
-      Give the next person on the waitlist an hour to confirm a freed seat (otherwise it is theirs at once)
-    </label>
   );
 }
 
@@ -109,13 +92,15 @@ function CancelFollowing({ eventId }: { eventId: number }) {
 }
 
 function CohostManager({ event }: { event: EventDetail }) {
-  const remove = useRemoveCohost(event.id);
+  const remove = useRemoveCohost(event);
   if (event.cohosts.length === 0) return null;
   return (
     <ul className="grid gap-1" aria-label="Co-hosts">
       {event.cohosts.map((c) => (
         <li key={c.id} className="flex items-center justify-between gap-2 text-sm">
-          <span>{c.fullName} · co-host</span>
+          <span>
+            {c.fullName} · co-host{event.seriesId != null && " of this and the following dates"}
+          </span>
           <Button
             size="sm"
             variant="ghost"
@@ -194,7 +179,7 @@ function SendUpdate({ eventId }: { eventId: number }) {
 function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRow[]; loading: boolean }) {
   const decide = useDecide();
   const checkIn = useCheckIn(event.id);
-  const addCohost = useAddCohost(event.id);
+  const addCohost = useAddCohost(event);
   const questionText = new Map(event.questions.map((q) => [q.id, q.text]));
   const listed = rows.filter((r) => r.status !== "declined");
   const cohostIds = new Set(event.cohosts.map((c) => c.id));

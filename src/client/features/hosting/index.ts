@@ -3,5 +3,6 @@ export { CardHosts, CohostNames, GuestSection } from "./guest-section";
 export { HostTools } from "./host-tools";
 export { LazyRespondDialog, preloadRespondDialog } from "./lazy-respond-dialog";
 export { MetAt } from "./met-at";
+export { PlusOnesField, QuestionsField, questionsToSave } from "./questions-field";
 export { RespondDialog } from "./respond-dialog";
 export { RepeatField, SeriesDates, SeriesLabel } from "./series";

@@ -14,6 +14,7 @@ function view(invite: Partial<InviteView["invite"]>, extra: Partial<InviteView> 
   return {
     group: { name: "Trail Crew", description: "Weekend hikes", imageUrl: null, memberCount: 3 },
     invite: { expiresAt: new Date(Date.now() + 24 * hour).toISOString(), maxUses: 5, currentUses: 1, ...invite },
+    invitedBy: { fullName: "Priya Shah", profileImage: null },
     ...extra,
   };
 }
@@ -46,6 +47,16 @@ function renderInvite(invite: InviteView | null, signedIn: boolean) {
 }
 
 describe("InvitePage", () => {
+  it("names who invited you", async () => {
+    renderInvite(view({}), false);
+    expect(await screen.findByText("Priya Shah invited you to join")).toBeInTheDocument();
+  });
+
+  it("without a known inviter it says only that you are invited", async () => {
+    renderInvite(view({}, { invitedBy: null }), false);
+    expect(await screen.findByText("You're invited to join")).toBeInTheDocument();
+  });
+
   it("its button says what it does: Join <group>, for a visitor too", async () => {
     const { location } = renderInvite(view({}), false);
     await userEvent.click(await screen.findByRole("button", { name: "Join Trail Crew" }));

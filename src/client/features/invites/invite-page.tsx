@@ -80,7 +80,9 @@ export function InvitePage() {
             </div>
           )}
           <CardHeader>
-            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">You're invited to join</p>
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase" dir="auto">
+              {data.invitedBy ? INVITE_TEXTS.invitedBy(data.invitedBy.fullName) : INVITE_TEXTS.invited}
+            </p>
             <CardTitle className="text-2xl" dir="auto">
               {data.group.name}
             </CardTitle>

@@ -38,6 +38,7 @@ const event: EventDetail = {
   maxGuestsPerPerson: 0,
   guestList: "everyone",
   viewerGuests: null,
+  viewerAnswers: {},
   viewerCheckedIn: false,
   waitlistMode: "instant",
   viewerConfirmBy: null,

@@ -157,22 +157,25 @@ function PreferencesCard() {
                 ))}
               </tbody>
             </table>
-            <fieldset className="flex flex-col gap-2 border-t border-border pt-4">
-              <legend className="pt-4 text-sm font-medium">Remind me before events</legend>
-              <p className="text-xs text-muted-foreground">For events you're going to or hosting</p>
-              <div className="flex flex-wrap gap-x-4 gap-y-2">
-                {REMINDER_OFFSETS.map((offset) => (
-                  <Label key={offset} className="flex min-h-11 items-center gap-2 font-normal">
-                    <Checkbox
-                      className="size-5"
-                      checked={data.reminders.offsetsMinutes.includes(offset)}
-                      onCheckedChange={(checked) => setOffset(offset, checked === true)}
-                    />
-                    {REMINDER_OFFSET_LABELS[offset]} before
-                  </Label>
-                ))}
-              </div>
-            </fieldset>
+            {/* The rule is the wrapper's: a fieldset draws its own border through its legend, a stray line. */}
+            <div className="border-t border-border pt-4">
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-medium">Remind me before events</legend>
+                <p className="text-xs text-muted-foreground">For events you're going to or hosting</p>
+                <div className="flex flex-wrap gap-x-4 gap-y-2">
+                  {REMINDER_OFFSETS.map((offset) => (
+                    <Label key={offset} className="flex min-h-11 items-center gap-2 font-normal">
+                      <Checkbox
+                        className="size-5"
+                        checked={data.reminders.offsetsMinutes.includes(offset)}
+                        onCheckedChange={(checked) => setOffset(offset, checked === true)}
+                      />
+                      {REMINDER_OFFSET_LABELS[offset]} before
+                    </Label>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
             <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
               <Label htmlFor="email-digest" className="flex flex-col items-start gap-0.5">
                 <span>Daily e-mail digest</span>

@@ -11,7 +11,7 @@ import {
   MoonIcon,
   SunIcon,
 } from "lucide-react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { AccountControls } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { useUserEvents } from "@/features/events";
@@ -218,8 +218,20 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
   );
 }
 
+const SETTINGS_TABS = ["account", "appearance", "availability", "notifications"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** The open tab lives in the URL (?tab=notifications): a reload, a shared link or Back opens the same one. */
+function useSettingsTab(): [SettingsTab, (tab: string) => void] {
+  const [location, navigate] = useLocation();
+  const asked = new URLSearchParams(useSearch()).get("tab");
+  const tab = SETTINGS_TABS.find((t) => t === asked) ?? "account";
+  return [tab, (next) => navigate(next === "account" ? location : `${location}?tab=${next}`, { replace: true })];
+}
+
 export function SettingsPage() {
   const { user } = useAuth();
+  const [tab, setTab] = useSettingsTab();
   if (!user) return null;
   return (
     <section className="flex flex-col gap-4 px-4 py-5">
@@ -231,7 +243,7 @@ export function SettingsPage() {
         </Button>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       </div>
-      <Tabs defaultValue="account">
+      <Tabs value={tab} onValueChange={setTab}>
         {/* Four labels share 358 px on a phone: tighter padding and 13 px type keep "Notifications" inside its tab. */}
         <TabsList className="grid w-full grid-cols-4 *:px-1 *:text-[13px]">
           <TabsTrigger value="account">Account</TabsTrigger>

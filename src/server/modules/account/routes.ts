@@ -88,8 +88,8 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       if (!(await spend(reply, [[resetPerAddress, request.ip]]))) return reply;
-      // Past the e-mail's budget, and without a public origin to link to, the answer is the same 202 and
-      // nothing is sent: a 429 or 503 here would let anyone block a person's reset or tell which e-mails exist.
+      // Past the e-mail's budget the answer is the same 202 and nothing is sent: a 429 here would let anyone
+      // block a person's reset or tell which e-mails exist.
       if ((await resetPerEmail.consume(email)).allowed) await service.requestPasswordReset(email);
       return reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
     },
@@ -121,14 +121,13 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ["account"],
         description: "E-mails a verification link (24 h, single use) to the account's address.",
-        response: { 202: messageSchema, 409: messageSchema, 429: messageSchema, 503: messageSchema },
+        response: { 202: messageSchema, 409: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {
       const user = await service.unverifiedUser(requireUserId(request));
       if (!(await spend(reply, [[verificationPerUser, user.id]]))) return reply;
-      if (!(await service.sendVerification(user)))
-        return reply.code(503).send({ message: ACCOUNT_TEXTS.emailUnavailable });
+      await service.sendVerification(user);
       return reply.code(202).send({ message: ACCOUNT_TEXTS.verificationSent });
     },
   );

@@ -28,7 +28,7 @@ export function accountService(deps: {
   /** The outbox: its worker delivers and retries. */
   enqueueEmail: (message: MailMessage) => Promise<unknown>;
   /** Where e-mailed links point (PUBLIC_ORIGIN); null when e-mails cannot carry links. */
-  linkOrigin: string | null;
+  linkOrigin: string;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
   /**
@@ -76,7 +76,6 @@ export function accountService(deps: {
      * mailed before it.
      */
     async requestPasswordReset(email: string) {
-      if (!deps.linkOrigin) return;
       const user = await repo.findUserByEmail(email);
       if (!user || user.suspendedAt) return;
       const { token, idHash } = newLinkToken();
@@ -110,9 +109,8 @@ export function accountService(deps: {
       return user;
     },
 
-    /** Mails a verification link (24 h, single use, replacing the previous one); false when links cannot be made. */
+    /** Mails a verification link (24 h, single use, replacing the previous one). */
     async sendVerification(user: UserRow) {
-      if (!deps.linkOrigin) return false;
       const { token, idHash } = newLinkToken();
       await repo.replaceToken({
         idHash,
@@ -123,7 +121,6 @@ export function accountService(deps: {
       });
       const link = tokenLink(deps.linkOrigin, "/verify-email", token);
       await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link));
-      return true;
     },
 
     /** Spends a verification link; the address it was sent to is verified if the account still uses it. */

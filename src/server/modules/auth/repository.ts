@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
 import { joinWithInvite } from "../invites";
@@ -154,9 +155,4 @@ async function consumeGrant(tx: Tx | Db, idHash: string, now: Date) {
     .where(and(eq(accessGrants.idHash, idHash), gt(accessGrants.expiresAt, now)))
     .returning({ idHash: accessGrants.idHash });
   return spent.length > 0;
-}
-
-function isUniqueViolation(error: unknown) {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }

@@ -90,10 +90,14 @@ describe("GET /api/events/:id/calendar.ics links from PUBLIC_ORIGIN only", { tim
     expect(body).not.toContain("evil.example");
   });
 
-  it("in production without PUBLIC_ORIGIN the file has no URL rather than the request's host", async () => {
-    const { body } = await icsFrom({ NODE_ENV: "production", PUBLIC_ORIGIN: undefined });
-    expect(body).toContain("SUMMARY:Origin Dinner");
-    expect(body).not.toMatch(/^URL/m);
+  it("the demo in production (no PUBLIC_ORIGIN) links to its listening address, never the request's host", async () => {
+    const { body, id } = await icsFrom({
+      NODE_ENV: "production",
+      PUBLIC_ORIGIN: undefined,
+      HOST: "0.0.0.0",
+      PORT: 5000,
+    });
+    expect(body).toContain(`URL;VALUE=URI:http://localhost:5000/events/${id}`);
     expect(body).not.toContain("evil.example");
   });
 });

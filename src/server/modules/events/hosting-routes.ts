@@ -12,6 +12,7 @@ import {
   eventUpdateSchema,
   guestRowSchema,
   occurrenceSchema,
+  seriesScopeQuerySchema,
   ticketSchema,
   updatesQuerySchema,
 } from "#contract/hosting";
@@ -51,17 +52,36 @@ export const eventHostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   app.post(
     "/api/events/:id/cohosts",
     {
-      schema: { tags, params: eventIdParamsSchema, body: cohostBodySchema, response: { 201: cohostSchema, ...errors } },
+      schema: {
+        tags,
+        description: "`scope=following` makes the person a co-host of this date and the series' later ones.",
+        params: eventIdParamsSchema,
+        querystring: seriesScopeQuerySchema,
+        body: cohostBodySchema,
+        response: { 201: cohostSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.addCohost(requireUserId(request), request.params.id, request.body.userId)),
+      reply
+        .code(201)
+        .send(
+          await service.addCohost(requireUserId(request), request.params.id, request.body.userId, request.query.scope),
+        ),
   );
 
   app.delete(
     "/api/events/:id/cohosts/:userId",
-    { schema: { tags, params: cohostParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags,
+        description: "`scope=following` removes the co-host from this date and the series' later ones.",
+        params: cohostParamsSchema,
+        querystring: seriesScopeQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
-      await service.removeCohost(requireUserId(request), request.params.id, request.params.userId);
+      await service.removeCohost(requireUserId(request), request.params.id, request.params.userId, request.query.scope);
       return reply.code(204).send(null);
     },
   );

@@ -69,7 +69,6 @@ function eventQueries(db: Db) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
       return row;
     },
-
     async findParticipant(eventId: number, userId: number) {
       const [row] = await db
         .select()
@@ -88,7 +87,12 @@ function eventQueries(db: Db) {
     },
     async participantsWithStatus(eventId: number, statuses: ParticipantStatus[]) {
       return db
-        .select({ user: users, createdAt: eventParticipants.createdAt, status: eventParticipants.status })
+        .select({
+          user: users,
+          createdAt: eventParticipants.createdAt,
+          status: eventParticipants.status,
+          guests: eventParticipants.guests,
+        })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
         .where(and(eq(eventParticipants.eventId, eventId), inArray(eventParticipants.status, statuses)))
@@ -98,7 +102,7 @@ function eventQueries(db: Db) {
     /** The first `limit` people going whom `viewerId` may see there (the guest list's rule, blocks), oldest answer first. */
     async goingSeenBy(eventId: number, viewerId: number, limit: number) {
       return db
-        .select({ user: users })
+        .select({ user: users, guests: eventParticipants.guests })
         .from(eventParticipants)
         .innerJoin(users, eq(users.id, eventParticipants.userId))
         .innerJoin(events, eq(events.id, eventParticipants.eventId))

@@ -80,7 +80,10 @@ export function eventsService({
   /** Who may see what: the event rules, and blocks between people. */
   visibility: VisibilityService;
   /** Co-hosts share the host's tools; questions, plus-ones and the guest list's visibility are hosting's. */
-  hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
+  hosting: Pick<
+    HostingService,
+    "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds" | "cohostsFor" | "nameCohosts"
+  >;
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
   /** Stores a like or pass (the feed module's, which ranks by them). */
@@ -180,38 +183,47 @@ export function eventsService({
       }
       if (body.hostId !== userId) throw new HttpError(403, "You can only create events as yourself");
       await images.assertOwnImage(userId, body.imageUrl, "The cover");
+      const cohostIds = body.cohostIds ?? [];
+      if (cohostIds.length) await hosting.cohostsFor(userId, cohostIds);
       const networking = body.type === "networking";
       const { lat, lng } = coordinates(body.latitude, body.longitude);
       const category = networking ? (body.category ?? "tech") : null;
       const tags = (body.tags ?? (category ? [category] : [])).map((t) => t.toLowerCase());
-      const event = toEvent(
-        await insertOneOrSeries(body, {
-          title: body.title,
-          description: body.description,
-          date: new Date(body.date),
-          location: body.location,
-          latitude: body.latitude ?? "",
-          longitude: body.longitude ?? "",
-          lat,
-          lng,
-          // Only a pin can be approximate.
-          placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
-          imageUrl: body.imageUrl ?? null,
-          type: body.type,
-          // FriendGroupId is social only; category and the cap are networking's.
-          friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
-          category,
-          maxAttendees: networking
-            ? body.maxAttendees === undefined
-              ? DEFAULT_MAX_ATTENDEES
-              : body.maxAttendees
-            : (body.maxAttendees ?? null),
-          tags,
-          hostId: userId,
-          timezone: await eventZone(userId, lat, lng),
-          ...hostingColumns(body),
-        }),
-      );
+      const row = await insertOneOrSeries(body, {
+        title: body.title,
+        description: body.description,
+        date: new Date(body.date),
+        location: body.location,
+        latitude: body.latitude ?? "",
+        longitude: body.longitude ?? "",
+        lat,
+        lng,
+        // Only a pin can be approximate.
+        placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
+        imageUrl: body.imageUrl ?? null,
+        type: body.type,
+        // FriendGroupId is social only; category and the cap are networking's.
+        friendGroupId: networking ? null : (body.friendGroupId ?? "all"),
+        category,
+        maxAttendees: networking
+          ? body.maxAttendees === undefined
+            ? DEFAULT_MAX_ATTENDEES
+            : body.maxAttendees
+          : (body.maxAttendees ?? null),
+        tags,
+        hostId: userId,
+        timezone: await eventZone(userId, lat, lng),
+        ...hostingColumns(body),
+      });
+      if (cohostIds.length) {
+        const dates = row.seriesId == null ? [row] : await repo.followingOccurrences(row.seriesId, row.date);
+        await hosting.nameCohosts(
+          row,
+          dates.map((d) => d.id),
+          cohostIds,
+        );
+      }
+      const event = toEvent(row);
       const host = published ? await users.findById(userId) : undefined;
       if (published && host) await published(host, event);
       return event;
@@ -237,7 +249,7 @@ export function eventsService({
         ...toEvent(event),
         ...hostingDetail,
         host: host ? toSummary(host) : null,
-        attendees: seesGuests ? going.map((g) => toSummary(g.user)) : [],
+        attendees: seesGuests ? going.map((g) => ({ ...toSummary(g.user), guests: g.guests })) : [],
         attendeeCount: event.goingCount,
         guestListHidden: !seesGuests,
         viewerStatus,
@@ -332,6 +344,7 @@ export function eventsService({
     async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
       const event = await requireManaged(eventId, userId);
       if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
+      await images.assertOwnImage(userId, body.imageUrl, "The cover");
       const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
       const plans = [];
       for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {

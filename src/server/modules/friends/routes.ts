@@ -6,7 +6,6 @@ import {
   FRIEND_INVITES_TOO_MANY_MESSAGE,
   friendRequestBodySchema,
   friendStatusResultSchema,
-  INVITE_EMAIL_UNAVAILABLE_MESSAGE,
   incomingFriendRequestSchema,
   inviteFriendSchema,
 } from "#contract/friends";
@@ -80,11 +79,10 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     "/api/friends/invite",
     {
       onRequest: perUser,
-      schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema, 503: messageSchema } },
+      schema: { tags: ["friends"], body: inviteFriendSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      if (!(await service.invite(requireUserId(request), request.body)))
-        return reply.code(503).send({ message: INVITE_EMAIL_UNAVAILABLE_MESSAGE });
+      await service.invite(requireUserId(request), request.body);
       return reply.code(202).send({ message: "Invitation sent" });
     },
   );

@@ -23,7 +23,7 @@ export function friendsService({
   /** The outbox: its worker delivers and retries, so an SMTP outage never fails a request. */
   enqueueEmail: (message: MailMessage) => Promise<unknown>;
   /** Links in e-mails come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose. */
-  linkOrigin: string | null;
+  linkOrigin: string;
 }) {
   const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
   const events = {
@@ -57,12 +57,9 @@ export function friendsService({
   return {
     status,
 
-    /** E-mails someone an invitation to join; false when e-mails cannot carry a link (no public origin). */
+    /** E-mails someone an invitation to join (into the outbox; sent when SMTP_URL is set). */
     async invite(inviterId: number, to: { email: string; name?: string }) {
-      const inviter = await nameOf(inviterId);
-      if (!linkOrigin) return false;
-      await enqueueEmail(inviteEmail(inviter, to, linkOrigin));
-      return true;
+      await enqueueEmail(inviteEmail(await nameOf(inviterId), to, linkOrigin));
     },
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */

@@ -100,16 +100,20 @@ describe("Google's redirect URI comes from PUBLIC_ORIGIN only", () => {
     );
   });
 
-  it("in production without PUBLIC_ORIGIN the flow is refused with a clear message and the button hidden", async () => {
-    const t = await createTestApp({ ...google, PUBLIC_ORIGIN: undefined, NODE_ENV: "production" });
+  it("the demo in production (no PUBLIC_ORIGIN, loopback) uses its listening address too", async () => {
+    const t = await createTestApp({
+      ...google,
+      PUBLIC_ORIGIN: undefined,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: 5214,
+    });
     apps.push(t);
     const start = await t.app.inject({ url: "/api/auth/google", headers: forged });
-    expect(start.statusCode).toBe(503);
-    expect(start.json()).toEqual({
-      message: "Google sign-in is unavailable: this server has no PUBLIC_ORIGIN configured.",
-    });
-    expect(start.cookies.find((c) => c.name === "link_google_flow")).toBeUndefined();
-    expect((await t.app.inject({ url: "/api/auth/google/status" })).json()).toEqual({ enabled: false });
+    expect(new URL(String(start.headers.location)).searchParams.get("redirect_uri")).toBe(
+      "http://127.0.0.1:5214/api/auth/google/callback",
+    );
+    expect((await t.app.inject({ url: "/api/auth/google/status" })).json()).toEqual({ enabled: true });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE, type GoogleSignInError, googleCallbackQuerySchema } from "#contract/auth";
+import { type GoogleSignInError, googleCallbackQuerySchema } from "#contract/auth";
 import { SESSION_ABSOLUTE_MS } from "#contract/limits";
 import { googleStatusSchema } from "#contract/waitlist";
 import type { RouteDeps } from "#server/compose";
@@ -16,12 +16,11 @@ const FLOW_MAX_AGE_S = 10 * 60;
 export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { auth, google } = deps.services;
   const secure = deps.config.NODE_ENV === "production" ? "auto" : false;
-  if (google.enabled && !google.available) app.log.warn(GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE);
 
   app.get(
     "/api/auth/google/status",
     { config: { public: true }, schema: { tags: ["auth"], response: { 200: googleStatusSchema } } },
-    () => ({ enabled: google.available }),
+    () => ({ enabled: google.enabled }),
   );
 
   app.get(
@@ -37,7 +36,6 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request, reply) => {
       if (!google.enabled) throw new HttpError(404, "Google sign-in is not configured");
-      if (!google.available) return reply.code(503).send({ message: GOOGLE_SIGN_IN_NO_ORIGIN_MESSAGE });
       // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
       const linkUserId = request.query.link ? requireUserId(request) : undefined;
       const { flow, url } = await google.start(linkUserId);
@@ -60,7 +58,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
       const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);
-      if (!flow || !google.available) return fail("google");
+      if (!flow) return fail("google");
       try {
         const outcome = await google.complete({
           flow,

@@ -34,7 +34,7 @@ export function googleService({
   clientId: string | undefined;
   clientSecret: string | undefined;
   /** From PUBLIC_ORIGIN only, never a request's forgeable Host; null when it is unknown, and then there is no flow. */
-  redirectUri: string | null;
+  redirectUri: string;
 }) {
   const enabled = Boolean(clientId && clientSecret);
   // Discovery needs the network: done on first use, retried after a failure.
@@ -77,9 +77,7 @@ export function googleService({
   }
 
   return {
-    /** Without a redirect URI the button would only lead to an error: the client hides it. */
     enabled,
-    available: enabled && redirectUri !== null,
 
     /** A fresh flow and the Google URL that starts it. */
     async start(linkUserId: number | undefined): Promise<{ flow: GoogleFlow; url: string }> {
@@ -87,7 +85,7 @@ export function googleService({
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri ?? "",
+        redirect_uri: redirectUri,
         scope: "openid email profile",
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: "S256",
@@ -107,7 +105,7 @@ export function googleService({
       grantHash: string | null;
     }): Promise<GoogleOutcome> {
       const config = await getConfiguration();
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(args.callbackPath, redirectUri ?? undefined), {
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(args.callbackPath, redirectUri), {
         pkceCodeVerifier: args.flow.verifier,
         expectedState: args.flow.state,
       });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
 import type { Db, Tx } from "#server/db/client";
@@ -67,16 +67,28 @@ export function hostingRepository(db: Db) {
         .limit(500);
       return rows.map((r) => r.eventId);
     },
-    async addCohost(eventId: number, userId: number) {
-      await db.insert(eventCohosts).values({ eventId, userId }).onConflictDoNothing();
+    /** These people co-host each of these events (one statement: all of them or none). */
+    async addCohosts(eventIds: number[], userIds: number[]) {
+      const rows = eventIds.flatMap((eventId) => userIds.map((userId) => ({ eventId, userId })));
+      if (rows.length) await db.insert(eventCohosts).values(rows).onConflictDoNothing();
     },
-    /** True when a co-host was removed. */
-    async removeCohost(eventId: number, userId: number) {
+    /** True when a co-host was removed from any of these events. */
+    async removeCohost(eventIds: number[], userId: number) {
       const rows = await db
         .delete(eventCohosts)
-        .where(and(eq(eventCohosts.eventId, eventId), eq(eventCohosts.userId, userId)))
+        .where(and(inArray(eventCohosts.eventId, eventIds), eq(eventCohosts.userId, userId)))
         .returning({ userId: eventCohosts.userId });
       return rows.length > 0;
+    },
+    /** This occurrence and the later ones of its series that are not canceled. */
+    async followingOccurrenceIds(seriesId: number, from: Date) {
+      const rows = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.seriesId, seriesId), gte(events.date, from), isNull(events.canceledAt)))
+        .orderBy(asc(events.date))
+        .limit(60);
+      return rows.map((r) => r.id);
     },
 
     async upcomingOccurrences(seriesId: number, now: Date) {
@@ -137,6 +149,15 @@ export function hostingRepository(db: Db) {
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
         .limit(5000);
     },
+    async holderOfDoorCode(eventId: number, code: string) {
+      const [row] = await db
+        .select({ userId: eventParticipants.userId })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.doorCode, code)))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+
     /**
      * Stores an update unless its event already sent its day's budget, or one of its recipients (everyone but the
      * author whose status the update is for) already got the budget from the event's series. The series' first

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks } from "date-fns";
 import { EVENT_NOTICES } from "#contract/event-notices";
@@ -6,6 +6,8 @@ import type { ParticipantStatus } from "#contract/events";
 import {
   type Answers,
   type CheckInBody,
+  DOOR_CODE_ALPHABET,
+  DOOR_CODE_LENGTH,
   type EventQuestion,
   type EventUpdate,
   type EventUpdateBody,
@@ -14,8 +16,10 @@ import {
   HOSTING_TEXTS,
   type HostingDetail,
   type HostingSettings,
+  normalizeDoorCode,
   type QuestionsInput,
   type Recurrence,
+  type SeriesScope,
   UPDATES_PER_EVENT_PER_DAY,
 } from "#contract/hosting";
 import { HttpError } from "#server/http/http-error";
@@ -96,6 +100,7 @@ export function hostingService({
   notifications,
   ticketSecret,
   checkIn,
+  claimDoorCode,
   postToConversation,
   now = () => new Date(),
 }: {
@@ -107,6 +112,8 @@ export function hostingService({
   ticketSecret: () => Promise<string>;
   /** The participants module's check-in of a going guest (null when not going or already in). */
   checkIn: (eventId: number, userId: number, at: Date) => Promise<Date | null>;
+  /** The participants module's one write of a guest's door code (null when another guest holds it). */
+  claimDoorCode: (eventId: number, userId: number, code: string) => Promise<string | null>;
   /** Posts an update to the going guests in the event's conversation, as its author. */
   postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
@@ -130,6 +137,34 @@ export function hostingService({
     const expected = Buffer.from(await sign(eventId, userId));
     const given = Buffer.from(match[3]);
     return expected.length === given.length && timingSafeEqual(expected, given) ? { eventId, userId } : null;
+  }
+
+  /** The people a host may name as co-hosts: existing accounts other than the host (404 / 409 otherwise). */
+  async function cohostsFor(hostId: number, userIds: number[]) {
+    if (userIds.includes(hostId)) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
+    // Someone across a block is as if gone: the same answer as an unknown account, and no notice.
+    const found = await users.findManySeenBy(hostId, [...new Set(userIds)]);
+    if (found.length !== new Set(userIds).size) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
+    return found.map((u) => ({ id: u.id, fullName: u.fullName, username: u.username, profileImage: u.profileImage }));
+  }
+
+  /** The event alone, or with "following" it and its series' later dates. */
+  async function scopedIds(event: EventRow, scope: SeriesScope) {
+    if (scope === "one" || event.seriesId == null) return [event.id];
+    return repo.followingOccurrenceIds(event.seriesId, event.date);
+  }
+
+  /** A random door code no other guest of the event holds (a taken one is drawn again). */
+  async function newDoorCode(eventId: number, userId: number) {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = Array.from(
+        { length: DOOR_CODE_LENGTH },
+        () => DOOR_CODE_ALPHABET[randomInt(DOOR_CODE_ALPHABET.length)],
+      ).join("");
+      const stored = await claimDoorCode(eventId, userId, code);
+      if (stored) return stored;
+    }
+    throw new HttpError(503, HOSTING_TEXTS.doorCodeBusy);
   }
 
   async function manages(event: EventRow, userId: number) {
@@ -173,7 +208,13 @@ export function hostingService({
       event: EventRow,
       viewerId: number,
       viewer:
-        | { status: ParticipantStatus | null; guests: number; checkedInAt: Date | null; confirmBy: Date | null }
+        | {
+            status: ParticipantStatus | null;
+            guests: number;
+            answers: Record<string, string>;
+            checkedInAt: Date | null;
+            confirmBy: Date | null;
+          }
         | undefined,
     ): Promise<HostingDetail & { seesGuests: boolean }> {
       const cohosts = await repo.cohostsOf(event.id);
@@ -185,6 +226,7 @@ export function hostingService({
         maxGuestsPerPerson: event.maxGuestsPerPerson,
         guestList: event.guestList,
         viewerGuests: viewer ? viewer.guests : null,
+        viewerAnswers: viewer?.answers ?? {},
         viewerCheckedIn: viewer?.checkedInAt != null,
         waitlistMode: event.waitlistMode,
         viewerConfirmBy: viewer?.status === "going" && viewer.confirmBy ? viewer.confirmBy.toISOString() : null,
@@ -192,24 +234,29 @@ export function hostingService({
       };
     },
 
-    async addCohost(hostId: number, eventId: number, userId: number) {
+    /** With scope "following", every later date of the event's series gets the co-host too. */
+    async addCohost(hostId: number, eventId: number, userId: number, scope: SeriesScope = "one") {
       const event = await access.requireHosted(eventId, hostId);
-      if (userId === event.hostId) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
-      // Someone across a block is as if gone: the same answer as an unknown account, and no notice.
-      await access.requirePersonVisible(hostId, userId, HOSTING_TEXTS.userNotFound);
-      const user = await users.findById(userId);
-      if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
-      await repo.addCohost(eventId, userId);
+      const [user] = await cohostsFor(event.hostId, [userId]);
+      await repo.addCohosts(await scopedIds(event, scope), [userId]);
       await notifications.notify(userId, { ...EVENT_NOTICES.cohostAdded(event), fromUserId: hostId });
-      return {
-        eventId,
-        user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
-      };
+      return { eventId, user };
     },
 
-    async removeCohost(hostId: number, eventId: number, userId: number) {
-      await access.requireHosted(eventId, hostId);
-      if (!(await repo.removeCohost(eventId, userId))) throw new HttpError(404, HOSTING_TEXTS.cohostNotFound);
+    /** Checked before an event is made, so a refused co-host leaves no event behind. */
+    cohostsFor,
+
+    /** The co-hosts named when the event (every date of its series) was made; each is told once. */
+    async nameCohosts(event: EventRow, eventIds: number[], userIds: number[]) {
+      await repo.addCohosts(eventIds, userIds);
+      await notifications.notifyAll(userIds, EVENT_NOTICES.cohostAdded(event));
+    },
+
+    async removeCohost(hostId: number, eventId: number, userId: number, scope: SeriesScope = "one") {
+      const event = await access.requireHosted(eventId, hostId);
+      if (!(await repo.removeCohost(await scopedIds(event, scope), userId))) {
+        throw new HttpError(404, HOSTING_TEXTS.cohostNotFound);
+      }
     },
 
     async sendUpdate(authorId: number, eventId: number, body: EventUpdateBody): Promise<EventUpdate> {
@@ -310,17 +357,21 @@ export function hostingService({
       await access.requireVisible(eventId, userId);
       const mine = await repo.participant(eventId, userId);
       if (mine?.status !== "going") throw new HttpError(403, HOSTING_TEXTS.ticketOnlyGoing);
-      return { code: `${eventId}.${userId}.${await sign(eventId, userId)}` };
+      return {
+        code: `${eventId}.${userId}.${await sign(eventId, userId)}`,
+        doorCode: mine.doorCode ?? (await newDoorCode(eventId, userId)),
+      };
     },
 
     async checkIn(managerId: number, eventId: number, body: CheckInBody) {
-      await access.requireManaged(eventId, managerId);
+      const event = await access.requireManaged(eventId, managerId);
       let guestId: number;
       if ("code" in body) {
         const ticket = await readTicket(body.code);
+        const typed = ticket ? null : await repo.holderOfDoorCode(eventId, normalizeDoorCode(body.code));
         // A forged code and another event's ticket are the same to the scanner: no such ticket here.
-        if (!ticket || ticket.eventId !== eventId) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
-        guestId = ticket.userId;
+        if (ticket ? ticket.eventId !== eventId : typed == null) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+        guestId = ticket ? ticket.userId : (typed as number);
       } else {
         guestId = body.userId;
       }
@@ -332,6 +383,7 @@ export function hostingService({
       }
       const user = await users.findById(guestId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+      await notifications.notify(guestId, EVENT_NOTICES.checkedIn(event));
       return {
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
         checkedInAt: at.toISOString(),

@@ -27,13 +27,14 @@ const inviteOf = async (code: string) =>
   (await t.app.inject({ method: "GET", url: `/api/group-invite/${code}` })).json();
 
 describe("group invites", () => {
-  it("shows anyone the group and the invite's uses (never who is in it) and 404s an unknown code", async () => {
-    const { group } = await privateGroup();
+  it("shows anyone the group, the invite's uses and who invited them (never who is in it); 404s an unknown code", async () => {
+    const { admin, group } = await privateGroup();
     const res = await t.app.inject({ method: "GET", url: `/api/group-invite/${group.inviteCode}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       group: { name: "Book club", description: "Monthly", imageUrl: null, memberCount: 1 },
       invite: { expiresAt: expect.any(String), maxUses: 50, currentUses: 0 },
+      invitedBy: { fullName: admin.user.fullName, profileImage: null },
     });
     const missing = await t.app.inject({ method: "GET", url: "/api/group-invite/nope" });
     expect(missing.statusCode).toBe(404);

@@ -5,11 +5,14 @@ import { type InvitesRepository, InviteUnusableError } from "./repository";
 export function invitesService({
   repo,
   groups,
+  users,
   now = () => new Date(),
 }: {
   repo: InvitesRepository;
   /** The groups module: whether the viewer is already in the invite's group. */
   groups: { isMember(groupId: number, userId: number): Promise<boolean> };
+  /** The users module: the invite's maker, named on the page. */
+  users: { findById(id: number): Promise<{ fullName: string; profileImage: string | null } | undefined> };
   now?: () => Date;
 }) {
   return {
@@ -24,6 +27,7 @@ export function invitesService({
           : (await groups.isMember(row.group.id, viewerId))
             ? { isMember: true, groupId: row.group.id }
             : { isMember: false };
+      const maker = row.invite.createdBy == null ? undefined : await users.findById(row.invite.createdBy);
       return {
         ...viewer,
         group: {
@@ -37,6 +41,7 @@ export function invitesService({
           maxUses: row.invite.maxUses,
           currentUses: row.invite.currentUses,
         },
+        invitedBy: maker ? { fullName: maker.fullName, profileImage: maker.profileImage } : null,
       };
     },
 

@@ -72,7 +72,7 @@ export function eventTimeText(date: string, zone: string) {
 
 /**
  * Open Graph and Twitter card tags for the app's shareable pages (an event's link, a group invite),
- * so a link pasted into a chat app unfurls. `origin` is PUBLIC_ORIGIN (or the dev address); the
+ * so a link pasted into a chat app unfurls. `origin` is PUBLIC_ORIGIN (or the demo's listening address); the
  * illustrations are the built client's hashed files, found once.
  */
 export function linkPreviewService({
@@ -81,7 +81,7 @@ export function linkPreviewService({
   clientDist,
 }: {
   sources: LinkPreviewSources;
-  origin: string | null;
+  origin: string;
   clientDist: string;
 }) {
   let illustrations: Promise<Map<CoverKind, string>> | null = null;
@@ -99,7 +99,7 @@ export function linkPreviewService({
       });
     return illustrations;
   }
-  const absolute = (p: string | null | undefined) => (p && origin ? new URL(p, origin).href : null);
+  const absolute = (p: string | null | undefined) => (p ? new URL(p, origin).href : null);
 
   /** A public event's card and structured data; nothing at all for an event that is not public to this viewer. */
   async function eventCard(eventId: number, viewerId: number | null): Promise<LinkCard | null> {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/schema";
 import { users } from "#server/modules/users/schema";
@@ -163,6 +164,32 @@ function participantQueries(db: Db) {
         )
         .returning({ checkedInAt: eventParticipants.checkedInAt });
       return row?.checkedInAt ?? null;
+    },
+    /**
+     * Gives the guest's row this door code unless it has one; null when another guest of the event holds
+     * the code (the unique index decides, also between instances), else the code the row now has.
+     */
+    async claimDoorCode(eventId: number, userId: number, code: string) {
+      try {
+        await db
+          .update(eventParticipants)
+          .set({ doorCode: code })
+          .where(
+            and(
+              eq(eventParticipants.eventId, eventId),
+              eq(eventParticipants.userId, userId),
+              isNull(eventParticipants.doorCode),
+            ),
+          );
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      const [row] = await db
+        .select({ doorCode: eventParticipants.doorCode })
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+      return row?.doorCode ?? null;
     },
     async firstWaitlisted(eventId: number) {
       const [row] = await db

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { ParticipantStatus } from "#contract/events";
 import { createdAt } from "#server/db/columns";
 import { events } from "#server/modules/events/schema";
@@ -20,6 +20,8 @@ export const eventParticipants = pgTable(
     /** Plus-ones: a going row holds 1 + guests seats of going_count. */
     guests: integer("guests").notNull().default(0),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** The ticket's short code a guest reads out at the door: random, made with the first ticket, unique per event. */
+    doorCode: text("door_code"),
     /** A seat offered from the waitlist is the person's until then unless they confirm it. */
     confirmBy: timestamp("confirm_by", { withTimezone: true }),
     createdAt: createdAt(),
@@ -30,5 +32,6 @@ export const eventParticipants = pgTable(
     index("event_participants_user_status_idx").on(t.userId, t.status),
     index("event_participants_event_status_idx").on(t.eventId, t.status, t.createdAt),
     index("event_participants_confirm_by_idx").on(t.confirmBy).where(sql`${t.confirmBy} is not null`),
+    uniqueIndex("event_participants_door_code_idx").on(t.eventId, t.doorCode),
   ],
 );

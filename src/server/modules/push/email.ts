@@ -103,12 +103,11 @@ export function notificationEmail(args: {
 export async function runDigests(deps: {
   notifications: Pick<NotificationsService, "claimDueDigests" | "digestItems">;
   users: UserAddresses;
-  origin: string | null;
+  origin: string;
   secret: string;
   enqueue: (message: MailMessage) => Promise<number>;
 }): Promise<number> {
   const { origin } = deps;
-  if (!origin) return 0;
   const claimed = await deps.notifications.claimDueDigests();
   let mailed = 0;
   const addresses = await deps.users.emailsOf(claimed.map((r) => r.userId));

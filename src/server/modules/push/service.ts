@@ -130,7 +130,7 @@ export function pushService(deps: {
       const mailTo = recipients
         .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
         .map((r) => r.userId);
-      if (mailTo.length && origin) {
+      if (mailTo.length) {
         const addresses = await users.emailsOf(mailTo);
         const versions = await notifications.linksVersions(mailTo);
         const key = await secret();
@@ -145,7 +145,6 @@ export function pushService(deps: {
 
     /** One round of daily digests: mails everyone whose digest is due; returns how many were mailed. */
     async sendDigests(): Promise<number> {
-      if (!origin) return 0;
       return runDigests({ notifications, users, origin, secret: await secret(), enqueue: deps.enqueueMail });
     },
   };

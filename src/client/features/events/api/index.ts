@@ -1,4 +1,5 @@
 export * from "./cancel-event";
+export * from "./cohost-candidates";
 export * from "./conversation";
 export * from "./create-event";
 export * from "./decide";
