@@ -40,7 +40,9 @@ const UserProfilePage = lazy(() =>
   import("@/features/profile/user-profile-page").then((m) => ({ default: m.UserProfilePage })),
 );
 const SettingsPage = lazy(() => import("@/features/settings/settings-page").then((m) => ({ default: m.SettingsPage })));
-const WaitlistPage = lazy(() => import("@/features/waitlist/waitlist-page").then((m) => ({ default: m.WaitlistPage })));
+const EarlyAccessPage = lazy(() =>
+  import("@/features/early-access/early-access-page").then((m) => ({ default: m.EarlyAccessPage })),
+);
 const ResetPasswordPage = lazy(() =>
   import("@/features/account/reset-password-page").then((m) => ({ default: m.ResetPasswordPage })),
 );
@@ -66,7 +68,7 @@ function AppRoutes() {
           <ProtectedRoute path="/groups" component={GroupsPage} />
           <ProtectedRoute path="/admin" component={AdminPage} />
           <Route path="/auth" component={AuthPage} />
-          <Route path="/waitlist" component={WaitlistPage} />
+          <Route path="/waitlist" component={EarlyAccessPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/invite/:code" component={InvitePage} />

@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
+import { earlyAccessRoutes } from "./modules/early-access/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { feedRoutes } from "./modules/feed/routes";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -49,7 +50,6 @@ import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { usersRoutes } from "./modules/users/routes";
-import { waitlistRoutes } from "./modules/waitlist/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { realtimeOptions } from "./realtime-handlers";
 import { runWorkers } from "./workers";
@@ -67,7 +67,7 @@ const MODULE_ROUTES = [
   uploadsRoutes,
   notificationsRoutes,
   pushRoutes,
-  waitlistRoutes,
+  earlyAccessRoutes,
   groupsRoutes,
   pollsRoutes,
   invitesRoutes,

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventParticipants, userRoles } from "./db/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { userRoles } from "#server/modules/roles/schema";
 import {
   ACTOR_ORDER,
   type Actor,

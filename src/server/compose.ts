@@ -8,6 +8,7 @@ import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository, chatService, toChatMessage } from "./modules/chat";
+import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { eventAccess, eventsRepository, eventsService } from "./modules/events";
 import { feedRepository, feedService } from "./modules/feed";
@@ -36,7 +37,6 @@ import { rolesRepository, rolesService } from "./modules/roles";
 import { type BlockReads, safetyRepository, safetyService } from "./modules/safety";
 import { uploadsRepository, uploadsService } from "./modules/uploads";
 import { usersRepository, usersService } from "./modules/users";
-import { waitlistRepository, waitlistService } from "./modules/waitlist";
 
 /**
  * The composition root: every repository and service of one app, built once, in one place. Repositories
@@ -55,7 +55,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     push: pushRepository(db),
     safety: safetyRepository(db),
     users: usersRepository(db),
-    waitlist: waitlistRepository(db),
+    earlyAccess: earlyAccessRepository(db),
   };
 
   // Per-user and per-address limits shared by REST, sockets and instances (Redis when configured;
@@ -275,7 +275,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       keys: repositories.push,
     }),
     users: usersService({ repo: repositories.users, blocks }),
-    waitlist: waitlistService({ repo: repositories.waitlist }),
+    earlyAccess: earlyAccessService({ repo: repositories.earlyAccess }),
   };
 }
 export type Services = ReturnType<typeof composeServices>;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "#server/modules/auth/schema";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import type { Database } from "../db/client";
-import { sessions } from "../db/schema";
 import { createInProcessBus, publishSessionsRevoked } from "../realtime/bus";
 import { freshDatabaseUrl, openTestDatabase, registerUser } from "../test/test-app";
 import { hashSessionToken } from "./session";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST_MESSAGES } from "#contract/limits";
-import { chatMessages } from "../db/schema";
+import { chatMessages } from "#server/modules/chat/schema";
 import { notificationsRepository } from "../modules/notifications/repository";
 import { notificationsService } from "../modules/notifications/service";
 import { safetyRepository } from "../modules/safety/repository";

@@ -12,7 +12,7 @@ import {
   VOTES_PER_MINUTE,
 } from "#contract/limits";
 import { type ServerMessage, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "#contract/socket";
-import { chatMessages } from "../db/schema";
+import { chatMessages } from "#server/modules/chat/schema";
 import { CHAT_LIMITS } from "../modules/chat/service";
 import { createGroup, createUser } from "../test/factories";
 import { testAppForSuite } from "../test/suite";

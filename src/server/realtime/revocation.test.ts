@@ -8,7 +8,7 @@ import {
   SOCKETS_PER_USER_MAX,
 } from "#contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
-import { sessions } from "../db/schema";
+import { sessions } from "#server/modules/auth/schema";
 import { hashSessionToken } from "../http/session";
 import { CHAT_LIMITS } from "../modules/chat/service";
 import { instancesAvailable, instancesForSuite } from "../test/instances";

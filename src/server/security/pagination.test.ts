@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_PAGE_DEFAULT, NEXT_CURSOR_HEADER } from "#contract/fields";
 import { PAGE_SIZE_MAX } from "#contract/limits";
-import { eventParticipants, events, friendships, groupInvites, groupMembers, groups, users } from "../db/schema";
+import { events } from "#server/modules/events/schema";
+import { friendships } from "#server/modules/friends/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
+import { groupInvites } from "#server/modules/invites/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { users } from "#server/modules/users/schema";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
 /**

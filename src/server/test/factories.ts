@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { RegisterBody } from "#contract/auth";
+import { events } from "#server/modules/events/schema";
+import { notifications } from "#server/modules/notifications/schema";
 import type { Config } from "../config";
-import { events, notifications } from "../db/schema";
 import { testAppForSuite } from "./suite";
 import { as, registerUser, type TestApp } from "./test-app";
 

@@ -2,11 +2,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_TEXTS, EXPORT_FILE_NAME, PASSWORD_RESET_BUDGETS } from "#contract/account";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
-import { accountTokens, outbox, users } from "#server/db/schema";
 import { hashSessionToken } from "#server/http/session";
+import { outbox } from "#server/modules/outbox/schema";
+import { users } from "#server/modules/users/schema";
 import { openSocket, type TestSocket } from "#server/realtime/socket-test-client";
 import { testAppForSuite } from "#server/test/suite";
 import { as, createTestApp, registerUser, sessionCookieOf } from "#server/test/test-app";
+import { accountTokens } from "./schema";
 
 /** Account control, as the owner and as an attacker would notice it. */
 const t = testAppForSuite({}, { listen: true });

@@ -1,30 +1,25 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { PRODUCT_NAME } from "#contract/product";
 import type { Db } from "#server/db/client";
-import {
-  accountTokens,
-  availability,
-  chatMessages,
-  eventInteractions,
-  eventParticipants,
-  events,
-  eventVotes,
-  friendships,
-  groupMembers,
-  groups,
-  notificationPreferences,
-  notifications,
-  outbox,
-  pushSubscriptions,
-  reports,
-  sessions,
-  uploads,
-  userBlocks,
-  users,
-  waitlistEntries,
-} from "#server/db/schema";
+import { sessions } from "#server/modules/auth/schema";
+import { availability } from "#server/modules/availability/schema";
+import { chatMessages } from "#server/modules/chat/schema";
+import { waitlistEntries } from "#server/modules/early-access/schema";
+import { events } from "#server/modules/events/schema";
+import { eventInteractions } from "#server/modules/feed/schema";
+import { friendships } from "#server/modules/friends/schema";
+import { eventVotes } from "#server/modules/groups/plan-votes-schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
+import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
+import { outbox } from "#server/modules/outbox/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { pushSubscriptions } from "#server/modules/push/schema";
+import { reports, userBlocks } from "#server/modules/safety/schema";
+import { uploads } from "#server/modules/uploads/schema";
+import { users } from "#server/modules/users/schema";
 import { lockGroups, promoteWhereNoAdmin } from "../groups";
 import { emailHash } from "../safety";
+import { accountTokens } from "./schema";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
 

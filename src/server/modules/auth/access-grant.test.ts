@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_GRANT_TEXTS } from "#contract/auth";
 import { ACCESS_GRANT_TTL_MS } from "#contract/limits";
-import { accessGrants, groupInvites, users } from "#server/db/schema";
+import { groupInvites } from "#server/modules/invites/schema";
+import { users } from "#server/modules/users/schema";
 import {
   accessGrantCookie,
   as,
@@ -11,6 +12,7 @@ import {
   sessionCookieOf,
   type TestApp,
 } from "#server/test/test-app";
+import { accessGrants } from "./schema";
 
 // No account without an access grant: a verified early-access code, or a group invite (an invited friend
 // needs no code).

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_GRANT_TEXTS } from "#contract/auth";
-import { sessions, users } from "#server/db/schema";
 import { hashSessionToken } from "#server/http/session";
+import { users } from "#server/modules/users/schema";
 import { registerPayload } from "#server/test/people";
 import { accessGrantCookie, createTestApp, registerUser, sessionCookieOf, type TestApp } from "#server/test/test-app";
+import { sessions } from "./schema";
 
 const valid = registerPayload({
   fullName: "Ada Lovelace",

@@ -1,8 +1,10 @@
 import { and, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { accessGrants, groupInvites, sessions, users } from "#server/db/schema";
+import { groupInvites } from "#server/modules/invites/schema";
+import { users } from "#server/modules/users/schema";
 import { isEventLinkUsable, spendEventLinkSignup } from "../events";
 import { joinWithInvite, type Tx } from "../invites";
+import { accessGrants, sessions } from "./schema";
 
 export type NewUser = typeof users.$inferInsert;
 

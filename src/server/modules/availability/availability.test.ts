@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCalendarDate } from "#contract/availability";
-import { availability } from "#server/db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { availability } from "./schema";
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;

@@ -1,7 +1,7 @@
 import { and, asc, between, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { TimeSlotId } from "#contract/time-slots";
 import type { Db } from "#server/db/client";
-import { availability } from "#server/db/schema";
+import { availability } from "./schema";
 
 export function availabilityRepository(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_FEED_PAST_DAYS } from "#contract/calendar";
 import type { Db } from "#server/db/client";
-import { calendarFeeds } from "#server/db/schema";
+import { calendarFeeds } from "./schema";
 
 export interface FeedEvent {
   id: number;

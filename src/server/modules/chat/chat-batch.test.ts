@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_TEXTS } from "#contract/groups";
-import { chatMessages, groupMembers, groups } from "#server/db/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { chatMessages } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {

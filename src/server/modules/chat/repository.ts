@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
-import { chatMessages, users } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
+import { chatMessages } from "./schema";
 
 export type StoredMessage = typeof chatMessages.$inferSelect & {
   userName: string;

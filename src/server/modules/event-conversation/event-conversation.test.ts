@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
-import { conversationMutes, groupMembers, groups } from "#server/db/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
 import { eventSuite, type Who } from "#server/test/factories";
+import { conversationMutes } from "./schema";
 
 const { app, signUp, createEvent, participate } = eventSuite();
 

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { NAME_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
-import { conversationMutes, eventConversations, groupMembers, groups } from "#server/db/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
+import { conversationMutes, eventConversations } from "./schema";
 
 /** Thrown inside the creating transaction when another request made the conversation first: rolls its group back. */
 class MadeElsewhere extends Error {}

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, groupMembers, groups } from "#server/db/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
 import { eventSuite, inDays } from "#server/test/factories";
+import { events } from "./schema";
 
 const { app, signUp, createEvent, eventRow } = eventSuite();
 const hostedBy = (hostId: number) => app().database.db.select().from(events).where(eq(events.hostId, hostId));

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCESS_GRANT_TEXTS } from "#contract/auth";
 import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
-import { events, users } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
 import { createGroup, eventSuite } from "#server/test/factories";
 import { registerPayload } from "#server/test/people";
+import { events } from "./schema";
 
 const { app, signUp, createEvent, participate, eventRow } = eventSuite();
 

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql
 import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
 import type { ParticipantStatus } from "#contract/events";
 import type { Db } from "#server/db/client";
-import { eventInteractions, eventParticipants, events, users } from "#server/db/schema";
+import { eventInteractions } from "#server/modules/feed/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { users } from "#server/modules/users/schema";
+import { events } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { FeedResponse } from "#contract/events";
-import { events } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
 import { inDays } from "#server/test/factories";
 import { type Instance, instancesAvailable, instancesForSuite, needsPostgresTier } from "#server/test/instances";
 import { as, registerUser } from "#server/test/test-app";

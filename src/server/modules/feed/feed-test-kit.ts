@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { FeedResponse } from "#contract/events";
-import { events } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
 import { inDays, type Who } from "#server/test/factories";
 import type { TestApp } from "#server/test/test-app";
 

@@ -4,12 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, matchesCategory } from "#contract/categories";
 import type { FeedResponse } from "#contract/events";
 import { haversineKm } from "#contract/geo";
-import { availability, eventInteractions, eventParticipants, events, friendships, groups } from "#server/db/schema";
+import { availability } from "#server/modules/availability/schema";
+import { events } from "#server/modules/events/schema";
+import { friendships } from "#server/modules/friends/schema";
+import { groups } from "#server/modules/groups/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
 import { eventFixtures, inDays } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./ranking-sql";
 import { feedRepository } from "./repository";
+import { eventInteractions } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availability, users } from "#server/db/schema";
+import { availability } from "#server/modules/availability/schema";
+import { users } from "#server/modules/users/schema";
 import { eventFixtures, inDays } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { freeWindow } from "../events";

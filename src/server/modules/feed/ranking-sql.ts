@@ -3,7 +3,7 @@ import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { EARTH_RADIUS_KM } from "#contract/limits";
 import { notBlocked } from "../safety";
 import type { FeedMark, FeedRange } from "./cursor";
-import { SCORE } from "./reasons";
+import { SCORE } from "./scoring";
 
 /**
  * The grid behind `events.cell` (migration 0003): square cells of CELL_DEGREES in latitude and longitude.

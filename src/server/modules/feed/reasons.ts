@@ -1,16 +1,5 @@
 import { formatDistance } from "#contract/geo";
-
-/** Match score weights: documented in docs/api.md so the ranking stays explainable. */
-export const SCORE = {
-  perTag: 30,
-  maxTags: 3,
-  perFriend: 20,
-  maxFriends: 3,
-  availability: 25,
-  distance: 10,
-  /** A host the person chose to follow says more than one shared interest. */
-  followed: 35,
-} as const;
+import { SCORE } from "./scoring";
 
 /** Reasons within this distance say how far away the event is. */
 const NEAR_KM = 5;

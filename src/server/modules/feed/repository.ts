@@ -3,11 +3,14 @@ import type { CategoryId } from "#contract/categories";
 import type { UserSummary } from "#contract/events";
 import { AVATAR_STACK_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
-import { eventInteractions, eventParticipants, events, users } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./ranking-sql";
+import { eventInteractions } from "./schema";
 import type { PersonalFacts } from "./window-ranking";
 
 export interface RankingInputs {

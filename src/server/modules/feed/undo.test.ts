@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventParticipants, events } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 // Undo on the deck deletes the stored answer and the event comes back.

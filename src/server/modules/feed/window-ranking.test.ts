@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
-import { events } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
 import { eventFixtures, inDays } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { createCellPool } from "./cell-pool";

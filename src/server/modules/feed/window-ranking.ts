@@ -10,7 +10,7 @@ import {
   type FeedWindow,
   type ScoreInputs,
 } from "./ranking-sql";
-import { SCORE } from "./reasons";
+import { SCORE } from "./scoring";
 
 /** What the ranking needs to know of one person besides their inputs (repository.ts `facts`). */
 export interface PersonalFacts {

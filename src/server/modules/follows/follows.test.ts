@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { follows, notifications } from "#server/db/schema";
+import { notifications } from "#server/modules/notifications/schema";
 import { createGroup, eventSuite, type Who } from "#server/test/factories";
+import { follows } from "./schema";
 
 const { app, signUp, createEvent } = eventSuite();
 

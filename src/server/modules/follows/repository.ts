@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { follows } from "#server/db/schema";
+import { follows } from "./schema";
 
 /** Followers told about one new event at most: a notice fan-out stays one bounded insert. */
 const FOLLOWER_NOTICE_MAX = 5000;

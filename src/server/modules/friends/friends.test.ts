@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { friendships, notifications, outbox } from "#server/db/schema";
+import { notifications } from "#server/modules/notifications/schema";
+import { outbox } from "#server/modules/outbox/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { friendships } from "./schema";
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;

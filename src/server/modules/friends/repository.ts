@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
-import { friendships, users } from "#server/db/schema";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
+import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
+import { friendships } from "./schema";
 
 export function friendsRepository(db: Db) {
   /** The row between two users in either direction; the primary key and the addressee index serve both lookups. */

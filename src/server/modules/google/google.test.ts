@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOGLE_SIGN_IN_ERRORS } from "#contract/auth";
-import { users } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
 import { accessGrantCookie, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 const apps: TestApp[] = [];

@@ -2,8 +2,13 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "dri
 import type { KeysetPosition } from "#contract/fields";
 import type { VoteValue } from "#contract/groups";
 import type { Db } from "#server/db/client";
-import { chatMessages, events, eventVotes, groupInvites, groupMembers, groups, users } from "#server/db/schema";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
+import { chatMessages } from "#server/modules/chat/schema";
+import { events } from "#server/modules/events/schema";
+import { groupInvites } from "#server/modules/invites/schema";
+import { users } from "#server/modules/users/schema";
+import { eventVotes } from "./plan-votes-schema";
+import { groupMembers, groups } from "./schema";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

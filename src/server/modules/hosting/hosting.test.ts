@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
-import { eventParticipants, eventUpdates, outbox } from "#server/db/schema";
+import { outbox } from "#server/modules/outbox/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
 import { eventSuite, type Who } from "#server/test/factories";
 import { deliveriesSettled } from "../notifications/notify";
+import { eventUpdates } from "./schema";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
 

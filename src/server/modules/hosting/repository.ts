@@ -2,8 +2,11 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
 import type { Db } from "#server/db/client";
-import { eventCohosts, eventParticipants, events, eventUpdates, users } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
+import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
+import { eventCohosts, eventUpdates } from "./schema";
 
 /** An event's row, as the events module reads it. */
 export type EventRow = typeof events.$inferSelect;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITE_TEXTS } from "#contract/groups";
-import { groupInvites } from "#server/db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { groupInvites } from "./schema";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { groupInvites, groupMembers, groups } from "#server/db/schema";
+import { groupMembers, groups } from "#server/modules/groups/schema";
+import { groupInvites } from "./schema";
 
 /** Thrown inside the join transaction so the member insert rolls back with the refused use. */
 export class InviteUnusableError extends Error {

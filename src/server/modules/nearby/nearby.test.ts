@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
 import type { NearbyEvent, NearbyUser } from "#contract/nearby";
-import { events, users } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { users } from "#server/modules/users/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { boundingBox } from "./repository";
 

@@ -2,7 +2,8 @@ import { and, asc, between, gte, isNotNull, isNull, ne, type SQL, sql } from "dr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
 import type { Db } from "#server/db/client";
-import { events, users } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
 
 export interface Circle {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
-import { notificationPreferences, notifications } from "#server/db/schema";
+import { notificationPreferences, notifications } from "./schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;

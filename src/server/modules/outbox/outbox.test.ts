@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "#server/db/client";
-import { outbox } from "#server/db/schema";
 import type { MailMessage } from "#server/mail";
 import { freshDatabaseUrl, openTestDatabase } from "#server/test/test-app";
 import { outboxRepository } from "./repository";
+import { outbox } from "./schema";
 import { createOutboxWorker, OUTBOX_RETRY } from "./worker";
 
 const quiet = { warn() {}, info() {} } as unknown as FastifyBaseLogger;

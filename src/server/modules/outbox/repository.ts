@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { outbox } from "#server/db/schema";
 import type { MailMessage } from "#server/mail";
+import { outbox } from "./schema";
 
 /** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
 const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventParticipants } from "#server/db/schema";
 import { eventSuite, type Who } from "#server/test/factories";
+import { eventParticipants } from "./schema";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
 const participantsOf = (eventId: number) =>

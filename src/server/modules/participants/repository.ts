@@ -2,10 +2,13 @@ import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
-import { eventParticipants, events, groupMembers, users } from "#server/db/schema";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
+import { events } from "#server/modules/events/schema";
+import { groupMembers } from "#server/modules/groups/schema";
+import { users } from "#server/modules/users/schema";
 import { type EventRow, eventsRepository } from "../events";
 import { notBlocked } from "../safety";
+import { eventParticipants } from "./schema";
 
 /**
  * Who takes part in which event: joining, leaving, the waitlist and approvals write event_participants

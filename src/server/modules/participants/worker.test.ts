@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventParticipants, events, notifications } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { notifications } from "#server/modules/notifications/schema";
 import { createEvent, createUser, participate } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
+import { eventParticipants } from "./schema";
 
 /** An app whose clock the test moves: the seat offers' hour passes without waiting an hour. */
 let t: TestApp;

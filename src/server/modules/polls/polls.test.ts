@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, eventParticipants, notifications } from "#server/db/schema";
+import { chatMessages } from "#server/modules/chat/schema";
+import { notifications } from "#server/modules/notifications/schema";
+import { eventParticipants } from "#server/modules/participants/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { pickWinner } from "./service";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { VoteValue } from "#contract/groups";
 import type { Db } from "#server/db/client";
-import { groupPolls, pollOptions, pollVotes } from "#server/db/schema";
+import { groupPolls, pollOptions, pollVotes } from "./schema";
 
 export type PollRow = typeof groupPolls.$inferSelect;
 

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pushSubscriptions } from "#server/db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
+import { pushSubscriptions } from "./schema";
 
 /** A local stand-in for Google's token endpoint and FCM's HTTP v1 API. */
 const { publicKey, privateKey } = generateKeyPairSync("rsa", {

@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, PUSH_DEVICE_TAKEN } from "#contract/push";
-import { notificationPreferences, notifications, outbox, pushSubscriptions } from "#server/db/schema";
 import type { MailMessage } from "#server/mail";
+import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
+import { outbox } from "#server/modules/outbox/schema";
 import { openSocket } from "#server/realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
@@ -17,6 +18,7 @@ import { usersRepository } from "../users/repository";
 import { runDigests } from "./email";
 import { openSocketsHere } from "./presence";
 import { pushRepository } from "./repository";
+import { pushSubscriptions } from "./schema";
 import { unsubscribeSecret } from "./server-keys";
 
 /** A push service on 127.0.0.1 that holds one browser's subscription keys, like the browser's vendor would. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, or } from "drizzle-orm";
 import { PUSH_SUBSCRIPTIONS_PER_USER_MAX, type PushSubscriptionInput } from "#contract/push";
 import type { Db } from "#server/db/client";
-import { pushSubscriptions, serverKeys } from "#server/db/schema";
+import { pushSubscriptions, serverKeys } from "./schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { notifications } from "#server/db/schema";
+import { notifications } from "#server/modules/notifications/schema";
 import { instancesAvailable, instancesForSuite, needsPostgresTier } from "#server/test/instances";
 import { as, registerUser } from "#server/test/test-app";
 

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
-import { notificationPreferences, notifications, reminderDeliveries } from "#server/db/schema";
+import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
 import { eventSuite, type Who } from "#server/test/factories";
+import { reminderDeliveries } from "./schema";
 
 const { app, signUp, createEvent, participate } = eventSuite();
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { type UserRole, userRoles } from "#server/db/schema";
+import { type UserRole, userRoles } from "./schema";
 
 export function rolesRepository(db: Db) {
   return {

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app";
 import { testConfig } from "#server/config";
-import { userRoles } from "#server/db/schema";
 import { createInProcessBus } from "#server/realtime/bus";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { usersRepository } from "../users/repository";
 import { MODERATOR_USAGE, moderatorCommand } from "./command";
 import { rolesRepository } from "./repository";
+import { userRoles } from "./schema";
 import { rolesService } from "./service";
 
 /** Moderators hold a stored role that is granted, never derived from sign-up order nor passed on by deletion. */

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
 import type { Db } from "#server/db/client";
-import { chatMessages, events, friendships, reports, sessions, userBlocks, users } from "#server/db/schema";
+import { sessions } from "#server/modules/auth/schema";
+import { chatMessages } from "#server/modules/chat/schema";
+import { events } from "#server/modules/events/schema";
+import { friendships } from "#server/modules/friends/schema";
+import { users } from "#server/modules/users/schema";
+import { reports, userBlocks } from "./schema";
 
 /**
  * True unless `viewerId` and the person in `otherId` blocked each other in either direction: the one

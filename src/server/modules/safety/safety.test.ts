@@ -2,9 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_REMOVED_TEXT, REPORTS_PER_HOUR, SAFETY_TEXTS } from "#contract/safety";
 import { SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
-import { events, friendships, reports, sessions, userRoles, users } from "#server/db/schema";
+import { sessions } from "#server/modules/auth/schema";
+import { events } from "#server/modules/events/schema";
+import { friendships } from "#server/modules/friends/schema";
+import { userRoles } from "#server/modules/roles/schema";
+import { users } from "#server/modules/users/schema";
 import { openSocket } from "#server/realtime/socket-test-client";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { reports } from "./schema";
 
 /** Blocking hides two people from each other everywhere; reports reach moderators who act on them. */
 let t: TestApp;

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, groups, users } from "#server/db/schema";
+import { events } from "#server/modules/events/schema";
+import { groups } from "#server/modules/groups/schema";
+import { users } from "#server/modules/users/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 // Events, groups and profiles show only photos uploaded to Link by their author.

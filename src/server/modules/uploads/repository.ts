@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { uploads, uploadVariants, users } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
+import { uploads, uploadVariants } from "./schema";
 
 export interface UploadUsage {
   /** Uploads in the last hour, and when the oldest of them leaves that hour. */

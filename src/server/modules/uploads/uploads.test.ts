@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_WIDTHS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_HOUR } from "#contract/limits";
-import { uploads, uploadVariants } from "#server/db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { uploads, uploadVariants } from "./schema";
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "#server/db/schema";
 import { eventSuite } from "#server/test/factories";
+import { users } from "./schema";
 
 const { app, signUp } = eventSuite();
 

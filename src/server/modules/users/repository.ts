@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { uploads, users } from "#server/db/schema";
+import { uploads } from "#server/modules/uploads/schema";
+import { users } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<typeof users.$inferInsert>;

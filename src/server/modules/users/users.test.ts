@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "#server/db/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
+import { users } from "./schema";
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof registerUser>>;

@@ -1,7 +1,7 @@
-import type { WaitlistRepository } from "./repository";
+import type { EarlyAccessRepository } from "./repository";
 
 /** The public waitlist: people asking for an account, counted against the accounts given. */
-export function waitlistService({ repo }: { repo: WaitlistRepository }) {
+export function earlyAccessService({ repo }: { repo: EarlyAccessRepository }) {
   return {
     /** True when the person was added; false when the e-mail (compared lower-cased) was already listed. */
     join(entry: { fullName: string; email: string; username: string }) {

@@ -11,8 +11,8 @@ import {
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
 
-export const waitlistRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const service = deps.services.waitlist;
+export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const service = deps.services.earlyAccess;
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
     app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),

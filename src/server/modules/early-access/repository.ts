@@ -1,8 +1,9 @@
 import { count } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { users, waitlistEntries } from "#server/db/schema";
+import { users } from "#server/modules/users/schema";
+import { waitlistEntries } from "./schema";
 
-export function waitlistRepository(db: Db) {
+export function earlyAccessRepository(db: Db) {
   return {
     /** True when a row was added; false when the e-mail was already listed (the unique index decides, so races are safe). */
     async add(entry: { fullName: string; email: string; username: string }): Promise<boolean> {
@@ -22,4 +23,4 @@ export function waitlistRepository(db: Db) {
     },
   };
 }
-export type WaitlistRepository = ReturnType<typeof waitlistRepository>;
+export type EarlyAccessRepository = ReturnType<typeof earlyAccessRepository>;

@@ -108,7 +108,7 @@ function Counts() {
   );
 }
 
-export function WaitlistPage() {
+export function EarlyAccessPage() {
   const [, navigate] = useLocation();
   const form = useForm<WaitlistBody>({
     resolver: zodResolver(waitlistBodySchema),

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import type { NotificationType } from "#contract/notifications";
+import { createdAt } from "#server/db/columns";
+import { users } from "#server/modules/users/schema";
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").$type<NotificationType>().notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    actionUrl: text("action_url"),
+    read: boolean("read").notNull().default(false),
+    /** Migration 0012: whoever acted (joined, asked, accepted); the notice goes with their account. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_id_idx").on(t.userId, t.id),
+    index("notifications_actor_id_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
+  ],
+);
+
+/** A user's notification channels per category (decision 013); no row means the defaults. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  channels: jsonb("channels").$type<Record<string, { inApp: boolean; push: boolean; email: boolean }>>().notNull(),
+  emailDigest: boolean("email_digest").notNull().default(false),
+  /** Bumped by each save the person makes; unsubscribe links carry the version they were sent under. */
+  linksVersion: integer("links_version").notNull().default(0),
+  /** Minutes before an event each reminder comes (REMINDER_OFFSETS). */
+  reminderOffsets: integer("reminder_offsets").array().notNull().default(sql`'{120,1440}'`),
+  /** The end of the period the last daily digest covered. */
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,3 +1,0 @@
-/** The public waitlist. */
-export { waitlistRepository } from "./repository";
-export { waitlistService } from "./service";
