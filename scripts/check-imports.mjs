@@ -119,26 +119,10 @@ process.exit(problems.length ? 1 : 0);
 
 function KNOWN_FOREIGN_WRITES() {
   return [
-    "src/server/modules/account/repository.ts writes auth's sessions",
-    "src/server/modules/account/repository.ts writes groups's groups",
-    "src/server/modules/account/repository.ts writes notifications's notifications",
-    "src/server/modules/account/repository.ts writes outbox's outbox",
-    "src/server/modules/account/repository.ts writes safety's reports",
-    "src/server/modules/account/repository.ts writes users's users",
-    "src/server/modules/account/repository.ts writes early-access's waitlistEntries",
     "src/server/modules/auth/repository.ts writes users's users",
     "src/server/modules/event-conversation/repository.ts writes groups's groupMembers",
     "src/server/modules/event-conversation/repository.ts writes groups's groups",
-    "src/server/modules/events/repository.ts writes feed's eventInteractions",
-    "src/server/modules/feed/repository.ts writes events's events",
-    "src/server/modules/feed/repository.ts writes participants's eventParticipants",
     "src/server/modules/groups/repository.ts writes invites's groupInvites",
-    "src/server/modules/hosting/repository.ts writes participants's eventParticipants",
     "src/server/modules/invites/repository.ts writes groups's groupMembers",
-    "src/server/modules/safety/repository.ts writes auth's sessions",
-    "src/server/modules/safety/repository.ts writes chat's chatMessages",
-    "src/server/modules/safety/repository.ts writes events's events",
-    "src/server/modules/safety/repository.ts writes friends's friendships",
-    "src/server/modules/safety/repository.ts writes users's users",
   ];
 }

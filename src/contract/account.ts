@@ -37,6 +37,7 @@ export const ACCOUNT_TEXTS = {
   verified: "E-mail address verified",
   deleted: "Your account was deleted",
   deletedUser: "Deleted user",
+  deleteRetry: "Your account changed while it was being deleted: try again",
   emailUnavailable: "E-mails cannot be sent right now",
   tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
 } as const;

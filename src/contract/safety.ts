@@ -73,7 +73,8 @@ export const adminReportSchema = z.object({
   reason: z.enum(REPORT_REASONS),
   details: z.string(),
   createdAt: z.string(),
-  reporter: summarySchema,
+  /** Null when the reporter deleted their account since: the report stays, from a deleted account. */
+  reporter: summarySchema.nullable(),
   /** The person reported, or the author of the message, or the host of the event. */
   subject: summarySchema.extend({ suspended: z.boolean() }).nullable(),
   message: z

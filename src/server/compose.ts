@@ -105,7 +105,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     : null;
 
   const eventsRepo = eventsRepository(db);
-  const chat = chatService({ chat: chatRepository(db), groups: repositories.groups, bus });
+  const feedRepo = feedRepository(db);
+  const friendsRepo = friendsRepository(db);
+  const chatRepo = chatRepository(db);
+  const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
     findEvent: eventsRepo.findEvent,
@@ -120,6 +123,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const origin = publicOrigin(config);
 
   const hostingRepo = hostingRepository(db);
+  const participantsRepo = participantsRepository(db);
   const hosting = hostingService({
     repo: hostingRepo,
     users: repositories.users,
@@ -132,6 +136,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
     ticketSecret: () => ticketSecret(repositories.push),
+    checkIn: participantsRepo.checkIn,
     postToConversation: eventConversation.postHostUpdate,
     now: deps.now,
   });
@@ -144,9 +149,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     blocks,
     hosting,
     published: follows.eventPublished,
+    interact: feedRepo.upsertInteraction,
   });
   const participants = participantsService({
-    repo: participantsRepository(db),
+    repo: participantsRepo,
     findEvent: eventsRepo.findEvent,
     users: repositories.users,
     groups: repositories.groups,
@@ -233,6 +239,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       enqueueEmail: outbox.enqueue,
       linkOrigin: origin,
       keys: repositories.push,
+      releaseSeats: participants.releaseAll,
     }),
     availability,
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
@@ -240,14 +247,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     eventConversation,
     events,
     feed: feedService({
-      repo: feedRepository(db),
+      repo: feedRepo,
       cohostsOf: hosting.cohostsOf,
       findEvent: eventsRepo.findEvent,
-      notify: notifications.notify,
+      releaseAnswer: async (eventId, userId) =>
+        (await participants.release(eventId, userId, ["going", "declined"])).removed !== null,
     }),
     follows,
     friends: friendsService({
-      repo: friendsRepository(db),
+      repo: friendsRepo,
       users: repositories.users,
       notifications,
       blocks,
@@ -273,6 +281,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       isGroupMember: repositories.groups.isMember,
       revokeSessions: auth.revokeSessions,
       keys: repositories.push,
+      endFriendship: friendsRepo.endBetween,
+      setEventHidden: async (id, hidden) =>
+        Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),
+      setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),
+      setSuspendedFlag: async (id, suspended) =>
+        Boolean(await repositories.users.update(id, { suspendedAt: suspended ? new Date() : null })),
+      endSessionsOf: repositories.auth.endSessionsOf,
     }),
     users: usersService({ repo: repositories.users, blocks }),
     earlyAccess: earlyAccessService({ repo: repositories.earlyAccess }),

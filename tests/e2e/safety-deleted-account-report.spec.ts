@@ -4,7 +4,7 @@ import { expect, shot, signInAsDemo, startInTheme, test, uniqueToken } from "./f
 /**
  * A report outlives the account it is about: the reported person deletes their account, the moderator
  * (alex, the demo's) still sees the report as "Deleted account" with its reason and details, and sees it
- * when the same e-mail address registers again.
+ * when the same e-mail address registers again; the report stays when its author deletes their account too.
  */
 test("a report about a deleted account stays on /admin and flags the address coming back", async ({
   browser,
@@ -35,6 +35,8 @@ test("a report about a deleted account stays on /admin and flags the address com
 
   await test.step("the moderator sees the report about a deleted account, details kept", async () => {
     await admin.goto("/admin");
+    // A busy machine can take longer than the default 5 s to load the app the first time.
+    await expect(admin.getByRole("heading", { name: "Moderation" })).toBeVisible({ timeout: 20_000 });
     const card = admin.getByTestId("admin-report").filter({ hasText: details });
     await expect(card).toContainText("Person · Harassment or bullying");
     await expect(card).toContainText("Reported by Vicky Reporter");
@@ -56,6 +58,15 @@ test("a report about a deleted account stays on /admin and flags the address com
     await expect(card).toContainText("Same e-mail registered again as Harry Again");
     await card.scrollIntoViewIfNeeded();
     await shot(admin, "same-address-dark");
+  });
+
+  await test.step("the reporter deletes their account too: the report stays, from a deleted account", async () => {
+    const gone = await victim.context.request.delete("/api/account", { data: { password: victim.account.password } });
+    expect(gone.status()).toBe(200);
+    await admin.reload();
+    const card = admin.getByTestId("admin-report").filter({ hasText: details });
+    await expect(card).toContainText("Reported by Deleted account");
+    await expect(card).not.toContainText("Vicky Reporter");
   });
   await context.close();
 });

@@ -12,6 +12,8 @@ import pg from "pg";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction's handle, or the database: what an owner's function run inside another module's transaction takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
 export interface Database {
   db: Db;

@@ -40,7 +40,9 @@ function ReportCard({ report }: { report: AdminReport }) {
         <div>
           <dt className="inline text-muted-foreground">Reported by </dt>
           <dd className="inline">
-            {report.reporter.fullName} (@{report.reporter.username})
+            {report.reporter
+              ? `${report.reporter.fullName} (@${report.reporter.username})`
+              : SAFETY_TEXTS.deletedAccount}
           </dd>
         </div>
         {subject && (

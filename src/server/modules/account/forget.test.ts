@@ -13,6 +13,12 @@ import { testAppForSuite } from "#server/test/suite";
  */
 const MODERATOR = "forget_moderator";
 const t = testAppForSuite({ ADMIN_USERNAMES: [MODERATOR] });
+let moderatorMade: Who | undefined;
+/** The moderator account (made once: usernames are unique). */
+const moderator = async () => {
+  moderatorMade ??= await createUser(t, { username: MODERATOR });
+  return moderatorMade;
+};
 
 /** Raw SQL rows (PGlite and node-postgres both answer { rows }). */
 async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -48,6 +54,7 @@ describe("deleting an account", () => {
   it("leaves the person's marker in no column of any table; groups keep an admin; reports about them stay", async () => {
     const marker = `zq${randomBytes(6).toString("hex")}`;
     const moderator = await createUser(t, { username: MODERATOR });
+    moderatorMade = moderator;
     const other = await createUser(t, { fullName: "Olga Other" });
     const third = await createUser(t, { fullName: "Theo Third" });
     const me: Who = await createUser(t, {
@@ -248,5 +255,89 @@ describe("deleting an account", () => {
       fullName: "New Name",
       username: "fresh_start",
     });
+  });
+
+  it("keeps a report its author filed before deleting the account, from a deleted account", async () => {
+    const reporter = await createUser(t, { fullName: "Rita Reporter" });
+    const reported = await createUser(t, { fullName: "Sam Spammer" });
+    await ok(
+      reporter.call({
+        method: "POST",
+        url: "/api/reports",
+        payload: { targetType: "user", targetId: reported.id, reason: "spam", details: "sends links all day" },
+      }),
+      201,
+      "report",
+    );
+    await ok(
+      reporter.call({ method: "DELETE", url: "/api/account", payload: { password: reporter.password } }),
+      200,
+      "delete",
+    );
+    const queue = await ok((await moderator()).call({ method: "GET", url: "/api/admin/reports" }), 200, "queue");
+    const kept = queue.find((r: { details: string }) => r.details === "sends links all day");
+    expect(kept).toMatchObject({
+      targetType: "user",
+      reason: "spam",
+      reporter: null,
+      subject: { id: reported.id, fullName: "Sam Spammer" },
+      deletedSubject: null,
+    });
+    expect(JSON.stringify(queue)).not.toContain("Rita Reporter");
+  });
+
+  it("leaves the person's name and words in nobody's notices or event updates: followers, guests, hosts", async () => {
+    const marker = `zn${randomBytes(6).toString("hex")}`;
+    const me = await createUser(t, { fullName: `Nia ${marker}` });
+    const follower = await createUser(t);
+    const host = await createUser(t);
+    const guest = await createUser(t);
+    const event = async (who: Who, title: string, date: Date) =>
+      ok(
+        who.call({
+          method: "POST",
+          url: "/api/events",
+          payload: { title, description: "Details", date: date.toISOString(), hostId: who.id, type: "social" },
+        }),
+        201,
+        title,
+      );
+    // A follower hears "<name> is hosting <title>".
+    await ok(follower.call({ method: "POST", url: `/api/users/${me.id}/follow` }), 200, "follow");
+    await event(me, "Open mic", inDays(8));
+    // As co-host of another's event, the person sends its guests an update in their own words.
+    const cohosted = await event(host, "Board games", inDays(5));
+    expect((await participate(guest, cohosted.id, "going")).statusCode).toBe(201);
+    await ok(
+      host.call({ method: "POST", url: `/api/events/${cohosted.id}/cohosts`, payload: { userId: me.id } }),
+      201,
+      "co-host",
+    );
+    await ok(
+      me.call({
+        method: "POST",
+        url: `/api/events/${cohosted.id}/updates`,
+        payload: { message: `Bring dice, ${marker} here` },
+      }),
+      201,
+      "update",
+    );
+    // As a guest, the person is named in the host's day-before summary.
+    const date = inDays(3, 23);
+    const dinner = await event(host, "Dinner", date);
+    expect((await participate(me, dinner.id, "going")).statusCode).toBe(201);
+    await t.app.workers.reminders.runOnce(new Date(date.getTime() - 1439 * 60_000));
+    const seen = async (who: Who) =>
+      JSON.stringify(await ok(who.call({ method: "GET", url: "/api/notifications?limit=100" }), 200, "inbox"));
+    expect(await seen(follower)).toContain(marker);
+    expect(await seen(guest)).toContain(marker);
+    expect(await seen(host)).toMatch(new RegExp(`Going \\(1\\): Nia ${marker}`));
+
+    await ok(me.call({ method: "DELETE", url: "/api/account", payload: { password: me.password } }), 200, "delete");
+
+    expect((await whereMarkerIs(marker)).found).toEqual([]);
+    for (const who of [follower, guest, host]) expect(await seen(who)).not.toContain(marker);
+    const updates = await ok(guest.call({ method: "GET", url: `/api/events/${cohosted.id}/updates` }), 200, "updates");
+    expect(JSON.stringify(updates)).not.toContain(marker);
   });
 });

@@ -1,24 +1,27 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { PRODUCT_NAME } from "#contract/product";
 import type { Db } from "#server/db/client";
-import { sessions } from "#server/modules/auth/schema";
 import { availability } from "#server/modules/availability/schema";
 import { chatMessages } from "#server/modules/chat/schema";
-import { waitlistEntries } from "#server/modules/early-access/schema";
 import { events } from "#server/modules/events/schema";
 import { eventInteractions } from "#server/modules/feed/schema";
 import { friendships } from "#server/modules/friends/schema";
 import { eventVotes } from "#server/modules/groups/plan-votes-schema";
 import { groupMembers, groups } from "#server/modules/groups/schema";
 import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
-import { outbox } from "#server/modules/outbox/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { pushSubscriptions } from "#server/modules/push/schema";
 import { reports, userBlocks } from "#server/modules/safety/schema";
 import { uploads } from "#server/modules/uploads/schema";
 import { users } from "#server/modules/users/schema";
-import { lockGroups, promoteWhereNoAdmin } from "../groups";
-import { emailHash } from "../safety";
+import { endSessionsOf } from "../auth";
+import { forgetWaitlistEntry } from "../early-access";
+import { deleteDirectConversationsOf, lockGroups, promoteWhereNoAdmin } from "../groups";
+import { forgetUpdatesBy } from "../hosting";
+import { forgetNoticesNaming } from "../notifications";
+import { forgetMail } from "../outbox";
+import { markReportsAboutDeleted } from "../safety";
+import { deleteUserRow } from "../users";
 import { accountTokens } from "./schema";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
@@ -84,31 +87,13 @@ export function accountRepository(db: Db) {
       return row;
     },
 
-    async setPasswordHash(userId: number, passwordHash: string) {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    },
-
     /** Ends the user's sessions but `keep`; returns the hashes of those ended (their sockets close). */
-    async deleteSessions(userId: number, keep: string | null) {
-      const rows = await db
-        .delete(sessions)
-        .where(keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, keep)) : eq(sessions.userId, userId))
-        .returning({ idHash: sessions.idHash });
-      return rows.map((r) => r.idHash);
+    deleteSessions(userId: number, keep: string | null) {
+      return endSessionsOf(db, userId, keep);
     },
 
     async deleteTokens(userId: number, purpose: AccountTokenPurpose) {
       await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
-    },
-
-    /** Marks the address verified only if it is still the one the link was sent to. */
-    async markEmailVerified(userId: number, email: string, now: Date) {
-      const rows = await db
-        .update(users)
-        .set({ emailVerifiedAt: now })
-        .where(and(eq(users.id, userId), eq(users.email, email)))
-        .returning({ id: users.id });
-      return rows.length > 0;
     },
 
     async pruneExpiredTokens(now: Date) {
@@ -277,47 +262,25 @@ export function accountRepository(db: Db) {
      * and every group the person was the last admin of gets its longest-standing member as admin.
      * Returns the ended session hashes.
      */
-    async deleteAccount(userId: number, emailKey: string) {
+    async deleteAccount(userId: number, emailKey: string): Promise<string[] | null | "takes part"> {
       return db.transaction(async (tx) => {
+        // The lock keeps any new row naming the person from being written until the account is gone.
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
         if (!user) return null;
-        const ended = await tx
-          .delete(sessions)
-          .where(eq(sessions.userId, userId))
-          .returning({ idHash: sessions.idHash });
-        const directGroups = await tx
-          .select({ id: groups.id })
-          .from(groups)
-          .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
-          .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId)));
-        if (directGroups.length > 0)
-          await tx.delete(groups).where(
-            inArray(
-              groups.id,
-              directGroups.map((g) => g.id),
-            ),
-          );
-        // Other people's notifications about the person link to their profile (friend requests: "<name> wants to
-        // connect"); matched by that link, never by a name another account may share.
-        await tx.delete(notifications).where(eq(notifications.actionUrl, `/users/${userId}`));
-        // Reports about the person, their messages or their events: the targets go NULL by foreign key, the
-        // report stays, marked with when and with whose address (hashed, never the address itself).
-        await tx
-          .update(reports)
-          .set({ subjectDeletedAt: new Date(), subjectEmailHash: emailHash(emailKey, user.email) })
-          .where(
-            or(
-              eq(reports.targetUserId, userId),
-              inArray(
-                reports.targetMessageId,
-                tx.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.userId, userId)),
-              ),
-              inArray(
-                reports.targetEventId,
-                tx.select({ id: events.id }).from(events).where(eq(events.hostId, userId)),
-              ),
-            ),
-          );
+        // Seats are given back by the participants module before this; a join that slipped in meanwhile
+        // would be dropped by the cascade with its seat still counted, so the caller releases again.
+        const [stillTakesPart] = await tx
+          .select({ eventId: eventParticipants.eventId })
+          .from(eventParticipants)
+          .where(eq(eventParticipants.userId, userId))
+          .limit(1);
+        if (stillTakesPart) return "takes part";
+        const ended = await endSessionsOf(tx, userId);
+        await deleteDirectConversationsOf(tx, userId);
+        // Other people's notices that name the person (those they acted in go by foreign key).
+        await forgetNoticesNaming(tx, userId);
+        await forgetUpdatesBy(tx, userId);
+        await markReportsAboutDeleted(tx, user, emailKey);
         const memberships = await tx
           .select({ groupId: groupMembers.groupId, role: groupMembers.role })
           .from(groupMembers)
@@ -328,23 +291,14 @@ export function accountRepository(db: Db) {
         );
         const administered = memberships.filter((m) => m.role === "admin");
         // Mail to the address, and invitations the person sent (their subject carries the full name).
-        await tx
-          .delete(outbox)
-          .where(or(eq(outbox.to, user.email), eq(outbox.subject, `${user.fullName} invited you to ${PRODUCT_NAME}`)));
-        await tx
-          .delete(waitlistEntries)
-          .where(
-            or(
-              eq(waitlistEntries.email, user.email),
-              sql`lower(${waitlistEntries.username}) = lower(${user.username})`,
-            ),
-          );
-        await tx.delete(users).where(eq(users.id, userId));
+        await forgetMail(tx, user.email, `${user.fullName} invited you to ${PRODUCT_NAME}`);
+        await forgetWaitlistEntry(tx, user.email, user.username);
+        await deleteUserRow(tx, userId);
         await promoteWhereNoAdmin(
           tx,
           administered.map((g) => g.groupId),
         );
-        return ended.map((r) => r.idHash);
+        return ended;
       });
     },
   };

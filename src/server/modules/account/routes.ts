@@ -176,9 +176,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       schema: {
         tags: ["account"],
         description:
-          "Needs the password. Hosted events are canceled (participants notified), the account and every row naming it are deleted, chat messages included; every session ends.",
+          "Needs the password. Hosted events are canceled (participants notified); every seat the person held is given back and the waiting move up; the account and every row naming it are deleted, chat messages included (reports the person filed stay, from a deleted account); every session ends.",
         body: deleteAccountSchema,
-        response: { 200: messageSchema, 403: messageSchema, 429: messageSchema },
+        response: { 200: messageSchema, 403: messageSchema, 409: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,11 @@ export function accountService(deps: {
   linkOrigin: string | null;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
+  /**
+   * The participants module's release of every seat, waitlist place and request the person holds: the
+   * seats go to the waiting (who are told) before the account goes.
+   */
+  releaseSeats: (userId: number) => Promise<void>;
 }) {
   const { repo } = deps;
 
@@ -60,7 +65,7 @@ export function accountService(deps: {
 
     /** Sets a new password; every other session ends (`keep` stays) and mailed reset links are spent. */
     async changePassword(userId: number, newPassword: string, keep: string | null) {
-      await repo.setPasswordHash(userId, await hashPassword(newPassword));
+      await deps.users.update(userId, { passwordHash: await hashPassword(newPassword) });
       await repo.deleteTokens(userId, "password_reset");
       await deps.revokeSessions(await repo.deleteSessions(userId, keep));
     },
@@ -92,7 +97,7 @@ export function accountService(deps: {
     async resetPassword(token: string, newPassword: string) {
       const row = await repo.consumeToken(hashSessionToken(token), "password_reset", new Date());
       if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
-      await repo.setPasswordHash(row.userId, await hashPassword(newPassword));
+      await deps.users.update(row.userId, { passwordHash: await hashPassword(newPassword) });
       // The other links mailed in the same hour are spent with this one.
       await repo.deleteTokens(row.userId, "password_reset");
       await deps.revokeSessions(await repo.deleteSessions(row.userId, null));
@@ -125,7 +130,7 @@ export function accountService(deps: {
     async confirmEmail(token: string) {
       const now = new Date();
       const row = await repo.consumeToken(hashSessionToken(token), "email_verification", now);
-      if (!row?.email || !(await repo.markEmailVerified(row.userId, row.email, now)))
+      if (!row?.email || !(await deps.users.markEmailVerified(row.userId, row.email, now)))
         throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
     },
 
@@ -138,7 +143,14 @@ export function accountService(deps: {
     /** Deletes the account (after its password was checked): hosted events are canceled, every session ends. */
     async deleteAccount(userId: number) {
       const hosted = await repo.hostedEventsWithPeople(userId);
-      const ended = await repo.deleteAccount(userId, await reportEmailKey(deps.keys));
+      const emailKey = await reportEmailKey(deps.keys);
+      let ended: Awaited<ReturnType<AccountRepository["deleteAccount"]>> = "takes part";
+      // A join of the person's own can land between the release and the deletion: release again then.
+      for (let attempt = 0; ended === "takes part" && attempt < 3; attempt++) {
+        await deps.releaseSeats(userId);
+        ended = await repo.deleteAccount(userId, emailKey);
+      }
+      if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
       if (!ended) throw new HttpError(401, "Not signed in");
       await deps.revokeSessions(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).

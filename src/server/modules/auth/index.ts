@@ -3,6 +3,7 @@ export { clearGrantCookie, grantHashOf } from "./grant-cookie";
 export {
   type AuthRepository,
   authRepository,
+  endSessionsOf,
   GrantMissingError,
 } from "./repository";
 export { type AuthService, authService, hashPassword } from "./service";

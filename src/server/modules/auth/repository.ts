@@ -1,12 +1,21 @@
-import { and, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import { and, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
 import { isEventLinkUsable, spendEventLinkSignup } from "../events";
-import { joinWithInvite, type Tx } from "../invites";
+import { joinWithInvite } from "../invites";
 import { accessGrants, sessions } from "./schema";
 
 export type NewUser = typeof users.$inferInsert;
+
+/** Deletes the person's sessions but `keep` (within the caller's transaction); answers the hashes ended. */
+export async function endSessionsOf(db: Tx, userId: number, keep: string | null = null) {
+  const rows = await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.idHash, keep)) : eq(sessions.userId, userId))
+    .returning({ idHash: sessions.idHash });
+  return rows.map((r) => r.idHash);
+}
 
 /** What lets a visitor register: a verified access code's grant, or a usable group invite. */
 export type AccessGrant =
@@ -22,6 +31,8 @@ export class EventLinkUnusableError extends Error {}
 
 export function authRepository(db: Db) {
   return {
+    /** Ends every session of the person; answers the hashes ended (their sockets close). */
+    endSessionsOf: (userId: number) => endSessionsOf(db, userId),
     async findUserByLogin(identifier: string) {
       const lowered = identifier.toLowerCase();
       const [row] = await db

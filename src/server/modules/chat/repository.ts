@@ -182,6 +182,15 @@ export function chatRepository(db: Db) {
       });
     },
     /** A message the server writes itself (a plan's card): its kind and reference are not the sender's to choose. */
+    /** A moderator hides (or shows again) a message; answers its group, or undefined for no such message. */
+    async setHidden(id: number, hidden: boolean) {
+      const [row] = await db
+        .update(chatMessages)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(eq(chatMessages.id, id))
+        .returning({ id: chatMessages.id, groupId: chatMessages.groupId });
+      return row;
+    },
     async insertCard(input: { groupId: number; userId: number; message: string; referenceData: unknown }) {
       const [row] = await db
         .insert(chatMessages)

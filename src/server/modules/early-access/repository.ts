@@ -1,7 +1,14 @@
-import { count } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import { count, eq, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client";
 import { users } from "#server/modules/users/schema";
 import { waitlistEntries } from "./schema";
+
+/** Deletes, within the caller's transaction, the early-access list's entry of this address or username. */
+export async function forgetWaitlistEntry(db: Tx, email: string, username: string) {
+  await db
+    .delete(waitlistEntries)
+    .where(or(eq(waitlistEntries.email, email), sql`lower(${waitlistEntries.username}) = lower(${username})`));
+}
 
 export function earlyAccessRepository(db: Db) {
   return {

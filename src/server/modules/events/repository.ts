@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql
 import { EVENT_LINK_SIGNUPS_MAX } from "#contract/event-sharing";
 import type { ParticipantStatus } from "#contract/events";
 import type { Db } from "#server/db/client";
-import { eventInteractions } from "#server/modules/feed/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
 import { events } from "./schema";
@@ -57,15 +56,6 @@ function eventQueries(db: Db) {
     },
     async updateEvent(id: number, values: Partial<NewEventRow>) {
       const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
-      return row;
-    },
-
-    async upsertInteraction(eventId: number, userId: number, action: "passed" | "liked") {
-      const [row] = await db
-        .insert(eventInteractions)
-        .values({ eventId, userId, action })
-        .onConflictDoUpdate({ target: [eventInteractions.userId, eventInteractions.eventId], set: { action } })
-        .returning();
       return row;
     },
 

@@ -69,6 +69,7 @@ export function eventsService({
   blocks,
   hosting,
   published,
+  interact,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -82,6 +83,16 @@ export function eventsService({
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf" | "detailFor" | "cohostedEventIds">;
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
+  /** Stores a like or pass (the feed module's, which ranks by them). */
+  interact: (
+    eventId: number,
+    userId: number,
+    action: "passed" | "liked",
+  ) => Promise<{
+    eventId: number;
+    userId: number;
+    action: string;
+  }>;
 }) {
   const { requireVisible, requireHosted, requireManaged, requireEvent } = eventAccess({
     findEvent: repo.findEvent,
@@ -167,7 +178,7 @@ export function eventsService({
 
     async interact(userId: number, eventId: number, action: "passed" | "liked") {
       await requireVisible(eventId, userId);
-      const row = await repo.upsertInteraction(eventId, userId, action);
+      const row = await interact(eventId, userId, action);
       return { eventId: row.eventId, userId: row.userId, action: row.action };
     },
 

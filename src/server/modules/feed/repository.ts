@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { CategoryId } from "#contract/categories";
 import type { UserSummary } from "#contract/events";
 import { AVATAR_STACK_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
-import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
 import { notBlocked } from "../safety";
 import type { CellEvent } from "./cell-pool";
@@ -42,7 +41,7 @@ const idList = (ids: number[]) => `{${ids.join(",")}}`;
 
 /**
  * The feed's reads: the ranking inputs with what a cached window depends on, a ranked window, the cards;
- * and its one write, taking back a swipe (under the same row lock joins take).
+ * and its one write, taking back a swipe's interaction (the answer itself is the participants module's).
  */
 export function feedRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -226,65 +225,22 @@ export function feedRepository(db: Db) {
       return cards.execute({ userId: id, ids: idList(ids), now: now.toISOString() });
     },
 
-    /**
-     * Removes the user's swipe answer (going or declined) and any interaction row, in one transaction
-     * holding the event's lock. A seat given back goes to the first waitlisted person, as leaving does.
-     * Answers the removed status (null when there was nothing to take back) and who was promoted.
-     */
-    async withdraw(eventId: number, userId: number) {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for("update");
-        const [removed] = await tx
-          .delete(eventParticipants)
-          .where(
-            and(
-              eq(eventParticipants.eventId, eventId),
-              eq(eventParticipants.userId, userId),
-              inArray(eventParticipants.status, ["going", "declined"]),
-            ),
-          )
-          .returning({ status: eventParticipants.status, guests: eventParticipants.guests });
-        const interactions = await tx
-          .delete(eventInteractions)
-          .where(and(eq(eventInteractions.eventId, eventId), eq(eventInteractions.userId, userId)))
-          .returning({ eventId: eventInteractions.eventId });
-        let promoted: number | null = null;
-        if (removed?.status === "going") {
-          await tx
-            .update(events)
-            .set({ goingCount: sql`greatest(${events.goingCount} - ${1 + removed.guests}, 0)` })
-            .where(eq(events.id, eventId));
-          const [next] = await tx
-            .select({ userId: eventParticipants.userId, guests: eventParticipants.guests })
-            .from(eventParticipants)
-            .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "waitlisted")))
-            .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
-            .limit(1);
-          if (next) {
-            const seated = await tx
-              .update(events)
-              .set({ goingCount: sql`${events.goingCount} + ${1 + next.guests}` })
-              .where(
-                and(
-                  eq(events.id, eventId),
-                  or(
-                    isNull(events.maxAttendees),
-                    sql`${events.goingCount} + ${1 + next.guests} <= ${events.maxAttendees}`,
-                  ),
-                ),
-              )
-              .returning({ id: events.id });
-            if (seated.length === 1) {
-              await tx
-                .update(eventParticipants)
-                .set({ status: "going" })
-                .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, next.userId)));
-              promoted = next.userId;
-            }
-          }
-        }
-        return { removed: removed?.status ?? (interactions.length > 0 ? "interaction" : null), promoted };
-      });
+    /** Stores the person's like or pass of an event (the latest one counts). */
+    async upsertInteraction(eventId: number, userId: number, action: "passed" | "liked") {
+      const [row] = await db
+        .insert(eventInteractions)
+        .values({ eventId, userId, action })
+        .onConflictDoUpdate({ target: [eventInteractions.userId, eventInteractions.eventId], set: { action } })
+        .returning();
+      return row;
+    },
+    /** Deletes the person's interaction with the event (a like or pass); true when there was one. */
+    async deleteInteraction(eventId: number, userId: number) {
+      const removed = await db
+        .delete(eventInteractions)
+        .where(and(eq(eventInteractions.eventId, eventId), eq(eventInteractions.userId, userId)))
+        .returning({ eventId: eventInteractions.eventId });
+      return removed.length > 0;
     },
 
     /** The plan of the window statement (EXPLAIN, or EXPLAIN ANALYZE with timings). */

@@ -1,5 +1,4 @@
 import { CATEGORIES, type CategoryId } from "#contract/categories";
-import { EVENT_NOTICES } from "#contract/event-notices";
 import type { FeedItem, FeedQuery, UserSummary } from "#contract/events";
 import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
@@ -33,8 +32,6 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
   return i === -1 ? rows.length : i;
 }
 
-type Notice = ReturnType<typeof EVENT_NOTICES.offWaitlist>;
-
 /**
  * The feed: ranked pages of events the user can still answer, with chip counts, and the undo of a swipe.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
@@ -45,7 +42,7 @@ export function feedService({
   cells = createCellPool(repo.upcomingInCells),
   cohostsOf = async () => new Map(),
   findEvent = async () => undefined,
-  notify = async () => undefined,
+  releaseAnswer = async () => false,
 }: {
   repo: FeedRepository;
   windows?: WindowCache;
@@ -55,8 +52,11 @@ export function feedService({
   cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
   /** The event an undo names (the events module). */
   findEvent?: (eventId: number) => Promise<{ id: number; title: string } | undefined>;
-  /** Tells the person a freed seat went to (the notifications module). */
-  notify?: (userId: number, notice: Notice) => Promise<unknown>;
+  /**
+   * Takes back the person's going or not-going answer (the participants module's release: a seat given
+   * back goes to the waitlist, as a leave's does); true when there was one.
+   */
+  releaseAnswer?: (eventId: number, userId: number) => Promise<boolean>;
 }) {
   const freeInstantsKept = new Map<string, Array<[Date, Date]>>();
   /** freeRanges, kept per published slots and zone: they change when the person edits them, not per page. */
@@ -102,9 +102,9 @@ export function feedService({
     async undo(userId: number, eventId: number) {
       const event = await findEvent(eventId);
       if (!event) throw new HttpError(404, "Event not found");
-      const { removed, promoted } = await repo.withdraw(eventId, userId);
-      if (!removed) throw new HttpError(404, "There is no answer to undo for this event");
-      if (promoted != null) await notify(promoted, EVENT_NOTICES.offWaitlist(event));
+      const answered = await releaseAnswer(eventId, userId);
+      const interacted = await repo.deleteInteraction(eventId, userId);
+      if (!answered && !interacted) throw new HttpError(404, "There is no answer to undo for this event");
     },
 
     async feed(userId: number, query: FeedQuery, now = new Date()) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEAT_CONFIRM_MS } from "#contract/hosting";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
@@ -11,7 +12,7 @@ let ann: Awaited<ReturnType<typeof registerUser>>;
 let ben: Awaited<ReturnType<typeof registerUser>>;
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();
-async function createEvent(maxAttendees: number | null = null) {
+async function createEvent(maxAttendees: number | null = null, waitlistMode: "instant" | "confirm" = "instant") {
   const res = await as(
     t.app,
     host.cookie,
@@ -25,6 +26,7 @@ async function createEvent(maxAttendees: number | null = null) {
       hostId: host.user.id,
       type: "social",
       maxAttendees,
+      waitlistMode,
     },
   });
   expect(res.statusCode).toBe(201);
@@ -94,6 +96,25 @@ describe("DELETE /api/event-interactions/{eventId}", () => {
     expect((await undo(ann, id)).statusCode).toBe(204);
     expect((await row(id, ben.user.id))?.status).toBe("going");
     expect(await goingCount(id)).toBe(1);
+  });
+
+  it("with the host's confirm mode, offers the freed seat for an hour and says so", async () => {
+    const id = await createEvent(1, "confirm");
+    await answer(ann, id, "going");
+    expect((await answer(ben, id, "waitlisted")).json().status).toBe("waitlisted");
+    const before = Date.now();
+    expect((await undo(ann, id)).statusCode).toBe(204);
+    const offered = await row(id, ben.user.id);
+    expect(offered?.status).toBe("going");
+    expect(offered?.confirmBy?.getTime()).toBeGreaterThanOrEqual(before + SEAT_CONFIRM_MS - 1000);
+    expect(offered?.confirmBy?.getTime()).toBeLessThanOrEqual(Date.now() + SEAT_CONFIRM_MS);
+    expect(await goingCount(id)).toBe(1);
+    const inbox: Array<{ message: string; actionUrl: string }> = (
+      await as(t.app, ben.cookie)({ method: "GET", url: "/api/notifications" })
+    ).json().notifications;
+    expect(inbox.filter((n) => n.actionUrl === `/events/${id}`).map((n) => n.message)).toEqual([
+      "A spot opened up at Sunset picnic: confirm within an hour to keep it",
+    ]);
   });
 
   it("answers 401 to a visitor and 404 for an unknown event, changing nothing", async () => {

@@ -38,7 +38,7 @@ export function followsService({
     /** A host published an event anyone may find: everyone following them hears "<name> is hosting <title>". */
     async eventPublished(host: { id: number; fullName: string }, event: { id: number; title: string }) {
       const followers = await repo.followerIds(host.id);
-      await notifications.notifyAll(followers, followedHostingNotice(host.fullName, event));
+      await notifications.notifyAll(followers, { ...followedHostingNotice(host.fullName, event), fromUserId: host.id });
     },
   };
 }

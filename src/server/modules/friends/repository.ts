@@ -47,6 +47,10 @@ export function friendsRepository(db: Db) {
         .returning({ requesterId: friendships.requesterId });
       return rows.length > 0;
     },
+    /** Ends any friendship or pending request between the two, either way (a block does). */
+    async endBetween(a: number, b: number) {
+      await db.delete(friendships).where(between(a, b));
+    },
     async deletePending(requesterId: number, addresseeId: number) {
       const rows = await db
         .delete(friendships)

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { KeysetPosition } from "#contract/fields";
 import type { VoteValue } from "#contract/groups";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
@@ -10,7 +10,15 @@ import { users } from "#server/modules/users/schema";
 import { eventVotes } from "./plan-votes-schema";
 import { groupMembers, groups } from "./schema";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Deletes the person's direct conversations (their pair key holds the person's id), within the caller's transaction. */
+export async function deleteDirectConversationsOf(tx: Tx, userId: number) {
+  const direct = tx
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId)));
+  await tx.delete(groups).where(inArray(groups.id, direct));
+}
 
 /**
  * Holds these groups' rows until the transaction ends, in id order. Whoever removes a membership takes it

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { events } from "#server/modules/events/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
@@ -18,7 +18,12 @@ const userColumns = {
   profileImage: users.profileImage,
 };
 
-/** Co-hosts, updates to guests, the hosts' guest list and check-ins: the hosting tables and columns. */
+/** Deletes, within the caller's transaction, the updates the person wrote to other hosts' guests. */
+export async function forgetUpdatesBy(db: Tx, authorId: number) {
+  await db.delete(eventUpdates).where(eq(eventUpdates.authorId, authorId));
+}
+
+/** Co-hosts, updates to guests and the hosts' guest list: the hosting tables, and reads of who takes part. */
 export function hostingRepository(db: Db) {
   return {
     async isCohost(eventId: number, userId: number) {
@@ -130,26 +135,6 @@ export function hostingRepository(db: Db) {
         .orderBy(asc(eventParticipants.createdAt), asc(eventParticipants.userId))
         .limit(5000);
     },
-    /**
-     * Checks a going guest in, once: the condition and the write are one statement, so two scans of the
-     * same code at once check in one and find the other already done.
-     */
-    async checkIn(eventId: number, userId: number, now: Date) {
-      const [row] = await db
-        .update(eventParticipants)
-        .set({ checkedInAt: now })
-        .where(
-          and(
-            eq(eventParticipants.eventId, eventId),
-            eq(eventParticipants.userId, userId),
-            eq(eventParticipants.status, "going"),
-            isNull(eventParticipants.checkedInAt),
-          ),
-        )
-        .returning({ checkedInAt: eventParticipants.checkedInAt });
-      return row?.checkedInAt ?? null;
-    },
-
     /**
      * Stores an update unless the event already sent its day's budget: the event's row is locked first, so
      * concurrent sends are counted one after another and the budget holds on every instance.

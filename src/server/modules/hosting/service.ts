@@ -113,6 +113,7 @@ export function hostingService({
   access,
   notifications,
   ticketSecret,
+  checkIn,
   postToConversation,
   now = () => new Date(),
 }: {
@@ -122,6 +123,8 @@ export function hostingService({
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
   ticketSecret: () => Promise<string>;
+  /** The participants module's check-in of a going guest (null when not going or already in). */
+  checkIn: (eventId: number, userId: number, at: Date) => Promise<Date | null>;
   /** Posts an update to the going guests in the event's conversation, as its author. */
   postToConversation?: (authorId: number, eventId: number, message: string) => Promise<void>;
   now?: () => Date;
@@ -216,7 +219,7 @@ export function hostingService({
       const user = await users.findById(userId);
       if (!user) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
       await repo.addCohost(eventId, userId);
-      await notifications.notify(userId, EVENT_NOTICES.cohostAdded(event));
+      await notifications.notify(userId, { ...EVENT_NOTICES.cohostAdded(event), fromUserId: hostId });
       return {
         eventId,
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
@@ -237,7 +240,10 @@ export function hostingService({
       );
       if (!row) throw new HttpError(429, HOSTING_TEXTS.tooManyUpdates);
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
-      await notifications.notifyAll(recipients, EVENT_NOTICES.hostUpdate(event, body.message));
+      await notifications.notifyAll(recipients, {
+        ...EVENT_NOTICES.hostUpdate(event, body.message),
+        fromUserId: authorId,
+      });
       // The guests' conversation is the going guests': an update for them is said there too. A co-host
       // who is not going has no seat in it (403), and the update stands without it.
       if (postToConversation && audience.includes("going")) {
@@ -331,7 +337,7 @@ export function hostingService({
       } else {
         guestId = body.userId;
       }
-      const at = await repo.checkIn(eventId, guestId, now());
+      const at = await checkIn(eventId, guestId, now());
       if (!at) {
         const row = await repo.participant(eventId, guestId);
         if (row?.status === "going" && row.checkedInAt) throw new HttpError(409, HOSTING_TEXTS.alreadyCheckedIn);

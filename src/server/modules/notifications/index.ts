@@ -10,5 +10,5 @@ export {
   startDelivery,
   trackDelivery,
 } from "./notify";
-export { notificationsRepository } from "./repository";
+export { forgetNoticesNaming, notificationsRepository } from "./repository";
 export { type NewNotification, type NotificationsService, notificationsService } from "./service";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
@@ -6,6 +6,16 @@ import { notificationPreferences, notifications } from "./schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotificationRow = typeof notifications.$inferInsert;
+
+/**
+ * Deletes, within the caller's transaction, every notice naming the person besides those they acted in
+ * (which go by foreign key): notices listing them among others, and those linking to their profile.
+ */
+export async function forgetNoticesNaming(db: Db, userId: number) {
+  await db
+    .delete(notifications)
+    .where(or(eq(notifications.actionUrl, `/users/${userId}`), sql`${userId}::int = any(${notifications.namedIds})`));
+}
 
 export function notificationsRepository(db: Db) {
   return {

@@ -18,11 +18,14 @@ export const notifications = pgTable(
     read: boolean("read").notNull().default(false),
     /** Migration 0012: whoever acted (joined, asked, accepted); the notice goes with their account. */
     actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Migration 0018: everyone else the text names (a host's summary lists guests); it goes with any of them. */
+    namedIds: integer("named_ids").array().notNull().default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_id_idx").on(t.userId, t.id),
     index("notifications_actor_id_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
+    index("notifications_named_ids_idx").using("gin", t.namedIds),
   ],
 );
 

@@ -31,6 +31,8 @@ export interface NewNotification {
    * stored notice goes when their account does (it may carry their name).
    */
   fromUserId?: number;
+  /** Everyone else the text names (a host's summary lists its guests): the notice goes with any of their accounts. */
+  namedIds?: number[];
 }
 
 export function notificationsService({
@@ -79,6 +81,7 @@ export function notificationsService({
         message: input.message,
         actionUrl: input.actionUrl ?? null,
         actorId: fromUserId ?? null,
+        namedIds: input.namedIds ?? [],
       })),
     );
     const sent = rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));

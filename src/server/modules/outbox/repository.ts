@@ -1,10 +1,15 @@
-import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import { and, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client";
 import type { MailMessage } from "#server/mail";
 import { outbox } from "./schema";
 
 /** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
 const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
+
+/** Deletes, within the caller's transaction, mail to the address and mail with this subject (it names the person). */
+export async function forgetMail(db: Tx, to: string, subject: string) {
+  await db.delete(outbox).where(or(eq(outbox.to, to), eq(outbox.subject, subject)));
+}
 
 export function outboxRepository(db: Db) {
   return {

@@ -11,8 +11,9 @@ import { notBlocked } from "../safety";
 import { eventParticipants } from "./schema";
 
 /**
- * Who takes part in which event: joining, leaving, the waitlist and approvals write event_participants
- * and events.going_count here, always after locking the event's row (as the deck's undo does too).
+ * Who takes part in which event: joining, leaving, the waitlist, approvals, check-ins and releases write
+ * event_participants and events.going_count here, and nowhere else; a seat changes only under the event's
+ * row lock.
  */
 export function participantsRepository(db: Db) {
   return {
@@ -121,6 +122,48 @@ function participantQueries(db: Db) {
         .where(and(lte(eventParticipants.confirmBy, now), eq(eventParticipants.status, "going")))
         .orderBy(asc(eventParticipants.confirmBy))
         .limit(limit);
+    },
+    /** Deletes the person's row (of one of `statuses` when given) and answers it, or undefined. */
+    async deleteParticipant(eventId: number, userId: number, statuses?: ParticipantStatus[]) {
+      const [row] = await db
+        .delete(eventParticipants)
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.userId, userId),
+            statuses ? inArray(eventParticipants.status, statuses) : undefined,
+          ),
+        )
+        .returning();
+      return row;
+    },
+    /** Every event the person has a row at (any status), in id order: the order their locks are taken in. */
+    async eventIdsOf(userId: number) {
+      const rows = await db
+        .select({ eventId: eventParticipants.eventId })
+        .from(eventParticipants)
+        .where(eq(eventParticipants.userId, userId))
+        .orderBy(asc(eventParticipants.eventId));
+      return rows.map((r) => r.eventId);
+    },
+    /**
+     * Checks a going guest in, once: the condition and the write are one statement, so two scans of the
+     * same code at once check in one and find the other already done.
+     */
+    async checkIn(eventId: number, userId: number, now: Date) {
+      const [row] = await db
+        .update(eventParticipants)
+        .set({ checkedInAt: now })
+        .where(
+          and(
+            eq(eventParticipants.eventId, eventId),
+            eq(eventParticipants.userId, userId),
+            eq(eventParticipants.status, "going"),
+            isNull(eventParticipants.checkedInAt),
+          ),
+        )
+        .returning({ checkedInAt: eventParticipants.checkedInAt });
+      return row?.checkedInAt ?? null;
     },
     async firstWaitlisted(eventId: number) {
       const [row] = await db

@@ -13,8 +13,14 @@ import type { ParticipantQueries, ParticipantsRepository } from "./repository";
 interface Transition {
   row: { eventId: number; userId: number; status: ParticipantStatus };
   changed: boolean;
-  /** The waitlisted user who got the seat this change freed, to be told after commit. */
-  promoted: number | null;
+  /** The waitlisted people who got the seats this change freed, to be told after commit. */
+  promoted: number[];
+}
+
+/** What a release took away (the row as it was) and who moved up into the seats it freed. */
+export interface Release {
+  removed: { status: ParticipantStatus; guests: number } | null;
+  promoted: number[];
 }
 
 /**
@@ -71,7 +77,7 @@ export function participantsService({
     const stored =
       response && wanted !== "declined" ? { answers: response.answers ?? existing?.answers ?? {}, guests } : undefined;
     if (existing?.status === wanted && guests === existing.guests && response?.answers === undefined) {
-      return { row: existing, changed: false, promoted: null };
+      return { row: existing, changed: false, promoted: [] };
     }
     const held = existing?.status === "going" ? 1 + existing.guests : 0;
     const need = 1 + (wanted === "declined" ? 0 : guests);
@@ -93,27 +99,62 @@ export function participantsService({
     }
     const freed = held - (status === "going" ? need : 0) > 0;
     const row = await tx.upsertParticipant(eventId, userId, status, stored);
-    let promoted: number | null = null;
-    if (freed) {
-      // First come, first served: the first in line gets the seats if they (and their plus-ones) fit.
-      const next = await tx.firstWaitlisted(eventId);
-      if (next && (await tx.tryIncrementGoing(eventId, 1 + next.guests))) {
-        await tx.upsertParticipant(eventId, next.userId, "going");
-        // The host chose "confirm": the seat is theirs for an hour, then it goes to the next in line.
-        if (event.waitlistMode === "confirm") {
-          await tx.offerSeat(eventId, next.userId, new Date(now().getTime() + SEAT_CONFIRM_MS));
-        }
-        promoted = next.userId;
-      }
-    }
+    const promoted = freed ? await fillFreedSeats(event, tx) : [];
     return { row, changed: true, promoted };
   }
-  async function tellPromoted(event: EventRow, userId: number | null) {
-    if (userId == null) return;
-    await tell(
-      userId,
+
+  /**
+   * Gives the seats free at a locked event to the waitlist, first come, first served: each person in line
+   * moves up while they and their plus-ones fit, so one leaver's plus-one seat is not left empty while
+   * others wait; the first who does not fit keeps their place and stops the line. With the host's
+   * "confirm" mode each promoted person holds the seat for an hour. A past or canceled event seats nobody.
+   */
+  async function fillFreedSeats(event: EventRow, tx: ParticipantQueries): Promise<number[]> {
+    if (event.canceledAt || event.date.getTime() <= now().getTime()) return [];
+    const promoted: number[] = [];
+    for (;;) {
+      const next = await tx.firstWaitlisted(event.id);
+      if (!next || !(await tx.tryIncrementGoing(event.id, 1 + next.guests))) return promoted;
+      await tx.upsertParticipant(event.id, next.userId, "going");
+      if (event.waitlistMode === "confirm") {
+        await tx.offerSeat(event.id, next.userId, new Date(now().getTime() + SEAT_CONFIRM_MS));
+      }
+      promoted.push(next.userId);
+    }
+  }
+
+  /**
+   * Takes the person's row away (of `statuses` when given) under the event's lock: the seats it held are
+   * given back and go to the waitlist as a leave's do. Every way a person stops taking part without
+   * answering "not going" comes here: the deck's undo, a host's removal, a block, the account's deletion.
+   */
+  async function releaseLocked(eventId: number, userId: number, statuses?: ParticipantStatus[]): Promise<Release> {
+    return repo.changeParticipation(eventId, async (tx, locked) => {
+      const removed = await tx.deleteParticipant(eventId, userId, statuses);
+      if (!removed) return { removed: null, promoted: [] };
+      const held = removed.status === "going" ? 1 + removed.guests : 0;
+      if (held === 0) return { removed, promoted: [] };
+      await tx.decrementGoing(eventId, held);
+      return { removed, promoted: await fillFreedSeats(locked, tx) };
+    });
+  }
+
+  async function tellPromoted(event: EventRow, userIds: number[]) {
+    if (userIds.length === 0) return;
+    await notifications.notifyAll(
+      userIds,
       event.waitlistMode === "confirm" ? EVENT_NOTICES.seatOffered(event) : EVENT_NOTICES.offWaitlist(event),
     );
+  }
+
+  /** Releases and tells the people who moved up; the event as it is after the release. */
+  async function release(eventId: number, userId: number, statuses?: ParticipantStatus[]) {
+    const result = await releaseLocked(eventId, userId, statuses);
+    if (result.promoted.length > 0) {
+      const event = await findEvent(eventId);
+      if (event) await tellPromoted(event, result.promoted);
+    }
+    return result;
   }
 
   return {
@@ -139,7 +180,7 @@ export function participantsService({
         // client asks for (going, waitlisted, pending) becomes a pending request; only leaving is direct.
         if (locked.type === "networking" && asked !== "declined") {
           const current = await tx.findParticipant(eventId, userId);
-          if (current?.status === "going") return { row: current, changed: false, promoted: null } satisfies Transition;
+          if (current?.status === "going") return { row: current, changed: false, promoted: [] } satisfies Transition;
           return transition(locked, userId, "pending", tx, given);
         }
         return transition(locked, userId, asked, tx, given);
@@ -189,6 +230,20 @@ export function participantsService({
       });
       await tell(userId, { ...EVENT_NOTICES.requestDecided(event, decision === "approve"), fromUserId: hostId });
       return { eventId, userId, status: result.row.status };
+    },
+
+    /**
+     * Takes the person out of the event (their row goes; only a row of `statuses` when given): their seats,
+     * plus-ones included, go to the waitlist and the people who move up are told. Answers what was removed.
+     */
+    release,
+
+    /**
+     * Takes the person out of every event they have a row at, one event lock at a time (in id order), as
+     * `release` does: before an account goes, so its seats are given back and the waiting move up.
+     */
+    async releaseAll(userId: number) {
+      for (const eventId of await repo.eventIdsOf(userId)) await release(eventId, userId);
     },
 
     /** The person offered a seat from the waitlist keeps it. */

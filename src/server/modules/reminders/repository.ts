@@ -104,8 +104,8 @@ export function remindersRepository(db: Db) {
 
     /** The names of who is going and who is still pending, for the host's day-before summary. */
     async guestNames(eventId: number) {
-      return rows<{ fullName: string; status: "going" | "pending" }>(sql`
-        SELECT u.full_name AS "fullName", p.status FROM event_participants p JOIN users u ON u.id = p.user_id
+      return rows<{ id: number; fullName: string; status: "going" | "pending" }>(sql`
+        SELECT u.id, u.full_name AS "fullName", p.status FROM event_participants p JOIN users u ON u.id = p.user_id
         JOIN events e ON e.id = p.event_id
         WHERE p.event_id = ${eventId} AND p.status IN ('going', 'pending') AND p.user_id <> e.host_id
         ORDER BY p.created_at, p.user_id LIMIT 200`);

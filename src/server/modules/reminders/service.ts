@@ -49,10 +49,11 @@ export function remindersService({
         if (reminder.kind === "host_summary") {
           const guests = await repo.guestNames(reminder.eventId);
           const names = (status: string) => guests.filter((g) => g.status === status).map((g) => g.fullName);
-          await notifications.notify(
-            reminder.userId,
-            REMINDER_NOTICES.hostSummary(event, names("going"), names("pending")),
-          );
+          // The guests named go with the notice when one of them deletes their account.
+          await notifications.notify(reminder.userId, {
+            ...REMINDER_NOTICES.hostSummary(event, names("going"), names("pending")),
+            namedIds: guests.map((g) => g.id),
+          });
         } else {
           const when = localTime(reminder.date, reminderZone(reminder));
           await notifications.notify(reminder.userId, REMINDER_NOTICES.startsSoon(event, reminder.offsetMinutes, when));

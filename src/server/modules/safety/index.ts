@@ -3,5 +3,5 @@
  * (`BlockReads`) from the composition root, or add `notBlocked` to a query of their own.
  */
 export { reportEmailKey, type StoredKeys } from "./report-email-key";
-export { type BlockReads, emailHash, notBlocked, safetyRepository } from "./repository";
+export { type BlockReads, emailHash, markReportsAboutDeleted, notBlocked, safetyRepository } from "./repository";
 export { safetyService } from "./service";

@@ -1,11 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
-import type { Db } from "#server/db/client";
-import { sessions } from "#server/modules/auth/schema";
+import type { Db, Tx } from "#server/db/client";
 import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
-import { friendships } from "#server/modules/friends/schema";
 import { users } from "#server/modules/users/schema";
 import { reports, userBlocks } from "./schema";
 
@@ -25,6 +23,26 @@ export function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
   return sql`encode(sha256(convert_to(${key}::text || ':' || lower(${email}::text), 'UTF8')), 'hex')`;
 }
 
+/**
+ * Marks, within the caller's transaction, the reports about the person, their messages or their events as
+ * about a deleted account, with the keyed hash of the address (the targets go null by foreign key).
+ */
+export async function markReportsAboutDeleted(db: Tx, user: { id: number; email: string }, emailKey: string) {
+  await db
+    .update(reports)
+    .set({ subjectDeletedAt: new Date(), subjectEmailHash: emailHash(emailKey, user.email) })
+    .where(
+      or(
+        eq(reports.targetUserId, user.id),
+        inArray(
+          reports.targetMessageId,
+          db.select({ id: chatMessages.id }).from(chatMessages).where(eq(chatMessages.userId, user.id)),
+        ),
+        inArray(reports.targetEventId, db.select({ id: events.id }).from(events).where(eq(events.hostId, user.id))),
+      ),
+    );
+}
+
 /** A row of the moderation queue: the report, who filed it, and the person, message or event it is about. */
 interface OpenReportRow {
   id: number;
@@ -32,9 +50,9 @@ interface OpenReportRow {
   reason: ReportReason;
   details: string;
   created_at: string | Date;
-  reporter_id: number;
-  reporter_name: string;
-  reporter_username: string;
+  reporter_id: number | null;
+  reporter_name: string | null;
+  reporter_username: string | null;
   subject_id: number | null;
   subject_name: string | null;
   subject_username: string | null;
@@ -82,19 +100,8 @@ export function safetyRepository(db: Db) {
         );
       return new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)));
     },
-    /** Stores the block and ends any friendship or pending request between the two, in one transaction. */
     async block(blockerId: number, blockedId: number) {
-      await db.transaction(async (tx) => {
-        await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-        await tx
-          .delete(friendships)
-          .where(
-            or(
-              and(eq(friendships.requesterId, blockerId), eq(friendships.addresseeId, blockedId)),
-              and(eq(friendships.requesterId, blockedId), eq(friendships.addresseeId, blockerId)),
-            ),
-          );
-      });
+      await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
     },
     async unblock(blockerId: number, blockedId: number) {
       await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
@@ -156,7 +163,7 @@ export function safetyRepository(db: Db) {
           r.subject_deleted_at, r.subject_email_hash,
           again.id as again_id, again.full_name as again_name, again.username as again_username
         from page r
-        join users rep on rep.id = r.reporter_id
+        left join users rep on rep.id = r.reporter_id
         left join chat_messages m on m.id = r.target_message_id
         left join events e on e.id = r.target_event_id
         left join users s on s.id = coalesce(r.target_user_id, m.user_id, e.host_id)
@@ -173,42 +180,6 @@ export function safetyRepository(db: Db) {
       if (rows.length > 0) return true;
       const [exists] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
       return Boolean(exists);
-    },
-    async setEventHidden(id: number, hidden: boolean) {
-      const rows = await db
-        .update(events)
-        .set({ hiddenAt: hidden ? new Date() : null })
-        .where(eq(events.id, id))
-        .returning({ id: events.id });
-      return rows.length > 0;
-    },
-    async setMessageHidden(id: number, hidden: boolean) {
-      const rows = await db
-        .update(chatMessages)
-        .set({ hiddenAt: hidden ? new Date() : null })
-        .where(eq(chatMessages.id, id))
-        .returning({ id: chatMessages.id, groupId: chatMessages.groupId });
-      return rows[0];
-    },
-    /**
-     * Suspends (or lifts the suspension of) an account; suspending deletes every session of it in the
-     * same transaction and returns their hashes so the caller can close their sockets.
-     */
-    async setSuspended(userId: number, suspended: boolean): Promise<{ found: boolean; endedSessions: string[] }> {
-      return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(users)
-          .set({ suspendedAt: suspended ? new Date() : null })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id });
-        if (updated.length === 0) return { found: false, endedSessions: [] };
-        if (!suspended) return { found: true, endedSessions: [] };
-        const ended = await tx
-          .delete(sessions)
-          .where(eq(sessions.userId, userId))
-          .returning({ idHash: sessions.idHash });
-        return { found: true, endedSessions: ended.map((s) => s.idHash) };
-      });
     },
   };
 }

@@ -30,9 +30,8 @@ export const reports = pgTable(
   "reports",
   {
     id: serial("id").primaryKey(),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Migration 0018: null once the reporter deleted their account; moderators keep the report. */
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
     targetType: text("target_type").$type<ReportTargetType>().notNull(),
     // Migration 0012: a report outlives what it was about, so moderators keep the trail of a deleted account.
     targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),

@@ -22,6 +22,16 @@ export function safetyService(deps: {
   revokeSessions: (idHashes: string[]) => Promise<void>;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
+  /** The friends module's: a block ends any friendship or request between the two. */
+  endFriendship: (a: number, b: number) => Promise<void>;
+  /** The events module's moderation switch; false for no such event. */
+  setEventHidden: (id: number, hidden: boolean) => Promise<boolean>;
+  /** The chat module's moderation switch; false for no such message. */
+  setMessageHidden: (id: number, hidden: boolean) => Promise<boolean>;
+  /** The users module's suspension switch; false for no such account. */
+  setSuspendedFlag: (userId: number, suspended: boolean) => Promise<boolean>;
+  /** Deletes every session of the account; answers their hashes (the auth module's). */
+  endSessionsOf: (userId: number) => Promise<string[]>;
 }) {
   const { repo } = deps;
   return {
@@ -33,6 +43,7 @@ export function safetyService(deps: {
       if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
       if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       await repo.block(userId, otherId);
+      await deps.endFriendship(userId, otherId);
     },
 
     unblock(userId: number, otherId: number) {
@@ -70,11 +81,10 @@ export function safetyService(deps: {
           reason: r.reason,
           details: String(r.details),
           createdAt: new Date(r.created_at).toISOString(),
-          reporter: {
-            id: Number(r.reporter_id),
-            fullName: String(r.reporter_name),
-            username: String(r.reporter_username),
-          },
+          reporter:
+            r.reporter_id == null
+              ? null
+              : { id: Number(r.reporter_id), fullName: String(r.reporter_name), username: String(r.reporter_username) },
           subject:
             r.subject_id == null
               ? null
@@ -117,19 +127,19 @@ export function safetyService(deps: {
     },
 
     async setEventHidden(id: number, hidden: boolean) {
-      if (!(await repo.setEventHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
+      if (!(await deps.setEventHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
     },
 
     async setMessageHidden(id: number, hidden: boolean) {
-      if (!(await repo.setMessageHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
+      if (!(await deps.setMessageHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
     },
 
     /** Suspending ends every session of the account and closes its sockets everywhere. */
     async setSuspended(userId: number, suspended: boolean, moderatorId: number) {
       if (userId === moderatorId) throw new HttpError(400, "You cannot suspend yourself");
-      const { found, endedSessions } = await repo.setSuspended(userId, suspended);
-      if (!found) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
-      await deps.revokeSessions(endedSessions);
+      if (!(await deps.setSuspendedFlag(userId, suspended))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      // After the flag: a sign-in racing the suspension is refused, and every session already open ends here.
+      if (suspended) await deps.revokeSessions(await deps.endSessionsOf(userId));
     },
   };
 }

@@ -1,4 +1,4 @@
 /** People's profiles: the user row, how it may leave the server, and the profile rules. */
 export { toCurrentUser, toPublicUser } from "./public-user";
-export { type UserRow, type UsersRepository, usersRepository } from "./repository";
+export { deleteUserRow, type UserRow, type UsersRepository, usersRepository } from "./repository";
 export { usersService } from "./service";

@@ -1,10 +1,15 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { uploads } from "#server/modules/uploads/schema";
 import { users } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<typeof users.$inferInsert>;
+
+/** Deletes the account's row (its own rows go by foreign key), within the caller's transaction. */
+export async function deleteUserRow(db: Tx, userId: number) {
+  await db.delete(users).where(eq(users.id, userId));
+}
 
 export function usersRepository(db: Db) {
   return {
@@ -38,6 +43,15 @@ export function usersRepository(db: Db) {
     async update(id: number, patch: UserPatch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;
+    },
+    /** Marks the address verified only if it is still the one the link was sent to. */
+    async markEmailVerified(userId: number, email: string, now: Date) {
+      const rows = await db
+        .update(users)
+        .set({ emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), eq(users.email, email)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
     async uploadBelongsTo(uploadId: string, userId: number) {
       const [row] = await db

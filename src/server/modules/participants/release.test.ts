@@ -1,0 +1,144 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { eventSuite, type Who } from "#server/test/factories";
+import { eventParticipants } from "./schema";
+
+/**
+ * Seats given back (a leave, an account's deletion) go to the waiting while they fit, plus-ones included,
+ * and the event's count always equals the seats its going rows hold.
+ */
+const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();
+
+const join = (who: Who, eventId: number, guests = 0) =>
+  who.call({
+    method: "POST",
+    url: "/api/event-participants",
+    payload: { eventId, userId: who.id, status: "going", guests },
+  });
+const waitFor = async (who: Who, eventId: number) => {
+  const res = await participate(who, eventId, "waitlisted");
+  expect(res.json().status).toBe("waitlisted");
+};
+const statusOf = async (eventId: number, userId: number) =>
+  (
+    await app()
+      .database.db.select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+  )[0]?.status ?? null;
+/** The seats the going rows hold (each 1 + its plus-ones), as the stored count must say. */
+const seatsHeld = async (eventId: number) => {
+  const [row] = await app()
+    .database.db.select({ n: sql<number>`coalesce(sum(1 + ${eventParticipants.guests}), 0)::int` })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.status, "going")));
+  return row.n;
+};
+
+describe("a person with a plus-one gives their seats back", () => {
+  it("leaving moves up everyone waiting who fits, not only the first", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 3, maxGuestsPerPerson: 1 });
+    const [ann, ben, cal, dee] = [await signUp(), await signUp(), await signUp(), await signUp()];
+    expect((await join(ann, event.id, 1)).statusCode).toBe(201);
+    expect((await join(ben, event.id)).statusCode).toBe(201);
+    await waitFor(cal, event.id);
+    await waitFor(dee, event.id);
+
+    expect((await participate(ann, event.id, "declined")).json().status).toBe("declined");
+    expect([await statusOf(event.id, cal.id), await statusOf(event.id, dee.id)]).toEqual(["going", "going"]);
+    expect((await eventRow(event.id)).goingCount).toBe(3);
+    expect(await seatsHeld(event.id)).toBe(3);
+    for (const who of [cal, dee])
+      expect((await notificationsOf(who.id)).map((n) => n.title)).toEqual(["You're off the waitlist"]);
+  });
+
+  it("the line keeps its order: a party that does not fit stops it, nobody behind jumps ahead", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 2, maxGuestsPerPerson: 2 });
+    const [ann, ben, cal] = [await signUp(), await signUp(), await signUp()];
+    expect((await join(ann, event.id)).statusCode).toBe(201);
+    expect((await join(ben, event.id)).statusCode).toBe(201);
+    // Cal waits with two plus-ones (three seats), then Dee alone.
+    const waiting = await cal.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: event.id, userId: cal.id, status: "waitlisted", guests: 2 },
+    });
+    expect(waiting.json().status).toBe("waitlisted");
+    const dee = await signUp();
+    await waitFor(dee, event.id);
+    await participate(ann, event.id, "declined");
+    expect([await statusOf(event.id, cal.id), await statusOf(event.id, dee.id)]).toEqual(["waitlisted", "waitlisted"]);
+    expect((await eventRow(event.id)).goingCount).toBe(1);
+  });
+
+  it("two concurrent leaves of people with plus-ones seat all four waiting, and the count agrees", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 4, maxGuestsPerPerson: 1 });
+    const [ann, ben] = [await signUp(), await signUp()];
+    expect((await join(ann, event.id, 1)).statusCode).toBe(201);
+    expect((await join(ben, event.id, 1)).statusCode).toBe(201);
+    const waiting: Who[] = [];
+    for (let i = 0; i < 4; i++) {
+      waiting.push(await signUp());
+      await waitFor(waiting[i], event.id);
+    }
+    const left = await Promise.all([participate(ann, event.id, "declined"), participate(ben, event.id, "declined")]);
+    expect(left.map((r) => r.statusCode)).toEqual([201, 201]);
+    for (const who of waiting) expect(await statusOf(event.id, who.id)).toBe("going");
+    expect((await eventRow(event.id)).goingCount).toBe(4);
+    expect(await seatsHeld(event.id)).toBe(4);
+  });
+});
+
+describe("deleting an account", () => {
+  it("frees every seat it held, plus-ones included, promotes the waiting, and the count and list agree", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 3, maxGuestsPerPerson: 1 });
+    const other = await createEvent(host, { title: "Brunch", maxAttendees: 1 });
+    const leaver = await signUp({ fullName: "Lee Leaving" });
+    const ann = await signUp();
+    expect((await join(leaver, event.id, 1)).statusCode).toBe(201);
+    expect((await join(ann, event.id)).statusCode).toBe(201);
+    expect((await join(leaver, other.id)).statusCode).toBe(201);
+    const [ben, cal, dee] = [await signUp(), await signUp(), await signUp()];
+    await waitFor(ben, event.id);
+    await waitFor(cal, event.id);
+    await waitFor(dee, other.id);
+
+    const gone = await leaver.call({ method: "DELETE", url: "/api/account", payload: { password: leaver.password } });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    expect([await statusOf(event.id, ben.id), await statusOf(event.id, cal.id)]).toEqual(["going", "going"]);
+    expect(await statusOf(other.id, dee.id)).toBe("going");
+    expect((await eventRow(event.id)).goingCount).toBe(3);
+    expect(await seatsHeld(event.id)).toBe(3);
+    expect((await eventRow(other.id)).goingCount).toBe(1);
+    expect((await notificationsOf(dee.id)).map((n) => n.title)).toEqual(["You're off the waitlist"]);
+    // What the guests read: the count and the faces agree, and the person is in neither.
+    const page = (await ann.call({ method: "GET", url: `/api/events/${event.id}` })).json();
+    expect(page.attendeeCount).toBe(3);
+    expect(page.attendees.map((a: { id: number }) => a.id).sort()).toEqual([ann.id, ben.id, cal.id].sort());
+    // A newcomer to the brunch is told it is full, not seated over the count.
+    const late = await join(await signUp(), other.id);
+    expect([late.statusCode, late.json().message]).toEqual([409, "This event is full"]);
+  });
+
+  it("in the host's confirm mode, offers the freed seat for an hour", async () => {
+    const host = await signUp();
+    const event = await createEvent(host, { maxAttendees: 1, waitlistMode: "confirm" });
+    const leaver = await signUp();
+    const ben = await signUp();
+    expect((await join(leaver, event.id)).statusCode).toBe(201);
+    await waitFor(ben, event.id);
+    await leaver.call({ method: "DELETE", url: "/api/account", payload: { password: leaver.password } });
+    const [row] = await app()
+      .database.db.select()
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, ben.id)));
+    expect(row.status).toBe("going");
+    expect(row.confirmBy).not.toBeNull();
+    expect((await notificationsOf(ben.id)).map((n) => n.title)).toEqual(["A spot opened up"]);
+  });
+});
