@@ -107,7 +107,13 @@ if (!entryKey) throw new Error("no entry chunk in the manifest");
 const keyOf = (file: string) => Object.keys(manifest).find((k) => k === file || k.endsWith(`/${file}`));
 // The entry only starts downloads (main.tsx): the app itself (start.tsx) and the address's screen chunks
 // (Discover with the members' app shell, or the sign-in page) load in parallel and all count.
-const lazyChunks = (...files: string[]) => files.map(keyOf).filter((k): k is string => k !== undefined);
+// A screen renamed or moved must fail the bench, not leave its chunk out and shrink the figure.
+const lazyChunks = (...files: string[]) =>
+  files.map((file) => {
+    const key = keyOf(file);
+    if (!key) throw new Error(`bench/client.ts: no chunk for src/client/${file} in the build's manifest (renamed?)`);
+    return key;
+  });
 const routes = [
   { label: "/auth", entries: [entryKey, ...lazyChunks("start.tsx", "features/auth/auth-page.tsx")] },
   {

@@ -4,7 +4,9 @@
  * against (1) a bare `ws` relay doing only the fan-out in the same pattern, (2) Link on one instance,
  * (3) Link on two instances sharing PostgreSQL and Redis (each group's members split across them).
  * Each server then runs a closed loop (one message per group at a time, the next once every member has
- * it). Every server runs in its own process; this process only drives the sockets.
+ * it). Every server runs in its own process; this process only drives the sockets. "stored/s" is the rows
+ * chat_messages gained during the open loop per second of it (the relay stores nothing); the embedded
+ * server keeps its PGlite database in a temporary folder on disk, as a deployment does.
  *
  *   npx tsx bench/sockets.ts                       # bare relay, Link embedded (PGlite), and with
  *                                                  # TEST_DATABASE_URL + TEST_REDIS_URL: Link on PostgreSQL, two instances
@@ -17,7 +19,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -63,7 +65,7 @@ interface Seed {
 type Kind = "bare" | "pglite" | "postgres" | "cross";
 const LABELS: Record<Kind, string> = {
   bare: "bare ws relay",
-  pglite: "Link, one instance, embedded",
+  pglite: "Link, one instance, embedded (disk)",
   postgres: "Link, one instance, PostgreSQL",
   cross: "Link, two instances, PostgreSQL + Redis",
 };
@@ -117,8 +119,18 @@ async function serve(kind: string) {
   const { testConfig } = await import("../src/server/config");
   const { openDatabase } = await import("../src/server/db/client");
   const { createInProcessBus, createRedisBus } = await import("../src/server/realtime/bus");
-  const database = await openDatabase(opts.db ?? "memory://");
+  const database = await openDatabase(opts.db as string);
   if (opts.seed) await seedDatabase(database.db, JSON.parse(readFileSync(opts.seed, "utf8")) as Seed);
+  // "count" on stdin answers "STORED <n>": the chat messages the database holds, so the parent's stored/s
+  // counts rows rather than deliveries.
+  const { sql } = await import("drizzle-orm");
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", async () => {
+    const result = (await database.db.execute(sql`select count(*)::int as n from chat_messages`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    console.log(`STORED ${Number(result.rows[0].n)}`);
+  });
   const bus = opts.redis ? createRedisBus(opts.redis, { prefix: opts.prefix }) : createInProcessBus();
   const config = testConfig({
     LOG_LEVEL: "silent",
@@ -164,18 +176,33 @@ async function seedDatabase(db: import("../src/server/db/client").Database["db"]
   await db.execute(sql`analyze`);
 }
 
-function start(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+interface Server {
+  child: ChildProcess;
+  port: number;
+  /** The chat messages its database holds (a Link server; the relay stores nothing). */
+  stored(): Promise<number>;
+}
+
+function start(args: string[]): Promise<Server> {
   return new Promise((resolve, reject) => {
     // node itself with the tsx loader (not the tsx CLI), so killing the child stops the server.
     const profile = opts.profile && args[1] === "link" ? ["--cpu-prof", `--cpu-prof-dir=${opts.profile}`] : [];
     const child = spawn(process.execPath, [...profile, "--import", "tsx", import.meta.filename, ...args], {
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["pipe", "pipe", "inherit"],
     });
     let out = "";
+    const waiting: Array<(n: number) => void> = [];
+    const stored = () =>
+      new Promise<number>((answer) => {
+        waiting.push(answer);
+        child.stdin?.write("count\n");
+      });
     child.stdout?.on("data", (d) => {
       out += d;
       const m = out.match(/READY (\d+)/);
-      if (m) resolve({ child, port: Number(m[1]) });
+      if (m) resolve({ child, port: Number(m[1]), stored });
+      for (const line of out.match(/STORED \d+/g) ?? []) waiting.shift()?.(Number(line.slice(7)));
+      out = out.replace(/STORED \d+\n?/g, "");
     });
     child.on("exit", (code) => reject(new Error(`server exited (${code}) before it was ready`)));
   });
@@ -187,6 +214,7 @@ interface Result {
   delivered: number;
   expected: number;
   offered: number;
+  /** Open loop: rows stored per second of the run (counted in chat_messages); closed loop: messages per second. */
   achieved: number;
   p50: number;
   p99: number;
@@ -241,8 +269,15 @@ function percentiles(latencies: number[]) {
  * Open loop: every socket sends `rate` frames a second, spread evenly, whatever the server answers;
  * each delivery is timed from send to arrival.
  */
-async function openLoop(label: string, clients: Clients, rate: number, seconds: number): Promise<Result> {
+async function openLoop(
+  label: string,
+  clients: Clients,
+  rate: number,
+  seconds: number,
+  stored: (() => Promise<number>) | undefined,
+): Promise<Result> {
   const { sockets } = clients;
+  const storedBefore = stored ? await stored() : 0;
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   let delivered = 0;
@@ -284,6 +319,7 @@ async function openLoop(label: string, clients: Clients, rate: number, seconds: 
   while (delivered < expected && clients.errors === errorsBefore && performance.now() < drainUntil)
     await new Promise((r) => setTimeout(r, 20));
   const totalMs = performance.now() - begin;
+  const storedRows = stored ? (await stored()) - storedBefore : Number.NaN;
   return {
     label,
     sent,
@@ -291,7 +327,7 @@ async function openLoop(label: string, clients: Clients, rate: number, seconds: 
     expected,
     errors: clients.errors - errorsBefore,
     offered: sent / (sendMs / 1000),
-    achieved: delivered / (SOCKETS / GROUPS) / (totalMs / 1000),
+    achieved: storedRows / (totalMs / 1000),
     ...percentiles(latencies),
   };
 }
@@ -383,11 +419,21 @@ async function main() {
   async function launch(kind: Kind) {
     if (kind === "bare") {
       const s = await start(["--serve", "bare"]);
-      return { ports: [s.port], tokens: null, stop: () => stop(s.child) };
+      return { ports: [s.port], tokens: null, stored: undefined, stop: () => stop(s.child) };
     }
     if (kind === "pglite") {
-      const s = await start(["--serve", "link", "--seed", seedFile]);
-      return { ports: [s.port], tokens, stop: () => stop(s.child) };
+      // In a folder on disk, as a deployment keeps its embedded database.
+      const folder = mkdtempSync(path.join(os.tmpdir(), "link-bench-sockets-db-"));
+      const s = await start(["--serve", "link", "--db", folder, "--seed", seedFile]);
+      return {
+        ports: [s.port],
+        tokens,
+        stored: s.stored,
+        async stop() {
+          await stop(s.child);
+          rmSync(folder, { recursive: true, force: true });
+        },
+      };
     }
     const { freshDatabaseUrl } = await import("../src/server/test/test-app");
     const { url, drop } = await freshDatabaseUrl();
@@ -398,6 +444,7 @@ async function main() {
     return {
       ports: servers.map((s) => s.port),
       tokens,
+      stored: servers[0].stored,
       async stop() {
         for (const s of servers) await stop(s.child);
         await new Promise((r) => setTimeout(r, 500));
@@ -414,7 +461,7 @@ async function main() {
     const server = await launch(kind);
     const clients = await connect(server.ports, server.tokens);
     await warmUp(clients);
-    open.push(await openLoop(LABELS[kind], clients, RATE, SECONDS));
+    open.push(await openLoop(LABELS[kind], clients, RATE, SECONDS, server.stored));
     closed.push(await closedLoop(LABELS[kind], clients, ROUNDS));
     clients.close();
     await server.stop();
@@ -428,7 +475,7 @@ async function main() {
         const server = await launch(kind);
         const clients = await connect(server.ports, server.tokens);
         await warmUp(clients);
-        byKind.set(kind, await openLoop(LABELS[kind], clients, rate / SOCKETS, KNEE_SECONDS));
+        byKind.set(kind, await openLoop(LABELS[kind], clients, rate / SOCKETS, KNEE_SECONDS, server.stored));
         clients.close();
         await server.stop();
       }

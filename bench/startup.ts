@@ -15,7 +15,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -225,7 +225,7 @@ try {
     .map((l) => l.toFixed(1))
     .join(" / ");
   console.log(
-    `\n(Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load} on this machine's 2 cores, npx tsx bench/startup.ts ${process.argv.slice(2).join(" ")})`,
+    `\n(Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${load} on this machine's ${availableParallelism()} cores, npx tsx bench/startup.ts ${process.argv.slice(2).join(" ")})`,
   );
 } finally {
   rmSync(dist, { recursive: true, force: true });

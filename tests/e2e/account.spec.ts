@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import { fakeSmtpServer } from "../../src/server/test/smtp";
-import { createEvent, expect, shot, shotsWanted, startInTheme, test } from "./fixtures";
+import { createEvent, expect, test } from "./fixtures";
 import { AuthScreen } from "./pages/auth";
 import { SettingsScreen } from "./pages/settings";
 
 /**
  * Account control journeys: Settings › Account (change password, verify the address, export, delete) and the
  * "Forgot password?" reset. The e-mails the server's outbox sends are caught by a tiny SMTP listener in
- * this process on E2E_PORT + 1000, where playwright.config.ts points the server's SMTP_URL.
+ * this process on E2E_SMTP_PORT, where playwright.config.ts points the server's SMTP_URL.
  */
-const smtpPort = Number(process.env.E2E_PORT ?? 5199) + 1000;
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const smtp = fakeSmtpServer();
 /** What the server sent, as a reader sees it: the recipient's address and the decoded body. */
 const inbox = () =>
@@ -195,22 +195,4 @@ test("delete my account: password confirmation, then signed out and unable to si
   expect(notices.notifications.map((n) => n.message)).toContain(
     "Dora's picnic has been canceled: its host deleted their account",
   );
-});
-
-test("screenshots of Settings › Account at 390x844 in both themes", async ({ page, signUp }) => {
-  test.skip(!shotsWanted, "SCREENSHOTS=1 saves them");
-  await signUp(page.request);
-  for (const theme of ["light", "dark"] as const) {
-    await startInTheme(page, theme);
-    await new SettingsScreen(page).open();
-    await expect(page.getByRole("button", { name: "Export my data" })).toBeVisible();
-    await page.getByRole("heading", { name: "E-mail address" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
-    await page.evaluate(() => window.scrollBy(0, -80));
-    await shot(page, `settings-account-${theme}-top`);
-    await page.getByRole("button", { name: "Delete my account" }).click();
-    await page.getByRole("button", { name: "Delete forever" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await shot(page, `settings-account-${theme}-delete`);
-  }
-  await page.goto("/reset-password");
-  await shot(page, "reset-password-dark");
 });

@@ -6,7 +6,6 @@ test("the composer never eats text: the box empties at once, a held message show
   user,
 }) => {
   test.setTimeout(60_000);
-  expect(user.id).toBeGreaterThan(0);
   const group = await createGroup(page.request, { name: "Composer Crew" });
   const chat = new GroupsScreen(page);
 
@@ -63,6 +62,13 @@ test("the composer never eats text: the box empties at once, a held message show
   });
 
   // Stored once each, in the order written.
-  const stored = (await (await page.request.get(`/api/chat/messages/${group.id}`)).json()) as { message: string }[];
-  expect(stored.map((m) => m.message)).toEqual(["see you at 7", "quick 2", "are we still on?"]);
+  const stored = (await (await page.request.get(`/api/chat/messages/${group.id}`)).json()) as {
+    userId: number;
+    message: string;
+  }[];
+  expect(stored.map((m) => [m.userId, m.message])).toEqual([
+    [user.id, "see you at 7"],
+    [user.id, "quick 2"],
+    [user.id, "are we still on?"],
+  ]);
 });

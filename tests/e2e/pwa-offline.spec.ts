@@ -8,8 +8,7 @@ import { DiscoverScreen } from "./pages/discover";
 
 // The installable app against the production build (scripts/start.mjs builds it). Set
 // SCREENSHOTS=1 to save the offline banner, update prompt and retry screen in both themes.
-const port = Number(process.env.E2E_PORT ?? 5199);
-const clientDist = path.resolve(`dist/e2e-${port}`);
+const clientDist = path.resolve(process.env.E2E_DIST ?? "");
 
 async function serviceWorkerControls(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);

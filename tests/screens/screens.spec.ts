@@ -110,6 +110,26 @@ const screens: Screen[] = [
     },
   },
   {
+    name: "settings-account",
+    as: "alex",
+    path: "/settings",
+    ready: async (p) => {
+      await expect(p.getByRole("button", { name: "Export my data" })).toBeVisible();
+      await p.getByRole("heading", { name: "E-mail address" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await p.evaluate(() => window.scrollBy(0, -80));
+    },
+  },
+  {
+    name: "settings-account-delete",
+    as: "alex",
+    path: "/settings",
+    ready: async (p) => {
+      await p.getByRole("button", { name: "Delete my account" }).click();
+      await p.getByRole("button", { name: "Delete forever" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
+    },
+  },
+  { name: "reset-password", path: "/reset-password", ready: (p) => expect(p.getByRole("heading")).toBeVisible() },
+  {
     name: "profile-follow",
     as: "alex",
     path: "/users/2",

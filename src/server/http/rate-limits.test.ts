@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { sharedRedisUrl } from "#server/test/instances";
 import { createRateLimits } from "./rate-limits";
 
 const prefix = () => `test-${randomBytes(6).toString("hex")}:`;
@@ -57,10 +58,10 @@ describe("rate limiter factory", () => {
     await limits.close();
   });
 
-  it.skipIf(!process.env.TEST_REDIS_URL)("two instances on one Redis share slots", async () => {
+  it.skipIf(!sharedRedisUrl)("two instances on one Redis share slots", async () => {
     const shared = prefix();
-    const one = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
-    const two = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    const one = createRateLimits({ redisUrl: sharedRedisUrl, prefix: shared });
+    const two = createRateLimits({ redisUrl: sharedRedisUrl, prefix: shared });
     await new Promise((r) => setTimeout(r, 300));
     const options = { max: 3, leaseMs: 60_000 };
     const [a, b] = [one.slots("sockets", options), two.slots("sockets", options)];
@@ -73,10 +74,10 @@ describe("rate limiter factory", () => {
     await Promise.all([one.close(), two.close()]);
   });
 
-  it.skipIf(!process.env.TEST_REDIS_URL)("two instances on one Redis share one budget", async () => {
+  it.skipIf(!sharedRedisUrl)("two instances on one Redis share one budget", async () => {
     const shared = prefix();
-    const one = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
-    const two = createRateLimits({ redisUrl: process.env.TEST_REDIS_URL, prefix: shared });
+    const one = createRateLimits({ redisUrl: sharedRedisUrl, prefix: shared });
+    const two = createRateLimits({ redisUrl: sharedRedisUrl, prefix: shared });
     // The first command may race the connection; wait until both clients are ready.
     await new Promise((r) => setTimeout(r, 300));
     const limit = { points: 4, windowMs: 60_000 };

@@ -132,7 +132,11 @@ describe("/ws", () => {
       a.cookie,
     )({ method: "POST", url: "/api/chat/messages", payload: { groupId: group.id, message: "after leave" } });
     await sa.next("new_message", (m) => m.message.message === "after leave");
-    await new Promise((r) => setTimeout(r, 100));
+    // The fan-out wrote to every joined socket before a's copy arrived; a round trip on b's own socket
+    // afterwards brings in anything written to it before.
+    const before = sb.received.length;
+    sb.send({ type: "auth" });
+    await sb.next("auth_success", (m) => sb.received.indexOf(m) >= before);
     expect(sb.received.some((m) => m.type === "new_message" && m.message.message === "after leave")).toBe(false);
     await Promise.all([sa.close(), sb.close()]);
   });
@@ -157,15 +161,17 @@ describe("/ws", () => {
     expect(await sa.next("message_ack", (m) => m.clientId === null)).toMatchObject({ clientId: null });
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, group.id));
     expect(stored.map((m) => m.message).sort()).toEqual(["no id", "see you at 7"]);
-    // Each id reaches the other member once, however often it was sent.
-    await new Promise((r) => setTimeout(r, 200));
+    // Each id reaches the other member once, however often it was sent: a later message is the sign that
+    // every earlier delivery has arrived.
+    sa.send({ type: "chat_message", groupId: group.id, message: "the last one" });
+    await sb.next("new_message", (m) => m.message.message === "the last one");
     const ids = sb.received.flatMap((m) => (m.type === "new_message" ? [m.message.id] : []));
     expect(ids).toEqual([...new Set(ids)]);
     await Promise.all([sa.close(), sb.close()]);
   });
 
   it("passes 'typing' on to the group's other sockets with the name, at most once per interval, never stored; refuses it for a group not joined", async () => {
-    const { a, b, group, sa, sb } = await twoJoinedSockets();
+    const { a, group, sa, sb } = await twoJoinedSockets();
     sa.send({ type: "typing", groupId: group.id });
     sa.send({ type: "typing", groupId: group.id });
     expect(await sb.next("typing")).toEqual({
@@ -174,16 +180,19 @@ describe("/ws", () => {
       userId: a.id,
       userName: a.user.fullName,
     });
-    await new Promise((r) => setTimeout(r, 300));
+    // a's frames are handled in order: once a's next message reaches b, a second "typing" would have too.
+    sa.send({ type: "chat_message", groupId: group.id, message: "after typing" });
+    await sb.next("new_message", (m) => m.message.message === "after typing");
     expect(sb.received.filter((m) => m.type === "typing")).toHaveLength(1);
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, group.id));
-    expect(stored).toEqual([]);
+    expect(stored.map((m) => m.message)).toEqual(["after typing"]);
     const outsider = await registerUser(t.app);
     const so = await openSocket(t.base, outsider.cookie);
     so.send({ type: "typing", groupId: group.id });
     expect((await so.next("error")).message).toBe("Join the group first");
+    sa.send({ type: "chat_message", groupId: group.id, message: "after the outsider" });
+    await sb.next("new_message", (m) => m.message.message === "after the outsider");
     expect(sb.received.filter((m) => m.type === "typing")).toHaveLength(1);
-    expect(b.id).not.toBe(a.id);
     await Promise.all([sa.close(), sb.close(), so.close()]);
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST_MESSAGES } from "#contract/limits";
 import { openSocketsHere } from "../modules/push/presence";
-import { instancesAvailable, instancesForSuite } from "../test/instances";
+import { instancesAvailable, instancesForSuite, needsPostgresTier } from "../test/instances";
 import { as, registerUser } from "../test/test-app";
 import { openSocket } from "./socket-test-client";
 
-if (!instancesAvailable) console.log("multi-instance test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
+if (!instancesAvailable) console.log(`multi-instance test skipped: ${needsPostgresTier}`);
 
 describe.skipIf(!instancesAvailable)("two instances sharing PostgreSQL and Redis", () => {
   const instances = instancesForSuite(2);

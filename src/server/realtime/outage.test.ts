@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { instancesAvailable, instancesForSuite } from "../test/instances";
+import { instancesAvailable, instancesForSuite, needsPostgresTier } from "../test/instances";
 import { hasRedisServer, ownRedis } from "../test/own-redis";
 import { as, registerUser } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
@@ -7,7 +7,7 @@ import { openSocket, type TestSocket } from "./socket-test-client";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (!instancesAvailable || !hasRedisServer)
-  console.log("Redis outage test skipped: needs TEST_DATABASE_URL, TEST_REDIS_URL and redis-server");
+  console.log(`Redis outage test skipped: ${needsPostgresTier} and redis-server`);
 
 describe.skipIf(!instancesAvailable || !hasRedisServer)(
   "two instances when their Redis dies under chat traffic",

@@ -6,13 +6,14 @@ import type { BusEvent } from "#contract/bus";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import type { Database } from "../db/client";
+import { needsPostgresTier, sharedRedisUrl } from "../test/instances";
 import { hasRedisServer, ownRedis } from "../test/own-redis";
 import { as, freshDatabaseUrl, openTestDatabase, registerUser } from "../test/test-app";
 import { type BusLog, createRedisBus } from "./bus";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
-const sharedRedis = process.env.TEST_REDIS_URL;
-if (!sharedRedis) console.log("Redis tests skipped: set TEST_REDIS_URL (the PostgreSQL + Redis tier) to run them");
+const sharedRedis = sharedRedisUrl;
+if (!sharedRedis) console.log(`Redis tests skipped: ${needsPostgresTier}`);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

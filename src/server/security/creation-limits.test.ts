@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATION_LIMITS, waitText } from "#contract/limits";
-import { rowCount } from "../test/row-counts";
+import { rowCount } from "../test/table-contents";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
 /** Each kind of creation has an hourly budget per user; past it, 429 with Retry-After and nothing stored. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { INT4_MAX } from "#contract/limits";
 import { createGroup, createUser } from "../test/factories";
-import { rowCount } from "../test/row-counts";
 import { testAppForSuite } from "../test/suite";
+import { tableContents } from "../test/table-contents";
 import { accessGrantCookie, as, registerUser } from "../test/test-app";
 
 /**
@@ -26,8 +26,6 @@ async function privateGroupWithPlan() {
   expect(plan.statusCode).toBe(201);
   return { owner, member, stranger, group, plan: plan.json() as { id: number } };
 }
-
-const count = (table: string) => rowCount(t.database, table);
 
 describe("GET /api/event-participants shows only what the caller may see", () => {
   it("gives a stranger no rows of a private group's plan; members and the host see them", async () => {
@@ -151,12 +149,8 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
     const { cookie, user } = await registerUser(t.app);
     const me = as(t.app, cookie);
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "Walkers" } })).json();
-    const before = {
-      events: await count("events"),
-      groups: await count("groups"),
-      messages: await count("chat_messages"),
-      users: await count("users"),
-    };
+    const grant = await accessGrantCookie(t.app);
+    const before = await tableContents(t.database);
     const nul = "a\u0000b";
     const calls = [
       {
@@ -194,16 +188,11 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
     const register = await t.app.inject({
       method: "POST",
       url: "/api/register",
-      headers: { cookie: await accessGrantCookie(t.app) },
+      headers: { cookie: grant },
       payload: { fullName: nul, username: "nul_user", email: "nul@example.com", password: "secret123" },
     });
     expect(register.statusCode).toBe(400);
-    expect({
-      events: await count("events"),
-      groups: await count("groups"),
-      messages: await count("chat_messages"),
-      users: await count("users"),
-    }).toEqual(before);
+    expect(await tableContents(t.database)).toEqual(before);
   });
 
   it("keeps newlines in multi-line text and strips bidi controls from chat and names", async () => {
@@ -231,7 +220,7 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
     const { cookie, user } = await registerUser(t.app);
     const me = as(t.app, cookie);
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "Dates" } })).json();
-    const before = await count("events");
+    const before = await tableContents(t.database);
     const event = (date: string) => ({ title: "t", description: "d", date, hostId: user.id, type: "social" });
     const calls = [
       { method: "POST", url: "/api/events", payload: event("2030-02-30T10:00:00.000Z") },
@@ -258,7 +247,7 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
       ).toBe(400);
       expect(typeof res.json().message).toBe("string");
     }
-    expect(await count("events")).toBe(before);
+    expect(await tableContents(t.database)).toEqual(before);
     const leap = await me({
       method: "POST",
       url: `/api/groups/${group.id}/availability`,
@@ -271,6 +260,8 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
   it("refuses coordinates out of range or in exponent form", async () => {
     const { cookie, user } = await registerUser(t.app);
     const me = as(t.app, cookie);
+    const grant = await accessGrantCookie(t.app);
+    const before = await tableContents(t.database);
     for (const payload of [{ latitude: "1e3" }, { latitude: "91" }, { longitude: "-180.5" }, { latitude: "1e1" }]) {
       const res = await me({ method: "PATCH", url: `/api/users/${user.id}`, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -294,7 +285,7 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
     const registered = await t.app.inject({
       method: "POST",
       url: "/api/register",
-      headers: { cookie: await accessGrantCookie(t.app) },
+      headers: { cookie: grant },
       payload: {
         fullName: "Geo",
         username: "geo_user",
@@ -304,14 +295,17 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
       },
     });
     expect(registered.statusCode).toBe(400);
+    expect(await tableContents(t.database)).toEqual(before);
   });
 
   it("refuses unknown time zones at registration and in settings", async () => {
-    const users = await count("users");
+    const { cookie, user: settingsUser } = await registerUser(t.app, { timezone: "UTC" });
+    const grant = await accessGrantCookie(t.app);
+    const before = await tableContents(t.database);
     const registered = await t.app.inject({
       method: "POST",
       url: "/api/register",
-      headers: { cookie: await accessGrantCookie(t.app) },
+      headers: { cookie: grant },
       payload: {
         fullName: "Mars",
         username: "mars_user",
@@ -321,13 +315,12 @@ describe("bad input is a 400 with a message, never a 500, and nothing is stored"
       },
     });
     expect(registered.statusCode).toBe(400);
-    expect(await count("users")).toBe(users);
-    const { cookie, user: settingsUser } = await registerUser(t.app, { timezone: "UTC" });
     const settings = await as(
       t.app,
       cookie,
     )({ method: "PATCH", url: `/api/users/${settingsUser.id}/timezone`, payload: { timezone: "Mars/Olympus" } });
     expect(settings.statusCode).toBe(400);
+    expect(await tableContents(t.database)).toEqual(before);
   });
 
   it("refuses deeply nested preferences at registration", async () => {

@@ -18,9 +18,19 @@
  * The fixture (built by the test for each "fresh" row, otherwise once) holds: a private group G
  * (owner admin, member joined by its invite code), a plan P in G hosted by owner, a public social
  * event E hosted by owner with member going, a networking event N hosted by owner with member's
- * pending application, member's friend request to owner, notifications for owner, an upload of owner's,
- * owner's block of blocked. Callers act in the order visitor, stranger, blocked, member, owner, so a state change by one (a member
- * leaving, the host cancelling) happens after the less privileged callers were refused.
+ * pending application, a meetup hosted by member where owner and blocked were both checked in, a day
+ * owner published, member's friend request to owner, notifications for owner, an upload of owner's,
+ * owner's block of blocked; and nobody, a fifth person with nothing to do with any of it. Callers act
+ * in the order visitor, stranger, blocked, member, owner, so a state change by one (a member leaving,
+ * the host cancelling) happens after the less privileged callers were refused.
+ *
+ * A status alone would pass a 200 carrying someone else's data, so every 2xx a visitor, a stranger or
+ * the blocked person gets names a body check (`body`, and `blockedBody` when the blocked person's
+ * differs), which the test compares after setting aside identities and timestamps:
+ * - sameAs: the same caller's answer to the same request about nobody or an unknown id;
+ * - emptyWorld: the caller's own things or the service's: what the same caller gets in an empty world
+ *   (the same five people on a database of their own, nothing between them);
+ * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more.
  */
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
@@ -33,6 +43,8 @@ export interface MatrixFixture {
   memberId: number;
   strangerId: number;
   blockedId: number;
+  /** A person with nothing to do with the fixture: what a request about no one related answers. */
+  nobodyId: number;
   /** The id of whoever is calling (0 for the visitor). */
   selfId: number;
   groupId: number;
@@ -55,7 +67,23 @@ export interface MatrixRow {
   expect: Expected;
   /** The row changes what the fixture holds (cancels, leaves, removes, signs out): it gets its own fixture. */
   fresh?: boolean;
+  /** What a 2xx body given to a visitor or a stranger (and the blocked person, without blockedBody) must equal. */
+  body?: BodyCheck;
+  blockedBody?: BodyCheck;
 }
+
+/** See the header; `vary` names keys whose values differ by construction (random tokens, new rows' ids). */
+export type BodyCheck = { vary?: string[] } & (
+  | { sameAs: (f: MatrixFixture) => { url: string; payload?: unknown } }
+  | { emptyWorld: true }
+  | { public: string }
+);
+export const bodyCheckFor = (row: MatrixRow, actor: Actor) =>
+  actor === "blocked" ? (row.blockedBody ?? row.body) : row.body;
+
+/** An id no row of any table has. */
+export const UNKNOWN_ID = 2_147_483_647;
+const emptyWorld = (vary?: string[]): BodyCheck => ({ emptyWorld: true, vary });
 
 /** The statuses of a row; `blocked` defaults to the stranger's (see expectedFor). */
 export type Expected = Record<Exclude<Actor, "blocked">, number> & { blocked?: number };
@@ -102,16 +130,30 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: "/api/login", payload: { username: "nobody_here", password: "wrong-password" } }),
     expect: everyone(401),
   },
-  "POST /api/logout": { request: () => ({ url: "/api/logout" }), expect: everyone(200), fresh: true },
-  "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200) },
-  "GET /api/users/current": { request: () => ({ url: "/api/users/current" }), expect: signedIn(200) },
+  "POST /api/logout": {
+    request: () => ({ url: "/api/logout" }),
+    expect: everyone(200),
+    fresh: true,
+    body: { public: "the same answer to anyone" },
+  },
+  "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200), body: emptyWorld() },
+  "GET /api/users/current": {
+    request: () => ({ url: "/api/users/current" }),
+    expect: signedIn(200),
+    body: emptyWorld(),
+  },
   // Only reads the caller's own grant cookie (none here): public, the same answer for all.
-  "GET /api/access-grant": { request: () => ({ url: "/api/access-grant" }), expect: everyone(200) },
+  "GET /api/access-grant": { request: () => ({ url: "/api/access-grant" }), expect: everyone(200), body: emptyWorld() },
   "POST /api/access-codes/verify": {
     request: () => ({ url: "/api/access-codes/verify", payload: { code: "0000000000" } }),
     expect: everyone(200),
+    body: emptyWorld(),
   },
-  "GET /api/auth/google/status": { request: () => ({ url: "/api/auth/google/status" }), expect: everyone(200) },
+  "GET /api/auth/google/status": {
+    request: () => ({ url: "/api/auth/google/status" }),
+    expect: everyone(200),
+    body: emptyWorld(),
+  },
   // Google is not configured in tests: both answer 404 "Google sign-in is not configured".
   "GET /api/auth/google": { request: () => ({ url: "/api/auth/google" }), expect: everyone(404) },
   "GET /api/auth/google/callback": {
@@ -149,12 +191,13 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
     expect: { ...insiders(200), blocked: 403 },
   },
-  "GET /api/places/map": { request: () => ({ url: "/api/places/map" }), expect: signedIn(200) },
+  "GET /api/places/map": { request: () => ({ url: "/api/places/map" }), expect: signedIn(200), body: emptyWorld() },
   // The public preview of E (its link, opened signed out); a plan's is 404 for all (event-sharing.test.ts).
   "GET /api/events/{id}/preview": {
     request: (f) => ({ url: `/api/events/${f.eventId}/preview` }),
     // Signed in, the page's own rule: a person the host blocked gets what an unknown id gets.
     expect: { ...everyone(200), blocked: 404 },
+    body: { public: "E is public: its link opens for anyone" },
   },
   // E's guests' conversation: its host and the member going; a stranger is refused.
   "GET /api/events/{id}/conversation": {
@@ -189,6 +232,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/users": {
     request: (f) => ({ url: `/api/users?ids=${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
+    body: { public: "a person's card" },
+    blockedBody: { sameAs: () => ({ url: `/api/users?ids=${UNKNOWN_ID}` }) },
   },
 
   // Participation in P as oneself: the host cannot join their own plan, a member can, a stranger cannot see it.
@@ -204,6 +249,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/event-participants": {
     request: (f) => ({ url: `/api/event-participants?eventIds=${f.planId},${f.networkingEventId}` }),
     expect: { ...signedIn(200), blocked: 200 },
+    body: { sameAs: () => ({ url: `/api/event-participants?eventIds=${UNKNOWN_ID}` }) },
   },
   "GET /api/events/{id}/requests": {
     request: (f) => ({ url: `/api/events/${f.networkingEventId}/requests` }),
@@ -225,7 +271,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   // Events the caller and the owner were both checked in at: anyone signed in, about themself and another;
   // across a block the empty list an unknown person gets.
-  "GET /api/users/{id}/met-at": { request: (f) => ({ url: `/api/users/${f.ownerId}/met-at` }), expect: signedIn(200) },
+  "GET /api/users/{id}/met-at": {
+    request: (f) => ({ url: `/api/users/${f.ownerId}/met-at` }),
+    expect: signedIn(200),
+    body: { sameAs: (f) => ({ url: `/api/users/${f.nobodyId}/met-at` }) },
+  },
   // Confirming a seat offered from the waitlist: nobody in the fixture has one waiting.
   "POST /api/events/{id}/seat/confirm": {
     request: (f) => ({ url: `/api/events/${f.eventId}/seat/confirm` }),
@@ -272,6 +322,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/availability/user": {
     request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
+    body: { public: "a profile shows the days its person published" },
+    blockedBody: { sameAs: (f) => ({ url: `/api/availability/user?userId=${f.nobodyId}` }) },
   },
   "POST /api/availability": {
     request: (f) => ({ url: "/api/availability", payload: { userId: f.ownerId, date: f.day, timeslots: ["morning"] } }),
@@ -282,16 +334,20 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 404 },
+    body: { public: "a profile" },
   },
   // Following the owner: anyone signed in but the owner themself (400, not a permission question).
   "POST /api/users/{id}/follow": {
     request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
     expect: { visitor: 401, owner: 400, member: 200, stranger: 200, blocked: 404 },
+    body: { public: "a profile shows its followers", vary: ["followers"] },
   },
   // Unfollowing answers as following does: across a block the same 404 as an unknown person.
   "DELETE /api/users/{id}/follow": {
     request: (f) => ({ url: `/api/users/${f.ownerId}/follow` }),
     expect: { ...signedIn(200), blocked: 404 },
+    body: { public: "a profile shows its followers", vary: ["followers"] },
+    blockedBody: { sameAs: (f) => ({ url: `/api/users/${f.nobodyId}/follow` }) },
   },
   "PATCH /api/users/{id}": {
     request: (f) => ({ url: `/api/users/${f.ownerId}`, payload: { bio: "Hello" } }),
@@ -304,26 +360,34 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/users/nearby": {
     request: () => ({ url: "/api/users/nearby?lat=37.77&lng=-122.42" }),
     expect: signedIn(200),
+    body: emptyWorld(),
   },
   "GET /api/events/nearby": {
     request: () => ({ url: "/api/events/nearby?lat=37.77&lng=-122.42" }),
     expect: signedIn(200),
+    body: emptyWorld(),
   },
   // The place picker: the bundled gazetteer for anyone signed in; address search only with a configured geocoder (none in tests).
-  "GET /api/places": { request: () => ({ url: "/api/places?q=San" }), expect: signedIn(200) },
+  "GET /api/places": { request: () => ({ url: "/api/places?q=San" }), expect: signedIn(200), body: emptyWorld() },
   "GET /api/places/addresses": { request: () => ({ url: "/api/places/addresses?q=Market" }), expect: signedIn(404) },
 
   // Friends: member asked owner.
   "GET /api/users/friends": {
     request: (f) => ({ url: `/api/users/friends?userId=${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 404 },
+    body: { public: "a profile shows its friends" },
   },
-  "GET /api/friends/requests": { request: () => ({ url: "/api/friends/requests" }), expect: signedIn(200) },
+  "GET /api/friends/requests": {
+    request: () => ({ url: "/api/friends/requests" }),
+    expect: signedIn(200),
+    body: emptyWorld(),
+  },
   // Asking the owner: the owner cannot ask themselves, member's request is already pending, a stranger's is new.
   "POST /api/friends/requests": {
     request: (f) => ({ url: "/api/friends/requests", payload: { userId: f.ownerId } }),
     expect: { visitor: 401, owner: 400, member: 200, stranger: 200, blocked: 200 },
     fresh: true,
+    body: { sameAs: (f) => ({ url: "/api/friends/requests", payload: { userId: f.nobodyId } }) },
   },
   // Answering member's request: only its recipient (owner) has one; for anyone else there is no such request.
   "POST /api/friends/requests/{userId}/accept": {
@@ -339,10 +403,12 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/friends/status/{userId}": {
     request: (f) => ({ url: `/api/friends/status/${f.ownerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
+    body: { sameAs: (f) => ({ url: `/api/friends/status/${f.nobodyId}` }) },
   },
   "POST /api/friends/invite": {
     request: () => ({ url: "/api/friends/invite", payload: { email: "friend@example.com" } }),
     expect: signedIn(202),
+    body: emptyWorld(),
   },
 
   // Uploads: stored by someone signed in; served to anyone with the unguessable id (the invite page shows group photos to visitors).
@@ -355,22 +421,35 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       },
     }),
     expect: signedIn(201),
+    body: emptyWorld(["id", "url"]),
   },
   "GET /api/uploads/{id}": {
     request: (f) => ({ url: `/api/uploads/${f.uploadId}` }),
     expect: { ...everyone(200), blocked: 200 },
+    body: { public: "served to anyone with its unguessable id" },
   },
   "GET /api/uploads/{id}/{width}": {
     request: (f) => ({ url: `/api/uploads/${f.uploadId}/320` }),
     expect: { ...everyone(200), blocked: 200 },
+    body: { public: "served to anyone with its unguessable id" },
   },
 
   // Notifications: one's own only; someone else's id answers like a missing one.
-  "GET /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200) },
-  "DELETE /api/notifications": { request: () => ({ url: "/api/notifications" }), expect: signedIn(200), fresh: true },
+  "GET /api/notifications": {
+    request: () => ({ url: "/api/notifications" }),
+    expect: signedIn(200),
+    body: emptyWorld(),
+  },
+  "DELETE /api/notifications": {
+    request: () => ({ url: "/api/notifications" }),
+    expect: signedIn(200),
+    fresh: true,
+    body: emptyWorld(),
+  },
   "POST /api/notifications/read-all": {
     request: () => ({ url: "/api/notifications/read-all" }),
     expect: signedIn(200),
+    body: emptyWorld(),
   },
   "DELETE /api/notifications/{id}": {
     request: (f) => ({ url: `/api/notifications/${f.ownerNotificationId}` }),
@@ -379,7 +458,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
 
   // Push and notification preferences: each caller's own devices and settings only.
-  "GET /api/push/public-key": { request: () => ({ url: "/api/push/public-key" }), expect: signedIn(200) },
+  "GET /api/push/public-key": {
+    request: () => ({ url: "/api/push/public-key" }),
+    expect: signedIn(200),
+    body: { public: "the server's key, made when it first starts" },
+  },
   "POST /api/push/subscriptions": {
     request: (f) => ({
       url: "/api/push/subscriptions",
@@ -390,6 +473,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       },
     }),
     expect: signedIn(201),
+    body: emptyWorld(),
   },
   // Nobody's device: a device is removed only by its own user (push.test.ts), anything else is 404.
   "DELETE /api/push/subscriptions": {
@@ -402,10 +486,12 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/notification-preferences": {
     request: () => ({ url: "/api/notification-preferences" }),
     expect: signedIn(200),
+    body: emptyWorld(),
   },
   "PUT /api/notification-preferences": {
     request: () => ({ url: "/api/notification-preferences", payload: DEFAULT_NOTIFICATION_PREFERENCES }),
     expect: signedIn(200),
+    body: emptyWorld(),
   },
   // One-click unsubscribe: public (a mail client posts it without a session); the signed token decides, a bad one is 400.
   "POST /api/email/unsubscribe": {
@@ -424,16 +510,26 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       payload: { fullName: "Wait Ing", email: `wait_${f.unique}@example.com`, username: `wait_${f.unique}` },
     }),
     expect: everyone(201),
+    body: emptyWorld(),
   },
-  "GET /api/waitlist/stats": { request: () => ({ url: "/api/waitlist/stats" }), expect: everyone(200) },
+  "GET /api/waitlist/stats": {
+    request: () => ({ url: "/api/waitlist/stats" }),
+    expect: everyone(200),
+    body: { public: "counts of the whole service" },
+  },
 
   // Groups: G is private; owner is its admin.
-  "GET /api/groups/user": { request: () => ({ url: "/api/groups/user" }), expect: signedIn(200) },
-  "POST /api/groups": { request: () => ({ url: "/api/groups", payload: { name: "Readers" } }), expect: signedIn(201) },
+  "GET /api/groups/user": { request: () => ({ url: "/api/groups/user" }), expect: signedIn(200), body: emptyWorld() },
+  "POST /api/groups": {
+    request: () => ({ url: "/api/groups", payload: { name: "Readers" } }),
+    expect: signedIn(201),
+    body: emptyWorld(["id", "inviteCode"]),
+  },
   // A direct conversation with the owner: not with oneself.
   "POST /api/groups/direct": {
     request: (f) => ({ url: "/api/groups/direct", payload: { userId: f.ownerId } }),
     expect: { visitor: 401, owner: 400, member: 201, stranger: 201, blocked: 404 },
+    body: { public: "a direct conversation with anyone not blocked", vary: ["id"] },
   },
   "GET /api/groups/{id}/members": {
     request: (f) => ({ url: `/api/groups/${f.groupId}/members` }),
@@ -505,19 +601,22 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
 
   // Safety: blocks and reports are anyone's; /api/admin/* is the moderators' (the fixture grants the owner
   // the stored moderator role). Admin rows undo nothing the fixture needs.
-  "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200) },
+  "GET /api/blocks": { request: () => ({ url: "/api/blocks" }), expect: signedIn(200), body: emptyWorld() },
   "POST /api/blocks": {
     request: (f) => ({ url: "/api/blocks", payload: { userId: f.strangerId } }),
     expect: { visitor: 401, owner: 200, member: 200, stranger: 400, blocked: 200 },
     fresh: true,
+    body: emptyWorld(),
   },
   "DELETE /api/blocks/{userId}": {
     request: (f) => ({ url: `/api/blocks/${f.strangerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
+    body: emptyWorld(),
   },
   "POST /api/reports": {
     request: (f) => ({ url: "/api/reports", payload: { targetType: "event", targetId: f.eventId, reason: "spam" } }),
     expect: { ...signedIn(201), blocked: 201 },
+    body: { public: "anyone may report what they can see" },
   },
   "GET /api/admin/reports": { request: () => ({ url: "/api/admin/reports" }), expect: ownerOnly(200) },
   "POST /api/admin/reports/{id}/resolve": {
@@ -541,17 +640,27 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/group-invite/{code}": {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }),
     expect: everyone(200),
+    body: { public: "the invite code is the secret: its page opens for anyone" },
   },
   "POST /api/group-invite/{code}/join": {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }),
     expect: signedIn(200),
     fresh: true,
+    body: { public: "the invite code is the secret" },
   },
 
   // Account control: always one's own account; a wrong password changes and deletes nothing.
   // Reset and verification links are public (a link may be opened on another device): an unknown token is 400 for all.
-  "GET /api/account": { request: () => ({ url: "/api/account" }), expect: signedIn(200) },
-  "GET /api/account/export": { request: () => ({ url: "/api/account/export" }), expect: signedIn(200) },
+  "GET /api/account": { request: () => ({ url: "/api/account" }), expect: signedIn(200), body: emptyWorld() },
+  // Fresh: an export holds everything the caller did, and the other rows' calls would fill it.
+  "GET /api/account/export": {
+    request: () => ({ url: "/api/account/export" }),
+    expect: signedIn(200),
+    fresh: true,
+    body: emptyWorld(),
+    // The blocked person went to the member's meetup (their own participation); the empty world has no meetup.
+    blockedBody: emptyWorld(["participations"]),
+  },
   "POST /api/account/password": {
     request: () => ({
       url: "/api/account/password",
@@ -569,6 +678,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       payload: { email: `nobody-${f.unique}@example.com` },
     }),
     expect: everyone(202),
+    body: emptyWorld(),
   },
   "POST /api/account/password-reset": {
     request: () => ({
@@ -580,16 +690,22 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "POST /api/account/email-verification": {
     request: () => ({ url: "/api/account/email-verification" }),
     expect: signedIn(202),
+    body: emptyWorld(),
   },
   "POST /api/account/email-verification/confirm": {
     request: () => ({ url: "/api/account/email-verification/confirm", payload: { token: "x".repeat(43) } }),
     expect: everyone(400),
   },
   // Calendar: each person's own secret address; the feed opens without a cookie, and a wrong token is 404 for all.
-  "GET /api/calendar/subscription": { request: () => ({ url: "/api/calendar/subscription" }), expect: signedIn(200) },
+  "GET /api/calendar/subscription": {
+    request: () => ({ url: "/api/calendar/subscription" }),
+    expect: signedIn(200),
+    body: emptyWorld(["url"]),
+  },
   "POST /api/calendar/subscription/rotate": {
     request: () => ({ url: "/api/calendar/subscription/rotate" }),
     expect: signedIn(200),
+    body: emptyWorld(["url"]),
   },
   "GET /api/calendar/feed/{token}": {
     request: () => ({ url: `/api/calendar/feed/${"x".repeat(43)}` }),

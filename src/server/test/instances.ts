@@ -6,10 +6,18 @@ import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type Bus, createRedisBus } from "../realtime/bus";
 
-const databaseServer = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL;
+// The suites of several instances (and of a shared Redis) run once, in the PostgreSQL tier: the PGlite
+// tier stays embedded-only even when the environment names a database server.
+const postgresTier = process.env.DB_TIER === "postgres";
+const databaseServer = postgresTier ? process.env.TEST_DATABASE_URL : undefined;
+/** The shared Redis of the PostgreSQL tier; undefined in the PGlite tier. */
+export const sharedRedisUrl = postgresTier ? process.env.TEST_REDIS_URL : undefined;
+const redisUrl = sharedRedisUrl;
 /** The multi-instance suites need the PostgreSQL + Redis tier. */
 export const instancesAvailable = Boolean(databaseServer && redisUrl);
+/** Why such a suite is skipped, for its log line. */
+export const needsPostgresTier =
+  "needs the PostgreSQL + Redis tier (DB_TIER=postgres TEST_DATABASE_URL=... TEST_REDIS_URL=...)";
 
 export interface Instance {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -17,27 +17,49 @@ export async function ownRedis() {
   let child: ChildProcess | undefined;
   const redis = {
     url: `redis://127.0.0.1:${port}`,
+    /** Starts redis-server and waits for its PING; a server that exits or never answers fails with its output. */
     async start() {
-      child = spawn(
+      const started = spawn(
         "redis-server",
         ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        { stdio: "ignore" },
+        { stdio: ["ignore", "pipe", "pipe"] },
       );
+      child = started;
+      let output = "";
+      const keep = (chunk: Buffer) => {
+        output = (output + chunk.toString()).slice(-4000);
+      };
+      started.stdout?.on("data", keep);
+      started.stderr?.on("data", keep);
+      let exitedWith: string | undefined;
+      started.once("exit", (code, signal) => {
+        exitedWith = `exited with ${signal ?? code}`;
+      });
       const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => 50 });
       client.on("error", () => {}); // refused until the server listens: expected
-      for (let i = 0; i < 100; i++) {
-        try {
-          await client.connect();
-          await client.ping();
-          break;
-        } catch {
-          await sleep(50);
+      try {
+        for (let i = 0; i < 100 && !exitedWith; i++) {
+          try {
+            await client.connect();
+            await client.ping();
+            return;
+          } catch {
+            await sleep(50);
+          }
         }
+        if (!exitedWith) await redis.stop();
+        throw new Error(
+          `redis-server on port ${port} ${exitedWith ?? "did not answer PING within 5 s"}:\n${output || "(no output)"}`,
+        );
+      } finally {
+        client.disconnect();
       }
-      client.disconnect();
     },
     async stop() {
-      if (!child) return;
+      if (!child || child.exitCode !== null || child.signalCode !== null) {
+        child = undefined;
+        return;
+      }
       const exited = once(child, "exit");
       child.kill("SIGKILL");
       await exited;

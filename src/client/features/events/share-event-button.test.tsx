@@ -40,9 +40,12 @@ describe("shareEvent", () => {
     pointer(true);
     const share = vi.fn().mockRejectedValue(Object.assign(new Error("closed"), { name: "AbortError" }));
     Object.defineProperty(navigator, "share", { value: share, configurable: true });
+    const writeText = clipboard();
     const toast = vi.spyOn(toasts, "toast");
     await shareEvent(event);
+    expect(share).toHaveBeenCalledOnce();
     expect(toast).not.toHaveBeenCalled();
+    expect(writeText).not.toHaveBeenCalled();
   });
 
   it("elsewhere copies the link and says so", async () => {

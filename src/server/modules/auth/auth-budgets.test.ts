@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsText } from "#contract/auth";
 import { AUTH_BUDGETS, LOGIN_BACKOFF_DELAY_MS, LOGIN_BACKOFF_FREE_FAILURES } from "#contract/limits";
+import { sharedRedisUrl } from "#server/test/instances";
 import { createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 // Sign-in and gate limits on the real budgets (AUTH_RATE_LIMIT unset), not the test kit's high ones.
@@ -115,14 +116,14 @@ describe("separate budgets per action, sized for people behind one address", () 
 });
 
 // On the PostgreSQL tier with Redis: every instance counts the same budgets.
-describe.runIf(process.env.TEST_REDIS_URL)("budgets shared by instances through Redis", () => {
+describe.runIf(sharedRedisUrl)("budgets shared by instances through Redis", () => {
   const apps: TestApp[] = [];
   afterAll(() => Promise.all(apps.map((a) => a.close())));
 
   it("an address that spent its pair budget on one instance is refused by the other; the owner is not", async () => {
     const shared = {
       AUTH_RATE_LIMIT: undefined,
-      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_URL: sharedRedisUrl,
       REDIS_PREFIX: `test${randomBytes(4).toString("hex")}:`,
     };
     const [a, b] = [await createTestApp(shared), await createTestApp(shared)];

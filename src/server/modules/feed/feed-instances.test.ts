@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { FeedResponse } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { inDays } from "#server/test/factories";
-import { type Instance, instancesAvailable, instancesForSuite } from "#server/test/instances";
+import { type Instance, instancesAvailable, instancesForSuite, needsPostgresTier } from "#server/test/instances";
 import { as, registerUser } from "#server/test/test-app";
 
-if (!instancesAvailable) console.log("feed instances test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
+if (!instancesAvailable) console.log(`feed instances test skipped: ${needsPostgresTier}`);
 
 type Person = Awaited<ReturnType<typeof registerUser>>;
 const origin = { lat: 47.5, lng: 19.05 };

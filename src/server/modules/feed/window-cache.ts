@@ -9,6 +9,9 @@ const FEED_WINDOW_TTL_MS = 30_000;
 /** Rows kept across all cached windows of this instance (a window holds up to FEED_WINDOW); oldest go first. */
 const FEED_CACHE_ROWS = 200_000;
 
+/** Lookups answered from a kept window (hits) or not (misses), over every cache of this process: bench/feed.ts reads them. */
+export const windowCacheCounts = { hits: 0, misses: 0 };
+
 export interface CachedWindow extends FeedWindow {
   /** The ranking inputs and answers stamp the window was ranked with. */
   version: string;
@@ -31,9 +34,12 @@ export function createWindowCache(ttlMs = FEED_WINDOW_TTL_MS, maxRows = FEED_CAC
   return {
     get(key: string, version: string): CachedWindow | undefined {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      drop(key);
-      if (entry.version !== version || entry.until <= Date.now()) return undefined;
+      if (entry) drop(key);
+      if (!entry || entry.version !== version || entry.until <= Date.now()) {
+        windowCacheCounts.misses += 1;
+        return undefined;
+      }
+      windowCacheCounts.hits += 1;
       entries.set(key, entry);
       rows += entry.rows.length + 1;
       return entry;

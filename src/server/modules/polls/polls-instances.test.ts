@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "#server/modules/notifications/schema";
-import { instancesAvailable, instancesForSuite } from "#server/test/instances";
+import { instancesAvailable, instancesForSuite, needsPostgresTier } from "#server/test/instances";
 import { as, registerUser } from "#server/test/test-app";
 
-if (!instancesAvailable) console.log("poll worker instances test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL");
+if (!instancesAvailable) console.log(`poll worker instances test skipped: ${needsPostgresTier}`);
 
 const HOUR = 3_600_000;
 

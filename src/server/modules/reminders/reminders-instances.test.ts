@@ -1,11 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications } from "#server/modules/notifications/schema";
-import { instancesAvailable, instancesForSuite } from "#server/test/instances";
+import { instancesAvailable, instancesForSuite, needsPostgresTier } from "#server/test/instances";
 import { as, registerUser } from "#server/test/test-app";
 
-if (!instancesAvailable)
-  console.log("reminder instances test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it");
+if (!instancesAvailable) console.log(`reminder instances test skipped: ${needsPostgresTier}`);
 
 describe.skipIf(!instancesAvailable)("the reminder worker on two instances sharing PostgreSQL", () => {
   const instances = instancesForSuite(2);

@@ -29,7 +29,23 @@ async function blockedPair() {
 
 describe("a block hides each side from the other", () => {
   it("answers a profile 404 and leaves the person out of ?ids= and the user pages, both ways", async () => {
-    const { block: doBlock, directions } = await blockedPair();
+    const { blocker, blocked, block: doBlock, directions } = await blockedPair();
+    // Each publishes a day, and each sees the other's before the block: the empty answer after it is the block's.
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const who of [blocker, blocked]) {
+      const saved = await who.call({
+        method: "POST",
+        url: "/api/availability",
+        payload: { userId: who.id, date: day, timeslots: ["evening"] },
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    const daysOf = async (viewer: Who, other: Who) =>
+      (await viewer.call({ method: "GET", url: `/api/availability/user?userId=${other.id}` }))
+        .json()
+        .map((d: { date: string; timeslots: string[] }) => [d.date.slice(0, 10), d.timeslots]);
+    for (const { viewer, other, name } of directions)
+      expect(await daysOf(viewer, other), name).toEqual([[day, ["evening"]]]);
     await doBlock();
     for (const { viewer, other, name } of directions) {
       const profile = await viewer.call({ method: "GET", url: `/api/users/${other.id}` });
@@ -48,8 +64,7 @@ describe("a block hides each side from the other", () => {
       ).not.toContain(other.id);
       const friends = await viewer.call({ method: "GET", url: `/api/users/friends?userId=${other.id}` });
       expect(friends.statusCode, name).toBe(404);
-      const free = await viewer.call({ method: "GET", url: `/api/availability/user?userId=${other.id}` });
-      expect(free.json(), name).toEqual([]);
+      expect(await daysOf(viewer, other), name).toEqual([]);
     }
   });
 
@@ -58,6 +73,15 @@ describe("a block hides each side from the other", () => {
     const eventOf = new Map<number, number>();
     for (const who of [blocker, blocked])
       eventOf.set(who.id, (await createEvent(who, { title: `Party of ${who.id}` })).id);
+    // Both go to a third person's party: each sees the other's answer there until the block.
+    const third = await signUp({ fullName: "Third Host" });
+    const thirdParty = await createEvent(third, { title: "Third's party" });
+    for (const who of [blocker, blocked]) expect((await participate(who, thirdParty.id, "going")).statusCode).toBe(201);
+    const answerersSeenBy = async (viewer: Who) =>
+      (await viewer.call({ method: "GET", url: `/api/event-participants?eventIds=${thirdParty.id}` }))
+        .json()
+        .map((a: { userId: number }) => a.userId);
+    for (const { viewer, other, name } of directions) expect(await answerersSeenBy(viewer), name).toContain(other.id);
     await doBlock();
     for (const { viewer, other, name } of directions) {
       const eventId = eventOf.get(other.id) as number;
@@ -75,6 +99,7 @@ describe("a block hides each side from the other", () => {
       expect((await participate(viewer, eventId, "going")).statusCode, name).toBe(404);
       const participants = await viewer.call({ method: "GET", url: `/api/event-participants?eventIds=${eventId}` });
       expect(participants.json(), name).toEqual([]);
+      expect(await answerersSeenBy(viewer), name).toEqual([viewer.id]);
     }
     for (const who of [blocker, blocked]) expect(await notificationsOf(who.id)).toEqual([]);
   });

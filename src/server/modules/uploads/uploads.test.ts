@@ -177,7 +177,9 @@ describe("upload quotas", () => {
     expect(res.json().message).toMatch(
       new RegExp(`^You can upload ${UPLOADS_PER_HOUR} photos an hour\\. Try again in (29|30) min\\.$`),
     );
+    // The oldest of the hour's photos is 30 min old: a place frees in 30 min, less the seconds the test took.
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(29 * 60 - 5);
+    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(30 * 60);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.userId, bob.user.id))).toHaveLength(
       UPLOADS_PER_HOUR,
     );
@@ -206,7 +208,10 @@ describe("upload quotas", () => {
     expect(res.json().message).toBe(
       `You can upload ${UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of photos a day. Try again in 22 h.`,
     );
-    expect(res.headers["retry-after"]).toBeDefined();
+    // The newest upload that counts is 2 h old: its bytes come free in 22 h, the seconds since it was stored aside.
+    const retryAfter = Number(res.headers["retry-after"]);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
+    expect(retryAfter).toBeGreaterThan(22 * 3600 - 60);
     // Someone else's allowance is untouched.
     expect((await upload(alice.cookie, "image/png", PNG)).statusCode).toBe(201);
   });

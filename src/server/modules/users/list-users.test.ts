@@ -18,9 +18,10 @@ describe("GET /api/users", () => {
     const [u] = res.json();
     expect(res.json()).toHaveLength(1);
     expect(u.id).toBe(other.id);
-    expect(u).not.toHaveProperty("email");
-    expect(u).not.toHaveProperty("latitude");
-    expect(u).not.toHaveProperty("passwordHash");
+    // Neither the address nor any of the four fields that place a person, nor the password's hash.
+    for (const secret of ["email", "latitude", "longitude", "lat", "lng", "passwordHash"])
+      expect(u, secret).not.toHaveProperty(secret);
+    expect(JSON.stringify(u)).not.toMatch(/1\.5|2\.5/);
     expect((await me.call({ method: "GET", url: "/api/users?ids=x" })).statusCode).toBe(400);
     expect((await app().app.inject({ method: "GET", url: "/api/users" })).statusCode).toBe(401);
     const page = await me.call({ method: "GET", url: "/api/users?limit=2" });
