@@ -10,7 +10,7 @@ export const categoryIdSchema = idEnum(CATEGORIES);
  * Whom a social event is for: only "all". Link keeps no circles of close friends, family or coworkers, so
  * offering them would be a choice that restricts nothing; the field stays for clients that send "all".
  */
-export const FRIEND_GROUPS = [{ id: "all", label: "All Friends" }] as const;
+const FRIEND_GROUPS = [{ id: "all", label: "All Friends" }] as const;
 export const friendGroupIdSchema = idEnum(FRIEND_GROUPS);
 export type FriendGroupId = z.infer<typeof friendGroupIdSchema>;
 

@@ -16,7 +16,6 @@ import {
 export {
   DOOR_CODE_ALPHABET,
   DOOR_CODE_LENGTH,
-  formatDoorCode,
   GUEST_CSV_COLUMNS,
   HOSTING_TEXTS,
   normalizeDoorCode,

@@ -15,7 +15,7 @@ import { accessGrantCookie, sessionCookieOf, type TestApp } from "./test-app";
  * it) and e-mail carry it too.
  */
 
-export const CALLERS = [
+const CALLERS = [
   "anonymous",
   "stranger",
   "blocked",
@@ -29,7 +29,7 @@ export const CALLERS = [
 export type Caller = (typeof CALLERS)[number];
 export type SignedInCaller = Exclude<Caller, "anonymous">;
 
-export const CANARY_KINDS = [
+const CANARY_KINDS = [
   "hostsOnlyGuestName",
   "blockingHost",
   "hiddenEventTitle",
@@ -41,7 +41,7 @@ export const CANARY_KINDS = [
 ] as const;
 export type CanaryKind = (typeof CANARY_KINDS)[number];
 
-export interface Person {
+interface Person {
   id: number;
   cookie: string;
   password: string;

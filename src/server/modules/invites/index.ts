@@ -1,3 +1,3 @@
 /** Group invite links: what one leads to, and joining through it (also inside registration's transaction). */
-export { InviteUnusableError, invitesRepository, joinWithInvite, type Tx } from "./repository";
+export { InviteUnusableError, invitesRepository, joinWithInvite } from "./repository";
 export { invitesService } from "./service";

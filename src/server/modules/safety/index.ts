@@ -2,5 +2,5 @@
  * Blocks, reports and moderation. Safety stores blocks; what a block hides is the visibility module's rule.
  */
 export { reportEmailKey, type StoredKeys } from "./report-email-key";
-export { emailHash, markReportsAboutDeleted, safetyRepository } from "./repository";
+export { markReportsAboutDeleted, safetyRepository } from "./repository";
 export { safetyService } from "./service";

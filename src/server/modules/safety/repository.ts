@@ -11,7 +11,7 @@ import { reports, userBlocks } from "./schema";
  * The keyed hash of an address (lower-cased), written in SQL so that the hash stored at deletion and the
  * one computed for live accounts on the moderators' page are the same function.
  */
-export function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
+function emailHash(key: string, email: SQL | AnyPgColumn | string): SQL {
   return sql`encode(sha256(convert_to(${key}::text || ':' || lower(${email}::text), 'UTF8')), 'hex')`;
 }
 

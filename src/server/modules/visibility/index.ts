@@ -4,24 +4,20 @@
  * receive its service from the composition root. `scripts/check-imports.mjs` refuses a statement that
  * reads events or people without a fragment.
  */
-export { type EventRow, visibilityRepository } from "./repository";
+export { visibilityRepository } from "./repository";
 export {
   type BlockReads,
   type EventAccess,
-  HIDDEN_EVENT_TEXT,
   type VisibilityService,
   visibilityService,
 } from "./service";
 export {
   answerVisibleTo,
-  type EventRef,
   eventColumns,
   eventListedFor,
   eventVisibleTo,
   groupMemberVisibleTo,
   groupOpenTo,
-  guestListVisibleTo,
-  hostsEvent,
   notBlocked,
   personVisibleTo,
   type SqlRef,
