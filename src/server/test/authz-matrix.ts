@@ -40,6 +40,8 @@ export const ACTOR_ORDER: Actor[] = ["visitor", "stranger", "blocked", "member",
 
 export interface MatrixFixture {
   ownerId: number;
+  /** The owner's username: their public host page's address. */
+  ownerUsername: string;
   memberId: number;
   strangerId: number;
   blockedId: number;
@@ -710,5 +712,31 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/calendar/feed/{token}": {
     request: () => ({ url: `/api/calendar/feed/${"x".repeat(43)}` }),
     expect: everyone(404),
+  },
+  // The owner's public host page, its calendar and embed: readable signed out; across a block, 404 as for an unknown name.
+  "GET /api/hosts/{username}": {
+    request: (f) => ({ url: `/api/hosts/${f.ownerUsername}` }),
+    expect: { ...everyone(200), blocked: 404 },
+    body: { public: "a host's public page" },
+  },
+  "GET /api/hosts/{username}/calendar.ics": {
+    request: (f) => ({ url: `/api/hosts/${f.ownerUsername}/calendar.ics` }),
+    expect: { ...everyone(200), blocked: 404 },
+    body: { public: "a host's public events, for calendar apps to subscribe to" },
+  },
+  "GET /embed/u/{username}": {
+    request: (f) => ({ url: `/embed/u/${f.ownerUsername}` }),
+    expect: { ...everyone(200), blocked: 404 },
+    body: { public: "a host's next public events, for any site to frame" },
+  },
+  "GET /sitemap.xml": {
+    request: () => ({ url: "/sitemap.xml" }),
+    expect: everyone(200),
+    body: { public: "the public pages, for crawlers" },
+  },
+  "GET /robots.txt": {
+    request: () => ({ url: "/robots.txt" }),
+    expect: everyone(200),
+    body: { public: "what crawlers may read" },
   },
 };
