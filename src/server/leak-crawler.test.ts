@@ -63,9 +63,8 @@ const KNOWN_LEAKS_BEING_FIXED: { route: string; callers: Caller[]; canary: Canar
   { route: "GET /api/notifications", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "GET /api/account/export", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "WS /ws", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  // 4: deletion leaves the person's name in other people's notices ("… is hosting", the host's summary).
-  { route: "GET /api/notifications", callers: ["host", "follower"], canary: "deletedName", finding: "4" },
-  { route: "GET /api/account/export", callers: ["host", "follower"], canary: "deletedName", finding: "4" },
+  // The invite page names who made the invite (invitedBy) to a viewer on either side of a block with them.
+  { route: "GET /api/group-invite/{code}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "invite" },
   // 5: notices sent before the event was hidden still carry its title; the export keeps it too.
   { route: "GET /api/notifications", callers: ["follower"], canary: "hiddenEventTitle", finding: "5" },
   { route: "GET /api/account/export", callers: ["guest", "follower"], canary: "hiddenEventTitle", finding: "5" },
@@ -175,6 +174,8 @@ function pathValues(route: string, param: string, w: LeakWorld, caller: Caller):
   if (param === "userId" && route === "/api/events/swipe/{userId}") return ids([self]);
   if (param === "userId" && route.startsWith("/api/friends/status/")) return ids(personIds(w), true);
   if (param === "groupId" && route.startsWith("/api/chat/messages/")) return ids(groupIds(w));
+  // A host's public page, calendar, embed and link card, for each person of the world.
+  if (param === "username") return Object.values(w.people).map((p) => ({ url: p.username, named: [p.id] }));
   if (param === "id" && route.startsWith("/api/uploads/{id}")) return [{ url: w.uploadId, named: [] }];
   if (param === "width") return [{ url: "320", named: [] }];
   if (param === "code") return [{ url: w.privateInviteCode, named: [] }];

@@ -56,7 +56,7 @@ function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): b
 }
 
 /** Server-rendered pages whose content depends on who asks (a block hides a host and their events). */
-const PAGES_PER_VIEWER = new Set(["/events/:id", "/u/:username", "/embed/u/:username"]);
+const PAGES_PER_VIEWER = new Set(["/events/:id", "/u/:username", "/embed/u/:username", "/sitemap.xml"]);
 
 /**
  * Whether the matched route is one whose requests carry a session worth looking up: the API, the

@@ -30,7 +30,9 @@
  * - sameAs: the same caller's answer to the same request about nobody or an unknown id;
  * - emptyWorld: the caller's own things or the service's: what the same caller gets in an empty world
  *   (the same five people on a database of their own, nothing between them);
- * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more.
+ * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more;
+ *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line),
+ *   and nothing naming the owner (a list of everyone's public pages, read across a block).
  */
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
@@ -78,7 +80,7 @@ export interface MatrixRow {
 export type BodyCheck = { vary?: string[] } & (
   | { sameAs: (f: MatrixFixture) => { url: string; payload?: unknown } }
   | { emptyWorld: true }
-  | { public: string }
+  | { public: string; hidesOwner?: true }
 );
 export const bodyCheckFor = (row: MatrixRow, actor: Actor) =>
   actor === "blocked" ? (row.blockedBody ?? row.body) : row.body;
@@ -733,6 +735,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ url: "/sitemap.xml" }),
     expect: everyone(200),
     body: { public: "the public pages, for crawlers" },
+    // Signed in, the owner's page and events are as if gone to the person they blocked.
+    blockedBody: { public: "the public pages but the owner's", hidesOwner: true },
   },
   "GET /robots.txt": {
     request: () => ({ url: "/robots.txt" }),

@@ -46,6 +46,7 @@ interface Person {
   cookie: string;
   password: string;
   email: string;
+  username: string;
 }
 
 export interface LeakWorld {
@@ -95,7 +96,13 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
       headers: { cookie: await accessGrantCookie(app) },
     });
     if (res.statusCode !== 201) throw new Error(`world: register ${fullName}: ${res.statusCode} ${res.body}`);
-    return { id: res.json().id, cookie: sessionCookieOf(res), password: body.password, email: body.email };
+    return {
+      id: res.json().id,
+      cookie: sessionCookieOf(res),
+      password: body.password,
+      email: body.email,
+      username: body.username,
+    };
   };
   const call = async (who: Person, options: InjectOptions, status: number | number[], what: string) => {
     const res = await app.inject({ ...options, headers: { ...options.headers, cookie: who.cookie } });

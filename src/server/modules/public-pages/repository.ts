@@ -25,8 +25,6 @@ function publicEventFor(viewerId: number | null): SQL {
 }
 const publicHost: SQL = and(eq(users.publicProfile, true), isNull(users.suspendedAt)) as SQL;
 const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
-/** What search engines and calendar apps read: the pages of nobody in particular. */
-const publicEvent = publicEventFor(null);
 
 const eventColumns = {
   id: events.id,
@@ -140,8 +138,12 @@ export function publicPagesRepository(db: Db) {
       };
     },
 
-    /** What the sitemap lists: upcoming public events and the public pages of their hosts, each with a lastmod. */
-    async sitemapCounts(now: Date) {
+    /**
+     * What the sitemap lists: upcoming public events and the public pages of their hosts, each with a
+     * lastmod; for a signed-in viewer, never across a block (a crawler is nobody in particular).
+     */
+    async sitemapCounts(now: Date, viewerId: number | null) {
+      const publicEvent = publicEventFor(viewerId);
       const [eventCount] = await db
         .select({ n: count() })
         .from(events)
@@ -151,28 +153,28 @@ export function publicPagesRepository(db: Db) {
         .select({ n: sql<number>`count(distinct ${users.id})`.mapWith(Number) })
         .from(users)
         .innerJoin(events, eq(events.hostId, users.id))
-        .where(and(gte(events.date, now), publicEvent, publicHost));
+        .where(and(gte(events.date, now), publicEvent, publicHostFor(viewerId)));
       return { events: eventCount?.n ?? 0, hosts: hostCount?.n ?? 0 };
     },
 
-    async sitemapHosts(now: Date, offset: number, limit: number) {
+    async sitemapHosts(now: Date, viewerId: number | null, offset: number, limit: number) {
       return db
         .select({ username: users.username, lastmod: max(eventLastmod).mapWith((v) => new Date(v)) })
         .from(users)
         .innerJoin(events, eq(events.hostId, users.id))
-        .where(and(gte(events.date, now), publicEvent, publicHost))
+        .where(and(gte(events.date, now), publicEventFor(viewerId), publicHostFor(viewerId)))
         .groupBy(users.id)
         .orderBy(asc(users.id))
         .offset(offset)
         .limit(limit);
     },
 
-    async sitemapEvents(now: Date, offset: number, limit: number) {
+    async sitemapEvents(now: Date, viewerId: number | null, offset: number, limit: number) {
       return db
         .select({ id: events.id, lastmod: eventLastmod.mapWith((v) => new Date(v)) })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(gte(events.date, now), publicEvent, isNull(users.suspendedAt)))
+        .where(and(gte(events.date, now), publicEventFor(viewerId), isNull(users.suspendedAt)))
         .orderBy(asc(events.id))
         .offset(offset)
         .limit(limit);

@@ -110,9 +110,11 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
     async (request, reply) => {
       const base = origin();
-      const xml = base ? await service.sitemap(base, request.query.page) : undefined;
+      const xml = base ? await service.sitemap(base, request.query.page, request.userId) : undefined;
       if (!xml) throw new HttpError(404, "Not found");
-      return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(xml);
+      // Signed in, a block hides its other side here too: only the signed-out sitemap may be shared.
+      const caching = request.userId == null ? "public, max-age=3600" : PER_VIEWER;
+      return reply.type("application/xml; charset=utf-8").header("cache-control", caching).send(xml);
     },
   );
 

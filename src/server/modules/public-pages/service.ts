@@ -93,8 +93,8 @@ export function publicPagesService({
     },
 
     /** /sitemap.xml (page 1 or the index) and its further pages; undefined for a page past the end. */
-    async sitemap(origin: string, page: number | undefined) {
-      return sitemapXml({ repo, origin, page, now: now(), pageSize: sitemapPageSize });
+    async sitemap(origin: string, page: number | undefined, viewerId: number | null = null) {
+      return sitemapXml({ repo, origin, viewerId, page, now: now(), pageSize: sitemapPageSize });
     },
 
     robots: robotsTxt,

@@ -33,17 +33,20 @@ const sitemapIndex = (locs: string[]) =>
 export async function sitemapXml({
   repo,
   origin,
+  viewerId,
   page,
   now,
   pageSize = SITEMAP_URLS_MAX,
 }: {
   repo: PublicPagesRepository;
   origin: string;
+  /** A signed-in reader never finds in it whom a block hides from them. */
+  viewerId: number | null;
   page: number | undefined;
   now: Date;
   pageSize?: number;
 }): Promise<string | undefined> {
-  const counts = await repo.sitemapCounts(now);
+  const counts = await repo.sitemapCounts(now, viewerId);
   const pages = Math.max(1, Math.ceil((counts.hosts + counts.events) / pageSize));
   if (page === undefined && pages > 1) {
     return sitemapIndex(Array.from({ length: pages }, (_, i) => new URL(`/sitemap.xml?page=${i + 1}`, origin).href));
@@ -53,8 +56,10 @@ export async function sitemapXml({
   const start = (n - 1) * pageSize;
   const hostsHere = Math.max(0, Math.min(pageSize, counts.hosts - start));
   const [hosts, events] = await Promise.all([
-    hostsHere > 0 ? repo.sitemapHosts(now, start, hostsHere) : [],
-    hostsHere < pageSize ? repo.sitemapEvents(now, Math.max(0, start - counts.hosts), pageSize - hostsHere) : [],
+    hostsHere > 0 ? repo.sitemapHosts(now, viewerId, start, hostsHere) : [],
+    hostsHere < pageSize
+      ? repo.sitemapEvents(now, viewerId, Math.max(0, start - counts.hosts), pageSize - hostsHere)
+      : [],
   ]);
   return urlset([
     ...hosts.map((h) => ({ loc: new URL(hostPaths(h.username).page, origin).href, lastmod: h.lastmod })),
