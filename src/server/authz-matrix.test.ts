@@ -265,11 +265,12 @@ function within(part: unknown, whole: unknown): boolean {
   return JSON.stringify(part) === JSON.stringify(whole);
 }
 
-/** Whether `part` is `whole` less some of its text lines, none of them naming the owner. */
-function withinHidingOwner(part: unknown, whole: unknown): boolean {
+/** Whether `part` is `whole` less some of its text lines, and names the owner nowhere (a text is not normalized). */
+function withinHidingOwner(part: unknown, whole: unknown, owner: Identity): boolean {
   if (typeof part !== "string" || typeof whole !== "string") return false;
   const lines = new Set(whole.split("\n"));
-  return !part.includes("<owner>") && part.split("\n").every((line) => lines.has(line));
+  const namesOwner = ["<owner>", owner.username, owner.fullName].some((name) => part.includes(name));
+  return !namesOwner && part.split("\n").every((line) => lines.has(line));
 }
 
 async function call(
@@ -317,7 +318,7 @@ async function bodyProblem(
   const theirs = normalize(baseline.body, baselineWorld, baselineSelf, check.vary);
   const same =
     "public" in check && check.hidesOwner
-      ? withinHidingOwner(mine, theirs)
+      ? withinHidingOwner(mine, theirs, world.people.owner)
       : "public" in check && actor === "visitor"
         ? within(mine, theirs)
         : JSON.stringify(mine) === JSON.stringify(theirs);
