@@ -94,10 +94,12 @@ describe("npm start on a production build", () => {
     expect(feed.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR/);
 
+    const me = (await (await fetch(`${base}/api/user`, { headers: { cookie } })).json()) as { id: number };
     const created = await fetch(`${base}/api/events`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie },
       body: JSON.stringify({
+        hostId: me.id,
         title: "Demo Picnic",
         description: "Bring a blanket",
         date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
