@@ -47,7 +47,10 @@ describe("MapPreview", () => {
     const fetchMock = serverWithStyle(null);
     renderWithProviders(<MapPreview point={{ latitude: 37.7596, longitude: -122.4269 }} label="Map of the park" />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answer has reached the component (its query settled) before the absence is asserted.
+    await act(async () => {
+      await fetchMock.mock.results[0].value;
+    });
     expect(screen.queryByTestId("map-preview")).not.toBeInTheDocument();
     expect(made).toHaveLength(0);
   });

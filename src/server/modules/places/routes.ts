@@ -21,7 +21,10 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     points: ADDRESS_SEARCHES_PER_MINUTE,
     windowMs: 60_000,
   });
-  const geocoderCalls = app.rateLimits.limiter("geocoder", { points: GEOCODER_CALLS_PER_SECOND, windowMs: 1000 });
+  // The geocoder budget is counted per second of the app's clock (tests move it): each second has its
+  // own key, kept a minute so that only the clock, never a lapsing window, starts the next budget.
+  const geocoderCalls = app.rateLimits.limiter("geocoder", { points: GEOCODER_CALLS_PER_SECOND, windowMs: 60_000 });
+  const nowMs = () => deps.now?.().getTime() ?? Date.now();
 
   app.get(
     "/api/places",
@@ -56,9 +59,10 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       if (!service.addressSearch) throw new HttpError(404, PLACE_TEXTS.notConfigured);
       try {
         const places = await service.addresses(request.query.q, async () => {
-          const verdict = await geocoderCalls.consume("all");
+          const now = nowMs();
+          const verdict = await geocoderCalls.consume(`second:${Math.floor(now / 1000)}`);
           if (verdict.allowed) return;
-          const seconds = retryAfterSeconds(verdict);
+          const seconds = retryAfterSeconds({ retryAfterMs: 1000 - (now % 1000) });
           reply.header("retry-after", String(seconds));
           throw new HttpError(429, PLACE_TEXTS.busy(seconds));
         });
