@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
+import { userRoles } from "#server/modules/roles/schema";
 import { createGroup, createUser, inDays, participate, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";
 
@@ -12,11 +13,17 @@ import { testAppForSuite } from "#server/test/suite";
  * person stay for the moderators with a keyed hash of the address.
  */
 const MODERATOR = "forget_moderator";
-const t = testAppForSuite({ ADMIN_USERNAMES: [MODERATOR] });
+const t = testAppForSuite();
 let moderatorMade: Who | undefined;
+/** The stored role, as `npm run moderator -- grant` gives it (ADMIN_USERNAMES grants only at start). */
+async function makeModerator() {
+  const made = await createUser(t, { username: MODERATOR });
+  await t.database.db.insert(userRoles).values({ userId: made.user.id, role: "moderator" });
+  return made;
+}
 /** The moderator account (made once: usernames are unique). */
 const moderator = async () => {
-  moderatorMade ??= await createUser(t, { username: MODERATOR });
+  moderatorMade ??= await makeModerator();
   return moderatorMade;
 };
 
@@ -53,7 +60,7 @@ async function whereMarkerIs(marker: string) {
 describe("deleting an account", () => {
   it("leaves the person's marker in no column of any table; groups keep an admin; reports about them stay", async () => {
     const marker = `zq${randomBytes(6).toString("hex")}`;
-    const moderator = await createUser(t, { username: MODERATOR });
+    const moderator = await makeModerator();
     moderatorMade = moderator;
     const other = await createUser(t, { fullName: "Olga Other" });
     const third = await createUser(t, { fullName: "Theo Third" });
