@@ -67,14 +67,14 @@ describe("start-up warnings", () => {
     }
   }
 
-  it("SMTP_URL without PUBLIC_ORIGIN in production: one clear warning; a production demo on all interfaces says so", async () => {
+  it("without PUBLIC_ORIGIN a production demo says where its links point, once; on all interfaces it says it is a demo", async () => {
     const warnings = await warningsAtStart({
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:2525",
       HOST: "0.0.0.0",
     });
     expect(warnings.filter((m) => m.startsWith("SMTP_URL") || m.startsWith("PUBLIC_ORIGIN"))).toEqual([
-      "SMTP_URL is set without PUBLIC_ORIGIN: reset, verification and invite e-mails cannot carry a link, so none is sent; set PUBLIC_ORIGIN to the public origin",
+      "PUBLIC_ORIGIN is unset: calendar links, link cards and e-mailed links point to http://localhost:5000",
     ]);
     expect(warnings.some((m) => m.startsWith("demo mode on 0.0.0.0: the README's public access codes"))).toBe(true);
     const deployed = await warningsAtStart({
