@@ -245,7 +245,7 @@ describe.skipIf(!sharedRedis || !hasRedisServer)("when Redis goes down and comes
 
     await redis.start();
     let ready = await readyz();
-    for (let i = 0; i < 100 && ready.statusCode !== 200; i++) {
+    for (let i = 0; i < 100 && ready.json().status !== "ready"; i++) {
       await sleep(100);
       ready = await readyz();
     }

@@ -35,25 +35,27 @@ export async function ownRedis() {
       started.once("exit", (code, signal) => {
         exitedWith = `exited with ${signal ?? code}`;
       });
-      const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => 50 });
-      client.on("error", () => {}); // refused until the server listens: expected
-      try {
-        for (let i = 0; i < 100 && !exitedWith; i++) {
-          try {
-            await client.connect();
-            await client.ping();
-            return;
-          } catch {
-            await sleep(50);
-          }
+      // A fresh client each try: a client that failed once keeps reconnecting, and connect() then refuses.
+      const answers = async () => {
+        const client = new Redis(redis.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+        client.on("error", () => {}); // refused until the server listens: expected
+        try {
+          await client.connect();
+          await client.ping();
+          return true;
+        } catch {
+          return false;
+        } finally {
+          client.disconnect();
         }
-        if (!exitedWith) await redis.stop();
-        throw new Error(
-          `redis-server on port ${port} ${exitedWith ?? "did not answer PING within 5 s"}:\n${output || "(no output)"}`,
-        );
-      } finally {
-        client.disconnect();
+      };
+      for (let i = 0; i < 100 && !exitedWith; i++) {
+        if (await answers()) return;
+        await sleep(50);
       }
+      const why = exitedWith ?? "did not answer PING within 5 s";
+      await redis.stop();
+      throw new Error(`redis-server on port ${port} ${why}:\n${output || "(no output)"}`);
     },
     async stop() {
       if (!child || child.exitCode !== null || child.signalCode !== null) {
