@@ -42,7 +42,8 @@ export function AuthPage() {
   // gate opens only for someone who chose to create an account without an invite (or whom Google
   // sent back for want of a code).
   const [stage, setStage] = useState<Stage>(error === "google-grant" ? "gate" : "form");
-  const [tab, setTab] = useState<Tab>(inviteCode || eventId ? "register" : "login");
+  // An event's link is no access grant: its visitor starts on sign-in, and Create account opens the gate.
+  const [tab, setTab] = useState<Tab>(inviteCode ? "register" : "login");
   // A new key remounts the gate, so re-opening it starts from an empty code.
   const [gateKey, setGateKey] = useState(0);
   // A code verified before a reload left its grant in an HttpOnly cookie the page cannot read: the
