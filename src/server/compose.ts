@@ -227,6 +227,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     groups,
     google: googleService({
       repo: repositories.auth,
+      linkGoogleSubject: repositories.users.linkGoogleSubject,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,
       redirectUri: new URL("/api/auth/google/callback", origin).href,

@@ -1,12 +1,10 @@
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
-import { isUniqueViolation } from "#server/db/errors";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
-import { joinWithInvite } from "../invites";
+import { joinWithInvite } from "../groups";
+import { insertUser, type NewUser } from "../users";
 import { accessGrants, sessions } from "./schema";
-
-export type NewUser = typeof users.$inferInsert;
 
 /** Deletes the person's sessions but `keep` (within the caller's transaction); answers the hashes ended. */
 export async function endSessionsOf(db: Tx, userId: number, keep: string | null = null) {
@@ -44,16 +42,6 @@ export function authRepository(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
       return row;
     },
-    /** Links a Google account (its OIDC `sub`) to a Link account; false when that Google account is linked elsewhere. */
-    async linkGoogleSubject(userId: number, subject: string) {
-      try {
-        await db.update(users).set({ googleSubject: subject }).where(eq(users.id, userId));
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
-    },
     async findTakenField(username: string, email: string): Promise<"username" | "email" | null> {
       const [row] = await db
         .select({ username: users.username, email: users.email })
@@ -63,10 +51,6 @@ export function authRepository(db: Db) {
       if (!row) return null;
       return row.username.toLowerCase() === username.toLowerCase() ? "username" : "email";
     },
-    async insertUser(user: NewUser) {
-      const [row] = await db.insert(users).values(user).returning();
-      return row;
-    },
     /**
      * The account and the spending of its grant in one transaction: a grant is used once, and a
      * registration refused later (taken name, used-up invite) leaves the grant as it was.
@@ -74,7 +58,7 @@ export function authRepository(db: Db) {
     async insertUserWithGrant(user: NewUser, grant: AccessGrant, now: Date) {
       return db.transaction(async (tx) => {
         if (grant.kind === "code" && !(await consumeGrant(tx, grant.idHash, now))) throw new GrantMissingError();
-        const [row] = await tx.insert(users).values(user).returning();
+        const row = await insertUser(tx, user);
         const joined = grant.kind === "invite" ? await joinWithInvite(tx, grant.code, row.id, now) : null;
         return { user: row, joinedGroup: joined ? { id: joined.group.id, name: joined.group.name } : null };
       });

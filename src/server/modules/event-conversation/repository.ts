@@ -1,15 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { NAME_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
-import { groupMembers, groups } from "#server/modules/groups/schema";
+import { addMembers, insertGroup } from "../groups";
 import { conversationMutes, eventConversations } from "./schema";
 
 /** Thrown inside the creating transaction when another request made the conversation first: rolls its group back. */
 class MadeElsewhere extends Error {}
 
 /**
- * The conversation is a group: creating one writes the group and its members with the link row in one
- * transaction, so two first uses at once end in one conversation and no orphan group.
+ * The conversation is a group (made and joined through the groups module): creating one writes the group and
+ * its members with the link row in one transaction, so two first uses at once end in one conversation and no
+ * orphan group.
  */
 export function eventConversationRepository(db: Db) {
   async function groupOf(eventId: number): Promise<number | undefined> {
@@ -38,29 +39,23 @@ export function eventConversationRepository(db: Db) {
       if (found !== undefined) return found;
       try {
         return await db.transaction(async (tx) => {
-          const [group] = await tx
-            .insert(groups)
-            .values({
+          const group = await insertGroup(
+            tx,
+            {
               name: event.title.slice(0, NAME_MAX),
               description,
               isPrivate: true,
               isDirect: false,
               createdBy: event.hostId,
-            })
-            .returning({ id: groups.id });
+            },
+            memberIds,
+          );
           const linked = await tx
             .insert(eventConversations)
             .values({ eventId: event.id, groupId: group.id })
             .onConflictDoNothing()
             .returning();
           if (linked.length === 0) throw new MadeElsewhere();
-          await tx.insert(groupMembers).values({ groupId: group.id, userId: event.hostId, role: "admin" as const });
-          const guests = memberIds.filter((id) => id !== event.hostId);
-          if (guests.length > 0)
-            await tx
-              .insert(groupMembers)
-              .values(guests.map((userId) => ({ groupId: group.id, userId })))
-              .onConflictDoNothing();
           return group.id;
         });
       } catch (error) {
@@ -70,7 +65,7 @@ export function eventConversationRepository(db: Db) {
     },
     /** A guest going now who was not yet in the conversation joins it. */
     async ensureMember(groupId: number, userId: number) {
-      await db.insert(groupMembers).values({ groupId, userId }).onConflictDoNothing();
+      await addMembers(db, groupId, [userId]);
     },
     async isMuted(groupId: number, userId: number) {
       const [row] = await db

@@ -26,11 +26,14 @@ export type GoogleOutcome =
  */
 export function googleService({
   repo,
+  linkGoogleSubject,
   clientId,
   clientSecret,
   redirectUri,
 }: {
   repo: AuthRepository;
+  /** The users module: links a Google account to a Link account; false when it is linked elsewhere. */
+  linkGoogleSubject: (userId: number, subject: string) => Promise<boolean>;
   clientId: string | undefined;
   clientSecret: string | undefined;
   /** From PUBLIC_ORIGIN only, never a request's forgeable Host; null when it is unknown, and then there is no flow. */
@@ -120,7 +123,7 @@ export function googleService({
         if (args.signedInUserId !== args.flow.linkUserId) return { fail: "google" };
         const linked = await repo.findUserByGoogleSubject(subject);
         if (linked && linked.id !== args.signedInUserId) return { fail: "google-taken" };
-        if (!linked && !(await repo.linkGoogleSubject(args.signedInUserId, subject))) return { fail: "google-taken" };
+        if (!linked && !(await linkGoogleSubject(args.signedInUserId, subject))) return { fail: "google-taken" };
         return { redirect: "/?google=linked" };
       }
 
@@ -133,7 +136,7 @@ export function googleService({
         // owner holds it (anyone can register with someone else's address, then wait for them).
         if (!existing.emailVerifiedAt || existing.googleSubject) return { fail: "google-link" };
         if (existing.suspendedAt) return { fail: "google-suspended" };
-        if (!(await repo.linkGoogleSubject(existing.id, subject))) return { fail: "google-taken" };
+        if (!(await linkGoogleSubject(existing.id, subject))) return { fail: "google-taken" };
         return { signIn: existing.id };
       }
       const name =

@@ -1,10 +1,14 @@
-// The groups module's public entry: groups and their members, the group chat's votes on plans, and the
-// membership reads other modules check access with.
+// The groups module's public entry: groups and their members (the one writer of both: other modules make a
+// group or add members through it), the group chat's votes on plans, and the membership reads other modules
+// check access with.
 
 export {
+  addMembers,
   deleteDirectConversationsOf,
   type GroupsRepository,
   groupsRepository,
+  insertGroup,
+  joinWithInvite,
   lockGroups,
   promoteWhereNoAdmin,
 } from "./repository";

@@ -7,9 +7,53 @@ import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
+import { mintInvite, requireInvite, spendInviteUse } from "../invites";
 import { groupMemberVisibleTo, groupOpenTo } from "../visibility";
 import { eventVotes } from "./plan-votes-schema";
 import { groupMembers, groups } from "./schema";
+
+export type Role = "admin" | "member";
+
+/** Makes these people members with `role` (whoever is in already stays as they are); answers who joined now. */
+export async function addMembers(tx: Tx, groupId: number, userIds: number[], role: Role = "member") {
+  if (userIds.length === 0) return [];
+  const joined = await tx
+    .insert(groupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId, role })))
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  return joined.map((m) => m.userId);
+}
+
+/** A group with its creator as admin and `memberIds` as members, within the caller's transaction. */
+export async function insertGroup(
+  tx: Tx,
+  values: Omit<typeof groups.$inferInsert, "createdBy"> & { createdBy: number },
+  memberIds: number[] = [],
+) {
+  const [group] = await tx.insert(groups).values(values).returning();
+  await addMembers(tx, group.id, [values.createdBy], "admin");
+  await addMembers(
+    tx,
+    group.id,
+    memberIds.filter((id) => id !== values.createdBy),
+  );
+  return group;
+}
+
+/**
+ * Joins the group an invite code leads to, within the caller's transaction (registration through an invite
+ * stores the account in the same one). An existing member is answered without counting a use; otherwise the
+ * invites module counts the use or throws InviteUnusableError, which rolls the membership back with it.
+ */
+export async function joinWithInvite(tx: Tx, code: string, userId: number, now: Date) {
+  const invite = await requireInvite(tx, code);
+  const [group] = await tx.select().from(groups).where(eq(groups.id, invite.groupId)).limit(1);
+  const joined = await addMembers(tx, invite.groupId, [userId]);
+  if (joined.length === 0) return { group, alreadyMember: true };
+  await spendInviteUse(tx, invite, now);
+  return { group, alreadyMember: false };
+}
 
 /** Deletes the person's direct conversations (their pair key holds the person's id), within the caller's transaction. */
 export async function deleteDirectConversationsOf(tx: Tx, userId: number) {
@@ -59,7 +103,6 @@ export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
 
 /** The unordered pair of a direct conversation, "low:high". */
 const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
-export type Role = "admin" | "member";
 
 export function groupsRepository(db: Db) {
   return {
@@ -142,12 +185,13 @@ export function groupsRepository(db: Db) {
       invite: { code: string; expiresAt: Date; maxUses: number } | null,
     ) {
       return db.transaction(async (tx) => {
-        const [group] = await tx
-          .insert(groups)
-          .values({ ...input, isDirect: false, inviteCode: invite?.code ?? null, createdBy: creatorId })
-          .returning();
-        await tx.insert(groupMembers).values({ groupId: group.id, userId: creatorId, role: "admin" as const });
-        if (invite) await tx.insert(groupInvites).values({ groupId: group.id, createdBy: creatorId, ...invite });
+        const group = await insertGroup(tx, {
+          ...input,
+          isDirect: false,
+          inviteCode: invite?.code ?? null,
+          createdBy: creatorId,
+        });
+        if (invite) await mintInvite(tx, group.id, creatorId, invite);
         return group;
       });
     },
@@ -176,10 +220,7 @@ export function groupsRepository(db: Db) {
           .onConflictDoNothing({ target: groups.directPair })
           .returning();
         const group = inserted ?? (await tx.select().from(groups).where(eq(groups.directPair, directPair)).limit(1))[0];
-        await tx
-          .insert(groupMembers)
-          .values([userId, otherId].map((id) => ({ groupId: group.id, userId: id, role: "admin" as const })))
-          .onConflictDoNothing();
+        await addMembers(tx, group.id, [userId, otherId], "admin");
         return { group, created: Boolean(inserted) };
       });
     },
@@ -241,13 +282,15 @@ export function groupsRepository(db: Db) {
     },
 
     async insertInvite(groupId: number, createdBy: number, invite: { code: string; expiresAt: Date; maxUses: number }) {
-      const [row] = await db
-        .insert(groupInvites)
-        .values({ groupId, createdBy, ...invite })
-        .returning();
+      const row = await mintInvite(db, groupId, createdBy, invite);
       // The group's inviteCode shows its newest link: the one people share as {origin}/invite/{inviteCode}.
       await db.update(groups).set({ inviteCode: invite.code }).where(eq(groups.id, groupId));
       return row;
+    },
+
+    /** Joins the group an invite code leads to (see joinWithInvite), in a transaction of its own. */
+    async joinWithInvite(code: string, userId: number, now: Date) {
+      return db.transaction((tx) => joinWithInvite(tx, code, userId, now));
     },
 
     /** Removes a member; when the last admin goes, the longest-standing member becomes admin. */

@@ -1,3 +1,3 @@
-/** Group invite links: what one leads to, and joining through it (also inside registration's transaction). */
-export { InviteUnusableError, invitesRepository, joinWithInvite } from "./repository";
+/** Group invite links: minting one, what one leads to, and spending its uses (the groups module adds the member). */
+export { InviteUnusableError, invitesRepository, mintInvite, requireInvite, spendInviteUse } from "./repository";
 export { invitesService } from "./service";

@@ -9,8 +9,15 @@ export function invitesService({
   now = () => new Date(),
 }: {
   repo: InvitesRepository;
-  /** The groups module: whether the viewer is already in the invite's group. */
-  groups: { isMember(groupId: number, userId: number): Promise<boolean> };
+  /** The groups module: whether the viewer is already in the invite's group, and joining it through a code. */
+  groups: {
+    isMember(groupId: number, userId: number): Promise<boolean>;
+    joinWithInvite(
+      code: string,
+      userId: number,
+      now: Date,
+    ): Promise<{ group: { id: number; name: string }; alreadyMember: boolean }>;
+  };
   /** The users module: the invite's maker, named on the page. */
   users: { findById(id: number): Promise<{ fullName: string; profileImage: string | null } | undefined> };
   now?: () => Date;
@@ -47,7 +54,7 @@ export function invitesService({
 
     async join(code: string, userId: number) {
       try {
-        const { group, alreadyMember } = await repo.join(code, userId, now());
+        const { group, alreadyMember } = await groups.joinWithInvite(code, userId, now());
         return { group: { id: group.id, name: group.name }, alreadyMember };
       } catch (error) {
         if (!(error instanceof InviteUnusableError)) throw error;

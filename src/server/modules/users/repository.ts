@@ -1,11 +1,19 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
+import { isUniqueViolation } from "#server/db/errors";
 import { uploads } from "#server/modules/uploads/schema";
 import { personVisibleTo } from "../visibility";
 import { users } from "./schema";
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<typeof users.$inferInsert>;
+export type NewUser = typeof users.$inferInsert;
+
+/** Stores a new account, within the caller's transaction (registration spends its grant in the same one). */
+export async function insertUser(db: Tx, user: NewUser) {
+  const [row] = await db.insert(users).values(user).returning();
+  return row;
+}
 
 /** Deletes the account's row (its own rows go by foreign key), within the caller's transaction. */
 export async function deleteUserRow(db: Tx, userId: number) {
@@ -53,6 +61,16 @@ export function usersRepository(db: Db) {
     async update(id: number, patch: UserPatch) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       return row;
+    },
+    /** Links a Google account (its OIDC `sub`) to a Link account; false when that Google account is linked elsewhere. */
+    async linkGoogleSubject(userId: number, subject: string) {
+      try {
+        await db.update(users).set({ googleSubject: subject }).where(eq(users.id, userId));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
     /** Marks the address verified only if it is still the one the link was sent to. */
     async markEmailVerified(userId: number, email: string, now: Date) {
