@@ -10,7 +10,7 @@ export class InviteUnusableError extends Error {
   }
 }
 
-export type InviteRow = typeof groupInvites.$inferSelect;
+type InviteRow = typeof groupInvites.$inferSelect;
 
 /** A new invite link to a group, within the caller's transaction (a group is made with its first link). */
 export async function mintInvite(
