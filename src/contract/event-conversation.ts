@@ -12,6 +12,9 @@ export const CONVERSATION_TEXTS = {
   description: "Chat with the host and everyone going",
   onlyGuests: "Only the host and guests going can join the conversation",
   groupDescription: (title: string) => `Guests' conversation of ${title}`,
+  /** The groups screen lists these apart from ordinary groups, under this heading. */
+  listed: "Guests' conversations",
+  listedHint: "With the hosts and everyone going to an event",
   mute: "Mute conversation",
   unmute: "Unmute conversation",
   muted: "Conversation muted",

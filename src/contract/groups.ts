@@ -42,6 +42,8 @@ export const groupListItemSchema = z.object({
   imageUrl: z.string().nullable(),
   isPrivate: z.boolean(),
   isDirect: z.boolean(),
+  /** The event whose guests' conversation this group is; null for an ordinary group or a direct conversation. */
+  eventId: z.number().int().nullable(),
   inviteCode: z.string().nullable(),
   /** The member count. */
   members: z.number().int(),

@@ -91,3 +91,53 @@ test("a chat opened offline shows its last messages, says Offline, and shows the
   await shot(page, "chat-offline");
   await context.setOffline(false);
 });
+
+test("a message whose stored answer arrives just as the network drops is in the chat's kept copy", async ({
+  page,
+  context,
+  user: _,
+}) => {
+  test.setTimeout(90_000);
+  const token = uniqueToken("lateanswer");
+  const group = await createGroup(page.request, { name: `${token} Crew` });
+  // The socket's copy of the message is held back: only the send's own answer brings it to the screen.
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (typeof frame === "string" && frame.includes('"new_message"')) return;
+      ws.send(frame);
+    });
+  });
+  // The server stores the message at once; its answer reaches the page only once the network is gone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/chat/messages", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto("/");
+  await serviceWorkerControls(page);
+  await page.goto(`/groups?group=${group.id}`);
+  const chat = new GroupsScreen(page);
+  await expect(page.getByText("No messages yet. Say hello!")).toBeVisible();
+  const connection = page.getByTestId("chat-connection");
+  await expect(connection).toHaveText("Live");
+
+  const text = `Bring a torch ${token}`;
+  await chat.send(text);
+  await expect.poll(async () => (await page.request.get(`/api/chat/messages/${group.id}`)).text()).toContain(text);
+  await context.setOffline(true);
+  await expect(connection).toHaveText("Offline");
+  release();
+  await expect(page.getByTestId("chat-message")).toContainText([text]);
+  await expect(page.getByTestId("chat-message-outgoing")).toHaveCount(0);
+
+  await page.reload();
+  await expect(chat.messages).toContainText(text);
+  await expect(page.getByText("No messages yet. Say hello!")).toHaveCount(0);
+  await context.setOffline(false);
+});

@@ -1,18 +1,17 @@
+import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { GroupListItem } from "@contract/groups";
-import { CalendarPlus, Lock, MessageCircle, Plus, Search, UserPlus, Users } from "lucide-react";
+import { MessageCircle, Plus, Search, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
-import { cn, initialOf } from "@/lib/utils";
-import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
-import { UploadedImage } from "@/ui/uploaded-image";
 import { useGroups } from "./api";
 import { ChatPanel } from "./chat-panel";
 import { GroupAvailabilityPanel } from "./group-availability";
+import { canInvite, GroupCard } from "./group-card";
 import { GroupInviteLink } from "./group-invite-link";
 import { NewGroupDialog } from "./new-group-dialog";
 import { PlanEventDialog } from "./plan-event-dialog";
@@ -175,6 +174,7 @@ function MyGroups({
       (g) => !q || g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q),
     );
   }, [groups, query]);
+  const sections = useMemo(() => listSections(shown), [shown]);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -191,7 +191,7 @@ function MyGroups({
       <div className="grid grid-cols-2 gap-2">
         <Button
           variant="outline"
-          onClick={() => setInvite({ open: true, group: selected?.role === "admin" ? selected : null })}
+          onClick={() => setInvite({ open: true, group: selected && canInvite(selected) ? selected : null })}
         >
           <UserPlus /> Invite Friend
         </Button>
@@ -206,19 +206,31 @@ function MyGroups({
           {query ? "No groups match your search." : "You're not in any group yet. Create one to get started."}
         </div>
       )}
-      <ul className="grid grid-cols-1 gap-3">
-        {shown.map((g) => (
-          <GroupCard
-            key={g.id}
-            group={g}
-            selected={g.id === selectedId}
-            onSelect={() => onSelect(g.id)}
-            onChat={() => onChat(g.id)}
-            onPlan={() => onPlan(g.id)}
-            onInvite={() => setInvite({ open: true, group: g })}
-          />
-        ))}
-      </ul>
+      {sections.map((section) => (
+        <section key={section.key} aria-labelledby={section.title ? `groups-${section.key}` : undefined}>
+          {section.title && (
+            <div className="mb-2">
+              <h2 id={`groups-${section.key}`} className="font-semibold">
+                {section.title}
+              </h2>
+              {section.hint && <p className="text-xs text-muted-foreground">{section.hint}</p>}
+            </div>
+          )}
+          <ul className="grid grid-cols-1 gap-3">
+            {section.groups.map((g) => (
+              <GroupCard
+                key={g.id}
+                group={g}
+                selected={g.id === selectedId}
+                onSelect={() => onSelect(g.id)}
+                onChat={() => onChat(g.id)}
+                onPlan={() => onPlan(g.id)}
+                onInvite={() => setInvite({ open: true, group: g })}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
 
       <NewGroupDialog
         open={newOpen}
@@ -250,78 +262,21 @@ type InviteGroup = Pick<GroupListItem, "id" | "name" | "inviteCode">;
 /** The list's copy of a group once it has one: a link made in the dialog shows at once. */
 const fresh = (group: InviteGroup, groups?: GroupListItem[]) => groups?.find((g) => g.id === group.id) ?? group;
 
-function GroupCard({
-  group,
-  selected,
-  onSelect,
-  onChat,
-  onPlan,
-  onInvite,
-}: {
-  group: GroupListItem;
-  selected: boolean;
-  onSelect: () => void;
-  onChat: () => void;
-  onPlan: () => void;
-  onInvite: () => void;
-}) {
-  const admin = group.role === "admin" && !group.isDirect;
-  return (
-    <li
-      className={cn(
-        "rounded-xl border bg-card p-4 transition-colors",
-        selected && "border-primary ring-1 ring-primary",
-      )}
-      data-testid="group-card"
-    >
-      <button type="button" className="flex w-full items-start gap-3 text-left" onClick={onSelect}>
-        {group.image ? (
-          <UploadedImage src={group.image} sizes="44px" className="size-11 shrink-0 rounded-lg object-cover" />
-        ) : (
-          <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 font-semibold text-primary">
-            {initialOf(group.name)}
-          </span>
-        )}
-        <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-1.5">
-            <span className="truncate font-semibold" dir="auto">
-              {group.name}
-            </span>
-            {group.isPrivate && <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-label="Private" />}
-            {group.unreadCount > 0 && (
-              <Badge className="ml-auto" aria-label={`${group.unreadCount} unread`}>
-                {group.unreadCount}
-              </Badge>
-            )}
-          </span>
-          <span className="flex items-center gap-1 text-xs text-muted-foreground">
-            <Users className="size-3" /> {group.members} {group.members === 1 ? "member" : "members"}
-          </span>
-          {group.lastMessage ? (
-            <span className="mt-1 block truncate text-sm text-muted-foreground">
-              <span className="font-medium text-foreground/80">{group.lastMessage.userName}:</span>{" "}
-              {group.lastMessage.message}
-            </span>
-          ) : (
-            group.description && (
-              <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
-            )
-          )}
-        </span>
-      </button>
-      <div className={cn("mt-3 grid gap-2", admin ? "grid-cols-3" : "grid-cols-2")}>
-        <Button variant="secondary" size="sm" onClick={onChat}>
-          <MessageCircle /> Chat
-        </Button>
-        <Button variant="outline" size="sm" onClick={onPlan}>
-          <CalendarPlus /> Plan Event
-        </Button>
-        {admin && (
-          <Button variant="outline" size="sm" onClick={onInvite} aria-label={`Invite friends to ${group.name}`}>
-            <UserPlus /> Invite
-          </Button>
-        )}
-      </div>
-    </li>
-  );
+/**
+ * Ordinary groups first, then the guests' conversations of events (made for an event, joined by going to it),
+ * each under its own heading once there are both; with no conversation the list needs no heading.
+ */
+function listSections(shown: GroupListItem[]) {
+  const conversations = shown.filter((g) => g.eventId != null);
+  const ordinary = shown.filter((g) => g.eventId == null);
+  if (conversations.length === 0) return [{ key: "groups", title: null, hint: null, groups: ordinary }];
+  return [
+    { key: "groups", title: "Your groups", hint: null, groups: ordinary },
+    {
+      key: "conversations",
+      title: CONVERSATION_TEXTS.listed,
+      hint: CONVERSATION_TEXTS.listedHint,
+      groups: conversations,
+    },
+  ].filter((section) => section.groups.length > 0);
 }

@@ -43,6 +43,26 @@ describe("GET /api/events/{id}/conversation", () => {
     expect(JSON.stringify(read.json())).toContain("Hi all");
   });
 
+  it("is named in the guest's group list by its event; an ordinary group and a direct one name none", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const event = await createEvent(host, { title: "Lantern Walk" });
+    await participate(guest, event.id, "going");
+    const { groupId } = (await open(guest, event.id)).json();
+    const crew = await guest.call({ method: "POST", url: "/api/groups", payload: { name: "Lantern Crew" } });
+    const direct = await guest.call({ method: "POST", url: "/api/groups/direct", payload: { userId: host.id } });
+
+    const list = (await guest.call({ method: "GET", url: "/api/groups/user" })).json() as {
+      id: number;
+      eventId: number | null;
+    }[];
+    const eventOf = new Map(list.map((g) => [g.id, g.eventId]));
+    expect(eventOf.get(groupId)).toBe(event.id);
+    expect(eventOf.get(crew.json().id)).toBeNull();
+    expect(eventOf.get(direct.json().id)).toBeNull();
+    expect(list).toHaveLength(3);
+  });
+
   it("two first uses at once make one conversation", async () => {
     const host = await signUp();
     const guest = await signUp();

@@ -4,6 +4,7 @@ import type { VoteValue } from "#contract/groups";
 import type { Db, Tx } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { chatMessages } from "#server/modules/chat/schema";
+import { eventConversations } from "#server/modules/event-conversation/schema";
 import { events } from "#server/modules/events/schema";
 import { groupInvites } from "#server/modules/invites/schema";
 import { users } from "#server/modules/users/schema";
@@ -132,9 +133,15 @@ export function groupsRepository(db: Db) {
     /** The user's groups with role and last-read position, newest activity first is left to the caller. */
     async listForUser(userId: number, page: { take: number; afterId?: number }) {
       const rows = await db
-        .select({ group: groups, role: groupMembers.role, lastRead: groupMembers.lastReadMessageId })
+        .select({
+          group: groups,
+          role: groupMembers.role,
+          lastRead: groupMembers.lastReadMessageId,
+          conversationOf: eventConversations.eventId,
+        })
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .leftJoin(eventConversations, eq(eventConversations.groupId, groups.id))
         .where(
           and(eq(groupMembers.userId, userId), page.afterId === undefined ? undefined : gt(groups.id, page.afterId)),
         )

@@ -99,6 +99,7 @@ export function groupsService(deps: {
         imageUrl: r.group.imageUrl,
         isPrivate: r.group.isPrivate,
         isDirect: r.group.isDirect,
+        eventId: r.conversationOf,
         // Only admins hand out links; members see none (an admin can mint more with POST /invites).
         inviteCode: r.role === "admin" ? r.group.inviteCode : null,
         members: r.members,

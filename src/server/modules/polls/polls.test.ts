@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages } from "#server/modules/chat/schema";
+import { events } from "#server/modules/events/schema";
 import { notifications } from "#server/modules/notifications/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
@@ -300,6 +301,31 @@ describe("group plan polls", () => {
     expect(locked.statusCode).toBe(200);
     expect(locked.json()).toMatchObject({ decided: true, winnerOptionId: third.id, location: "" });
     expect((await lock(admin)).statusCode).toBe(409);
+  });
+
+  it("decides into an event whose description is the proposer's own, never the poll's question", async () => {
+    const [admin, bob] = [await registerUser(t.app), await registerUser(t.app)];
+    const group = await groupOf(admin, bob);
+    const question = "Which night suits everyone for supper?";
+    const stored = async (eventId: number) =>
+      (await t.database.db.select().from(events).where(eq(events.id, eventId)))[0];
+    const decideNow = async (eventId: number) => {
+      const [first] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+      await vote(bob, group.id, eventId, first.id, "yes");
+      const lock = as(t.app, admin.cookie);
+      await lock({ method: "POST", url: `/api/groups/${group.id}/events/${eventId}/lock` });
+      const row = await stored(eventId);
+      expect(row?.title).toBe(question);
+      return row?.description;
+    };
+
+    const blank = (await newPoll(admin, group.id, { title: question })).json().id as number;
+    expect(await decideNow(blank)).toBe("");
+    const written = (await newPoll(admin, group.id, { title: question, description: "Bring a dish" })).json()
+      .id as number;
+    expect(await decideNow(written)).toBe("Bring a dish");
+    const plan = (await planOf(bob, group.id, written)).json();
+    expect(plan).toMatchObject({ decided: true, title: question, description: "Bring a dish" });
   });
 
   it("nudges members who have not voted a day before decideBy, once, and decides at decideBy", async () => {

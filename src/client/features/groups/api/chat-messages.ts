@@ -12,12 +12,14 @@ export type ChatMessageListSchema = z.ZodArray<typeof chatMessageSchema>;
 const chatPagePath = (groupId: number, query: URLSearchParams) => `/api/chat/messages/${groupId}?${query}`;
 
 /**
- * While a chat is open online, the offline copy of its newest page follows what the screen shows (messages
- * that came over the socket included), so the chat opened offline later shows its last messages.
+ * While a chat is open, the offline copy of its newest page follows what the screen shows (messages that came
+ * over the socket included), so the chat opened offline later shows its last messages. The pages hold only
+ * messages the server stored, so the copy follows them offline too: a send whose answer arrives just after
+ * the network dropped is stored, shown, and must be in the copy the next offline start reads.
  */
 export function keepOfflineCopy(groupId: number, data: { pages: ChatMessage[][] } | undefined) {
   const newest = data?.pages[0];
-  if (!newest || !navigator.onLine) return;
+  if (!newest) return;
   const query = new URLSearchParams({ limit: String(CHAT_PAGE_SIZE) });
   void saveOfflineCopy(chatPagePath(groupId, query), newest.slice(-CHAT_PAGE_SIZE)).catch(() => {});
 }
