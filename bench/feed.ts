@@ -363,7 +363,7 @@ async function startProfile() {
         const where = url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "") || "(native)";
         const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
         byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-        const parts = where.split("/");
+        const parts = where.slice(Math.max(0, where.lastIndexOf("node_modules/"))).split("/");
         const area = parts[0] === "node_modules" ? parts.slice(0, parts[1].startsWith("@") ? 3 : 2).join("/") : where;
         byFile.set(area, (byFile.get(area) ?? 0) + us);
       }
@@ -428,6 +428,7 @@ for (const tier of tiers) {
     process.env.DB_TIER = tier;
     const { url, drop } = await benchDatabaseUrl(tier);
     const database = await openDatabase(url, {
+      poolMax: testConfig().DATABASE_POOL_MAX,
       logger: { logQuery: (text, params) => void (recording && statements.push({ text, params })) },
     });
     const bus = createInProcessBus();
@@ -501,6 +502,10 @@ for (const tier of tiers) {
       const hits = windowCacheCounts.hits - before.hits;
       const misses = windowCacheCounts.misses - before.misses;
       const load = os.loadavg()[0];
+      const kept = app.workers.feedCells.size();
+      console.log(
+        `  kept cells after the run: ${kept.cells} cells, ${kept.rows} rows (${kept.reads} reads so far, ${kept.heard} events heard); heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+      );
       results.push({ tier, size, route: r.label, run, healthz, hits, misses, load });
       console.log(
         `  ${r.label}: ${run.requests} requests, ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms); window cache ${hits} hits, ${misses} misses; load ${load.toFixed(1)}${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,

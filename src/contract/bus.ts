@@ -40,10 +40,13 @@ export const busEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
   /** Every user with a socket on `instance` now (empty when it shuts down); repeated each heartbeat. */
   z.object({ type: z.literal("presence"), instance: z.string(), userIds: z.array(z.number().int()) }),
-  /** Each event's id, type and grid cell as stored (its cell before the write is known where it was kept). */
+  /**
+   * Each event's id, type and grid cell as stored (its cell before the write is known where it was kept).
+   * Not `events`: the Redis bus reads that key as a batch of bus events.
+   */
   z.object({
     type: z.literal("events_written"),
-    events: z.array(z.object({ id: z.number().int(), type: z.string(), cell: z.number().int().nullable() })),
+    written: z.array(z.object({ id: z.number().int(), type: z.string(), cell: z.number().int().nullable() })),
   }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

@@ -11,9 +11,11 @@ export function cellsOnBus(bus: Bus, pool: CellPool, log: { warn(details: object
   let unsubscribe: (() => Promise<void>) | null = null;
   let listening: Promise<void> | null = null;
   return {
+    /** What the kept cells hold now (for the bench and operators). */
+    size: () => pool.size(),
     /** Events the events module stored (their writes committed): every instance reads their cells again. */
     written(events: ChangedEvent[]) {
-      bus.publish(EVENTS_WRITTEN_CHANNEL, { type: "events_written", events }).catch((error) => {
+      bus.publish(EVENTS_WRITTEN_CHANNEL, { type: "events_written", written: events }).catch((error) => {
         // This instance evicted its own cells already; the others fall back on their cells' age.
         log.warn({ err: error }, "feed cells: could not tell the other instances of an event write");
       });
@@ -21,7 +23,7 @@ export function cellsOnBus(bus: Bus, pool: CellPool, log: { warn(details: object
     start() {
       listening ??= bus
         .subscribe(EVENTS_WRITTEN_CHANNEL, (event) => {
-          if (event.type === "events_written") pool.changed(event.events);
+          if (event.type === "events_written") pool.changed(event.written);
         })
         .then(
           (off) => {
