@@ -20,6 +20,8 @@ export const groupChannel = (groupId: number) => `group:${groupId}`;
  * the sockets they authenticated and forgets them from its session cache.
  */
 export const SESSIONS_REVOKED_CHANNEL = "sessions:revoked";
+/** Events stored by some instance: every instance reads the feed cells they were and are in again. */
+export const EVENTS_WRITTEN_CHANNEL = "events:written";
 /** Each instance's hub says which users hold a socket on it, so push skips users with the app open anywhere. */
 export const PRESENCE_CHANNEL = "presence";
 
@@ -38,5 +40,13 @@ export const busEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
   /** Every user with a socket on `instance` now (empty when it shuts down); repeated each heartbeat. */
   z.object({ type: z.literal("presence"), instance: z.string(), userIds: z.array(z.number().int()) }),
+  /**
+   * Each event's id, type and grid cell as stored (its cell before the write is known where it was kept).
+   * Not `events`: the Redis bus reads that key as a batch of bus events.
+   */
+  z.object({
+    type: z.literal("events_written"),
+    written: z.array(z.object({ id: z.number().int(), type: z.string(), cell: z.number().int().nullable() })),
+  }),
 ]);
 export type BusEvent = z.infer<typeof busEventSchema>;

@@ -11,7 +11,7 @@ import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { eventsRepository, eventsService } from "./modules/events";
-import { feedRepository, feedService } from "./modules/feed";
+import { cellsOnBus, createCellPool, feedRepository, feedService } from "./modules/feed";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
@@ -109,8 +109,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       })
     : null;
 
-  const eventsRepo = eventsRepository(db);
   const feedRepo = feedRepository(db);
+  // Each instance keeps the feed's cells of upcoming events; every event write reaches them all on the bus.
+  const feedCells = createCellPool(feedRepo.upcomingInCells);
+  const feedCellsOnBus = cellsOnBus(bus, feedCells, log);
+  const eventsRepo = eventsRepository(db, feedCellsOnBus.written);
   const friendsRepo = friendsRepository(db);
   const chatRepo = chatRepository(db);
   const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
@@ -217,6 +220,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
       sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
+      feedCells: feedCellsOnBus,
       accountTokens: accountTokenPrune({ repo: repositories.account, log }),
     },
     // Who may see what: the rules every read path asks (the visibility module's).
@@ -250,7 +254,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     events,
     feed: feedService({
       repo: feedRepo,
-      cohostsOf: hosting.cohostsOf,
+      cells: feedCells,
       findEvent: eventsRepo.findEvent,
       releaseAnswer: async (eventId, userId) =>
         (await participants.release(eventId, userId, ["going", "declined"])).removed !== null,

@@ -56,6 +56,16 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("DATABASE_POOL_MAX", () => {
+  it("keeps 20 connections by default and takes a deployment's own number", () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: "48" }).DATABASE_POOL_MAX).toBe(48);
+  });
+  it.each(["0", "-3", "2.5", "many", "501"])("refuses %s", (raw) => {
+    expect(() => loadConfig({ DATABASE_POOL_MAX: raw })).toThrow(/^Invalid environment variable DATABASE_POOL_MAX/);
+  });
+});
+
 describe("REDIS_PREFIX and METRICS_TOKEN", () => {
   it("prefixes with link: by default and accepts a deployment's own prefix", () => {
     expect(loadConfig({}).REDIS_PREFIX).toBe("link:");

@@ -14,6 +14,11 @@ const configSchema = z.object({
     .string()
     .refine((v) => /^(postgres(ql)?:\/\/|memory:\/\/|file:)/.test(v), "must start with postgres://, memory:// or file:")
     .optional(),
+  /**
+   * Connections each instance keeps to PostgreSQL: at least the requests it serves at once, so none waits
+   * for a connection; N instances need N times this below the server's max_connections.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   DATA_DIR: z.string().default("./data"),
   REDIS_URL: z.string().startsWith("redis://", "must start with redis://").optional(),
   ACCESS_CODES: z

@@ -29,7 +29,9 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase(config.DATABASE_URL ?? path.resolve(config.DATA_DIR));
+  const database = await openDatabase(config.DATABASE_URL ?? path.resolve(config.DATA_DIR), {
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   // Demo data only on the embedded database or with SEED=true; under a lock so two instances seed once.
   if (seedPolicy(config)) await database.exclusive("seed", () => seedIfEmpty(database.db));
   const bus = config.REDIS_URL

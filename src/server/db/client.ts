@@ -39,6 +39,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Sees every statement with its parameters (bench/feed.ts explains the feed's statements with it). */
   logger?: Logger;
+  /** Connections kept to a PostgreSQL server (DATABASE_POOL_MAX); default 20. */
+  poolMax?: number;
   /** An in-memory database starts as this copy of a data folder (PGlite's dumpDataDir) instead of initdb. */
   image?: Blob;
 }
@@ -49,7 +51,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 20 });
     // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
     pool.on("error", (error) => console.warn(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema, logger: options.logger });

@@ -57,6 +57,7 @@ export function hubChannels(deps: Pick<HubDeps, "bus" | "handlers" | "log">) {
         return;
       case "sessions_revoked":
       case "presence":
+      case "events_written":
         // Published on channels of their own, which no socket listens to.
         return;
       default: {

@@ -10,36 +10,52 @@ export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = typeof events.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 
-export function eventsRepository(db: Db) {
+/** An event as stored by a write: what the instances' kept feed cells need to hear of it. */
+export type WrittenEvent = Pick<EventRow, "id" | "type" | "cell">;
+
+/**
+ * `written` hears every event this repository stored, once its write committed (the composition root
+ * tells every instance on the bus, so their kept feed cells stay true).
+ */
+export function eventsRepository(db: Db, written: (rows: WrittenEvent[]) => void = () => {}) {
   return {
-    ...eventQueries(db),
+    ...eventQueries(db, written),
   };
 }
 export type EventsRepository = ReturnType<typeof eventsRepository>;
 
-function eventQueries(db: Db) {
+function eventQueries(db: Db, written: (rows: WrittenEvent[]) => void) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const told = <T extends WrittenEvent | undefined>(stored: T[]) => {
+    const known = stored.filter((row): row is NonNullable<T> => row !== undefined);
+    if (known.length > 0) written(known.map(({ id, type, cell }) => ({ id, type, cell })));
+    return stored;
+  };
 
   return {
     async insertEvent(values: NewEventRow) {
-      const [row] = await db.insert(events).values(values).returning();
+      const [row] = told(await db.insert(events).values(values).returning());
       return row;
     },
     /** A series: the first occurrence is its series' id; every occurrence shares the values but its date. */
     async insertSeries(values: NewEventRow, recurrence: NonNullable<NewEventRow["recurrence"]>, dates: Date[]) {
-      return db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const [first] = await tx
           .insert(events)
           .values({ ...values, date: dates[0], recurrence })
           .returning();
         const [linked] = await tx.update(events).set({ seriesId: first.id }).where(eq(events.id, first.id)).returning();
-        if (dates.length > 1) {
-          await tx
-            .insert(events)
-            .values(dates.slice(1).map((date) => ({ ...values, date, recurrence, seriesId: first.id })));
-        }
-        return linked;
+        const later =
+          dates.length > 1
+            ? await tx
+                .insert(events)
+                .values(dates.slice(1).map((date) => ({ ...values, date, recurrence, seriesId: first.id })))
+                .returning({ id: events.id, type: events.type, cell: events.cell })
+            : [];
+        return { linked, later };
       });
+      told([stored.linked, ...stored.later]);
+      return stored.linked;
     },
     /** This occurrence and the later ones of its series that are not canceled, in date order. */
     async followingOccurrences(seriesId: number, from: Date) {
@@ -56,17 +72,19 @@ function eventQueries(db: Db) {
     },
     /** Each event's changes, in one transaction: all are stored or none. */
     async updateEvents(changes: Array<{ id: number; values: Partial<NewEventRow> }>) {
-      return db.transaction(async (tx) => {
-        const updated = [];
-        for (const { id, values } of changes) {
-          const [row] = await tx.update(events).set(values).where(eq(events.id, id)).returning();
-          updated.push(row);
-        }
-        return updated;
-      });
+      return told(
+        await db.transaction(async (tx) => {
+          const updated = [];
+          for (const { id, values } of changes) {
+            const [row] = await tx.update(events).set(values).where(eq(events.id, id)).returning();
+            updated.push(row);
+          }
+          return updated;
+        }),
+      );
     },
     async updateEvent(id: number, values: Partial<NewEventRow>) {
-      const [row] = await db.update(events).set(values).where(eq(events.id, id)).returning();
+      const [row] = told(await db.update(events).set(values).where(eq(events.id, id)).returning());
       return row;
     },
     async findParticipant(eventId: number, userId: number) {

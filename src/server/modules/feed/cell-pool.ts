@@ -19,61 +19,131 @@ export interface CellEvent {
   seriesPrevUs: number | null;
 }
 
+/** An event as written, as the bus tells every instance of it: its cells before and after are read again. */
+export interface ChangedEvent {
+  id: number;
+  type: string;
+  cell: number | null;
+}
+
 /**
- * How long a cell's events are used before they are read again. Whatever a page serves is still checked in
- * SQL (the cards statement: cancelled, hidden, full, answered, blocked), so this bounds only how long
- * another instance's edit of an event's date, tags or place, or a cancellation, takes to reach the ranking
- * and the chip counts of new windows; a new event anywhere reaches them at once (the newest event id is read
- * with every person's inputs).
+ * How long a cell's events are used before they are read again. Event writes through the app reach every
+ * instance on the bus at once (`changed`), and whatever a page serves is still checked in SQL (the cards
+ * statement: cancelled, hidden, full, answered, blocked); so this bounds only what no event write tells:
+ * seats taken by joins (a full event is skipped when ranking, and never served), and rows written
+ * outside the app.
  */
-const CELL_POOL_TTL_MS = 5_000;
+const CELL_POOL_TTL_MS = 30_000;
 /**
  * Events read per cell: a window scans at most FEED_CELL_SCAN events across its cells, some of which it
  * skips (the person's own, full ones), so a little more than that per cell answers nearly every first window.
  */
 const CELL_POOL_DEPTH = FEED_CELL_SCAN + 250;
-/** Cells kept by one instance (each up to CELL_POOL_DEPTH events, a city about nine); the least recently used go first. */
-const CELL_POOL_MAX_CELLS = 500;
+/**
+ * Rows kept by one instance over all its cells, the least recently used cells out first. The bench's
+ * country (50 cities, 100 000 events) keeps about 47 000 rows in 762 cells.
+ */
+const CELL_POOL_MAX_ROWS = 200_000;
+/** Ids of events heard on the bus that are remembered to tell whether a kept cell knows of a new event. */
+const HEARD_MAX = 100_000;
 
 interface Cell {
   rows: CellEvent[];
   /** Whether the cell holds no more upcoming events than these. */
   complete: boolean;
+  /** When the read of these rows started. */
   loadedAt: number;
-  newestEventId: number;
+  /** Every event with an id up to this one is in the rows if it belongs there. */
+  currentThrough: number;
 }
 
 export type LoadCells = (type: string, cells: number[], now: Date, perCell: number) => Promise<CellEvent[]>;
 
+/** What the pool holds, for /metrics, the bench and its limits. */
+export interface CellPoolSize {
+  cells: number;
+  rows: number;
+  /** Cell reads, and events heard on the bus. */
+  reads: number;
+  heard: number;
+}
+
 /**
  * The upcoming events of each grid cell and type, kept in this process and shared by everyone whose radius
  * covers the cell: a first page for someone new is then arithmetic over a few thousand rows in memory
- * (window-ranking.ts) instead of a ranking statement per person.
+ * (window-ranking.ts) instead of a ranking statement per person. Filled on demand; an event written on any
+ * instance evicts its cells on every instance (`changed`, from the bus), so a kept cell stays true without
+ * being read again, and a cell read before an eviction it raced is never kept.
  */
-export function createCellPool(load: LoadCells, ttlMs = CELL_POOL_TTL_MS, depth = CELL_POOL_DEPTH) {
+export function createCellPool(
+  load: LoadCells,
+  { ttlMs = CELL_POOL_TTL_MS, depth = CELL_POOL_DEPTH, maxRows = CELL_POOL_MAX_ROWS } = {},
+) {
   const cells = new Map<string, Cell>();
-  const loading = new Map<string, { read: Promise<void>; newestEventId: number }>();
+  /** The kept cell of each kept event, to evict the cell an event leaves when it moves or changes type. */
+  const cellOfEvent = new Map<number, string>();
+  /** Events heard of on the bus (oldest first): a cell is current for a newer event id when all between were heard. */
+  const heard = new Set<number>();
+  /** When each cell was last evicted: a read that started before is not kept. */
+  const evictedAt = new Map<string, number>();
+  const loading = new Map<string, { read: Promise<Map<number, Cell>>; newestEventId: number; startedAt: number }>();
+  const size: CellPoolSize = { cells: 0, rows: 0, reads: 0, heard: 0 };
   const keyOf = (type: string, cell: number) => `${type}|${cell}`;
-  // Cells read after a newer event than the asker knows of are current for it too.
-  const fresh = (c: Cell | undefined, newestEventId: number, at: number) =>
-    c !== undefined && c.newestEventId >= newestEventId && at - c.loadedAt < ttlMs;
 
-  async function loadMissing(type: string, missing: number[], newestEventId: number, now: Date) {
+  function drop(key: string) {
+    const cell = cells.get(key);
+    if (!cell) return;
+    cells.delete(key);
+    for (const row of cell.rows) if (cellOfEvent.get(row.id) === key) cellOfEvent.delete(row.id);
+    size.cells -= 1;
+    size.rows -= cell.rows.length;
+  }
+  function keep(key: string, cell: Cell) {
+    drop(key);
+    cells.set(key, cell);
+    for (const row of cell.rows) cellOfEvent.set(row.id, key);
+    size.cells += 1;
+    size.rows += cell.rows.length;
+    for (const oldest of cells.keys()) {
+      if (size.rows <= maxRows || oldest === key) break;
+      drop(oldest);
+    }
+  }
+  function evict(key: string, at: number) {
+    drop(key);
+    // Re-inserted, so the map stays in eviction order for the forgetting below.
+    evictedAt.delete(key);
+    evictedAt.set(key, at);
+  }
+
+  /** Whether a kept cell holds every event up to `newestEventId` and is young enough; advances what it knows. */
+  function current(cell: Cell | undefined, newestEventId: number, at: number): cell is Cell {
+    if (cell === undefined || at - cell.loadedAt >= ttlMs) return false;
+    // An event created since the cell was read was heard on the bus (and evicted the cell it belongs to);
+    // one not heard (written outside the app, or its notice still on the way) means reading the cell again.
+    while (cell.currentThrough < newestEventId) {
+      if (!heard.has(cell.currentThrough + 1)) return false;
+      cell.currentThrough += 1;
+    }
+    return true;
+  }
+
+  async function read(type: string, missing: number[], newestEventId: number, now: Date, startedAt: number) {
+    size.reads += 1;
     const found = await load(type, missing, now, depth);
     const byCell = new Map<number, CellEvent[]>(missing.map((c) => [c, []]));
     for (const row of found) byCell.get(row.cell)?.push(row);
-    const loadedAt = Date.now();
-    for (const [cell, rows] of byCell) {
-      const key = keyOf(type, cell);
-      // A read that started earlier may end later: it never replaces cells read for a newer event.
-      if ((cells.get(key)?.newestEventId ?? -1) > newestEventId) continue;
-      cells.delete(key);
-      cells.set(key, { rows, complete: rows.length < depth, loadedAt, newestEventId });
+    const read = new Map<number, Cell>();
+    for (const [c, rows] of byCell) {
+      const cell = { rows, complete: rows.length < depth, loadedAt: startedAt, currentThrough: newestEventId };
+      read.set(c, cell);
+      const key = keyOf(type, c);
+      // A read that started before an eviction may miss that change; one that started earlier than the
+      // kept cell's never replaces it.
+      if ((evictedAt.get(key) ?? -1) >= startedAt || (cells.get(key)?.loadedAt ?? -1) > startedAt) continue;
+      keep(key, cell);
     }
-    for (const oldest of cells.keys()) {
-      if (cells.size <= CELL_POOL_MAX_CELLS) break;
-      cells.delete(oldest);
-    }
+    return read;
   }
 
   return {
@@ -83,26 +153,70 @@ export function createCellPool(load: LoadCells, ttlMs = CELL_POOL_TTL_MS, depth 
      */
     async events(type: string, wanted: number[], newestEventId: number, now: Date) {
       const at = Date.now();
-      // One read for the cells nobody is reading yet; a cell already being read is waited for, not read twice.
-      const missing = wanted.filter((c) => !fresh(cells.get(keyOf(type, c)), newestEventId, at));
-      const unread = missing.filter((c) => (loading.get(keyOf(type, c))?.newestEventId ?? -1) < newestEventId);
-      if (unread.length > 0) {
-        const read = loadMissing(type, unread, newestEventId, now).finally(() => {
-          for (const c of unread) if (loading.get(keyOf(type, c))?.read === read) loading.delete(keyOf(type, c));
-        });
-        for (const c of unread) loading.set(keyOf(type, c), { read, newestEventId });
+      const got = new Map<number, Cell>();
+      const waits: Array<Promise<void>> = [];
+      const unread: number[] = [];
+      for (const c of wanted) {
+        const key = keyOf(type, c);
+        const cell = cells.get(key);
+        if (current(cell, newestEventId, at)) {
+          got.set(c, cell);
+          continue;
+        }
+        // A cell already being read for this event id or a newer one, since its last eviction, is waited for.
+        const pending = loading.get(key);
+        if (pending && pending.newestEventId >= newestEventId && pending.startedAt > (evictedAt.get(key) ?? -1))
+          waits.push(pending.read.then((r) => void got.set(c, r.get(c) as Cell)));
+        else unread.push(c);
       }
-      await Promise.all(missing.map((c) => loading.get(keyOf(type, c))?.read));
+      if (unread.length > 0) {
+        const pending = read(type, unread, newestEventId, now, at);
+        const done = pending.finally(() => {
+          for (const c of unread) if (loading.get(keyOf(type, c))?.read === pending) loading.delete(keyOf(type, c));
+        });
+        for (const c of unread) loading.set(keyOf(type, c), { read: pending, newestEventId, startedAt: at });
+        waits.push(
+          done.then((r) => {
+            for (const [c, cell] of r) got.set(c, cell);
+          }),
+        );
+      }
+      await Promise.all(waits);
       const lists: CellEvent[][] = [];
       let known: FeedMark | null = null;
       for (const c of wanted) {
-        const cell = cells.get(keyOf(type, c));
+        const cell = got.get(c);
         if (!cell) return null;
         lists.push(cell.rows);
         const last = cell.rows.at(-1);
         if (!cell.complete && last && (!known || before(last, known))) known = { us: last.dateUs, id: last.id };
       }
       return { lists, known };
+    },
+
+    /** Events written on some instance (the bus): the cells they were and are in are read again when next asked. */
+    changed(written: ChangedEvent[]) {
+      const at = Date.now();
+      for (const event of written) {
+        const was = cellOfEvent.get(event.id);
+        if (was !== undefined) evict(was, at);
+        if (event.cell != null) evict(keyOf(event.type, event.cell), at);
+        if (!heard.has(event.id)) {
+          heard.add(event.id);
+          size.heard += 1;
+          if (heard.size > HEARD_MAX) heard.delete(heard.values().next().value as number);
+        }
+      }
+      // Evictions older than any read still in flight are forgotten.
+      for (const [key, when] of evictedAt) {
+        if (at - when <= ttlMs) break;
+        evictedAt.delete(key);
+      }
+    },
+
+    /** Cells and rows kept now, cell reads and events heard so far. */
+    size(): CellPoolSize {
+      return { ...size };
     },
   };
 }

@@ -73,9 +73,10 @@ export function feedRepository(db: Db) {
       'newestEventId', (select coalesce(max(e.id), 0) from events e))
     from users u where u.id = ${userId})`;
 
-  // The cards of a page, and only those the user can still answer now: a cached window may be older than the
-  // user's last answer, a cancellation, a moderator's hiding, a block or the event filling up. Each row also
-  // carries the ranking inputs, so a page served from a kept window costs this one statement.
+  // The cards of a page (the event, its host, co-hosts and first attendees), and only those the user can still
+  // answer now: a cached window may be older than the user's last answer, a cancellation, a moderator's
+  // hiding, a block or the event filling up. Each row also carries the ranking inputs, so a page served from
+  // a kept window costs this one statement.
   const cards = db
     .select({
       me,
@@ -91,6 +92,11 @@ export function feedRepository(db: Db) {
           order by p.created_at, p.user_id
           limit ${AVATAR_STACK_MAX}
         ) a), '[]')`,
+      // Listed events have no co-host blocked either way with the viewer (eventListedFor), so all are shown.
+      cohosts: sql<UserSummary[]>`coalesce((
+        select json_agg(json_build_object('id', u.id, 'fullName', u.full_name, 'username', u.username, 'profileImage', u.profile_image)
+          order by c.created_at, c.user_id)
+        from event_cohosts c join users u on u.id = c.user_id where c.event_id = ${events.id}), '[]')`,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.hostId))

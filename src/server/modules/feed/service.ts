@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryId } from "#contract/categories";
-import type { FeedItem, FeedQuery, UserSummary } from "#contract/events";
+import type { FeedItem, FeedQuery } from "#contract/events";
 import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { type CellPool, createCellPool } from "./cell-pool";
@@ -40,7 +40,6 @@ export function feedService({
   repo,
   windows = createWindowCache(),
   cells = createCellPool(repo.upcomingInCells),
-  cohostsOf = async () => new Map(),
   findEvent = async () => undefined,
   releaseAnswer = async () => false,
 }: {
@@ -48,8 +47,6 @@ export function feedService({
   windows?: WindowCache;
   /** The upcoming events of each grid cell, shared by every person's city windows. */
   cells?: CellPool;
-  /** The co-hosts of a page's events (the hosting module), for the cards. */
-  cohostsOf?: (eventIds: number[]) => Promise<Map<number, UserSummary[]>>;
   /** The event an undo names (the events module). */
   findEvent?: (eventId: number) => Promise<{ id: number; title: string } | undefined>;
   /**
@@ -206,7 +203,6 @@ export function feedService({
         }
         if (opened === WINDOWS_PER_REQUEST - 1) nextCursor = encodeCursor(cursor);
       }
-      const cohosts = await cohostsOf(ranked.filter((r) => checked.has(r.id)).map((r) => r.id));
       const events: FeedItem[] = ranked.flatMap((r) => {
         const card = checked.get(r.id);
         if (!card) return [];
@@ -216,7 +212,7 @@ export function feedService({
           {
             ...toEvent(row),
             host: card.host,
-            cohosts: cohosts.get(row.id) ?? [],
+            cohosts: card.cohosts,
             attendees: card.attendees,
             attendeeCount: row.goingCount,
             friendsGoing: r.friends_going,

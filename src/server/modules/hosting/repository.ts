@@ -42,15 +42,6 @@ export function hostingRepository(db: Db) {
         .where(eq(eventCohosts.eventId, eventId))
         .orderBy(asc(eventCohosts.createdAt), asc(eventCohosts.userId));
     },
-    async cohostsOfMany(eventIds: number[]) {
-      if (eventIds.length === 0) return [];
-      return db
-        .select({ eventId: eventCohosts.eventId, user: userColumns })
-        .from(eventCohosts)
-        .innerJoin(users, eq(users.id, eventCohosts.userId))
-        .where(inArray(eventCohosts.eventId, eventIds))
-        .orderBy(asc(eventCohosts.createdAt), asc(eventCohosts.userId));
-    },
     async cohostIdsOf(eventId: number) {
       const rows = await db
         .select({ userId: eventCohosts.userId })

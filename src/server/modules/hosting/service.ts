@@ -191,18 +191,6 @@ export function hostingService({
     isCohost: repo.isCohost,
     cohostIdsOf: repo.cohostIdsOf,
     cohostedEventIds: repo.cohostedEventIds,
-    /** Each event's co-hosts, for a page of cards. */
-    async cohostsOf(eventIds: number[]) {
-      const byEvent = new Map<
-        number,
-        Array<{ id: number; fullName: string; username: string; profileImage: string | null }>
-      >();
-      for (const row of await repo.cohostsOfMany(eventIds)) {
-        byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.user]);
-      }
-      return byEvent;
-    },
-
     /** What the event page adds for hosting, as `viewerId` sees it. */
     async detailFor(
       event: EventRow,
