@@ -40,7 +40,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { windowCacheCounts } from "../src/server/modules/feed/window-cache";
+import { windowCacheCounts } from "../src/server/modules/discover/window-cache";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
 

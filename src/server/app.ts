@@ -30,9 +30,9 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
+import { discoverRoutes } from "./modules/discover/routes";
 import { earlyAccessRoutes } from "./modules/early-access/routes";
 import { eventsRoutes } from "./modules/events/routes";
-import { feedRoutes } from "./modules/feed/routes";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -61,7 +61,7 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
-  feedRoutes,
+  discoverRoutes,
   participantsRoutes,
   availabilityRoutes,
   usersRoutes,

@@ -8,10 +8,10 @@ import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository, chatService, toChatMessage } from "./modules/chat";
+import { cellsOnBus, createCellPool, discoverRepository, discoverService } from "./modules/discover";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
 import { eventsRepository, eventsService } from "./modules/events";
-import { cellsOnBus, createCellPool, feedRepository, feedService } from "./modules/feed";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
@@ -109,7 +109,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       })
     : null;
 
-  const feedRepo = feedRepository(db);
+  const feedRepo = discoverRepository(db);
   // Each instance keeps the feed's cells of upcoming events; every event write reaches them all on the bus.
   const feedCells = createCellPool(feedRepo.upcomingInCells);
   const feedCellsOnBus = cellsOnBus(bus, feedCells, log);
@@ -252,7 +252,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     chat,
     eventConversation,
     events,
-    feed: feedService({
+    feed: discoverService({
       repo: feedRepo,
       cells: feedCells,
       findEvent: eventsRepo.findEvent,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventInteractions } from "#server/modules/feed/schema";
+import { eventInteractions } from "#server/modules/discover/schema";
 import { eventSuite, inDays } from "#server/test/factories";
 
 const { app, signUp, createEvent, participate, eventRow, notificationsOf } = eventSuite();

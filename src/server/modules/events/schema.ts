@@ -70,7 +70,7 @@ export const events = pgTable(
     /** instant: a freed seat goes to the first waitlisted at once; confirm: they have an hour to confirm it. */
     waitlistMode: text("waitlist_mode").$type<WaitlistMode>().notNull().default("instant"),
     createdAt: createdAt(),
-    /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/feed/ranking-sql.ts. */
+    /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/discover/ranking-sql.ts. */
     cell: integer("cell").generatedAlwaysAs(
       sql`((floor("lat" / 0.2::float8) + 450) * 2000 + (floor("lng" / 0.2::float8) + 900))::int`,
     ),

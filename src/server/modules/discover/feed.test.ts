@@ -13,7 +13,7 @@ import { eventFixtures, inDays } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
 import { cellOf, cellsCovering, FEED_CELL_SCAN, FEED_SEARCH_SCAN, FEED_WINDOW } from "./ranking-sql";
-import { feedRepository } from "./repository";
+import { discoverRepository } from "./repository";
 import { eventInteractions } from "./schema";
 
 let t: TestApp;
@@ -334,7 +334,7 @@ describe("feed query plan", () => {
         30 + (g % 97) * 0.2, -120 + (g % 89) * 0.5, array['music']
       from generate_series(1, 5000) g`);
     await t.database.db.execute(sql`analyze events`);
-    const repo = feedRepository(t.database.db);
+    const repo = discoverRepository(t.database.db);
     const inputs = { interests: [], friendIds: [], followedIds: [], freeRanges: [] };
     const base = { userId: host.id + 1, type: "social", now: new Date() };
     // A city radius reads a few grid cells, each in date order, merged: never the whole box or table.

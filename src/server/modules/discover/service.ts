@@ -6,7 +6,7 @@ import { type CellPool, createCellPool } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./ranking-sql";
 import { reasonsFor } from "./reasons";
-import type { FeedRepository, RankingInputs } from "./repository";
+import type { DiscoverRepository, RankingInputs } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
 import { type PersonalFacts, rankWindow } from "./window-ranking";
 
@@ -36,14 +36,14 @@ function indexAfter(rows: FeedRow[], last: FeedCursor["last"]) {
  * The feed: ranked pages of events the user can still answer, with chip counts, and the undo of a swipe.
  * Ranked windows are kept between pages (window-cache.ts); a page is then a slice of one plus the cards.
  */
-export function feedService({
+export function discoverService({
   repo,
   windows = createWindowCache(),
   cells = createCellPool(repo.upcomingInCells),
   findEvent = async () => undefined,
   releaseAnswer = async () => false,
 }: {
-  repo: FeedRepository;
+  repo: DiscoverRepository;
   windows?: WindowCache;
   /** The upcoming events of each grid cell, shared by every person's city windows. */
   cells?: CellPool;
@@ -114,7 +114,7 @@ export function feedService({
       let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
 
       // Whether an event is still answerable, and its card, as read during this request.
-      type Card = Awaited<ReturnType<FeedRepository["answerableCards"]>>[number];
+      type Card = Awaited<ReturnType<DiscoverRepository["answerableCards"]>>[number];
       const checked = new Map<number, Card | null>();
       async function check(ids: number[]) {
         const found = await repo.answerableCards(userId, ids, now);

@@ -8,7 +8,7 @@ import { createCellPool } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { feedTestKit } from "./feed-test-kit";
 import { cellsCovering, type FeedCriteria, type FeedWindow, type ScoreInputs } from "./ranking-sql";
-import { feedRepository } from "./repository";
+import { discoverRepository } from "./repository";
 import { rankWindow } from "./window-ranking";
 
 let t: TestApp;
@@ -89,7 +89,7 @@ describe("a city window ranked in memory from the kept cells", () => {
     await db.execute(sql`insert into friendships (requester_id, addressee_id, status)
       values (${me.id}, ${friendA.id}, 'accepted'), (${friendB.id}, ${me.id}, 'accepted')`);
 
-    const repo = feedRepository(db);
+    const repo = discoverRepository(db);
     const inputs: ScoreInputs = {
       interests: ["music", "hiking", "yoga"],
       friendIds: [friendA.id, friendB.id],

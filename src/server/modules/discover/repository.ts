@@ -43,7 +43,7 @@ const idList = (ids: number[]) => `{${ids.join(",")}}`;
  * The feed's reads: the ranking inputs with what a cached window depends on, a ranked window, the cards;
  * and its one write, taking back a swipe's interaction (the answer itself is the participants module's).
  */
-export function feedRepository(db: Db) {
+export function discoverRepository(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const userId = sql`${sql.placeholder("userId")}::int`;
 
@@ -263,4 +263,4 @@ export function feedRepository(db: Db) {
     },
   };
 }
-export type FeedRepository = ReturnType<typeof feedRepository>;
+export type DiscoverRepository = ReturnType<typeof discoverRepository>;

@@ -2,5 +2,5 @@
 
 export { createCellPool } from "./cell-pool";
 export { cellsOnBus } from "./cells-on-bus";
-export { feedRepository } from "./repository";
-export { feedService } from "./service";
+export { discoverRepository } from "./repository";
+export { discoverService } from "./service";

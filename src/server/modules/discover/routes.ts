@@ -8,7 +8,7 @@ import { requireSelf, requireUserId } from "#server/http/session";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
-export const feedRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const discoverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.feed;
 
   app.get(

@@ -8,8 +8,8 @@ import { friendships } from "#server/modules/friends/schema";
 import { eventFixtures, inDays, type Who } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
-import { feedRepository } from "./repository";
-import { feedService } from "./service";
+import { discoverRepository } from "./repository";
+import { discoverService } from "./service";
 import { createWindowCache } from "./window-cache";
 
 let t: TestApp;
@@ -48,7 +48,7 @@ describe("kept ranked windows", () => {
       await t.database.db
         .insert(availability)
         .values({ userId: me.id, date: inDays(day).toISOString().slice(0, 10), timeslots: ["evening"] });
-    const repo = feedRepository(t.database.db);
+    const repo = discoverRepository(t.database.db);
     let windowStatements = 0;
     const counted = {
       ...repo,
@@ -57,7 +57,7 @@ describe("kept ranked windows", () => {
         return repo.feedWindow(...args);
       },
     };
-    const service = feedService({ repo: counted, windows: createWindowCache() });
+    const service = discoverService({ repo: counted, windows: createWindowCache() });
     const query = feedQuerySchema.parse({ q: token, limit: 2 });
     const first = await service.feed(me.id, query);
     const again = await service.feed(me.id, query);
