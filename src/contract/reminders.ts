@@ -6,13 +6,16 @@ interface ReminderEvent {
   location: string;
 }
 
-/** The wording of reminders, written once: "<title> starts in 2 hours · <place>", then the event's local time. */
+/**
+ * The wording of reminders, written once: "<title> starts in 2 hours · <place>", then the event's time as every
+ * screen writes it (formatEventTime: its zone's, and the reader's own when it differs).
+ */
 export const REMINDER_NOTICES = {
   /** To each person going and to the host, once per offset they chose. */
-  startsSoon: (event: ReminderEvent, offset: ReminderOffset, localTime: string) => ({
+  startsSoon: (event: ReminderEvent, offset: ReminderOffset, eventTime: string) => ({
     type: "event_reminder" as const,
     title: `${event.title} starts in ${REMINDER_OFFSET_LABELS[offset]}${event.location ? ` · ${event.location}` : ""}`,
-    message: localTime,
+    message: eventTime,
     actionUrl: `/events/${event.id}`,
   }),
   /** To the host, the day before: who is coming and who is still waiting for an answer. */

@@ -23,7 +23,7 @@ function shortNameFormat(zone: string) {
 }
 
 /** Minutes east of UTC of `zone` at `at`. */
-function zoneOffsetMinutes(at: Date, zone: string): number {
+export function zoneOffsetMinutes(at: Date, zone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     hourCycle: "h23",

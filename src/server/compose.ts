@@ -77,7 +77,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const auth = authService({ repo: repositories.auth, bus });
   const notifications = notificationsService({ repo: notificationsRepository(db), bus, visibility });
   const reminderWorker = createReminderWorker({
-    service: remindersService({ repo: remindersRepository(db), notifications }),
+    service: remindersService({
+      repo: remindersRepository(db),
+      notifications,
+      zoneOf: async (userId) => (await repositories.users.findById(userId))?.timezone,
+    }),
     log,
     everyMs: config.REMINDER_POLL_MS,
   });

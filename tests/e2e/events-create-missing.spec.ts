@@ -37,6 +37,11 @@ test("the Create New Event dialog refuses a missing field without sending, then 
   await expect(dialog.getByLabel("Maximum Attendees")).toHaveValue("20");
   await shot(page, "create");
   await dialog.getByLabel("Time").fill("19:30");
+  // At 390 px the date and the time show whole, their picker icons inside the box (nothing scrolled out).
+  for (const field of [dialog.getByLabel("Date"), dialog.getByLabel("Time")]) {
+    const overflow = await field.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
   await create.submit();
   await expect(toast).toContainText("Event Created");
   await expect(toast).toContainText("Your networking event has been created successfully");

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../e2e/axe";
 import { expect, signInAsDemo, startInTheme, test } from "../e2e/fixtures";
+import { localDay } from "../e2e/pages/create-event";
 
 /**
  * One row per screen: its file name in docs/screens/, who looks at it (a demo username, or nobody for a
@@ -87,6 +88,40 @@ const screens: Screen[] = [
     as: "alex",
     path: "/groups?group=1",
     ready: (p) => expect(p.getByTestId("chat-typing")).toBeAttached(),
+  },
+  {
+    name: "groups-with-conversations",
+    as: "alex",
+    path: "/groups",
+    ready: async (p) => {
+      // alex hosts the first event: its guests' conversation is made on first use.
+      expect((await p.request.get("/api/events/1/conversation")).ok()).toBe(true);
+      await p.reload();
+      await expect(p.getByRole("heading", { name: "Guests' conversations" })).toBeVisible();
+    },
+  },
+  {
+    name: "create-event-toast",
+    as: "alex",
+    path: "/",
+    ready: async (p) => {
+      await p.route("**/api/events", (route) =>
+        route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),
+      );
+      await p.getByRole("button", { name: "Create event", exact: true }).click();
+      const dialog = p.getByRole("dialog");
+      await dialog.getByLabel("Event Name").fill("Rooftop supper");
+      await dialog.getByLabel("Description").fill("Bring something to share");
+      await dialog.getByLabel("Date").fill(localDay(3));
+      await dialog.getByLabel("Time").fill("19:00");
+      await dialog.getByRole("button", { name: "Create Event" }).click();
+      const toast = p.getByTestId("toast");
+      await expect(toast).toContainText("Failed to create the event");
+      // Held under the pointer, the toast stays while the picture is taken; the form is read from its top.
+      await toast.hover();
+      await dialog.evaluate((el) => el.scrollTo({ top: 0 }));
+      await expect(dialog.getByRole("button", { name: "Use my current location" })).toBeInViewport();
+    },
   },
   {
     name: "settings-reminders",

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from "@contract/limits";
+import { usableZone } from "@contract/event-time";
 import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
 import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, subDays } from "date-fns";
@@ -6,7 +6,8 @@ import { enUS } from "date-fns/locale";
 
 /**
  * The one place a moment becomes text, by one rule. An event's time is read in the event's own zone,
- * with that zone's name, and the viewer's clock beside it when it reads differently (eventTimeParts);
+ * with that zone's name, and the viewer's clock beside it when it reads differently (eventTimeParts, from
+ * the contract, so the server's reminders write it the same way);
  * a series repeats on the event's weekday (seriesWeekday). Any other moment (a host's update, a chat
  * line, a notification) is read in the viewer's profile zone, always with that zone's name, so a time
  * is never silently in a zone the reader doesn't expect. Zone names are the time-zone picker's
@@ -21,23 +22,6 @@ let deviceZone: string | undefined;
 export function deviceTimeZone(): string {
   deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
   return deviceZone;
-}
-
-const knownZones = new Map<string, boolean>();
-function usableZone(timezone: Zone): string {
-  const zone = timezone || DEFAULT_TIMEZONE;
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownZones.set(zone, known);
-  }
-  // An unknown zone id must not break a page, so the default zone stands in.
-  return known ? zone : DEFAULT_TIMEZONE;
 }
 
 function inZone(date: DateInput, timezone: Zone): TZDate {
@@ -65,35 +49,8 @@ export function seriesWeekday(date: DateInput, eventZone: Zone): { weekday: stri
   return { weekday: format(local, "EEEE", { locale: enUS }), dayOfMonth: local.getDate() };
 }
 
-/**
- * An event's time as every screen shows it: in the event's own zone with that zone's name
- * ("Sat, Nov 28, 2026, 8:00 PM PST"), and the viewer's clock beside it when it reads differently
- * ("11:00 PM your time", with the day when that differs too). The viewer's zone is their profile's,
- * never the device's: a traveller's phone must not move their plans.
- */
-export function eventTimeParts(
-  date: DateInput,
-  eventZone: Zone,
-  viewerZone: Zone,
-): { at: string; yours: string | null } {
-  const zone = usableZone(eventZone);
-  const local = inZone(date, zone);
-  const at = `${format(local, "EEE, MMM d, yyyy, h:mm a", { locale: enUS })} ${zoneAbbreviation(date, zone)}`;
-  if (!viewerZone) return { at, yours: null };
-  const viewer = usableZone(viewerZone);
-  if (viewer === zone || offsetMinutes(date, viewer) === offsetMinutes(date, zone)) return { at, yours: null };
-  const mine = inZone(date, viewer);
-  const pattern = isSameDay(mine, new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), viewer))
-    ? "h:mm a"
-    : "EEE, MMM d, h:mm a";
-  return { at, yours: `${format(mine, pattern, { locale: enUS })} your time` };
-}
-
-/** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */
-export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone): string {
-  const { at, yours } = eventTimeParts(date, eventZone, viewerZone);
-  return yours ? `${at} · ${yours}` : at;
-}
+/** An event's time: the contract's one rule, shared with the server's notices and e-mails. */
+export { eventTimeParts, formatEventTime } from "@contract/event-time";
 
 /** "7:00 PM PST": a moment's clock time in the viewer's zone, named. */
 export function formatTime(date: DateInput, timezone: Zone): string {

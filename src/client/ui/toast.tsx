@@ -2,6 +2,7 @@ import * as ToastPrimitives from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
 import type * as React from "react";
+import { useCallback } from "react";
 import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
@@ -10,12 +11,15 @@ export const ToastProvider = ToastPrimitives.Provider;
  * Radix's default hotkey is F8. Toasts rise from just above the bottom bar and its raised add
  * button: at the top they covered the search and the filters someone was using, and under the bar they
  * could not be read. A screen with its own buttons there (the deck's Going and Pass) lifts them by
- * --toast-lift; over an open dialog they drop from the top, clear of the form's buttons (styles.css).
+ * --toast-lift; over an open dialog they drop from the top and the dialog moves down below them, so no
+ * control of a form lies under one (styles.css, by the stack's height this viewport keeps on the page).
  * The viewport itself lets taps through; only the toast catches them.
  */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
+  const keepStackHeight = useStackHeight();
   return (
     <ToastPrimitives.Viewport
+      ref={keepStackHeight}
       className={cn(
         "toast-viewport pointer-events-none fixed inset-x-0 bottom-[calc(var(--bottom-bar-clearance)+var(--toast-lift,0px)+env(safe-area-inset-bottom))] z-[100] mx-auto flex max-h-[50dvh] w-full max-w-md flex-col-reverse gap-2 px-4 outline-none",
         className,
@@ -23,6 +27,22 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
       {...props}
     />
   );
+}
+
+/** Keeps --toast-stack-height on the page: the toasts' height (0 with none), the room an open dialog leaves them. */
+function useStackHeight() {
+  return useCallback((viewport: HTMLOListElement | null) => {
+    if (!viewport) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--toast-stack-height", `${viewport.offsetHeight}px`),
+    );
+    observer.observe(viewport);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-stack-height");
+    };
+  }, []);
 }
 
 const toastVariants = cva(

@@ -13,7 +13,7 @@ import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Input } from "@/ui/input";
+import { DateTimeRow, Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
@@ -229,7 +229,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             />
             <MissingNote field="title" shown={missingShown("title")} />
           </div>
-          <div className="grid grid-cols-2 gap-3">
+          <DateTimeRow>
             <div className="grid gap-2">
               <Label htmlFor="event-date" className={requiredLabel}>
                 Date
@@ -271,7 +271,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
                 Time at the place ({zoneAbbreviation(new Date(), placeZone)})
               </p>
             )}
-          </div>
+          </DateTimeRow>
           <div className="grid gap-2">
             <Label htmlFor="event-location">Location</Label>
             <Input

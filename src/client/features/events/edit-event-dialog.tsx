@@ -6,7 +6,7 @@ import { dayKey } from "@/lib/format-date";
 import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Input } from "@/ui/input";
+import { DateTimeRow, Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
@@ -91,7 +91,7 @@ export function EditEventDialog({
         <form onSubmit={submit} className="grid gap-3">
           <Label htmlFor="edit-title">Event Name</Label>
           <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
-          <div className="grid grid-cols-2 gap-3">
+          <DateTimeRow>
             <div className="grid gap-2">
               <Label htmlFor="edit-date">Date</Label>
               <Input
@@ -107,7 +107,7 @@ export function EditEventDialog({
               <Label htmlFor="edit-time">Time</Label>
               <Input id="edit-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
             </div>
-          </div>
+          </DateTimeRow>
           <Label htmlFor="edit-location">Location</Label>
           <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
           <PlacePicker place={place} onPick={setPlace} locationGranted={false} />

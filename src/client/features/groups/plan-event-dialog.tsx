@@ -17,7 +17,7 @@ import { cn } from "@/lib/utils";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Input } from "@/ui/input";
+import { DateTimeRow, Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
 import { Spinner } from "@/ui/spinner";
@@ -193,7 +193,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
         />
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-2">
+          <DateTimeRow className="gap-2">
             <div className="grid gap-1.5">
               <Label htmlFor="group-event-date">Date</Label>
               <Input
@@ -208,7 +208,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
               <Label htmlFor="group-event-time">Time</Label>
               <Input id="group-event-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
             </div>
-          </div>
+          </DateTimeRow>
           <div className="grid gap-1.5">
             <Label htmlFor="group-event-location">Location</Label>
             <Input id="group-event-location" value={location} onChange={(e) => setLocation(e.target.value)} />

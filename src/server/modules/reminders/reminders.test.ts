@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
+import { deliveriesSettled } from "#server/modules/notifications";
 import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
+import { outbox } from "#server/modules/outbox/schema";
 import { eventSuite, type Who } from "#server/test/factories";
 import { reminderDeliveries } from "./schema";
 
@@ -43,8 +45,9 @@ describe("reminder worker (the clock is moved, never waited for)", () => {
     const [dayBefore] = await reminders(guest.id);
     expect((await reminders(guest.id)).length).toBe(1);
     expect(dayBefore.title).toBe("Rooftop Jazz starts in 1 day · Pier 17");
-    // 23:00 UTC is 6 or 7 PM in New York, written with the zone's abbreviation.
-    expect(dayBefore.message).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, [67]:00 PM E[SD]T$/);
+    // 23:00 UTC is 6 or 7 PM in New York, written as the event page does, with the zone's name; the guest
+    // reads New York time too (the profile's default zone), so no "your time".
+    expect(dayBefore.message).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, [67]:00 PM E[SD]T$/);
     expect(dayBefore.actionUrl).toBe(`/events/${event.id}`);
     const hostTexts = (await reminders(host.id)).map((n) => `${n.title} | ${n.message}`);
     expect(hostTexts).toHaveLength(2);
@@ -56,6 +59,38 @@ describe("reminder worker (the clock is moved, never waited for)", () => {
       "Rooftop Jazz starts in 1 day · Pier 17",
       "Rooftop Jazz starts in 2 hours · Pier 17",
     ]);
+  });
+
+  it("gives a reader in another zone their own time too, in-app and by e-mail, as the event page words it", async () => {
+    const host = await signUp({ fullName: "Hana Host", timezone: "America/New_York" });
+    const guest = await signUp({ fullName: "Taro Traveller", timezone: "Asia/Tokyo" });
+    const byEmail = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    byEmail.channels.reminders = { inApp: true, push: false, email: true };
+    expect((await putPreferences(guest, byEmail)).statusCode).toBe(200);
+    const date = new Date(Date.now() + 3 * 86_400_000);
+    date.setUTCHours(23, 0, 0, 0);
+    const event = await createEvent(host, { title: "Harbour Lights", location: "Pier 17", date: date.toISOString() });
+    await participate(guest, event.id, "going");
+
+    await runAt(at(date, 1440));
+    // 23:00 UTC: 6 or 7 PM in New York (the event's zone, its host's), 8 AM the next morning in Tokyo.
+    const tokyoDay = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Tokyo",
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+    }).format(date);
+    const [guestNotice] = await reminders(guest.id);
+    expect(guestNotice.message).toMatch(
+      new RegExp(`^[A-Z][a-z]{2}, [A-Z][a-z]{2} \\d{1,2}, \\d{4}, [67]:00 PM E[SD]T · ${tokyoDay}, 8:00 AM your time$`),
+    );
+    // E-mail leaves in the background once the notice is stored.
+    await deliveriesSettled(app().bus);
+    const [mail] = (await app().database.db.select().from(outbox)).filter((m) => m.to === guest.user.email);
+    expect(mail?.text).toContain(guestNotice.message);
+    // The host reads New York time: the event's own, alone.
+    const hostNotice = (await reminders(host.id)).find((n) => n.title.startsWith("Harbour Lights starts in"));
+    expect(hostNotice?.message).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, [67]:00 PM E[SD]T$/);
   });
 
   it("sends nothing after the guest stops going or the host cancels", async () => {

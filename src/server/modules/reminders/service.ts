@@ -1,3 +1,4 @@
+import { formatEventTime } from "#contract/event-time";
 import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "#contract/push";
 import { REMINDER_NOTICES } from "#contract/reminders";
 import type { NotificationsService } from "../notifications";
@@ -12,25 +13,15 @@ const REMINDER_LATE_MS = 10 * 60_000;
 /** The furthest ahead any reminder looks: the largest offset. */
 const HORIZON_MINUTES = Math.max(...REMINDER_OFFSETS);
 
-/** "Sat, Nov 28, 7:00 PM EST": the event's local time with its zone's abbreviation. */
-function localTime(date: Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: zone,
-    timeZoneName: "short",
-  }).format(date);
-}
-
 export function remindersService({
   repo,
   notifications,
+  zoneOf,
 }: {
   repo: RemindersRepository;
   notifications: NotificationsService;
+  /** A person's profile zone (the users module's): their reminder adds their own clock when it reads differently. */
+  zoneOf: (userId: number) => Promise<string | null | undefined>;
 }) {
   return {
     /**
@@ -39,6 +30,11 @@ export function remindersService({
      */
     async sendDue(now: Date): Promise<number> {
       const claimed = await repo.claimDue(now, REMINDER_LATE_MS, DEFAULT_REMINDER_OFFSETS, HORIZON_MINUTES);
+      const zones = new Map<number, string | null | undefined>();
+      const readerZone = async (userId: number) => {
+        if (!zones.has(userId)) zones.set(userId, await zoneOf(userId));
+        return zones.get(userId);
+      };
       for (const reminder of claimed) {
         const event = { id: reminder.eventId, title: reminder.title, location: reminder.location };
         if (reminder.kind === "host_summary") {
@@ -50,7 +46,8 @@ export function remindersService({
             namedIds: guests.map((g) => g.id),
           });
         } else {
-          const when = localTime(reminder.date, eventTimeZone(reminder));
+          // The event page's and the cards' rule: the event's time in its zone, and the reader's when it differs.
+          const when = formatEventTime(reminder.date, eventTimeZone(reminder), await readerZone(reminder.userId));
           await notifications.notify(reminder.userId, REMINDER_NOTICES.startsSoon(event, reminder.offsetMinutes, when));
         }
       }
