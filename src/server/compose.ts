@@ -264,7 +264,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
     }),
     health: healthService({ database: deps.database, bus }),
-    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups, users: repositories.users }),
+    invites: invitesService({
+      repo: invitesRepository(db),
+      groups: repositories.groups,
+      users: repositories.users,
+      blocks,
+    }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,

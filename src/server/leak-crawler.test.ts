@@ -63,8 +63,6 @@ const KNOWN_LEAKS_BEING_FIXED: { route: string; callers: Caller[]; canary: Canar
   { route: "GET /api/notifications", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "GET /api/account/export", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "WS /ws", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  // The invite page names who made the invite (invitedBy) to a viewer on either side of a block with them.
-  { route: "GET /api/group-invite/{code}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "invite" },
   // 5: notices sent before the event was hidden still carry its title; the export keeps it too.
   { route: "GET /api/notifications", callers: ["follower"], canary: "hiddenEventTitle", finding: "5" },
   { route: "GET /api/account/export", callers: ["guest", "follower"], canary: "hiddenEventTitle", finding: "5" },

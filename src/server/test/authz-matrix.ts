@@ -31,8 +31,9 @@
  * - emptyWorld: the caller's own things or the service's: what the same caller gets in an empty world
  *   (the same five people on a database of their own, nothing between them);
  * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more;
- *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line),
- *   and nothing naming the owner (a list of everyone's public pages, read across a block).
+ *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line, a
+ *   JSON answer with null where nobody's names the owner), and nothing naming the owner (a list of
+ *   everyone's public pages, an invite's maker, read across a block).
  */
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
@@ -645,6 +646,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }),
     expect: everyone(200),
     body: { public: "the invite code is the secret: its page opens for anyone" },
+    blockedBody: { public: "the same page, with nobody named as its maker across a block", hidesOwner: true },
   },
   "POST /api/group-invite/{code}/join": {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }),
