@@ -205,7 +205,6 @@ function OWN_READS() {
     [`${M}auth/repository.ts#findUserByGoogleSubject`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findTakenField`]: "whether a sign-up's name or address is taken",
     [`${M}account/repository.ts#findUserByEmail`]: "a reset link for one's own account",
-    [`${M}account/repository.ts#exportOf`]: "one's own data export",
     [`${M}account/repository.ts#hostedEventsWithPeople`]: "one's own events, told of one's deletion",
     [`${M}account/repository.ts#deleteAccount`]: "deleting one's own account",
     [`${M}uploads/repository.ts#insertWithinQuota`]: "one's own upload quota",

@@ -14,6 +14,7 @@ export const REMINDER_NOTICES = {
     title: `${event.title} starts in ${REMINDER_OFFSET_LABELS[offset]}${event.location ? ` · ${event.location}` : ""}`,
     message: localTime,
     actionUrl: `/events/${event.id}`,
+    eventId: event.id,
   }),
   /** To the host, the day before: who is coming and who is still waiting for an answer. */
   hostSummary: (event: ReminderEvent, going: string[], pending: string[]) => ({
@@ -21,6 +22,7 @@ export const REMINDER_NOTICES = {
     title: `${event.title} is tomorrow`,
     message: `${namesOrNone("Going", going)} · ${namesOrNone("Pending", pending)}`,
     actionUrl: `/events/${event.id}`,
+    eventId: event.id,
   }),
 };
 

@@ -55,17 +55,12 @@ const ALLOWED_SIGHTINGS: { route: string; caller: Caller; canary: CanaryKind; wh
  */
 const KNOWN_LEAKS_BEING_FIXED: { route: string; callers: Caller[]; canary: CanaryKind; finding: string }[] = [
   // 3: blocks are skipped in hosting paths: a guest on either side of a block with the host keeps the
-  // host's event in their lists, calendar and export, its conversation in their groups, and its notices.
+  // host's event in their lists and calendar, and its conversation in their groups.
   { route: "GET /api/events/user", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "GET /api/events/user/{id}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "GET /api/calendar/feed/{token}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "GET /api/groups/user", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/notifications", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/account/export", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
   { route: "WS /ws", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  // 5: notices sent before the event was hidden still carry its title; the export keeps it too.
-  { route: "GET /api/notifications", callers: ["follower"], canary: "hiddenEventTitle", finding: "5" },
-  { route: "GET /api/account/export", callers: ["guest", "follower"], canary: "hiddenEventTitle", finding: "5" },
 ];
 
 /** Non-GET routes that return data about others and are safe to call on the world: called like GET routes. */

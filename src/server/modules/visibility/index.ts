@@ -19,6 +19,7 @@ export {
   groupMemberVisibleTo,
   groupOpenTo,
   notBlocked,
+  noticeVisibleTo,
   personVisibleTo,
   type SqlRef,
 } from "./visibility-sql";
