@@ -216,8 +216,6 @@ function OWN_READS() {
     // The caller applied the event rule first (visibility.require*), or the rows are the hosts' own.
     [`${M}events/repository.ts#findEvent`]: "the row the visibility rules are applied to",
     [`${M}events/repository.ts#participantsWithStatus`]: "recipients of the hosts' notices, gated by eventId",
-    [`${M}events/repository.ts#hostedBy`]: "one's own hosted events",
-    [`${M}events/repository.ts#attendedBy`]: "one's own answers",
     [`${M}events/repository.ts#followingOccurrences`]: "a series the hosts manage (requireManaged first)",
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
     [`${M}hosting/repository.ts#followingOccurrenceIds`]:
