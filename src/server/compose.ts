@@ -159,6 +159,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     visibility,
     hosting,
+    leaveConversation: eventConversation.leave,
     now: deps.now,
   });
   const polls = pollsService({
@@ -293,6 +294,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       revokeSessions: auth.revokeSessions,
       keys: repositories.push,
       endFriendship: friendsRepo.endBetween,
+      releaseAcrossBlock: participants.releaseAcrossBlock,
       setEventHidden: async (id, hidden) =>
         Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),
       setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),

@@ -18,6 +18,7 @@ export {
   eventVisibleTo,
   groupMemberVisibleTo,
   groupOpenTo,
+  hostsEvent,
   notBlocked,
   noticeVisibleTo,
   personVisibleTo,
