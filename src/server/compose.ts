@@ -117,6 +117,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const hostingRepo = hostingRepository(db);
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
+    access: visibility,
     findEvent: eventsRepo.findEvent,
     statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
     goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),

@@ -204,14 +204,14 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: { ...everyone(200), blocked: 404 },
     body: { public: "E is public: its link opens for anyone" },
   },
-  // E's guests' conversation: its host and the member going; a stranger is refused.
+  // E's guests' conversation: its host and the member going; a stranger is refused; across a block E is gone.
   "GET /api/events/{id}/conversation": {
     request: (f) => ({ url: `/api/events/${f.eventId}/conversation` }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 404 },
   },
   "PUT /api/events/{id}/conversation/mute": {
     request: (f) => ({ url: `/api/events/${f.eventId}/conversation/mute`, payload: { muted: true } }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 404 },
   },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
