@@ -188,7 +188,6 @@ function OWN_READS() {
     [`${M}auth/repository.ts#findUserByGoogleSubject`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findTakenField`]: "whether a sign-up's name or address is taken",
     [`${M}account/repository.ts#findUserByEmail`]: "a reset link for one's own account",
-    [`${M}account/repository.ts#exportOf`]: "one's own data export",
     [`${M}account/repository.ts#hostedEventsWithPeople`]: "one's own events, told of one's deletion",
     [`${M}account/repository.ts#deleteAccount`]: "deleting one's own account",
     [`${M}uploads/repository.ts#insertWithinQuota`]: "one's own upload quota",
@@ -200,8 +199,6 @@ function OWN_READS() {
     // The caller applied the event rule first (visibility.require*), or the rows are the hosts' own.
     [`${M}events/repository.ts#findEvent`]: "the row the visibility rules are applied to",
     [`${M}events/repository.ts#participantsWithStatus`]: "recipients of the hosts' notices, gated by eventId",
-    [`${M}events/repository.ts#hostedBy`]: "one's own hosted events",
-    [`${M}events/repository.ts#attendedBy`]: "one's own answers",
     [`${M}events/repository.ts#followingOccurrences`]: "a series the hosts manage (requireManaged first)",
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
     [`${M}hosting/repository.ts#followingOccurrenceIds`]:

@@ -18,4 +18,5 @@ export const followedHostingNotice = (host: string, event: { id: number; title: 
   title: "New event",
   message: `${host} is hosting ${event.title}`,
   actionUrl: `/events/${event.id}`,
+  eventId: event.id,
 });

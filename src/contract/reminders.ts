@@ -17,6 +17,7 @@ export const REMINDER_NOTICES = {
     title: `${event.title} starts in ${REMINDER_OFFSET_LABELS[offset]}${event.location ? ` · ${event.location}` : ""}`,
     message: eventTime,
     actionUrl: `/events/${event.id}`,
+    eventId: event.id,
   }),
   /** To the host, the day before: who is coming and who is still waiting for an answer. */
   hostSummary: (event: ReminderEvent, going: string[], pending: string[]) => ({
@@ -24,6 +25,7 @@ export const REMINDER_NOTICES = {
     title: `${event.title} is tomorrow`,
     message: `${namesOrNone("Going", going)} · ${namesOrNone("Pending", pending)}`,
     actionUrl: `/events/${event.id}`,
+    eventId: event.id,
   }),
 };
 

@@ -265,12 +265,30 @@ function within(part: unknown, whole: unknown): boolean {
   return JSON.stringify(part) === JSON.stringify(whole);
 }
 
-/** Whether `part` is `whole` less some of its text lines, and names the owner nowhere (a text is not normalized). */
+/**
+ * Whether `part` is `whole` less what names the owner, and names the owner nowhere: a text less some of its
+ * lines (a text is not normalized), or a JSON answer where each value naming the owner may be null.
+ */
 function withinHidingOwner(part: unknown, whole: unknown, owner: Identity): boolean {
-  if (typeof part !== "string" || typeof whole !== "string") return false;
-  const lines = new Set(whole.split("\n"));
-  const namesOwner = ["<owner>", owner.username, owner.fullName].some((name) => part.includes(name));
-  return !namesOwner && part.split("\n").every((line) => lines.has(line));
+  const text = typeof part === "string" ? part : JSON.stringify(part);
+  if (["<owner>", owner.username, owner.fullName].some((name) => text.includes(name))) return false;
+  if (typeof part === "string" && typeof whole === "string") {
+    const lines = new Set(whole.split("\n"));
+    return part.split("\n").every((line) => lines.has(line));
+  }
+  return sameLessOwner(part, whole);
+}
+
+function sameLessOwner(part: unknown, whole: unknown): boolean {
+  if (part === null && JSON.stringify(whole).includes("<owner>")) return true;
+  if (part && typeof part === "object" && whole && typeof whole === "object") {
+    const keys = (v: object) => JSON.stringify(Object.keys(v).sort());
+    return (
+      keys(part) === keys(whole) &&
+      Object.entries(part).every(([k, v]) => sameLessOwner(v, (whole as Record<string, unknown>)[k]))
+    );
+  }
+  return JSON.stringify(part) === JSON.stringify(whole);
 }
 
 async function call(

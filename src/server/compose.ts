@@ -124,6 +124,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const hostingRepo = hostingRepository(db);
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
+    access: visibility,
     findEvent: eventsRepo.findEvent,
     statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
     goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
@@ -166,6 +167,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     visibility,
     hosting,
+    leaveConversation: eventConversation.leave,
     now: deps.now,
   });
   const polls = pollsService({
@@ -273,7 +275,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
     }),
     health: healthService({ database: deps.database, bus }),
-    invites: invitesService({ repo: invitesRepository(db), groups: repositories.groups, users: repositories.users }),
+    invites: invitesService({
+      repo: invitesRepository(db),
+      groups: repositories.groups,
+      users: repositories.users,
+      blocks,
+    }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
     polls,
@@ -297,6 +304,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       revokeSessions: auth.revokeSessions,
       keys: repositories.push,
       endFriendship: friendsRepo.endBetween,
+      releaseAcrossBlock: participants.releaseAcrossBlock,
       setEventHidden: async (id, hidden) =>
         Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),
       setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),

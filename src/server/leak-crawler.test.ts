@@ -48,28 +48,6 @@ const ALLOWED_SIGHTINGS: { route: string; caller: Caller; canary: CanaryKind; wh
   },
 ];
 
-/**
- * Leaks this crawler finds that known findings of the trust review cover (numbered as the review numbers
- * them), failing honestly until their fix lands: each entry must still leak for each of its callers, so
- * a fix that closes one fails the test until its entry (or that caller) is deleted here.
- */
-const KNOWN_LEAKS_BEING_FIXED: { route: string; callers: Caller[]; canary: CanaryKind; finding: string }[] = [
-  // 3: blocks are skipped in hosting paths: a guest on either side of a block with the host keeps the
-  // host's event in their lists, calendar and export, its conversation in their groups, and its notices.
-  { route: "GET /api/events/user", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/events/user/{id}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/calendar/feed/{token}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/groups/user", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/notifications", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "GET /api/account/export", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  { route: "WS /ws", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "3" },
-  // The invite page names who made the invite (invitedBy) to a viewer on either side of a block with them.
-  { route: "GET /api/group-invite/{code}", callers: ["blocked", "blocker"], canary: "blockingHost", finding: "invite" },
-  // 5: notices sent before the event was hidden still carry its title; the export keeps it too.
-  { route: "GET /api/notifications", callers: ["follower"], canary: "hiddenEventTitle", finding: "5" },
-  { route: "GET /api/account/export", callers: ["guest", "follower"], canary: "hiddenEventTitle", finding: "5" },
-];
-
 /** Non-GET routes that return data about others and are safe to call on the world: called like GET routes. */
 const READING_WRITES: Record<string, (w: LeakWorld) => { url: string; payload?: unknown }[]> = {
   // The place it already has: the host gets the event back, nothing changes.
@@ -404,19 +382,11 @@ it("no caller finds a canary it must not see on any route, socket, link card or 
     .map((op) => op.key);
   expect(silent, "crawled routes that answered nobody with a 2xx: fill them so some caller gets data").toEqual([]);
   expect([...untaught], "routes the crawler cannot fill yet: teach it in leak-crawler.test.ts").toEqual([]);
-  const known = (s: Sighting) =>
-    KNOWN_LEAKS_BEING_FIXED.some((k) => k.route === s.route && k.callers.includes(s.caller) && k.canary === s.canary);
   // One line per route, caller and canary, with the first request that showed it.
   const leaks = new Map<string, string>();
-  for (const s of sightings.filter((x) => !known(x))) {
+  for (const s of sightings) {
     const key = `${s.route} as ${s.caller}: ${s.canary}`;
     if (!leaks.has(key)) leaks.set(key, `${key} (${s.where})`);
   }
   expect([...leaks.values()], "canaries found where the caller must not see them").toEqual([]);
-  const fixed = KNOWN_LEAKS_BEING_FIXED.flatMap((k) =>
-    k.callers
-      .filter((caller) => !sightings.some((s) => s.route === k.route && s.caller === caller && s.canary === k.canary))
-      .map((caller) => `${k.route} as ${caller}: ${k.canary} (finding ${k.finding})`),
-  );
-  expect(fixed, "known leaks that no longer leak: delete their KNOWN_LEAKS_BEING_FIXED entries").toEqual([]);
 }, 180_000);

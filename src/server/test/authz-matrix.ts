@@ -31,8 +31,9 @@
  * - emptyWorld: the caller's own things or the service's: what the same caller gets in an empty world
  *   (the same five people on a database of their own, nothing between them);
  * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more;
- *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line),
- *   and nothing naming the owner (a list of everyone's public pages, read across a block).
+ *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line, a
+ *   JSON answer with null where nobody's names the owner), and nothing naming the owner (a list of
+ *   everyone's public pages, an invite's maker, read across a block).
  */
 
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
@@ -203,14 +204,14 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: { ...everyone(200), blocked: 404 },
     body: { public: "E is public: its link opens for anyone" },
   },
-  // E's guests' conversation: its host and the member going; a stranger is refused.
+  // E's guests' conversation: its host and the member going; a stranger is refused; across a block E is gone.
   "GET /api/events/{id}/conversation": {
     request: (f) => ({ url: `/api/events/${f.eventId}/conversation` }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 404 },
   },
   "PUT /api/events/{id}/conversation/mute": {
     request: (f) => ({ url: `/api/events/${f.eventId}/conversation/mute`, payload: { muted: true } }),
-    expect: insiders(200),
+    expect: { ...insiders(200), blocked: 404 },
   },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
@@ -645,6 +646,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }),
     expect: everyone(200),
     body: { public: "the invite code is the secret: its page opens for anyone" },
+    blockedBody: { public: "the same page, with nobody named as its maker across a block", hidesOwner: true },
   },
   "POST /api/group-invite/{code}/join": {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}/join` }),

@@ -22,6 +22,7 @@ import { forgetNoticesNaming } from "../notifications";
 import { forgetMail } from "../outbox";
 import { markReportsAboutDeleted } from "../safety";
 import { deleteUserRow } from "../users";
+import { eventVisibleTo, groupOpenTo, noticeVisibleTo } from "../visibility";
 import { accountTokens } from "./schema";
 
 type AccountTokenPurpose = "password_reset" | "email_verification";
@@ -130,7 +131,8 @@ export function accountRepository(db: Db) {
           })
           .from(eventParticipants)
           .innerJoin(events, eq(events.id, eventParticipants.eventId))
-          .where(eq(eventParticipants.userId, userId)),
+          // The export shows what its pages show: no event hidden by a moderator or across a block with a host.
+          .where(and(eq(eventParticipants.userId, userId), eventVisibleTo(userId, events))),
         db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
         db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
         db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
@@ -160,9 +162,13 @@ export function accountRepository(db: Db) {
           })
           .from(groupMembers)
           .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-          .where(eq(groupMembers.userId, userId)),
+          .where(and(eq(groupMembers.userId, userId), groupOpenTo(userId, groups.id))),
         db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
-        db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)),
+        db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications)))
+          .orderBy(desc(notifications.id)),
         db
           .select({
             id: uploads.id,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { CALENDAR_FEED_MAX_EVENTS, CALENDAR_FEED_PAST_DAYS } from "#contract/calendar";
 import type { Db } from "#server/db/client";
+import { eventColumns, eventVisibleTo } from "../visibility";
 import { calendarFeeds } from "./schema";
 
 export interface FeedEvent {
@@ -40,7 +41,8 @@ export function calendarRepository(db: Db) {
     },
     /**
      * What the person's calendar shows: events they host or go to, and group plans of their groups they voted
-     * yes on; canceled ones too (as CANCELLED), never hidden ones. It reads the events' tables read-only: the
+     * yes on; canceled ones too (as CANCELLED), never hidden ones nor those across a block with a host or
+     * co-host (made before the block or past). It reads the events' tables read-only: the
      * feed is one query, and every calendar app polls it.
      */
     async eventsOf(userId: number, now: Date): Promise<FeedEvent[]> {
@@ -49,7 +51,7 @@ export function calendarRepository(db: Db) {
         SELECT e.id, e.title, e.description, e.location, e.date, e.canceled_at AS "canceledAt", e.sequence,
           e.lat, e.lng, e.timezone
         FROM events e
-        WHERE e.hidden_at IS NULL AND e.date >= ${since}::timestamptz AND (
+        WHERE e.hidden_at IS NULL AND e.date >= ${since}::timestamptz AND ${eventVisibleTo(userId, eventColumns("e"))} AND (
           e.host_id = ${userId}
           OR EXISTS (SELECT 1 FROM event_participants p
             WHERE p.event_id = e.id AND p.user_id = ${userId} AND p.status = 'going')

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
+import { events } from "#server/modules/events/schema";
 import { groupMembers, groups } from "#server/modules/groups/schema";
 import { eventSuite, type Who } from "#server/test/factories";
 import { conversationMutes } from "./schema";
@@ -127,6 +128,40 @@ describe("GET /api/events/{id}/conversation", () => {
     expect(chat.map((m) => [m.userId, m.message])).toEqual([
       [host.id, CONVERSATION_TEXTS.hostUpdate("Doors at seven")],
     ]);
+  });
+
+  it("is not found across a block with the host, as an unknown event, even for an answer kept from before", async () => {
+    const host = await signUp();
+    const [blockedGuest, blockingGuest, stranger] = [await signUp(), await signUp(), await signUp()];
+    const event = await createEvent(host);
+    for (const who of [blockedGuest, blockingGuest]) await participate(who, event.id, "going");
+    const { groupId } = (await open(host, event.id)).json();
+    // Past: a block gives back no seat of a past event, so both still hold a going answer.
+    await app()
+      .database.db.update(events)
+      .set({ date: new Date(Date.now() - 86_400_000) })
+      .where(eq(events.id, event.id));
+    const blockOf = async (blocker: Who, other: Who) =>
+      expect(
+        (await blocker.call({ method: "POST", url: "/api/blocks", payload: { userId: other.id } })).statusCode,
+      ).toBe(200);
+    await blockOf(host, blockedGuest);
+    await blockOf(blockingGuest, host);
+
+    const before = await members(groupId);
+    const unknown = await open(stranger, 2_147_483_000);
+    for (const who of [blockedGuest, blockingGuest]) {
+      const res = await open(who, event.id);
+      expect([res.statusCode, res.json()]).toEqual([unknown.statusCode, unknown.json()]);
+      const mute = await who.call({
+        method: "PUT",
+        url: `/api/events/${event.id}/conversation/mute`,
+        payload: { muted: true },
+      });
+      expect(mute.statusCode).toBe(404);
+    }
+    // Asking changed nothing: the past event's conversation stays closed to them (groupOpenTo), nobody joined.
+    expect(await members(groupId)).toEqual(before);
   });
 
   it("goes with its event: the host deleting their account leaves no conversation group behind", async () => {

@@ -1,5 +1,6 @@
 import { CONVERSATION_TEXTS, type EventConversation } from "#contract/event-conversation";
 import { HttpError } from "#server/http/http-error";
+import type { EventAccess } from "../visibility";
 import type { EventConversationRepository } from "./repository";
 
 interface ConversationEvent {
@@ -11,6 +12,7 @@ interface ConversationEvent {
 
 export function eventConversationService({
   repo,
+  access,
   findEvent,
   statusOf,
   goingIds,
@@ -18,6 +20,8 @@ export function eventConversationService({
   send,
 }: {
   repo: EventConversationRepository;
+  /** The event rule: one the person may not open (hidden, across a block with a host) is not found. */
+  access: Pick<EventAccess, "requireVisible">;
   findEvent: (eventId: number) => Promise<ConversationEvent | undefined>;
   /** The person's participant status for the event, if any. */
   statusOf: (eventId: number, userId: number) => Promise<string | null>;
@@ -26,10 +30,12 @@ export function eventConversationService({
   /** Posts a chat message as `userId` through the group chat's own path (stored, delivered, pushed). */
   send: (userId: number, input: { groupId: number; message: string }) => Promise<unknown>;
 }) {
-  /** The host and guests going may be in the conversation; anyone else is refused, a hidden event is not found. */
+  /**
+   * The host and guests going may be in the conversation; anyone else is refused, and an event the person
+   * may not open is not found, as an unknown one (a block never shows itself as a refusal).
+   */
   async function requireGuest(eventId: number, userId: number) {
-    const event = await findEvent(eventId);
-    if (!event || (event.hiddenAt && event.hostId !== userId)) throw new HttpError(404, "Event not found");
+    const event = await access.requireVisible(eventId, userId);
     if (event.hostId !== userId && (await statusOf(eventId, userId)) !== "going")
       throw new HttpError(403, CONVERSATION_TEXTS.onlyGuests);
     return event;
@@ -65,6 +71,14 @@ export function eventConversationService({
       const event = eventId === undefined ? undefined : await findEvent(eventId);
       if (!event) return null;
       return [event.hostId, ...(await cohostIds(event.id))];
+    },
+    /** The person leaves the event's guests' conversation, if it has one; its hosts always stay. */
+    async leave(eventId: number, userId: number) {
+      const groupId = await repo.groupOf(eventId);
+      const event = await findEvent(eventId);
+      if (groupId === undefined || !event || event.hostId === userId) return;
+      if ((await cohostIds(eventId)).includes(userId)) return;
+      await repo.removeMember(groupId, userId);
     },
     /** Members who muted a group's conversation: chat push and e-mail skip them. */
     mutedIds: repo.mutedIds,

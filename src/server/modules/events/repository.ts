@@ -3,7 +3,7 @@ import type { ParticipantStatus } from "#contract/events";
 import type { Db } from "#server/db/client";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { users } from "#server/modules/users/schema";
-import { answerVisibleTo } from "../visibility";
+import { answerVisibleTo, eventVisibleTo } from "../visibility";
 import { events } from "./schema";
 
 export type EventRow = typeof events.$inferSelect;
@@ -135,7 +135,10 @@ function eventQueries(db: Db, written: (rows: WrittenEvent[]) => void) {
         .limit(limit);
     },
 
-    /** Events the user hosts, and `cohosted` (ids of events they co-host). */
+    /**
+     * Events the user hosts, and `cohosted` (ids of events they co-host) while they may open them (not once
+     * hidden, not across a block with the host or another co-host).
+     */
     async hostedBy(userId: number, cohosted: number[] = []) {
       const hosts = cohosted.length
         ? or(eq(events.hostId, userId), inArray(events.id, cohosted))
@@ -143,7 +146,7 @@ function eventQueries(db: Db, written: (rows: WrittenEvent[]) => void) {
       return db
         .select()
         .from(events)
-        .where(and(hosts, isNull(events.groupId)))
+        .where(and(hosts, isNull(events.groupId), eventVisibleTo(userId, events)))
         .orderBy(asc(events.date))
         .limit(500);
     },
@@ -157,8 +160,8 @@ function eventQueries(db: Db, written: (rows: WrittenEvent[]) => void) {
             eq(eventParticipants.userId, userId),
             inArray(eventParticipants.status, statuses),
             ne(events.hostId, userId),
-            // A hidden event is gone for everyone but its host, its guests' own lists included.
-            isNull(events.hiddenAt),
+            // A hidden event, or one across a block with a host, is gone from the guests' own lists too.
+            eventVisibleTo(userId, events),
           ),
         )
         .orderBy(desc(events.date))

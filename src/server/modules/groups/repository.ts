@@ -143,7 +143,12 @@ export function groupsRepository(db: Db) {
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
         .leftJoin(eventConversations, eq(eventConversations.groupId, groups.id))
         .where(
-          and(eq(groupMembers.userId, userId), page.afterId === undefined ? undefined : gt(groups.id, page.afterId)),
+          and(
+            eq(groupMembers.userId, userId),
+            // An event's guests' conversation goes with the event: not once it is hidden or across a block with a host.
+            groupOpenTo(userId, groups.id),
+            page.afterId === undefined ? undefined : gt(groups.id, page.afterId),
+          ),
         )
         .orderBy(asc(groups.id))
         .limit(page.take);
@@ -238,7 +243,7 @@ export function groupsRepository(db: Db) {
         .select({ id: groups.id, name: groups.name })
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(eq(groupMembers.userId, userId))
+        .where(and(eq(groupMembers.userId, userId), groupOpenTo(userId, groups.id)))
         .orderBy(asc(groups.id));
     },
 

@@ -67,6 +67,33 @@ describe("group invites", () => {
     });
   });
 
+  it("names nobody as the inviter to a viewer on either side of a block with them", async () => {
+    const { admin, group } = await privateGroup("Pottery");
+    const url = `/api/group-invite/${group.inviteCode}`;
+    const [blockedByAdmin, blockingAdmin, bystander] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    const block = async (blocker: string, userId: number) =>
+      expect((await as(t.app, blocker)({ method: "POST", url: "/api/blocks", payload: { userId } })).statusCode).toBe(
+        200,
+      );
+    await block(admin.cookie, blockedByAdmin.user.id);
+    await block(blockingAdmin.cookie, admin.user.id);
+    const seenBy = async (cookie: string) => (await as(t.app, cookie)({ method: "GET", url })).json();
+
+    for (const viewer of [blockedByAdmin, blockingAdmin]) {
+      const view = await seenBy(viewer.cookie);
+      expect(view.invitedBy).toBeNull();
+      expect(JSON.stringify(view)).not.toContain(admin.user.fullName);
+      // The rest of the page is what anyone holding the link sees: the block does not show itself.
+      expect(view.group).toEqual((await inviteOf(group.inviteCode)).group);
+    }
+    expect((await seenBy(bystander.cookie)).invitedBy).toEqual({ fullName: admin.user.fullName, profileImage: null });
+    expect((await seenBy(admin.cookie)).invitedBy).toEqual({ fullName: admin.user.fullName, profileImage: null });
+  });
+
   it("needs a session to join, then joins once and is idempotent", async () => {
     const { admin, group } = await privateGroup();
     const anon = await t.app.inject({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });

@@ -1,11 +1,13 @@
 import { INVITE_TEXTS, type InviteView } from "#contract/groups";
 import { HttpError } from "#server/http/http-error";
+import type { BlockReads } from "../visibility";
 import { type InvitesRepository, InviteUnusableError } from "./repository";
 
 export function invitesService({
   repo,
   groups,
   users,
+  blocks,
   now = () => new Date(),
 }: {
   repo: InvitesRepository;
@@ -20,6 +22,8 @@ export function invitesService({
   };
   /** The users module: the invite's maker, named on the page. */
   users: { findById(id: number): Promise<{ fullName: string; profileImage: string | null } | undefined> };
+  /** The invite's maker is as if gone to a viewer on either side of a block with them. */
+  blocks: Pick<BlockReads, "isBlockedEitherWay">;
   now?: () => Date;
 }) {
   return {
@@ -34,7 +38,11 @@ export function invitesService({
           : (await groups.isMember(row.group.id, viewerId))
             ? { isMember: true, groupId: row.group.id }
             : { isMember: false };
-      const maker = row.invite.createdBy == null ? undefined : await users.findById(row.invite.createdBy);
+      const makerId = row.invite.createdBy;
+      const hidden =
+        makerId == null ||
+        (viewerId != null && viewerId !== makerId && (await blocks.isBlockedEitherWay(viewerId, makerId)));
+      const maker = hidden ? undefined : await users.findById(makerId);
       return {
         ...viewer,
         group: {

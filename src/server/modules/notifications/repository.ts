@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
+import { noticeVisibleTo } from "../visibility";
 import { notificationPreferences, notifications } from "./schema";
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -16,6 +17,9 @@ export async function forgetNoticesNaming(db: Db, userId: number) {
     .delete(notifications)
     .where(or(eq(notifications.actionUrl, `/users/${userId}`), sql`${userId}::int = any(${notifications.namedIds})`));
 }
+
+/** The notices the person is shown of those stored for them (see noticeVisibleTo). */
+const shownTo = (userId: number) => and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications));
 
 export function notificationsRepository(db: Db) {
   return {
@@ -82,9 +86,7 @@ export function notificationsRepository(db: Db) {
       return db
         .select()
         .from(notifications)
-        .where(
-          and(eq(notifications.userId, userId), gt(notifications.createdAt, since), inArray(notifications.type, types)),
-        )
+        .where(and(shownTo(userId), gt(notifications.createdAt, since), inArray(notifications.type, types)))
         .orderBy(notifications.id)
         .limit(50);
     },
@@ -93,11 +95,7 @@ export function notificationsRepository(db: Db) {
       return db
         .select()
         .from(notifications)
-        .where(
-          cursor
-            ? and(eq(notifications.userId, userId), lt(notifications.id, cursor))
-            : eq(notifications.userId, userId),
-        )
+        .where(cursor ? and(shownTo(userId), lt(notifications.id, cursor)) : shownTo(userId))
         .orderBy(desc(notifications.id))
         .limit(limit);
     },
@@ -105,7 +103,7 @@ export function notificationsRepository(db: Db) {
       const [row] = await db
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+        .where(and(shownTo(userId), eq(notifications.read, false)));
       return row?.n ?? 0;
     },
     async markAllRead(userId: number): Promise<number> {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { NotificationType } from "#contract/notifications";
 import { createdAt } from "#server/db/columns";
+import { events } from "#server/modules/events/schema";
 import { users } from "#server/modules/users/schema";
 
 export const notifications = pgTable(
@@ -20,12 +21,15 @@ export const notifications = pgTable(
     actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
     /** Migration 0018: everyone else the text names (a host's summary lists guests); it goes with any of them. */
     namedIds: integer("named_ids").array().notNull().default(sql`'{}'`),
+    /** Migration 0022: the event the notice is about; shown only while its recipient may open it, gone with it. */
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("notifications_user_id_idx").on(t.userId, t.id),
     index("notifications_actor_id_idx").on(t.actorId).where(sql`${t.actorId} is not null`),
     index("notifications_named_ids_idx").using("gin", t.namedIds),
+    index("notifications_event_id_idx").on(t.eventId).where(sql`${t.eventId} is not null`),
   ],
 );
 

@@ -85,6 +85,7 @@ export function notificationsService({
         actionUrl: input.actionUrl ?? null,
         actorId: fromUserId ?? null,
         namedIds: input.namedIds ?? [],
+        eventId: eventId ?? null,
       })),
     );
     const sent = rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));

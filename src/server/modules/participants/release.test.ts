@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { groupMembers } from "#server/modules/groups/schema";
 import { eventSuite, type Who } from "#server/test/factories";
 import { eventParticipants } from "./schema";
 
@@ -140,5 +141,78 @@ describe("deleting an account", () => {
     expect(row.status).toBe("going");
     expect(row.confirmBy).not.toBeNull();
     expect((await notificationsOf(ben.id)).map((n) => n.title)).toEqual(["A spot opened up"]);
+  });
+});
+
+describe("a block gives the seats across it back", () => {
+  it("takes each side out of the other's upcoming hosted and co-hosted events and conversations, telling nobody", async () => {
+    const [host, otherHost, blocked, blocking, waiting, bystander] = [
+      await signUp(),
+      await signUp(),
+      await signUp(),
+      await signUp(),
+      await signUp(),
+      await signUp(),
+    ];
+    const full = await createEvent(host, { maxAttendees: 3, maxGuestsPerPerson: 1 });
+    expect((await join(blocked, full.id, 1)).statusCode).toBe(201);
+    expect((await join(blocking, full.id)).statusCode).toBe(201);
+    await waitFor(waiting, full.id);
+    // The first update opens the guests' conversation with everyone going in it.
+    const update = await host.call({
+      method: "POST",
+      url: `/api/events/${full.id}/updates`,
+      payload: { message: "Doors at eight" },
+    });
+    expect(update.statusCode).toBe(201);
+    const { groupId } = (await host.call({ method: "GET", url: `/api/events/${full.id}/conversation` })).json();
+    // The blocked person's own event, where the host goes: the host's seat there goes too.
+    const theirs = await createEvent(blocked);
+    expect((await join(host, theirs.id)).statusCode).toBe(201);
+    // An event the host co-hosts, and one already past: only the upcoming one is left.
+    const cohosted = await createEvent(otherHost);
+    const past = await createEvent(host);
+    for (const event of [cohosted, past]) expect((await join(blocked, event.id)).statusCode).toBe(201);
+    expect(
+      (
+        await otherHost.call({
+          method: "POST",
+          url: `/api/events/${cohosted.id}/cohosts`,
+          payload: { userId: host.id },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await join(bystander, cohosted.id)).statusCode).toBe(201);
+    await app().database.db.execute(sql`update events set date = now() - interval '1 day' where id = ${past.id}`);
+    const noticesBefore = new Map(
+      await Promise.all(
+        [host, blocked, blocking].map(async (w) => [w.id, (await notificationsOf(w.id)).length] as const),
+      ),
+    );
+
+    const block = async (blocker: Who, other: Who) =>
+      expect(
+        (await blocker.call({ method: "POST", url: "/api/blocks", payload: { userId: other.id } })).statusCode,
+      ).toBe(200);
+    await block(host, blocked);
+    await block(blocking, host);
+
+    expect(await statusOf(full.id, blocked.id)).toBeNull();
+    expect(await statusOf(full.id, blocking.id)).toBeNull();
+    expect(await statusOf(theirs.id, host.id)).toBeNull();
+    expect(await statusOf(cohosted.id, blocked.id)).toBeNull();
+    expect(await statusOf(cohosted.id, bystander.id)).toBe("going");
+    expect(await statusOf(past.id, blocked.id)).toBe("going");
+    // The seats freed went to the waiting, who alone hear of it; the count matches the going rows.
+    expect(await statusOf(full.id, waiting.id)).toBe("going");
+    expect((await notificationsOf(waiting.id)).map((n) => n.title)).toEqual(["You're off the waitlist"]);
+    for (const event of [full, theirs, cohosted])
+      expect((await eventRow(event.id)).goingCount).toBe(await seatsHeld(event.id));
+    for (const [userId, count] of noticesBefore) expect((await notificationsOf(userId)).length).toBe(count);
+    const members = (await app().database.db.select().from(groupMembers).where(eq(groupMembers.groupId, groupId))).map(
+      (m) => m.userId,
+    );
+    // Both left the conversation (the one moved up joins it on their first look).
+    expect(members).toEqual([host.id]);
   });
 });

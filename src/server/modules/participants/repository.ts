@@ -7,7 +7,7 @@ import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/schema";
 import { users } from "#server/modules/users/schema";
 import { type EventRow, eventsRepository } from "../events";
-import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
+import { answerVisibleTo, eventVisibleTo, hostsEvent, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
 
 /**
@@ -143,6 +143,19 @@ function participantQueries(db: Db) {
         .select({ eventId: eventParticipants.eventId })
         .from(eventParticipants)
         .where(eq(eventParticipants.userId, userId))
+        .orderBy(asc(eventParticipants.eventId));
+      return rows.map((r) => r.eventId);
+    },
+    /**
+     * The upcoming events `hostId` hosts or co-hosts at which `guestId` has a row (any status), in id order:
+     * what a block between the two takes the guest out of.
+     */
+    async upcomingEventIdsHostedWith(hostId: number, guestId: number, now: Date) {
+      const rows = await db
+        .select({ eventId: eventParticipants.eventId })
+        .from(eventParticipants)
+        .innerJoin(events, eq(events.id, eventParticipants.eventId))
+        .where(and(eq(eventParticipants.userId, guestId), gt(events.date, now), hostsEvent(hostId, events)))
         .orderBy(asc(eventParticipants.eventId));
       return rows.map((r) => r.eventId);
     },

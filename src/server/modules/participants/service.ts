@@ -35,6 +35,7 @@ export function participantsService({
   notifications,
   visibility,
   hosting,
+  leaveConversation,
   now = () => new Date(),
 }: {
   repo: ParticipantsRepository;
@@ -46,6 +47,8 @@ export function participantsService({
   visibility: VisibilityService;
   /** Co-hosts see and decide applications too, and hear of new participants. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
+  /** The event-conversation module's: the person leaves the event's guests' conversation (hosts stay). */
+  leaveConversation: (eventId: number, userId: number) => Promise<void>;
   /** The clock seat offers are timed by (tests move it). */
   now?: () => Date;
 }) {
@@ -237,6 +240,23 @@ export function participantsService({
      */
     async releaseAll(userId: number) {
       for (const eventId of await repo.eventIdsOf(userId)) await release(eventId, userId);
+    },
+
+    /**
+     * A block makes the two as if gone to each other: each is taken out of the other's upcoming hosted and
+     * co-hosted events (seats given back as a leave's are, the waiting moved up) and their guests'
+     * conversations. Nobody is told: a notice would reveal the block.
+     */
+    async releaseAcrossBlock(a: number, b: number) {
+      for (const [guestId, hostId] of [
+        [a, b],
+        [b, a],
+      ]) {
+        for (const eventId of await repo.upcomingEventIdsHostedWith(hostId, guestId, now())) {
+          await release(eventId, guestId);
+          await leaveConversation(eventId, guestId);
+        }
+      }
     },
 
     /** The person offered a seat from the waitlist keeps it. */

@@ -149,6 +149,7 @@ export function pollsService(deps: {
       title: POLL_TEXTS.resultTitle,
       message,
       actionUrl: `/events/${eventId}`,
+      eventId,
     });
     if (going.length) await deps.notifications.notifyAll(going, notice(POLL_TEXTS.resultGoing(event.title, when)));
     if (asked.length) await deps.notifications.notifyAll(asked, notice(POLL_TEXTS.resultAsk(event.title, when)));
@@ -272,6 +273,7 @@ export function pollsService(deps: {
             title: POLL_TEXTS.nudgeTitle,
             message: POLL_TEXTS.nudge(event.title),
             actionUrl: `/groups?group=${claimed.groupId}`,
+            eventId: claimed.eventId,
           });
         }
       }

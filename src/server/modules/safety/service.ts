@@ -24,6 +24,8 @@ export function safetyService(deps: {
   keys: StoredKeys;
   /** The friends module's: a block ends any friendship or request between the two. */
   endFriendship: (a: number, b: number) => Promise<void>;
+  /** The participants module's: each leaves the other's upcoming hosted and co-hosted events and their conversations. */
+  releaseAcrossBlock: (a: number, b: number) => Promise<void>;
   /** The events module's moderation switch; false for no such event. */
   setEventHidden: (id: number, hidden: boolean) => Promise<boolean>;
   /** The chat module's moderation switch; false for no such message. */
@@ -44,6 +46,7 @@ export function safetyService(deps: {
       if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       await repo.block(userId, otherId);
       await deps.endFriendship(userId, otherId);
+      await deps.releaseAcrossBlock(userId, otherId);
     },
 
     unblock(userId: number, otherId: number) {

@@ -18,7 +18,9 @@ export {
   eventVisibleTo,
   groupMemberVisibleTo,
   groupOpenTo,
+  hostsEvent,
   notBlocked,
+  noticeVisibleTo,
   personVisibleTo,
   type SqlRef,
 } from "./visibility-sql";

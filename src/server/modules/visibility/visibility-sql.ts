@@ -98,6 +98,18 @@ export function answerVisibleTo(viewerId: SqlRef, answer: { userId: SqlRef; stat
     and ${guestListVisibleTo(viewerId, event)}))`;
 }
 
+/**
+ * Whether the viewer is shown a notice stored for them: one about an event only while they may open the event
+ * (its host still, nobody else once a moderator hid it, nobody across a block with a host), one telling of
+ * someone's action only while neither of the two blocked the other. Rows stored before a block or a hiding
+ * follow the rule as new ones do.
+ */
+export function noticeVisibleTo(viewerId: SqlRef, notice: { eventId: SqlRef; actorId: SqlRef }): SQL {
+  return sql`((${notice.eventId} is null or exists (select 1 from events ne where ne.id = ${notice.eventId}
+    and ${eventVisibleTo(viewerId, eventColumns("ne"))}))
+    and (${notice.actorId} is null or ${personVisibleTo(viewerId, notice.actorId)}))`;
+}
+
 /** The event whose guests' conversation the group is, under the alias `ce` (no row for any other group). */
 const conversationEvent = (groupId: SqlRef) =>
   sql`select 1 from event_conversations vcv join events ce on ce.id = vcv.event_id where vcv.group_id = ${groupId}`;
