@@ -167,7 +167,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     visibility,
     hosting,
-    leaveConversation: eventConversation.leave,
     now: deps.now,
   });
   const polls = pollsService({

@@ -67,10 +67,6 @@ export function eventConversationRepository(db: Db) {
     async ensureMember(groupId: number, userId: number) {
       await addMembers(db, groupId, [userId]);
     },
-    /** The person leaves the conversation's group. */
-    async removeMember(groupId: number, userId: number) {
-      await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-    },
     async isMuted(groupId: number, userId: number) {
       const [row] = await db
         .select({ userId: conversationMutes.userId })

@@ -72,14 +72,6 @@ export function eventConversationService({
       if (!event) return null;
       return [event.hostId, ...(await cohostIds(event.id))];
     },
-    /** The person leaves the event's guests' conversation, if it has one; its hosts always stay. */
-    async leave(eventId: number, userId: number) {
-      const groupId = await repo.groupOf(eventId);
-      const event = await findEvent(eventId);
-      if (groupId === undefined || !event || event.hostId === userId) return;
-      if ((await cohostIds(eventId)).includes(userId)) return;
-      await repo.removeMember(groupId, userId);
-    },
     /** Members who muted a group's conversation: chat push and e-mail skip them. */
     mutedIds: repo.mutedIds,
     /**

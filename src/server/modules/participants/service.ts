@@ -35,7 +35,6 @@ export function participantsService({
   notifications,
   visibility,
   hosting,
-  leaveConversation,
   now = () => new Date(),
 }: {
   repo: ParticipantsRepository;
@@ -47,8 +46,6 @@ export function participantsService({
   visibility: VisibilityService;
   /** Co-hosts see and decide applications too, and hear of new participants. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
-  /** The event-conversation module's: the person leaves the event's guests' conversation (hosts stay). */
-  leaveConversation: (eventId: number, userId: number) => Promise<void>;
   /** The clock seat offers are timed by (tests move it). */
   now?: () => Date;
 }) {
@@ -244,8 +241,8 @@ export function participantsService({
 
     /**
      * A block makes the two as if gone to each other: each is taken out of the other's upcoming hosted and
-     * co-hosted events (seats given back as a leave's are, the waiting moved up) and their guests'
-     * conversations. Nobody is told: a notice would reveal the block.
+     * co-hosted events (seats given back as a leave's are, the waiting moved up; the database's trigger takes
+     * them out of the guests' conversations as it does on every leave). Nobody is told: a notice would reveal the block.
      */
     async releaseAcrossBlock(a: number, b: number) {
       for (const [guestId, hostId] of [
@@ -254,7 +251,6 @@ export function participantsService({
       ]) {
         for (const eventId of await repo.upcomingEventIdsHostedWith(hostId, guestId, now())) {
           await release(eventId, guestId);
-          await leaveConversation(eventId, guestId);
         }
       }
     },
