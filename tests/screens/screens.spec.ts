@@ -163,6 +163,23 @@ const screens: Screen[] = [
       await p.getByRole("button", { name: "Delete forever" }).evaluate((el) => el.scrollIntoView({ block: "center" }));
     },
   },
+  {
+    name: "host-page",
+    path: "/u/alex",
+    ready: (p) => expect(p.getByRole("heading", { name: "Alex Rivera" })).toBeVisible(),
+  },
+  {
+    name: "event-as-guest",
+    as: "priya",
+    path: "/events/1",
+    ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
+  },
+  {
+    name: "my-events",
+    as: "priya",
+    path: "/my-events",
+    ready: (p) => expect(p.getByRole("heading", { name: "My Events", exact: true })).toBeVisible(),
+  },
   { name: "reset-password", path: "/reset-password", ready: (p) => expect(p.getByRole("heading")).toBeVisible() },
   {
     name: "profile-follow",
