@@ -3,13 +3,13 @@ import { fakeSmtpServer } from "../../src/server/test/smtp";
 import { createEvent, expect, test } from "./fixtures";
 import { AuthScreen } from "./pages/auth";
 import { SettingsScreen } from "./pages/settings";
+import { journeyServer } from "./servers";
 
 /**
  * Account control journeys: Settings › Account (change password, verify the address, export, delete) and the
  * "Forgot password?" reset. The e-mails the server's outbox sends are caught by a tiny SMTP listener in
- * this process on E2E_SMTP_PORT, where playwright.config.ts points the server's SMTP_URL.
+ * this process on its worker's mail port (tests/e2e/servers.ts), where playwright.config.ts points the server's SMTP_URL.
  */
-const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const smtp = fakeSmtpServer();
 /** What the server sent, as a reader sees it: the recipient's address and the decoded body. */
 const inbox = () =>
@@ -25,6 +25,7 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 test.beforeAll(async () => {
+  const { smtpPort } = journeyServer();
   await new Promise<void>((resolve) => smtp.server.listen(smtpPort, "127.0.0.1", resolve));
 });
 test.afterAll(async () => {

@@ -11,6 +11,7 @@ import {
 import { DEMO_PASSWORD } from "../../src/server/db/seed";
 import { type RegisterPayload, registerPayload } from "../../src/server/test/people";
 import { grantAccess } from "./access-grant";
+import { journeyServer } from "./servers";
 
 export { expect } from "@playwright/test";
 
@@ -44,8 +45,13 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   userFields: [{}, { option: true }],
+  // The journey's own server: its worker's (tests/e2e/servers.ts).
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
+  baseURL: async ({}, use) => {
+    await use(journeyServer().url);
+  },
   serverURL: async ({ baseURL }, use) => {
-    if (!baseURL) throw new Error("playwright.config.ts sets use.baseURL");
+    if (!baseURL) throw new Error("the baseURL fixture names the worker's server");
     await use(baseURL);
   },
   signUp: async ({ playwright, serverURL }, use) => {

@@ -4,18 +4,19 @@ import { createEvent, expect, shot, shotBothThemes, test, uniqueToken } from "./
 import { CreateEventDialog, localDay } from "./pages/create-event";
 import { DiscoverScreen } from "./pages/discover";
 import { EventScreen } from "./pages/event";
+import { journeyServer } from "./servers";
 
 /**
  * Hosting journeys: a co-host approves an application with its answer, a plus-one takes the last seat,
  * an update reaches a going guest live and by e-mail, and a ticket's QR code scanned by the host's page
- * checks the guest in once. The outbox mails to a listener on E2E_SMTP_PORT (playwright.config.ts).
+ * checks the guest in once. The outbox mails to a listener on its worker's mail port (tests/e2e/servers.ts).
  */
-const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const smtp = fakeSmtpServer();
 /** The first look at a page just opened: a shared, busy machine may take a while to load its chunk. */
 const loaded = { timeout: 20_000 };
 
 test.beforeAll(async () => {
+  const { smtpPort } = journeyServer();
   await new Promise<void>((resolve) => smtp.server.listen(smtpPort, "127.0.0.1", resolve));
 });
 test.afterAll(async () => {

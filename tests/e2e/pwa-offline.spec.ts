@@ -5,10 +5,10 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { createEvent, createGroup, expect, participantsOf, shotBothThemes, test, uniqueToken } from "./fixtures";
 import { DiscoverScreen } from "./pages/discover";
+import { journeyServer } from "./servers";
 
 // The installable app against the production build (scripts/start.mjs builds it). Set
 // SCREENSHOTS=1 to save the offline banner, update prompt and retry screen in both themes.
-const clientDist = path.resolve(process.env.E2E_DIST ?? "");
 
 async function serviceWorkerControls(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -186,10 +186,11 @@ test("a screen whose chunk never loaded shows the retry screen, and Retry works 
 test("installable: no installability errors, manifest and service worker served uncached and precompressed", async ({
   request,
   signUp,
+  baseURL,
 }) => {
   // Chromium never offers to install from an incognito profile (Playwright's contexts are): a real profile folder.
   const profile = mkdtempSync(path.join(tmpdir(), "link-pwa-"));
-  const { launchOptions, baseURL } = test.info().project.use;
+  const { launchOptions } = test.info().project.use;
   const context = await chromium.launchPersistentContext(profile, {
     ...launchOptions,
     baseURL,
@@ -267,7 +268,8 @@ test("a new deploy's service worker offers Update available, and Reload moves th
   await page.goto("/");
   await serviceWorkerControls(page);
   const firstScript = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-  const swFile = path.join(clientDist, "sw.js");
+  // The build of this worker's own server: a deploy there reaches no other journey.
+  const swFile = path.join(path.resolve(journeyServer().dist), "sw.js");
   const original = readFileSync(swFile);
   const deploy = (content: Buffer) => {
     writeFileSync(swFile, content);
