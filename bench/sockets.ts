@@ -2,7 +2,9 @@
  * Chat delivery: 1 000 sockets in 100 groups of 10, every socket sending 2 chat frames a second (2 000
  * messages/s offered, 20 000 deliveries/s), each delivery timed from send to arrival. Measured in one run
  * against (1) a bare `ws` relay doing only the fan-out in the same pattern, (2) Link on one instance,
- * (3) Link on two instances sharing PostgreSQL and Redis (each group's members split across them).
+ * (3) Link on two instances sharing PostgreSQL and Redis (each group's members split across them), and
+ * against Link's durable floor: (4) a relay that stores each event-loop turn's messages in one multi-row
+ * INSERT (synchronous commit) before it relays them, (5) two such relays joined by Redis pub/sub.
  * Each server then runs a closed loop (one message per group at a time, the next once every member has
  * it). Every server runs in its own process; this process only drives the sockets. "stored/s" is the rows
  * chat_messages gained during the open loop per second of it (the relay stores nothing); the embedded
@@ -11,11 +13,13 @@
  *   npx tsx bench/sockets.ts                       # bare relay, Link embedded (PGlite), and with
  *                                                  # TEST_DATABASE_URL + TEST_REDIS_URL: Link on PostgreSQL, two instances
  *   options: --sockets N (1000) --groups N (100) --rate R (frames/s per socket, 2) --seconds S (5)
- *            --rounds N (closed loop, 20) --only bare,pglite,postgres,cross --profile DIR
+ *            --rounds N (closed loop, 20) --only bare,floor,floor2,pglite,postgres,cross --profile DIR
  *            --knee [--knee-rates 500,1000,2000,3000,4000 --knee-seconds 2]: steps the offered rate on
- *            fresh servers and reports the highest at which p99 stays <= 3 x the relay's
+ *            fresh servers and reports the highest at which p99 stays <= 3 x the relay's, and for Link
+ *            the highest within 2 x its durable floor
  *
- * Targets: Link's delivery p99 <= 3 x the bare relay's; two instances never slower than one (PostgreSQL).
+ * Targets: at 2 000 msg/s, Link's delivery p99 <= 2 x its durable floor (one instance: one durable relay;
+ * two instances: two relays over Redis), all delivered; two instances never slower than one.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -62,9 +66,11 @@ interface Seed {
   tokens: string[];
 }
 
-type Kind = "bare" | "pglite" | "postgres" | "cross";
+type Kind = "bare" | "floor" | "floor2" | "pglite" | "postgres" | "cross";
 const LABELS: Record<Kind, string> = {
   bare: "bare ws relay",
+  floor: "durable relay, PostgreSQL",
+  floor2: "two durable relays, PostgreSQL + Redis",
   pglite: "Link, one instance, embedded (disk)",
   postgres: "Link, one instance, PostgreSQL",
   cross: "Link, two instances, PostgreSQL + Redis",
@@ -76,43 +82,123 @@ const groupOf = (i: number) => (i % GROUPS) + 1;
 if (opts.serve) await serve(opts.serve);
 else await main();
 
+/** The frame Link sends for a stored message, so every server's deliveries weigh the same. */
+function relayFrame(id: number, groupId: number, message: string | undefined, sentAt: string) {
+  return JSON.stringify({
+    type: "new_message",
+    message: {
+      id,
+      groupId,
+      userId: 1,
+      message,
+      sentAt,
+      userName: "Bench",
+      messageType: "text",
+      attachmentUrl: null,
+      referenceData: null,
+    },
+  });
+}
+
+/**
+ * A `ws` relay: joins sockets to groups and hands every chat frame to `onChat`; `relay` fans a frame out
+ * to a group's sockets on this server.
+ */
+async function relayServer(onChat: (chat: { groupId: number; message?: string }) => void) {
+  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1", maxPayload: 16 * 1024 });
+  const members = new Map<number, Set<WebSocket>>();
+  const relay = (groupId: number, frame: string) => {
+    for (const peer of members.get(groupId) ?? []) peer.send(frame);
+  };
+  wss.on("connection", (ws) => {
+    ws.on("message", (data) => {
+      const m = JSON.parse(String(data)) as { type: string; groupId: number; message?: string };
+      if (m.type === "join_group") {
+        const set = members.get(m.groupId) ?? new Set<WebSocket>();
+        members.set(m.groupId, set);
+        set.add(ws);
+        ws.send(JSON.stringify({ type: "joined_group", groupId: m.groupId }));
+      } else if (m.type === "chat_message") onChat(m);
+    });
+  });
+  await new Promise((r) => wss.once("listening", r));
+  return { port: (wss.address() as { port: number }).port, relay };
+}
+
+/**
+ * The durable floor: a relay that stores every message before it relays it, as cheaply as that can be
+ * done. Each event-loop turn's messages go into a scratch table in ONE multi-row INSERT (synchronous
+ * commit, a pool as large as Link's), then out to the sockets, turns delivered in the order they
+ * arrived. With `--redis`, two such relays share the table and hand each other every turn's stored
+ * messages in one PUBLISH on one channel.
+ */
+async function durableRelay(url: string, redisUrl: string | undefined, prefix: string) {
+  const pg = (await import("pg")).default;
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: "-c synchronous_commit=on" });
+  await pool.query(`create table if not exists relay_messages (
+    id bigserial primary key, group_id int not null, user_id int not null, message text not null,
+    sent_at timestamptz not null default now())`);
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", async () => {
+    const result = await pool.query<{ n: number }>("select count(*)::int as n from relay_messages");
+    console.log(`STORED ${result.rows[0].n}`);
+  });
+  let pending: Array<{ groupId: number; message: string }> = [];
+  let delivered: Promise<unknown> = Promise.resolve();
+  const server = await relayServer((chat) => {
+    if (pending.length === 0) setImmediate(store);
+    pending.push({ groupId: chat.groupId, message: chat.message ?? "" });
+  });
+  const { Redis } = await import("ioredis");
+  const publisher = redisUrl ? new Redis(redisUrl) : null;
+  const channel = `${prefix}relay`;
+  if (redisUrl) {
+    const subscriber = new Redis(redisUrl);
+    await subscriber.subscribe(channel);
+    subscriber.on("message", (_channel: string, raw: string) => {
+      const batch = JSON.parse(raw) as { origin: number; frames: Array<[number, string]> };
+      if (batch.origin === process.pid) return;
+      for (const [groupId, frame] of batch.frames) server.relay(groupId, frame);
+    });
+  }
+  function store() {
+    const batch = pending;
+    pending = [];
+    const inserted = pool.query<{ id: string; sent_at: Date }>(
+      `insert into relay_messages (group_id, user_id, message)
+       select g, 1, m from unnest($1::int[], $2::text[]) with ordinality as i(g, m, n) order by n
+       returning id, sent_at`,
+      [batch.map((b) => b.groupId), batch.map((b) => b.message)],
+    );
+    delivered = Promise.all([inserted, delivered]).then(([result]) => {
+      const frames = batch.map(
+        (b, i) =>
+          [
+            b.groupId,
+            relayFrame(Number(result.rows[i].id), b.groupId, b.message, result.rows[i].sent_at.toISOString()),
+          ] as [number, string],
+      );
+      for (const [groupId, frame] of frames) server.relay(groupId, frame);
+      if (publisher) void publisher.publish(channel, JSON.stringify({ origin: process.pid, frames }));
+    });
+  }
+  console.log(`READY ${server.port}`);
+}
+
 /** Child: a server on a free port; prints READY <port>. */
 async function serve(kind: string) {
   if (kind === "bare") {
-    const wss = new WebSocketServer({ port: 0, host: "127.0.0.1", maxPayload: 16 * 1024 });
-    const members = new Map<number, Set<WebSocket>>();
     let id = 0;
-    wss.on("connection", (ws) => {
-      ws.on("message", (data) => {
-        const m = JSON.parse(String(data)) as { type: string; groupId: number; message?: string };
-        if (m.type === "join_group") {
-          const set = members.get(m.groupId) ?? new Set<WebSocket>();
-          members.set(m.groupId, set);
-          set.add(ws);
-          ws.send(JSON.stringify({ type: "joined_group", groupId: m.groupId }));
-        } else if (m.type === "chat_message") {
-          id += 1;
-          // The same frame Link sends, serialised once per message.
-          const frame = JSON.stringify({
-            type: "new_message",
-            message: {
-              id,
-              groupId: m.groupId,
-              userId: 1,
-              message: m.message,
-              sentAt: new Date().toISOString(),
-              userName: "Bench",
-              messageType: "text",
-              attachmentUrl: null,
-              referenceData: null,
-            },
-          });
-          for (const peer of members.get(m.groupId) ?? []) peer.send(frame);
-        }
-      });
+    // The same frame Link sends, serialised once per message.
+    const server = await relayServer((m) => {
+      id += 1;
+      server.relay(m.groupId, relayFrame(id, m.groupId, m.message, new Date().toISOString()));
     });
-    await new Promise((r) => wss.once("listening", r));
-    console.log(`READY ${(wss.address() as { port: number }).port}`);
+    console.log(`READY ${server.port}`);
+    return;
+  }
+  if (kind === "durable") {
+    await durableRelay(opts.db as string, opts.redis, opts.prefix ?? "bench:");
     return;
   }
   const { buildApp } = await import("../src/server/app");
@@ -397,10 +483,10 @@ async function closedLoop(label: string, clients: Clients, rounds: number): Prom
 async function main() {
   const pgServer = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
-  const kinds = (opts.only ?? "bare,pglite,postgres,cross").split(",").filter((kind): kind is Kind => {
+  const kinds = (opts.only ?? "bare,floor,floor2,pglite,postgres,cross").split(",").filter((kind): kind is Kind => {
     if (!(kind in LABELS)) return false;
-    if ((kind === "postgres" || kind === "cross") && !pgServer) return false;
-    return kind !== "cross" || Boolean(redisUrl);
+    if ((kind === "postgres" || kind === "cross" || kind === "floor" || kind === "floor2") && !pgServer) return false;
+    return (kind !== "cross" && kind !== "floor2") || Boolean(redisUrl);
   });
   const notes: string[] = [];
   if (!pgServer) notes.push("PostgreSQL tiers: skipped (set TEST_DATABASE_URL, and TEST_REDIS_URL for two instances)");
@@ -438,6 +524,21 @@ async function main() {
     const { freshDatabaseUrl } = await import("../src/server/test/test-app");
     const { url, drop } = await freshDatabaseUrl();
     const prefix = `bench-${randomBytes(4).toString("hex")}:`;
+    if (kind === "floor" || kind === "floor2") {
+      const redisArgs = kind === "floor2" && redisUrl ? ["--redis", redisUrl, "--prefix", prefix] : [];
+      const relays = [await start(["--serve", "durable", "--db", url, ...redisArgs])];
+      if (kind === "floor2") relays.push(await start(["--serve", "durable", "--db", url, ...redisArgs]));
+      return {
+        ports: relays.map((s) => s.port),
+        tokens: null,
+        stored: relays[0].stored,
+        async stop() {
+          for (const s of relays) await stop(s.child);
+          await new Promise((r) => setTimeout(r, 500));
+          await drop();
+        },
+      };
+    }
     const redisArgs = kind === "cross" && redisUrl ? ["--redis", redisUrl, "--prefix", prefix] : [];
     const servers = [await start(["--serve", "link", "--db", url, "--seed", seedFile, ...redisArgs])];
     if (kind === "cross") servers.push(await start(["--serve", "link", "--db", url, ...redisArgs]));
@@ -486,40 +587,50 @@ async function main() {
   const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
   const ratio = (r: Result, to: Result | undefined) => (to && r !== to ? `${fixed(r.p99 / to.p99)} x` : "");
   const complete = (r: Result) => `${r.delivered}/${r.expected}${r.errors ? ` (${r.errors} error frames)` : ""}`;
+  /** The durable floor a server is held to: two relays over Redis for two instances, else one relay. */
+  const floorOf = (kind: Kind): Kind | null =>
+    kind === "cross" ? "floor2" : kind === "postgres" || kind === "pglite" ? "floor" : null;
+  const kindOf = (r: Result) => (Object.keys(LABELS) as Kind[]).find((k) => LABELS[k] === r.label) as Kind;
+  const floorFor = (r: Result, results: Result[]) => {
+    const floor = floorOf(kindOf(r));
+    return floor ? results.find((f) => f.label === LABELS[floor]) : undefined;
+  };
   console.log(
     `\nChat delivery: ${SOCKETS} sockets, ${GROUPS} groups of ${SOCKETS / GROUPS}; load average ${loadAtStart} at start, ${load()} at end`,
   );
-  console.log("Targets: p99 <= 3 x the bare relay's; two instances never slower than one.\n");
+  console.log(
+    "Targets: p99 <= 2 x the durable floor (one instance: one durable relay; two instances: two durable relays over Redis), all delivered; two instances never slower than one.\n",
+  );
   console.log(`Open loop: ${RATE} frames/s per socket (${RATE * SOCKETS} msg/s offered) for ${SECONDS} s`);
   console.log(
-    `${"server".padEnd(42)}${"offered/s".padStart(10)}${"stored/s".padStart(10)}${"delivered".padStart(16)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}${"/one".padStart(9)}`,
+    `${"server".padEnd(42)}${"offered/s".padStart(10)}${"stored/s".padStart(10)}${"delivered".padStart(16)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}${"/floor".padStart(9)}${"/one".padStart(9)}`,
   );
   const openBare = open.find((r) => r.label === LABELS.bare);
   const openOne = open.find((r) => r.label === LABELS.postgres);
   for (const r of open) {
     console.log(
-      `${r.label.padEnd(42)}${fixed(r.offered, 0).padStart(10)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(16)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, openBare).padStart(9)}${(r.label === LABELS.cross ? ratio(r, openOne) : "").padStart(9)}`,
+      `${r.label.padEnd(42)}${fixed(r.offered, 0).padStart(10)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(16)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, openBare).padStart(9)}${ratio(r, floorFor(r, open)).padStart(9)}${(r.label === LABELS.cross ? ratio(r, openOne) : "").padStart(9)}`,
     );
   }
   console.log(`\nClosed loop: one message per group at a time, next when all members have it; ${ROUNDS} rounds`);
   console.log(
-    `${"server".padEnd(42)}${"msg/s".padStart(10)}${"delivered".padStart(26)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}`,
+    `${"server".padEnd(42)}${"msg/s".padStart(10)}${"delivered".padStart(26)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"/bare".padStart(9)}${"/floor".padStart(9)}`,
   );
   const closedBare = closed.find((r) => r.label === LABELS.bare);
   for (const r of closed) {
     console.log(
-      `${r.label.padEnd(42)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(26)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, closedBare).padStart(9)}`,
+      `${r.label.padEnd(42)}${fixed(r.achieved, 0).padStart(10)}${complete(r).padStart(26)}${fixed(r.p50).padStart(9)}${fixed(r.p99).padStart(9)}${ratio(r, closedBare).padStart(9)}${ratio(r, floorFor(r, closed)).padStart(9)}`,
     );
   }
   if (knee.length > 0) {
-    const linkKinds = kinds.filter((k) => k !== "bare" && (k !== "pglite" || !pgServer));
+    const stepped = kinds.filter((k) => k !== "bare" && (k !== "pglite" || !pgServer));
     console.log(`\nKnee: open loop, ${KNEE_SECONDS} s per step, fresh servers; p99 ms (x the relay's)`);
     console.log(
-      `${"offered msg/s".padEnd(14)}${["bare" as Kind, ...linkKinds].map((k) => LABELS[k].slice(0, 26).padStart(28)).join("")}`,
+      `${"offered msg/s".padEnd(14)}${["bare" as Kind, ...stepped].map((k) => LABELS[k].slice(0, 26).padStart(28)).join("")}`,
     );
     for (const step of knee) {
       const bare = step.byKind.get("bare");
-      const cells = ["bare" as Kind, ...linkKinds].map((k) => {
+      const cells = ["bare" as Kind, ...stepped].map((k) => {
         const r = step.byKind.get(k);
         if (!r) return "".padStart(28);
         const lost = r.delivered < r.expected ? " lost" : "";
@@ -527,16 +638,22 @@ async function main() {
       });
       console.log(`${String(step.rate).padEnd(14)}${cells.join("")}`);
     }
-    for (const kind of linkKinds) {
-      // The knee: the last rate of the first unbroken run of steps within 3 x the relay with nothing lost.
+    /** The last rate of the first unbroken run of steps within `times` x the reference's p99, nothing lost. */
+    const kneeOf = (kind: Kind, reference: Kind, times: number) => {
       let best: number | null = null;
       for (const step of knee) {
         const r = step.byKind.get(kind);
-        const bare = step.byKind.get("bare");
-        if (!r || !bare || r.delivered < r.expected || r.p99 > 3 * bare.p99) break;
+        const to = step.byKind.get(reference);
+        if (!r || !to || r.delivered < r.expected || r.p99 > times * to.p99) break;
         best = step.rate;
       }
-      console.log(`knee, ${LABELS[kind]}: ${best ? `${best} msg/s` : `below ${KNEE_RATES[0]} msg/s`}`);
+      return best ? `${best} msg/s` : `below ${KNEE_RATES[0]} msg/s`;
+    };
+    for (const kind of stepped) {
+      const floor = floorOf(kind);
+      const toFloor =
+        floor && kinds.includes(floor) ? `; ${kneeOf(kind, floor, 2)} within 2 x the ${LABELS[floor]}` : "";
+      console.log(`knee, ${LABELS[kind]}: ${kneeOf(kind, "bare", 3)} within 3 x the relay${toFloor}`);
     }
   }
   for (const n of notes) console.log(n);

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { ChatMessage } from "#contract/chat";
@@ -8,6 +9,8 @@ import type { Bus } from "./bus";
 /** One socket of a signed-in user on this instance. */
 export interface Connection {
   socket: WebSocket;
+  /** The upgraded TCP connection under `socket`: send() corks it so a turn's frames leave in one write. */
+  transport?: Duplex;
   userId: number;
   /** This socket's slot among the user's SOCKETS_PER_USER_MAX, on every instance. */
   slot: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import { SESSIONS_REVOKED_CHANNEL, userChannel } from "#contract/bus";
 import { SOCKETS_PER_USER_MAX } from "#contract/limits";
@@ -104,10 +105,14 @@ export function createHub(deps: HubDeps) {
       const slot = randomUUID();
       return (await socketSlots.acquire(userId, slot)) ? slot : null;
     },
-    /** Takes over an upgraded socket of a signed-in user. Handlers attach before any await. */
-    accept(socket: WebSocket, userId: number, sessionHash: string, slot: string) {
+    /**
+     * Takes over an upgraded socket of a signed-in user (and its TCP connection, `transport`). Handlers
+     * attach before any await.
+     */
+    accept(socket: WebSocket, userId: number, sessionHash: string, slot: string, transport?: Duplex) {
       const conn: Connection = {
         socket,
+        transport,
         userId,
         slot,
         sessionHash,

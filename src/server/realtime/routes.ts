@@ -57,7 +57,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       if (request.userId == null) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
       const slot = reservedSlots.get(request);
       if (!slot) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
-      hub.accept(socket, request.userId, request.sessionHash ?? "", slot);
+      hub.accept(socket, request.userId, request.sessionHash ?? "", slot, request.raw.socket);
     },
   );
 };
