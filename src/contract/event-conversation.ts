@@ -21,6 +21,7 @@ export const CONVERSATION_TEXTS = {
   unmuted: "Conversation unmuted",
   hostUpdate: (text: string) => `Update from the host: ${text}`,
   noInvites: "A guests' conversation has no invite links: people join it by going to the event",
+  noPlans: "Plans are made in groups, not in an event's guests' conversation",
   hostsStay: "The hosts stay in their guests' conversation: mute it instead",
   onlyHostsRemove: "Only the hosts can remove someone from their guests' conversation",
 } as const;

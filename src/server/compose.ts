@@ -159,6 +159,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     hosting,
     published: follows.eventPublished,
     interact: feedRepo.upsertInteraction,
+    conversationHosts: (groupId) => eventConversation.hostsOf(groupId),
   });
   const participants = participantsService({
     repo: participantsRepo,

@@ -175,6 +175,25 @@ describe("GET /api/events/{id}/conversation", () => {
     expect(await app().database.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
   });
 
+  it("holds no plans: neither a guest nor the host can plan an event or a poll in it, and nothing is stored", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const event = await createEvent(host);
+    await participate(guest, event.id, "going");
+    const { groupId } = (await open(guest, event.id)).json();
+    const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const plans = [
+      { title: "Afterparty", groupId, date: soon(30), location: "Pier 7" },
+      { title: "Afterparty", groupId, options: [{ date: soon(30) }, { date: soon(54) }], decideBy: soon(20) },
+    ];
+    for (const who of [guest, host])
+      for (const payload of plans) {
+        const answer = await who.call({ method: "POST", url: "/api/events", payload });
+        expect([answer.statusCode, answer.json().message]).toEqual([403, CONVERSATION_TEXTS.noPlans]);
+      }
+    expect(await app().database.db.select().from(events).where(eq(events.groupId, groupId))).toEqual([]);
+  });
+
   it("cannot be taken over: the hosts stay, nobody mints invite links, only the hosts remove guests", async () => {
     const host = await signUp();
     const cohost = await signUp();

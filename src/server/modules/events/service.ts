@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXTS } from "#contract/event-conversation";
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
 import type {
@@ -69,6 +70,7 @@ export function eventsService({
   hosting,
   published,
   interact,
+  conversationHosts,
 }: {
   repo: EventsRepository;
   users: UsersRepository;
@@ -86,7 +88,9 @@ export function eventsService({
   >;
   /** Told about each new event anyone may find (not group plans): its host's followers hear of it. */
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
-  /** Stores a like or pass (the feed module's, which ranks by them). */
+  /** The hosts of the event whose guests' conversation the group is, null for an ordinary group (event-conversation's). */
+  conversationHosts: (groupId: number) => Promise<number[] | null>;
+  /** Stores a like or pass (the discover module's, which ranks by them). */
   interact: (
     eventId: number,
     userId: number,
@@ -167,6 +171,8 @@ export function eventsService({
         if (!(await groups.isMember(body.groupId, userId))) {
           throw new HttpError(403, "Only members of this group can plan its events");
         }
+        // A guests' conversation belongs to its event: a plan there would reach every guest in the host's name.
+        if (await conversationHosts(body.groupId)) throw new HttpError(403, CONVERSATION_TEXTS.noPlans);
         return toEvent(
           await repo.insertEvent({
             title: body.title,
