@@ -4,6 +4,7 @@ import { chatMessages } from "#server/modules/chat/schema";
 import { events } from "#server/modules/events/schema";
 import { notifications } from "#server/modules/notifications/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
+import { users } from "#server/modules/users/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { outcomeSettled, pickWinner } from "./service";
 
@@ -181,6 +182,8 @@ describe("group plan polls", () => {
     const options = threeOptions();
     const eventId = (await newPoll(admin, group.id, {}, options)).json().id as number;
     const [luna, park, third] = (await planOf(admin, group.id, eventId)).json().options as { id: number }[];
+    // Bob reads from Tokyo: his notice adds his own clock to the event's.
+    await t.database.db.update(users).set({ timezone: "Asia/Tokyo" }).where(eq(users.id, bob.user.id));
     const ballots: [Person, { id: number }, string][] = [
       [admin, luna, "yes"],
       [admin, park, "maybe"],
@@ -208,9 +211,10 @@ describe("group plan polls", () => {
     );
     const bobs = (await noticesOf(bob.user.id)).filter((n) => n.title === "Plan decided");
     expect(bobs).toHaveLength(1);
-    expect(bobs[0].message).toMatch(/^Brunch is on .+\. You voted yes, so you're going\.$/);
+    expect(bobs[0].message).toMatch(/^Brunch is on .+ · .+ your time\. You voted yes, so you're going\.$/);
     const admins = (await noticesOf(admin.user.id)).filter((n) => n.title === "Plan decided");
     expect(admins[0].message).toMatch(/^Brunch is on .+\. Are you going\?$/);
+    expect(admins[0].message).not.toContain("your time");
     // Decided is final.
     expect((await vote(cara, group.id, eventId, third.id, "yes")).statusCode).toBe(409);
   });

@@ -1,4 +1,5 @@
 import { groupChannel } from "#contract/bus";
+import { formatEventTime } from "#contract/event-time";
 import type { CreateGroupEventBody, Event } from "#contract/events";
 import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
@@ -56,23 +57,6 @@ export function outcomeSettled(options: OptionRow[], votes: VoteRow[], memberIds
   });
 }
 
-/** "Sat, Jun 7, 7:00 PM EDT" in the host's zone: the notification is read far from the form that made it. */
-function formatWhen(date: Date, timeZone: string) {
-  try {
-    return new Intl.DateTimeFormat("en-US", {
-      weekday: "short",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone,
-      timeZoneName: "short",
-    }).format(date);
-  } catch {
-    return date.toISOString();
-  }
-}
-
 export function pollsService(deps: {
   repo: PollsRepository;
   groups: GroupsRepository;
@@ -88,7 +72,7 @@ export function pollsService(deps: {
   moveEvent: (
     eventId: number,
     to: { date: Date; location: string },
-  ) => Promise<{ title: string; hostId: number } | undefined>;
+  ) => Promise<{ title: string; hostId: number; timezone: string } | undefined>;
   /** A person's name and time zone (the users module's). */
   findUser: (userId: number) => Promise<{ fullName: string; timezone: string | null } | undefined>;
   /** Answers "going" for a voter of the winning option (the participants module's rules: it may refuse). */
@@ -133,8 +117,9 @@ export function pollsService(deps: {
     if (!(await repo.claimDecision(eventId, winner.id, now()))) return false;
     const event = await deps.moveEvent(eventId, { date: winner.date, location: winner.location });
     if (!event) return true;
-    const host = await deps.findUser(event.hostId);
-    const when = formatWhen(winner.date, host?.timezone ?? "UTC");
+    // Each member reads the time as every screen writes it: the event's zone, and their own beside it.
+    const when = async (userId: number) =>
+      formatEventTime(winner.date, event.timezone, (await deps.findUser(userId))?.timezone);
     const yes = new Set(votes.filter((v) => v.optionId === winner.id && v.vote === "yes").map((v) => v.userId));
     for (const userId of yes) {
       if (userId === event.hostId) continue;
@@ -142,8 +127,6 @@ export function pollsService(deps: {
       await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
     const memberIds = members.map((m) => m.id);
-    const going = memberIds.filter((id) => yes.has(id));
-    const asked = memberIds.filter((id) => !yes.has(id));
     const notice = (message: string) => ({
       type: "event_update" as const,
       title: POLL_TEXTS.resultTitle,
@@ -151,8 +134,16 @@ export function pollsService(deps: {
       actionUrl: `/events/${eventId}`,
       eventId,
     });
-    if (going.length) await deps.notifications.notifyAll(going, notice(POLL_TEXTS.resultGoing(event.title, when)));
-    if (asked.length) await deps.notifications.notifyAll(asked, notice(POLL_TEXTS.resultAsk(event.title, when)));
+    // One notice per distinct text: members in the same zone share a message.
+    const messages = new Map<string, number[]>();
+    for (const userId of memberIds) {
+      const message = (yes.has(userId) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk)(
+        event.title,
+        await when(userId),
+      );
+      messages.set(message, [...(messages.get(message) ?? []), userId]);
+    }
+    for (const [message, userIds] of messages) await deps.notifications.notifyAll(userIds, notice(message));
     await publish(poll.groupId, eventId, true);
     return true;
   }
