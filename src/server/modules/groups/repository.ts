@@ -392,9 +392,10 @@ export function groupsRepository(db: Db) {
     },
 
     /** Every member's id and name: whose published availability a group sees. */
+    /** Each member's name, and profile zone (a notice to them writes times in it too). */
     async memberNames(groupId: number) {
       return db
-        .select({ id: users.id, fullName: users.fullName })
+        .select({ id: users.id, fullName: users.fullName, timezone: users.timezone })
         .from(groupMembers)
         .innerJoin(users, eq(users.id, groupMembers.userId))
         .where(eq(groupMembers.groupId, groupId));

@@ -117,16 +117,12 @@ export function pollsService(deps: {
     if (!(await repo.claimDecision(eventId, winner.id, now()))) return false;
     const event = await deps.moveEvent(eventId, { date: winner.date, location: winner.location });
     if (!event) return true;
-    // Each member reads the time as every screen writes it: the event's zone, and their own beside it.
-    const when = async (userId: number) =>
-      formatEventTime(winner.date, event.timezone, (await deps.findUser(userId))?.timezone);
     const yes = new Set(votes.filter((v) => v.optionId === winner.id && v.vote === "yes").map((v) => v.userId));
     for (const userId of yes) {
       if (userId === event.hostId) continue;
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
       await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
-    const memberIds = members.map((m) => m.id);
     const notice = (message: string) => ({
       type: "event_update" as const,
       title: POLL_TEXTS.resultTitle,
@@ -134,14 +130,13 @@ export function pollsService(deps: {
       actionUrl: `/events/${eventId}`,
       eventId,
     });
-    // One notice per distinct text: members in the same zone share a message.
+    // Each member reads the time as every screen writes it (the event's zone, and their own beside it);
+    // members in the same zone share one notice text.
     const messages = new Map<string, number[]>();
-    for (const userId of memberIds) {
-      const message = (yes.has(userId) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk)(
-        event.title,
-        await when(userId),
-      );
-      messages.set(message, [...(messages.get(message) ?? []), userId]);
+    for (const { id, timezone } of members) {
+      const when = formatEventTime(winner.date, event.timezone, timezone);
+      const message = (yes.has(id) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk)(event.title, when);
+      messages.set(message, [...(messages.get(message) ?? []), id]);
     }
     for (const [message, userIds] of messages) await deps.notifications.notifyAll(userIds, notice(message));
     await publish(poll.groupId, eventId, true);
