@@ -1,13 +1,20 @@
 // The sign-in screen's texts and defaults, apart from the schemas: the client's first screen reads them
 // without loading zod. auth.ts re-exports what the server and the contract still name through it.
+import { defineTexts } from "./i18n/texts";
 import { DEFAULT_TIMEZONE } from "./limits";
 
 /** The login form's texts. */
-export const LOGIN_TEXTS = {
+export const LOGIN_TEXTS = defineTexts("login", {
   identifier: "Username or e-mail",
   identifierRequired: "Enter your username or e-mail",
   passwordRequired: "Password is required",
-} as const;
+  identifierPlaceholder: "janedoe or jane@example.com",
+  password: "Password",
+  passwordPlaceholder: "Your password",
+  forgotPassword: "Forgot password?",
+  signingIn: "Signing in",
+  logIn: "Log in",
+});
 
 /** The profile fields a new account starts with; the register form sends them as they are. */
 export const REGISTER_PROFILE_DEFAULTS = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LOGIN_TEXTS, REGISTER_PROFILE_DEFAULTS } from "./auth-texts";
 import { coordinateTextSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
+import { DEFAULT_LANGUAGE, languageSchema } from "./i18n/languages";
 import {
   ACCESS_CODE_LENGTH,
   EMAIL_MAX,
@@ -97,6 +98,8 @@ export const registerBodySchema = z.object({
     .default(REGISTER_PROFILE_DEFAULTS.availabilityPreferences),
   /** A real IANA zone ("Mars/Olympus" was stored before). */
   timezone: timezoneSchema.default(REGISTER_PROFILE_DEFAULTS.timezone),
+  /** The language the person chose on the sign-in screen (or their browser's); Link speaks it from then on. */
+  language: languageSchema.default(DEFAULT_LANGUAGE),
   /**
    * A usable group invite is an access grant of its own, so an invited friend needs no early-access
    * code; the new account joins that group. Without it the grant cookie of a verified access code is
@@ -145,7 +148,11 @@ export const registerResultSchema = currentUserSchema.extend({
 });
 export type RegisterResult = z.infer<typeof registerResultSchema>;
 
-export const messageSchema = z.object({ message: z.string() });
+/**
+ * A message answer, in the request's language. Every error answer carries `code` beside it: a stable machine
+ * name ("events.full", or the status's name, e.g. "not_found") a client may branch on whatever the language.
+ */
+export const messageSchema = z.object({ message: z.string(), code: z.string().optional() });
 
 export {
   GOOGLE_SIGN_IN_ERRORS,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
+import { languageSchema } from "./i18n/languages";
 import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
 import { UPLOAD_URL_PATTERN } from "./media-urls";
 
@@ -32,6 +33,8 @@ export const currentUserSchema = publicUserSchema.extend({
   availabilityPreferences: z.record(z.string(), z.unknown()),
   /** Whether /u/{username}, its calendar and its embed show this person to anyone (Settings › Privacy). */
   publicProfile: z.boolean(),
+  /** The language Link speaks to this person (a tag of GET /api/languages). */
+  language: languageSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -54,6 +57,7 @@ export const updateProfileSchema = z
   .object({
     ...profileFields,
     publicProfile: z.boolean(),
+    language: languageSchema,
     profileImage: z.string().regex(UPLOAD_URL_PATTERN, "Profile image must be an uploaded photo").nullable(),
     latitude: coordinateTextSchema(90, "Latitude"),
     longitude: coordinateTextSchema(180, "Longitude"),

@@ -14,10 +14,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { ZodIssue } from "zod";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
+import { errorAnswer, validationAnswer } from "./http/error-texts";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { HttpError } from "./http/http-error";
 import { requestIdGenerator } from "./http/request-id";
@@ -25,6 +27,7 @@ import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
 import { sessionResolver } from "./http/session-resolver";
+import { requestLanguage } from "./i18n";
 import { accountRoutes } from "./modules/account/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
@@ -137,21 +140,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   hintWhenProxyUntrusted(app, config);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = requestLanguage(request.headers);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      return reply.code(400).send({ message: field ? `${field}: ${issue.message}` : issue.message });
+      const { instancePath, keyword, message, params } = error.validation[0];
+      const field = instancePath.replace(/^\//, "").replaceAll("/", ".");
+      const issue = { ...params, code: keyword, message, path: field ? field.split(".") : [] } as unknown as ZodIssue;
+      return reply.code(400).send(validationAnswer(language, field, issue));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    const values = error instanceof HttpError ? error.values : undefined;
+    const english = error instanceof HttpError ? error.text : error.message;
+    if (status >= 400 && status < 500) return reply.code(status).send(errorAnswer(language, status, english, values));
     // A 5xx a service raises on purpose (HttpError) is an answer meant for the client: keep it, and log it too.
     if (error instanceof HttpError && status >= 500) {
       request.log.warn({ err: error }, "request refused");
-      return reply.code(status).send({ message: error.message });
+      return reply.code(status).send(errorAnswer(language, status, english, values));
     }
     // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: "Internal Server Error" });
+    return reply.code(500).send(errorAnswer(language, 500, "Internal Server Error"));
+  });
+  // A route that answers a message itself ({message}) speaks the request's language too; an error gets its code.
+  app.addHook("preSerialization", async (request, reply, payload: unknown) => {
+    if (!payload || typeof payload !== "object" || Array.isArray(payload)) return payload;
+    const body = payload as { message?: unknown; code?: unknown };
+    if (typeof body.message !== "string" || typeof body.code === "string") return payload;
+    // Success answers that are only a message ("Password changed"); any other body's `message` is someone's words.
+    if (reply.statusCode < 400 && Object.keys(body).length !== 1) return payload;
+    const answer = errorAnswer(requestLanguage(request.headers), reply.statusCode, body.message);
+    return reply.statusCode >= 400 ? { ...body, ...answer } : { ...body, message: answer.message };
   });
 
   await app.register(fastifyCookie);

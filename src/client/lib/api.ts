@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { currentLanguage } from "./i18n";
 
 /**
  * A non-OK answer. Its message stays "{status}: {body text, or status text when empty}", the form
@@ -24,9 +25,13 @@ async function throwIfNotOk(response: Response) {
 
 /** Credentials always (the session is a cookie); a JSON content type and body only when there is a payload. */
 async function send(method: string, url: string, body?: unknown): Promise<Response> {
+  // The server answers (errors included) in the language the app speaks now, which may not be the browser's.
+  const language = currentLanguage().language;
+  const headers: Record<string, string> = { "Accept-Language": language === "pseudo" ? "en" : language };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(url, {
     method,
-    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: "include",
   });

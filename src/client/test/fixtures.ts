@@ -11,6 +11,7 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     email: "vera@example.com",
     ...REGISTER_PROFILE_DEFAULTS,
     publicProfile: true,
+    language: "en",
     ...overrides,
   };
 }

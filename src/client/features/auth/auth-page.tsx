@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { LanguagePicker } from "@/features/language";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
@@ -96,8 +97,9 @@ export function AuthPage() {
         aria-hidden
         className="pointer-events-none absolute -top-40 left-1/2 size-[32rem] -translate-x-1/2 rounded-full bg-brand opacity-20 blur-3xl"
       />
+      <LanguagePicker className="relative flex w-full max-w-md justify-end" />
       <div className="relative flex w-full max-w-md flex-1 flex-col items-center justify-center gap-6">
-        <div className="flex items-center gap-2.5">
+        <div className="flex items-center gap-2.5" translate="no">
           <div className="flex size-10 items-center justify-center rounded-xl bg-brand text-lg font-bold text-white shadow-md">
             L
           </div>

@@ -2,6 +2,7 @@ import type { LoginForm as LoginValues } from "@contract/auth";
 import { LOGIN_TEXTS } from "@contract/auth-texts";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Form } from "@/ui/form";
@@ -14,6 +15,7 @@ const resolver = lazyZodResolver<LoginValues>(() => import("@contract/auth").the
 /** Signing back in: the username or the e-mail, and the password (nothing the server would ignore). */
 export function LoginForm() {
   const { loginMutation } = useAuth();
+  const t = useTexts(LOGIN_TEXTS);
   const form = useForm<LoginValues>({
     resolver,
     defaultValues: { username: "", password: "" },
@@ -25,29 +27,29 @@ export function LoginForm() {
         <TextField
           control={form.control}
           name="username"
-          label={LOGIN_TEXTS.identifier}
+          label={t("identifier")}
           autoComplete="username"
           autoCapitalize="none"
           inputMode="email"
-          placeholder="janedoe or jane@example.com"
+          placeholder={t("identifierPlaceholder")}
         />
         <TextField
           control={form.control}
           name="password"
-          label="Password"
+          label={t("password")}
           type="password"
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t("passwordPlaceholder")}
         />
         <Link
           href="/reset-password"
           className="-mt-2 justify-self-end text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
         >
-          Forgot password?
+          {t("forgotPassword")}
         </Link>
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={loginMutation.isPending}>
-          {loginMutation.isPending && <Spinner label="Signing in" />}
-          Log in
+          {loginMutation.isPending && <Spinner label={t("signingIn")} />}
+          {t("logIn")}
         </Button>
       </form>
     </Form>

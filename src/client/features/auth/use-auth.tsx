@@ -5,6 +5,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { currentLanguage, setLanguage } from "@/lib/i18n";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
@@ -35,6 +36,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (data === null) void clearOfflineApiCache();
   }, [data]);
+
+  // A signed-in person reads Link in their account's language, on every device.
+  const accountLanguage = data?.language;
+  useEffect(() => {
+    const shown = currentLanguage().language;
+    if (accountLanguage && shown !== accountLanguage && shown !== "pseudo") void setLanguage(accountLanguage);
+  }, [accountLanguage]);
 
   const login = useMutation({
     ...loginMutation(),

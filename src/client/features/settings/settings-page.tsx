@@ -1,3 +1,4 @@
+import { LANGUAGE_TEXTS } from "@contract/i18n/language-texts";
 import type { Theme } from "@contract/theme";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
@@ -16,7 +17,9 @@ import { AccountControls } from "@/features/account";
 import { useAuth } from "@/features/auth";
 import { useUserEvents } from "@/features/events";
 import { PublicPageSettings } from "@/features/hosts";
+import { LanguagePicker } from "@/features/language";
 import { formatEventTime } from "@/lib/format-date";
+import { useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -25,6 +28,7 @@ import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
 import { Skeleton } from "@/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { toast } from "@/ui/use-toast";
+import { useSaveLanguage } from "./api/save-language";
 import { useSaveTimezone } from "./api/save-timezone";
 import { CalendarSubscriptionCard } from "./calendar-subscription";
 import { NotificationSettings } from "./notification-settings";
@@ -129,35 +133,48 @@ const THEME_CHOICES: { value: Theme; label: string; icon: typeof SunIcon }[] = [
   { value: "system", label: "Device", icon: MonitorIcon },
 ];
 
-function AppearanceTab() {
+function AppearanceTab({ user }: { user: CurrentUser }) {
   const { theme, setTheme } = useTheme();
+  const t = useTexts(LANGUAGE_TEXTS);
+  const saveLanguage = useSaveLanguage(user.id);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Appearance</CardTitle>
-        <CardDescription>Choose how Link looks on this device</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-5">
-        <RadioGroup
-          aria-label="Theme"
-          value={theme}
-          onValueChange={(value) => setTheme(value as Theme)}
-          className="grid grid-cols-3 gap-2"
-        >
-          {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
-            <Label
-              key={value}
-              htmlFor={`theme-${value}`}
-              className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-border p-3 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/8"
-            >
-              <Icon className="size-5" aria-hidden />
-              {label}
-              <RadioGroupItem id={`theme-${value}`} value={value} aria-label={label} />
-            </Label>
-          ))}
-        </RadioGroup>
-      </CardContent>
-    </Card>
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("label")}</CardTitle>
+          <CardDescription>{t("description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LanguagePicker onChoose={(language) => saveLanguage.mutate(language)} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Appearance</CardTitle>
+          <CardDescription>Choose how Link looks on this device</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <RadioGroup
+            aria-label="Theme"
+            value={theme}
+            onValueChange={(value) => setTheme(value as Theme)}
+            className="grid grid-cols-3 gap-2"
+          >
+            {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+              <Label
+                key={value}
+                htmlFor={`theme-${value}`}
+                className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-border p-3 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/8"
+              >
+                <Icon className="size-5" aria-hidden />
+                {label}
+                <RadioGroupItem id={`theme-${value}`} value={value} aria-label={label} />
+              </Label>
+            ))}
+          </RadioGroup>
+        </CardContent>
+      </Card>
+    </div>
   );
 }
 
@@ -255,7 +272,7 @@ export function SettingsPage() {
           <AccountTab user={user} />
         </TabsContent>
         <TabsContent value="appearance" className="mt-4">
-          <AppearanceTab />
+          <AppearanceTab user={user} />
         </TabsContent>
         <TabsContent value="availability" className="mt-4">
           <AvailabilityTab user={user} />

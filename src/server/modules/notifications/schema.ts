@@ -23,6 +23,10 @@ export const notifications = pgTable(
     namedIds: integer("named_ids").array().notNull().default(sql`'{}'`),
     /** Migration 0022: the event the notice is about; shown only while its recipient may open it, gone with it. */
     eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    /** Migration 0023: the title's and message's catalog codes and the values they name, rendered in the reader's language. */
+    titleCode: text("title_code"),
+    messageCode: text("message_code"),
+    textValues: jsonb("text_values").$type<Record<string, string | number>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [

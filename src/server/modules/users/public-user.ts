@@ -1,4 +1,5 @@
 import type { CurrentUser, PublicUser } from "#contract/users";
+import { languageOf } from "#server/i18n";
 import type { UserRow } from "./repository";
 
 /** The only way a user row leaves the server: fields named here, nothing else. */
@@ -25,5 +26,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     longitude: row.longitude,
     availabilityPreferences: row.availabilityPreferences,
     publicProfile: row.publicProfile,
+    language: languageOf(row.language),
   };
 }

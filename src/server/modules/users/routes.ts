@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "#contract/auth";
 import { usersQuerySchema } from "#contract/events";
+import { LANGUAGES, languagesResponseSchema } from "#contract/i18n/languages";
 import { updateTimezoneBodySchema } from "#contract/timezones";
 import {
   currentUserSchema,
@@ -28,6 +29,15 @@ const idParams = z.object({ id: userIdSchema });
  */
 export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.users;
+
+  app.get(
+    "/api/languages",
+    {
+      config: { public: true },
+      schema: { tags: ["users"], response: { 200: languagesResponseSchema } },
+    },
+    async () => ({ languages: LANGUAGES.map(({ tag, name, dir }) => ({ tag, name, dir })) }),
+  );
 
   app.get(
     "/api/users/current",

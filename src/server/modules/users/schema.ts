@@ -34,6 +34,8 @@ export const users = pgTable(
     lng: doublePrecision("lng"),
     availabilityPreferences: jsonb("availability_preferences").$type<Record<string, unknown>>().notNull().default({}),
     timezone: text("timezone").notNull().default("America/New_York"),
+    /** The language Link speaks to this person: screens, notices, e-mails, push (a tag of LANGUAGES). */
+    language: text("language").notNull().default("en"),
     /** Set once the address is proven to belong to the account's owner (today: only a Google sign-up). */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** The Google account (OIDC `sub`) linked to this one; sign-in with Google matches on it, never on the e-mail alone. */

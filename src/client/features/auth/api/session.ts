@@ -3,6 +3,7 @@ import type { currentUserSchema } from "@contract/users";
 import { mutationOptions } from "@tanstack/react-query";
 import { disablePush, pushSupport } from "@/features/settings";
 import { api } from "@/lib/api";
+import { currentLanguage } from "@/lib/i18n";
 
 // Sign-in, registration and sign-out; the auth provider adds what the person sees and the cache changes.
 
@@ -12,7 +13,16 @@ export const loginMutation = () =>
   });
 
 export const registerMutation = () =>
-  mutationOptions({ mutationFn: (body: RegisterBody) => api.post<typeof registerResultSchema>("/api/register", body) });
+  mutationOptions({
+    // A new account speaks the language its person chose on the sign-in screen (or their browser's).
+    mutationFn: (body: RegisterBody) => {
+      const language = currentLanguage().language;
+      return api.post<typeof registerResultSchema>("/api/register", {
+        ...body,
+        language: language === "pseudo" ? "en" : language,
+      });
+    },
+  });
 
 export const logoutMutation = () =>
   mutationOptions({

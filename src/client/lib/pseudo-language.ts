@@ -1,0 +1,67 @@
+// The pseudo-language: every message accented and a third longer, between ⟦ ⟧. A test run in it finds any
+// text that does not come from a catalog (it stays plain ASCII) and any layout a longer language would break.
+
+import type { Catalog } from "@contract/i18n/namespaces";
+import { definedTexts } from "@contract/i18n/texts";
+import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((letter, index) => [
+    letter,
+    [..."àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][index] ?? letter,
+  ]),
+);
+
+const accent = (text: string) => [...text].map((char) => ACCENTED[char] ?? char).join("");
+
+function accentLiterals(elements: MessageFormatElement[]): MessageFormatElement[] {
+  return elements.map((element) => {
+    if (element.type === TYPE.literal) {
+      return { ...element, value: accent(element.value) };
+    }
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      const options = Object.fromEntries(
+        Object.entries(element.options).map(([name, option]) => [
+          name,
+          { ...option, value: accentLiterals(option.value) },
+        ]),
+      );
+      return { ...element, options };
+    }
+    return element;
+  });
+}
+
+const pseudoMessages = new Map<string, string>();
+function pseudoMessage(english: string): string {
+  let message = pseudoMessages.get(english);
+  if (message === undefined) {
+    const body = english.includes("{")
+      ? printAST(accentLiterals(parse(english, { ignoreTag: true })))
+      : accent(english);
+    message = `⟦${body}${"·".repeat(Math.ceil(english.length * 0.3))}⟧`;
+    pseudoMessages.set(english, message);
+  }
+  return message;
+}
+
+/** A value a message names (a person's name, a place) in the pseudo-language, so only untranslated text stays ASCII. */
+export const pseudoValue = accent;
+
+/** Every namespace, as it is loaded, in the pseudo-language. */
+export function pseudoCatalog(): Catalog {
+  const namespaces = new Map<string, Record<string, string>>();
+  return new Proxy({} as Catalog, {
+    get(_, namespace: string) {
+      const english = definedTexts(namespace);
+      if (!english) return undefined;
+      let translated = namespaces.get(namespace);
+      if (!translated) {
+        translated = Object.fromEntries(Object.entries(english).map(([key, text]) => [key, pseudoMessage(text)]));
+        namespaces.set(namespace, translated);
+      }
+      return translated;
+    },
+  });
+}

@@ -1,0 +1,49 @@
+// Every error answer is {message, code}: the message in the language the request asked for, the code a stable
+// machine name a client may branch on (the message's address in the catalog, e.g. "events.full", or the
+// status's name for a message no catalog holds yet).
+
+import type { ZodIssue } from "zod";
+import { ar, es } from "zod/v4/locales";
+import type { Language } from "#contract/i18n/languages";
+import type { MessageValues } from "#contract/i18n/texts";
+import { localizeEnglish, textByCode } from "#server/i18n";
+
+const STATUS_CODES: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  410: "gone",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  429: "too_many_requests",
+  500: "internal",
+  503: "unavailable",
+};
+
+export interface ErrorAnswer {
+  message: string;
+  code: string;
+}
+
+/** An error's message in a language, with its code; values fill the message's ICU arguments. */
+export function errorAnswer(language: Language, status: number, english: string, values?: MessageValues): ErrorAnswer {
+  const found = localizeEnglish(language, english);
+  if (!found) return { message: english, code: STATUS_CODES[status] ?? `http_${status}` };
+  return { code: found.code, message: values ? (textByCode(language, found.code, values) ?? english) : found.message };
+}
+
+const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = { es: es(), ar: ar() };
+
+/** A failed field's message: the contract's own text translated, else zod's in the reader's language. */
+export function validationAnswer(language: Language, field: string, issue: ZodIssue): ErrorAnswer {
+  const found = localizeEnglish(language, issue.message);
+  const locale = zodLocales[language];
+  const zodMessage = locale ? locale.localeError(issue as Parameters<typeof locale.localeError>[0]) : undefined;
+  const message =
+    found?.message ?? (typeof zodMessage === "string" ? zodMessage : (zodMessage?.message ?? issue.message));
+  return { message: field ? `${field}: ${message}` : message, code: found?.code ?? "validation" };
+}

@@ -1,0 +1,53 @@
+// What the server writes in a person's language: answers in the language the request asks for, notices,
+// e-mails, push and calendar alarms in the recipient's. Every catalog is loaded once at start (a server
+// speaks all of them); the texts and their English are the contract's, as on the client.
+import { catalog as arabic } from "#contract/i18n/ar/index";
+import { catalog as spanish } from "#contract/i18n/es/index";
+import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
+import { type Catalog, NAMESPACES } from "#contract/i18n/namespaces";
+import {
+  formatMessage,
+  indexEnglish,
+  type MessageValues,
+  messageByCode,
+  type Texts,
+  translate,
+} from "#contract/i18n/texts";
+
+/** Every English message the server may write, by its words: all sets of texts, not only those loaded so far. */
+const ENGLISH_CODES = indexEnglish(Object.entries(NAMESPACES));
+const CATALOGS: Record<Language, Catalog | null> = { en: null, es: spanish, ar: arabic };
+
+/** A stored language, read defensively: a value no catalog has (an old row, a hand edit) reads as English. */
+export function languageOf(stored: string | null | undefined): Language {
+  return isLanguage(stored) ? stored : "en";
+}
+
+/** The language a request asks for (the app sends the one it speaks in Accept-Language). */
+export function requestLanguage(headers: { "accept-language"?: string | string[] | undefined }): Language {
+  const header = headers["accept-language"];
+  return bestLanguage(Array.isArray(header) ? header.join(",") : header);
+}
+
+/** One message of a set of texts in a language. */
+export function serverText<T extends Texts>(
+  language: Language,
+  texts: T,
+  key: keyof T & string,
+  values?: MessageValues,
+): string {
+  return translate(language, CATALOGS[language], texts, key, values);
+}
+
+/** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
+export function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
+  const message = messageByCode(CATALOGS[language], code);
+  return message === undefined ? undefined : formatMessage(language, message, values);
+}
+
+/** An English message found again by its words, with its code, in a language. */
+export function localizeEnglish(language: Language, english: string): { code: string; message: string } | null {
+  const code = ENGLISH_CODES.get(english);
+  if (!code) return null;
+  return { code, message: textByCode(language, code) ?? english };
+}
