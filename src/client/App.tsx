@@ -7,6 +7,7 @@ import { PageSpinner } from "@/features/shell/page-spinner";
 import { ProtectedRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { usePageLoaded } from "@/lib/after-load";
+import { useLanguage } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
@@ -83,6 +84,8 @@ function AppRoutes() {
 
 export function App() {
   const pageLoaded = usePageLoaded();
+  // A switch of language renders every screen again (times and numbers too), without a reload: nothing typed is lost.
+  useLanguage();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -2,10 +2,22 @@
 // its zone's name ("Sat, Nov 28, 2026, 8:00 PM PST"), and the reader's clock beside it when it reads
 // differently ("11:00 PM your time", with the day when that differs too). The reader's zone is their
 // profile's, never a device's: a traveller's phone must not move their plans.
+import { defineTexts, translate } from "./i18n/texts";
 import { DEFAULT_TIMEZONE } from "./limits";
 import { zoneAbbreviation, zoneOffsetMinutes } from "./zone-names";
 
+/** The reader's clock beside an event's own ("11:00 PM your time"). */
+export const EVENT_TIME_TEXTS = defineTexts("eventTime", {
+  yourTime: "{time} your time",
+});
+
 type DateInput = Date | string | number;
+/** How a language writes a day and a clock: its Intl locale ("en-US", "es", "ar") and, for others, its catalog. */
+export interface TimeLanguage {
+  locale: string;
+  catalog: Parameters<typeof translate>[1];
+}
+const ENGLISH: TimeLanguage = { locale: "en-US", catalog: null };
 type Zone = string | null | undefined;
 
 const knownZones = new Map<string, boolean>();
@@ -26,11 +38,11 @@ export function usableZone(timezone: Zone): string {
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
-/** A moment's wall clock in a zone, piece by piece (ICU's own joining differs between versions). */
-function wallClock(at: Date, zone: string) {
-  let clock = clocks.get(zone);
+function clockFor(locale: string, zone: string) {
+  const key = `${locale} ${zone}`;
+  let clock = clocks.get(key);
   if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
+    clock = new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       weekday: "short",
       month: "short",
@@ -38,16 +50,44 @@ function wallClock(at: Date, zone: string) {
       year: "numeric",
       hour: "numeric",
       minute: "2-digit",
-      hour12: true,
+      ...(locale === "en-US" ? { hour12: true } : {}),
     });
-    clocks.set(zone, clock);
+    clocks.set(key, clock);
   }
-  const parts = clock.formatToParts(at);
+  return clock;
+}
+
+/**
+ * A moment's wall clock in a zone, piece by piece. English is joined by hand (ICU's own joining differs between
+ * versions); another language takes its own order and names from Intl ("sáb, 28 nov 2026", 24-hour clock).
+ */
+function wallClock(at: Date, zone: string, locale: string) {
+  const parts = clockFor(locale, zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  if (locale === "en-US") {
+    return {
+      day: `${part("weekday")}, ${part("month")} ${part("day")}`,
+      year: part("year"),
+      time: `${part("hour")}:${part("minute")} ${part("dayPeriod").toUpperCase()}`,
+    };
+  }
+  const joined = (types: Intl.DateTimeFormatPartTypes[]) =>
+    parts
+      .filter(
+        (p, index) =>
+          types.includes(p.type) ||
+          (p.type === "literal" &&
+            types.includes(parts[index + 1]?.type as Intl.DateTimeFormatPartTypes) &&
+            types.includes(parts[index - 1]?.type as Intl.DateTimeFormatPartTypes)),
+      )
+      .map((p) => p.value)
+      .join("")
+      .replace(/[,،]\s*$/, "")
+      .trim();
   return {
-    day: `${part("weekday")}, ${part("month")} ${part("day")}`,
+    day: joined(["weekday", "day", "month"]),
     year: part("year"),
-    time: `${part("hour")}:${part("minute")} ${part("dayPeriod").toUpperCase()}`,
+    time: joined(["hour", "minute", "dayPeriod"]),
   };
 }
 
@@ -56,23 +96,32 @@ export function eventTimeParts(
   date: DateInput,
   eventZone: Zone,
   viewerZone: Zone,
+  language: TimeLanguage = ENGLISH,
 ): { at: string; yours: string | null } {
   const moment = new Date(date);
   const zone = usableZone(eventZone);
-  const there = wallClock(moment, zone);
-  const at = `${there.day}, ${there.year}, ${there.time} ${zoneAbbreviation(moment, zone)}`;
+  const { locale } = language;
+  const there = wallClock(moment, zone, locale);
+  const zoneName = zoneAbbreviation(moment, zone);
+  const at =
+    locale === "en-US"
+      ? `${there.day}, ${there.year}, ${there.time} ${zoneName}`
+      : `${clockFor(locale, zone)
+          .format(moment)
+          .replace(/\u202f/g, " ")} ${zoneName}`;
   if (!viewerZone) return { at, yours: null };
   const viewer = usableZone(viewerZone);
   if (viewer === zone || zoneOffsetMinutes(moment, viewer) === zoneOffsetMinutes(moment, zone)) {
     return { at, yours: null };
   }
-  const mine = wallClock(moment, viewer);
+  const mine = wallClock(moment, viewer, locale);
   const sameDay = mine.day === there.day && mine.year === there.year;
-  return { at, yours: `${sameDay ? mine.time : `${mine.day}, ${mine.time}`} your time` };
+  const time = sameDay ? mine.time : `${mine.day}, ${mine.time}`;
+  return { at, yours: translate(locale, language.catalog, EVENT_TIME_TEXTS, "yourTime", { time }) };
 }
 
 /** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */
-export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone): string {
-  const { at, yours } = eventTimeParts(date, eventZone, viewerZone);
+export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone, language?: TimeLanguage): string {
+  const { at, yours } = eventTimeParts(date, eventZone, viewerZone, language);
   return yours ? `${at} · ${yours}` : at;
 }

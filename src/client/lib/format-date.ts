@@ -1,8 +1,14 @@
-import { usableZone } from "@contract/event-time";
+import {
+  eventTimeParts as eventTimePartsIn,
+  formatEventTime as formatEventTimeIn,
+  type TimeLanguage,
+  usableZone,
+} from "@contract/event-time";
 import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
 import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
+import { currentLanguage } from "./i18n";
 
 /**
  * The one place a moment becomes text, by one rule. An event's time is read in the event's own zone,
@@ -49,8 +55,21 @@ export function seriesWeekday(date: DateInput, eventZone: Zone): { weekday: stri
   return { weekday: format(local, "EEEE", { locale: enUS }), dayOfMonth: local.getDate() };
 }
 
-/** An event's time: the contract's one rule, shared with the server's notices and e-mails. */
-export { eventTimeParts, formatEventTime } from "@contract/event-time";
+/** The language the app speaks, as the contract's time rule reads it. */
+function timeLanguage(): TimeLanguage {
+  const { locale, catalog } = currentLanguage();
+  return { locale, catalog };
+}
+
+/** An event's time in the app's language: the contract's one rule, shared with the server's notices and e-mails. */
+export function eventTimeParts(date: DateInput, eventZone: Zone, viewerZone: Zone) {
+  return eventTimePartsIn(date, eventZone, viewerZone, timeLanguage());
+}
+
+/** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */
+export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone): string {
+  return formatEventTimeIn(date, eventZone, viewerZone, timeLanguage());
+}
 
 /** "7:00 PM PST": a moment's clock time in the viewer's zone, named. */
 export function formatTime(date: DateInput, timezone: Zone): string {

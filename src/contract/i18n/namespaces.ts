@@ -1,15 +1,26 @@
 // Every set of texts by its namespace: each language's catalog is checked against this map, so a namespace or
 // a message missing from a catalog fails the typecheck. The server loads them all (it writes in every language);
-// the client reads only the type, and each screen brings the texts it shows. A new set of texts adds one line.
-import { LOGIN_TEXTS } from "../auth-texts";
-import { LANGUAGE_TEXTS } from "./language-texts";
-import type { Translation } from "./texts";
+// the client reads only the type, and each screen brings the texts it shows. A new set of texts adds one line to
+// its area's map (areas/), and each language's translation of it to that area's catalog (es/, ar/).
+import { CORE_NAMESPACES } from "./areas/core";
+import { DISCOVER_NAMESPACES } from "./areas/discover";
+import { GROUPS_NAMESPACES } from "./areas/groups";
+import { HOSTING_NAMESPACES } from "./areas/hosting";
+import { SERVER_NAMESPACES } from "./areas/server";
+import { SHELL_NAMESPACES } from "./areas/shell";
+import type { Texts, Translation } from "./texts";
 
 export const NAMESPACES = {
-  language: LANGUAGE_TEXTS,
-  login: LOGIN_TEXTS,
+  ...CORE_NAMESPACES,
+  ...SHELL_NAMESPACES,
+  ...DISCOVER_NAMESPACES,
+  ...GROUPS_NAMESPACES,
+  ...HOSTING_NAMESPACES,
+  ...SERVER_NAMESPACES,
 };
 type Namespaces = typeof NAMESPACES;
 
-/** One language's whole catalog: every namespace, every message. */
-export type Catalog = { readonly [N in keyof Namespaces]: Translation<Namespaces[N]> };
+/** One language's translation of an area's sets of texts: every namespace, every message. */
+export type AreaCatalog<Area extends Record<string, Texts>> = { readonly [N in keyof Area]: Translation<Area[N]> };
+/** One language's whole catalog. */
+export type Catalog = AreaCatalog<Namespaces>;

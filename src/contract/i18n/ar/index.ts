@@ -1,9 +1,10 @@
 import type { Catalog } from "../namespaces";
-import { language } from "./language";
-import { login } from "./login";
+import { core } from "./core";
+import { discover } from "./discover";
+import { groups } from "./groups";
+import { hosting } from "./hosting";
+import { server } from "./server";
+import { shell } from "./shell";
 
-/** Every namespace of the contract, translated: one file per set of texts, gathered here. */
-export const catalog: Catalog = {
-  language,
-  login,
-};
+/** Every namespace of the contract, translated: one file per area of the app, gathered here. */
+export const catalog: Catalog = { ...core, ...shell, ...discover, ...groups, ...hosting, ...server };

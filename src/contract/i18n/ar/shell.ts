@@ -1,0 +1,4 @@
+import type { SHELL_NAMESPACES } from "../areas/shell";
+import type { AreaCatalog } from "../namespaces";
+
+export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {};
