@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema } from "./chat";
-import { defineTexts, formatMessage } from "./i18n/texts";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";

@@ -6,7 +6,10 @@ import {
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   TYPING_MIN_INTERVAL_MS,
 } from "#contract/limits";
-import { type ClientMessage, clientMessageSchema, SOCKET_POLICY_CODE,
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  SOCKET_POLICY_CODE,
   SOCKET_TEXTS,
   tooManyFramesText,
 } from "#contract/socket";

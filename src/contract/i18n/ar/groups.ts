@@ -24,8 +24,7 @@ export const groups: AreaCatalog<typeof GROUPS_NAMESPACES> = {
     openGroup: "فتح المجموعة",
     tooMany: "طلبات كثيرة جدًا، حاول مجددًا بعد {seconds} ث",
     error: "خطأ",
-    members:
-      "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
+    members: "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
     expires: "تنتهي في {date}",
     join: "انضم إلى {name}",
     cancel: "إلغاء",
@@ -50,8 +49,7 @@ export const groups: AreaCatalog<typeof GROUPS_NAMESPACES> = {
     save: "حفظ التوفّر",
     overlap: "أوقات المجموعة المشتركة",
     whosFree: "من المتاح",
-    members:
-      "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
+    members: "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
     best: "أفضل وقت: {slots} ({count} من {total} متاحون)",
     error: "خطأ",
   },
@@ -75,8 +73,7 @@ export const groups: AreaCatalog<typeof GROUPS_NAMESPACES> = {
     shareLink: "شارك رابط {name} أو أرسل بريدًا.",
     private: "خاصة",
     unread: "{count} غير مقروءة",
-    members:
-      "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
+    members: "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
     planEvent: "خطّط لفعالية",
     openEvent: "فتح الفعالية",
     invite: "دعوة",
@@ -166,8 +163,7 @@ export const groups: AreaCatalog<typeof GROUPS_NAMESPACES> = {
     resultGoing: "{title} في {when}. صوّتّ بنعم، فأنت ذاهب.",
     resultAsk: "{title} في {when}. هل ستذهب؟",
     lock: "احسم الآن",
-    decidesWhen:
-      "يُحسم حين يصبح تجاوز خيار ما مستحيلًا (الأكثر نعم، ثم الأكثر ربما، ثم الأبكر)، أو في {deadline}",
+    decidesWhen: "يُحسم حين يصبح تجاوز خيار ما مستحيلًا (الأكثر نعم، ثم الأكثر ربما، ثم الأبكر)، أو في {deadline}",
     decidesAtDeadline:
       "يُحسم حين يصبح تجاوز خيار ما مستحيلًا (الأكثر نعم، ثم الأكثر ربما، ثم الأبكر)، أو في موعده النهائي",
     decidesHint: "يُذكَّر من لم يصوّت قبل يوم. ويُحسم أبكر إذا أصبح تجاوز خيار ما مستحيلًا.",

@@ -138,7 +138,9 @@ export function linkPreviewService({
     return {
       title: host.fullName,
       description: clip(
-        [formatMessage("en", HOST_TEXTS.cardDescription, { upcoming, followers }), host.bio].filter(Boolean).join(" — "),
+        [formatMessage("en", HOST_TEXTS.cardDescription, { upcoming, followers }), host.bio]
+          .filter(Boolean)
+          .join(" — "),
         CARD_DESCRIPTION_MAX,
       ),
       image: absolute(host.profileImage ?? (await illustrationFiles()).get("social")),
