@@ -85,7 +85,7 @@ export function GroupCard({
           <MessageCircle /> {t("chat")}
         </Button>
         {eventId == null ? (
-          <Button variant="outline" size="sm" onClick={onPlan}>
+          <Button variant="outline" size="sm" onClick={onPlan} data-testid="plan-event">
             <CalendarPlus /> {t("planEvent")}
           </Button>
         ) : (

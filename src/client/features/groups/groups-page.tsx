@@ -206,7 +206,7 @@ function MyGroups({
         >
           <UserPlus /> {t("inviteFriend")}
         </Button>
-        <Button onClick={() => setNewOpen(true)}>
+        <Button onClick={() => setNewOpen(true)} data-testid="new-group">
           <Plus /> {t("newGroup")}
         </Button>
       </div>

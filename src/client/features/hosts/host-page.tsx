@@ -247,6 +247,7 @@ function EmbedSnippet({ snippet }: { snippet: string }) {
       <p className="text-sm text-muted-foreground">{t("embedHint")}</p>
       <Textarea
         readOnly
+        translate="no"
         value={snippet}
         aria-label={t("embedTitle")}
         className="min-h-24 font-mono text-xs"
