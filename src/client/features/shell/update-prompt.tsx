@@ -1,5 +1,7 @@
 import { useRegisterSW } from "virtual:pwa-register/react";
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { RefreshCw } from "lucide-react";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 
 /** Checks for a new deploy this often while the app stays open (besides every page load). */
@@ -10,6 +12,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * and waits, offers "Update available — Reload": Reload activates it and reloads every tab onto the new version.
  */
 export function UpdatePrompt() {
+  const t = useTexts(SHELL_TEXTS);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -38,12 +41,12 @@ export function UpdatePrompt() {
         className="pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border bg-card px-4 py-3 text-card-foreground shadow-lg"
       >
         <RefreshCw className="size-4 shrink-0 text-primary" aria-hidden />
-        <p className="flex-1 text-sm font-medium">Update available</p>
+        <p className="flex-1 text-sm font-medium">{t("updateAvailable")}</p>
         <Button type="button" size="sm" variant="ghost" onClick={() => setNeedRefresh(false)}>
-          Later
+          {t("later")}
         </Button>
         <Button type="button" size="sm" onClick={reloadOntoNewVersion}>
-          Reload
+          {t("reload")}
         </Button>
       </div>
     </div>

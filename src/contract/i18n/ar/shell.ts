@@ -311,4 +311,16 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     noImage: "لم تُختر أي صورة",
     newNotification: "لديك إشعار جديد",
   },
+  zoneLabels: {
+    eastern: "التوقيت الشرقي (ET)",
+    central: "التوقيت المركزي (CT)",
+    mountain: "توقيت المناطق الجبلية (MT)",
+    pacific: "توقيت المحيط الهادئ (PT)",
+    alaska: "توقيت ألاسكا",
+    hawaii: "توقيت هاواي",
+    greenwich: "توقيت غرينتش (GMT)",
+    centralEuropean: "توقيت وسط أوروبا (CET)",
+    japan: "توقيت اليابان الرسمي (JST)",
+    australianEastern: "توقيت شرق أستراليا (AET)",
+  },
 };

@@ -12,6 +12,7 @@ import {
   SHELL_TEXTS,
   UI_TEXTS,
 } from "../../shell-texts";
+import { ZONE_LABEL_TEXTS } from "../../timezone-ids";
 
 export const SHELL_NAMESPACES = {
   signIn: AUTH_TEXTS,
@@ -26,4 +27,5 @@ export const SHELL_NAMESPACES = {
   shell: SHELL_TEXTS,
   settings: SETTINGS_TEXTS,
   ui: UI_TEXTS,
+  zoneLabels: ZONE_LABEL_TEXTS,
 };

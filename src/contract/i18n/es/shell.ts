@@ -316,4 +316,16 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     noImage: "No se eligió ninguna imagen",
     newNotification: "Tienes un aviso nuevo",
   },
+  zoneLabels: {
+    eastern: "Hora del Este (ET)",
+    central: "Hora del Centro (CT)",
+    mountain: "Hora de la Montaña (MT)",
+    pacific: "Hora del Pacífico (PT)",
+    alaska: "Hora de Alaska",
+    hawaii: "Hora de Hawái",
+    greenwich: "Hora del meridiano de Greenwich (GMT)",
+    centralEuropean: "Hora de Europa Central (CET)",
+    japan: "Hora estándar de Japón (JST)",
+    australianEastern: "Hora del Este de Australia (AET)",
+  },
 };
