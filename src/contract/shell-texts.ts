@@ -284,6 +284,7 @@ export const UI_TEXTS = defineTexts("ui", {
   copyLabel: "Copy {label}",
   copied: "Copied",
   copy: "Copy",
+  share: "Share",
   today: "Today",
   yesterday: "Yesterday",
   locationDenied: "Location permission denied",

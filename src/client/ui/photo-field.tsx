@@ -1,6 +1,8 @@
+import { UI_TEXTS } from "@contract/shell-texts";
 import { ImagePlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { text } from "@/lib/i18n";
 import { pickAndUploadPhoto } from "@/lib/uploads";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
@@ -34,8 +36,8 @@ export function PhotoField({
       if (url) onChange(url);
     } catch (error) {
       toast({
-        title: "Error",
-        description: errorMessage(error) ?? "The photo could not be uploaded",
+        title: text(UI_TEXTS, "error"),
+        description: errorMessage(error) ?? text(UI_TEXTS, "photoFailed"),
         variant: "destructive",
       });
     } finally {

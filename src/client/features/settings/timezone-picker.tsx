@@ -82,14 +82,14 @@ export function TimezonePicker({
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
 
+  // The common zones' names are in the app's language: a switch reads them again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: catalog changes what localize() answers
   const choices = useMemo(() => {
     const now = new Date();
     const ids = allTimezoneIds();
     // A zone saved under an alias this browser does not list is still offered, first among the rest.
     const all = ids.includes(value) ? ids : [...COMMON_IDS, value, ...ids.slice(COMMON_IDS.length)];
     return all.map((id) => choiceOf(id, now));
-    // The common zones' names are in the app's language: a switch reads them again.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: catalog changes what localize() answers
   }, [value, catalog]);
   const current = choices.find((c) => c.id === value) ?? choiceOf(value, new Date());
   const shown = useMemo(() => (query.trim() ? choices.filter((c) => matches(c, query)) : choices), [choices, query]);

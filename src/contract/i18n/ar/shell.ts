@@ -302,6 +302,7 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     copyLabel: "نسخ {label}",
     copied: "تم النسخ",
     copy: "نسخ",
+    share: "مشاركة",
     today: "اليوم",
     yesterday: "أمس",
     locationDenied: "تم رفض إذن الموقع",

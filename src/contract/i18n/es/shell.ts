@@ -307,6 +307,7 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     copyLabel: "Copiar {label}",
     copied: "Copiado",
     copy: "Copiar",
+    share: "Compartir",
     today: "Hoy",
     yesterday: "Ayer",
     locationDenied: "Permiso de ubicación denegado",
