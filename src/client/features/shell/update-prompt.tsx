@@ -1,5 +1,7 @@
 import { useRegisterSW } from "virtual:pwa-register/react";
-import { SHELL_TEXTS } from "@contract/shell-texts";
+import { SHELL_TEXTS, UI_TEXTS } from "@contract/shell-texts";
+import { useEffect } from "react";
+import { WORKER_TEXTS_CACHE, WORKER_TEXTS_PATH, type WorkerTexts } from "@/lib/offline-api";
 import { RefreshCw } from "lucide-react";
 import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
@@ -11,8 +13,28 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers the service worker (the installable, offline-capable app) and, when a new version has installed
  * and waits, offers "Update available — Reload": Reload activates it and reloads every tab onto the new version.
  */
+/** Stores the worker's texts in the language the page speaks now (see WORKER_TEXTS_CACHE). */
+function useWorkerTexts() {
+  const ui = useTexts(UI_TEXTS);
+  const newNotification = ui("newNotification");
+  useEffect(() => {
+    if (typeof caches === "undefined") return;
+    const texts: WorkerTexts = { newNotification };
+    void caches
+      .open(WORKER_TEXTS_CACHE)
+      .then((cache) =>
+        cache.put(
+          WORKER_TEXTS_PATH,
+          new Response(JSON.stringify(texts), { headers: { "Content-Type": "application/json" } }),
+        ),
+      )
+      .catch(() => {});
+  }, [newNotification]);
+}
+
 export function UpdatePrompt() {
   const t = useTexts(SHELL_TEXTS);
+  useWorkerTexts();
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
