@@ -1,9 +1,9 @@
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { SHELL_TEXTS, UI_TEXTS } from "@contract/shell-texts";
-import { useEffect } from "react";
-import { WORKER_TEXTS_CACHE, WORKER_TEXTS_PATH, type WorkerTexts } from "@/lib/offline-api";
 import { RefreshCw } from "lucide-react";
+import { useEffect } from "react";
 import { useTexts } from "@/lib/i18n";
+import { WORKER_TEXTS_CACHE, WORKER_TEXTS_PATH, type WorkerTexts } from "@/lib/offline-api";
 import { Button } from "@/ui/button";
 
 /** Checks for a new deploy this often while the app stays open (besides every page load). */
