@@ -2,6 +2,7 @@
 import { ACCOUNT_MESSAGES } from "../../account";
 import { ACCESS_GRANT_TEXTS } from "../../auth";
 import { GOOGLE_SIGN_IN_ERRORS, TOO_MANY_ATTEMPTS_TEXTS } from "../../auth-texts";
+import { LIMIT_TEXTS } from "../../limits";
 import { UPLOAD_TEXTS } from "../../media";
 import {
   ACCOUNT_UI_TEXTS,
@@ -28,4 +29,5 @@ export const SHELL_NAMESPACES = {
   settings: SETTINGS_TEXTS,
   ui: UI_TEXTS,
   zoneLabels: ZONE_LABEL_TEXTS,
+  limits: LIMIT_TEXTS,
 };
