@@ -288,6 +288,8 @@ export const UI_TEXTS = defineTexts("ui", {
   changePhoto: "Change {what}",
   uploadPhoto: "Upload {what}",
   remove: "Remove",
+  notification: "Notification",
+  notificationsRegion: "Notifications ({key})",
   today: "Today",
   yesterday: "Yesterday",
   locationDenied: "Location permission denied",

@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "@contract/limits";
-import { useLanguage } from "@/lib/i18n";
+import { UI_TEXTS } from "@contract/shell-texts";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 import { useToast } from "./use-toast";
 
@@ -8,8 +9,10 @@ export function Toaster() {
   const { toasts } = useToast();
   // Toward the screen's edge the text ends at: right in English, left in Arabic.
   const { dir } = useLanguage();
+  const t = useTexts(UI_TEXTS);
   return (
     <ToastProvider
+      label={t("notification")}
       duration={TOAST_DURATION_MS}
       swipeDirection={dir === "rtl" ? "left" : "right"}
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
@@ -24,7 +27,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport label={t("notificationsRegion", { key: "F8" })} />
     </ToastProvider>
   );
 }

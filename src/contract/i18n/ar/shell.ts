@@ -306,6 +306,8 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     changePhoto: "تغيير {what}",
     uploadPhoto: "رفع {what}",
     remove: "إزالة",
+    notification: "إشعار",
+    notificationsRegion: "الإشعارات ({key})",
     today: "اليوم",
     yesterday: "أمس",
     locationDenied: "تم رفض إذن الموقع",

@@ -311,6 +311,8 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     changePhoto: "Cambiar {what}",
     uploadPhoto: "Subir {what}",
     remove: "Quitar",
+    notification: "Aviso",
+    notificationsRegion: "Avisos ({key})",
     today: "Hoy",
     yesterday: "Ayer",
     locationDenied: "Permiso de ubicación denegado",
