@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../limits";
+import { EVENT_DATE_YEARS_AHEAD, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../limits";
 import type { SHELL_NAMESPACES } from "../areas/shell";
 import type { AreaCatalog } from "../namespaces";
 
@@ -338,5 +338,13 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     groups: "أنشأت مجموعات كثيرة، حاول مرة أخرى بعد {wait}",
     invites: "أنشأت روابط دعوة كثيرة، حاول مرة أخرى بعد {wait}",
     friendRequests: "أرسلت طلبات صداقة كثيرة، حاول مرة أخرى بعد {wait}",
+  },
+  fields: {
+    realDay: "يجب أن يكون التاريخ يومًا حقيقيًا (yyyy-MM-dd)",
+    dateRequired: "التاريخ مطلوب",
+    validDate: "يجب أن يكون التاريخ صالحًا",
+    dateRange: `يجب أن يقع التاريخ بين عام 2000 و${EVENT_DATE_YEARS_AHEAD} سنوات من الآن`,
+    latitudeRange: "يجب أن يكون خط العرض رقمًا بين ‎-90 و90",
+    longitudeRange: "يجب أن يكون خط الطول رقمًا بين ‎-180 و180",
   },
 };

@@ -2,6 +2,7 @@
 import { ACCOUNT_MESSAGES } from "../../account";
 import { ACCESS_GRANT_TEXTS } from "../../auth";
 import { GOOGLE_SIGN_IN_ERRORS, TOO_MANY_ATTEMPTS_TEXTS } from "../../auth-texts";
+import { FIELD_TEXTS } from "../../fields";
 import { LIMIT_TEXTS } from "../../limits";
 import { UPLOAD_TEXTS } from "../../media";
 import {
@@ -30,4 +31,5 @@ export const SHELL_NAMESPACES = {
   ui: UI_TEXTS,
   zoneLabels: ZONE_LABEL_TEXTS,
   limits: LIMIT_TEXTS,
+  fields: FIELD_TEXTS,
 };

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../limits";
+import { EVENT_DATE_YEARS_AHEAD, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../limits";
 import type { SHELL_NAMESPACES } from "../areas/shell";
 import type { AreaCatalog } from "../namespaces";
 
@@ -343,5 +343,13 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     groups: "Has creado demasiados grupos, inténtalo de nuevo en {wait}",
     invites: "Has creado demasiados enlaces de invitación, inténtalo de nuevo en {wait}",
     friendRequests: "Has enviado demasiadas solicitudes de amistad, inténtalo de nuevo en {wait}",
+  },
+  fields: {
+    realDay: "La fecha debe ser un día real (aaaa-MM-dd)",
+    dateRequired: "La fecha es obligatoria",
+    validDate: "La fecha debe ser válida",
+    dateRange: `La fecha debe estar entre el año 2000 y dentro de ${EVENT_DATE_YEARS_AHEAD} años`,
+    latitudeRange: "La latitud debe ser un número entre -90 y 90",
+    longitudeRange: "La longitud debe ser un número entre -180 y 180",
   },
 };
