@@ -1,9 +1,14 @@
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
+import { useLanguage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
-export const Select = SelectPrimitive.Root;
+/** Select in the direction the app reads (Radix's arrow keys and alignment follow it). */
+export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  const { dir } = useLanguage();
+  return <SelectPrimitive.Root dir={dir} {...props} />;
+}
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
