@@ -35,11 +35,11 @@ import { CalendarSubscriptionCard } from "./calendar-subscription";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
-/** A slot's hours in a language's own way ("6–9 a. m.", "٦–٩ ص"): the day it falls on does not matter. */
+/** A slot's hours in a language's own clock ("21:00–00:00", "9:00 م–12:00 ص"): the day they fall on does not matter. */
 function hourRange(startHour: number, locale: string): string {
-  const start = new Date(2000, 0, 1, startHour);
-  const end = new Date(2000, 0, 1, startHour + 3);
-  return new Intl.DateTimeFormat(locale, { hour: "numeric" }).formatRange(start, end);
+  const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" });
+  const at = (hour: number) => clock.format(new Date(2000, 0, 1, hour % 24));
+  return `${at(startHour)}–${at(startHour + 3)}`;
 }
 
 function Field({ label, value, muted, own }: { label: string; value: string; muted?: boolean; own?: boolean }) {
