@@ -3,13 +3,21 @@
 // Workbox fills self.__WB_MANIFEST with the app shell and every hashed asset at build time. Served as /sw.js
 // with no-cache, so a deploy is noticed on the next visit; the page shows "Update available — Reload" while the
 // new one waits.
+import { UI_TEXTS } from "@contract/shell-texts";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
-import { API_CACHE_NAME, OFFLINE_READABLE_API, SKIP_WAITING_MESSAGE } from "./lib/offline-api";
+import {
+  API_CACHE_NAME,
+  OFFLINE_READABLE_API,
+  SKIP_WAITING_MESSAGE,
+  WORKER_TEXTS_CACHE,
+  WORKER_TEXTS_PATH,
+  type WorkerTexts,
+} from "./lib/offline-api";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -51,8 +59,20 @@ self.addEventListener("message", (event) => {
 // ── Web push ──────────────────────────────────────────────────────────────────────────────────────────
 // Push and notificationclick handlers go below this line.
 
+/** The worker's texts in the language the page last spoke (the page stores them); English until it has. */
+async function workerTexts(): Promise<WorkerTexts> {
+  const english: WorkerTexts = { newNotification: UI_TEXTS.newNotification };
+  try {
+    const stored = await caches.match(WORKER_TEXTS_PATH, { cacheName: WORKER_TEXTS_CACHE });
+    const texts = (await stored?.json()) as Partial<WorkerTexts> | undefined;
+    return typeof texts?.newNotification === "string" ? { newNotification: texts.newNotification } : english;
+  } catch {
+    return english;
+  }
+}
+
 /** The server's push payload (src/contract/push.ts pushPayloadSchema), read defensively: a push is untrusted bytes until parsed. */
-function readPush(event: PushEvent): { title: string; body: string; url: string; tag?: string } {
+function readPush(event: PushEvent, texts: WorkerTexts): { title: string; body: string; url: string; tag?: string } {
   try {
     const data = event.data?.json() as { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } | undefined;
     const url =
@@ -66,14 +86,14 @@ function readPush(event: PushEvent): { title: string; body: string; url: string;
       tag: typeof data?.tag === "string" ? data.tag : undefined,
     };
   } catch {
-    return { title: "Link", body: "You have a new notification", url: "/notifications" };
+    return { title: "Link", body: texts.newNotification, url: "/notifications" };
   }
 }
 
 self.addEventListener("push", (event) => {
-  const push = readPush(event);
   event.waitUntil(
     (async () => {
+      const push = readPush(event, await workerTexts());
       // A focused Link window already shows it in-app through its socket (the server may not know: another
       // instance holds that socket), so only a device without Link in front shows a system notification.
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
+import { AUTH_FORM_TEXTS } from "./shell-texts";
 import { emailSchema } from "./users";
 
 /**
@@ -26,7 +28,8 @@ export const EMAIL_VERIFICATION_BUDGET = { points: 3, windowMs: 60 * 60_000 } as
 /** Password checks on change/delete per account: a stolen session cannot guess the password at leisure. */
 export const ACCOUNT_PASSWORD_CHECK_BUDGET = { points: 10, windowMs: 15 * 60_000 } as const;
 
-export const ACCOUNT_TEXTS = {
+/** What the account routes answer; tooManyRequests takes the answer's Retry-After as {seconds}. */
+export const ACCOUNT_MESSAGES = defineTexts("account", {
   wrongPassword: "Current password is incorrect",
   passwordChanged: "Password changed. Other devices were signed out.",
   resetRequested: "If an account uses that e-mail, a reset link is on its way. It works for one hour.",
@@ -38,14 +41,19 @@ export const ACCOUNT_TEXTS = {
   deleted: "Your account was deleted",
   deletedUser: "Deleted user",
   deleteRetry: "Your account changed while it was being deleted: try again",
-  tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
+  tooManyRequests: "Too many requests, try again in {seconds} s",
+});
+export const ACCOUNT_TEXTS = {
+  ...ACCOUNT_MESSAGES,
+  /** The English 429 text; a screen or the server translates ACCOUNT_MESSAGES.tooManyRequests with { seconds }. */
+  tooMany: (seconds: number) => formatMessage("en", ACCOUNT_MESSAGES.tooManyRequests, { seconds: String(seconds) }),
 } as const;
 
 const newPassword = z
   .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
-const currentPassword = z.string().min(1, "Current password is required").max(PASSWORD_MAX);
+  .min(PASSWORD_MIN, AUTH_FORM_TEXTS.passwordMin)
+  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
+const currentPassword = z.string().min(1, AUTH_FORM_TEXTS.currentPasswordRequired).max(PASSWORD_MAX);
 const token = z
   .string()
   .regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid)

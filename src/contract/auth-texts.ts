@@ -1,6 +1,6 @@
 // The sign-in screen's texts and defaults, apart from the schemas: the client's first screen reads them
 // without loading zod. auth.ts re-exports what the server and the contract still name through it.
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import { DEFAULT_TIMEZONE } from "./limits";
 
 /** The login form's texts. */
@@ -33,14 +33,18 @@ export const REGISTER_PROFILE_DEFAULTS = {
 
 /** What every 429 of the gate, login and register says; N is the answer's Retry-After. */
 export function tooManyAttemptsText(retryAfterSeconds: number) {
-  return `Too many attempts, try again in ${retryAfterSeconds} s`;
+  return formatMessage("en", TOO_MANY_ATTEMPTS_TEXTS.tooManyAttempts, { seconds: String(retryAfterSeconds) });
 }
+/** The 429 text as a message, translated with { seconds }. */
+export const TOO_MANY_ATTEMPTS_TEXTS = defineTexts("tooManyAttempts", {
+  tooManyAttempts: "Too many attempts, try again in {seconds} s",
+});
 
 /**
  * Why Google sign-in sent the browser back to /auth (`/auth?error=<key>`). An existing
  * password account is never entered by its e-mail alone: its owner signs in and confirms the link.
  */
-export const GOOGLE_SIGN_IN_ERRORS = {
+export const GOOGLE_SIGN_IN_ERRORS = defineTexts("googleSignIn", {
   google: "Google sign-in did not complete. Please try again.",
   "google-link":
     "An account with this e-mail already exists. Sign in with its password below to link your Google account to it.",
@@ -49,5 +53,5 @@ export const GOOGLE_SIGN_IN_ERRORS = {
     "A new account needs an early-access code or a group invite. Enter your code first, then continue with Google.",
   /** The same text as SAFETY_TEXTS.suspended for a password sign-in. */
   "google-suspended": "This account is suspended. Contact the moderators if you think this is a mistake.",
-} as const;
+});
 export type GoogleSignInError = keyof typeof GOOGLE_SIGN_IN_ERRORS;

@@ -3,6 +3,7 @@ import { LOGIN_TEXTS, REGISTER_PROFILE_DEFAULTS } from "./auth-texts";
 import { coordinateTextSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
 import { DEFAULT_LANGUAGE, languageSchema } from "./i18n/languages";
+import { defineTexts } from "./i18n/texts";
 import {
   ACCESS_CODE_LENGTH,
   EMAIL_MAX,
@@ -14,10 +15,14 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./limits";
+import { AUTH_FORM_TEXTS } from "./shell-texts";
 import { timezoneSchema } from "./timezones";
 import { currentUserSchema, emailSchema, profileFields } from "./users";
 
-const fullName = lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX);
+const fullName = lineSchema({ error: AUTH_FORM_TEXTS.fullNameRequired })
+  .trim()
+  .min(1, AUTH_FORM_TEXTS.fullNameRequired)
+  .max(NAME_MAX);
 
 /**
  * The login form: one identifier (the username or the e-mail) and the password. The server never used
@@ -34,8 +39,11 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** What POST /api/login needs: the username or e-mail plus the password; other fields are ignored. */
 export const loginBodySchema = z.object({
-  username: lineSchema({ error: "Username is required" }).trim().min(1, "Username is required").max(EMAIL_MAX),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX),
+  username: lineSchema({ error: AUTH_FORM_TEXTS.usernameRequired })
+    .trim()
+    .min(1, AUTH_FORM_TEXTS.usernameRequired)
+    .max(EMAIL_MAX),
+  password: z.string().min(1, LOGIN_TEXTS.passwordRequired).max(PASSWORD_MAX),
   fullName: z.string().max(NAME_MAX).optional(),
   email: z.string().max(EMAIL_MAX).optional(),
 });
@@ -43,13 +51,13 @@ export const loginBodySchema = z.object({
 const username = z
   .string()
   .trim()
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, digits, dots, dashes and underscores");
+  .min(USERNAME_MIN, AUTH_FORM_TEXTS.usernameMin)
+  .max(USERNAME_MAX, AUTH_FORM_TEXTS.usernameMax)
+  .regex(/^[A-Za-z0-9_.-]+$/, AUTH_FORM_TEXTS.usernameChars);
 const password = z
   .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN, AUTH_FORM_TEXTS.passwordMin)
+  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
 
 /** The register form; confirmPassword never leaves the browser. */
 export const registerFormSchema = z
@@ -58,10 +66,10 @@ export const registerFormSchema = z
     username,
     email: emailSchema,
     password,
-    confirmPassword: z.string().min(1, "Please confirm your password"),
+    confirmPassword: z.string().min(1, AUTH_FORM_TEXTS.confirmPassword),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords do not match",
+    message: AUTH_FORM_TEXTS.passwordsDiffer,
     path: ["confirmPassword"],
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
@@ -110,12 +118,12 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** The texts of a registration refused for want of an access grant. */
-export const ACCESS_GRANT_TEXTS = {
+export const ACCESS_GRANT_TEXTS = defineTexts("accessGrant", {
   missing: "Registration needs an early-access code or a group invite. Enter your code first.",
   inviteUnusable: "This invite can no longer be used to register. Ask for a new invite or enter an early-access code.",
   /** The code's grant is spent by this answer, so a grant cannot be used to test address after address. */
   emailTaken: "Email already registered. Sign in or reset your password; registering again needs your code again.",
-};
+});
 
 const oidcParam = z.string().max(2048).optional();
 /**

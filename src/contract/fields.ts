@@ -1,5 +1,16 @@
 import { z } from "zod";
+import { defineTexts } from "./i18n/texts";
 import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX, PAGE_SIZE_MAX } from "./limits";
+
+/** The shared fields' rules, as a person reads them (a form shows them, the server answers with them). */
+export const FIELD_TEXTS = defineTexts("fields", {
+  realDay: "Date must be a real day (yyyy-MM-dd)",
+  dateRequired: "Date is required",
+  validDate: "Date must be a valid date",
+  dateRange: `Date must be between 2000 and ${EVENT_DATE_YEARS_AHEAD} years from now`,
+  latitudeRange: "Latitude must be a number between -90 and 90",
+  longitudeRange: "Longitude must be a number between -180 and 180",
+});
 
 /**
  * The shared building blocks every request schema uses, so a bound or a character rule is written
@@ -62,7 +73,7 @@ function isCalendarDay(y: number, m: number, d: number): boolean {
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A yyyy-MM-dd day that exists; it round-trips (what is stored is what was sent). */
-export function calendarDaySchema(message = "Date must be a real day (yyyy-MM-dd)") {
+export function calendarDaySchema(message: string = FIELD_TEXTS.realDay) {
   return z
     .string()
     .max(10, message)
@@ -98,16 +109,16 @@ function latestEventDate(now = new Date()): Date {
 }
 
 /** An event's date and time: a real timestamp between EVENT_DATE_EARLIEST and EVENT_DATE_YEARS_AHEAD years from now. */
-export function eventDateSchema(requiredMessage = "Date is required") {
+export function eventDateSchema(requiredMessage: string = FIELD_TEXTS.dateRequired) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .max(40, "Date must be a valid date")
-    .refine((v) => parseTimestamp(v) !== null, "Date must be a valid date")
+    .max(40, FIELD_TEXTS.validDate)
+    .refine((v) => parseTimestamp(v) !== null, FIELD_TEXTS.validDate)
     .refine((v) => {
       const ms = parseTimestamp(v);
       return ms === null || (ms >= Date.parse(EVENT_DATE_EARLIEST) && ms <= latestEventDate().getTime());
-    }, `Date must be between 2000 and ${EVENT_DATE_YEARS_AHEAD} years from now`);
+    }, FIELD_TEXTS.dateRange);
 }
 
 /**
@@ -121,6 +132,7 @@ export function coordinateTextSchema(max: 90 | 180, name: string) {
     .max(32)
     .refine(
       (v) => v === "" || (/^-?\d{1,3}(\.\d{1,20})?$/.test(v) && Math.abs(Number(v)) <= max),
+      // "Latitude"/"Longitude": FIELD_TEXTS.latitudeRange/longitudeRange, found again by these words.
       `${name} must be a number between -${max} and ${max}`,
     );
 }

@@ -1,4 +1,5 @@
 // Every limit of the product (docs/product.md), each beside its reason. Nothing else writes these numbers.
+import { defineTexts, formatMessage } from "./i18n/texts";
 
 /** Access codes are ten digits. */
 export const ACCESS_CODE_LENGTH = 10;
@@ -64,12 +65,43 @@ export const CREATION_LIMITS = {
   friendRequests: { name: "friend-requests", perHour: 60, what: "friend requests" },
 } as const;
 export const CREATION_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * The 429 texts of the creation limits and the waits they name, as messages: a reader's language writes
+ * "{n} min" its own way. waitText and tooManyCreatedText give the English, as they always did.
+ */
+export const LIMIT_TEXTS = defineTexts("limits", {
+  seconds: "{n} s",
+  minutes: "{n} min",
+  hours: "{n} h",
+  events: "Too many events created, try again in {wait}",
+  groupPlans: "Too many group plans created, try again in {wait}",
+  groups: "Too many groups created, try again in {wait}",
+  invites: "Too many invite links created, try again in {wait}",
+  friendRequests: "Too many friend requests created, try again in {wait}",
+});
+/** Which wait message, and its number: "42 s" under two minutes, "58 min" under two hours, else "3 h". */
+export function waitParts(seconds: number): { key: "seconds" | "minutes" | "hours"; n: string } {
+  if (seconds < 120) return { key: "seconds", n: String(seconds) };
+  if (seconds < 7200) return { key: "minutes", n: String(Math.ceil(seconds / 60)) };
+  return { key: "hours", n: String(Math.ceil(seconds / 3600)) };
+}
 /** A wait as people read it: "42 s" under two minutes, "58 min" under two hours, else "3 h". */
-export const waitText = (seconds: number) =>
-  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
+export const waitText = (seconds: number) => {
+  const { key, n } = waitParts(seconds);
+  return formatMessage("en", LIMIT_TEXTS[key], { n });
+};
+/** The message key of a creation limit's 429 text, by its `what`. */
+export function creationLimitKey(what: string): keyof typeof CREATION_LIMITS | undefined {
+  return (Object.keys(CREATION_LIMITS) as (keyof typeof CREATION_LIMITS)[]).find(
+    (key) => CREATION_LIMITS[key].what === what,
+  );
+}
 /** The 429 text of a creation limit: "Too many events created, try again in 42 s" (or "in 58 min"). */
-export const tooManyCreatedText = (what: string, retryAfterSeconds: number) =>
-  `Too many ${what} created, try again in ${waitText(retryAfterSeconds)}`;
+export const tooManyCreatedText = (what: string, retryAfterSeconds: number) => {
+  const key = creationLimitKey(what);
+  const wait = waitText(retryAfterSeconds);
+  return key ? formatMessage("en", LIMIT_TEXTS[key], { wait }) : `Too many ${what} created, try again in ${wait}`;
+};
 /** Pagination: a page is never larger than this, whatever the client asks. */
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineTexts } from "./i18n/texts";
 import { UPLOAD_URL_PATTERN } from "./media-urls";
 
 export { type ImageWidth, uploadIdOf } from "./media-urls";
@@ -10,7 +11,7 @@ export { type ImageWidth, uploadIdOf } from "./media-urls";
 export const uploadedImageSchema = (what: string) =>
   z.string().trim().regex(UPLOAD_URL_PATTERN, `${what} must be a photo uploaded to Link`);
 
-export const UPLOAD_TEXTS = {
+export const UPLOAD_TEXTS = defineTexts("upload", {
   unreadable: "The photo could not be read",
   tooManyPixels: "The photo is too large (more than 50 megapixels)",
-} as const;
+});

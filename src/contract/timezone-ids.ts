@@ -1,19 +1,34 @@
+import { defineTexts } from "./i18n/texts";
 // Time-zone ids, labels and checks, without zod: the register form on the client's first screen reads them.
 // timezones.ts re-exports them with the schemas.
 import { DEFAULT_TIMEZONE } from "./limits";
 
 /** The ten common timezone options Settings lists first, as IANA ids (the usual id of the zone each label names). */
+/** The common zones' names, translated in each language's catalog (zone ids and abbreviations stay as they are). */
+export const ZONE_LABEL_TEXTS = defineTexts("zoneLabels", {
+  eastern: "Eastern Time (ET)",
+  central: "Central Time (CT)",
+  mountain: "Mountain Time (MT)",
+  pacific: "Pacific Time (PT)",
+  alaska: "Alaska Time",
+  hawaii: "Hawaii Time",
+  greenwich: "Greenwich Mean Time (GMT)",
+  centralEuropean: "Central European Time (CET)",
+  japan: "Japan Standard Time (JST)",
+  australianEastern: "Australian Eastern Time (AET)",
+});
+
 export const TIMEZONE_OPTIONS = [
-  { id: "America/New_York", label: "Eastern Time (ET)" },
-  { id: "America/Chicago", label: "Central Time (CT)" },
-  { id: "America/Denver", label: "Mountain Time (MT)" },
-  { id: "America/Los_Angeles", label: "Pacific Time (PT)" },
-  { id: "America/Anchorage", label: "Alaska Time" },
-  { id: "Pacific/Honolulu", label: "Hawaii Time" },
-  { id: "Europe/London", label: "Greenwich Mean Time (GMT)" },
-  { id: "Europe/Paris", label: "Central European Time (CET)" },
-  { id: "Asia/Tokyo", label: "Japan Standard Time (JST)" },
-  { id: "Australia/Sydney", label: "Australian Eastern Time (AET)" },
+  { id: "America/New_York", label: ZONE_LABEL_TEXTS.eastern },
+  { id: "America/Chicago", label: ZONE_LABEL_TEXTS.central },
+  { id: "America/Denver", label: ZONE_LABEL_TEXTS.mountain },
+  { id: "America/Los_Angeles", label: ZONE_LABEL_TEXTS.pacific },
+  { id: "America/Anchorage", label: ZONE_LABEL_TEXTS.alaska },
+  { id: "Pacific/Honolulu", label: ZONE_LABEL_TEXTS.hawaii },
+  { id: "Europe/London", label: ZONE_LABEL_TEXTS.greenwich },
+  { id: "Europe/Paris", label: ZONE_LABEL_TEXTS.centralEuropean },
+  { id: "Asia/Tokyo", label: ZONE_LABEL_TEXTS.japan },
+  { id: "Australia/Sydney", label: ZONE_LABEL_TEXTS.australianEastern },
 ] as const;
 
 /** The longest IANA id is 32 characters ("America/Argentina/ComodRivadavia"); twice that bounds the column. */

@@ -20,5 +20,6 @@ export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
  */
 export const SETTINGS_SLOTS = TIME_SLOTS.map((slot) => ({
   label: slot.label,
+  startHour: slot.startHour,
   range: slot.range.replace(/^(\d+)(am|pm)-(\d+)\2$/, "$1-$3$2"),
 }));

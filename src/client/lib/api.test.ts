@@ -17,14 +17,15 @@ describe("api", () => {
     await api.send("POST", "/api/login", { username: "a" });
     expect(fetchMock).toHaveBeenLastCalledWith("/api/login", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      // The server answers in the language the app speaks now.
+      headers: { "Accept-Language": "en", "Content-Type": "application/json" },
       body: '{"username":"a"}',
       credentials: "include",
     });
     await api.send("POST", "/api/logout");
     expect(fetchMock).toHaveBeenLastCalledWith("/api/logout", {
       method: "POST",
-      headers: {},
+      headers: { "Accept-Language": "en" },
       body: undefined,
       credentials: "include",
     });

@@ -4,11 +4,12 @@ import {
   type TimeLanguage,
   usableZone,
 } from "@contract/event-time";
+import { UI_TEXTS } from "@contract/shell-texts";
 import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
 import { TZDate } from "@date-fns/tz";
 import { format, isSameDay, subDays } from "date-fns";
 import { enUS } from "date-fns/locale";
-import { currentLanguage } from "./i18n";
+import { currentLanguage, text } from "./i18n";
 
 /**
  * The one place a moment becomes text, by one rule. An event's time is read in the event's own zone,
@@ -44,15 +45,44 @@ function offsetMinutes(date: DateInput, zone: string): number {
   return -new TZDate(new Date(date).getTime(), zone).getTimezoneOffset();
 }
 
+/**
+ * English keeps its date-fns patterns (the pseudo-language reads as English); Spanish and Arabic read a moment
+ * the way Intl writes it in their locale, in the same zone, with the same zone name after it.
+ */
+function intlLocale(): string | null {
+  const { language, locale } = currentLanguage();
+  return language === "en" || language === "pseudo" ? null : locale;
+}
+
+function intlFormat(date: DateInput, timezone: Zone, locale: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: usableZone(timezone) }).format(new Date(date));
+}
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
 /** "Sat, Mar 8, 2025, 7:00 PM EST": a moment in the viewer's zone, named. */
 export function formatEventDateTime(date: DateInput, timezone: Zone): string {
-  return `${format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
+  const locale = intlLocale();
+  const when = locale
+    ? intlFormat(date, timezone, locale, {
+        weekday: "short",
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        ...CLOCK,
+      })
+    : format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS });
+  return `${when} ${zoneAbbreviation(date, timezone)}`;
 }
 
 /** The weekday a series repeats on, read in the event's own zone ("Saturday"), and its day of the month. */
 export function seriesWeekday(date: DateInput, eventZone: Zone): { weekday: string; dayOfMonth: number } {
   const local = inZone(date, eventZone);
-  return { weekday: format(local, "EEEE", { locale: enUS }), dayOfMonth: local.getDate() };
+  const locale = intlLocale();
+  const weekday = locale
+    ? intlFormat(date, eventZone, locale, { weekday: "long" })
+    : format(local, "EEEE", { locale: enUS });
+  return { weekday, dayOfMonth: local.getDate() };
 }
 
 /** The language the app speaks, as the contract's time rule reads it. */
@@ -73,7 +103,11 @@ export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zo
 
 /** "7:00 PM PST": a moment's clock time in the viewer's zone, named. */
 export function formatTime(date: DateInput, timezone: Zone): string {
-  return `${format(inZone(date, timezone), "h:mm a", { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
+  const locale = intlLocale();
+  const time = locale
+    ? intlFormat(date, timezone, locale, CLOCK)
+    : format(inZone(date, timezone), "h:mm a", { locale: enUS });
+  return `${time} ${zoneAbbreviation(date, timezone)}`;
 }
 
 /**
@@ -82,16 +116,23 @@ export function formatTime(date: DateInput, timezone: Zone): string {
  */
 export function formatMessageTime(date: DateInput, timezone: Zone, now: Date = new Date()): string {
   const day = inZone(date, timezone);
-  const pattern = isSameDay(day, inZone(now, timezone)) ? "h:mm a" : "MMM d, h:mm a";
-  return `${format(day, pattern, { locale: enUS })} ${zoneAbbreviation(date, timezone)}`;
+  const today = isSameDay(day, inZone(now, timezone));
+  const locale = intlLocale();
+  const time = locale
+    ? intlFormat(date, timezone, locale, today ? CLOCK : { month: "short", day: "numeric", ...CLOCK })
+    : format(day, today ? "h:mm a" : "MMM d, h:mm a", { locale: enUS });
+  return `${time} ${zoneAbbreviation(date, timezone)}`;
 }
 
 /** "Today", "Yesterday", else "Monday, March 3, 2025": the day a moment falls on in the user's timezone. */
 export function formatDayHeading(date: DateInput, timezone: Zone, now: Date = new Date()): string {
   const day = inZone(date, timezone);
   const today = inZone(now, timezone);
-  if (isSameDay(day, today)) return "Today";
-  if (isSameDay(day, subDays(today, 1))) return "Yesterday";
+  if (isSameDay(day, today)) return text(UI_TEXTS, "today");
+  if (isSameDay(day, subDays(today, 1))) return text(UI_TEXTS, "yesterday");
+  const locale = intlLocale();
+  if (locale)
+    return intlFormat(date, timezone, locale, { weekday: "long", month: "long", day: "numeric", year: "numeric" });
   return format(day, "EEEE, MMMM d, yyyy", { locale: enUS });
 }
 

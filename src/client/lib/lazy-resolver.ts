@@ -6,7 +6,8 @@ import { whenIdle } from "./after-load";
  * A form's zod resolver whose schema (and zod with it) loads with the first validation instead of with the
  * screen: a form on the first screen paints without zod. `load` names the contract schema through a dynamic
  * import; the resolver itself is @hookform/resolvers' zodResolver, so errors and parsed values are the same.
- * The download starts once the page is idle, so a first submit does not wait for it.
+ * The download starts once the page is idle, so a first submit does not wait for it. zod's own messages follow
+ * the app's language (zod-language.ts).
  */
 export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<z.ZodType>): Resolver<Values> {
   let resolver: Promise<Resolver<Values>> | undefined;
@@ -21,7 +22,11 @@ export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<
     );
     return resolver;
   };
-  const lazy: Resolver<Values> = async (values, context, options) => (await loadResolver())(values, context, options);
+  const lazy: Resolver<Values> = async (values, context, options) => {
+    const resolve = await loadResolver();
+    await import("./zod-language").then((m) => m.matchZodLanguage());
+    return resolve(values, context, options);
+  };
   whenIdle(() => void loadResolver());
   return lazy;
 }

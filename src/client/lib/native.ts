@@ -1,5 +1,6 @@
 import { PHOTO_QUALITY } from "@contract/limits";
 import type { MapsPlatform } from "@contract/places";
+import { UI_TEXTS } from "@contract/shell-texts";
 
 type HapticStrength = "light" | "medium" | "heavy";
 
@@ -14,9 +15,9 @@ export type Position = {
 };
 
 /** Why a position could not be read: the place picker shows it; Discover only logs it and loads without one. */
-const LOCATION_DENIED = "Location permission denied";
-const LOCATION_FAILED = "Failed to get location";
-const LOCATION_UNSUPPORTED = "Geolocation is not supported by your browser";
+const LOCATION_DENIED = UI_TEXTS.locationDenied;
+const LOCATION_FAILED = UI_TEXTS.locationFailed;
+const LOCATION_UNSUPPORTED = UI_TEXTS.locationUnsupported;
 
 // The plugins load when first used on a device, not with the first screen of every browser visit.
 const haptics = () => import("@capacitor/haptics");
@@ -135,7 +136,7 @@ function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error("Could not read the selected image"));
+    reader.onerror = () => reject(new Error(UI_TEXTS.imageUnreadable));
     reader.readAsDataURL(file);
   });
 }
@@ -150,7 +151,7 @@ async function pickPhoto(): Promise<string> {
       resultType: CameraResultType.DataUrl,
       source: CameraSource.Prompt,
     });
-    if (!photo.dataUrl) throw new Error("No image selected");
+    if (!photo.dataUrl) throw new Error(UI_TEXTS.noImage);
     return photo.dataUrl;
   }
   return new Promise<string>((resolve, reject) => {
@@ -161,12 +162,12 @@ async function pickPhoto(): Promise<string> {
     input.addEventListener("change", () => {
       const file = input.files?.[0];
       input.remove();
-      if (!file) return reject(new Error("No image selected"));
+      if (!file) return reject(new Error(UI_TEXTS.noImage));
       readFileAsDataUrl(file).then(resolve, reject);
     });
     input.addEventListener("cancel", () => {
       input.remove();
-      reject(new Error("No image selected"));
+      reject(new Error(UI_TEXTS.noImage));
     });
     document.body.appendChild(input);
     input.click();

@@ -4,6 +4,16 @@
 /** The Cache Storage name of the offline copies of API reads; the page deletes it on sign-out. */
 export const API_CACHE_NAME = "link-api";
 
+/**
+ * The few texts the service worker writes itself (a push without words), in the language the page last spoke:
+ * the worker cannot read the catalogs, so the page stores them, already translated, in this cache entry.
+ */
+export const WORKER_TEXTS_CACHE = "link-worker-texts";
+export const WORKER_TEXTS_PATH = "/__worker-texts.json";
+export interface WorkerTexts {
+  newNotification: string;
+}
+
 /** Posted to a waiting service worker when the person clicks "Reload" in the update prompt. */
 export const SKIP_WAITING_MESSAGE = "SKIP_WAITING";
 

@@ -1,4 +1,6 @@
+import { UI_TEXTS } from "@contract/shell-texts";
 import type * as React from "react";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "./button";
 import {
   Dialog,
@@ -20,7 +22,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = "Keep",
+  cancelLabel,
   destructive = false,
   pending = false,
   onConfirm,
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void;
 }) {
+  const t = useTexts(UI_TEXTS);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent role="alertdialog" showClose={false} className="max-w-sm">
@@ -45,7 +48,7 @@ export function ConfirmDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" autoFocus>
-              {cancelLabel}
+              {cancelLabel ?? t("keep")}
             </Button>
           </DialogClose>
           <Button variant={destructive ? "destructive" : "default"} disabled={pending} onClick={onConfirm}>

@@ -1,6 +1,8 @@
+import { UI_TEXTS } from "@contract/shell-texts";
 import { ImagePlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { pickAndUploadPhoto } from "@/lib/uploads";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
@@ -27,6 +29,9 @@ export function PhotoField({
   previewClassName?: string;
 }) {
   const [uploading, setUploading] = useState(false);
+  const t = useTexts(UI_TEXTS);
+  const { locale } = useLanguage();
+  const what = label.toLocaleLowerCase(locale);
   const pick = async () => {
     setUploading(true);
     try {
@@ -34,8 +39,8 @@ export function PhotoField({
       if (url) onChange(url);
     } catch (error) {
       toast({
-        title: "Error",
-        description: errorMessage(error) ?? "The photo could not be uploaded",
+        title: text(UI_TEXTS, "error"),
+        description: errorMessage(error) ?? text(UI_TEXTS, "photoFailed"),
         variant: "destructive",
       });
     } finally {
@@ -55,12 +60,12 @@ export function PhotoField({
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" onClick={() => void pick()} disabled={uploading}>
             {uploading ? <Spinner className="size-4" /> : <ImagePlusIcon aria-hidden />}
-            {value ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+            {value ? t("changePhoto", { what }) : t("uploadPhoto", { what })}
           </Button>
           {value && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
               <Trash2Icon aria-hidden />
-              Remove
+              {t("remove")}
             </Button>
           )}
         </div>

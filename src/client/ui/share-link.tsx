@@ -1,5 +1,7 @@
+import { UI_TEXTS } from "@contract/shell-texts";
 import { Check, Copy, Share2 } from "lucide-react";
 import { useState } from "react";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "./button";
 import { Input } from "./input";
 import { toast } from "./use-toast";
@@ -10,6 +12,8 @@ import { toast } from "./use-toast";
  */
 export function ShareLink({ url, label, title }: { url: string; label: string; title?: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useTexts(UI_TEXTS);
+  const { locale } = useLanguage();
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   const copy = async () => {
     try {
@@ -17,7 +21,7 @@ export function ShareLink({ url, label, title }: { url: string; label: string; t
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
-      toast({ title: "Error", description: "Could not copy the link", variant: "destructive" });
+      toast({ title: t("error"), description: t("copyFailed"), variant: "destructive" });
     }
   };
   const share = async () => {
@@ -41,12 +45,18 @@ export function ShareLink({ url, label, title }: { url: string; label: string; t
         />
         {canShare && (
           <Button size="sm" onClick={share} className="h-9">
-            <Share2 /> Share
+            <Share2 /> {t("share")}
           </Button>
         )}
-        <Button size="sm" variant="outline" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`} className="h-9">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={copy}
+          aria-label={t("copyLabel", { label: label.toLocaleLowerCase(locale) })}
+          className="h-9"
+        >
           {copied ? <Check /> : <Copy />}
-          {copied ? "Copied" : "Copy"}
+          {copied ? t("copied") : t("copy")}
         </Button>
       </div>
     </div>

@@ -1,8 +1,13 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import type * as React from "react";
+import { useLanguage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
-export const Tabs = TabsPrimitive.Root;
+/** Tabs in the direction the app reads (Radix's arrow keys and alignment follow it). */
+export function Tabs(props: React.ComponentProps<typeof TabsPrimitive.Root>) {
+  const { dir } = useLanguage();
+  return <TabsPrimitive.Root dir={dir} {...props} />;
+}
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (

@@ -1,8 +1,10 @@
+import { UI_TEXTS } from "@contract/shell-texts";
 import * as ToastPrimitives from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
 import type * as React from "react";
 import { useCallback } from "react";
+import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 export const ToastProvider = ToastPrimitives.Provider;
@@ -46,7 +48,7 @@ function useStackHeight() {
 }
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
+  "group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-xl border p-4 pe-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out",
   {
     variants: {
       variant: {
@@ -77,14 +79,15 @@ function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastP
 }
 
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  const t = useTexts(UI_TEXTS);
   return (
     <ToastPrimitives.Close
       className={cn(
-        "absolute top-2 right-2 rounded-md p-1 text-foreground/50 opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white",
+        "absolute end-2 top-2 rounded-md p-1 text-foreground/50 opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white",
         className,
       )}
       toast-close=""
-      aria-label="Close"
+      aria-label={t("close")}
       {...props}
     >
       <XIcon className="size-4" />

@@ -1,11 +1,13 @@
 import { ACCOUNT_TEXTS } from "@contract/account";
 import { PASSWORD_MIN } from "@contract/limits";
+import { ACCOUNT_UI_TEXTS, AUTH_FORM_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { BadgeCheckIcon, DownloadIcon, MailWarningIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
+import { localize, text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -21,8 +23,12 @@ import {
 } from "./api/account-actions";
 import { useAccountStatus } from "./api/account-status";
 
-const failed = (title: string) => (error: Error) =>
-  toast({ title, description: errorMessage(error) ?? error.message, variant: "destructive" });
+const failed = (title: keyof typeof ACCOUNT_UI_TEXTS) => (error: Error) =>
+  toast({
+    title: text(ACCOUNT_UI_TEXTS, title),
+    description: errorMessage(error) ?? error.message,
+    variant: "destructive",
+  });
 
 function PasswordInput({
   label,
@@ -54,34 +60,33 @@ function PasswordInput({
 /** Verified or not, and a button that mails a verification link. */
 function EmailVerification() {
   const { data } = useAccountStatus();
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const send = useMutation({
     ...sendVerificationMutation(),
-    onSuccess: (r) => toast({ title: "Check your inbox", description: r.message }),
-    onError: failed("Couldn't send the e-mail"),
+    onSuccess: (r) => toast({ title: text(ACCOUNT_UI_TEXTS, "checkInbox"), description: localize(r.message) }),
+    onError: failed("sendFailed"),
   });
   if (!data) return null;
   return (
     <div className="flex flex-col gap-3" data-testid="email-verification">
       <div className="flex items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Status</p>
+        <p className="text-sm text-muted-foreground">{t("status")}</p>
         {data.emailVerified ? (
           <Badge variant="secondary" className="shrink-0 gap-1">
-            <BadgeCheckIcon className="size-3.5" aria-hidden /> Verified
+            <BadgeCheckIcon className="size-3.5" aria-hidden /> {t("verified")}
           </Badge>
         ) : (
           <Badge variant="outline" className="shrink-0 gap-1 text-muted-foreground">
-            <MailWarningIcon className="size-3.5" aria-hidden /> Unverified
+            <MailWarningIcon className="size-3.5" aria-hidden /> {t("unverified")}
           </Badge>
         )}
       </div>
       {!data.emailVerified && (
         <>
-          <p className="text-sm text-muted-foreground">
-            Verify your address so that signing in with Google can link to this account.
-          </p>
+          <p className="text-sm text-muted-foreground">{t("verifyWhy")}</p>
           <Button variant="outline" disabled={send.isPending} onClick={() => send.mutate()}>
-            {send.isPending && <Spinner label="Sending" />}
-            Send verification e-mail
+            {send.isPending && <Spinner label={t("sending")} />}
+            {t("sendVerification")}
           </Button>
         </>
       )}
@@ -92,21 +97,22 @@ function EmailVerification() {
 function ChangePassword() {
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const change = useMutation({
     ...changePasswordMutation(),
     onSuccess: (r) => {
       setCurrent("");
       setNew("");
-      toast({ title: "Password changed", description: r.message });
+      toast({ title: text(ACCOUNT_UI_TEXTS, "passwordChanged"), description: localize(r.message) });
     },
-    onError: failed("Password not changed"),
+    onError: failed("passwordNotChanged"),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (newPassword.length < PASSWORD_MIN) {
       toast({
-        title: "Password not changed",
-        description: `Password must be at least ${PASSWORD_MIN} characters`,
+        title: t("passwordNotChanged"),
+        description: localize(AUTH_FORM_TEXTS.passwordMin),
         variant: "destructive",
       });
       return;
@@ -114,18 +120,18 @@ function ChangePassword() {
     change.mutate({ currentPassword, newPassword });
   };
   return (
-    <form className="grid gap-3" onSubmit={submit} aria-label="Change password">
+    <form className="grid gap-3" onSubmit={submit} aria-label={t("changePassword")}>
       <PasswordInput
-        label="Current password"
+        label={t("currentPassword")}
         value={currentPassword}
         onChange={setCurrent}
         autoComplete="current-password"
       />
-      <PasswordInput label="New password" value={newPassword} onChange={setNew} autoComplete="new-password" />
-      <p className="text-xs text-muted-foreground">Your other devices will be signed out.</p>
+      <PasswordInput label={t("newPassword")} value={newPassword} onChange={setNew} autoComplete="new-password" />
+      <p className="text-xs text-muted-foreground">{t("othersSignedOut")}</p>
       <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
-        {change.isPending && <Spinner label="Saving" />}
-        Change password
+        {change.isPending && <Spinner label={t("saving")} />}
+        {t("changePassword")}
       </Button>
     </form>
   );
@@ -135,6 +141,7 @@ function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const formRef = useRef<HTMLFormElement>(null);
   // The form opens near the end of the page: its buttons come into view above the bottom bar at once.
   useEffect(() => {
@@ -144,15 +151,15 @@ function DeleteAccount() {
     ...deleteAccountMutation(),
     onSuccess: (_answer, _password, _result, { client }) => {
       signOutLocally(client);
-      toast({ title: ACCOUNT_TEXTS.deleted });
+      toast({ title: localize(ACCOUNT_TEXTS.deleted) });
       navigate("/auth");
     },
-    onError: failed("Account not deleted"),
+    onError: failed("accountNotDeleted"),
   });
   if (!open) {
     return (
       <Button variant="outline" className="text-destructive" onClick={() => setOpen(true)}>
-        <Trash2Icon aria-hidden /> Delete my account
+        <Trash2Icon aria-hidden /> {t("deleteMyAccount")}
       </Button>
     );
   }
@@ -160,29 +167,26 @@ function DeleteAccount() {
     <form
       ref={formRef}
       className="grid gap-3 rounded-lg border border-destructive/40 p-3"
-      aria-label="Delete account"
+      aria-label={t("deleteAccount")}
       onSubmit={(e) => {
         e.preventDefault();
         remove.mutate(password);
       }}
     >
-      <p className="text-sm">
-        This deletes your profile, your messages, friendships and everything else, and cancels the events you host
-        (their guests are told). It cannot be undone.
-      </p>
+      <p className="text-sm">{t("deleteWarning")}</p>
       <PasswordInput
-        label="Confirm with your password"
+        label={t("confirmWithPassword")}
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
       />
       <div className="grid grid-cols-2 gap-2">
         <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-          Keep account
+          {t("keepAccount")}
         </Button>
         <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
-          {remove.isPending && <Spinner label="Deleting" />}
-          Delete forever
+          {remove.isPending && <Spinner label={t("deleting")} />}
+          {t("deleteForever")}
         </Button>
       </div>
     </form>
@@ -191,12 +195,13 @@ function DeleteAccount() {
 
 /** Settings › Account: change the password, verify the address, export the data, delete the account. */
 export function AccountControls() {
-  const exporting = useMutation({ ...exportDataMutation(), onError: failed("Export failed") });
+  const exporting = useMutation({ ...exportDataMutation(), onError: failed("exportFailed") });
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   return (
     <>
       <Card>
         <CardHeader>
-          <CardTitle>E-mail address</CardTitle>
+          <CardTitle>{t("emailAddress")}</CardTitle>
         </CardHeader>
         <CardContent>
           <EmailVerification />
@@ -204,7 +209,7 @@ export function AccountControls() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Change password</CardTitle>
+          <CardTitle>{t("changePassword")}</CardTitle>
         </CardHeader>
         <CardContent>
           <ChangePassword />
@@ -212,13 +217,13 @@ export function AccountControls() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Your data</CardTitle>
-          <CardDescription>A JSON file of everything Link stores about you</CardDescription>
+          <CardTitle>{t("yourData")}</CardTitle>
+          <CardDescription>{t("yourDataText")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate()}>
-            {exporting.isPending ? <Spinner label="Preparing" /> : <DownloadIcon aria-hidden />}
-            Export my data
+            {exporting.isPending ? <Spinner label={t("preparing")} /> : <DownloadIcon aria-hidden />}
+            {t("exportData")}
           </Button>
           <DeleteAccount />
         </CardContent>

@@ -1,10 +1,12 @@
 import { ACCOUNT_TEXTS } from "@contract/account";
 import { PASSWORD_MIN } from "@contract/limits";
+import { ACCOUNT_UI_TEXTS, AUTH_FORM_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
@@ -68,6 +70,7 @@ function Outcome({ text, error }: { text: string; error?: boolean }) {
 
 /** "Forgot password?": asks for the address; the answer is the same whether an account uses it or not. */
 function RequestReset() {
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const [email, setEmail] = useState("");
   const request = useMutation(requestPasswordResetMutation());
   const submit = (e: FormEvent) => {
@@ -75,27 +78,28 @@ function RequestReset() {
     request.mutate(email);
   };
   return (
-    <AccountScreen title="Forgot your password?" description="We'll e-mail you a link to choose a new one.">
+    <AccountScreen title={t("forgotTitle")} description={t("forgotText")}>
       {request.isSuccess ? (
-        <Outcome text={request.data.message} />
+        <Outcome text={localize(request.data.message)} />
       ) : (
         <form className="grid gap-4" onSubmit={submit}>
-          <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+          <Field label={t("email")} type="email" value={email} onChange={setEmail} autoComplete="email" />
           {request.isError && <Outcome error text={errorMessage(request.error) ?? request.error.message} />}
           <Button type="submit" disabled={request.isPending || !email}>
-            {request.isPending && <Spinner label="Sending" />}
-            Send reset link
+            {request.isPending && <Spinner label={t("sending")} />}
+            {t("sendResetLink")}
           </Button>
         </form>
       )}
       <Link href="/auth" className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline">
-        Back to sign in
+        {t("backToSignIn")}
       </Link>
     </AccountScreen>
   );
 }
 
 function ChooseNewPassword({ token }: { token: string }) {
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const [password, setPassword] = useState("");
   const [tooShort, setTooShort] = useState(false);
   const reset = useMutation({
@@ -110,37 +114,34 @@ function ChooseNewPassword({ token }: { token: string }) {
   };
   if (reset.isSuccess) {
     return (
-      <AccountScreen title="Password reset">
-        <Outcome text={ACCOUNT_TEXTS.resetDone} />
+      <AccountScreen title={t("passwordReset")}>
+        <Outcome text={localize(ACCOUNT_TEXTS.resetDone)} />
         <Button asChild>
-          <Link href="/auth">Sign in</Link>
+          <Link href="/auth">{t("signIn")}</Link>
         </Button>
       </AccountScreen>
     );
   }
   return (
-    <AccountScreen
-      title="Choose a new password"
-      description="You'll be signed out everywhere and can sign in with it right after."
-    >
+    <AccountScreen title={t("chooseNew")} description={t("chooseNewText")}>
       <form className="grid gap-4" onSubmit={submit}>
         <Field
-          label="New password"
+          label={t("newPassword")}
           type="password"
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
         />
-        {tooShort && <Outcome error text={`Password must be at least ${PASSWORD_MIN} characters`} />}
+        {tooShort && <Outcome error text={localize(AUTH_FORM_TEXTS.passwordMin)} />}
         {reset.isError && <Outcome error text={errorMessage(reset.error) ?? reset.error.message} />}
         <Button type="submit" disabled={reset.isPending || !password}>
-          {reset.isPending && <Spinner label="Saving" />}
-          Reset password
+          {reset.isPending && <Spinner label={t("saving")} />}
+          {t("resetPassword")}
         </Button>
       </form>
       {reset.isError && (
         <Link href="/reset-password" className="text-center text-sm underline-offset-4 hover:underline">
-          Ask for a new link
+          {t("askNewLink")}
         </Link>
       )}
     </AccountScreen>

@@ -1,7 +1,9 @@
+import { ACCOUNT_UI_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
 import { confirmEmailMutation } from "./api/account-actions";
@@ -10,6 +12,7 @@ import { AccountScreen } from "./reset-password-page";
 /** /verify-email?token=... (the e-mailed link): spends the link once and says how it went. */
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const t = useTexts(ACCOUNT_UI_TEXTS);
   const confirm = useMutation(confirmEmailMutation());
   const { mutate } = confirm;
   const spent = useRef(false);
@@ -20,24 +23,22 @@ export function VerifyEmailPage() {
     mutate(token);
   }, [token, mutate]);
   return (
-    <AccountScreen title="Verify your e-mail">
+    <AccountScreen title={t("verifyTitle")}>
       {confirm.isPending || (confirm.isIdle && token) ? (
         <p className="flex items-center gap-2 text-sm">
-          <Spinner label="Verifying" /> Verifying…
+          <Spinner label={t("verifying")} /> {t("verifyingNow")}
         </p>
       ) : confirm.isSuccess ? (
         <p role="status" className="text-sm">
-          {confirm.data.message}
+          {localize(confirm.data.message)}
         </p>
       ) : (
         <p role="alert" className="text-sm text-destructive">
-          {confirm.error
-            ? (errorMessage(confirm.error) ?? confirm.error.message)
-            : "This link is invalid or has expired. Ask for a new one."}
+          {confirm.error ? (errorMessage(confirm.error) ?? confirm.error.message) : t("linkInvalid")}
         </p>
       )}
       <Button asChild variant="outline">
-        <Link href="/settings">Go to Settings</Link>
+        <Link href="/settings">{t("goToSettings")}</Link>
       </Button>
     </AccountScreen>
   );

@@ -1,6 +1,8 @@
 import { ACCESS_CODE_LENGTH } from "@contract/limits";
+import { AUTH_TEXTS } from "@contract/shell-texts";
 import { REGEXP_ONLY_DIGITS } from "input-otp";
 import { useState } from "react";
+import { useTexts } from "@/lib/i18n";
 import { InputOTP, InputOTPGroup, InputOTPSlot } from "@/ui/input-otp";
 
 const half = ACCESS_CODE_LENGTH / 2;
@@ -31,10 +33,11 @@ export default function AccessCodeInput({
   onChange: (code: string) => void;
   onComplete: (code: string) => void;
 }) {
+  const t = useTexts(AUTH_TEXTS);
   const [autoFocus] = useState(() => !typingElsewhere());
   return (
     <InputOTP
-      aria-label="Access code"
+      aria-label={t("accessCode")}
       maxLength={ACCESS_CODE_LENGTH}
       pattern={REGEXP_ONLY_DIGITS}
       inputMode="numeric"

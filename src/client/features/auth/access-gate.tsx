@@ -1,10 +1,12 @@
 import { ACCESS_CODE_LENGTH } from "@contract/limits";
 import { PRODUCT_NAME } from "@contract/product";
+import { AUTH_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRoundIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { whenIdle } from "@/lib/after-load";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Spinner } from "@/ui/spinner";
@@ -22,12 +24,13 @@ export function preloadAccessCodeInput() {
 
 /** The early-access gate before sign-in; the server checks the code (POST /api/access-codes/verify). */
 export function AccessGate({ onVerified }: { onVerified: () => void }) {
+  const t = useTexts(AUTH_TEXTS);
   const [code, setCode] = useState("");
   const verify = useMutation({
     ...verifyAccessCodeMutation(),
     onSuccess: ({ valid }) => {
       if (!valid) {
-        toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
+        toast({ title: t("invalidCode"), description: t("checkCode"), variant: "destructive" });
         return;
       }
       // The next card says so itself; a toast would linger over the form that follows.
@@ -37,10 +40,10 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
       // A spent budget is not a wrong code: say how long to wait.
       const tooMany = tooManyAttemptsMessage(error);
       if (tooMany) {
-        toast({ title: "Please wait", description: tooMany, variant: "destructive" });
+        toast({ title: t("pleaseWait"), description: tooMany, variant: "destructive" });
         return;
       }
-      toast({ title: "Invalid Code", description: "Please check your code and try again.", variant: "destructive" });
+      toast({ title: t("invalidCode"), description: t("checkCode"), variant: "destructive" });
     },
   });
 
@@ -55,8 +58,8 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
         <div className="mb-2 flex size-12 items-center justify-center rounded-2xl bg-primary/12 text-primary">
           <KeyRoundIcon className="size-6" aria-hidden />
         </div>
-        <CardTitle className="text-2xl">Have an early access code?</CardTitle>
-        <CardDescription>Enter your 10-digit access code to join {PRODUCT_NAME}</CardDescription>
+        <CardTitle className="text-2xl">{t("gateTitle")}</CardTitle>
+        <CardDescription>{t("gateText", { product: PRODUCT_NAME })}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 px-4 pb-8 sm:px-6">
         <form
@@ -70,14 +73,14 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
             <AccessCodeInput value={code} onChange={setCode} onComplete={submit} />
           </Suspense>
           <Button type="submit" size="lg" className="w-full" disabled={!complete || verify.isPending}>
-            {verify.isPending && <Spinner label="Verifying" />}
-            Verify Code
+            {verify.isPending && <Spinner label={t("verifying")} />}
+            {t("verifyCode")}
           </Button>
         </form>
         <p className="text-center text-sm text-muted-foreground">
-          Don't have a code?{" "}
+          {t("noCode")}{" "}
           <Link href="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">
-            Enter Now
+            {t("enterNow")}
           </Link>
         </p>
       </CardContent>

@@ -1,10 +1,12 @@
 import { GOOGLE_SIGN_IN_ERRORS, type GoogleSignInError } from "@contract/auth-texts";
 import { PRODUCT_NAME } from "@contract/product";
+import { AUTH_TEXTS } from "@contract/shell-texts";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { LanguagePicker } from "@/features/language";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
@@ -24,6 +26,7 @@ type Tab = "login" | "register";
 
 export function AuthPage() {
   const { user, isLoading } = useAuth();
+  const t = useTexts(AUTH_TEXTS);
   const [, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
@@ -110,7 +113,7 @@ export function AuthPage() {
             role="alert"
             className="w-full rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-foreground"
           >
-            {googleError}
+            {localize(googleError)}
           </p>
         )}
         {stage === "gate" && (
@@ -137,40 +140,40 @@ export function AuthPage() {
           <Card className="w-full">
             <CardHeader className="relative items-center px-5 pt-8 text-center sm:px-6">
               {inviteCode && (
-                <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
+                <Button variant="ghost" size="sm" className="absolute start-3 top-3 text-muted-foreground" asChild>
                   <Link href={`/invite/${encodeURIComponent(inviteCode)}`}>
-                    <ArrowLeftIcon aria-hidden />
-                    Back to invite
+                    <ArrowLeftIcon className="rtl:-scale-x-100" aria-hidden />
+                    {t("backToInvite")}
                   </Link>
                 </Button>
               )}
               {eventId && (
-                <Button variant="ghost" size="sm" className="absolute top-3 left-3 text-muted-foreground" asChild>
+                <Button variant="ghost" size="sm" className="absolute start-3 top-3 text-muted-foreground" asChild>
                   <Link href={`/events/${eventId}`}>
-                    <ArrowLeftIcon aria-hidden />
-                    Back to event
+                    <ArrowLeftIcon className="rtl:-scale-x-100" aria-hidden />
+                    {t("backToEvent")}
                   </Link>
                 </Button>
               )}
               <CardTitle className={inviteCode || eventId ? "mt-4 text-2xl" : "text-2xl"}>
-                {tab === "register" ? `Join ${PRODUCT_NAME}` : "Welcome back"}
+                {tab === "register" ? t("join", { product: PRODUCT_NAME }) : t("welcomeBack")}
               </CardTitle>
-              <CardDescription>Connect with friends and professionals</CardDescription>
+              <CardDescription>{t("tagline")}</CardDescription>
               {inviteCode && (
                 <p
                   className="mt-2 flex items-center justify-center gap-2 rounded-lg bg-primary/10 px-3 py-2 text-sm text-foreground"
                   role="status"
                 >
                   <TicketIcon className="size-4 shrink-0 text-primary" aria-hidden />
-                  Your invite lets you in: no access code needed.
+                  {t("inviteLetsIn")}
                 </p>
               )}
             </CardHeader>
             <CardContent className="px-5 pb-8 sm:px-6">
               <Tabs value={tab} onValueChange={(value) => chooseTab(value as Tab)}>
                 <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="login">Log in</TabsTrigger>
-                  <TabsTrigger value="register">Create account</TabsTrigger>
+                  <TabsTrigger value="login">{t("logIn")}</TabsTrigger>
+                  <TabsTrigger value="register">{t("createAccount")}</TabsTrigger>
                 </TabsList>
                 <TabsContent value="login">
                   <LoginForm />
@@ -179,7 +182,7 @@ export function AuthPage() {
                   <RegisterForm inviteCode={inviteCode} />
                   {!inviteCode && (
                     <Button variant="link" className="mt-2 w-full" onClick={enterCodeAgain}>
-                      Enter an access code
+                      {t("enterAccessCode")}
                     </Button>
                   )}
                 </TabsContent>
@@ -194,6 +197,7 @@ export function AuthPage() {
 
 /** Under the code screen: the way back for someone who has an account, and the way in for someone invited. */
 function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
+  const t = useTexts(AUTH_TEXTS);
   const [, navigate] = useLocation();
   const [askLink, setAskLink] = useState(false);
   const [link, setLink] = useState("");
@@ -201,7 +205,7 @@ function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
   const openInvite = () => {
     const code = inviteCodeFromLink(link);
     if (!code) {
-      setProblem("Paste the whole invite link, like https://…/invite/abc123");
+      setProblem(t("pasteWholeLink"));
       return;
     }
     navigate(`/invite/${encodeURIComponent(code)}`);
@@ -209,20 +213,20 @@ function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
   return (
     <div className="grid w-full gap-3 text-center text-sm">
       <p className="text-muted-foreground">
-        Already have an account?{" "}
+        {t("alreadyHaveAccount")}{" "}
         <Button variant="link" className="h-auto p-0 font-medium" onClick={onLogIn}>
-          Log in
+          {t("logIn")}
         </Button>
       </p>
       {askLink ? (
         <form
-          className="grid gap-2 text-left"
+          className="grid gap-2 text-start"
           onSubmit={(event) => {
             event.preventDefault();
             openInvite();
           }}
         >
-          <Label htmlFor="invite-link">Invite link</Label>
+          <Label htmlFor="invite-link">{t("inviteLink")}</Label>
           <Input
             id="invite-link"
             value={link}
@@ -242,13 +246,13 @@ function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
             </p>
           )}
           <Button type="submit" variant="outline">
-            Open invite
+            {t("openInvite")}
           </Button>
         </form>
       ) : (
         <p className="text-muted-foreground">
           <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setAskLink(true)}>
-            Have an invite link?
+            {t("haveInviteLink")}
           </Button>
         </p>
       )}
@@ -258,21 +262,20 @@ function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
 
 /** The owner, now signed in with the password, confirms linking the Google account they just used. */
 function LinkGoogleCard({ fullName, onSkip }: { fullName: string; onSkip: () => void }) {
+  const t = useTexts(AUTH_TEXTS);
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center px-5 pt-8 text-center sm:px-6">
-          <CardTitle className="text-2xl">Link your Google account?</CardTitle>
-          <CardDescription>
-            You're signed in as {fullName}. Link the Google account you just used, and it signs you in here from now on.
-          </CardDescription>
+          <CardTitle className="text-2xl">{t("linkGoogleTitle")}</CardTitle>
+          <CardDescription>{t("linkGoogleText", { name: fullName })}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 px-5 pb-8 sm:px-6">
           <Button size="lg" className="w-full" asChild>
-            <a href="/api/auth/google?link=1">Link Google account</a>
+            <a href="/api/auth/google?link=1">{t("linkGoogle")}</a>
           </Button>
           <Button size="lg" variant="outline" className="w-full" onClick={onSkip}>
-            Not now
+            {t("notNow")}
           </Button>
         </CardContent>
       </Card>

@@ -88,6 +88,8 @@ describe("RegisterForm", () => {
       // The browser's zone (tests run in Los Angeles), not the New York fallback: every time is shown in the
       // profile's zone, so a new account starts in the one its person is in.
       timezone: "America/Los_Angeles",
+      // The language the sign-in screen speaks.
+      language: "en",
     });
   });
 

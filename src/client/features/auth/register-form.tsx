@@ -1,7 +1,9 @@
 import type { RegisterForm as RegisterValues } from "@contract/auth";
 import { REGISTER_PROFILE_DEFAULTS } from "@contract/auth-texts";
+import { AUTH_TEXTS } from "@contract/shell-texts";
 import { registrationTimezone } from "@contract/timezone-ids";
 import { useForm } from "react-hook-form";
+import { useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Form } from "@/ui/form";
@@ -12,22 +14,22 @@ import { useAuth } from "./use-auth";
 const resolver = lazyZodResolver<RegisterValues>(() => import("@contract/auth").then((m) => m.registerFormSchema));
 
 const fields = [
-  { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
-  { name: "username", label: "Username", type: "text", autoComplete: "username", placeholder: "janedoe" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "jane@example.com" },
+  { name: "fullName", label: "fullName", type: "text", autoComplete: "name", placeholder: "fullNamePlaceholder" },
+  { name: "username", label: "username", type: "text", autoComplete: "username", placeholder: "usernamePlaceholder" },
+  { name: "email", label: "email", type: "email", autoComplete: "email", placeholder: "emailPlaceholder" },
   {
     name: "password",
-    label: "Password",
+    label: "password",
     type: "password",
     autoComplete: "new-password",
-    placeholder: "At least 6 characters",
+    placeholder: "passwordPlaceholder",
   },
   {
     name: "confirmPassword",
-    label: "Confirm Password",
+    label: "confirmPassword",
     type: "password",
     autoComplete: "new-password",
-    placeholder: "Repeat your password",
+    placeholder: "confirmPasswordPlaceholder",
   },
 ] as const;
 
@@ -37,6 +39,7 @@ const fields = [
  */
 export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}) {
   const { registerMutation } = useAuth();
+  const t = useTexts(AUTH_TEXTS);
   const form = useForm<RegisterValues>({
     resolver,
     defaultValues: { fullName: "", username: "", email: "", password: "", confirmPassword: "" },
@@ -60,16 +63,16 @@ export function RegisterForm({ inviteCode }: { inviteCode?: string | null } = {}
             key={spec.name}
             control={form.control}
             name={spec.name}
-            label={spec.label}
+            label={t(spec.label)}
             type={spec.type}
             autoComplete={spec.autoComplete}
             autoCapitalize={spec.name === "username" ? "none" : undefined}
-            placeholder={spec.placeholder}
+            placeholder={t(spec.placeholder)}
           />
         ))}
         <Button type="submit" size="lg" className="mt-1 w-full" disabled={registerMutation.isPending}>
-          {registerMutation.isPending && <Spinner label="Creating account" />}
-          Create Account
+          {registerMutation.isPending && <Spinner label={t("creatingAccount")} />}
+          {t("createAccountButton")}
         </Button>
       </form>
     </Form>

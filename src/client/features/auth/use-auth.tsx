@@ -1,11 +1,12 @@
 import type { LoginForm, RegisterBody, RegisterResult } from "@contract/auth";
 import { PRODUCT_NAME } from "@contract/product";
+import { AUTH_TEXTS } from "@contract/shell-texts";
 import type { CurrentUser } from "@contract/users";
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
-import { currentLanguage, setLanguage } from "@/lib/i18n";
+import { currentLanguage, setLanguage, text } from "@/lib/i18n";
 import { clearOfflineApiCache } from "@/lib/offline-api";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
@@ -48,12 +49,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     ...loginMutation(),
     onSuccess: (user) => {
       setSignedIn(queryClient, user);
-      toast({ title: "Login successful", description: `Welcome back, ${firstNameOf(user.fullName)}!` });
+      toast({
+        title: text(AUTH_TEXTS, "loginSuccessful"),
+        description: text(AUTH_TEXTS, "welcomeBackName", { name: firstNameOf(user.fullName) }),
+      });
     },
     onError: (err) => {
       toast({
-        title: "Login failed",
-        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? "Invalid username or password",
+        title: text(AUTH_TEXTS, "loginFailed"),
+        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? text(AUTH_TEXTS, "invalidLogin"),
         variant: "destructive",
       });
     },
@@ -68,16 +72,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (joinedGroup) navigate(`/groups?group=${joinedGroup.id}`, { replace: true });
       setSignedIn(queryClient, user);
       toast({
-        title: "Registration successful",
+        title: text(AUTH_TEXTS, "registrationSuccessful"),
         description: joinedGroup
-          ? `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}! You joined ${joinedGroup.name}.`
-          : `Welcome to ${PRODUCT_NAME}, ${firstNameOf(user.fullName)}!`,
+          ? text(AUTH_TEXTS, "welcomeJoined", {
+              product: PRODUCT_NAME,
+              name: firstNameOf(user.fullName),
+              group: joinedGroup.name,
+            })
+          : text(AUTH_TEXTS, "welcomeName", { product: PRODUCT_NAME, name: firstNameOf(user.fullName) }),
       });
     },
     onError: (err) => {
       toast({
-        title: "Registration failed",
-        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? "Could not create account",
+        title: text(AUTH_TEXTS, "registrationFailed"),
+        description: tooManyAttemptsMessage(err) ?? errorMessage(err) ?? text(AUTH_TEXTS, "couldNotCreate"),
         variant: "destructive",
       });
     },
@@ -88,10 +96,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: () => {
       // Nothing of the previous account may stay in memory for the next one, nor queued to send under their session.
       signOutLocally(queryClient);
-      toast({ title: "Logged out", description: "You have been successfully logged out" });
+      toast({ title: text(AUTH_TEXTS, "loggedOut"), description: text(AUTH_TEXTS, "loggedOutText") });
     },
     onError: (err) => {
-      toast({ title: "Logout failed", description: errorMessage(err) ?? err.message, variant: "destructive" });
+      toast({
+        title: text(AUTH_TEXTS, "logoutFailed"),
+        description: errorMessage(err) ?? err.message,
+        variant: "destructive",
+      });
     },
   });
 

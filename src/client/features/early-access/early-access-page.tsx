@@ -1,11 +1,13 @@
 import { PRODUCT_NAME } from "@contract/product";
-import { type WaitlistBody, waitlistBodySchema } from "@contract/waitlist";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_TEXTS, EARLY_ACCESS_TEXTS } from "@contract/shell-texts";
+import type { WaitlistBody } from "@contract/waitlist";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Form } from "@/ui/form";
@@ -15,13 +17,14 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/ui/tooltip";
 import { toast } from "@/ui/use-toast";
 import { googleStatusQuery, joinWaitlistMutation, waitlistStatsQuery } from "./api/waitlist";
 
-const GOOGLE_UNAVAILABLE = "Google sign-in isn't configured on this server yet";
-
 const fields = [
-  { name: "fullName", label: "Full Name", type: "text", autoComplete: "name", placeholder: "Jane Doe" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", placeholder: "jane@example.com" },
-  { name: "username", label: "Username", type: "text", autoComplete: "username", placeholder: "janedoe" },
+  { name: "fullName", label: "fullName", type: "text", autoComplete: "name", placeholder: "fullNamePlaceholder" },
+  { name: "email", label: "email", type: "email", autoComplete: "email", placeholder: "emailPlaceholder" },
+  { name: "username", label: "username", type: "text", autoComplete: "username", placeholder: "usernamePlaceholder" },
 ] as const;
+
+// Through the lazy resolver: zod's own messages follow the app's language.
+const resolver = lazyZodResolver<WaitlistBody>(() => import("@contract/waitlist").then((m) => m.waitlistBodySchema));
 
 function GoogleIcon() {
   return (
@@ -49,12 +52,13 @@ function GoogleIcon() {
 /** Enabled only when the server has Google credentials; otherwise visibly unavailable, with the reason. */
 function ContinueWithGoogle() {
   const { data } = useQuery(googleStatusQuery());
+  const t = useTexts(EARLY_ACCESS_TEXTS);
   if (data?.enabled) {
     return (
       <Button variant="outline" className="w-full" asChild>
         <a href="/api/auth/google">
           <GoogleIcon />
-          Continue with Google
+          {t("continueWithGoogle")}
         </a>
       </Button>
     );
@@ -73,13 +77,13 @@ function ContinueWithGoogle() {
             onClick={(event) => event.preventDefault()}
           >
             <GoogleIcon />
-            Continue with Google
+            {t("continueWithGoogle")}
           </Button>
         </TooltipTrigger>
-        <TooltipContent>{GOOGLE_UNAVAILABLE}</TooltipContent>
+        <TooltipContent>{t("googleUnavailable")}</TooltipContent>
       </Tooltip>
       <p id="google-unavailable" className="text-center text-xs text-muted-foreground">
-        {GOOGLE_UNAVAILABLE}
+        {t("googleUnavailable")}
       </p>
     </div>
   );
@@ -87,9 +91,11 @@ function ContinueWithGoogle() {
 
 function Counts() {
   const { data } = useQuery(waitlistStatsQuery());
+  const t = useTexts(EARLY_ACCESS_TEXTS);
+  const { language, locale } = useLanguage();
   const items = [
-    { icon: UsersIcon, value: data?.waiting, label: "waiting", testId: "waitlist-waiting" },
-    { icon: GiftIcon, value: data?.given, label: "given", testId: "waitlist-given" },
+    { icon: UsersIcon, value: data?.waiting, label: "waiting" as const, testId: "waitlist-waiting" },
+    { icon: GiftIcon, value: data?.given, label: "given" as const, testId: "waitlist-given" },
   ];
   return (
     <div className="grid grid-cols-2 gap-3">
@@ -98,9 +104,9 @@ function Counts() {
           <Icon className="size-5 text-primary" aria-hidden />
           <div>
             <p className="text-lg leading-tight font-bold" data-testid={testId}>
-              {value ?? "–"}
+              {value === undefined ? "–" : language === "en" ? value : new Intl.NumberFormat(locale).format(value)}
             </p>
-            <p className="text-xs text-muted-foreground">{label}</p>
+            <p className="text-xs text-muted-foreground">{t(label)}</p>
           </div>
         </div>
       ))}
@@ -110,8 +116,10 @@ function Counts() {
 
 export function EarlyAccessPage() {
   const [, navigate] = useLocation();
+  const t = useTexts(EARLY_ACCESS_TEXTS);
+  const f = useTexts(AUTH_TEXTS);
   const form = useForm<WaitlistBody>({
-    resolver: zodResolver(waitlistBodySchema),
+    resolver,
     defaultValues: { fullName: "", email: "", username: "" },
   });
   const join = useMutation(joinWaitlistMutation());
@@ -119,13 +127,13 @@ export function EarlyAccessPage() {
     join.mutate(values, {
       onSuccess: (result) =>
         toast({
-          title: "Welcome to the waitlist!",
-          description: result.alreadyListed ? result.message : "We'll e-mail you when your access code is ready.",
+          title: t("welcome"),
+          description: result.alreadyListed ? localize(result.message) : t("emailWhenReady"),
         }),
       onError: (error) =>
         toast({
-          title: "Error",
-          description: errorMessage(error) ?? "Failed to join the waitlist",
+          title: t("error"),
+          description: errorMessage(error) ?? t("joinFailed"),
           variant: "destructive",
         }),
     });
@@ -133,10 +141,10 @@ export function EarlyAccessPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-8">
       <div>
-        <Button variant="ghost" size="sm" className="-ml-2" asChild>
+        <Button variant="ghost" size="sm" className="-ms-2" asChild>
           <Link href="/auth">
-            <ArrowLeftIcon />
-            Back
+            <ArrowLeftIcon className="rtl:-scale-x-100" />
+            {t("back")}
           </Link>
         </Button>
       </div>
@@ -144,48 +152,46 @@ export function EarlyAccessPage() {
         <Card className="text-center">
           <CardHeader className="items-center">
             <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
-            <CardTitle className="text-2xl">You're on the list!</CardTitle>
+            <CardTitle className="text-2xl">{t("onTheList")}</CardTitle>
             <CardDescription>
-              {join.data.alreadyListed
-                ? join.data.message
-                : `We'll let you know as soon as a spot opens on ${PRODUCT_NAME}.`}
+              {join.data.alreadyListed ? localize(join.data.message) : t("spotOpens", { product: PRODUCT_NAME })}
             </CardDescription>
           </CardHeader>
           <CardContent>
             <Button className="w-full" onClick={() => navigate("/auth")}>
-              Back to Login
+              {t("backToLogin")}
             </Button>
           </CardContent>
         </Card>
       ) : (
         <Card>
           <CardHeader>
-            <CardTitle className="text-2xl">Join the waitlist</CardTitle>
-            <CardDescription>Get early access to {PRODUCT_NAME} when the next codes go out.</CardDescription>
+            <CardTitle className="text-2xl">{t("title")}</CardTitle>
+            <CardDescription>{t("description", { product: PRODUCT_NAME })}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ContinueWithGoogle />
             <div className="flex items-center gap-3 text-xs text-muted-foreground">
               <span className="h-px flex-1 bg-border" />
-              or
+              {t("or")}
               <span className="h-px flex-1 bg-border" />
             </div>
             <Form {...form}>
               <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit(submit)}>
-                {fields.map((f) => (
+                {fields.map((spec) => (
                   <TextField
-                    key={f.name}
+                    key={spec.name}
                     control={form.control}
-                    name={f.name}
-                    label={f.label}
-                    type={f.type}
-                    autoComplete={f.autoComplete}
-                    placeholder={f.placeholder}
+                    name={spec.name}
+                    label={f(spec.label)}
+                    type={spec.type}
+                    autoComplete={spec.autoComplete}
+                    placeholder={f(spec.placeholder)}
                   />
                 ))}
                 <Button type="submit" className="mt-1 w-full" disabled={join.isPending}>
                   {join.isPending && <Spinner />}
-                  Enter Now
+                  {t("enterNow")}
                 </Button>
               </form>
             </Form>

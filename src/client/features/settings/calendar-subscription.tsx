@@ -1,6 +1,8 @@
 import { CALENDAR_TEXTS, subscribeLinks, webcalUrl } from "@contract/calendar";
+import { SETTINGS_TEXTS } from "@contract/shell-texts";
 import { CopyIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
@@ -14,13 +16,14 @@ export function CalendarSubscriptionCard() {
   const { data, isLoading, isError, refetch } = useCalendarSubscription();
   const rotate = useRotateCalendarSubscription();
   const [confirming, setConfirming] = useState(false);
+  const t = useTexts(SETTINGS_TEXTS);
 
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: CALENDAR_TEXTS.copied });
+      toast({ title: localize(CALENDAR_TEXTS.copied) });
     } catch {
-      toast({ title: "Error", description: "Could not copy the link", variant: "destructive" });
+      toast({ title: t("error"), description: t("copyFailed"), variant: "destructive" });
     }
   };
 
@@ -28,17 +31,17 @@ export function CalendarSubscriptionCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{CALENDAR_TEXTS.title}</CardTitle>
-        <CardDescription>{CALENDAR_TEXTS.description}</CardDescription>
+        <CardTitle>{localize(CALENDAR_TEXTS.title)}</CardTitle>
+        <CardDescription>{localize(CALENDAR_TEXTS.description)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {isLoading ? (
           <Skeleton className="h-24 rounded-lg" />
         ) : isError || !data || !links ? (
           <div className="flex items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">Your calendar link couldn't be loaded.</p>
+            <p className="text-sm text-muted-foreground">{t("calendarFailed")}</p>
             <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              Retry
+              {t("retry")}
             </Button>
           </div>
         ) : (
@@ -46,7 +49,7 @@ export function CalendarSubscriptionCard() {
             <div className="flex gap-2">
               <Input
                 readOnly
-                aria-label="Calendar link"
+                aria-label={t("calendarLink")}
                 value={webcalUrl(data.url)}
                 className="h-11 min-w-0 text-xs"
                 onFocus={(e) => e.currentTarget.select()}
@@ -55,7 +58,7 @@ export function CalendarSubscriptionCard() {
                 variant="outline"
                 size="icon"
                 className="size-11 shrink-0"
-                aria-label={CALENDAR_TEXTS.copy}
+                aria-label={localize(CALENDAR_TEXTS.copy)}
                 onClick={() => void copy(data.url)}
               >
                 <CopyIcon aria-hidden />
@@ -64,21 +67,21 @@ export function CalendarSubscriptionCard() {
             <div className="grid grid-cols-1 gap-2">
               <Button variant="outline" className="h-11" asChild>
                 <a href={links.google} target="_blank" rel="noopener noreferrer">
-                  Add to Google Calendar
+                  {t("addGoogle")}
                 </a>
               </Button>
               <Button variant="outline" className="h-11" asChild>
-                <a href={links.apple}>Add to Apple Calendar</a>
+                <a href={links.apple}>{t("addApple")}</a>
               </Button>
               <Button variant="outline" className="h-11" asChild>
                 <a href={links.outlook} target="_blank" rel="noopener noreferrer">
-                  Add to Outlook
+                  {t("addOutlook")}
                 </a>
               </Button>
             </div>
             <Button variant="ghost" className="h-11 self-start" onClick={() => setConfirming(true)}>
               <RefreshCwIcon aria-hidden />
-              {CALENDAR_TEXTS.rotate}
+              {localize(CALENDAR_TEXTS.rotate)}
             </Button>
           </>
         )}
@@ -86,18 +89,18 @@ export function CalendarSubscriptionCard() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={CALENDAR_TEXTS.rotate}
-        description={CALENDAR_TEXTS.rotateConfirm}
-        confirmLabel={CALENDAR_TEXTS.rotate}
+        title={localize(CALENDAR_TEXTS.rotate)}
+        description={localize(CALENDAR_TEXTS.rotateConfirm)}
+        confirmLabel={localize(CALENDAR_TEXTS.rotate)}
         destructive
         pending={rotate.isPending}
         onConfirm={() =>
           rotate.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast({ title: CALENDAR_TEXTS.rotated });
+              toast({ title: localize(CALENDAR_TEXTS.rotated) });
             },
-            onError: () => toast({ title: "Error", description: "Could not reset the link", variant: "destructive" }),
+            onError: () => toast({ title: t("error"), description: t("resetFailed"), variant: "destructive" }),
           })
         }
       />

@@ -9,8 +9,10 @@ import {
   REMINDER_OFFSETS,
   type ReminderOffset,
 } from "@contract/push";
+import { SETTINGS_TEXTS } from "@contract/shell-texts";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { localize, text, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Checkbox } from "@/ui/checkbox";
@@ -26,6 +28,7 @@ function PushDeviceCard() {
   const support = pushSupport(native.isNative());
   const [enabled, setEnabled] = useState<boolean | null>(support === "web" ? null : false);
   const [busy, setBusy] = useState(false);
+  const t = useTexts(SETTINGS_TEXTS);
   useEffect(() => {
     if (support !== "web") return;
     let live = true;
@@ -44,13 +47,13 @@ function PushDeviceCard() {
       else await disablePush();
       setEnabled(on);
       toast({
-        title: on ? "Push notifications on" : "Push notifications off",
-        description: on ? "This device will be notified while Link is closed" : undefined,
+        title: on ? t("pushOn") : t("pushOff"),
+        description: on ? t("pushOnText") : undefined,
       });
     } catch (error) {
       // The server's sentence (a device still signed in to another account: 409), not "409: {…}".
       toast({
-        title: "Push notifications",
+        title: t("pushNotifications"),
         description: errorMessage(error) ?? (error as Error).message,
         variant: "destructive",
       });
@@ -62,19 +65,15 @@ function PushDeviceCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Push on this device</CardTitle>
+        <CardTitle>{t("pushDevice")}</CardTitle>
         <CardDescription>
-          {support === "native"
-            ? "The Link app receives push notifications when you allow them in your phone's settings"
-            : support === "unsupported"
-              ? "This browser can't receive push notifications"
-              : "Get notified while Link is closed"}
+          {support === "native" ? t("pushNative") : support === "unsupported" ? t("pushUnsupported") : t("pushWeb")}
         </CardDescription>
       </CardHeader>
       {support === "web" && (
         <CardContent>
           <div className="flex items-center justify-between gap-3">
-            <Label htmlFor="push-device">Push notifications</Label>
+            <Label htmlFor="push-device">{t("pushNotifications")}</Label>
             <Switch
               id="push-device"
               checked={enabled === true}
@@ -90,8 +89,13 @@ function PushDeviceCard() {
 
 function PreferencesCard() {
   const { data, isLoading, isError } = useNotificationPreferences();
+  const t = useTexts(SETTINGS_TEXTS);
   const save = useSaveNotificationPreferences(() =>
-    toast({ title: "Error", description: "Your notification settings couldn't be saved", variant: "destructive" }),
+    toast({
+      title: text(SETTINGS_TEXTS, "error"),
+      description: text(SETTINGS_TEXTS, "preferencesFailed"),
+      variant: "destructive",
+    }),
   );
 
   const setChannel = (category: NotificationCategory, channel: NotificationChannel, on: boolean) => {
@@ -109,25 +113,25 @@ function PreferencesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>What you hear about</CardTitle>
-        <CardDescription>Choose where each kind of notification reaches you</CardDescription>
+        <CardTitle>{t("whatYouHear")}</CardTitle>
+        <CardDescription>{t("whatYouHearText")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {isLoading ? (
           <Skeleton className="h-40 rounded-lg" />
         ) : isError || !data ? (
-          <p className="text-sm text-muted-foreground">Your notification settings couldn't be loaded.</p>
+          <p className="text-sm text-muted-foreground">{t("preferencesLoadFailed")}</p>
         ) : (
           <>
-            <table className="w-full text-sm" aria-label="Notification channels">
+            <table className="w-full text-sm" aria-label={t("channels")}>
               <thead>
                 <tr className="text-xs text-muted-foreground">
-                  <th scope="col" className="pb-2 text-left font-medium">
-                    <span className="sr-only">Kind</span>
+                  <th scope="col" className="pb-2 text-start font-medium">
+                    <span className="sr-only">{t("kind")}</span>
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
                     <th key={channel} scope="col" className="w-16 pb-2 text-center font-medium">
-                      {CHANNEL_LABELS[channel]}
+                      {localize(CHANNEL_LABELS[channel])}
                     </th>
                   ))}
                 </tr>
@@ -135,8 +139,8 @@ function PreferencesCard() {
               <tbody>
                 {NOTIFICATION_CATEGORIES.map((category) => (
                   <tr key={category} className="border-t border-border">
-                    <th scope="row" className="py-3 pr-2 text-left font-medium">
-                      {CATEGORY_LABELS[category]}
+                    <th scope="row" className="py-3 pe-2 text-start font-medium">
+                      {localize(CATEGORY_LABELS[category])}
                     </th>
                     {NOTIFICATION_CHANNELS.map((channel) => {
                       // Chat messages always show in their chat: only push and e-mail can be chosen for them.
@@ -145,7 +149,10 @@ function PreferencesCard() {
                         <td key={channel} className="py-3 text-center">
                           <Checkbox
                             className="size-5"
-                            aria-label={`${CATEGORY_LABELS[category]}: ${CHANNEL_LABELS[channel]}${fixed ? " (always, in the chat)" : ""}`}
+                            aria-label={t(fixed ? "channelAlways" : "channelOf", {
+                              category: localize(CATEGORY_LABELS[category]),
+                              channel: localize(CHANNEL_LABELS[channel]),
+                            })}
                             checked={fixed || data.channels[category][channel]}
                             disabled={fixed}
                             onCheckedChange={(checked) => setChannel(category, channel, checked === true)}
@@ -160,8 +167,8 @@ function PreferencesCard() {
             {/* The rule is the wrapper's: a fieldset draws its own border through its legend, a stray line. */}
             <div className="border-t border-border pt-4">
               <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-medium">Remind me before events</legend>
-                <p className="text-xs text-muted-foreground">For events you're going to or hosting</p>
+                <legend className="mb-2 text-sm font-medium">{t("remindMe")}</legend>
+                <p className="text-xs text-muted-foreground">{t("remindMeText")}</p>
                 <div className="flex flex-wrap gap-x-4 gap-y-2">
                   {REMINDER_OFFSETS.map((offset) => (
                     <Label key={offset} className="flex min-h-11 items-center gap-2 font-normal">
@@ -170,7 +177,7 @@ function PreferencesCard() {
                         checked={data.reminders.offsetsMinutes.includes(offset)}
                         onCheckedChange={(checked) => setOffset(offset, checked === true)}
                       />
-                      {REMINDER_OFFSET_LABELS[offset]} before
+                      {t("before", { offset: localize(REMINDER_OFFSET_LABELS[offset]) })}
                     </Label>
                   ))}
                 </div>
@@ -178,10 +185,8 @@ function PreferencesCard() {
             </div>
             <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
               <Label htmlFor="email-digest" className="flex flex-col items-start gap-0.5">
-                <span>Daily e-mail digest</span>
-                <span className="text-xs font-normal text-muted-foreground">
-                  One e-mail a day instead of one per notification
-                </span>
+                <span>{t("digest")}</span>
+                <span className="text-xs font-normal text-muted-foreground">{t("digestText")}</span>
               </Label>
               <Switch
                 id="email-digest"

@@ -1,4 +1,5 @@
 import { LANGUAGE_TEXTS } from "@contract/i18n/language-texts";
+import { SETTINGS_TEXTS } from "@contract/shell-texts";
 import type { Theme } from "@contract/theme";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
@@ -19,7 +20,7 @@ import { useUserEvents } from "@/features/events";
 import { PublicPageSettings } from "@/features/hosts";
 import { LanguagePicker } from "@/features/language";
 import { formatEventTime } from "@/lib/format-date";
-import { useTexts } from "@/lib/i18n";
+import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -34,22 +35,35 @@ import { CalendarSubscriptionCard } from "./calendar-subscription";
 import { NotificationSettings } from "./notification-settings";
 import { TimezonePicker } from "./timezone-picker";
 
-function Field({ label, value, muted }: { label: string; value: string; muted?: boolean }) {
+/** A slot's hours in a language's own clock ("21:00–00:00", "9:00 م–12:00 ص"): the day they fall on does not matter. */
+function hourRange(startHour: number, locale: string): string {
+  const clock = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" });
+  const at = (hour: number) => clock.format(new Date(2000, 0, 1, hour % 24));
+  return `${at(startHour)}–${at(startHour + 3)}`;
+}
+
+function Field({ label, value, muted, own }: { label: string; value: string; muted?: boolean; own?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-3 border-b border-border py-2.5 last:border-0">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className={muted ? "text-sm text-muted-foreground italic" : "truncate text-sm font-medium"}>{value}</dd>
+      <dd
+        className={muted ? "text-sm text-muted-foreground italic" : "truncate text-sm font-medium"}
+        dir={own ? "auto" : undefined}
+      >
+        {value}
+      </dd>
     </div>
   );
 }
 
 function EventHistory({ user }: { user: CurrentUser }) {
   const { data, isLoading, isError } = useUserEvents(user.id, "going");
+  const t = useTexts(SETTINGS_TEXTS);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Event History</CardTitle>
-        <CardDescription>Events you're going to</CardDescription>
+        <CardTitle>{t("eventHistory")}</CardTitle>
+        <CardDescription>{t("eventsGoing")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         {isLoading ? (
@@ -58,11 +72,11 @@ function EventHistory({ user }: { user: CurrentUser }) {
             <Skeleton className="h-14 rounded-lg" />
           </>
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">Your events couldn't be loaded.</p>
+          <p className="text-sm text-muted-foreground">{t("eventsFailed")}</p>
         ) : !data?.length ? (
-          <p className="text-sm text-muted-foreground">No events yet.</p>
+          <p className="text-sm text-muted-foreground">{t("noEvents")}</p>
         ) : (
-          <ul className="flex flex-col gap-2" aria-label="Event history">
+          <ul className="flex flex-col gap-2" aria-label={t("eventHistoryList")}>
             {data.map((event) => (
               <li key={event.id}>
                 <Link
@@ -73,19 +87,21 @@ function EventHistory({ user }: { user: CurrentUser }) {
                     <CalendarIcon className="size-4" aria-hidden />
                   </div>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{event.title}</p>
+                    <p className="truncate text-sm font-medium" dir="auto">
+                      {event.title}
+                    </p>
                     <p className="truncate text-xs text-muted-foreground" data-testid="event-history-time">
                       {formatEventTime(event.date, event.timezone, user.timezone)}
                     </p>
                   </div>
-                  <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden />
+                  <ChevronRightIcon className="size-4 text-muted-foreground rtl:-scale-x-100" aria-hidden />
                 </Link>
               </li>
             ))}
           </ul>
         )}
         <Button variant="outline" className="mt-1" asChild>
-          <Link href="/my-events">View All Events</Link>
+          <Link href="/my-events">{t("viewAllEvents")}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -94,21 +110,22 @@ function EventHistory({ user }: { user: CurrentUser }) {
 
 function AccountTab({ user }: { user: CurrentUser }) {
   const { logoutMutation } = useAuth();
+  const t = useTexts(SETTINGS_TEXTS);
   const [, navigate] = useLocation();
   return (
     <div className="flex flex-col gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Account</CardTitle>
+          <CardTitle>{t("account")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl>
-            <Field label="Name" value={user.fullName} />
-            <Field label="Username" value={`@${user.username}`} />
-            <Field label="Email" value={user.email || "Not set"} muted={!user.email} />
+            <Field label={t("name")} value={user.fullName} own />
+            <Field label={t("username")} value={`@${user.username}`} own />
+            <Field label={t("email")} value={user.email || t("notSet")} muted={!user.email} own={Boolean(user.email)} />
           </dl>
           <Button variant="outline" className="mt-3 w-full" asChild>
-            <Link href="/profile">Edit Profile</Link>
+            <Link href="/profile">{t("editProfile")}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -120,22 +137,23 @@ function AccountTab({ user }: { user: CurrentUser }) {
         disabled={logoutMutation.isPending}
         onClick={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth") })}
       >
-        <LogOutIcon aria-hidden />
-        {logoutMutation.isPending ? "Logging out..." : "Log out"}
+        <LogOutIcon className="rtl:-scale-x-100" aria-hidden />
+        {logoutMutation.isPending ? t("loggingOut") : t("logOut")}
       </Button>
     </div>
   );
 }
 
-const THEME_CHOICES: { value: Theme; label: string; icon: typeof SunIcon }[] = [
-  { value: "light", label: "Light", icon: SunIcon },
-  { value: "dark", label: "Dark", icon: MoonIcon },
-  { value: "system", label: "Device", icon: MonitorIcon },
+const THEME_CHOICES: { value: Theme; label: "light" | "dark" | "device"; icon: typeof SunIcon }[] = [
+  { value: "light", label: "light", icon: SunIcon },
+  { value: "dark", label: "dark", icon: MoonIcon },
+  { value: "system", label: "device", icon: MonitorIcon },
 ];
 
 function AppearanceTab({ user }: { user: CurrentUser }) {
   const { theme, setTheme } = useTheme();
   const t = useTexts(LANGUAGE_TEXTS);
+  const s = useTexts(SETTINGS_TEXTS);
   const saveLanguage = useSaveLanguage(user.id);
   return (
     <div className="flex flex-col gap-4">
@@ -150,12 +168,12 @@ function AppearanceTab({ user }: { user: CurrentUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Appearance</CardTitle>
-          <CardDescription>Choose how Link looks on this device</CardDescription>
+          <CardTitle>{s("appearance")}</CardTitle>
+          <CardDescription>{s("appearanceText")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           <RadioGroup
-            aria-label="Theme"
+            aria-label={s("theme")}
             value={theme}
             onValueChange={(value) => setTheme(value as Theme)}
             className="grid grid-cols-3 gap-2"
@@ -167,8 +185,8 @@ function AppearanceTab({ user }: { user: CurrentUser }) {
                 className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border border-border p-3 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/8"
               >
                 <Icon className="size-5" aria-hidden />
-                {label}
-                <RadioGroupItem id={`theme-${value}`} value={value} aria-label={label} />
+                {s(label)}
+                <RadioGroupItem id={`theme-${value}`} value={value} aria-label={s(label)} />
               </Label>
             ))}
           </RadioGroup>
@@ -180,12 +198,14 @@ function AppearanceTab({ user }: { user: CurrentUser }) {
 
 function AvailabilityTab({ user }: { user: CurrentUser }) {
   const saveTimezone = useSaveTimezone(user.id);
+  const t = useTexts(SETTINGS_TEXTS);
+  const { language, locale } = useLanguage();
   return (
     <div className="flex flex-col gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Timezone</CardTitle>
-          <CardDescription>Event times across Link are shown in this timezone</CardDescription>
+          <CardTitle>{t("timezone")}</CardTitle>
+          <CardDescription>{t("timezoneText")}</CardDescription>
         </CardHeader>
         <CardContent>
           <TimezonePicker
@@ -195,11 +215,17 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
               saveTimezone.mutate(zone, {
                 onSuccess: (updated) =>
                   toast({
-                    title: "Timezone Updated",
-                    description: `Times now show in ${timezoneLabel(updated.timezone)}`,
+                    title: text(SETTINGS_TEXTS, "timezoneUpdated"),
+                    description: text(SETTINGS_TEXTS, "timesNowIn", {
+                      zone: localize(timezoneLabel(updated.timezone)),
+                    }),
                   }),
                 onError: () =>
-                  toast({ title: "Error", description: "Failed to update timezone", variant: "destructive" }),
+                  toast({
+                    title: text(SETTINGS_TEXTS, "error"),
+                    description: text(SETTINGS_TEXTS, "timezoneFailed"),
+                    variant: "destructive",
+                  }),
               })
             }
           />
@@ -207,8 +233,8 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Time slots</CardTitle>
-          <CardDescription>The eight 3-hour slots you can mark as free</CardDescription>
+          <CardTitle>{t("timeSlots")}</CardTitle>
+          <CardDescription>{t("timeSlotsText")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <ul className="grid grid-cols-2 gap-2">
@@ -219,14 +245,16 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
               >
                 <ClockIcon className="size-3.5 shrink-0 text-primary" aria-hidden />
                 <span className="min-w-0">
-                  <span className="block font-medium">{slot.range}</span>
-                  <span className="block text-muted-foreground">{slot.label}</span>
+                  <span className="block font-medium">
+                    {language === "en" ? slot.range : hourRange(slot.startHour, locale)}
+                  </span>
+                  <span className="block text-muted-foreground">{localize(slot.label)}</span>
                 </span>
               </li>
             ))}
           </ul>
           <Button variant="outline" asChild>
-            <Link href="/availability">Set your availability</Link>
+            <Link href="/availability">{t("setAvailability")}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -249,24 +277,25 @@ function useSettingsTab(): [SettingsTab, (tab: string) => void] {
 export function SettingsPage() {
   const { user } = useAuth();
   const [tab, setTab] = useSettingsTab();
+  const t = useTexts(SETTINGS_TEXTS);
   if (!user) return null;
   return (
     <section className="flex flex-col gap-4 px-4 py-5">
       <div className="flex items-center gap-2">
         <Button variant="ghost" size="icon" className="size-9 rounded-full" asChild>
-          <Link href="/" aria-label="Back to Explore">
-            <ArrowLeftIcon />
+          <Link href="/" aria-label={t("backToExplore")}>
+            <ArrowLeftIcon className="rtl:-scale-x-100" />
           </Link>
         </Button>
-        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("settings")}</h1>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
         {/* Four labels share 358 px on a phone: tighter padding and 13 px type keep "Notifications" inside its tab. */}
         <TabsList className="grid w-full grid-cols-4 *:px-1 *:text-[13px]">
-          <TabsTrigger value="account">Account</TabsTrigger>
-          <TabsTrigger value="appearance">Appearance</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="account">{t("account")}</TabsTrigger>
+          <TabsTrigger value="appearance">{t("appearance")}</TabsTrigger>
+          <TabsTrigger value="availability">{t("availability")}</TabsTrigger>
+          <TabsTrigger value="notifications">{t("notifications")}</TabsTrigger>
         </TabsList>
         <TabsContent value="account" className="mt-4">
           <AccountTab user={user} />

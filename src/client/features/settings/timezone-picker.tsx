@@ -1,7 +1,9 @@
+import { SETTINGS_TEXTS } from "@contract/shell-texts";
 import { allTimezoneIds, TIMEZONE_OPTIONS, timezoneLabel } from "@contract/timezones";
 import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { formatZoneOffset } from "@/lib/format-date";
+import { localize, useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
@@ -40,10 +42,16 @@ const RENAMED: Record<string, string> = {
 function choiceOf(id: string, now: Date): ZoneChoice {
   const common = COMMON_IDS.includes(id);
   const city = id.split("/").at(-1) ?? id;
-  const name = common ? timezoneLabel(id) : (RENAMED[city] ?? city).replaceAll("_", " ");
+  const name = common ? localize(timezoneLabel(id)) : (RENAMED[city] ?? city).replaceAll("_", " ");
   const offset = formatZoneOffset(id, now);
   const detail = `${id.replaceAll("_", " ")} · ${offset}`;
-  return { id, name, detail, common, haystack: `${name} ${id} ${offset}`.replaceAll("_", " ").toLowerCase() };
+  return {
+    id,
+    name,
+    detail,
+    common,
+    haystack: `${name} ${common ? timezoneLabel(id) : ""} ${id} ${offset}`.replaceAll("_", " ").toLowerCase(),
+  };
 }
 
 /** Every word of the query must appear: "new york", "asia kol", "utc+5:30" all find their zone. */
@@ -66,19 +74,23 @@ export function TimezonePicker({
   disabled?: boolean;
   onChange: (zone: string) => void;
 }) {
+  const t = useTexts(SETTINGS_TEXTS);
+  const { catalog } = useLanguage();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
 
+  // The common zones' names are in the app's language: a switch reads them again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: catalog changes what localize() answers
   const choices = useMemo(() => {
     const now = new Date();
     const ids = allTimezoneIds();
     // A zone saved under an alias this browser does not list is still offered, first among the rest.
     const all = ids.includes(value) ? ids : [...COMMON_IDS, value, ...ids.slice(COMMON_IDS.length)];
     return all.map((id) => choiceOf(id, now));
-  }, [value]);
+  }, [value, catalog]);
   const current = choices.find((c) => c.id === value) ?? choiceOf(value, new Date());
   const shown = useMemo(() => (query.trim() ? choices.filter((c) => matches(c, query)) : choices), [choices, query]);
 
@@ -111,37 +123,42 @@ export function TimezonePicker({
       <Button
         type="button"
         variant="outline"
-        className="h-auto w-full justify-between gap-3 py-2 text-left"
+        className="h-auto w-full justify-between gap-3 py-2 text-start"
         disabled={disabled}
         onClick={() => changeOpen(true)}
         aria-haspopup="dialog"
       >
         <span className="min-w-0">
-          <span className="sr-only">Timezone:</span> <span className="block truncate font-medium">{current.name}</span>
-          <span className="block truncate text-xs font-normal text-muted-foreground">{current.detail}</span>
+          <span className="sr-only">{t("timezoneLabel")}</span>{" "}
+          <span className="block truncate font-medium" translate={current.common ? undefined : "no"}>
+            {current.name}
+          </span>
+          <span className="block truncate text-xs font-normal text-muted-foreground" translate="no" dir="ltr">
+            {current.detail}
+          </span>
         </span>
         <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       </Button>
       <Dialog open={open} onOpenChange={changeOpen}>
         <DialogContent className="flex max-h-[calc(100dvh-4rem)] flex-col gap-3 overflow-hidden p-4 pt-5">
           <DialogHeader>
-            <DialogTitle>Choose your time zone</DialogTitle>
-            <DialogDescription>Every time in Link is shown in this zone.</DialogDescription>
+            <DialogTitle>{t("chooseZone")}</DialogTitle>
+            <DialogDescription>{t("chooseZoneText")}</DialogDescription>
           </DialogHeader>
           <div className="relative">
             <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
               aria-hidden
             />
             <Input
               role="combobox"
-              aria-label="Search time zones"
+              aria-label={t("searchZones")}
               aria-expanded={shown.length > 0}
               aria-controls={listId}
               aria-autocomplete="list"
               aria-activedescendant={shown[active] ? `${listId}-${active}` : undefined}
-              placeholder="Search by city, region or offset"
-              className="pl-9"
+              placeholder={t("searchZonesPlaceholder")}
+              className="ps-9"
               value={query}
               onChange={(e) => {
                 setQuery(e.target.value);
@@ -152,16 +169,18 @@ export function TimezonePicker({
             />
           </div>
           <p className="sr-only" aria-live="polite">
-            {shown.length === 1 ? "1 time zone" : `${shown.length} time zones`}
+            {t("zoneCount", { count: shown.length })}
           </p>
           {shown.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No time zone matches "{query.trim()}"</p>
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              {t("noZoneMatches", { query: query.trim() })}
+            </p>
           ) : (
             <div
               ref={listRef}
               id={listId}
               role="listbox"
-              aria-label="Time zones"
+              aria-label={t("timeZones")}
               className="-mx-1 min-h-0 flex-1 overflow-y-auto overscroll-contain px-1"
             >
               {shown.map((choice, index) => {
@@ -185,8 +204,12 @@ export function TimezonePicker({
                     onMouseMove={() => index !== active && setActive(index)}
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{choice.name}</span>
-                      <span className="block truncate text-xs text-muted-foreground">{choice.detail}</span>
+                      <span className="block truncate text-sm font-medium" translate={choice.common ? undefined : "no"}>
+                        {choice.name}
+                      </span>
+                      <span className="block truncate text-xs text-muted-foreground" translate="no" dir="ltr">
+                        {choice.detail}
+                      </span>
                     </span>
                     {selected && <CheckIcon className="size-4 shrink-0 text-primary" aria-hidden />}
                   </div>

@@ -1,6 +1,8 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { LogOutIcon, SettingsIcon, UserIcon } from "lucide-react";
 import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
+import { useTexts } from "@/lib/i18n";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,6 +16,7 @@ import { AccountButton } from "./account-button";
 /** The avatar menu: Profile, Settings, Logout. Its own chunk: Radix menu and positioning load after the first paint. */
 export function AccountMenu() {
   const { user, logoutMutation } = useAuth();
+  const t = useTexts(SHELL_TEXTS);
   const [, navigate] = useLocation();
   return (
     <DropdownMenu>
@@ -24,19 +27,23 @@ export function AccountMenu() {
         {user && (
           <>
             <DropdownMenuLabel className="grid gap-0.5">
-              <span className="truncate">{user.fullName}</span>
-              <span className="truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
+              <span className="truncate" dir="auto">
+                {user.fullName}
+              </span>
+              <span className="truncate text-xs font-normal text-muted-foreground" dir="auto">
+                @{user.username}
+              </span>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
           </>
         )}
         <DropdownMenuItem onSelect={() => navigate("/profile")}>
           <UserIcon aria-hidden />
-          Profile
+          {t("profile")}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate("/settings")}>
           <SettingsIcon aria-hidden />
-          Settings
+          {t("settings")}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
@@ -44,8 +51,8 @@ export function AccountMenu() {
           disabled={logoutMutation.isPending}
           onSelect={() => logoutMutation.mutate(undefined, { onSuccess: () => navigate("/auth") })}
         >
-          <LogOutIcon aria-hidden />
-          Logout
+          <LogOutIcon className="rtl:-scale-x-100" aria-hidden />
+          {t("logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

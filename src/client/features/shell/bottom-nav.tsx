@@ -1,6 +1,8 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { CalendarCheckIcon, CalendarDaysIcon, CompassIcon, PlusIcon, UsersIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
 
@@ -10,13 +12,14 @@ const CreateEventDialog = lazy(() =>
 );
 
 const tabs = [
-  { href: "/", label: "Explore", icon: CompassIcon },
-  { href: "/availability", label: "Available", icon: CalendarDaysIcon },
-  { href: "/my-events", label: "My Events", icon: CalendarCheckIcon },
-  { href: "/groups", label: "Groups", icon: UsersIcon },
+  { href: "/", label: "explore", icon: CompassIcon },
+  { href: "/availability", label: "available", icon: CalendarDaysIcon },
+  { href: "/my-events", label: "myEvents", icon: CalendarCheckIcon },
+  { href: "/groups", label: "groups", icon: UsersIcon },
 ] as const;
 
 function TabLink({ href, label, icon: Icon, active }: (typeof tabs)[number] & { active: boolean }) {
+  const t = useTexts(SHELL_TEXTS);
   return (
     <Link
       href={href}
@@ -35,13 +38,14 @@ function TabLink({ href, label, icon: Icon, active }: (typeof tabs)[number] & { 
       >
         <Icon className="size-5" strokeWidth={active ? 2.4 : 2} aria-hidden />
       </span>
-      {label}
+      {t(label)}
     </Link>
   );
 }
 
 /** Explore, Available, the round add button (Create New Event), My Events, Groups. */
 export function BottomNav() {
+  const t = useTexts(SHELL_TEXTS);
   const [location] = useLocation();
   const [createOpen, setCreateOpen] = useState(false);
   const isActive = (href: string) =>
@@ -51,7 +55,7 @@ export function BottomNav() {
   return (
     <>
       <nav
-        aria-label="Main"
+        aria-label={t("main")}
         className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-md border-t border-border bg-background/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-md supports-[backdrop-filter]:bg-background/75 md:border-x"
       >
         <div className="flex h-16 items-center px-2">
@@ -61,7 +65,7 @@ export function BottomNav() {
           <div className="flex flex-1 justify-center">
             <button
               type="button"
-              aria-label="Create event"
+              aria-label={t("createEvent")}
               onClick={() => {
                 void native.haptic("medium");
                 setCreateOpen(true);

@@ -1,7 +1,9 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { MoonIcon, SearchIcon, SettingsIcon, SunIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { NotificationBell } from "@/features/notifications";
+import { useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
@@ -12,11 +14,12 @@ const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: 
 
 /** The search box only records what was typed; there is no app-wide search behind it yet. */
 function HeaderSearch() {
+  const t = useTexts(SHELL_TEXTS);
   const [, setSubmitted] = useState("");
   const [text, setText] = useState("");
   return (
     <form
-      aria-label="Search"
+      aria-label={t("search")}
       className="relative hidden flex-1 sm:block"
       onSubmit={(event) => {
         event.preventDefault();
@@ -24,16 +27,16 @@ function HeaderSearch() {
       }}
     >
       <SearchIcon
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
         aria-hidden
       />
       <Input
         type="search"
-        aria-label="Search"
-        placeholder="Search"
+        aria-label={t("search")}
+        placeholder={t("search")}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className="h-9 rounded-full bg-muted/60 pl-8"
+        className="h-9 rounded-full bg-muted/60 ps-8"
       />
     </form>
   );
@@ -41,21 +44,24 @@ function HeaderSearch() {
 
 export function Header() {
   const { resolvedTheme, setTheme } = useTheme();
+  const t = useTexts(SHELL_TEXTS);
   const dark = resolvedTheme === "dark";
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
       <div className="flex h-14 items-center gap-2 px-3">
         {/* The accessible name contains the visible word (axe label-content-name-mismatch): "Link home". */}
-        <Link href="/" className="mr-auto flex items-center gap-2 rounded-lg pr-1 sm:mr-0">
+        <Link href="/" className="me-auto flex items-center gap-2 rounded-lg pe-1 sm:me-0">
           <span
             aria-hidden
             className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm font-bold text-white shadow-sm"
           >
             L
           </span>
-          <span className="text-lg font-bold tracking-tight">Link</span>
-          <span className="sr-only">home</span>
+          <span className="text-lg font-bold tracking-tight" translate="no">
+            Link
+          </span>
+          <span className="sr-only">{t("home")}</span>
         </Link>
         <HeaderSearch />
         <div className="flex items-center gap-0.5">
@@ -63,14 +69,14 @@ export function Header() {
             variant="ghost"
             size="icon"
             className="size-9 rounded-full"
-            aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+            aria-label={dark ? t("lightTheme") : t("darkTheme")}
             onClick={() => setTheme(dark ? "light" : "dark")}
           >
             {dark ? <SunIcon /> : <MoonIcon />}
           </Button>
           <NotificationBell />
           <Button variant="ghost" size="icon" className="size-9 rounded-full" asChild>
-            <Link href="/settings" aria-label="Settings">
+            <Link href="/settings" aria-label={t("settings")}>
               <SettingsIcon />
             </Link>
           </Button>

@@ -1,25 +1,21 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { CloudOffIcon, HomeIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
 import { Link } from "wouter";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { useOnline } from "./use-online";
 
-const OFFLINE_SCREEN_TEXTS = {
-  title: "You're offline",
-  text: "This page wasn't saved on this device. It opens once you're back online.",
-} as const;
-
 /** A screen opened offline whose list was never read online on this device. */
-export const NOT_SAVED_OFFLINE = "Not saved for offline yet — connect once";
+export const NOT_SAVED_OFFLINE = SHELL_TEXTS.notSavedOffline;
 
 /** Instead of an empty list: offline, nothing was kept, so the list's absence says nothing about it. */
 export function NotSavedOffline({ what }: { what: string }) {
+  const t = useTexts(SHELL_TEXTS);
   return (
     <div className="flex flex-col items-center gap-2 py-14 text-center" data-testid="not-saved-offline">
       <CloudOffIcon className="size-10 text-muted-foreground" aria-hidden />
-      <h2 className="text-lg font-semibold">{NOT_SAVED_OFFLINE}</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        {what} are kept on this device once it has shown them online. They appear here when you're back online.
-      </p>
+      <h2 className="text-lg font-semibold">{t("notSavedOffline")}</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("notSavedOfflineText", { what: localize(what) })}</p>
     </div>
   );
 }
@@ -45,6 +41,7 @@ export function MissingScreen({
   error?: unknown;
   onRetry?: () => void;
 }) {
+  const t = useTexts(SHELL_TEXTS);
   const online = useOnline();
   const offline = !online || isUnreachable(error);
   const Icon = offline ? CloudOffIcon : SearchXIcon;
@@ -53,19 +50,19 @@ export function MissingScreen({
       <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
         <Icon className="size-7" aria-hidden />
       </div>
-      <h1 className="text-xl font-semibold">{offline ? OFFLINE_SCREEN_TEXTS.title : title}</h1>
-      <p className="max-w-xs text-sm text-muted-foreground">{offline ? OFFLINE_SCREEN_TEXTS.text : text}</p>
+      <h1 className="text-xl font-semibold">{offline ? t("offlineTitle") : title}</h1>
+      <p className="max-w-xs text-sm text-muted-foreground">{offline ? t("offlineText") : text}</p>
       <div className="flex flex-wrap justify-center gap-2">
         {offline && onRetry && (
           <Button variant="outline" onClick={onRetry}>
             <RefreshCwIcon aria-hidden />
-            Try again
+            {t("tryAgain")}
           </Button>
         )}
         <Button asChild variant={offline ? "ghost" : "outline"}>
           <Link href="/">
             <HomeIcon aria-hidden />
-            Go Home
+            {t("goHome")}
           </Link>
         </Button>
       </div>

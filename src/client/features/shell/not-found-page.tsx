@@ -1,15 +1,13 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { HomeIcon, SearchXIcon } from "lucide-react";
 import { Link } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent } from "@/ui/card";
 
-const NOT_FOUND_TEXTS = {
-  title: "Page not found",
-  text: "There's nothing at this address. The link may be mistyped, or the page may have moved.",
-} as const;
-
 /** Any unknown path: what happened, in a person's words, and the way home (sign-in for visitors, Explore for members). */
 export function NotFoundPage() {
+  const t = useTexts(SHELL_TEXTS);
   return (
     <main className="flex min-h-dvh w-full items-center justify-center bg-background px-4">
       <Card className="w-full max-w-md">
@@ -17,12 +15,12 @@ export function NotFoundPage() {
           <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
             <SearchXIcon className="size-7" aria-hidden />
           </div>
-          <h1 className="text-2xl font-bold">{NOT_FOUND_TEXTS.title}</h1>
-          <p className="max-w-xs text-sm text-muted-foreground">{NOT_FOUND_TEXTS.text}</p>
+          <h1 className="text-2xl font-bold">{t("notFoundTitle")}</h1>
+          <p className="max-w-xs text-sm text-muted-foreground">{t("notFoundText")}</p>
           <Button asChild className="mt-3">
             <Link href="/">
               <HomeIcon aria-hidden />
-              Go home
+              {t("goHomeLower")}
             </Link>
           </Button>
         </CardContent>

@@ -1,6 +1,8 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { WifiOff } from "lucide-react";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth";
+import { useTexts } from "@/lib/i18n";
 import { useQueuedActions } from "@/lib/offline-queue";
 import { useOnline } from "./use-online";
 
@@ -9,6 +11,7 @@ const HEIGHT_VARIABLE = "--offline-banner-height";
 
 /** While offline the app shows what it saved last; this says so, and how much waits to be sent. */
 export function OfflineBanner() {
+  const t = useTexts(SHELL_TEXTS);
   const online = useOnline();
   const { user } = useAuth();
   const waiting = useQueuedActions(user?.id).length;
@@ -32,10 +35,8 @@ export function OfflineBanner() {
     >
       <WifiOff className="size-3.5 shrink-0" aria-hidden />
       <p className="truncate">
-        <span className="font-semibold">You're offline.</span>{" "}
-        {waiting > 0
-          ? `${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.`
-          : "Showing what was saved."}
+        <span className="font-semibold">{t("offline")}</span>{" "}
+        {waiting > 0 ? t("changesWait", { count: waiting }) : t("showingSaved")}
       </p>
     </div>
   );

@@ -1,10 +1,12 @@
 import type { ChatMessage } from "@contract/chat";
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "@/features/auth";
 import { refreshAnswered } from "@/features/events";
 import { addMessagesToCache } from "@/features/groups";
 import { errorMessage } from "@/lib/api";
+import { text } from "@/lib/i18n";
 import { drainQueue, useQueuedActions } from "@/lib/offline-queue";
 import { toast } from "@/ui/use-toast";
 import { useOnline } from "./use-online";
@@ -26,7 +28,7 @@ export function OfflineSync() {
       onSwipeSent: (swipe) => refreshAnswered(queryClient, swipe.eventId),
       onRejected: (action, error) =>
         toast({
-          title: action.kind === "chat" ? "A message was not sent" : "An answer was not saved",
+          title: text(SHELL_TEXTS, action.kind === "chat" ? "messageNotSent" : "answerNotSaved"),
           description: errorMessage(error) ?? undefined,
           variant: "destructive",
         }),

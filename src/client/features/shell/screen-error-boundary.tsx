@@ -1,5 +1,7 @@
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { RotateCw } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 
 interface State {
@@ -29,17 +31,18 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
 }
 
 function RetryScreen() {
+  const t = useTexts(SHELL_TEXTS);
   return (
     <div role="alert" className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
         <RotateCw className="size-7" aria-hidden />
       </div>
       <div className="space-y-1">
-        <h1 className="text-lg font-semibold">Couldn't load this screen</h1>
-        <p className="text-sm text-muted-foreground">Check your connection, then try again.</p>
+        <h1 className="text-lg font-semibold">{t("screenFailed")}</h1>
+        <p className="text-sm text-muted-foreground">{t("checkConnection")}</p>
       </div>
       <Button type="button" onClick={() => window.location.reload()}>
-        Retry
+        {t("retry")}
       </Button>
     </div>
   );
