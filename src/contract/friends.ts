@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineSchema } from "./fields";
+import { defineTexts } from "./i18n/texts";
 import { NAME_MAX } from "./limits";
 import { emailSchema, publicUserSchema, userIdSchema } from "./users";
 
@@ -15,10 +16,20 @@ export const incomingFriendRequestSchema = z.object({
   createdAt: z.string(),
 });
 
+/** What the friend invitation answers when it is refused. */
+export const FRIEND_RULES_TEXTS = defineTexts("friendRules", {
+  emailRequired: "Email is required",
+  tooManyInvites: "Too many invitations. Please try again later.",
+});
+
 /** A friend invitation: an e-mail is required, the name is optional. */
 export const inviteFriendSchema = z.object({
-  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(emailSchema),
+  email: z
+    .string({ error: FRIEND_RULES_TEXTS.emailRequired })
+    .trim()
+    .min(1, FRIEND_RULES_TEXTS.emailRequired)
+    .pipe(emailSchema),
   name: lineSchema().trim().max(NAME_MAX).default(""),
 });
 export type InviteFriendInput = z.input<typeof inviteFriendSchema>;
-export const FRIEND_INVITES_TOO_MANY_MESSAGE = "Too many invitations. Please try again later.";
+export const FRIEND_INVITES_TOO_MANY_MESSAGE = FRIEND_RULES_TEXTS.tooManyInvites;

@@ -5,6 +5,7 @@ import {
   COHOSTS_AT_CREATE_MAX,
   EVENT_QUESTIONS_MAX,
   GUESTS_PER_PERSON_MAX,
+  HOSTING_TEXTS,
   QUESTION_TEXT_MAX,
   RECURRENCE_FREQUENCIES,
   SERIES_COUNT_MAX,
@@ -12,11 +13,15 @@ import {
   TICKET_CODE_MAX,
   UPDATE_MESSAGE_MAX,
 } from "./hosting-texts";
+import { defineTexts } from "./i18n/texts";
 
 export {
   DOOR_CODE_ALPHABET,
   DOOR_CODE_LENGTH,
   GUEST_CSV_COLUMNS,
+  HOST_TOOLS_TEXTS,
+  HOSTING_GUEST_TEXTS,
+  HOSTING_SERIES_TEXTS,
   HOSTING_TEXTS,
   normalizeDoorCode,
   type RecurrenceFrequency,
@@ -26,15 +31,39 @@ export {
 
 const UPDATES_PAGE_MAX = 50;
 
+/** What the hosting schemas answer when a field breaks their rules. */
+export const HOSTING_RULES_TEXTS = defineTexts("hostingRules", {
+  questionId: "must be letters, digits, - or _",
+  questionText: "A question needs its text",
+  tooManyQuestions: `An event asks at most ${EVENT_QUESTIONS_MAX} questions`,
+  questionIdsDiffer: "Question ids must differ",
+  maxGuestsWhole: "maxGuestsPerPerson must be a whole number",
+  maxGuestsMin: "maxGuestsPerPerson must be at least 0",
+  maxGuestsMax: `maxGuestsPerPerson must be at most ${GUESTS_PER_PERSON_MAX}`,
+  tooManyAnswers: `at most ${EVENT_QUESTIONS_MAX} answers`,
+  guestsWhole: "guests must be a whole number",
+  guestsMin: "guests must be at least 0",
+  guestsMax: `guests must be at most ${GUESTS_PER_PERSON_MAX}`,
+  tooManyCohosts: `Name at most ${COHOSTS_AT_CREATE_MAX} co-hosts`,
+  messageRequired: "A message is required",
+  messageTooLong: `A message is at most ${UPDATE_MESSAGE_MAX} characters`,
+  audienceRequired: "Choose who gets the update",
+  ticketCodeRequired: "A ticket code is required",
+  countWhole: "count must be a whole number",
+  seriesMin: `A series has at least ${SERIES_COUNT_MIN} dates`,
+  seriesMax: `A series has at most ${SERIES_COUNT_MAX} dates`,
+});
+const RULES = HOSTING_RULES_TEXTS;
+
 const questionIdSchema = z
   .string()
   .min(1)
   .max(20)
-  .regex(/^[A-Za-z0-9_-]+$/, "must be letters, digits, - or _");
+  .regex(/^[A-Za-z0-9_-]+$/, RULES.questionId);
 
 const eventQuestionSchema = z.object({
   id: questionIdSchema,
-  text: lineSchema().trim().min(1, "A question needs its text").max(QUESTION_TEXT_MAX),
+  text: lineSchema().trim().min(1, RULES.questionText).max(QUESTION_TEXT_MAX),
   required: z.boolean(),
 });
 export type EventQuestion = z.infer<typeof eventQuestionSchema>;
@@ -42,9 +71,9 @@ export type EventQuestion = z.infer<typeof eventQuestionSchema>;
 /** Questions as a host writes them: an id is given to those without one. */
 const questionsInputSchema = z
   .array(eventQuestionSchema.extend({ id: questionIdSchema.optional(), required: z.boolean().default(false) }))
-  .max(EVENT_QUESTIONS_MAX, `An event asks at most ${EVENT_QUESTIONS_MAX} questions`)
+  .max(EVENT_QUESTIONS_MAX, RULES.tooManyQuestions)
   .refine((qs) => new Set(qs.flatMap((q) => (q.id ? [q.id] : []))).size === qs.filter((q) => q.id).length, {
-    message: "Question ids must differ",
+    message: RULES.questionIdsDiffer,
   });
 export type QuestionsInput = z.infer<typeof questionsInputSchema>;
 
@@ -56,9 +85,9 @@ export type WaitlistMode = z.infer<typeof waitlistModeSchema>;
 
 const maxGuestsPerPersonSchema = z
   .number()
-  .int("maxGuestsPerPerson must be a whole number")
-  .min(0, "maxGuestsPerPerson must be at least 0")
-  .max(GUESTS_PER_PERSON_MAX, `maxGuestsPerPerson must be at most ${GUESTS_PER_PERSON_MAX}`);
+  .int(RULES.maxGuestsWhole)
+  .min(0, RULES.maxGuestsMin)
+  .max(GUESTS_PER_PERSON_MAX, RULES.maxGuestsMax);
 
 /** The hosting settings POST /api/events and PATCH /api/events/{id} accept beside the event's own fields. */
 export const hostingSettingsSchema = z.object({
@@ -71,20 +100,20 @@ export type HostingSettings = z.infer<typeof hostingSettingsSchema>;
 
 export const answersSchema = z
   .record(questionIdSchema, textSchema().trim().max(ANSWER_TEXT_MAX))
-  .refine((a) => Object.keys(a).length <= EVENT_QUESTIONS_MAX, `at most ${EVENT_QUESTIONS_MAX} answers`);
+  .refine((a) => Object.keys(a).length <= EVENT_QUESTIONS_MAX, RULES.tooManyAnswers);
 export type Answers = z.infer<typeof answersSchema>;
 
 export const guestsCountSchema = z
   .number()
-  .int("guests must be a whole number")
-  .min(0, "guests must be at least 0")
-  .max(GUESTS_PER_PERSON_MAX, `guests must be at most ${GUESTS_PER_PERSON_MAX}`);
+  .int(RULES.guestsWhole)
+  .min(0, RULES.guestsMin)
+  .max(GUESTS_PER_PERSON_MAX, RULES.guestsMax);
 
 export const cohostBodySchema = z.object({ userId: idSchema }).strict();
 /** POST /api/events: people the host names as co-hosts of the event (every date of a series). */
 export const cohostIdsSchema = z
   .array(idSchema)
-  .max(COHOSTS_AT_CREATE_MAX, `Name at most ${COHOSTS_AT_CREATE_MAX} co-hosts`)
+  .max(COHOSTS_AT_CREATE_MAX, RULES.tooManyCohosts)
   .transform((ids) => [...new Set(ids)]);
 export const cohostParamsSchema = z.object({ id: idParamSchema, userId: idParamSchema });
 
@@ -103,13 +132,13 @@ export type UpdateAudience = z.infer<typeof updateAudienceSchema>;
 
 export const eventUpdateBodySchema = z
   .object({
-    message: textSchema({ error: "A message is required" })
+    message: textSchema({ error: RULES.messageRequired })
       .trim()
-      .min(1, "A message is required")
-      .max(UPDATE_MESSAGE_MAX, `A message is at most ${UPDATE_MESSAGE_MAX} characters`),
+      .min(1, RULES.messageRequired)
+      .max(UPDATE_MESSAGE_MAX, RULES.messageTooLong),
     audience: z
       .array(updateAudienceSchema)
-      .min(1, "Choose who gets the update")
+      .min(1, RULES.audienceRequired)
       .max(3)
       .transform((a) => [...new Set(a)])
       .optional(),
@@ -148,8 +177,8 @@ export type GuestRow = z.infer<typeof guestRowSchema>;
 export const ticketSchema = z.object({ code: z.string(), doorCode: z.string() });
 const ticketCodeSchema = lineSchema()
   .trim()
-  .min(1, "A ticket code is required")
-  .max(TICKET_CODE_MAX, "Ticket not found");
+  .min(1, RULES.ticketCodeRequired)
+  .max(TICKET_CODE_MAX, HOSTING_TEXTS.ticketNotFound);
 /** A scanned ticket's code or its typed door code, or (ticking the guest list) the guest's id. */
 export const checkInBodySchema = z.union([
   z.object({ code: ticketCodeSchema }).strict(),
@@ -183,9 +212,9 @@ export const recurrenceSchema = z
     frequency: recurrenceFrequencySchema,
     count: z
       .number()
-      .int("count must be a whole number")
-      .min(SERIES_COUNT_MIN, `A series has at least ${SERIES_COUNT_MIN} dates`)
-      .max(SERIES_COUNT_MAX, `A series has at most ${SERIES_COUNT_MAX} dates`),
+      .int(RULES.countWhole)
+      .min(SERIES_COUNT_MIN, RULES.seriesMin)
+      .max(SERIES_COUNT_MAX, RULES.seriesMax),
   })
   .strict();
 export type Recurrence = z.infer<typeof recurrenceSchema>;

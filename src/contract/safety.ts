@@ -1,63 +1,29 @@
 import { z } from "zod";
-import { GOOGLE_SIGN_IN_ERRORS } from "./auth-texts";
 import { idParamSchema, idSchema, textSchema } from "./fields";
+import { REPORT_REASONS } from "./safety-texts";
 import { publicUserSchema } from "./users";
+
+export {
+  BLOCK_TEXTS,
+  MESSAGE_REMOVED_TEXT,
+  MODERATION_TEXTS,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_TEXTS,
+  type ReportReason,
+  SAFETY_TEXTS,
+  tooManyReportsText,
+} from "./safety-texts";
 
 /** What a report can be about, and why (a bounded choice; free text only as details). */
 const REPORT_TARGET_TYPES = ["user", "message", "event"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-
-export const REPORT_REASONS = ["spam", "harassment", "hate", "violence", "sexual", "scam", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "Spam",
-  harassment: "Harassment or bullying",
-  hate: "Hate speech",
-  violence: "Violence or threats",
-  sexual: "Sexual content",
-  scam: "Scam or fraud",
-  other: "Something else",
-};
 
 export const REPORT_DETAILS_MAX = 1000;
 /** Reports one person may file per hour (shared by every instance through app.rateLimits). */
 export const REPORTS_PER_HOUR = 20;
 /** Open reports the moderation page lists at once (oldest first). */
 export const ADMIN_REPORTS_PAGE_MAX = 100;
-
-/** What every reader of a hidden chat message sees in its place. */
-export const MESSAGE_REMOVED_TEXT = "Message removed";
-
-/**
- * What a block does, said where it is made: each side disappears from the other's events, nearby profiles,
- * friend requests and direct messages; in a group chat both are still members, so the blocker sees the other's
- * messages folded behind a placeholder they may open (as Discord and Slack do). The blocked person is not told.
- */
-export const BLOCK_TEXTS = {
-  confirm:
-    "You will no longer see each other's events, profiles nearby or friend requests, and neither of you can message the other directly. In group chats you share, their messages are hidden from you (you can show one). They are not told.",
-  hiddenMessage: "Message from someone you blocked",
-  show: "Show",
-} as const;
-
-export const SAFETY_TEXTS = {
-  blockSelf: "You cannot block yourself",
-  reportSelf: "You cannot report yourself",
-  userNotFound: "User not found",
-  targetNotFound: "Nothing to report there",
-  reported: "Thanks, the moderators will look at your report",
-  tooManyReports: (seconds: number) => `Too many reports, try again in ${seconds} s`,
-  adminOnly: "Only moderators can do this",
-  /** Written once, with Google sign-in's errors: both sign-ins refuse a suspended account with it. */
-  suspended: GOOGLE_SIGN_IN_ERRORS["google-suspended"],
-  reportNotFound: "Report not found",
-  messageNotFound: "Message not found",
-  eventNotFound: "Event not found",
-  /** What a report about a person who has since deleted their account names as its subject. */
-  deletedAccount: "Deleted account",
-  /** Beside it, when an account registered since with the same e-mail address. */
-  sameAddressAgain: "Same e-mail registered again as",
-} as const;
 
 /** How much of an address's keyed hash a moderator sees: enough to tell two addresses apart, no more. */
 export const EMAIL_HASH_SHOWN = 12;

@@ -1,12 +1,22 @@
 import { z } from "zod";
 import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
 import { languageSchema } from "./i18n/languages";
+import { defineTexts } from "./i18n/texts";
 import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
 import { UPLOAD_URL_PATTERN } from "./media-urls";
 
 export { UPLOAD_URL_PATTERN };
 
 export const userIdSchema = idParamSchema;
+
+/** What the profile schemas answer when a field breaks their rules. */
+export const USER_RULES_TEXTS = defineTexts("userRules", {
+  fullNameRequired: "Full name is required",
+  validEmail: "Valid email is required",
+  uploadedPhoto: "Profile image must be an uploaded photo",
+  photoRequired: "A photo is required",
+});
+const RULES = USER_RULES_TEXTS;
 
 const shortList = z.array(lineSchema().trim().min(1).max(SHORT_TEXT_MAX)).max(LIST_ITEMS_MAX);
 
@@ -39,7 +49,7 @@ export const currentUserSchema = publicUserSchema.extend({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const profileFields = {
-  fullName: lineSchema({ error: "Full name is required" }).trim().min(1, "Full name is required").max(NAME_MAX),
+  fullName: lineSchema({ error: RULES.fullNameRequired }).trim().min(1, RULES.fullNameRequired).max(NAME_MAX),
   bio: textSchema().max(BIO_MAX),
   profession: lineSchema().trim().max(SHORT_TEXT_MAX),
   interests: shortList,
@@ -47,7 +57,7 @@ export const profileFields = {
   careerPath: lineSchema().trim().max(SHORT_TEXT_MAX),
 };
 
-export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email("Valid email is required"));
+export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email(RULES.validEmail));
 
 /**
  * PATCH /api/users/{id}: the profile fields of Edit Profile, the device's position and the public page
@@ -58,7 +68,7 @@ export const updateProfileSchema = z
     ...profileFields,
     publicProfile: z.boolean(),
     language: languageSchema,
-    profileImage: z.string().regex(UPLOAD_URL_PATTERN, "Profile image must be an uploaded photo").nullable(),
+    profileImage: z.string().regex(UPLOAD_URL_PATTERN, RULES.uploadedPhoto).nullable(),
     latitude: coordinateTextSchema(90, "Latitude"),
     longitude: coordinateTextSchema(180, "Longitude"),
   })
@@ -78,6 +88,6 @@ export const userProfileSchema = publicUserSchema.extend({
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** POST /api/uploads: a photo picked from the device or camera roll, as a data URL. */
-export const uploadBodySchema = z.object({ dataUrl: z.string().min(1, "A photo is required") });
+export const uploadBodySchema = z.object({ dataUrl: z.string().min(1, RULES.photoRequired) });
 export const uploadResultSchema = z.object({ id: z.string(), url: z.string() });
 export const UPLOAD_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

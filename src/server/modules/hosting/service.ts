@@ -81,9 +81,9 @@ export function checkResponse(
   const asked = new Set(event.questions.map((q) => q.id));
   if (Object.keys(answers).some((id) => !asked.has(id))) throw new HttpError(400, HOSTING_TEXTS.unknownQuestion);
   const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
-  if (missing) throw new HttpError(400, HOSTING_TEXTS.answerRequired(missing.text));
+  if (missing) throw new HttpError(400, HOSTING_TEXTS.answerRequired, { question: missing.text });
   if ((response.guests ?? 0) > event.maxGuestsPerPerson) {
-    throw new HttpError(400, HOSTING_TEXTS.tooManyGuests(event.maxGuestsPerPerson));
+    throw new HttpError(400, HOSTING_TEXTS.tooManyGuests, { max: event.maxGuestsPerPerson });
   }
 }
 

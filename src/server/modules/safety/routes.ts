@@ -14,6 +14,7 @@ import {
   reportBodySchema,
   SAFETY_TEXTS,
   suspendedBodySchema,
+  tooManyReportsText,
   userIdParamsSchema,
 } from "#contract/safety";
 import type { RouteDeps } from "#server/compose";
@@ -72,7 +73,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   app.post(
     "/api/reports",
     {
-      preHandler: limitPerUser(reportLimiter, SAFETY_TEXTS.tooManyReports),
+      preHandler: limitPerUser(reportLimiter, tooManyReportsText),
       schema: {
         tags: ["safety"],
         body: reportBodySchema,
