@@ -31,6 +31,8 @@ export const PROFILE_TEXTS = defineTexts("profile", {
   aboutMe: "About Me",
   aboutName: "About {name}",
   couldNotFollow: "Could not follow",
+  follow: "Follow",
+  following: "Following",
   youAreNowFriends: "You are now friends",
   friendRequestSent: "Friend request sent",
   couldNotSendRequest: "Could not send the friend request",

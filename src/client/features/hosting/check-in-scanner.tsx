@@ -1,7 +1,8 @@
-import { TICKET_CODE_MAX } from "@contract/hosting-texts";
+import { HOST_TOOLS_TEXTS, TICKET_CODE_MAX } from "@contract/hosting-texts";
 import { CameraIcon, ImageIcon, ScanLineIcon } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
@@ -13,6 +14,7 @@ import { readQrCode } from "./qr";
  * the ticket, or the code typed in. The result is said in a live region for screen readers too.
  */
 export function CheckInScanner({ eventId }: { eventId: number }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const checkIn = useCheckIn(eventId);
   const [code, setCode] = useState("");
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -23,15 +25,15 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
       { code: value.trim() },
       {
         onSuccess: ({ user }) => {
-          setResult({ ok: true, text: `${user.fullName} is checked in` });
+          setResult({ ok: true, text: t("checkedInNamed", { name: user.fullName }) });
           setCode("");
         },
-        onError: (error) => setResult({ ok: false, text: errorMessage(error) ?? "Check-in failed" }),
+        onError: (error) => setResult({ ok: false, text: errorMessage(error) ?? t("checkInFailed") }),
       },
     );
   const found = (value: string | null) => {
     if (value) submit(value);
-    else setResult({ ok: false, text: "No QR code found in that picture" });
+    else setResult({ ok: false, text: t("noQrFound") });
   };
   const onPhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -51,23 +53,23 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
     <div className="grid gap-2" data-testid="check-in">
       <p className="flex items-center gap-2 text-sm font-medium">
         <ScanLineIcon className="size-4" aria-hidden />
-        Check in guests
+        {t("checkInGuests")}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" variant="outline" onClick={() => setScanning((s) => !s)}>
           <CameraIcon aria-hidden />
-          {scanning ? "Stop scanning" : "Scan tickets"}
+          {t(scanning ? "stopScanning" : "scanTickets")}
         </Button>
         <Button type="button" size="sm" variant="outline" asChild>
           <label>
             <ImageIcon aria-hidden />
-            Scan a photo
+            {t("scanPhoto")}
             <input
               type="file"
               accept="image/*"
               capture="environment"
               className="sr-only"
-              aria-label="Ticket photo"
+              aria-label={t("ticketPhoto")}
               onChange={(e) => {
                 void onPhoto(e.target.files?.[0]);
                 e.target.value = "";
@@ -80,10 +82,10 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <div className="grid flex-1 gap-1">
           <Label htmlFor="ticket-code" className="text-xs">
-            Ticket code
+            {t("ticketCode")}
           </Label>
           <span id="ticket-code-hint" className="text-xs text-muted-foreground">
-            The 6 characters under the guest's QR code
+            {t("ticketCodeHint")}
           </span>
           <Input
             id="ticket-code"
@@ -96,7 +98,7 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
           />
         </div>
         <Button type="submit" size="sm" disabled={checkIn.isPending || !code.trim()}>
-          Check in
+          {t("checkIn")}
         </Button>
       </form>
       <p
@@ -141,7 +143,7 @@ function CameraScanner({ onCode, onError }: { onCode: (code: string) => void; on
         void video.current.play();
         void tick();
       })
-      .catch(() => callbacks.current.onError("The camera is not available: scan a photo or type the code"));
+      .catch(() => callbacks.current.onError(text(HOST_TOOLS_TEXTS, "cameraUnavailable")));
     return () => {
       stopped = true;
       window.clearTimeout(timer);

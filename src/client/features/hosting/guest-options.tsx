@@ -1,17 +1,19 @@
 import type { EventDetail } from "@contract/events";
 import type { GuestListVisibility } from "@contract/hosting";
+import { HOST_TOOLS_TEXTS } from "@contract/hosting-texts";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Label } from "@/ui/label";
 import { toast } from "@/ui/use-toast";
 import { useGuestOptions } from "./api";
 import { PlusOnesField, QuestionsField, questionsToSave } from "./questions-field";
 
-const GUEST_LIST_LABELS: Record<GuestListVisibility, string> = {
-  everyone: "Everyone",
-  attendees: "People going",
-  hosts: "Only the hosts",
+const GUEST_LIST_LABELS: Record<GuestListVisibility, keyof typeof HOST_TOOLS_TEXTS> = {
+  everyone: "guestListEveryone",
+  attendees: "guestListAttendees",
+  hosts: "guestListHosts",
 };
 const selectClass = "h-10 rounded-md border border-input bg-background px-3 text-sm";
 
@@ -20,6 +22,7 @@ const selectClass = "h-10 rounded-md border border-input bg-background px-3 text
  * how a freed seat is given; a series' date can carry them to its following dates, as the edit form does.
  */
 export function GuestOptions({ event }: { event: EventDetail }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const save = useGuestOptions(event.id);
   const [questions, setQuestions] = useState(event.questions);
   const [maxGuests, setMaxGuests] = useState(event.maxGuestsPerPerson);
@@ -39,26 +42,26 @@ export function GuestOptions({ event }: { event: EventDetail }) {
     save.mutateAsync(body).then(
       () =>
         toast({
-          title: "Guest options saved",
-          description: following ? `${event.title}: this and the following dates` : event.title,
+          title: t("guestOptionsSaved"),
+          description: following ? t("titleAndFollowing", { title: event.title }) : event.title,
         }),
       (error: unknown) =>
-        toast({ title: "Error", description: errorMessage(error) ?? "Failed to save", variant: "destructive" }),
+        toast({ title: t("error"), description: errorMessage(error) ?? t("failedSave"), variant: "destructive" }),
     );
   };
   return (
     <form onSubmit={submit} className="grid gap-3" aria-labelledby="guest-options-h">
       <p id="guest-options-h" className="text-sm font-medium">
-        Guest options
+        {t("guestOptions")}
       </p>
       <QuestionsField questions={questions} onChange={setQuestions} />
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
-          <Label htmlFor="max-guests">Plus-ones per person</Label>
+          <Label htmlFor="max-guests">{t("plusOnesPerPerson")}</Label>
           <PlusOnesField id="max-guests" value={maxGuests} onChange={setMaxGuests} />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="guest-list">Who sees who is going</Label>
+          <Label htmlFor="guest-list">{t("whoSeesGoing")}</Label>
           <select
             id="guest-list"
             className={selectClass}
@@ -67,7 +70,7 @@ export function GuestOptions({ event }: { event: EventDetail }) {
           >
             {(Object.keys(GUEST_LIST_LABELS) as GuestListVisibility[]).map((v) => (
               <option key={v} value={v}>
-                {GUEST_LIST_LABELS[v]}
+                {t(GUEST_LIST_LABELS[v])}
               </option>
             ))}
           </select>
@@ -80,16 +83,16 @@ export function GuestOptions({ event }: { event: EventDetail }) {
           checked={confirmSeats}
           onChange={(e) => setConfirmSeats(e.target.checked)}
         />
-        Give the next person on the waitlist an hour to confirm a freed seat (otherwise it is theirs at once)
+        {t("confirmSeats")}
       </label>
       {event.seriesId != null && (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />
-          Also change the following dates
+          {t("alsoFollowing")}
         </label>
       )}
       <Button type="submit" size="sm" className="justify-self-start" disabled={save.isPending}>
-        Save guest options
+        {t("saveGuestOptions")}
       </Button>
     </form>
   );

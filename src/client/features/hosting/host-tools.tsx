@@ -1,10 +1,11 @@
 import type { EventDetail } from "@contract/events";
 import type { GuestRow, UpdateAudience } from "@contract/hosting";
-import { UPDATE_MESSAGE_MAX } from "@contract/hosting-texts";
+import { HOST_TOOLS_TEXTS, UPDATE_MESSAGE_MAX } from "@contract/hosting-texts";
 import { CheckIcon, DownloadIcon, SendIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useCancelEvent, useDecide } from "@/features/events";
 import { errorMessage } from "@/lib/api";
+import { text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
@@ -15,28 +16,34 @@ import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate } f
 import { CheckInScanner } from "./check-in-scanner";
 import { GuestOptions } from "./guest-options";
 
-const STATUS_LABEL: Record<GuestRow["status"], string> = {
-  going: "Going",
-  pending: "Applied",
-  waitlisted: "Waitlist",
-  declined: "Declined",
+type ToolsKey = keyof typeof HOST_TOOLS_TEXTS;
+const STATUS_LABEL: Record<GuestRow["status"], ToolsKey> = {
+  going: "statusGoing",
+  pending: "statusApplied",
+  waitlisted: "statusWaitlist",
+  declined: "statusDeclined",
 };
-const AUDIENCES: { value: UpdateAudience; label: string }[] = [
-  { value: "going", label: "Going" },
-  { value: "waitlisted", label: "Waitlist" },
-  { value: "pending", label: "Applied" },
+const AUDIENCES: { value: UpdateAudience; label: ToolsKey }[] = [
+  { value: "going", label: "statusGoing" },
+  { value: "waitlisted", label: "statusWaitlist" },
+  { value: "pending", label: "statusApplied" },
 ];
-const failed = (fallback: string) => (error: Error) =>
-  toast({ title: "Error", description: errorMessage(error) ?? fallback, variant: "destructive" });
+const failed = (fallback: ToolsKey) => (error: Error) =>
+  toast({
+    title: text(HOST_TOOLS_TEXTS, "error"),
+    description: errorMessage(error) ?? text(HOST_TOOLS_TEXTS, fallback),
+    variant: "destructive",
+  });
 
 /** The hosts' tools on the event page: updates, applications with answers, the guest list, check-in. */
 export function HostTools({ event }: { event: EventDetail }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const guests = useGuests(event.id, true);
   const rows = guests.data ?? [];
   return (
     <section className="grid gap-4 rounded-xl border border-border p-3" aria-labelledby="host-tools-h">
       <h2 id="host-tools-h" className="text-sm font-semibold">
-        Hosting
+        {t("hosting")}
       </h2>
       {event.isHost && <CohostManager event={event} />}
       <SendUpdate eventId={event.id} />
@@ -50,7 +57,7 @@ export function HostTools({ event }: { event: EventDetail }) {
         className="flex items-center gap-2 text-sm font-medium text-primary hover:underline"
       >
         <DownloadIcon className="size-4" aria-hidden />
-        Download guest list (CSV)
+        {t("downloadCsv")}
       </a>
     </section>
   );
@@ -58,20 +65,21 @@ export function HostTools({ event }: { event: EventDetail }) {
 
 /** The host ends a series from this date on; earlier dates stay. */
 function CancelFollowing({ eventId }: { eventId: number }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const cancel = useCancelEvent(eventId);
   const [confirming, setConfirming] = useState(false);
   return (
     <>
       <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setConfirming(true)}>
-        Cancel this and following dates
+        {t("cancelFollowing")}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel this and the following dates?"
-        description="Everyone going, waiting or asking to join those dates is told. Earlier dates stay."
-        confirmLabel="Cancel dates"
-        cancelLabel="Keep them"
+        title={t("cancelFollowingTitle")}
+        description={t("cancelFollowingDescription")}
+        confirmLabel={t("cancelDates")}
+        cancelLabel={t("keepThem")}
         destructive
         pending={cancel.isPending}
         onConfirm={() =>
@@ -80,9 +88,9 @@ function CancelFollowing({ eventId }: { eventId: number }) {
             {
               onSuccess: () => {
                 setConfirming(false);
-                toast({ title: "Dates canceled", description: "Participants have been notified." });
+                toast({ title: t("datesCanceled"), description: t("participantsNotified") });
               },
-              onError: failed("Failed to cancel the dates"),
+              onError: failed("failedCancelDates"),
             },
           )
         }
@@ -92,27 +100,29 @@ function CancelFollowing({ eventId }: { eventId: number }) {
 }
 
 function CohostManager({ event }: { event: EventDetail }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const remove = useRemoveCohost(event);
   if (event.cohosts.length === 0) return null;
   return (
-    <ul className="grid gap-1" aria-label="Co-hosts">
+    <ul className="grid gap-1" aria-label={t("cohosts")}>
       {event.cohosts.map((c) => (
         <li key={c.id} className="flex items-center justify-between gap-2 text-sm">
           <span>
-            {c.fullName} · co-host{event.seriesId != null && " of this and the following dates"}
+            <span dir="auto">{c.fullName}</span> · {t(event.seriesId != null ? "cohostOfFollowing" : "cohost")}
           </span>
           <Button
             size="sm"
             variant="ghost"
             disabled={remove.isPending}
+            aria-label={t("removeCohost", { name: c.fullName })}
             onClick={() =>
               remove.mutate(c.id, {
-                onSuccess: () => toast({ title: "Co-host removed", description: c.fullName }),
-                onError: failed("Failed to remove the co-host"),
+                onSuccess: () => toast({ title: t("cohostRemoved"), description: c.fullName }),
+                onError: failed("failedRemoveCohost"),
               })
             }
           >
-            Remove<span className="sr-only"> {c.fullName} as co-host</span>
+            {t("remove")}
           </Button>
         </li>
       ))}
@@ -121,6 +131,7 @@ function CohostManager({ event }: { event: EventDetail }) {
 }
 
 function SendUpdate({ eventId }: { eventId: number }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const send = useSendUpdate(eventId);
   const [message, setMessage] = useState("");
   const [audience, setAudience] = useState<UpdateAudience[]>(["going"]);
@@ -132,15 +143,15 @@ function SendUpdate({ eventId }: { eventId: number }) {
       {
         onSuccess: () => {
           setMessage("");
-          toast({ title: "Update sent", description: "Your guests have been notified." });
+          toast({ title: t("updateSent"), description: t("guestsNotified") });
         },
-        onError: failed("Failed to send the update"),
+        onError: failed("failedSendUpdate"),
       },
     );
   };
   return (
     <form onSubmit={submit} className="grid gap-2">
-      <Label htmlFor="update-message">Send an update to guests</Label>
+      <Label htmlFor="update-message">{t("sendUpdateLabel")}</Label>
       <Textarea
         id="update-message"
         rows={2}
@@ -149,7 +160,7 @@ function SendUpdate({ eventId }: { eventId: number }) {
         onChange={(e) => setMessage(e.target.value)}
       />
       <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-        <legend className="sr-only">Who gets it</legend>
+        <legend className="sr-only">{t("whoGetsIt")}</legend>
         {AUDIENCES.map((a) => (
           <label key={a.value} className="flex items-center gap-1.5">
             <input
@@ -159,17 +170,17 @@ function SendUpdate({ eventId }: { eventId: number }) {
                 setAudience((list) => (e.target.checked ? [...list, a.value] : list.filter((v) => v !== a.value)))
               }
             />
-            {a.label}
+            {t(a.label)}
           </label>
         ))}
         <Button
           type="submit"
           size="sm"
-          className="ml-auto"
+          className="ms-auto"
           disabled={send.isPending || !message.trim() || !audience.length}
         >
-          <SendIcon aria-hidden />
-          Send update
+          <SendIcon aria-hidden className="rtl:-scale-x-100" />
+          {t("sendUpdate")}
         </Button>
       </fieldset>
     </form>
@@ -177,16 +188,17 @@ function SendUpdate({ eventId }: { eventId: number }) {
 }
 
 function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRow[]; loading: boolean }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const decide = useDecide();
   const checkIn = useCheckIn(event.id);
   const addCohost = useAddCohost(event);
   const questionText = new Map(event.questions.map((q) => [q.id, q.text]));
   const listed = rows.filter((r) => r.status !== "declined");
   const cohostIds = new Set(event.cohosts.map((c) => c.id));
-  if (loading) return <p className="text-sm text-muted-foreground">Loading the guest list...</p>;
-  if (listed.length === 0) return <p className="text-sm text-muted-foreground">No guests yet.</p>;
+  if (loading) return <p className="text-sm text-muted-foreground">{t("loadingGuestList")}</p>;
+  if (listed.length === 0) return <p className="text-sm text-muted-foreground">{t("noGuests")}</p>;
   return (
-    <ul className="grid gap-3" aria-label="Guest list" data-testid="guest-list">
+    <ul className="grid gap-3" aria-label={t("guestList")} data-testid="guest-list">
       {listed.map((r) => (
         <li key={r.user.id} className="grid gap-1.5 border-t border-border pt-2" data-testid="guest-row">
           <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -194,12 +206,12 @@ function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRo
               {r.user.fullName}
             </span>
             {r.guests > 0 && <span className="text-muted-foreground">+{r.guests}</span>}
-            <Badge variant="secondary">{STATUS_LABEL[r.status]}</Badge>
-            {r.checkedIn && <Badge>Checked in</Badge>}
+            <Badge variant="secondary">{t(STATUS_LABEL[r.status])}</Badge>
+            {r.checkedIn && <Badge>{t("checkedIn")}</Badge>}
           </div>
-          {Object.entries(r.answers).map(([id, text]) => (
+          {Object.entries(r.answers).map(([id, answer]) => (
             <p key={id} className="text-xs wrap-anywhere whitespace-pre-line text-muted-foreground" dir="auto">
-              <span className="font-medium">{questionText.get(id) ?? "Answer"}:</span> {text}
+              <span className="font-medium">{questionText.get(id) ?? t("answer")}:</span> {answer}
             </p>
           ))}
           <div className="flex flex-wrap gap-2">
@@ -216,16 +228,16 @@ function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRo
                       {
                         onSuccess: () =>
                           toast({
-                            title: decision === "approve" ? "Request approved" : "Request declined",
+                            title: t(decision === "approve" ? "requestApproved" : "requestDeclined"),
                             description: r.user.fullName,
                           }),
-                        onError: failed("Failed to answer the request"),
+                        onError: failed("failedAnswerRequest"),
                       },
                     )
                   }
                 >
                   {decision === "approve" ? <CheckIcon aria-hidden /> : <XIcon aria-hidden />}
-                  {decision === "approve" ? "Approve" : "Decline"}
+                  {t(decision === "approve" ? "approve" : "decline")}
                 </Button>
               ))}
             {r.status === "going" && !r.checkedIn && !event.canceledAt && (
@@ -233,18 +245,19 @@ function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRo
                 size="sm"
                 variant="outline"
                 disabled={checkIn.isPending}
+                aria-label={t("checkInNamed", { name: r.user.fullName })}
                 onClick={() =>
                   checkIn.mutate(
                     { userId: r.user.id },
                     {
-                      onSuccess: () => toast({ title: "Checked in", description: r.user.fullName }),
-                      onError: failed("Failed to check in"),
+                      onSuccess: () => toast({ title: t("checkedIn"), description: r.user.fullName }),
+                      onError: failed("failedCheckIn"),
                     },
                   )
                 }
               >
                 <CheckIcon aria-hidden />
-                Check in<span className="sr-only"> {r.user.fullName}</span>
+                {t("checkIn")}
               </Button>
             )}
             {event.isHost && !cohostIds.has(r.user.id) && (
@@ -252,15 +265,16 @@ function GuestList({ event, rows, loading }: { event: EventDetail; rows: GuestRo
                 size="sm"
                 variant="ghost"
                 disabled={addCohost.isPending}
+                aria-label={t("makeCohostNamed", { name: r.user.fullName })}
                 onClick={() =>
                   addCohost.mutate(r.user.id, {
-                    onSuccess: () => toast({ title: "Co-host added", description: r.user.fullName }),
-                    onError: failed("Failed to add the co-host"),
+                    onSuccess: () => toast({ title: t("cohostAdded"), description: r.user.fullName }),
+                    onError: failed("failedAddCohost"),
                   })
                 }
               >
                 <UserPlusIcon aria-hidden />
-                Make co-host<span className="sr-only"> {r.user.fullName}</span>
+                {t("makeCohost")}
               </Button>
             )}
           </div>

@@ -1,6 +1,12 @@
 import type { EventQuestion, QuestionsInput } from "@contract/hosting";
-import { EVENT_QUESTIONS_MAX, GUESTS_PER_PERSON_MAX, QUESTION_TEXT_MAX } from "@contract/hosting-texts";
+import {
+  EVENT_QUESTIONS_MAX,
+  GUESTS_PER_PERSON_MAX,
+  HOST_TOOLS_TEXTS,
+  QUESTION_TEXT_MAX,
+} from "@contract/hosting-texts";
 import { PlusIcon, XIcon } from "lucide-react";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 
@@ -21,15 +27,17 @@ export function QuestionsField({
   questions: EventQuestion[];
   onChange: (questions: EventQuestion[]) => void;
 }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
   const setQuestion = (index: number, change: Partial<EventQuestion>) =>
     onChange(questions.map((q, i) => (i === index ? { ...q, ...change } : q)));
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-xs text-muted-foreground">Questions for people who join or apply</legend>
+      <legend className="mb-2 text-xs text-muted-foreground">{t("questionsLegend")}</legend>
       {questions.map((q, i) => (
         <div key={q.id} className="flex items-center gap-2">
           <Input
-            aria-label={`Question ${i + 1}`}
+            aria-label={t("questionNumber", { number: i + 1 })}
+            dir="auto"
             value={q.text}
             maxLength={QUESTION_TEXT_MAX}
             onChange={(e) => setQuestion(i, { text: e.target.value })}
@@ -40,13 +48,13 @@ export function QuestionsField({
               checked={q.required}
               onChange={(e) => setQuestion(i, { required: e.target.checked })}
             />
-            Required
+            {t("required")}
           </label>
           <Button
             type="button"
             size="icon"
             variant="ghost"
-            aria-label={`Remove question ${i + 1}`}
+            aria-label={t("removeQuestion", { number: i + 1 })}
             onClick={() => onChange(questions.filter((_, j) => j !== i))}
           >
             <XIcon aria-hidden />
@@ -64,7 +72,7 @@ export function QuestionsField({
           }
         >
           <PlusIcon aria-hidden />
-          Add a question
+          {t("addQuestion")}
         </Button>
       )}
     </fieldset>
@@ -75,11 +83,13 @@ const selectClass = "h-10 rounded-md border border-input bg-background px-3 text
 
 /** How many plus-ones one person may bring (None to the maximum). */
 export function PlusOnesField({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
+  const t = useTexts(HOST_TOOLS_TEXTS);
+  const { locale } = useLanguage();
   return (
     <select id={id} className={selectClass} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {Array.from({ length: GUESTS_PER_PERSON_MAX + 1 }, (_, n) => n).map((n) => (
         <option key={`max-${n}`} value={n}>
-          {n === 0 ? "None" : n}
+          {n === 0 ? t("none") : n.toLocaleString(locale)}
         </option>
       ))}
     </select>

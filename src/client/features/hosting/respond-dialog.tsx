@@ -1,9 +1,10 @@
 import type { EventDetail } from "@contract/events";
-import { ANSWER_TEXT_MAX } from "@contract/hosting-texts";
+import { ANSWER_TEXT_MAX, HOSTING_GUEST_TEXTS, HOSTING_TEXTS } from "@contract/hosting-texts";
 import type { QueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Label } from "@/ui/label";
@@ -31,6 +32,9 @@ export function RespondDialog({
   /** Which cached reads the answer changes (every events read unless told). */
   refresh?: (client: QueryClient, eventId: number) => void;
 }) {
+  const t = useTexts(HOSTING_GUEST_TEXTS);
+  const rules = useTexts(HOSTING_TEXTS);
+  const { locale } = useLanguage();
   const { user } = useAuth();
   const respond = useRespondWith(refresh);
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -40,7 +44,11 @@ export function RespondDialog({
     if (!user || !status) return;
     const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
     if (missing) {
-      toast({ title: "Missing answer", description: `Please answer: ${missing.text}`, variant: "destructive" });
+      toast({
+        title: t("missingAnswer"),
+        description: rules("answerRequired", { question: missing.text }),
+        variant: "destructive",
+      });
       return;
     }
     const given = Object.fromEntries(Object.entries(answers).filter(([, text]) => text.trim()));
@@ -54,8 +62,8 @@ export function RespondDialog({
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Failed to update your response",
+            title: t("error"),
+            description: errorMessage(error) ?? t("failedRespond"),
             variant: "destructive",
           }),
       },
@@ -65,14 +73,14 @@ export function RespondDialog({
     <Dialog open={status !== null} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{status === "pending" ? "Apply" : "Join"}</DialogTitle>
-          <DialogDescription>The hosts see your answers with your response.</DialogDescription>
+          <DialogTitle>{t(status === "pending" ? "apply" : "join")}</DialogTitle>
+          <DialogDescription>{t("hostsSeeAnswers")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-3">
           {event.questions.map((q) => (
             <div key={q.id} className="grid gap-2">
               <Label htmlFor={`answer-${q.id}`}>
-                {q.text}
+                <span dir="auto">{q.text}</span>
                 {q.required && (
                   <span aria-hidden className="text-destructive">
                     {" "}
@@ -92,7 +100,7 @@ export function RespondDialog({
           ))}
           {event.maxGuestsPerPerson > 0 && (
             <div className="grid gap-2">
-              <Label htmlFor="respond-guests">Plus-ones</Label>
+              <Label htmlFor="respond-guests">{t("plusOnes")}</Label>
               <select
                 id="respond-guests"
                 className="h-10 rounded-md border border-input bg-background px-3 text-sm"
@@ -101,7 +109,7 @@ export function RespondDialog({
               >
                 {Array.from({ length: event.maxGuestsPerPerson + 1 }, (_, n) => n).map((n) => (
                   <option key={`guests-${n}`} value={n}>
-                    {n === 0 ? "Just me" : `Me + ${n}`}
+                    {n === 0 ? t("justMe") : t("mePlus", { count: n.toLocaleString(locale) })}
                   </option>
                 ))}
               </select>
@@ -109,10 +117,10 @@ export function RespondDialog({
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={respond.isPending}>
-              {status === "pending" ? "Send application" : "Confirm"}
+              {t(status === "pending" ? "sendApplication" : "confirm")}
             </Button>
           </DialogFooter>
         </form>

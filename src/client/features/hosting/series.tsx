@@ -1,6 +1,7 @@
+import { usableZone } from "@contract/event-time";
 import type { Event } from "@contract/events";
 import type { occurrenceSchema, Recurrence, RecurrenceFrequency } from "@contract/hosting";
-import { recurrenceLabel, SERIES_COUNT_MAX, SERIES_COUNT_MIN } from "@contract/hosting-texts";
+import { HOSTING_SERIES_TEXTS, recurrenceKey, SERIES_COUNT_MAX, SERIES_COUNT_MIN } from "@contract/hosting-texts";
 import { useQuery } from "@tanstack/react-query";
 import { RepeatIcon } from "lucide-react";
 import { Link } from "wouter";
@@ -8,14 +9,21 @@ import type { z } from "zod";
 import { eventKeys } from "@/features/events";
 import { api } from "@/lib/api";
 import { formatEventTime, seriesWeekday } from "@/lib/format-date";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 
 /** The repeat line on the deck's card and the event page: "Every Saturday", in the event's own zone. */
 export function SeriesLabel({ event }: { event: Pick<Event, "date" | "recurrence" | "timezone"> }) {
+  const t = useTexts(HOSTING_SERIES_TEXTS);
+  const { locale } = useLanguage();
   if (!event.recurrence) return null;
-  const { weekday, dayOfMonth } = seriesWeekday(event.date, event.timezone);
-  const text = recurrenceLabel(event.recurrence, weekday, dayOfMonth);
+  const { dayOfMonth } = seriesWeekday(event.date, event.timezone);
+  // The weekday in the reader's language, read in the event's own zone as seriesWeekday reads it.
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: usableZone(event.timezone) }).format(
+    new Date(event.date),
+  );
+  const text = t(recurrenceKey(event.recurrence), { weekday, day: dayOfMonth });
   return (
     <p className="flex items-center gap-2" data-testid="series-label">
       <RepeatIcon className="size-4 shrink-0" aria-hidden />
@@ -29,6 +37,7 @@ export function SeriesLabel({ event }: { event: Pick<Event, "date" | "recurrence
  * Each reads as the event's time does everywhere (its zone named, "your time" when that differs).
  */
 export function SeriesDates({ event, timezone }: { event: Event; timezone?: string }) {
+  const t = useTexts(HOSTING_SERIES_TEXTS);
   const occurrences = useQuery({
     queryKey: [...eventKeys.all, "occurrences", event.seriesId],
     queryFn: () => api.get<z.ZodArray<typeof occurrenceSchema>>(`/api/events/${event.id}/occurrences`),
@@ -37,8 +46,8 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
   const others = (occurrences.data ?? []).filter((o) => o.id !== event.id);
   if (event.seriesId == null || others.length === 0) return null;
   return (
-    <nav className="grid gap-1.5" aria-label="More dates">
-      <h2 className="text-sm font-semibold">More dates</h2>
+    <nav className="grid gap-1.5" aria-label={t("moreDates")}>
+      <h2 className="text-sm font-semibold">{t("moreDates")}</h2>
       <ul className="flex gap-2 overflow-x-auto pb-1">
         {others.map((o) => (
           <li key={o.id} className="shrink-0">
@@ -55,11 +64,11 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
   );
 }
 
-const FREQUENCIES: { value: RecurrenceFrequency | "none"; label: string }[] = [
-  { value: "none", label: "Does not repeat" },
-  { value: "weekly", label: "Every week" },
-  { value: "biweekly", label: "Every 2 weeks" },
-  { value: "monthly", label: "Every month" },
+const FREQUENCIES: { value: RecurrenceFrequency | "none"; label: keyof typeof HOSTING_SERIES_TEXTS }[] = [
+  { value: "none", label: "doesNotRepeat" },
+  { value: "weekly", label: "everyWeek" },
+  { value: "biweekly", label: "everyTwoWeeks" },
+  { value: "monthly", label: "everyMonth" },
 ];
 
 /** The create dialog's "Repeats" choice: a series of 2 to 52 dates, one event each. */
@@ -70,10 +79,11 @@ export function RepeatField({
   value: Recurrence | null;
   onChange: (value: Recurrence | null) => void;
 }) {
+  const t = useTexts(HOSTING_SERIES_TEXTS);
   return (
     <div className="grid grid-cols-2 gap-3">
       <div className="grid gap-2">
-        <Label htmlFor="event-repeat">Repeats</Label>
+        <Label htmlFor="event-repeat">{t("repeats")}</Label>
         <select
           id="event-repeat"
           className="h-10 rounded-md border border-input bg-background px-3 text-sm"
@@ -88,14 +98,14 @@ export function RepeatField({
         >
           {FREQUENCIES.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {t(f.label)}
             </option>
           ))}
         </select>
       </div>
       {value && (
         <div className="grid gap-2">
-          <Label htmlFor="event-repeat-count">Number of dates</Label>
+          <Label htmlFor="event-repeat-count">{t("numberOfDates")}</Label>
           <Input
             id="event-repeat-count"
             type="number"

@@ -1,7 +1,8 @@
-import { FOLLOW_TEXTS } from "@contract/follows";
+import { PROFILE_TEXTS } from "@contract/profile-texts";
 import { BellPlusIcon, BellRingIcon, CheckIcon, MessageCircleIcon, UserPlusIcon } from "lucide-react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
@@ -9,6 +10,7 @@ import { useFollow, useFriendAction, useFriendStatus, useOpenDirectMessage } fro
 
 /** Follow: their new events reach the viewer as a notification and rank higher in the deck. */
 export function FollowButton({ userId, following }: { userId: number; following: boolean }) {
+  const t = useTexts(PROFILE_TEXTS);
   const follow = useFollow(userId);
   return (
     <Button
@@ -20,18 +22,23 @@ export function FollowButton({ userId, following }: { userId: number; following:
       onClick={() =>
         follow.mutate(!following, {
           onError: (error) =>
-            toast({ title: "Error", description: errorMessage(error) ?? "Could not follow", variant: "destructive" }),
+            toast({
+              title: t("error"),
+              description: errorMessage(error) ?? t("couldNotFollow"),
+              variant: "destructive",
+            }),
         })
       }
     >
       {following ? <BellRingIcon aria-hidden /> : <BellPlusIcon aria-hidden />}
-      {following ? FOLLOW_TEXTS.unfollow : FOLLOW_TEXTS.follow}
+      {t(following ? "following" : "follow")}
     </Button>
   );
 }
 
 /** Connect shows the friendship from the viewer's side: Connect, Requested, Accept or Friends. */
 export function ConnectButton({ userId }: { userId: number }) {
+  const t = useTexts(PROFILE_TEXTS);
   const status = useFriendStatus(userId);
   const action = useFriendAction();
   const current = status.data?.status;
@@ -42,11 +49,11 @@ export function ConnectButton({ userId }: { userId: number }) {
       { userId, action: kind },
       {
         onSuccess: ({ status: next }) =>
-          toast(next === "friends" ? { title: "You are now friends" } : { title: "Friend request sent" }),
+          toast({ title: t(next === "friends" ? "youAreNowFriends" : "friendRequestSent") }),
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Could not send the friend request",
+            title: t("error"),
+            description: errorMessage(error) ?? t("couldNotSendRequest"),
             variant: "destructive",
           }),
       },
@@ -57,14 +64,14 @@ export function ConnectButton({ userId }: { userId: number }) {
     return (
       <Button variant="secondary" className="flex-1" disabled>
         <CheckIcon />
-        Friends
+        {t("friends")}
       </Button>
     );
   }
   if (current === "requested") {
     return (
       <Button variant="secondary" className="flex-1" disabled>
-        Requested
+        {t("requested")}
       </Button>
     );
   }
@@ -72,20 +79,21 @@ export function ConnectButton({ userId }: { userId: number }) {
     return (
       <Button className="flex-1" onClick={() => run("accept")} disabled={action.isPending}>
         <CheckIcon />
-        Accept
+        {t("accept")}
       </Button>
     );
   }
   return (
     <Button className="flex-1" onClick={() => run("request")} disabled={action.isPending || status.isLoading}>
       <UserPlusIcon />
-      Connect
+      {t("connect")}
     </Button>
   );
 }
 
 /** Message opens the private two-member conversation with this user in Groups. */
 export function MessageButton({ userId }: { userId: number }) {
+  const t = useTexts(PROFILE_TEXTS);
   const open = useOpenDirectMessage();
   const [, navigate] = useLocation();
   return (
@@ -98,15 +106,15 @@ export function MessageButton({ userId }: { userId: number }) {
           onSuccess: (group) => navigate(`/groups?group=${group.id}`),
           onError: (error) =>
             toast({
-              title: "Error",
-              description: errorMessage(error) ?? "Could not open the conversation",
+              title: t("error"),
+              description: errorMessage(error) ?? t("couldNotOpenConversation"),
               variant: "destructive",
             }),
         })
       }
     >
       <MessageCircleIcon />
-      Message
+      {t("message")}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { LIST_ITEMS_MAX } from "@contract/limits";
+import { EDIT_PROFILE_TEXTS } from "@contract/profile-texts";
 import { type CurrentUser, profileFields, type UpdateProfileInput } from "@contract/users";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CameraIcon } from "lucide-react";
@@ -6,6 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { uploadPhoto } from "@/lib/uploads";
 import { initialOf } from "@/lib/utils";
@@ -27,11 +29,8 @@ const toList = (text: string) =>
 // Lists are typed as comma-separated text; each item obeys the contract's rules once split.
 const listText = z
   .string()
-  .refine((text) => toList(text).length <= LIST_ITEMS_MAX, `At most ${LIST_ITEMS_MAX} items`)
-  .refine(
-    (text) => profileFields.interests.safeParse(toList(text)).success,
-    "Each item must be at most 200 characters",
-  );
+  .refine((text) => toList(text).length <= LIST_ITEMS_MAX, EDIT_PROFILE_TEXTS.tooManyItems)
+  .refine((text) => profileFields.interests.safeParse(toList(text)).success, EDIT_PROFILE_TEXTS.itemTooLong);
 
 const editProfileFormSchema = z.object({
   fullName: profileFields.fullName,
@@ -53,6 +52,7 @@ export function EditProfileDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTexts(EDIT_PROFILE_TEXTS);
   const update = useUpdateProfile(user.id);
   // undefined: photo unchanged; a URL: newly uploaded.
   const [photo, setPhoto] = useState<string | undefined>(undefined);
@@ -77,8 +77,8 @@ export function EditProfileDialog({
       // Closing the picker is a choice, not a failure.
       if (error instanceof Error && error.message === "No image selected") return;
       toast({
-        title: "Image selection failed",
-        description: "Could not select image from camera roll",
+        title: t("imageSelectionFailed"),
+        description: t("couldNotSelectImage"),
         variant: "destructive",
       });
       return;
@@ -88,8 +88,8 @@ export function EditProfileDialog({
       setPhoto((await uploadPhoto(dataUrl)).url);
     } catch (error) {
       toast({
-        title: "Upload failed",
-        description: errorMessage(error) ?? "Could not upload the photo",
+        title: t("uploadFailed"),
+        description: errorMessage(error) ?? t("couldNotUpload"),
         variant: "destructive",
       });
     } finally {
@@ -109,14 +109,14 @@ export function EditProfileDialog({
     };
     update.mutate(input, {
       onSuccess: () => {
-        toast({ title: "Profile updated", description: "Your profile has been saved." });
+        toast({ title: t("profileUpdated"), description: t("profileSaved") });
         setPhoto(undefined);
         onOpenChange(false);
       },
       onError: (error) =>
         toast({
-          title: "Error",
-          description: errorMessage(error) ?? "Failed to update your profile",
+          title: t("error"),
+          description: errorMessage(error) ?? t("failedUpdate"),
           variant: "destructive",
         }),
     });
@@ -134,8 +134,8 @@ export function EditProfileDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Update how others see you on Link.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <div className="flex items-center gap-4">
           <Avatar className="size-16">
@@ -144,32 +144,32 @@ export function EditProfileDialog({
           </Avatar>
           <Button type="button" variant="outline" onClick={() => void pickPhoto()} disabled={uploading}>
             {uploading ? <Spinner /> : <CameraIcon />}
-            Change Photo
+            {t("changePhoto")}
           </Button>
         </div>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-3" noValidate>
-            <TextField control={form.control} name="fullName" label="Full Name" autoComplete="name" />
+            <TextField control={form.control} name="fullName" label={t("fullName")} autoComplete="name" />
             <TextareaField
               control={form.control}
               name="bio"
-              label="Bio"
+              label={t("bio")}
               rows={3}
-              placeholder="Tell people about yourself"
+              placeholder={t("bioPlaceholder")}
             />
-            <TextField control={form.control} name="profession" label="Profession" />
+            <TextField control={form.control} name="profession" label={t("profession")} />
             <TextField
               control={form.control}
               name="interests"
-              label="Interests"
-              placeholder="hiking, jazz, board games"
+              label={t("interests")}
+              placeholder={t("interestsPlaceholder")}
             />
-            <TextField control={form.control} name="skills" label="Skills" placeholder="design, public speaking" />
-            <TextField control={form.control} name="careerPath" label="Career Path" />
+            <TextField control={form.control} name="skills" label={t("skills")} placeholder={t("skillsPlaceholder")} />
+            <TextField control={form.control} name="careerPath" label={t("careerPath")} />
             <DialogFooter>
               <Button type="submit" disabled={update.isPending || uploading}>
                 {update.isPending && <Spinner />}
-                Save Changes
+                {t("saveChanges")}
               </Button>
             </DialogFooter>
           </form>

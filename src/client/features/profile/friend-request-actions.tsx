@@ -1,5 +1,7 @@
+import { PROFILE_TEXTS } from "@contract/profile-texts";
 import { CheckIcon } from "lucide-react";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { useFriendAction, useFriendStatus } from "./api";
@@ -9,13 +11,14 @@ import { useFriendAction, useFriendStatus } from "./api";
  * answered, what it became. `describedBy` is the id of the text naming the sender, read with each button.
  */
 export function FriendRequestActions({ userId, describedBy }: { userId: number; describedBy?: string }) {
+  const t = useTexts(PROFILE_TEXTS);
   const status = useFriendStatus(userId);
   const action = useFriendAction();
   const current = status.data?.status;
   if (current === "friends") {
     return (
       <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
-        <CheckIcon className="size-4" aria-hidden /> Friends
+        <CheckIcon className="size-4" aria-hidden /> {t("friends")}
       </p>
     );
   }
@@ -24,11 +27,11 @@ export function FriendRequestActions({ userId, describedBy }: { userId: number; 
     action.mutate(
       { userId, action: kind },
       {
-        onSuccess: () => toast({ title: kind === "accept" ? "You are now friends" : "Request declined" }),
+        onSuccess: () => toast({ title: t(kind === "accept" ? "youAreNowFriends" : "requestDeclined") }),
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Could not answer the friend request",
+            title: t("error"),
+            description: errorMessage(error) ?? t("couldNotAnswerFriendRequest"),
             variant: "destructive",
           }),
       },
@@ -36,7 +39,7 @@ export function FriendRequestActions({ userId, describedBy }: { userId: number; 
   return (
     <div className="mt-2 flex gap-2">
       <Button size="sm" onClick={() => run("accept")} disabled={action.isPending} aria-describedby={describedBy}>
-        Accept
+        {t("accept")}
       </Button>
       <Button
         size="sm"
@@ -45,7 +48,7 @@ export function FriendRequestActions({ userId, describedBy }: { userId: number; 
         disabled={action.isPending}
         aria-describedby={describedBy}
       >
-        Decline
+        {t("decline")}
       </Button>
     </div>
   );

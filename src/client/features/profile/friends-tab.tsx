@@ -1,7 +1,9 @@
+import { FRIENDS_TEXTS } from "@contract/profile-texts";
 import { UserPlusIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
 import { toast } from "@/ui/use-toast";
@@ -27,7 +29,9 @@ function PersonRow({
           <span className="truncate text-sm font-medium" dir="auto">
             {user.fullName}
           </span>
-          <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
+          <span className="truncate text-xs text-muted-foreground" dir="auto">
+            @{user.username}
+          </span>
         </span>
       </Link>
       {children}
@@ -37,6 +41,7 @@ function PersonRow({
 
 /** Own profile's Friends tab: incoming requests to answer, the friends list and Add Friends. */
 export function FriendsTab({ userId }: { userId: number }) {
+  const t = useTexts(FRIENDS_TEXTS);
   const friends = useFriends(userId);
   const incoming = useIncomingRequests();
   const action = useFriendAction();
@@ -49,13 +54,13 @@ export function FriendsTab({ userId }: { userId: number }) {
         onSuccess: () =>
           toast(
             kind === "accept"
-              ? { title: "Friend added", description: "You are now friends." }
-              : { title: "Request declined" },
+              ? { title: t("friendAdded"), description: t("nowFriends") }
+              : { title: t("requestDeclined") },
           ),
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Could not answer the request",
+            title: t("error"),
+            description: errorMessage(error) ?? t("couldNotAnswer"),
             variant: "destructive",
           }),
       },
@@ -64,13 +69,13 @@ export function FriendsTab({ userId }: { userId: number }) {
   return (
     <div className="grid gap-4">
       {(incoming.data?.length ?? 0) > 0 && (
-        <section aria-label="Friend requests" className="grid gap-1">
-          <h3 className="px-2 text-sm font-semibold">Friend Requests</h3>
+        <section aria-label={t("friendRequestsLabel")} className="grid gap-1">
+          <h3 className="px-2 text-sm font-semibold">{t("friendRequests")}</h3>
           <ul className="grid">
             {incoming.data?.map(({ user }) => (
               <PersonRow key={user.id} user={user}>
                 <Button size="sm" onClick={() => answer(user.id, "accept")} disabled={action.isPending}>
-                  Accept
+                  {t("accept")}
                 </Button>
                 <Button
                   size="sm"
@@ -78,7 +83,7 @@ export function FriendsTab({ userId }: { userId: number }) {
                   onClick={() => answer(user.id, "decline")}
                   disabled={action.isPending}
                 >
-                  Decline
+                  {t("decline")}
                 </Button>
               </PersonRow>
             ))}
@@ -86,12 +91,12 @@ export function FriendsTab({ userId }: { userId: number }) {
         </section>
       )}
 
-      <section aria-label="Friends" className="grid gap-1">
+      <section aria-label={t("friends")} className="grid gap-1">
         <div className="flex items-center justify-between px-2">
-          <h3 className="text-sm font-semibold">Friends</h3>
+          <h3 className="text-sm font-semibold">{t("friends")}</h3>
           <Button size="sm" variant="outline" onClick={() => setInviteOpen(true)}>
             <UserPlusIcon />
-            Add Friends
+            {t("addFriends")}
           </Button>
         </div>
         {friends.isLoading ? (
@@ -100,7 +105,7 @@ export function FriendsTab({ userId }: { userId: number }) {
             <Skeleton className="h-12" />
           </div>
         ) : (friends.data?.length ?? 0) === 0 ? (
-          <p className="px-2 py-6 text-center text-sm text-muted-foreground">No friends added yet</p>
+          <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("noFriends")}</p>
         ) : (
           <ul className="grid">
             {friends.data?.map((friend) => (

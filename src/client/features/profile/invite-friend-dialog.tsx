@@ -1,8 +1,10 @@
 import { type InviteFriendInput, inviteFriendSchema } from "@contract/friends";
+import { FRIENDS_TEXTS } from "@contract/profile-texts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Form } from "@/ui/form";
@@ -18,8 +20,8 @@ import { useInviteFriend } from "./api";
 export function InviteFriendDialog({
   open,
   onOpenChange,
-  title = "Invite a Friend",
-  description = "Send an invitation to join Link by e-mail.",
+  title,
+  description,
   link,
 }: {
   open: boolean;
@@ -28,6 +30,7 @@ export function InviteFriendDialog({
   description?: string;
   link?: ReactNode;
 }) {
+  const t = useTexts(FRIENDS_TEXTS);
   const invite = useInviteFriend();
   const form = useForm<InviteFriendInput>({
     resolver: zodResolver(inviteFriendSchema),
@@ -37,14 +40,14 @@ export function InviteFriendDialog({
   const submit = form.handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Invitation sent!", description: `We've e-mailed ${values.email}.` });
+        toast({ title: t("invitationSent"), description: t("weEmailed", { email: values.email }) });
         form.reset();
         onOpenChange(false);
       },
       onError: (error) =>
         toast({
-          title: "Error",
-          description: errorMessage(error) ?? "Failed to send invitation",
+          title: t("error"),
+          description: errorMessage(error) ?? t("failedInvite"),
           variant: "destructive",
         }),
     }),
@@ -54,8 +57,8 @@ export function InviteFriendDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogTitle>{title ?? t("inviteTitle")}</DialogTitle>
+          <DialogDescription>{description ?? t("inviteDescription")}</DialogDescription>
         </DialogHeader>
         {link}
         <Form {...form}>
@@ -63,22 +66,22 @@ export function InviteFriendDialog({
             <TextField
               control={form.control}
               name="email"
-              label="Email"
+              label={t("email")}
               type="email"
               autoComplete="email"
-              placeholder="friend@example.com"
+              placeholder={t("emailPlaceholder")}
             />
             <TextField
               control={form.control}
               name="name"
-              label="Name"
+              label={t("name")}
               autoComplete="name"
-              placeholder="Their name (optional)"
+              placeholder={t("namePlaceholder")}
             />
             <DialogFooter>
               <Button type="submit" disabled={invite.isPending}>
                 {invite.isPending && <Spinner />}
-                Send Invitation
+                {t("sendInvitation")}
               </Button>
             </DialogFooter>
           </form>

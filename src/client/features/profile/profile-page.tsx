@@ -1,7 +1,9 @@
+import { PROFILE_TEXTS } from "@contract/profile-texts";
 import { CalendarDaysIcon, PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { EditProfileDialog } from "./edit-profile-dialog";
@@ -21,6 +23,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The signed-in person's own profile (/profile). */
 export function ProfilePage() {
+  const t = useTexts(PROFILE_TEXTS);
   const { user } = useAuth();
   const [editOpen, setEditOpen] = useState(false);
   if (!user) return null;
@@ -33,38 +36,38 @@ export function ProfilePage() {
           <h1 className="text-2xl font-bold tracking-tight" dir="auto">
             {user.fullName}
           </h1>
-          <p className="text-sm text-muted-foreground">@{user.username}</p>
+          <p className="text-sm text-muted-foreground" dir="auto">
+            @{user.username}
+          </p>
         </div>
         <Button variant="outline" onClick={() => setEditOpen(true)}>
           <PencilIcon />
-          Edit Profile
+          {t("editProfile")}
         </Button>
       </header>
 
       <Tabs defaultValue="about">
         <TabsList className="w-full">
-          <TabsTrigger value="about">About</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
-          <TabsTrigger value="friends">Friends</TabsTrigger>
+          <TabsTrigger value="about">{t("about")}</TabsTrigger>
+          <TabsTrigger value="availability">{t("availability")}</TabsTrigger>
+          <TabsTrigger value="friends">{t("friends")}</TabsTrigger>
         </TabsList>
         <TabsContent value="about">
           <dl className="grid gap-4 rounded-2xl border border-border bg-card p-4">
-            <Field label="Email">{user.email}</Field>
-            <Field label="Profession">{user.profession || "Not specified"}</Field>
-            <Field label="Bio">{user.bio || "No bio provided."}</Field>
-            {user.interests.length > 0 && <Field label="Interests">{user.interests.join(", ")}</Field>}
-            {user.skills.length > 0 && <Field label="Skills">{user.skills.join(", ")}</Field>}
-            {user.careerPath && <Field label="Career Path">{user.careerPath}</Field>}
+            <Field label={t("email")}>{user.email}</Field>
+            <Field label={t("profession")}>{user.profession || t("notSpecified")}</Field>
+            <Field label={t("bio")}>{user.bio || t("noBio")}</Field>
+            {user.interests.length > 0 && <Field label={t("interests")}>{user.interests.join(", ")}</Field>}
+            {user.skills.length > 0 && <Field label={t("skills")}>{user.skills.join(", ")}</Field>}
+            {user.careerPath && <Field label={t("careerPath")}>{user.careerPath}</Field>}
           </dl>
         </TabsContent>
         <TabsContent value="availability">
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card p-6 text-center">
             <CalendarDaysIcon className="size-8 text-primary" aria-hidden />
-            <p className="text-sm text-muted-foreground">
-              Set the days and times you're free to hang out on the availability screen.
-            </p>
+            <p className="text-sm text-muted-foreground">{t("availabilityHint")}</p>
             <Button asChild>
-              <Link href="/availability">Go to Availability</Link>
+              <Link href="/availability">{t("goToAvailability")}</Link>
             </Button>
           </div>
         </TabsContent>

@@ -1,4 +1,4 @@
-import { FOLLOW_TEXTS } from "@contract/follows";
+import { PROFILE_TEXTS } from "@contract/profile-texts";
 import { ArrowLeftIcon, PencilIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
@@ -8,7 +8,7 @@ import { MetAt } from "@/features/hosting";
 import { BlockedNotice, UserSafetyMenu } from "@/features/safety";
 import { isUnreachable, MissingScreen } from "@/features/shell";
 import { errorStatus } from "@/lib/api";
-import { localize } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { firstNameOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
@@ -19,12 +19,13 @@ import { ConnectButton, FollowButton, MessageButton } from "./connect-buttons";
 import { UserAvatar } from "./user-avatar";
 
 function ProfileSkeleton() {
+  const t = useTexts(PROFILE_TEXTS);
   return (
     <div
       className="grid gap-5 px-4 py-5"
       role="status"
       aria-busy="true"
-      aria-label="Loading profile"
+      aria-label={t("loadingProfile")}
       data-testid="profile-skeleton"
     >
       <Skeleton className="h-8 w-40" />
@@ -40,12 +41,13 @@ function ProfileSkeleton() {
 }
 
 function UserNotFound() {
+  const t = useTexts(PROFILE_TEXTS);
   return (
     <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
-      <h1 className="text-2xl font-bold">User Not Found</h1>
-      <p className="max-w-xs text-sm text-muted-foreground">The user profile you're looking for doesn't exist.</p>
+      <h1 className="text-2xl font-bold">{t("userNotFound")}</h1>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("userNotFoundText")}</p>
       <Button asChild>
-        <Link href="/">Go Home</Link>
+        <Link href="/">{t("goHome")}</Link>
       </Button>
     </section>
   );
@@ -64,12 +66,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The Availability tab: the widget opens on the user's first (newest) saved day, with that day's slots. */
 function ProfileAvailability({ userId, own, firstName }: { userId: number; own: boolean; firstName: string }) {
+  const t = useTexts(PROFILE_TEXTS);
   const availability = useAvailability(userId);
   if (availability.isLoading) return <Skeleton className="h-96 w-full" />;
   const first = availability.data?.[0];
   return (
     <div className="grid gap-3">
-      {!own && <p className="text-sm text-muted-foreground">View when {firstName} is available to hang out</p>}
+      {!own && <p className="text-sm text-muted-foreground">{t("viewAvailability", { name: firstName })}</p>}
       <AvailabilityWidget userId={userId} readOnly={!own} initialDate={first?.date} />
     </div>
   );
@@ -77,6 +80,7 @@ function ProfileAvailability({ userId, own, firstName }: { userId: number; own: 
 
 /** Anyone's profile, the viewer's own included (/users/{id}). */
 export function UserProfilePage() {
+  const t = useTexts(PROFILE_TEXTS);
   const { id } = useParams<{ id: string }>();
   const { user: viewer } = useAuth();
   const [, navigate] = useLocation();
@@ -90,7 +94,11 @@ export function UserProfilePage() {
   // Any other failed load is a toast and a trip home.
   useEffect(() => {
     if (!failed) return;
-    toast({ title: "Error", description: "Could not load user profile", variant: "destructive" });
+    toast({
+      title: text(PROFILE_TEXTS, "error"),
+      description: text(PROFILE_TEXTS, "couldNotLoad"),
+      variant: "destructive",
+    });
     navigate("/", { replace: true });
   }, [failed, navigate]);
 
@@ -99,8 +107,8 @@ export function UserProfilePage() {
   if (offline)
     return (
       <MissingScreen
-        title="User Not Found"
-        text="The user profile you're looking for doesn't exist."
+        title={t("userNotFound")}
+        text={t("userNotFoundText")}
         error={profile.error}
         onRetry={() => void profile.refetch()}
       />
@@ -114,11 +122,11 @@ export function UserProfilePage() {
     <section className="grid gap-5 pb-5">
       <div className="flex items-center gap-2 border-b border-border px-2 py-2">
         <Button variant="ghost" size="icon" className="size-9" asChild>
-          <Link href="/" aria-label="Back">
-            <ArrowLeftIcon />
+          <Link href="/" aria-label={t("back")}>
+            <ArrowLeftIcon className="rtl:-scale-x-100" />
           </Link>
         </Button>
-        <h1 className="text-lg font-semibold">User Profile</h1>
+        <h1 className="text-lg font-semibold">{t("userProfile")}</h1>
       </div>
 
       <header className="flex flex-col items-center gap-2 px-4 text-center">
@@ -127,9 +135,11 @@ export function UserProfilePage() {
           <h2 className="text-2xl font-bold tracking-tight" dir="auto">
             {user.fullName}
           </h2>
-          <p className="text-sm text-muted-foreground">@{user.username}</p>
+          <p className="text-sm text-muted-foreground" dir="auto">
+            @{user.username}
+          </p>
           <p className="text-sm text-muted-foreground" data-testid="follower-count">
-            {localize(FOLLOW_TEXTS.followers, { count: user.followers })}
+            {t("followers", { count: user.followers })}
           </p>
         </div>
         {!own && <MetAt userId={user.id} />}
@@ -137,7 +147,7 @@ export function UserProfilePage() {
           <Button variant="outline" asChild>
             <Link href="/profile">
               <PencilIcon />
-              Edit Profile
+              {t("editProfile")}
             </Link>
           </Button>
         ) : (
@@ -152,20 +162,20 @@ export function UserProfilePage() {
 
       <Tabs defaultValue="about" className="px-4">
         <TabsList className="w-full">
-          <TabsTrigger value="about">About</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
+          <TabsTrigger value="about">{t("about")}</TabsTrigger>
+          <TabsTrigger value="availability">{t("availability")}</TabsTrigger>
         </TabsList>
         <TabsContent value="about">
           <div className="grid gap-4 rounded-2xl border border-border bg-card p-4">
-            <h3 className="text-base font-semibold">{own ? "About Me" : `About ${user.fullName}`}</h3>
+            <h3 className="text-base font-semibold">{own ? t("aboutMe") : t("aboutName", { name: user.fullName })}</h3>
             <dl className="grid gap-4">
-              {own && <Field label="Email">{user.email}</Field>}
+              {own && <Field label={t("email")}>{user.email}</Field>}
               {own ? (
-                <Field label="Profession">{user.profession || "Not specified"}</Field>
+                <Field label={t("profession")}>{user.profession || t("notSpecified")}</Field>
               ) : (
-                user.profession && <Field label="Profession">{user.profession}</Field>
+                user.profession && <Field label={t("profession")}>{user.profession}</Field>
               )}
-              <Field label="Bio">{user.bio || "No bio provided."}</Field>
+              <Field label={t("bio")}>{user.bio || t("noBio")}</Field>
             </dl>
           </div>
         </TabsContent>

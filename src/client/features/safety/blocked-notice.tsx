@@ -1,4 +1,6 @@
+import { BLOCK_TEXTS } from "@contract/safety-texts";
 import type { ReactNode } from "react";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { useBlocks, useSetBlocked } from "./api";
@@ -8,32 +10,28 @@ import { useBlocks, useSetBlocked } from "./api";
  * was the only place to lift a block); to anyone else, the page's own not-found screen.
  */
 export function BlockedNotice({ userId, otherwise }: { userId: number; otherwise: ReactNode }) {
+  const t = useTexts(BLOCK_TEXTS);
   const blocks = useBlocks();
   const setBlocked = useSetBlocked();
   const blocked = blocks.data?.find((b) => b.id === userId);
   if (!blocked) return otherwise;
   return (
     <section className="flex flex-col items-center gap-3 px-6 py-20 text-center">
-      <h1 className="text-2xl font-bold wrap-anywhere" dir="auto">
-        You blocked {blocked.fullName}
-      </h1>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        You don't see each other's profiles, events or messages. They are not told.
-      </p>
+      <h1 className="text-2xl font-bold wrap-anywhere">{t("youBlocked", { name: blocked.fullName })}</h1>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("notSeen")}</p>
       <Button
         disabled={setBlocked.isPending}
         onClick={() =>
           setBlocked.mutate(
             { userId, blocked: false },
             {
-              onSuccess: () => toast({ title: `${blocked.fullName} is unblocked` }),
-              onError: () =>
-                toast({ title: "Something went wrong", description: "Please try again.", variant: "destructive" }),
+              onSuccess: () => toast({ title: t("unblocked", { name: blocked.fullName }) }),
+              onError: () => toast({ title: t("somethingWrong"), description: t("tryAgain"), variant: "destructive" }),
             },
           )
         }
       >
-        Unblock
+        {t("unblock")}
       </Button>
     </section>
   );

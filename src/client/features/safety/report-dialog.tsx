@@ -1,12 +1,8 @@
-import {
-  REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportReason,
-  type ReportTargetType,
-} from "@contract/safety";
+import { REPORT_DETAILS_MAX, type ReportTargetType } from "@contract/safety";
+import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from "@contract/safety-texts";
 import { useId, useState } from "react";
 import { ApiError } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Label } from "@/ui/label";
@@ -15,7 +11,11 @@ import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useReport } from "./api";
 
-const WHAT: Record<ReportTargetType, string> = { user: "this person", message: "this message", event: "this event" };
+const TITLE: Record<ReportTargetType, keyof typeof REPORT_TEXTS> = {
+  user: "titleUser",
+  message: "titleMessage",
+  event: "titleEvent",
+};
 
 /** Report a person, a chat message or an event, with a reason from a fixed list and optional details. */
 export function ReportDialog({
@@ -29,6 +29,8 @@ export function ReportDialog({
   targetType: ReportTargetType;
   targetId: number;
 }) {
+  const t = useTexts(REPORT_TEXTS);
+  const reasonLabel = useTexts(REPORT_REASON_LABELS);
   const [reason, setReason] = useState<ReportReason | "">("");
   const [details, setDetails] = useState("");
   const report = useReport();
@@ -40,18 +42,18 @@ export function ReportDialog({
       { targetType, targetId, reason, ...(details.trim() ? { details: details.trim() } : {}) },
       {
         onSuccess: (result) => {
-          toast({ title: "Report sent", description: result.message });
+          toast({ title: t("reportSent"), description: result.message });
           setReason("");
           setDetails("");
           onOpenChange(false);
         },
         onError: (error) => {
-          const text = error instanceof ApiError ? error.message.replace(/^\d+: /, "") : "Could not send the report";
+          const text = error instanceof ApiError ? error.message.replace(/^\d+: /, "") : t("couldNotSend");
           let message = text;
           try {
             message = (JSON.parse(text) as { message?: string }).message ?? text;
           } catch {}
-          toast({ title: "Report not sent", description: message, variant: "destructive" });
+          toast({ title: t("reportNotSent"), description: message, variant: "destructive" });
         },
       },
     );
@@ -61,26 +63,29 @@ export function ReportDialog({
       <DialogContent className="max-w-sm">
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Report {WHAT[targetType]}</DialogTitle>
-            <DialogDescription>
-              Moderators will see your report. The person is not told who reported them.
-            </DialogDescription>
+            <DialogTitle>{t(TITLE[targetType])}</DialogTitle>
+            <DialogDescription>{t("description")}</DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Reason</legend>
-            <RadioGroup value={reason} onValueChange={(v) => setReason(v as ReportReason)} aria-label="Reason" required>
+            <legend className="mb-2 text-sm font-medium">{t("reason")}</legend>
+            <RadioGroup
+              value={reason}
+              onValueChange={(v) => setReason(v as ReportReason)}
+              aria-label={t("reason")}
+              required
+            >
               {REPORT_REASONS.map((r) => (
                 <div key={r} className="flex items-center gap-2">
                   <RadioGroupItem value={r} id={`${detailsId}-${r}`} />
                   <Label htmlFor={`${detailsId}-${r}`} className="font-normal">
-                    {REPORT_REASON_LABELS[r]}
+                    {reasonLabel(r)}
                   </Label>
                 </div>
               ))}
             </RadioGroup>
           </fieldset>
           <div className="grid gap-1.5">
-            <Label htmlFor={detailsId}>Details (optional)</Label>
+            <Label htmlFor={detailsId}>{t("details")}</Label>
             <Textarea
               id={detailsId}
               value={details}
@@ -91,10 +96,10 @@ export function ReportDialog({
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={!reason || report.isPending}>
-              Send report
+              {t("send")}
             </Button>
           </DialogFooter>
         </form>

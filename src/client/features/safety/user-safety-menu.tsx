@@ -1,6 +1,7 @@
-import { BLOCK_TEXTS } from "@contract/safety";
+import { BLOCK_TEXTS, REPORT_TEXTS } from "@contract/safety-texts";
 import { EllipsisVerticalIcon } from "lucide-react";
 import { useState } from "react";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu";
@@ -10,6 +11,7 @@ import { ReportDialog } from "./report-dialog";
 
 /** The "More" menu on someone else's profile: block (or unblock) and report. */
 export function UserSafetyMenu({ userId, name }: { userId: number; name: string }) {
+  const t = useTexts(BLOCK_TEXTS);
   const blocks = useBlocks();
   const setBlocked = useSetBlocked();
   const [confirming, setConfirming] = useState(false);
@@ -21,10 +23,9 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
       {
         onSuccess: () => {
           setConfirming(false);
-          toast({ title: block ? `${name} is blocked` : `${name} is unblocked` });
+          toast({ title: t(block ? "blocked" : "unblocked", { name }) });
         },
-        onError: () =>
-          toast({ title: "Something went wrong", description: "Please try again.", variant: "destructive" }),
+        onError: () => toast({ title: t("somethingWrong"), description: t("tryAgain"), variant: "destructive" }),
       },
     );
   return (
@@ -32,26 +33,26 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
       {/* Not modal: a modal menu hides the page with aria-hidden while its focusable controls stay in the tab order (axe aria-hidden-focus). */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="icon" aria-label={`More actions for ${name}`}>
+          <Button variant="outline" size="icon" aria-label={t("moreActions", { name })}>
             <EllipsisVerticalIcon />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {blocked ? (
-            <DropdownMenuItem onSelect={() => apply(false)}>Unblock</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => apply(false)}>{t("unblock")}</DropdownMenuItem>
           ) : (
-            <DropdownMenuItem onSelect={() => setConfirming(true)}>Block</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setConfirming(true)}>{t("block")}</DropdownMenuItem>
           )}
-          <DropdownMenuItem onSelect={() => setReporting(true)}>Report</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setReporting(true)}>{t("report")}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Block ${name}?`}
-        description={BLOCK_TEXTS.confirm}
-        confirmLabel="Block"
-        cancelLabel="Cancel"
+        title={t("blockTitle", { name })}
+        description={t("confirm")}
+        confirmLabel={t("block")}
+        cancelLabel={t("cancel")}
         destructive
         pending={setBlocked.isPending}
         onConfirm={() => apply(true)}
@@ -71,6 +72,7 @@ export function ReportButton({
   targetId: number;
   label: string;
 }) {
+  const t = useTexts(REPORT_TEXTS);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -82,7 +84,7 @@ export function ReportButton({
         aria-label={label}
         onClick={() => setOpen(true)}
       >
-        Report
+        {t("report")}
       </Button>
       <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} />
     </>

@@ -203,6 +203,8 @@ export const hosting: AreaCatalog<typeof HOSTING_NAMESPACES> = {
     aboutMe: "نبذة عني",
     aboutName: "نبذة عن {name}",
     couldNotFollow: "تعذّرت المتابعة",
+    follow: "متابعة",
+    following: "تتابعه",
     youAreNowFriends: "أصبحتما صديقين",
     friendRequestSent: "أُرسل طلب الصداقة",
     couldNotSendRequest: "تعذّر إرسال طلب الصداقة",

@@ -203,6 +203,8 @@ export const hosting: AreaCatalog<typeof HOSTING_NAMESPACES> = {
     aboutMe: "Sobre mí",
     aboutName: "Sobre {name}",
     couldNotFollow: "No se pudo seguir",
+    follow: "Seguir",
+    following: "Siguiendo",
     youAreNowFriends: "Ahora son amigos",
     friendRequestSent: "Solicitud de amistad enviada",
     couldNotSendRequest: "No se pudo enviar la solicitud de amistad",
