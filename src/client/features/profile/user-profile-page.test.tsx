@@ -1,9 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
-import { expect, it, vi } from "vitest";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AuthProvider } from "@/features/auth/use-auth";
+import { setLanguage } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { currentUserFixture } from "@/test/render";
 import { Toaster } from "@/ui/toaster";
@@ -16,10 +17,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 /** Answers the current user; `users` decides what GET /api/users/{id} does. */
-function stubServer(users: (url: string) => Promise<Response>) {
+function stubServer(users: (url: string) => Promise<Response>, me = viewer) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url === "/api/user") return json(viewer);
+    if (url === "/api/user") return json(me);
     if (url.startsWith("/api/users/"))
       return users(url).then(async (res) => {
         // A profile read answers the viewer's follow state and the follower count besides the person.
@@ -107,4 +108,54 @@ it("the own profile: About Me with Email and 'Not specified'", async () => {
   expect(screen.getByText("vera@example.com")).toBeInTheDocument();
   expect(screen.getByText("Not specified")).toBeInTheDocument();
   expect(screen.getByRole("link", { name: /Edit Profile/ })).toHaveAttribute("href", "/profile");
+});
+
+describe("in Spanish and Arabic", () => {
+  afterEach(async () => {
+    await act(() => setLanguage("en"));
+  });
+
+  /** The viewer reads Link in `language` (their account's language is applied when they are read). */
+  const someone = (language: "es" | "ar", followers: number) =>
+    stubServer(
+      async (url) =>
+        url === "/api/users/7"
+          ? json({ ...viewer, id: 7, fullName: "Omar Other", username: "omar", email: undefined, followers })
+          : url.includes("/met-at")
+            ? json([])
+            : json({ status: "none" }),
+      { ...viewer, language },
+    );
+
+  it("reads someone's profile in Spanish, the follower count by Spanish plurals", async () => {
+    await act(() => setLanguage("es"));
+    someone("es", 1);
+    renderAt("/users/7");
+    expect(await screen.findByText("Sobre Omar Other")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Perfil" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mensaje" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Seguir" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Disponibilidad" })).toBeInTheDocument();
+    expect(screen.getByTestId("follower-count")).toHaveTextContent("1 seguidor");
+    expect(screen.getByRole("button", { name: "Más acciones para Omar Other" })).toBeInTheDocument();
+  });
+
+  it("reads someone's profile in Arabic, the follower count by Arabic's plural forms", async () => {
+    await act(() => setLanguage("ar"));
+    someone("ar", 2);
+    renderAt("/users/7");
+    expect(await screen.findByText("نبذة عن Omar Other")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "مراسلة" })).toBeInTheDocument();
+    expect(screen.getByTestId("follower-count")).toHaveTextContent("متابعان");
+    expect(screen.getByText("@omar")).toHaveAttribute("dir", "auto");
+    expect(document.documentElement.dir).toBe("rtl");
+  });
+
+  it("says a missing user in Spanish", async () => {
+    await act(() => setLanguage("es"));
+    stubServer(async () => json({}), { ...viewer, language: "es" });
+    renderAt("/users/abc");
+    expect(await screen.findByText("Usuario no encontrado")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir al inicio" })).toBeInTheDocument();
+  });
 });
