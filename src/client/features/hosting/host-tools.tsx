@@ -154,6 +154,7 @@ function SendUpdate({ eventId }: { eventId: number }) {
       <Label htmlFor="update-message">{t("sendUpdateLabel")}</Label>
       <Textarea
         id="update-message"
+        dir="auto"
         rows={2}
         maxLength={UPDATE_MESSAGE_MAX}
         value={message}

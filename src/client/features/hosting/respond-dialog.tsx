@@ -90,6 +90,7 @@ export function RespondDialog({
               </Label>
               <Textarea
                 id={`answer-${q.id}`}
+                dir="auto"
                 rows={2}
                 maxLength={ANSWER_TEXT_MAX}
                 required={q.required}

@@ -149,23 +149,31 @@ export function EditProfileDialog({
         </div>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-3" noValidate>
-            <TextField control={form.control} name="fullName" label={t("fullName")} autoComplete="name" />
+            <TextField control={form.control} name="fullName" label={t("fullName")} autoComplete="name" dir="auto" />
             <TextareaField
               control={form.control}
               name="bio"
               label={t("bio")}
+              dir="auto"
               rows={3}
               placeholder={t("bioPlaceholder")}
             />
-            <TextField control={form.control} name="profession" label={t("profession")} />
+            <TextField control={form.control} name="profession" label={t("profession")} dir="auto" />
             <TextField
               control={form.control}
               name="interests"
               label={t("interests")}
+              dir="auto"
               placeholder={t("interestsPlaceholder")}
             />
-            <TextField control={form.control} name="skills" label={t("skills")} placeholder={t("skillsPlaceholder")} />
-            <TextField control={form.control} name="careerPath" label={t("careerPath")} />
+            <TextField
+              control={form.control}
+              name="skills"
+              label={t("skills")}
+              dir="auto"
+              placeholder={t("skillsPlaceholder")}
+            />
+            <TextField control={form.control} name="careerPath" label={t("careerPath")} dir="auto" />
             <DialogFooter>
               <Button type="submit" disabled={update.isPending || uploading}>
                 {update.isPending && <Spinner />}

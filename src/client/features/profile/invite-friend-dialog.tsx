@@ -75,6 +75,7 @@ export function InviteFriendDialog({
               control={form.control}
               name="name"
               label={t("name")}
+              dir="auto"
               autoComplete="name"
               placeholder={t("namePlaceholder")}
             />

@@ -88,6 +88,7 @@ export function ReportDialog({
             <Label htmlFor={detailsId}>{t("details")}</Label>
             <Textarea
               id={detailsId}
+              dir="auto"
               value={details}
               onChange={(e) => setDetails(e.target.value)}
               maxLength={REPORT_DETAILS_MAX}
