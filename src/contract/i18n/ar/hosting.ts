@@ -141,7 +141,7 @@ export const hosting: AreaCatalog<typeof HOSTING_NAMESPACES> = {
     required: "إلزامي",
     removeQuestion: "إزالة السؤال {number}",
     addQuestion: "إضافة سؤال",
-    none: "لا أحد",
+    none: "بلا مرافقين",
   },
   hostingGuest: {
     cohostedBy: "باستضافة مشتركة مع",
