@@ -67,8 +67,8 @@ export const hosting: AreaCatalog<typeof HOSTING_NAMESPACES> = {
     numberOfDates: "Número de fechas",
   },
   hostTools: {
-    statusGoing: "Va",
-    statusApplied: "Solicitó",
+    statusGoing: "Asiste",
+    statusApplied: "Solicitud",
     statusWaitlist: "En espera",
     statusDeclined: "Rechazado",
     error: "Error",
