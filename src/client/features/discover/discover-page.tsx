@@ -1,7 +1,9 @@
 import { NavigationIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import { preloadRespondDialog } from "@/features/hosting";
+import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
@@ -14,6 +16,7 @@ import { useRemembered } from "./use-remembered";
 export function DiscoverPage() {
   // The answer dialog opens only for events that ask something: it loads after the deck, when idle.
   useEffect(preloadRespondDialog, []);
+  const t = useTexts(DISCOVER_TEXTS);
   const [tab, setTab] = useRemembered("explore-tab", "social");
   const { position, settled } = usePosition();
   return (
@@ -29,13 +32,13 @@ export function DiscoverPage() {
       <Tabs value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col">
         <div className="flex items-center gap-2">
           <TabsList className="flex-1">
-            <TabsTrigger value="social">Social</TabsTrigger>
-            <TabsTrigger value="networking">Networking</TabsTrigger>
+            <TabsTrigger value="social">{t("social")}</TabsTrigger>
+            <TabsTrigger value="networking">{t("networking")}</TabsTrigger>
           </TabsList>
           <Button asChild variant="outline" size="sm" className="h-10">
             <Link href="/nearby">
               <NavigationIcon aria-hidden />
-              Nearby
+              {t("nearby")}
             </Link>
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { subscribeLinks } from "@contract/calendar";
 import { FOLLOW_TEXTS } from "@contract/follows";
 import { embedSnippet, HOST_TEXTS, type HostEvent, type HostPage, hostPaths } from "@contract/hosts";
 import { PLACE_TEXTS } from "@contract/places-texts";
+import { localize } from "@/lib/i18n";
 import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, CopyIcon, MapPinIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
@@ -156,7 +157,7 @@ function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean })
 
 function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: string | null }) {
   const { at } = eventTimeParts(event.date, event.timezone, viewerZone);
-  const place = event.location.trim() || (event.placeArea ? PLACE_TEXTS.around(event.placeArea) : "");
+  const place = event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
   return (
     <Link
       href={`/events/${event.id}`}
