@@ -67,7 +67,8 @@ export const NEARBY_TEXTS = defineTexts("nearby", {
   subtitle: "People and events within {km} km of you",
   findingLocation: "Finding your location...",
   noLocation: "We couldn't find your location",
-  noLocationDetail: "Allow location access for Link in your browser or device settings to see who and what is near you.",
+  noLocationDetail:
+    "Allow location access for Link in your browser or device settings to see who and what is near you.",
   tryAgain: "Try again",
   people: "People near you",
   peopleFailed: "People nearby couldn't be loaded.",

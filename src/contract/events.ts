@@ -19,6 +19,7 @@ import {
   recurrenceFrequencySchema,
   recurrenceSchema,
 } from "./hosting";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import {
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
@@ -30,7 +31,6 @@ import {
   SEARCH_QUERY_MAX,
   SHORT_TEXT_MAX,
 } from "./limits";
-import { defineTexts, formatMessage } from "./i18n/texts";
 import { uploadedImageSchema } from "./media";
 import { decideBySchema, POLL_TEXTS, pollOptionsInputSchema } from "./polls";
 

@@ -1,7 +1,7 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import { NavigationIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import { preloadRespondDialog } from "@/features/hosting";
 import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

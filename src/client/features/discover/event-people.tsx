@@ -1,7 +1,7 @@
-import type { UserSummary } from "@contract/events";
-import { AVATAR_STACK_MAX } from "@contract/limits";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
+import type { UserSummary } from "@contract/events";
 import { formatMessage } from "@contract/i18n/texts";
+import { AVATAR_STACK_MAX } from "@contract/limits";
 import { Link } from "wouter";
 import { useDistanceText } from "@/features/events";
 import { useTexts } from "@/lib/i18n";

@@ -1,6 +1,6 @@
 import type { CategoryId } from "@contract/categories";
-import type { FreeWindow } from "@contract/events";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
+import type { FreeWindow } from "@contract/events";
 import { SearchIcon, XIcon } from "lucide-react";
 import { useAuth } from "@/features/auth";
 import type { FeedParams } from "@/features/events";
@@ -75,9 +75,7 @@ function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
         <SearchIcon className="size-7" aria-hidden />
       </div>
       <h2 className="text-lg font-semibold break-all">{t("noMatches", { q })}</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        {t("noMatchesDetail")}
-      </p>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("noMatchesDetail")}</p>
       <Button variant="outline" onClick={onClear}>
         <XIcon aria-hidden />
         {t("clearSearch")}

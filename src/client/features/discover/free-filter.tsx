@@ -1,13 +1,16 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
 import { FREE_WINDOWS } from "@contract/free-windows";
 import { CalendarCheckIcon } from "lucide-react";
-import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import { Link } from "wouter";
 import { localize, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 
-const OPTIONS: { id: FreeWindow | null; label: string }[] = [{ id: null, label: DISCOVER_TEXTS.anyTime }, ...FREE_WINDOWS];
+const OPTIONS: { id: FreeWindow | null; label: string }[] = [
+  { id: null, label: DISCOVER_TEXTS.anyTime },
+  ...FREE_WINDOWS,
+];
 
 /** "When I'm free": only events in the times the person published in My Availability, in one window. */
 export function FreeFilter({
@@ -56,9 +59,7 @@ export function NothingFree({ onClear }: { onClear: () => void }) {
         <CalendarCheckIcon className="size-7" aria-hidden />
       </div>
       <h2 className="text-lg font-semibold">{t("nothingFree")}</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        {t("nothingFreeDetail")}
-      </p>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("nothingFreeDetail")}</p>
       <div className="flex gap-2">
         <Button asChild>
           <Link href="/availability">{t("myAvailability")}</Link>

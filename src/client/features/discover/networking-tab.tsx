@@ -109,7 +109,9 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
                 </Link>
                 {event.category && (
                   <Badge variant="secondary" className="capitalize">
-                    {event.category in INDUSTRY_TEXTS ? industry(event.category as keyof typeof INDUSTRY_TEXTS) : event.category}
+                    {event.category in INDUSTRY_TEXTS
+                      ? industry(event.category as keyof typeof INDUSTRY_TEXTS)
+                      : event.category}
                   </Badge>
                 )}
               </div>

@@ -1,7 +1,7 @@
 import type { CategoryId } from "@contract/categories";
 import { CATEGORIES } from "@contract/discover-categories";
-import type { FreeWindow } from "@contract/events";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
+import type { FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { MapPinIcon } from "lucide-react";
 import { useFeed } from "@/features/events";

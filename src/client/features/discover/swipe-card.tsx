@@ -1,5 +1,5 @@
-import type { FeedItem } from "@contract/events";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
+import type { FeedItem } from "@contract/events";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
@@ -98,9 +98,7 @@ function CardBody({
               )}
               {/* An event without coordinates says so (it is left out of radius feeds). */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">
-                  {event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}
-                </span>
+                <span className="shrink-0">{event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}</span>
               )}
             </p>
           )}

@@ -191,9 +191,7 @@ export function SwipeDeck({
           <CalendarIcon className="size-7" aria-hidden />
         </div>
         <h2 className="text-lg font-semibold">{t("noMoreEvents")}</h2>
-        <p className="max-w-xs text-sm text-muted-foreground">
-          {t("noMoreEventsDetail")}
-        </p>
+        <p className="max-w-xs text-sm text-muted-foreground">{t("noMoreEventsDetail")}</p>
         <div className="flex gap-2">
           {undoButton}
           <Button

@@ -1,5 +1,5 @@
-import { EVENT_TEXTS, type EventDetail } from "@contract/events";
 import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
+import { EVENT_TEXTS, type EventDetail } from "@contract/events";
 import { Link } from "wouter";
 import { useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";

@@ -1,5 +1,5 @@
-import type { Event } from "@contract/events";
 import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
+import type { Event } from "@contract/events";
 import { useTexts } from "@/lib/i18n";
 import { PhotoField } from "@/ui/photo-field";
 import { EventCover } from "./event-cover";

@@ -1,5 +1,5 @@
-import type { EventQuestion } from "@contract/hosting";
 import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
+import type { EventQuestion } from "@contract/hosting";
 import { COHOSTS_AT_CREATE_MAX } from "@contract/hosting-texts";
 import { useAuth } from "@/features/auth";
 import { PlusOnesField, QuestionsField } from "@/features/hosting";
@@ -62,9 +62,7 @@ export function CreateEventGuests({
       </div>
       <QuestionsField questions={value.questions} onChange={(questions) => onChange({ questions })} />
       <fieldset className="grid gap-1.5">
-        <legend className="mb-1 text-xs text-muted-foreground">
-          {t("cohosts", { max: COHOSTS_AT_CREATE_MAX })}
-        </legend>
+        <legend className="mb-1 text-xs text-muted-foreground">{t("cohosts", { max: COHOSTS_AT_CREATE_MAX })}</legend>
         {friends.data?.length ? (
           friends.data.map((f) => {
             const checked = value.cohostIds.includes(f.id);

@@ -73,7 +73,10 @@ export function EditEventDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: text(CREATE_EVENT_TEXTS, "updated"), description: text(CREATE_EVENT_TEXTS, "attendeesNotified") });
+          toast({
+            title: text(CREATE_EVENT_TEXTS, "updated"),
+            description: text(CREATE_EVENT_TEXTS, "attendeesNotified"),
+          });
           onOpenChange(false);
         },
         onError: (error) =>

@@ -79,9 +79,7 @@ export function EventPage() {
       </div>
       <div className="grid gap-4 px-4">
         {e.canceledAt && (
-          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-            {t("canceled")}
-          </p>
+          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">{t("canceled")}</p>
         )}
         <div className="flex items-start justify-between gap-2">
           <h1 className="min-w-0 text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">

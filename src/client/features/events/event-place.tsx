@@ -1,7 +1,7 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { Event } from "@contract/events";
 import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places-texts";
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
-import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 
@@ -22,8 +22,7 @@ export function EventPlace({
   const coordinates = eventCoordinates(event);
   const area = coordinates ? (event.placeArea ?? null) : null;
   const typed = event.location.trim();
-  const name =
-    typed || (area ? t("around", { area }) : coordinates ? page("pinnedLocation") : t("locationNotSet"));
+  const name = typed || (area ? t("around", { area }) : coordinates ? page("pinnedLocation") : t("locationNotSet"));
   const platform = native.mapsPlatform();
   const href = !coordinates
     ? null

@@ -1,6 +1,6 @@
 import { CONVERSATION_TEXTS } from "@contract/event-conversation";
-import { BellIcon, BellOffIcon, MessagesSquareIcon } from "lucide-react";
 import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
+import { BellIcon, BellOffIcon, MessagesSquareIcon } from "lucide-react";
 import { useLocation } from "wouter";
 import { localize, text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";

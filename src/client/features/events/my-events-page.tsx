@@ -120,9 +120,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
               )}
               {/* A host sees at a glance which events nobody nearby can find. */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">
-                  {event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}
-                </span>
+                <span className="shrink-0">{event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}</span>
               )}
             </p>
           )}

@@ -1,6 +1,6 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { SHARE_TEXTS } from "@contract/event-sharing";
 import { PLACE_TEXTS } from "@contract/places-texts";
-import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, MapPinIcon, UsersIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
@@ -45,9 +45,7 @@ export function PublicEventPage() {
     return (
       <PublicFrame>
         <section className="grid gap-3 rounded-2xl border border-border p-6 text-center" role="alert">
-          <h1 className="text-xl font-semibold">
-            {navigator.onLine ? page("loadFailed") : page("offline")}
-          </h1>
+          <h1 className="text-xl font-semibold">{navigator.onLine ? page("loadFailed") : page("offline")}</h1>
           <Button variant="outline" onClick={() => void preview.refetch()}>
             {page("tryAgain")}
           </Button>
@@ -97,7 +95,9 @@ export function PublicEventPage() {
                   <span className="wrap-anywhere" dir="auto">
                     {location}
                   </span>
-                  {!e.pinned && e.placeArea && <span className="text-xs">{place("around", { area: e.placeArea })}</span>}
+                  {!e.pinned && e.placeArea && (
+                    <span className="text-xs">{place("around", { area: e.placeArea })}</span>
+                  )}
                 </span>
               </p>
             )}

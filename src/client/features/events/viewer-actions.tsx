@@ -54,7 +54,10 @@ export function ViewerActions({ event }: { event: EventDetail }) {
             cancel.mutate(undefined, {
               onSuccess: () => {
                 setConfirmingCancel(false);
-                toast({ title: text(EVENT_PAGE_TEXTS, "eventCanceled"), description: text(EVENT_PAGE_TEXTS, "participantsNotified") });
+                toast({
+                  title: text(EVENT_PAGE_TEXTS, "eventCanceled"),
+                  description: text(EVENT_PAGE_TEXTS, "participantsNotified"),
+                });
               },
               onError: () =>
                 toast({

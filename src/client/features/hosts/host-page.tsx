@@ -2,7 +2,6 @@ import { subscribeLinks } from "@contract/calendar";
 import { FOLLOW_TEXTS } from "@contract/follows";
 import { embedSnippet, HOST_TEXTS, type HostEvent, type HostPage, hostPaths } from "@contract/hosts";
 import { PLACE_TEXTS } from "@contract/places-texts";
-import { localize } from "@/lib/i18n";
 import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, CopyIcon, MapPinIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
@@ -10,6 +9,7 @@ import { authPathFor, useAuth } from "@/features/auth";
 import { EventCover } from "@/features/events";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
+import { localize } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
@@ -157,7 +157,8 @@ function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean })
 
 function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: string | null }) {
   const { at } = eventTimeParts(event.date, event.timezone, viewerZone);
-  const place = event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
+  const place =
+    event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
   return (
     <Link
       href={`/events/${event.id}`}

@@ -173,9 +173,7 @@ export function NearbyPage() {
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-muted/40 px-5 py-10 text-center">
           <MapPinOffIcon className="size-8 text-muted-foreground" aria-hidden />
           <h2 className="text-base font-semibold">{t("noLocation")}</h2>
-          <p className="max-w-xs text-sm text-muted-foreground">
-            {t("noLocationDetail")}
-          </p>
+          <p className="max-w-xs text-sm text-muted-foreground">{t("noLocationDetail")}</p>
           <Button variant="outline" onClick={() => void position.refetch()} disabled={position.isFetching}>
             <RefreshCwIcon />
             {t("tryAgain")}

@@ -1,5 +1,6 @@
 // The sets of texts of one area of the app, by namespace (the catalogs es/discover.ts and ar/discover.ts translate them).
 import { AVAILABILITY_TEXTS } from "../../availability";
+import { MY_AVAILABILITY_TEXTS } from "../../availability-texts";
 import { CATEGORY_TEXTS, INDUSTRY_TEXTS } from "../../discover-categories";
 import { DISCOVER_TEXTS, DISTANCE_TEXTS, NEARBY_TEXTS } from "../../discover-texts";
 import { CREATE_EVENT_TEXTS, EVENT_PAGE_TEXTS, MY_EVENTS_TEXTS } from "../../event-page-texts";
@@ -9,7 +10,6 @@ import { FREE_WINDOW_TEXTS } from "../../free-windows";
 import { PLACE_TEXTS } from "../../places-texts";
 import { TIME_SLOT_TEXTS } from "../../time-slots";
 import { WAITLIST_TEXTS } from "../../waitlist";
-import { MY_AVAILABILITY_TEXTS } from "../../availability-texts";
 
 export const DISCOVER_NAMESPACES = {
   discover: DISCOVER_TEXTS,

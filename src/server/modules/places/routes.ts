@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "#contract/auth";
+import { formatMessage } from "#contract/i18n/texts";
 import {
   ADDRESS_SEARCHES_PER_MINUTE,
   GEOCODER_CALLS_PER_SECOND,
@@ -9,7 +10,6 @@ import {
   placesResultSchema,
 } from "#contract/places";
 import type { RouteDeps } from "#server/compose";
-import { formatMessage } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import { limitPerUser, retryAfterSeconds } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
