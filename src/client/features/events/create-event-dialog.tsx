@@ -10,7 +10,7 @@ import { useAuth } from "@/features/auth";
 import { questionsToSave, RepeatField } from "@/features/hosting";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey, deviceTimeZone, zoneAbbreviation } from "@/lib/format-date";
-import { localize, text, useTexts } from "@/lib/i18n";
+import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -83,6 +83,8 @@ function typedTimeZone(
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const t = useTexts(CREATE_EVENT_TEXTS);
+  // Radix controls lay out left to right unless told the page's direction.
+  const { dir } = useLanguage();
   const [form, setForm] = useState(initial);
   // Set by a refused submit: from then on every empty required field says so where it is.
   const [tried, setTried] = useState(false);
@@ -208,6 +210,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           <div className="grid gap-2">
             <Label>{t("eventType")}</Label>
             <RadioGroup
+              dir={dir}
               value={form.type}
               onValueChange={(v) => changeType(v as typeof initial.type)}
               className="flex gap-6"
@@ -311,7 +314,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           {form.type === "networking" && (
             <div className="grid gap-2">
               <Label htmlFor="event-category">{t("industry")}</Label>
-              <Select value={form.category} onValueChange={(v) => set("category", v as Industry)}>
+              <Select dir={dir} value={form.category} onValueChange={(v) => set("category", v as Industry)}>
                 <SelectTrigger id="event-category">
                   <SelectValue />
                 </SelectTrigger>
