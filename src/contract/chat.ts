@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cursorParamSchema, idParamSchema, idSchema, textSchema } from "./fields";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import { PAGE_SIZE_MAX } from "./limits";
 
 /** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
@@ -7,7 +8,7 @@ export const CHAT_MESSAGE_MAX = 2000;
 
 import { CHAT_PAGE_SIZE } from "./limits";
 
-export const CHAT_TEXTS = {
+export const CHAT_TEXTS = defineTexts("chat", {
   sendFailed: "Failed to send message",
   empty: "Message cannot be empty",
   /** The same clientId again for another group: a client bug, never a second row. */
@@ -15,13 +16,29 @@ export const CHAT_TEXTS = {
   sending: "Sending…",
   notSent: "Not sent",
   retry: "Retry",
-} as const;
+  notSentReason: "Not sent: {reason}",
+  typingOne: "{name} is typing…",
+  /** Two names, joined by the language's own list ("Ana and Ben"). */
+  typingTwo: "{names} are typing…",
+  typingMany: "{count, plural, other {# people are typing…}}",
+  tooManyMessages: "Too many messages, try again in {seconds} s",
+});
 
-/** Who is writing now, as the chat shows it under the messages. */
-export function typingText(names: string[]): string {
-  if (names.length === 1) return `${names[0]} is typing…`;
-  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
-  return `${names.length} people are typing…`;
+/**
+ * Who is writing now, as the chat shows it under the messages: in English by default, or through `say`
+ * (a screen's translate) with `list` joining two names in its language.
+ */
+export function typingText(
+  names: string[],
+  say: (key: "typingOne" | "typingTwo" | "typingMany", values: Record<string, string | number>) => string = (
+    key,
+    values,
+  ) => formatMessage("en", CHAT_TEXTS[key], values),
+  list: (names: string[]) => string = (two) => new Intl.ListFormat("en").format(two),
+): string {
+  if (names.length === 1) return say("typingOne", { name: names[0] });
+  if (names.length === 2) return say("typingTwo", { names: list(names) });
+  return say("typingMany", { count: names.length });
 }
 
 /**
@@ -32,7 +49,7 @@ export const clientIdSchema = z.uuid();
 
 /** Over CHAT_MESSAGES_PER_WINDOW (REST 429 and the socket's error frame say the same). */
 export const tooManyMessagesText = (retryAfterSeconds: number) =>
-  `Too many messages, try again in ${retryAfterSeconds} s`;
+  formatMessage("en", CHAT_TEXTS.tooManyMessages, { seconds: retryAfterSeconds });
 
 /**
  * Kinds of stored message. The server decides it: what people send is always "text";

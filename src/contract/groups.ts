@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema } from "./chat";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
+import { defineTexts, formatMessage } from "./i18n/texts";
 import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
@@ -17,7 +18,7 @@ export const DEFAULT_INVITE_MAX_USES = 50;
 const INVITE_EXPIRES_HOURS_MAX = 30 * 24;
 const INVITE_MAX_USES_MAX = 1000;
 
-export const GROUP_TEXTS = {
+export const GROUP_TEXTS = defineTexts("group", {
   nameRequired: "Group name is required",
   mustBeLoggedIn: "You must be logged in to create a group",
   created: "Group created!",
@@ -25,7 +26,7 @@ export const GROUP_TEXTS = {
   createFailed: "Failed to create group",
   notMember: "You are not a member of this group",
   adminOnly: "Only a group admin can do that",
-} as const;
+});
 
 export const groupIdParamsSchema = z.object({ id: idParamSchema });
 
@@ -98,7 +99,7 @@ export const createInviteBodySchema = z.object({
 export const directGroupBodySchema = z.object({ userId: idSchema });
 
 /** What the invite page says about an invite it cannot use (GET /api/group-invite/{code}). */
-export const INVITE_TEXTS = {
+export const INVITE_TEXTS = defineTexts("invite", {
   expired: "This invite has expired",
   usedUp: "This invite has reached its usage limit",
   notFoundTitle: "Invite Not Found",
@@ -107,9 +108,15 @@ export const INVITE_TEXTS = {
   joinFailed: "Failed to join group",
   alreadyMember: "You're already a member",
   invited: "You're invited to join",
-  invitedBy: (name: string) => `${name} invited you to join`,
+  invitedBy: "{name} invited you to join",
   openGroup: "Open group",
-} as const;
+  tooMany: "Too many requests, try again in {seconds} s",
+  error: "Error",
+  members: "{count, plural, one {# member} other {# members}}",
+  expires: "Expires {date}",
+  join: "Join {name}",
+  cancel: "Cancel",
+});
 
 export const inviteViewSchema = z.object({
   group: z.object({
@@ -133,7 +140,7 @@ export const inviteViewSchema = z.object({
 export type InviteView = z.infer<typeof inviteViewSchema>;
 /** Invite lookups and joins per client address per minute: codes are 96 random bits, guessing stays pointless. */
 export const INVITE_LOOKUPS_PER_MINUTE = 60;
-export const inviteLookupTooManyText = (seconds: number) => `Too many requests, try again in ${seconds} s`;
+export const inviteLookupTooManyText = (seconds: number) => formatMessage("en", INVITE_TEXTS.tooMany, { seconds });
 export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 
@@ -141,7 +148,7 @@ export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number(
 export const GROUP_EVENT_TYPES = ["social", "professional", "entertainment", "sports", "education"] as const;
 export const groupEventTypeSchema = z.enum(GROUP_EVENT_TYPES);
 export type GroupEventType = z.infer<typeof groupEventTypeSchema>;
-export const GROUP_EVENT_TEXTS = {
+export const GROUP_EVENT_TEXTS = defineTexts("groupEvent", {
   titleRequired: "Event title is required",
   noGroup: "No group selected",
   noGroupDescription: "Please select a group to create an event for",
@@ -149,7 +156,7 @@ export const GROUP_EVENT_TEXTS = {
   /** A poll is not an event yet: its toast says what was made and what happens next. */
   pollCreated: "Poll sent to the group",
   createFailed: "Failed to create event",
-} as const;
+});
 
 export const VOTE_VALUES = ["yes", "no", "maybe"] as const;
 export const voteValueSchema = z.enum(VOTE_VALUES);
@@ -186,13 +193,22 @@ export const groupEventParamsSchema = z.object({ id: idParamSchema, eventId: idP
  * A group's availability is its members' own published availability (My Availability's eight slots):
  * one system, so a time marked in a group is marked in My Availability and the other way round.
  */
-export const GROUP_AVAILABILITY_TEXTS = {
+export const GROUP_AVAILABILITY_TEXTS = defineTexts("groupAvailability", {
   dateRequired: "Date is required",
   slotRequired: "Please select at least one time slot",
   saved: "Availability saved",
   saveFailed: "Failed to save availability",
   nobody: "Nobody has shared availability for this day yet.",
-} as const;
+  date: "Date",
+  whenFree: "When are you free?",
+  savedEverywhere: "Saved to My Availability: every group sees it.",
+  save: "Save Availability",
+  overlap: "Group overlap",
+  whosFree: "Who's free",
+  members: "{count, plural, other {# members}}",
+  best: "Best time: {slots} ({count} of {total} free)",
+  error: "Error",
+});
 export const groupAvailabilityBodySchema = z.object({
   date: z
     .string({ error: GROUP_AVAILABILITY_TEXTS.dateRequired })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { eventSchema } from "./events";
+import { defineTexts } from "./i18n/texts";
 import { USERNAME_MAX } from "./limits";
 
 /**
@@ -77,13 +78,13 @@ export const sitemapQuerySchema = z.object({ page: z.coerce.number().int().min(1
 /** GET /embed/u/{username}?theme=: the embedding site may force the embed's light or dark look. */
 export const embedQuerySchema = z.object({ theme: z.enum(["light", "dark"]).optional() });
 
-export const HOST_TEXTS = {
-  tooMany: (seconds: number) => `Too many requests, try again in ${seconds} s`,
+export const HOST_TEXTS = defineTexts("host", {
+  tooMany: "Too many requests, try again in {seconds} s",
   notFound: "This page isn't available",
   notFoundDetail: "The link may be wrong, or its owner stopped sharing this page.",
   upcoming: "Upcoming events",
   noUpcoming: "No upcoming events yet",
-  pastEvents: (n: number) => (n === 1 ? "1 past event" : `${n} past events`),
+  pastEvents: "{count, plural, one {# past event} other {# past events}}",
   followCalendar: "Follow this calendar",
   embedTitle: "Embed on your site",
   embedHint: "Paste this into your website to show your upcoming events.",
@@ -92,12 +93,22 @@ export const HOST_TEXTS = {
   shareTitle: "Your public page",
   sharePage: "Share your page",
   pageCopied: "Page link copied",
-  seeAll: (name: string) => `All events by ${name} on Link`,
+  seeAll: "All events by {name} on Link",
   canceled: "Canceled",
-  upcomingBy: (name: string) => `Upcoming events by ${name}`,
-  cardDescription: (upcoming: number, followers: number) =>
-    `${upcoming === 1 ? "1 upcoming event" : `${upcoming} upcoming events`} · ${followers === 1 ? "1 follower" : `${followers} followers`}`,
+  upcomingBy: "Upcoming events by {name}",
+  cardDescription:
+    "{upcoming, plural, one {# upcoming event} other {# upcoming events}} · {followers, plural, one {# follower} other {# followers}}",
   privacyTitle: "Public page",
   privacyDetail:
     "Anyone can see your name, photo, bio and upcoming public events at your page, follow its calendar and embed it.",
-} as const;
+  goTo: "Go to {name}",
+  loadFailed: "This page could not be loaded",
+  offline: "You're offline",
+  tryAgain: "Try again",
+  error: "Error",
+  followFailed: "Could not update following",
+  copyFailed: "Could not copy the code",
+  privacy: "Privacy",
+  saveFailed: "Could not save",
+  viewPage: "View your page",
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventDateSchema, idSchema, lineSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
+import { defineTexts } from "./i18n/texts";
 import { SHORT_TEXT_MAX } from "./limits";
 
 /**
@@ -14,7 +15,7 @@ export const POLL_NUDGE_BEFORE_MS = 24 * 3_600_000;
 /** How often a worker looks for polls to nudge or decide: a poll closes at most this late. */
 export const POLL_SWEEP_MS = 30_000;
 
-export const POLL_TEXTS = {
+export const POLL_TEXTS = defineTexts("poll", {
   optionsCount: `A poll offers ${POLL_OPTIONS_MIN} to ${POLL_OPTIONS_MAX} options`,
   decideByRequired: "decideBy is required with options",
   decideByPast: "decideBy must be in the future",
@@ -24,17 +25,20 @@ export const POLL_TEXTS = {
   notAPoll: "This plan has no options to vote on",
   decided: "This poll is decided",
   nudgeTitle: "Your vote is missing",
-  nudge: (title: string) => `Vote on the options for ${title}: it decides itself in a day.`,
+  nudge: "Vote on the options for {title}: it decides itself in a day.",
   resultTitle: "Plan decided",
-  resultGoing: (title: string, when: string) => `${title} is on ${when}. You voted yes, so you're going.`,
-  resultAsk: (title: string, when: string) => `${title} is on ${when}. Are you going?`,
+  resultGoing: "{title} is on {when}. You voted yes, so you're going.",
+  resultAsk: "{title} is on {when}. Are you going?",
   lock: "Decide now",
   /** What decides a poll, said on its card: the rule of outcomeSettled and pickWinner. */
-  decidesWhen: (deadline: string) =>
-    `Decides as soon as one option can't be overtaken (most Yes, then most Maybe, then the earliest), or on ${deadline}`,
+  decidesWhen:
+    "Decides as soon as one option can't be overtaken (most Yes, then most Maybe, then the earliest), or on {deadline}",
+  /** The same, for a poll without a deadline. */
+  decidesAtDeadline:
+    "Decides as soon as one option can't be overtaken (most Yes, then most Maybe, then the earliest), or on its deadline",
   decidesHint:
     "Members who haven't voted are reminded a day before. It decides sooner once one option can't be overtaken.",
-} as const;
+});
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
 

@@ -8,7 +8,20 @@ import { localDay } from "../e2e/pages/create-event";
  * One row per screen: its file name in docs/screens/, who looks at it (a demo username, or nobody for a
  * visitor), where it opens, and what to do or wait for before the picture. Add a screen with one row.
  */
-type Screen = { name: string; as?: string; path: string; ready: (page: Page) => Promise<unknown> };
+type Screen = {
+  name: string;
+  as?: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+  /** The language the screen is shown in (English when unset); Arabic rows show the right-to-left layout. */
+  language?: "es" | "ar";
+};
+
+/** Waits until the app has replaced index.html's shell and the network is quiet. */
+const settled = async (p: Page) => {
+  await expect(p.locator("[data-app-shell]")).toHaveCount(0);
+  await p.waitForLoadState("networkidle");
+};
 
 const screens: Screen[] = [
   { name: "sign-in", path: "/auth", ready: (p) => expect(p.getByLabel("Username or e-mail")).toBeVisible() },
@@ -189,6 +202,44 @@ const screens: Screen[] = [
   },
 ];
 
+// The screens a person reading Arabic sees first, right to left: sign-in, Discover, an event, creating one, a
+// group's chat and Settings. Located by role and test id, never by English words.
+screens.push(
+  { name: "ar-sign-in", language: "ar", path: "/auth", ready: settled },
+  {
+    name: "ar-discover",
+    language: "ar",
+    as: "alex",
+    path: "/",
+    ready: (p) => expect(p.getByTestId("swipe-card")).toBeVisible(),
+  },
+  {
+    name: "ar-event",
+    language: "ar",
+    as: "priya",
+    path: "/events/1",
+    ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
+  },
+  {
+    name: "ar-create-event",
+    language: "ar",
+    as: "alex",
+    path: "/",
+    ready: async (p) => {
+      await p.getByTestId("create-event").click();
+      await expect(p.getByRole("dialog")).toBeVisible();
+    },
+  },
+  {
+    name: "ar-group-chat",
+    language: "ar",
+    as: "alex",
+    path: "/groups?group=1",
+    ready: (p) => expect(p.getByTestId("chat-typing")).toBeAttached(),
+  },
+  { name: "ar-settings", language: "ar", as: "alex", path: "/settings?tab=appearance", ready: settled },
+);
+
 const outDir = path.join(import.meta.dirname, "../../docs/screens");
 
 for (const theme of ["light", "dark"] as const) {
@@ -196,13 +247,22 @@ for (const theme of ["light", "dark"] as const) {
     test(`${screen.name} (${theme})`, async ({ browser }) => {
       const context = await browser.newContext({ colorScheme: theme });
       await startInTheme(context, theme);
+      if (screen.language)
+        await context.addInitScript((tag) => localStorage.setItem("link.language", tag), screen.language);
       if (screen.as) await signInAsDemo(context.request, screen.as);
+      // A signed-in person reads their account's language: the demo person speaks the row's for its picture.
+      const speak = async (language: string) => {
+        const me = (await (await context.request.get("/api/user")).json()) as { id: number };
+        expect((await context.request.patch(`/api/users/${me.id}`, { data: { language } })).ok()).toBe(true);
+      };
+      if (screen.as && screen.language) await speak(screen.language);
       const page = await context.newPage();
       await page.goto(screen.path);
       await screen.ready(page);
       // Measured after the entrance animations (seriousViolations waits for them): no serious or critical axe finding.
       const found = await seriousViolations(page, `${screen.name} (${theme})`);
       await page.screenshot({ path: path.join(outDir, `${screen.name}-${theme}.png`) });
+      if (screen.as && screen.language) await speak("en");
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
       await context.close();
     });

@@ -35,7 +35,7 @@ describe("session gate", () => {
   ])("answers 401 to an absolute-form request for %s without a cookie", async (_label, path) => {
     const absolute = await rawRequest(port, `http://127.0.0.1:${port}${path(victimId)}`);
     expect(absolute.status).toBe(401);
-    expect(JSON.parse(absolute.body)).toEqual({ message: "Not signed in" });
+    expect(JSON.parse(absolute.body)).toMatchObject({ message: "Not signed in" });
     const otherHost = await rawRequest(port, `http://example.com${path(victimId)}`);
     expect(otherHost.status).toBe(401);
     const origin = await rawRequest(port, path(victimId));

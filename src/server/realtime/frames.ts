@@ -6,7 +6,13 @@ import {
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   TYPING_MIN_INTERVAL_MS,
 } from "#contract/limits";
-import { type ClientMessage, clientMessageSchema, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "#contract/socket";
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  SOCKET_POLICY_CODE,
+  SOCKET_TEXTS,
+  tooManyFramesText,
+} from "#contract/socket";
 import { consumeAll, type Limiter, retryAfterSeconds } from "../http/rate-limits";
 import type { HubChannels } from "./channels";
 import type { Connection, HubDeps } from "./hub-types";
@@ -41,7 +47,7 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
   async function spend(
     limiter: Limiter | readonly Limiter[],
     conn: Connection,
-    text: (seconds: number) => string = SOCKET_TEXTS.tooManyFrames,
+    text: (seconds: number) => string = tooManyFramesText,
   ): Promise<string | null> {
     const verdict = await consumeAll(Array.isArray(limiter) ? limiter : [limiter as Limiter], conn.userId);
     return verdict.allowed ? null : text(retryAfterSeconds(verdict));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { SOCKET_OPENS_PER_MINUTE } from "#contract/limits";
-import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE, tooManyFramesText } from "#contract/socket";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
 import type { Bus } from "./bus";
@@ -45,7 +45,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
           return reply
             .code(429)
             .header("retry-after", String(seconds))
-            .send({ message: SOCKET_TEXTS.tooManyFrames(seconds) });
+            .send({ message: tooManyFramesText(seconds) });
         }
         const slot = await hub.reserveSocket(request.userId);
         if (!slot) return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });

@@ -142,6 +142,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     body: { public: "the same answer to anyone" },
   },
   "GET /api/user": { request: () => ({ url: "/api/user" }), expect: signedIn(200), body: emptyWorld() },
+  // The languages Link speaks: the same list for anyone, signed in or not.
+  "GET /api/languages": { request: () => ({ url: "/api/languages" }), expect: everyone(200), body: emptyWorld() },
   "GET /api/users/current": {
     request: () => ({ url: "/api/users/current" }),
     expect: signedIn(200),

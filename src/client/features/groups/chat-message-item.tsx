@@ -1,9 +1,11 @@
 import type { ChatMessage } from "@contract/chat";
+import { CHAT_PANEL_TEXTS } from "@contract/groups-texts";
 import { BLOCK_TEXTS, MESSAGE_REMOVED_TEXT } from "@contract/safety";
 import { EllipsisVertical } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ReportDialog } from "@/features/safety";
 import { formatMessageTime } from "@/lib/format-date";
+import { localize, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu";
@@ -20,14 +22,14 @@ export function startsRun(message: ChatMessage, previous: ChatMessage | undefine
   );
 }
 
-/** A bubble of the conversation, own messages on the right. */
+/** A bubble of the conversation, own messages at the end of the line (the right, or the left in Arabic). */
 export function Bubble({ mine, className, children }: { mine: boolean; className?: string; children: ReactNode }) {
   return (
     <p
       dir="auto"
       className={cn(
         "max-w-[80%] whitespace-pre-wrap wrap-anywhere rounded-2xl px-3 py-2 text-sm",
-        mine ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+        mine ? "rounded-ee-sm bg-primary text-primary-foreground" : "rounded-es-sm bg-muted",
         className,
       )}
     >
@@ -44,11 +46,12 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
   const removed = message.message === MESSAGE_REMOVED_TEXT;
   switch (message.messageType) {
     case "system":
-      return <p className="mx-auto text-center text-xs text-muted-foreground">{message.message}</p>;
+      // The server's own words, in the reader's language when a catalog holds them.
+      return <p className="mx-auto text-center text-xs text-muted-foreground">{localize(message.message)}</p>;
     default:
       return (
         <Bubble mine={mine} className={cn(removed && "italic opacity-70")}>
-          {message.message}
+          {removed ? localize(MESSAGE_REMOVED_TEXT) : message.message}
         </Bubble>
       );
   }
@@ -57,6 +60,7 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
 /** The "⋯" menu of someone else's message: Report lives here, out of the way of reading. */
 function MessageMenu({ message }: { message: ChatMessage }) {
   const [reporting, setReporting] = useState(false);
+  const t = useTexts(CHAT_PANEL_TEXTS);
   return (
     <>
       {/* Not modal: a modal menu hides the page with aria-hidden while its focusable controls stay in the tab order. */}
@@ -66,13 +70,13 @@ function MessageMenu({ message }: { message: ChatMessage }) {
             variant="ghost"
             size="icon"
             className="size-7 shrink-0 self-center text-muted-foreground"
-            aria-label={`More for the message from ${message.userName}`}
+            aria-label={t("more", { name: message.userName })}
           >
             <EllipsisVertical />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
-          <DropdownMenuItem onSelect={() => setReporting(true)}>Report</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setReporting(true)}>{t("report")}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportDialog open={reporting} onOpenChange={setReporting} targetType="message" targetId={message.id} />
@@ -87,10 +91,10 @@ function BlockedMessage({ onShow }: { onShow: () => void }) {
       className="mt-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground"
       data-testid="chat-message-blocked"
     >
-      <span className="italic">{BLOCK_TEXTS.hiddenMessage}</span>
+      <span className="italic">{localize(BLOCK_TEXTS.hiddenMessage)}</span>
       <span aria-hidden>—</span>
       <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onShow}>
-        {BLOCK_TEXTS.show}
+        {localize(BLOCK_TEXTS.show)}
       </Button>
     </div>
   );
@@ -112,8 +116,9 @@ export function ChatMessageItem({
   fromBlocked?: boolean;
 }) {
   const [shown, setShown] = useState(false);
+  const t = useTexts(CHAT_PANEL_TEXTS);
   if (fromBlocked && !shown) return <BlockedMessage onShow={() => setShown(true)} />;
-  const name = mine ? "You" : message.userName;
+  const name = mine ? t("you") : message.userName;
   const time = formatMessageTime(message.sentAt, timezone);
   const reportable = !mine && message.message !== MESSAGE_REMOVED_TEXT && message.messageType !== "system";
   return (
@@ -131,9 +136,7 @@ export function ChatMessageItem({
         </div>
       ) : (
         // Screen readers hear who and when for every message, even where the eye sees it once per run.
-        <span className="sr-only">
-          {name}, {time}:
-        </span>
+        <span className="sr-only">{t("whoWhen", { name, time })}</span>
       )}
       <div className={cn("flex w-full items-start gap-1", mine ? "justify-end" : "justify-start")}>
         <MessageBody message={message} mine={mine} />

@@ -1,4 +1,5 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS, typingText } from "@contract/chat";
+import { CHAT_PANEL_TEXTS } from "@contract/groups-texts";
 import { TYPING_SEND_INTERVAL_MS } from "@contract/limits";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, ArrowLeft, Clock, SendHorizontal } from "lucide-react";
@@ -6,6 +7,7 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useSta
 import { useAuth } from "@/features/auth";
 import { useBlockedIds } from "@/features/safety";
 import { NOT_SAVED_OFFLINE, useOnline } from "@/features/shell";
+import { localize, useLanguage, useTexts } from "@/lib/i18n";
 import { type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
@@ -33,6 +35,9 @@ export function ChatPanel({
   onBack?: () => void;
 }) {
   const { user } = useAuth();
+  const t = useTexts(CHAT_PANEL_TEXTS);
+  const tc = useTexts(CHAT_TEXTS);
+  const { locale } = useLanguage();
   const blockedIds = useBlockedIds();
   const socket = useRealtime();
   const online = useOnline();
@@ -120,7 +125,7 @@ export function ChatPanel({
         onBack &&
           "max-md:fixed max-md:inset-0 max-md:z-50 max-md:h-dvh max-md:rounded-none max-md:border-0 max-md:pt-[calc(env(safe-area-inset-top)+var(--offline-banner-height,0px))]",
       )}
-      aria-label={`Chat in ${groupName}`}
+      aria-label={t("label", { name: groupName })}
       data-full-screen={onBack ? "" : undefined}
     >
       <header className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
@@ -128,11 +133,11 @@ export function ChatPanel({
           <Button
             variant="ghost"
             size="icon"
-            className="-ml-2 shrink-0 md:hidden"
+            className="-ms-2 shrink-0 md:hidden"
             onClick={onBack}
-            aria-label="Back to groups"
+            aria-label={t("back")}
           >
-            <ArrowLeft />
+            <ArrowLeft className="rtl:-scale-x-100" />
           </Button>
         )}
         <h2 dir="auto" className="min-w-0 flex-1 truncate font-semibold">
@@ -146,23 +151,23 @@ export function ChatPanel({
           data-testid="chat-connection"
         >
           <span className={cn("size-2 rounded-full", live ? "bg-emerald-500" : "bg-muted-foreground/50")} />
-          {live ? "Live" : online ? "Connecting…" : "Offline"}
+          {live ? t("live") : online ? t("connecting") : t("offline")}
         </span>
       </header>
 
       <div ref={scroller} onScroll={onScroll} className="flex-1 overflow-y-auto px-3 py-3" data-testid="chat-messages">
         {isFetchingNextPage && <Spinner className="mx-auto" />}
         {!hasNextPage && messages.length > 0 && (
-          <p className="text-center text-xs text-muted-foreground">Start of the conversation</p>
+          <p className="text-center text-xs text-muted-foreground">{t("start")}</p>
         )}
         {isLoading && <Spinner className="mx-auto mt-8" />}
         {!isLoading && !data && !online && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground" data-testid="not-saved-offline">
-            {NOT_SAVED_OFFLINE}
+            {localize(NOT_SAVED_OFFLINE)}
           </p>
         )}
         {!isLoading && data && messages.length === 0 && pending.length === 0 && (
-          <p className="mt-10 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p>
+          <p className="mt-10 text-center text-sm text-muted-foreground">{t("empty")}</p>
         )}
         {messages.map((m, i) => {
           const planId = planCardOf(m);
@@ -195,22 +200,20 @@ export function ChatPanel({
               {m.message}
             </Bubble>
             {m.status === "sending" ? (
-              <span className="mt-0.5 px-1 text-xs text-muted-foreground">{CHAT_TEXTS.sending}</span>
+              <span className="mt-0.5 px-1 text-xs text-muted-foreground">{tc("sending")}</span>
             ) : (
               <span className="mt-0.5 flex flex-wrap items-center justify-end gap-x-2 px-1 text-xs text-destructive">
                 <AlertCircle className="size-3" aria-hidden />
-                <span role="alert">
-                  {CHAT_TEXTS.notSent}: {m.error}
-                </span>
+                <span role="alert">{tc("notSentReason", { reason: m.error ?? "" })}</span>
                 <Button
                   type="button"
                   variant="link"
                   size="sm"
                   className="h-auto p-0 text-xs"
                   onClick={() => retryChatMessage(qc, m.clientId)}
-                  aria-label={`${CHAT_TEXTS.retry} sending "${m.message}"`}
+                  aria-label={t("retrySending", { message: m.message })}
                 >
-                  {CHAT_TEXTS.retry}
+                  {tc("retry")}
                 </Button>
                 <Button
                   type="button"
@@ -218,9 +221,9 @@ export function ChatPanel({
                   size="sm"
                   className="h-auto p-0 text-xs text-muted-foreground"
                   onClick={() => discardChatMessage(m.clientId)}
-                  aria-label={`Delete unsent "${m.message}"`}
+                  aria-label={t("deleteUnsent", { message: m.message })}
                 >
-                  Delete
+                  {t("delete")}
                 </Button>
               </span>
             )}
@@ -230,16 +233,19 @@ export function ChatPanel({
           <div key={m.key} className="mt-2 flex flex-col items-end" data-testid="chat-message-pending">
             <div className="mb-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground">
               <Clock className="size-3" aria-hidden />
-              <span>Pending · sends when you're online</span>
+              <span>{t("pending")}</span>
             </div>
-            <p className="max-w-[80%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-br-sm border border-dashed border-primary/60 bg-primary/10 px-3 py-2 text-sm">
+            <p
+              dir="auto"
+              className="max-w-[80%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-ee-sm border border-dashed border-primary/60 bg-primary/10 px-3 py-2 text-sm"
+            >
               {m.message}
             </p>
           </div>
         ))}
       </div>
       <p className="h-5 truncate px-4 text-xs text-muted-foreground" aria-live="polite" data-testid="chat-typing">
-        {typing.length > 0 ? typingText(typing) : ""}
+        {typing.length > 0 ? typingText(typing, tc, (names) => new Intl.ListFormat(locale).format(names)) : ""}
       </p>
       <form
         className={cn("flex gap-2 border-t p-2", onBack && "max-md:pb-[calc(0.5rem+env(safe-area-inset-bottom))]")}
@@ -252,12 +258,13 @@ export function ChatPanel({
           value={text}
           onChange={(e) => onType(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Type a message…"
+          placeholder={t("placeholder")}
           maxLength={CHAT_MESSAGE_MAX}
-          aria-label="Message"
+          aria-label={t("message")}
+          dir="auto"
         />
-        <Button type="submit" size="icon" disabled={!text.trim()} aria-label="Send">
-          <SendHorizontal />
+        <Button type="submit" size="icon" disabled={!text.trim()} aria-label={t("send")}>
+          <SendHorizontal className="rtl:-scale-x-100" />
         </Button>
       </form>
     </section>

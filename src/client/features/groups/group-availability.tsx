@@ -3,6 +3,7 @@ import { TIME_SLOTS, type TimeSlotId, timeSlotLabel } from "@contract/time-slots
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { localize, useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
@@ -21,6 +22,9 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
   const [error, setError] = useState<string | null>(null);
   const { data, isLoading } = useGroupAvailability(groupId, date);
   const save = useSaveGroupAvailability(groupId);
+  const t = useTexts(GROUP_AVAILABILITY_TEXTS);
+  const { locale } = useLanguage();
+  const list = new Intl.ListFormat(locale, { type: "unit", style: "short" });
 
   // The saved answer for the chosen date fills the checkboxes.
   useEffect(() => {
@@ -44,11 +48,11 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
     save.mutate(
       { date, timeslots: slots },
       {
-        onSuccess: () => toast({ title: GROUP_AVAILABILITY_TEXTS.saved }),
+        onSuccess: () => toast({ title: t("saved") }),
         onError: (e) =>
           toast({
-            title: "Error",
-            description: errorMessage(e) ?? GROUP_AVAILABILITY_TEXTS.saveFailed,
+            title: t("error"),
+            description: errorMessage(e) ?? t("saveFailed"),
             variant: "destructive",
           }),
       },
@@ -60,14 +64,12 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
     <div className="grid gap-4">
       <div className="grid gap-3 rounded-xl border p-4">
         <div className="grid gap-1.5">
-          <Label htmlFor="group-availability-date">Date</Label>
+          <Label htmlFor="group-availability-date">{t("date")}</Label>
           <Input id="group-availability-date" type="date" value={date} onChange={(e) => changeDate(e.target.value)} />
         </div>
         <fieldset className="grid grid-cols-2 gap-2">
-          <legend className="mb-2 text-sm font-medium">When are you free?</legend>
-          <p className="col-span-2 -mt-1 text-xs text-muted-foreground">
-            Saved to My Availability: every group sees it.
-          </p>
+          <legend className="mb-2 text-sm font-medium">{t("whenFree")}</legend>
+          <p className="col-span-2 -mt-1 text-xs text-muted-foreground">{t("savedEverywhere")}</p>
           {TIME_SLOTS.map((s) => (
             <Label
               key={s.id}
@@ -75,35 +77,39 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
             >
               <Checkbox checked={slots.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
               <span className="grid">
-                <span className="text-sm font-medium">{s.label}</span>
-                <span className="text-xs text-muted-foreground">{s.range}</span>
+                <span className="text-sm font-medium">{localize(s.label)}</span>
+                <span className="text-xs text-muted-foreground">{localize(s.range)}</span>
               </span>
             </Label>
           ))}
         </fieldset>
         {error && (
           <p className="text-sm text-destructive" role="alert">
-            {error}
+            {localize(error)}
           </p>
         )}
         <Button onClick={submit} disabled={save.isPending}>
           {save.isPending && <Spinner />}
-          Save Availability
+          {t("save")}
         </Button>
       </div>
 
-      <section className="grid gap-3 rounded-xl border p-4" aria-label="Group overlap">
+      <section className="grid gap-3 rounded-xl border p-4" aria-label={t("overlap")}>
         <div className="flex items-baseline justify-between">
-          <h3 className="font-semibold">Who's free</h3>
-          {data && <span className="text-xs text-muted-foreground">{data.memberCount} members</span>}
+          <h3 className="font-semibold">{t("whosFree")}</h3>
+          {data && <span className="text-xs text-muted-foreground">{t("members", { count: data.memberCount })}</span>}
         </div>
         {isLoading && <Spinner className="mx-auto" />}
         {data && (
           <>
             <p className="text-sm" data-testid="best-slots">
               {best.length === 0
-                ? GROUP_AVAILABILITY_TEXTS.nobody
-                : `Best time: ${best.map(timeSlotLabel).join(", ")} (${data.slots[0]?.count} of ${data.memberCount} free)`}
+                ? t("nobody")
+                : t("best", {
+                    slots: list.format(best.map((slot) => localize(timeSlotLabel(slot)))),
+                    count: data.slots[0]?.count ?? 0,
+                    total: data.memberCount,
+                  })}
             </p>
             <ul className="grid gap-2">
               {data.slots.map((s) => {
@@ -113,7 +119,8 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
                   <li key={s.slot} className="grid gap-1" data-testid={`overlap-${s.slot}`}>
                     <div className="flex justify-between text-sm">
                       <span className={cn(best.includes(s.slot) && "font-semibold")}>
-                        {meta?.label} <span className="text-xs text-muted-foreground">{meta?.range}</span>
+                        {meta ? localize(meta.label) : null}{" "}
+                        <span className="text-xs text-muted-foreground">{meta ? localize(meta.range) : null}</span>
                       </span>
                       <span className="tabular-nums text-muted-foreground">
                         {s.count}/{data.memberCount}
@@ -126,8 +133,8 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
                       />
                     </div>
                     {s.users.length > 0 && (
-                      <p className="truncate text-xs text-muted-foreground">
-                        {s.users.map((u) => u.fullName).join(", ")}
+                      <p className="truncate text-xs text-muted-foreground" dir="auto">
+                        {list.format(s.users.map((u) => u.fullName))}
                       </p>
                     )}
                   </li>

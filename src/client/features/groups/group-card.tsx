@@ -1,6 +1,8 @@
 import type { GroupListItem } from "@contract/groups";
+import { GROUPS_PAGE_TEXTS } from "@contract/groups-texts";
 import { CalendarDays, CalendarPlus, Lock, MessageCircle, UserPlus, Users } from "lucide-react";
 import { Link } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { cn, initialOf } from "@/lib/utils";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
@@ -27,6 +29,7 @@ export function GroupCard({
   onPlan: () => void;
   onInvite: () => void;
 }) {
+  const t = useTexts(GROUPS_PAGE_TEXTS);
   const invites = canInvite(group);
   // A guests' conversation belongs to its event: it offers the event, never a new plan.
   const eventId = group.eventId;
@@ -38,7 +41,7 @@ export function GroupCard({
       )}
       data-testid="group-card"
     >
-      <button type="button" className="flex w-full items-start gap-3 text-left" onClick={onSelect}>
+      <button type="button" className="flex w-full items-start gap-3 text-start" onClick={onSelect}>
         {group.image ? (
           <UploadedImage src={group.image} sizes="44px" className="size-11 shrink-0 rounded-lg object-cover" />
         ) : (
@@ -51,46 +54,50 @@ export function GroupCard({
             <span className="truncate font-semibold" dir="auto">
               {group.name}
             </span>
-            {group.isPrivate && <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-label="Private" />}
+            {group.isPrivate && <Lock className="size-3.5 shrink-0 text-muted-foreground" aria-label={t("private")} />}
             {group.unreadCount > 0 && (
-              <Badge className="ml-auto" aria-label={`${group.unreadCount} unread`}>
+              <Badge className="ms-auto" aria-label={t("unread", { count: group.unreadCount })}>
                 {group.unreadCount}
               </Badge>
             )}
           </span>
           <span className="flex items-center gap-1 text-xs text-muted-foreground">
-            <Users className="size-3" /> {group.members} {group.members === 1 ? "member" : "members"}
+            <Users className="size-3" /> {t("members", { count: group.members })}
           </span>
           {group.lastMessage ? (
             <span className="mt-1 block truncate text-sm text-muted-foreground">
-              <span className="font-medium text-foreground/80">{group.lastMessage.userName}:</span>{" "}
-              {group.lastMessage.message}
+              <span className="font-medium text-foreground/80" dir="auto">
+                {group.lastMessage.userName}:
+              </span>{" "}
+              <span dir="auto">{group.lastMessage.message}</span>
             </span>
           ) : (
             group.description && (
-              <span className="mt-1 block truncate text-sm text-muted-foreground">{group.description}</span>
+              <span className="mt-1 block truncate text-sm text-muted-foreground" dir="auto">
+                {group.description}
+              </span>
             )
           )}
         </span>
       </button>
       <div className={cn("mt-3 grid gap-2", invites ? "grid-cols-3" : "grid-cols-2")}>
         <Button variant="secondary" size="sm" onClick={onChat}>
-          <MessageCircle /> Chat
+          <MessageCircle /> {t("chat")}
         </Button>
         {eventId == null ? (
-          <Button variant="outline" size="sm" onClick={onPlan}>
-            <CalendarPlus /> Plan Event
+          <Button variant="outline" size="sm" onClick={onPlan} data-testid="plan-event">
+            <CalendarPlus /> {t("planEvent")}
           </Button>
         ) : (
           <Button variant="outline" size="sm" asChild>
             <Link href={`/events/${eventId}`}>
-              <CalendarDays /> Open event
+              <CalendarDays /> {t("openEvent")}
             </Link>
           </Button>
         )}
         {invites && (
-          <Button variant="outline" size="sm" onClick={onInvite} aria-label={`Invite friends to ${group.name}`}>
-            <UserPlus /> Invite
+          <Button variant="outline" size="sm" onClick={onInvite} aria-label={t("inviteTo", { name: group.name })}>
+            <UserPlus /> {t("invite")}
           </Button>
         )}
       </div>

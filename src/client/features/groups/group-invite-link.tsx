@@ -1,6 +1,8 @@
 import type { GroupListItem } from "@contract/groups";
+import { GROUPS_PAGE_TEXTS } from "@contract/groups-texts";
 import { Link2 } from "lucide-react";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { ShareLink } from "@/ui/share-link";
 import { Spinner } from "@/ui/spinner";
@@ -12,8 +14,15 @@ const inviteLinkFor = (code: string) => `${window.location.origin}/invite/${code
 /** A group's invite link for its admins (every group has one); a group without a live one can make it here. */
 export function GroupInviteLink({ group }: { group: Pick<GroupListItem, "id" | "name" | "inviteCode"> }) {
   const create = useCreateInvite(group.id);
+  const t = useTexts(GROUPS_PAGE_TEXTS);
   if (group.inviteCode) {
-    return <ShareLink url={inviteLinkFor(group.inviteCode)} label="Invite link" title={`Join ${group.name} on Link`} />;
+    return (
+      <ShareLink
+        url={inviteLinkFor(group.inviteCode)}
+        label={t("inviteLink")}
+        title={t("joinOn", { name: group.name })}
+      />
+    );
   }
   return (
     <Button
@@ -21,12 +30,16 @@ export function GroupInviteLink({ group }: { group: Pick<GroupListItem, "id" | "
       onClick={() =>
         create.mutate(undefined, {
           onError: (e) =>
-            toast({ title: "Error", description: errorMessage(e) ?? "Could not make a link", variant: "destructive" }),
+            toast({
+              title: t("error"),
+              description: errorMessage(e) ?? t("linkFailed"),
+              variant: "destructive",
+            }),
         })
       }
       disabled={create.isPending}
     >
-      {create.isPending ? <Spinner /> : <Link2 />} Make an invite link
+      {create.isPending ? <Spinner /> : <Link2 />} {t("makeLink")}
     </Button>
   );
 }

@@ -1,9 +1,11 @@
 import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { GroupListItem } from "@contract/groups";
+import { GROUPS_PAGE_TEXTS } from "@contract/groups-texts";
 import { MessageCircle, Plus, Search, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
+import { localize, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
@@ -61,15 +63,18 @@ export function GroupsPage() {
   const selected = groups?.find((g) => g.id === selectedId) ?? null;
   // Selecting stays on the current tab; only an arriving ?group= link jumps to the chat.
   const select = (id: number) => setSelectedId(id);
+  const t = useTexts(GROUPS_PAGE_TEXTS);
+  // The group's name sits inside the sentence in its own style: the message is split around it.
+  const [availabilityBefore, availabilityAfter = ""] = t("availabilityFor", { name: NAME_MARK }).split(NAME_MARK);
 
   return (
     <div className="px-4 py-4">
-      <h1 className="mb-3 text-2xl font-bold">Groups</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("title")}</h1>
       <Tabs value={tab} onValueChange={(next) => (next === "chat" && selectedId ? openChat(selectedId) : setTab(next))}>
         <TabsList className="grid w-full grid-cols-3">
-          <TabsTrigger value="groups">My Groups</TabsTrigger>
-          <TabsTrigger value="chat">Chat</TabsTrigger>
-          <TabsTrigger value="availability">Availability</TabsTrigger>
+          <TabsTrigger value="groups">{t("myGroups")}</TabsTrigger>
+          <TabsTrigger value="chat">{t("chat")}</TabsTrigger>
+          <TabsTrigger value="availability">{t("availability")}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="groups" className="mt-4">
@@ -90,7 +95,7 @@ export function GroupsPage() {
           {selected ? (
             <ChatPanel key={selected.id} groupId={selected.id} groupName={selected.name} onBack={closeChat} />
           ) : (
-            <NeedsGroup groups={groups} onSelect={select} what="chat" />
+            <NeedsGroup groups={groups} onSelect={select} what="selectToChat" />
           )}
         </TabsContent>
 
@@ -98,12 +103,16 @@ export function GroupsPage() {
           {selected ? (
             <>
               <p className="mb-3 text-sm text-muted-foreground">
-                Availability for <span className="font-medium text-foreground">{selected.name}</span>
+                {availabilityBefore}
+                <span className="font-medium text-foreground" dir="auto">
+                  {selected.name}
+                </span>
+                {availabilityAfter}
               </p>
               <GroupAvailabilityPanel key={selected.id} groupId={selected.id} />
             </>
           ) : (
-            <NeedsGroup groups={groups} onSelect={select} what="share availability" />
+            <NeedsGroup groups={groups} onSelect={select} what="selectToShare" />
           )}
         </TabsContent>
       </Tabs>
@@ -124,22 +133,23 @@ function NeedsGroup({
 }: {
   groups?: GroupListItem[];
   onSelect: (id: number) => void;
-  what: string;
+  what: "selectToChat" | "selectToShare";
 }) {
+  const t = useTexts(GROUPS_PAGE_TEXTS);
   return (
     <div className="rounded-xl border border-dashed p-6 text-center">
       <MessageCircle className="mx-auto mb-2 size-8 text-muted-foreground" />
-      <p className="font-medium">Select a group to {what}</p>
+      <p className="font-medium">{t(what)}</p>
       {groups && groups.length > 0 ? (
         <div className="mt-4 flex flex-wrap justify-center gap-2">
           {groups.map((g) => (
             <Button key={g.id} variant="outline" size="sm" onClick={() => onSelect(g.id)}>
-              {g.name}
+              <span dir="auto">{g.name}</span>
             </Button>
           ))}
         </div>
       ) : (
-        <p className="mt-1 text-sm text-muted-foreground">Create or join a group in My Groups first.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t("joinFirst")}</p>
       )}
     </div>
   );
@@ -160,6 +170,7 @@ function MyGroups({
   onChat: (id: number) => void;
   onPlan: (id: number) => void;
 }) {
+  const t = useTexts(GROUPS_PAGE_TEXTS);
   const [query, setQuery] = useState("");
   const [newOpen, setNewOpen] = useState(false);
   // Whose link the invite dialog offers: the group just made, a card's, or the selected one (admins only).
@@ -174,18 +185,18 @@ function MyGroups({
       (g) => !q || g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q),
     );
   }, [groups, query]);
-  const sections = useMemo(() => listSections(shown), [shown]);
+  const sections = listSections(shown, t("yourGroups"));
 
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search groups"
-          className="pl-9"
-          aria-label="Search groups"
+          placeholder={t("search")}
+          className="ps-9"
+          aria-label={t("search")}
         />
       </div>
       <div className="grid grid-cols-2 gap-2">
@@ -193,17 +204,17 @@ function MyGroups({
           variant="outline"
           onClick={() => setInvite({ open: true, group: selected && canInvite(selected) ? selected : null })}
         >
-          <UserPlus /> Invite Friend
+          <UserPlus /> {t("inviteFriend")}
         </Button>
-        <Button onClick={() => setNewOpen(true)}>
-          <Plus /> New Group
+        <Button onClick={() => setNewOpen(true)} data-testid="new-group">
+          <Plus /> {t("newGroup")}
         </Button>
       </div>
 
       {isLoading && [0, 1].map((i) => <Skeleton key={i} className="h-28 rounded-xl" />)}
       {!isLoading && shown.length === 0 && (
         <div className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">
-          {query ? "No groups match your search." : "You're not in any group yet. Create one to get started."}
+          {query ? t("noMatch") : t("noGroups")}
         </div>
       )}
       {sections.map((section) => (
@@ -246,10 +257,10 @@ function MyGroups({
         onOpenChange={(open) => setInvite((v) => ({ ...v, open }))}
         {...(invite.group
           ? {
-              title: "Invite friends",
+              title: t("inviteFriends"),
               description: invite.justCreated
-                ? `${invite.group.name} is ready. Share its link, or send an e-mail.`
-                : `Share the link to ${invite.group.name}, or send an e-mail.`,
+                ? t("ready", { name: invite.group.name })
+                : t("shareLink", { name: invite.group.name }),
               link: <GroupInviteLink group={fresh(invite.group, groups)} />,
             }
           : {})}
@@ -257,6 +268,9 @@ function MyGroups({
     </div>
   );
 }
+
+/** Where a name goes in a sentence split around it (no language writes this character). */
+const NAME_MARK = "\u2063";
 
 type InviteGroup = Pick<GroupListItem, "id" | "name" | "inviteCode">;
 /** The list's copy of a group once it has one: a link made in the dialog shows at once. */
@@ -266,16 +280,16 @@ const fresh = (group: InviteGroup, groups?: GroupListItem[]) => groups?.find((g)
  * Ordinary groups first, then the guests' conversations of events (made for an event, joined by going to it),
  * each under its own heading once there are both; with no conversation the list needs no heading.
  */
-function listSections(shown: GroupListItem[]) {
+function listSections(shown: GroupListItem[], yourGroups: string) {
   const conversations = shown.filter((g) => g.eventId != null);
   const ordinary = shown.filter((g) => g.eventId == null);
   if (conversations.length === 0) return [{ key: "groups", title: null, hint: null, groups: ordinary }];
   return [
-    { key: "groups", title: "Your groups", hint: null, groups: ordinary },
+    { key: "groups", title: yourGroups, hint: null, groups: ordinary },
     {
       key: "conversations",
-      title: CONVERSATION_TEXTS.listed,
-      hint: CONVERSATION_TEXTS.listedHint,
+      title: localize(CONVERSATION_TEXTS.listed),
+      hint: localize(CONVERSATION_TEXTS.listedHint),
       groups: conversations,
     },
   ].filter((section) => section.groups.length > 0);

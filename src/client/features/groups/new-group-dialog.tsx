@@ -1,5 +1,6 @@
 import type { CreatedGroup } from "@contract/groups";
 import { GROUP_DESCRIPTION_MAX, GROUP_TEXTS } from "@contract/groups";
+import { NEW_GROUP_TEXTS } from "@contract/groups-texts";
 import { NAME_MAX } from "@contract/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UsersIcon } from "lucide-react";
@@ -8,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@/ui/form";
@@ -37,6 +39,8 @@ export function NewGroupDialog({
 }) {
   const { user } = useAuth();
   const create = useCreateGroup();
+  const t = useTexts(NEW_GROUP_TEXTS);
+  const tg = useTexts(GROUP_TEXTS);
   // A group photo is one uploaded to Link (re-encoded, metadata stripped), never a URL: a third-party image
   // would tell its host the address of everyone who opens the group.
   const [photo, setPhoto] = useState<string | null>(null);
@@ -47,14 +51,14 @@ export function NewGroupDialog({
 
   const submit = form.handleSubmit((values) => {
     if (!user) {
-      toast({ title: "Error", description: GROUP_TEXTS.mustBeLoggedIn, variant: "destructive" });
+      toast({ title: t("error"), description: tg("mustBeLoggedIn"), variant: "destructive" });
       return;
     }
     create.mutate(
       { name: values.name, description: values.description, imageUrl: photo, isPrivate: values.isPrivate },
       {
         onSuccess: (group) => {
-          toast({ title: group.isPrivate ? GROUP_TEXTS.privateCreated : GROUP_TEXTS.created, description: group.name });
+          toast({ title: group.isPrivate ? tg("privateCreated") : tg("created"), description: group.name });
           form.reset();
           setPhoto(null);
           onOpenChange(false);
@@ -62,8 +66,8 @@ export function NewGroupDialog({
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? GROUP_TEXTS.createFailed,
+            title: t("error"),
+            description: errorMessage(error) ?? tg("createFailed"),
             variant: "destructive",
           }),
       },
@@ -83,21 +87,28 @@ export function NewGroupDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New Group</DialogTitle>
-          <DialogDescription>Start a group to chat and plan with friends.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <TextField control={form.control} name="name" label="Group name" placeholder="Weekend hikers" />
+            <TextField
+              control={form.control}
+              name="name"
+              label={t("name")}
+              placeholder={t("namePlaceholder")}
+              dir="auto"
+            />
             <TextareaField
               control={form.control}
               name="description"
-              label="Description"
+              label={t("about")}
               rows={3}
-              placeholder="What is this group about?"
+              placeholder={t("aboutPlaceholder")}
+              dir="auto"
             />
             <PhotoField
-              label="Photo"
+              label={t("photo")}
               value={photo}
               onChange={setPhoto}
               previewClassName="size-16"
@@ -113,11 +124,11 @@ export function NewGroupDialog({
               render={({ field }) => (
                 <FormItem className="flex items-center justify-between gap-4 rounded-lg border p-3">
                   <div>
-                    <FormLabel>Private group</FormLabel>
-                    <p className="text-xs text-muted-foreground">Only people with an invite link can join.</p>
+                    <FormLabel>{t("private")}</FormLabel>
+                    <p className="text-xs text-muted-foreground">{t("privateHint")}</p>
                   </div>
                   <FormControl>
-                    <Switch checked={field.value} onCheckedChange={field.onChange} aria-label="Private group" />
+                    <Switch checked={field.value} onCheckedChange={field.onChange} aria-label={t("private")} />
                   </FormControl>
                 </FormItem>
               )}
@@ -125,7 +136,7 @@ export function NewGroupDialog({
             <DialogFooter>
               <Button type="submit" disabled={create.isPending}>
                 {create.isPending && <Spinner />}
-                Create Group
+                {t("create")}
               </Button>
             </DialogFooter>
           </form>

@@ -6,6 +6,7 @@ import { CHAT_TEXTS, type chatMessageSchema } from "@contract/chat";
 import type { QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { api, errorMessage, errorStatus } from "@/lib/api";
+import { text } from "@/lib/i18n";
 import { enqueue, isNetworkFailure } from "@/lib/offline-queue";
 import { addMessagesToCache } from "./api/chat-messages";
 
@@ -36,8 +37,8 @@ const remove = (clientId: string) => write(items.filter((m) => m.clientId !== cl
 function failureText(error: unknown) {
   const status = errorStatus(error);
   return status != null && status >= 400 && status < 500
-    ? (errorMessage(error) ?? CHAT_TEXTS.sendFailed)
-    : CHAT_TEXTS.sendFailed;
+    ? (errorMessage(error) ?? text(CHAT_TEXTS, "sendFailed"))
+    : text(CHAT_TEXTS, "sendFailed");
 }
 
 function post(qc: QueryClient, item: OutgoingMessage) {

@@ -1,9 +1,11 @@
 import type { VoteCounts, VoteValue } from "@contract/groups";
+import { PLAN_TEXTS } from "@contract/groups-texts";
 import { type GroupPlan, POLL_TEXTS, planCardReferenceSchema, type Voter } from "@contract/polls";
 import { CalendarDays, Check, MapPin, Vote } from "lucide-react";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { formatEventDateTime } from "@/lib/format-date";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
@@ -17,20 +19,28 @@ export function planCardOf(message: { messageType: string; referenceData: unknow
   return parsed.success ? parsed.data.eventId : null;
 }
 
-const CHOICES: { vote: VoteValue; label: string }[] = [
-  { vote: "yes", label: "Yes" },
-  { vote: "maybe", label: "Maybe" },
-  { vote: "no", label: "No" },
+const CHOICES: { vote: VoteValue; voters: "votersYes" | "votersMaybe" | "votersNo" }[] = [
+  { vote: "yes", voters: "votersYes" },
+  { vote: "maybe", voters: "votersMaybe" },
+  { vote: "no", voters: "votersNo" },
 ];
 
-/** "Yes: Ana, Ben · Maybe: Cy": who voted what, in the order of the buttons. */
-function votersLine(voters: Voter[]) {
-  return CHOICES.map(({ vote, label }) => {
+/** "Yes: Ana, Ben · Maybe: Cy": who voted what, in the order of the buttons, names listed the language's way. */
+function VotersLine({ voters, testId }: { voters: Voter[]; testId: string }) {
+  const t = useTexts(PLAN_TEXTS);
+  const { locale } = useLanguage();
+  const list = new Intl.ListFormat(locale, { type: "unit", style: "short" });
+  const line = CHOICES.map(({ vote, voters: key }) => {
     const names = voters.filter((v) => v.vote === vote).map((v) => v.fullName);
-    return names.length ? `${label}: ${names.join(", ")}` : null;
+    return names.length ? t(key, { names: list.format(names) }) : null;
   })
     .filter(Boolean)
     .join(" · ");
+  return (
+    <p className="text-xs text-muted-foreground" data-testid={testId}>
+      {line}
+    </p>
+  );
 }
 
 function VoteButtons({
@@ -46,9 +56,10 @@ function VoteButtons({
   describedBy: string;
   onVote: (vote: VoteValue) => void;
 }) {
+  const t = useTexts(PLAN_TEXTS);
   return (
     <div className="grid grid-cols-3 gap-1.5">
-      {CHOICES.map(({ vote, label }) => (
+      {CHOICES.map(({ vote }) => (
         <Button
           key={vote}
           type="button"
@@ -60,7 +71,7 @@ function VoteButtons({
           onClick={() => onVote(vote)}
           className="h-8 px-2"
         >
-          {label} <span className="tabular-nums opacity-80">{counts[vote]}</span>
+          {t(vote)} <span className="tabular-nums opacity-80">{counts[vote]}</span>
         </Button>
       ))}
     </div>
@@ -79,14 +90,16 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
   const { data: groups } = useGroups();
   const admin = groups?.find((g) => g.id === groupId)?.role === "admin";
   const zone = user?.timezone;
+  const t = useTexts(PLAN_TEXTS);
+  const tp = useTexts(POLL_TEXTS);
 
   if (plan.isLoading) return <Skeleton className="h-32 w-full max-w-[90%] rounded-xl" />;
   if (!plan.data) {
-    return <p className="text-xs text-muted-foreground italic">This plan is no longer available.</p>;
+    return <p className="text-xs text-muted-foreground italic">{t("gone")}</p>;
   }
   const p: GroupPlan = plan.data;
   const onError = (error: unknown) =>
-    toast({ title: "Error", description: errorMessage(error) ?? "Your vote was not saved", variant: "destructive" });
+    toast({ title: t("error"), description: errorMessage(error) ?? t("voteNotSaved"), variant: "destructive" });
   const cast = (value: VoteValue, optionId?: number) =>
     vote.mutate({ groupId, eventId, optionId, vote: value }, { onError });
   const poll = p.options.length > 0;
@@ -100,7 +113,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
     >
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <Vote className="size-3.5" aria-hidden />
-        {poll ? `${p.hostName} started a poll` : `${p.hostName} planned`}
+        {poll ? t("startedPoll", { name: p.hostName }) : t("planned", { name: p.hostName })}
       </p>
       <h3 id={titleId} className="mt-0.5 font-semibold wrap-anywhere" dir="auto">
         {p.title}
@@ -124,19 +137,19 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
             describedBy={titleId}
             onVote={(v) => cast(v)}
           />
-          {p.voters.length > 0 && (
-            <p className="text-xs text-muted-foreground" data-testid="plan-voters">
-              {votersLine(p.voters)}
-            </p>
-          )}
+          {p.voters.length > 0 && <VotersLine voters={p.voters} testId="plan-voters" />}
         </div>
       )}
       {poll && (
         <>
           <p className="mt-1 text-xs text-muted-foreground" data-testid="poll-status">
             {p.decided
-              ? `Decided: ${formatEventDateTime(p.date, zone)}${p.location ? ` · ${p.location}` : ""}`
-              : POLL_TEXTS.decidesWhen(p.decideBy ? formatEventDateTime(p.decideBy, zone) : "its deadline")}
+              ? p.location
+                ? t("decidedAt", { when: formatEventDateTime(p.date, zone), place: p.location })
+                : t("decided", { when: formatEventDateTime(p.date, zone) })
+              : p.decideBy
+                ? tp("decidesWhen", { deadline: formatEventDateTime(p.decideBy, zone) })
+                : tp("decidesAtDeadline")}
           </p>
           <ul className="mt-2 grid gap-2">
             {p.options.map((o) => {
@@ -156,8 +169,8 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
                       </span>
                     )}
                     {won && (
-                      <span className="ml-auto flex items-center gap-1 text-xs font-semibold text-primary">
-                        <Check className="size-3.5" aria-hidden /> Chosen
+                      <span className="ms-auto flex items-center gap-1 text-xs font-semibold text-primary">
+                        <Check className="size-3.5" aria-hidden /> {t("chosen")}
                       </span>
                     )}
                   </p>
@@ -168,11 +181,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
                     describedBy={optionId}
                     onVote={(v) => cast(v, o.id)}
                   />
-                  {o.voters.length > 0 && (
-                    <p className="text-xs text-muted-foreground" data-testid="option-voters">
-                      {votersLine(o.voters)}
-                    </p>
-                  )}
+                  {o.voters.length > 0 && <VotersLine voters={o.voters} testId="option-voters" />}
                 </li>
               );
             })}
@@ -185,7 +194,7 @@ export function PlanCard({ groupId, eventId }: { groupId: number; eventId: numbe
               disabled={lock.isPending}
               onClick={() => lock.mutate({ groupId, eventId }, { onError })}
             >
-              {POLL_TEXTS.lock}
+              {tp("lock")}
             </Button>
           )}
         </>

@@ -6,12 +6,14 @@ import {
   VOTE_VALUES,
   type VoteValue,
 } from "@contract/groups";
+import { PLAN_TEXTS } from "@contract/groups-texts";
 import { POLL_OPTIONS_MAX } from "@contract/polls";
 import { addDays, format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatEventTime } from "@/lib/format-date";
+import { localize, useTexts } from "@/lib/i18n";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
 import { zonedInputToIso } from "@/lib/zoned-input";
@@ -29,8 +31,10 @@ import { useCreateGroupEvent, useGroupEvents, useVote } from "./api";
 import { PlanCard } from "./plan-card";
 import { type OptionDraft, optionDraft, PollOptionsFields, SuggestedTimes } from "./plan-options";
 
-const VOTE_LABELS: Record<VoteValue, string> = { yes: "Yes", maybe: "Maybe", no: "No" };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A plan's kind as the reader's language names it; a kind this client does not know yet, as stored. */
+const typeLabel = (t: (key: keyof typeof PLAN_TEXTS) => string, type: string) =>
+  (GROUP_EVENT_TYPES as readonly string[]).includes(type) ? t(type as GroupEventType) : capitalise(type);
 
 /** Plan Group Event: Create New Event or Vote on Events (counts update live). */
 export function PlanEventDialog({
@@ -45,17 +49,18 @@ export function PlanEventDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [tab, setTab] = useState("create");
+  const t = useTexts(PLAN_TEXTS);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Plan Group Event</DialogTitle>
-          <DialogDescription>{groupName ? `For ${groupName}` : "Pick a group first"}</DialogDescription>
+          <DialogTitle>{t("dialogTitle")}</DialogTitle>
+          <DialogDescription>{groupName ? t("forGroup", { name: groupName }) : t("pickGroup")}</DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="create">Create New Event</TabsTrigger>
-            <TabsTrigger value="vote">Vote on Events</TabsTrigger>
+            <TabsTrigger value="create">{t("createTab")}</TabsTrigger>
+            <TabsTrigger value="vote">{t("voteTab")}</TabsTrigger>
           </TabsList>
           <TabsContent value="create">
             <CreateGroupEventForm groupId={groupId} onCreated={() => setTab("vote")} />
@@ -72,6 +77,8 @@ export function PlanEventDialog({
 function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; onCreated: () => void }) {
   const create = useCreateGroupEvent();
   const { user } = useAuth();
+  const t = useTexts(PLAN_TEXTS);
+  const tg = useTexts(GROUP_EVENT_TEXTS);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   // Tomorrow evening: a default that is never already in the past.
@@ -111,8 +118,8 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
     e.preventDefault();
     if (!groupId) {
       toast({
-        title: GROUP_EVENT_TEXTS.noGroup,
-        description: GROUP_EVENT_TEXTS.noGroupDescription,
+        title: tg("noGroup"),
+        description: tg("noGroupDescription"),
         variant: "destructive",
       });
       return;
@@ -137,7 +144,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       : { title: title.trim(), description, date: when, type, location, groupId };
     create.mutate(body, {
       onSuccess: () => {
-        toast({ title: isPoll ? GROUP_EVENT_TEXTS.pollCreated : GROUP_EVENT_TEXTS.created, description: title.trim() });
+        toast({ title: isPoll ? tg("pollCreated") : tg("created"), description: title.trim() });
         setTitle("");
         setDescription("");
         setLocation("");
@@ -146,8 +153,8 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       },
       onError: (error) =>
         toast({
-          title: "Error",
-          description: errorMessage(error) ?? GROUP_EVENT_TEXTS.createFailed,
+          title: t("error"),
+          description: errorMessage(error) ?? tg("createFailed"),
           variant: "destructive",
         }),
     });
@@ -156,21 +163,23 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
   return (
     <form onSubmit={submit} className="grid gap-3 pt-2" noValidate>
       <div className="grid gap-1.5">
-        <Label htmlFor="group-event-title">Title</Label>
+        <Label htmlFor="group-event-title">{t("title")}</Label>
         <Input
           id="group-event-title"
           value={title}
           onChange={(e) => setTitle(e.target.value)}
-          placeholder="Picnic in the park"
+          placeholder={t("titlePlaceholder")}
           aria-invalid={Boolean(titleError)}
+          dir="auto"
         />
-        {titleError && <p className="text-sm text-destructive">{titleError}</p>}
+        {titleError && <p className="text-sm text-destructive">{localize(titleError)}</p>}
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="group-event-description">Description</Label>
+        <Label htmlFor="group-event-description">{t("description")}</Label>
         <Textarea
           id="group-event-description"
           rows={2}
+          dir="auto"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
@@ -178,8 +187,8 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       <SuggestedTimes groupId={groupId} today={today} onPick={pickSuggested} />
       <div className="flex items-center justify-between gap-3 rounded-lg border p-2.5">
         <Label htmlFor="group-event-poll" className="grid gap-0.5">
-          <span>Let the group vote on options</span>
-          <span className="text-xs font-normal text-muted-foreground">Offer 2 to 6 dates; the best one wins.</span>
+          <span>{t("letVote")}</span>
+          <span className="text-xs font-normal text-muted-foreground">{t("letVoteHint")}</span>
         </Label>
         <Switch id="group-event-poll" checked={isPoll} onCheckedChange={setIsPoll} />
       </div>
@@ -195,7 +204,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
         <>
           <DateTimeRow className="gap-2">
             <div className="grid gap-1.5">
-              <Label htmlFor="group-event-date">Date</Label>
+              <Label htmlFor="group-event-date">{t("date")}</Label>
               <Input
                 id="group-event-date"
                 type="date"
@@ -205,26 +214,31 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
               />
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="group-event-time">Time</Label>
+              <Label htmlFor="group-event-time">{t("time")}</Label>
               <Input id="group-event-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
             </div>
           </DateTimeRow>
           <div className="grid gap-1.5">
-            <Label htmlFor="group-event-location">Location</Label>
-            <Input id="group-event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+            <Label htmlFor="group-event-location">{t("location")}</Label>
+            <Input
+              id="group-event-location"
+              dir="auto"
+              value={location}
+              onChange={(e) => setLocation(e.target.value)}
+            />
           </div>
         </>
       )}
       <div className="grid gap-1.5">
-        <Label htmlFor="group-event-type">Type</Label>
+        <Label htmlFor="group-event-type">{t("type")}</Label>
         <Select value={type} onValueChange={(value) => setType(GROUP_EVENT_TYPES.find((t) => t === value) ?? "social")}>
-          <SelectTrigger id="group-event-type" aria-label="Event type">
+          <SelectTrigger id="group-event-type" aria-label={t("eventType")}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {GROUP_EVENT_TYPES.map((t) => (
-              <SelectItem key={t} value={t}>
-                {capitalise(t)}
+            {GROUP_EVENT_TYPES.map((kind) => (
+              <SelectItem key={kind} value={kind}>
+                {t(kind)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -232,7 +246,7 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
       </div>
       <Button type="submit" disabled={create.isPending}>
         {create.isPending && <Spinner />}
-        Create Event
+        {t("create")}
       </Button>
     </form>
   );
@@ -240,11 +254,11 @@ function CreateGroupEventForm({ groupId, onCreated }: { groupId: number | null; 
 
 function VoteList({ groupId }: { groupId: number | null }) {
   const { data: events, isLoading } = useGroupEvents(groupId);
-  if (!groupId)
-    return <p className="py-6 text-center text-sm text-muted-foreground">{GROUP_EVENT_TEXTS.noGroupDescription}</p>;
+  const t = useTexts(PLAN_TEXTS);
+  const tg = useTexts(GROUP_EVENT_TEXTS);
+  if (!groupId) return <p className="py-6 text-center text-sm text-muted-foreground">{tg("noGroupDescription")}</p>;
   if (isLoading) return <Spinner className="mx-auto my-6" />;
-  if (!events?.length)
-    return <p className="py-6 text-center text-sm text-muted-foreground">No events to vote on yet.</p>;
+  if (!events?.length) return <p className="py-6 text-center text-sm text-muted-foreground">{t("noEvents")}</p>;
   return (
     <ul className="grid gap-3 pt-2">
       {events.map((event) =>
@@ -265,6 +279,7 @@ function VoteRow({ event }: { event: GroupEvent }) {
   const socket = useRealtime();
   const vote = useVote();
   const { user } = useAuth();
+  const t = useTexts(PLAN_TEXTS);
   const cast = (value: VoteValue) => {
     // Votes travel over the socket; REST when it is down.
     if (socket.send({ type: "event_vote", groupId: event.groupId, eventId: event.id, vote: value })) return;
@@ -272,22 +287,29 @@ function VoteRow({ event }: { event: GroupEvent }) {
       { groupId: event.groupId, eventId: event.id, vote: value },
       {
         onError: (error) =>
-          toast({ title: "Error", description: errorMessage(error) ?? "Failed to vote", variant: "destructive" }),
+          toast({ title: t("error"), description: errorMessage(error) ?? t("voteFailed"), variant: "destructive" }),
       },
     );
   };
   return (
     <li className="rounded-lg border p-3" data-testid={`group-event-${event.id}`}>
       <div className="flex items-baseline justify-between gap-2">
-        <p className="font-medium">{event.title}</p>
-        <span className="text-xs text-muted-foreground">{capitalise(event.type)}</span>
+        <p className="font-medium" dir="auto">
+          {event.title}
+        </p>
+        <span className="text-xs text-muted-foreground">{typeLabel(t, event.type)}</span>
       </div>
       <p className="text-xs text-muted-foreground">
         {formatEventTime(event.date, event.timezone, user?.timezone)}
-        {event.location ? ` · ${event.location}` : ""}
+        {event.location ? (
+          <>
+            {" · "}
+            <span dir="auto">{event.location}</span>
+          </>
+        ) : null}
       </p>
       <fieldset className="mt-2 grid grid-cols-3 gap-2">
-        <legend className="sr-only">Your vote</legend>
+        <legend className="sr-only">{t("yourVote")}</legend>
         {VOTE_VALUES.map((value) => (
           <Button
             key={value}
@@ -299,7 +321,7 @@ function VoteRow({ event }: { event: GroupEvent }) {
             aria-pressed={event.myVote === value}
             data-testid={`vote-${value}`}
           >
-            {VOTE_LABELS[value]}
+            {t(value)}
             <span className="tabular-nums" data-testid={`count-${value}`}>
               {event.votes[value]}
             </span>

@@ -1,7 +1,9 @@
+import { PLAN_TEXTS } from "@contract/groups-texts";
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_TEXTS } from "@contract/polls";
 import { TIME_SLOTS, timeSlotLabel } from "@contract/time-slots";
-import { format, parseISO } from "date-fns";
+import { parseISO } from "date-fns";
 import { Plus, Sparkles, X } from "lucide-react";
+import { localize, useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
@@ -31,26 +33,34 @@ export function SuggestedTimes({
   onPick: (pick: { date: string; time: string }) => void;
 }) {
   const best = useBestTimes(groupId, today);
+  const t = useTexts(PLAN_TEXTS);
+  const { locale } = useLanguage();
   const times = best.data?.times ?? [];
   if (best.isLoading || times.length === 0) return null;
+  // "Mon, Jan 5" in English: the day as the reader's language writes it.
+  const day = new Intl.DateTimeFormat(locale, { weekday: "short", month: "short", day: "numeric" });
   return (
-    <section className="grid gap-1.5" aria-label="When most members are free">
+    <section className="grid gap-1.5" aria-label={t("whenFree")}>
       <p className="flex items-center gap-1.5 text-sm font-medium">
-        <Sparkles className="size-4 text-primary" aria-hidden /> When most members are free
+        <Sparkles className="size-4 text-primary" aria-hidden /> {t("whenFree")}
       </p>
       <div className="flex flex-wrap gap-1.5">
-        {times.map((t) => (
+        {times.map((time) => (
           <Button
-            key={`${t.date}-${t.slot}`}
+            key={`${time.date}-${time.slot}`}
             type="button"
             size="sm"
             variant="outline"
             className="h-auto py-1 text-xs"
             data-testid="suggested-time"
-            onClick={() => onPick({ date: t.date, time: slotTime(t.slot) })}
+            onClick={() => onPick({ date: time.date, time: slotTime(time.slot) })}
           >
-            {format(parseISO(t.date), "EEE, MMM d")} · {timeSlotLabel(t.slot)} ({t.count} of {best.data?.memberCount}{" "}
-            free)
+            {t("suggested", {
+              date: day.format(parseISO(time.date)),
+              slot: localize(timeSlotLabel(time.slot)),
+              count: time.count,
+              total: best.data?.memberCount ?? 0,
+            })}
           </Button>
         ))}
       </div>
@@ -72,22 +82,23 @@ export function PollOptionsFields({
   decideBy: { date: string; time: string };
   onDecideByChange: (value: { date: string; time: string }) => void;
 }) {
+  const t = useTexts(PLAN_TEXTS);
   const set = (i: number, patch: Partial<OptionDraft>) =>
     onChange(options.map((o, n) => (n === i ? { ...o, ...patch } : o)));
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">Options to vote on</legend>
+      <legend className="mb-1 text-sm font-medium">{t("options")}</legend>
       {options.map((o, i) => (
         <div key={o.key} className="grid gap-1.5 rounded-lg border p-2" data-testid="poll-option-input">
           <div className="flex items-center justify-between">
-            <span className="text-xs font-medium text-muted-foreground">Option {i + 1}</span>
+            <span className="text-xs font-medium text-muted-foreground">{t("option", { n: i + 1 })}</span>
             {options.length > POLL_OPTIONS_MIN && (
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
                 className="size-7"
-                aria-label={`Remove option ${i + 1}`}
+                aria-label={t("removeOption", { n: i + 1 })}
                 onClick={() => onChange(options.filter((_, n) => n !== i))}
               >
                 <X />
@@ -97,21 +108,22 @@ export function PollOptionsFields({
           <div className="grid grid-cols-2 gap-2">
             <Input
               type="date"
-              aria-label={`Option ${i + 1} date`}
+              aria-label={t("optionDate", { n: i + 1 })}
               min={minDate}
               value={o.date}
               onChange={(e) => set(i, { date: e.target.value })}
             />
             <Input
               type="time"
-              aria-label={`Option ${i + 1} time`}
+              aria-label={t("optionTime", { n: i + 1 })}
               value={o.time}
               onChange={(e) => set(i, { time: e.target.value })}
             />
           </div>
           <Input
-            aria-label={`Option ${i + 1} place`}
-            placeholder="Place (optional)"
+            aria-label={t("optionPlace", { n: i + 1 })}
+            placeholder={t("placeOptional")}
+            dir="auto"
             value={o.location}
             onChange={(e) => set(i, { location: e.target.value })}
           />
@@ -124,27 +136,27 @@ export function PollOptionsFields({
           size="sm"
           onClick={() => onChange([...options, optionDraft({ ...options[options.length - 1], location: "" })])}
         >
-          <Plus /> Add option
+          <Plus /> {t("addOption")}
         </Button>
       )}
       <div className="grid gap-1.5">
-        <Label>Decide by</Label>
+        <Label>{t("decideBy")}</Label>
         <div className="grid grid-cols-2 gap-2">
           <Input
             type="date"
-            aria-label="Decide by date"
+            aria-label={t("decideByDate")}
             min={minDate}
             value={decideBy.date}
             onChange={(e) => onDecideByChange({ ...decideBy, date: e.target.value })}
           />
           <Input
             type="time"
-            aria-label="Decide by time"
+            aria-label={t("decideByTime")}
             value={decideBy.time}
             onChange={(e) => onDecideByChange({ ...decideBy, time: e.target.value })}
           />
         </div>
-        <p className="text-xs text-muted-foreground">{POLL_TEXTS.decidesHint}</p>
+        <p className="text-xs text-muted-foreground">{localize(POLL_TEXTS.decidesHint)}</p>
       </div>
     </fieldset>
   );

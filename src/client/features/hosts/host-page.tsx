@@ -9,7 +9,7 @@ import { authPathFor, useAuth } from "@/features/auth";
 import { EventCover } from "@/features/events";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
-import { localize } from "@/lib/i18n";
+import { localize, useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
@@ -27,15 +27,16 @@ import { useFollowHost, useHostPage } from "./api";
 export function HostPageScreen() {
   const { username = "" } = useParams<{ username: string }>();
   const page = useHostPage(username);
+  const t = useTexts(HOST_TEXTS);
 
   if (errorStatus(page.error) === 404 || errorStatus(page.error) === 400) {
     return (
       <PublicFrame>
         <section className="grid gap-3 rounded-2xl border border-border p-6 text-center">
-          <h1 className="text-xl font-semibold">{HOST_TEXTS.notFound}</h1>
-          <p className="text-sm text-muted-foreground">{HOST_TEXTS.notFoundDetail}</p>
+          <h1 className="text-xl font-semibold">{t("notFound")}</h1>
+          <p className="text-sm text-muted-foreground">{t("notFoundDetail")}</p>
           <Button asChild variant="outline">
-            <Link href="/">Go to {PRODUCT_NAME}</Link>
+            <Link href="/">{t("goTo", { name: PRODUCT_NAME })}</Link>
           </Button>
         </section>
       </PublicFrame>
@@ -45,11 +46,9 @@ export function HostPageScreen() {
     return (
       <PublicFrame>
         <section className="grid gap-3 rounded-2xl border border-border p-6 text-center" role="alert">
-          <h1 className="text-xl font-semibold">
-            {navigator.onLine ? "This page could not be loaded" : "You're offline"}
-          </h1>
+          <h1 className="text-xl font-semibold">{navigator.onLine ? t("loadFailed") : t("offline")}</h1>
           <Button variant="outline" onClick={() => void page.refetch()}>
-            Try again
+            {t("tryAgain")}
           </Button>
         </section>
       </PublicFrame>
@@ -79,6 +78,8 @@ function HostProfile({ host }: { host: HostPage }) {
   const own = user?.id === host.id;
   const paths = hostPaths(host.username);
   const origin = window.location.origin;
+  const t = useTexts(HOST_TEXTS);
+  const tf = useTexts(FOLLOW_TEXTS);
   return (
     <>
       <header className="grid justify-items-center gap-2 text-center">
@@ -89,24 +90,26 @@ function HostProfile({ host }: { host: HostPage }) {
         <h1 className="text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">
           {host.fullName}
         </h1>
-        <p className="text-sm text-muted-foreground">@{host.username}</p>
+        <p className="text-sm text-muted-foreground" dir="auto">
+          @{host.username}
+        </p>
         {host.bio && (
           <p className="text-sm wrap-anywhere whitespace-pre-line" dir="auto">
             {host.bio}
           </p>
         )}
         <p className="text-sm text-muted-foreground" data-testid="host-counts">
-          {FOLLOW_TEXTS.followers(host.followers)} · {HOST_TEXTS.pastEvents(host.pastEvents)}
+          {tf("followers", { count: host.followers })} · {t("pastEvents", { count: host.pastEvents })}
         </p>
         {!own && <FollowButton host={host} signedIn={user != null} />}
       </header>
 
       <section className="grid gap-3" aria-labelledby="host-upcoming">
         <h2 id="host-upcoming" className="text-lg font-semibold">
-          {HOST_TEXTS.upcoming}
+          {t("upcoming")}
         </h2>
         {host.events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{HOST_TEXTS.noUpcoming}</p>
+          <p className="text-sm text-muted-foreground">{t("noUpcoming")}</p>
         ) : (
           <ul className="grid gap-3">
             {host.events.map((event) => (
@@ -123,9 +126,9 @@ function HostProfile({ host }: { host: HostPage }) {
       {own && (
         <section className="grid gap-4 rounded-2xl border border-border p-4" aria-labelledby="host-share">
           <h2 id="host-share" className="text-lg font-semibold">
-            {HOST_TEXTS.shareTitle}
+            {t("shareTitle")}
           </h2>
-          <ShareLink url={new URL(paths.page, origin).href} label={HOST_TEXTS.sharePage} title={host.fullName} />
+          <ShareLink url={new URL(paths.page, origin).href} label={t("sharePage")} title={host.fullName} />
           <EmbedSnippet snippet={embedSnippet(origin, host.username)} />
         </section>
       )}
@@ -136,6 +139,8 @@ function HostProfile({ host }: { host: HostPage }) {
 function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean }) {
   const follow = useFollowHost(host.username, host.id);
   const [, navigate] = useLocation();
+  const t = useTexts(HOST_TEXTS);
+  const tf = useTexts(FOLLOW_TEXTS);
   return (
     <Button
       className="mt-1 min-w-32"
@@ -146,19 +151,27 @@ function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean })
         // A visitor signs in (or registers) first and comes back to this page.
         if (!signedIn) return navigate(authPathFor(hostPaths(host.username).page));
         follow.mutate(!host.following, {
-          onError: () => toast({ title: "Error", description: "Could not update following", variant: "destructive" }),
+          onError: () => toast({ title: t("error"), description: t("followFailed"), variant: "destructive" }),
         });
       }}
     >
-      {host.following ? FOLLOW_TEXTS.unfollow : FOLLOW_TEXTS.follow}
+      {host.following ? tf("unfollow") : tf("follow")}
     </Button>
   );
 }
 
+/**
+ * "Around <area>" in the reader's language. PLACE_TEXTS is the discover area's: a function in English before its
+ * move to the catalogs, an ICU message after; this reads both until the two branches meet.
+ */
+function aroundArea(area: string): string {
+  const around = PLACE_TEXTS.around as string | ((area: string) => string);
+  return typeof around === "function" ? localize(around(area)) : localize(around, { area });
+}
+
 function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: string | null }) {
   const { at } = eventTimeParts(event.date, event.timezone, viewerZone);
-  const place =
-    event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
+  const place = event.location.trim() || (event.placeArea ? aroundArea(event.placeArea) : "");
   return (
     <Link
       href={`/events/${event.id}`}
@@ -191,22 +204,25 @@ function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: st
 /** Subscribe to the host's calendar from Google, Apple or Outlook: it follows moves and cancellations. */
 function CalendarButtons({ url }: { url: string }) {
   const links = subscribeLinks(url);
+  const t = useTexts(HOST_TEXTS);
   return (
     <section className="grid gap-2" aria-labelledby="host-calendar">
       <h2 id="host-calendar" className="text-lg font-semibold">
-        {HOST_TEXTS.followCalendar}
+        {t("followCalendar")}
       </h2>
       <div className="grid grid-cols-3 gap-2">
         <Button variant="outline" className="h-11" asChild>
-          <a href={links.google} target="_blank" rel="noopener noreferrer">
+          <a href={links.google} target="_blank" rel="noopener noreferrer" translate="no">
             Google
           </a>
         </Button>
         <Button variant="outline" className="h-11" asChild>
-          <a href={links.apple}>Apple</a>
+          <a href={links.apple} translate="no">
+            Apple
+          </a>
         </Button>
         <Button variant="outline" className="h-11" asChild>
-          <a href={links.outlook} target="_blank" rel="noopener noreferrer">
+          <a href={links.outlook} target="_blank" rel="noopener noreferrer" translate="no">
             Outlook
           </a>
         </Button>
@@ -216,28 +232,30 @@ function CalendarButtons({ url }: { url: string }) {
 }
 
 function EmbedSnippet({ snippet }: { snippet: string }) {
+  const t = useTexts(HOST_TEXTS);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(snippet);
-      toast({ title: HOST_TEXTS.snippetCopied });
+      toast({ title: t("snippetCopied") });
     } catch {
-      toast({ title: "Error", description: "Could not copy the code", variant: "destructive" });
+      toast({ title: t("error"), description: t("copyFailed"), variant: "destructive" });
     }
   };
   return (
     <div className="grid gap-2">
-      <h3 className="font-medium">{HOST_TEXTS.embedTitle}</h3>
-      <p className="text-sm text-muted-foreground">{HOST_TEXTS.embedHint}</p>
+      <h3 className="font-medium">{t("embedTitle")}</h3>
+      <p className="text-sm text-muted-foreground">{t("embedHint")}</p>
       <Textarea
         readOnly
+        translate="no"
         value={snippet}
-        aria-label={HOST_TEXTS.embedTitle}
+        aria-label={t("embedTitle")}
         className="min-h-24 font-mono text-xs"
         onFocus={(e) => e.currentTarget.select()}
       />
       <Button variant="outline" className="h-11" onClick={() => void copy()}>
         <CopyIcon aria-hidden />
-        {HOST_TEXTS.copySnippet}
+        {t("copySnippet")}
       </Button>
     </div>
   );
@@ -247,7 +265,7 @@ function EmbedSnippet({ snippet }: { snippet: string }) {
 function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 bg-background px-4 py-6">
-      <Link href="/" className="flex items-center gap-2 self-start text-lg font-bold">
+      <Link href="/" className="flex items-center gap-2 self-start text-lg font-bold" translate="no">
         <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm text-white" aria-hidden>
           L
         </span>

@@ -1,9 +1,10 @@
 import type { InviteView } from "@contract/groups";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { setLanguage } from "@/lib/i18n";
 import { currentUserFixture, jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { InvitePage } from "./invite-page";
 
@@ -108,5 +109,32 @@ describe("InvitePage", () => {
     const toast = await screen.findByTestId("toast");
     expect(toast).toHaveTextContent("Invite Not Found");
     expect(toast).toHaveTextContent("This invite link is invalid, expired, or has reached its usage limit.");
+  });
+});
+
+describe("InvitePage in Spanish and Arabic", () => {
+  afterEach(() => setLanguage("en"));
+
+  it("says who invited you, how many are in, and Join in Spanish", async () => {
+    await setLanguage("es");
+    renderInvite(view({}), false);
+    expect(await screen.findByText("Priya Shah te invita a unirte a")).toBeInTheDocument();
+    expect(screen.getByText("3 miembros")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Unirme a Trail Crew" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Cancelar" })).toBeEnabled();
+  });
+
+  it("counts members by Arabic's plural forms and says an invite expired", async () => {
+    await setLanguage("ar");
+    renderInvite(
+      view(
+        { expiresAt: new Date(Date.now() - hour).toISOString() },
+        { group: { name: "Trail Crew", description: "", imageUrl: null, memberCount: 2 } },
+      ),
+      false,
+    );
+    expect(await screen.findByText("انتهت صلاحية هذه الدعوة")).toBeInTheDocument();
+    expect(screen.getByText("عضوان")).toBeInTheDocument();
+    expect(screen.getByText("Priya Shah يدعوك للانضمام إلى")).toBeInTheDocument();
   });
 });

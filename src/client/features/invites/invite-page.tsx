@@ -5,6 +5,7 @@ import { useLocation, useParams } from "wouter";
 import { useAuth } from "@/features/auth";
 import { useInvite, useJoinInvite } from "@/features/groups";
 import { errorMessage, errorStatus } from "@/lib/api";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/ui/card";
@@ -20,10 +21,16 @@ export function InvitePage() {
   const { user, isLoading: authLoading } = useAuth();
   const invite = useInvite(code, { userId: user?.id ?? null, ready: !authLoading });
   const join = useJoinInvite(code);
+  const t = useTexts(INVITE_TEXTS);
+  const { locale } = useLanguage();
 
   useEffect(() => {
     if (invite.isError) {
-      toast({ title: INVITE_TEXTS.notFoundTitle, description: INVITE_TEXTS.notFound, variant: "destructive" });
+      toast({
+        title: text(INVITE_TEXTS, "notFoundTitle"),
+        description: text(INVITE_TEXTS, "notFound"),
+        variant: "destructive",
+      });
     }
   }, [invite.isError]);
 
@@ -33,19 +40,18 @@ export function InvitePage() {
   const joinGone = errorStatus(join.error) === 410 ? errorMessage(join.error) : null;
   // A member has nothing to use the invite for, so its state does not matter to them.
   const member = Boolean(user && data?.isMember);
-  const unusable = member ? null : expired ? INVITE_TEXTS.expired : usedUp ? INVITE_TEXTS.usedUp : joinGone;
+  const unusable = member ? null : expired ? t("expired") : usedUp ? t("usedUp") : joinGone;
 
   const onJoin = () =>
     join.mutate(undefined, {
       onSuccess: ({ group }) => {
-        toast({ title: INVITE_TEXTS.joined, description: group.name });
+        toast({ title: t("joined"), description: group.name });
         navigate(`/groups?group=${group.id}`);
       },
       onError: (error) =>
         toast({
-          title: "Error",
-          description:
-            errorStatus(error) === 410 ? (errorMessage(error) ?? INVITE_TEXTS.joinFailed) : INVITE_TEXTS.joinFailed,
+          title: t("error"),
+          description: errorStatus(error) === 410 ? (errorMessage(error) ?? t("joinFailed")) : t("joinFailed"),
           variant: "destructive",
         }),
     });
@@ -56,12 +62,12 @@ export function InvitePage() {
       {invite.isError && (
         <Card>
           <CardHeader>
-            <CardTitle>{INVITE_TEXTS.notFoundTitle}</CardTitle>
+            <CardTitle>{t("notFoundTitle")}</CardTitle>
           </CardHeader>
-          <CardContent className="text-sm text-muted-foreground">{INVITE_TEXTS.notFound}</CardContent>
+          <CardContent className="text-sm text-muted-foreground">{t("notFound")}</CardContent>
           <CardFooter>
             <Button className="w-full" variant="outline" onClick={() => navigate("/")}>
-              Cancel
+              {t("cancel")}
             </Button>
           </CardFooter>
         </Card>
@@ -80,8 +86,8 @@ export function InvitePage() {
             </div>
           )}
           <CardHeader>
-            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase" dir="auto">
-              {data.invitedBy ? INVITE_TEXTS.invitedBy(data.invitedBy.fullName) : INVITE_TEXTS.invited}
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {data.invitedBy ? t("invitedBy", { name: data.invitedBy.fullName }) : t("invited")}
             </p>
             <CardTitle className="text-2xl" dir="auto">
               {data.group.name}
@@ -95,11 +101,11 @@ export function InvitePage() {
           <CardContent className="grid gap-2 text-sm">
             <p className="flex items-center gap-2">
               <Users className="size-4 text-muted-foreground" />
-              {data.group.memberCount} {data.group.memberCount === 1 ? "member" : "members"}
+              {t("members", { count: data.group.memberCount })}
             </p>
             <p className="flex items-center gap-2">
               <CalendarClock className="size-4 text-muted-foreground" />
-              Expires {new Date(data.invite.expiresAt).toLocaleDateString()}
+              {t("expires", { date: new Intl.DateTimeFormat(locale).format(new Date(data.invite.expiresAt)) })}
             </p>
             {unusable && (
               <p className="mt-2 rounded-lg bg-destructive/10 p-3 text-destructive" role="alert">
@@ -115,25 +121,25 @@ export function InvitePage() {
                   role="status"
                 >
                   <CircleCheck className="size-4 shrink-0" />
-                  {INVITE_TEXTS.alreadyMember}
+                  {t("alreadyMember")}
                 </p>
                 <Button className="w-full" onClick={() => navigate(`/groups?group=${data.groupId}`)}>
-                  {INVITE_TEXTS.openGroup}
+                  {t("openGroup")}
                 </Button>
               </>
             ) : unusable ? null : user ? (
               <Button className="w-full" disabled={join.isPending} onClick={onJoin}>
                 {join.isPending && <Spinner />}
-                <span className="min-w-0 truncate">Join {data.group.name}</span>
+                <span className="min-w-0 truncate">{t("join", { name: data.group.name })}</span>
               </Button>
             ) : (
               // The button says what it does; the sign-in card opens on Create account for an invited visitor.
               <Button className="w-full" onClick={() => navigate(`/auth?redirect=/invite/${code}`)}>
-                <span className="min-w-0 truncate">Join {data.group.name}</span>
+                <span className="min-w-0 truncate">{t("join", { name: data.group.name })}</span>
               </Button>
             )}
             <Button className="w-full" variant="outline" onClick={() => navigate("/")}>
-              Cancel
+              {t("cancel")}
             </Button>
           </CardFooter>
         </Card>

@@ -1,5 +1,7 @@
+import { NOTIFICATIONS_PAGE_TEXTS } from "@contract/notifications-texts";
 import { BellIcon } from "lucide-react";
 import { Link } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { NotificationsStartup } from "./startup";
 import { useNotifications } from "./use-notifications";
@@ -7,8 +9,9 @@ import { useNotifications } from "./use-notifications";
 /** The header's link to /notifications with the unread count; it also mounts the notification start-up. */
 export function NotificationBell() {
   const { data } = useNotifications();
+  const t = useTexts(NOTIFICATIONS_PAGE_TEXTS);
   const unread = data?.unreadCount ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  const label = unread > 0 ? t("unread", { count: unread }) : t("title");
   return (
     <>
       <NotificationsStartup />
@@ -18,7 +21,7 @@ export function NotificationBell() {
           {unread > 0 && (
             <span
               data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-background"
+              className="absolute -end-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-background"
             >
               {unread > 99 ? "99+" : unread}
             </span>

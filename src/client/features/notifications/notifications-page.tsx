@@ -1,4 +1,5 @@
 import { type AppNotification, type NotificationType, notificationTypeSchema } from "@contract/notifications";
+import { NOTIFICATIONS_PAGE_TEXTS } from "@contract/notifications-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   BellIcon,
@@ -18,6 +19,7 @@ import { useAuth } from "@/features/auth";
 import { FriendRequestActions } from "@/features/profile";
 import { errorMessage } from "@/lib/api";
 import { dayKey, formatDayHeading, formatTime } from "@/lib/format-date";
+import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select";
@@ -26,14 +28,15 @@ import { toast } from "@/ui/use-toast";
 import { clearAllNotifications, loadOlderNotifications, markAllRead, removeNotification } from "./notifications-cache";
 import { useNotifications } from "./use-notifications";
 
-const TYPE_LABELS: Partial<Record<NotificationType, string>> = {
-  event_notification: "Events",
-  event_update: "Event updates",
-  event_canceled: "Cancellations",
-  new_participant: "New participants",
-  participant_update: "Participant updates",
-  friend_request: "Friend requests",
-  event_reminder: "Reminders",
+type PageText = keyof typeof NOTIFICATIONS_PAGE_TEXTS;
+const TYPE_LABELS: Partial<Record<NotificationType, PageText>> = {
+  event_notification: "eventNotification",
+  event_update: "eventUpdate",
+  event_canceled: "eventCanceled",
+  new_participant: "newParticipant",
+  participant_update: "participantUpdate",
+  friend_request: "friendRequest",
+  event_reminder: "eventReminder",
 };
 const TYPE_ICONS: Partial<Record<NotificationType, LucideIcon>> = {
   event_reminder: TimerIcon,
@@ -43,23 +46,27 @@ const TYPE_ICONS: Partial<Record<NotificationType, LucideIcon>> = {
   participant_update: CheckCircle2Icon,
   friend_request: UserPlusIcon,
 };
-const labelOf = (type: string) =>
-  TYPE_LABELS[type as NotificationType] ?? type.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+/** A type's name in the reader's language; a type this client does not know yet, from its stored name. */
+const labelOf = (t: (key: PageText) => string, type: string) => {
+  const key = TYPE_LABELS[type as NotificationType];
+  return key ? t(key) : type.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+};
 
 function BrowserNotificationsOffer() {
   const supported = typeof window !== "undefined" && "Notification" in window;
   const [permission, setPermission] = useState(() => (supported ? window.Notification.permission : "denied"));
+  const t = useTexts(NOTIFICATIONS_PAGE_TEXTS);
   if (!supported || permission !== "default") return null;
   return (
     <div className="flex items-center gap-3 rounded-xl border border-border bg-muted/40 p-3 text-sm">
       <BellIcon className="size-4 shrink-0 text-primary" aria-hidden />
-      <span className="flex-1 text-muted-foreground">Get notified even when Link is in the background.</span>
+      <span className="flex-1 text-muted-foreground">{t("browserOffer")}</span>
       <Button
         size="sm"
         variant="outline"
         onClick={() => void window.Notification.requestPermission().then(setPermission)}
       >
-        Allow
+        {t("allow")}
       </Button>
     </div>
   );
@@ -74,11 +81,12 @@ function NotificationItem({ notification, timezone }: { notification: AppNotific
       ? Number(/^\/users\/(\d+)$/.exec(notification.actionUrl ?? "")?.[1]) || null
       : null;
   const queryClient = useQueryClient();
+  const t = useTexts(NOTIFICATIONS_PAGE_TEXTS);
   const remove = () =>
     removeNotification(queryClient, notification.id).catch((error) =>
       toast({
-        title: "Error",
-        description: errorMessage(error) ?? "Failed to remove notification",
+        title: t("error"),
+        description: errorMessage(error) ?? t("removeFailed"),
         variant: "destructive",
       }),
     );
@@ -106,15 +114,15 @@ function NotificationItem({ notification, timezone }: { notification: AppNotific
         {requesterId != null && <FriendRequestActions userId={requesterId} describedBy={messageId} />}
         {notification.actionUrl && (
           <Button variant="link" size="sm" className="mt-1 h-auto p-0" asChild>
-            <Link href={notification.actionUrl}>View Details</Link>
+            <Link href={notification.actionUrl}>{t("details")}</Link>
           </Button>
         )}
       </div>
       <Button
         variant="ghost"
         size="icon"
-        className="-mt-1 -mr-1 size-8 shrink-0 rounded-full text-muted-foreground"
-        aria-label={`Remove notification: ${notification.title}`}
+        className="-me-1 -mt-1 size-8 shrink-0 rounded-full text-muted-foreground"
+        aria-label={t("remove", { title: notification.title })}
         onClick={remove}
       >
         <XIcon />
@@ -129,6 +137,7 @@ export function NotificationsPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<string>("all");
   const [loadingOlder, setLoadingOlder] = useState(false);
+  const t = useTexts(NOTIFICATIONS_PAGE_TEXTS);
 
   // Opening the page marks everything read (once the list is known, so the badge clears with it).
   const hasUnread = (data?.unreadCount ?? 0) > 0;
@@ -155,8 +164,8 @@ export function NotificationsPage() {
   const clearAll = () =>
     clearAllNotifications(queryClient).catch((error) =>
       toast({
-        title: "Error",
-        description: errorMessage(error) ?? "Failed to clear notifications",
+        title: t("error"),
+        description: errorMessage(error) ?? t("clearFailed"),
         variant: "destructive",
       }),
     );
@@ -164,20 +173,20 @@ export function NotificationsPage() {
   return (
     <section className="flex flex-col gap-4 px-4 py-5">
       <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">Notifications</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
         <Button variant="outline" size="sm" onClick={clearAll} disabled={all.length === 0}>
-          Clear All
+          {t("clearAll")}
         </Button>
       </div>
       <Select value={filter} onValueChange={setFilter}>
-        <SelectTrigger aria-label="Filter by type" className="w-full">
-          <SelectValue placeholder="All notifications" />
+        <SelectTrigger aria-label={t("filter")} className="w-full">
+          <SelectValue placeholder={t("all")} />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value="all">All notifications</SelectItem>
+          <SelectItem value="all">{t("all")}</SelectItem>
           {types.map((type) => (
             <SelectItem key={type} value={type}>
-              {labelOf(type)}
+              {labelOf(t, type)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -195,12 +204,10 @@ export function NotificationsPage() {
           <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
             <BellOffIcon className="size-7" aria-hidden />
           </div>
-          <h2 className="text-lg font-semibold">No Notifications</h2>
-          <p className="max-w-xs text-sm text-muted-foreground">
-            {filter === "all" ? "You're all caught up." : "Nothing of this type yet."}
-          </p>
+          <h2 className="text-lg font-semibold">{t("none")}</h2>
+          <p className="max-w-xs text-sm text-muted-foreground">{filter === "all" ? t("caughtUp") : t("noneOfType")}</p>
           <Button asChild>
-            <Link href="/">Go Home</Link>
+            <Link href="/">{t("home")}</Link>
           </Button>
         </div>
       ) : (
@@ -229,7 +236,7 @@ export function NotificationsPage() {
                   .finally(() => setLoadingOlder(false));
               }}
             >
-              {loadingOlder ? "Loading..." : "Show older"}
+              {loadingOlder ? t("loading") : t("older")}
             </Button>
           )}
         </div>

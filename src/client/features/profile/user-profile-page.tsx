@@ -8,6 +8,7 @@ import { MetAt } from "@/features/hosting";
 import { BlockedNotice, UserSafetyMenu } from "@/features/safety";
 import { isUnreachable, MissingScreen } from "@/features/shell";
 import { errorStatus } from "@/lib/api";
+import { localize } from "@/lib/i18n";
 import { firstNameOf } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Skeleton } from "@/ui/skeleton";
@@ -128,7 +129,7 @@ export function UserProfilePage() {
           </h2>
           <p className="text-sm text-muted-foreground">@{user.username}</p>
           <p className="text-sm text-muted-foreground" data-testid="follower-count">
-            {FOLLOW_TEXTS.followers(user.followers)}
+            {localize(FOLLOW_TEXTS.followers, { count: user.followers })}
           </p>
         </div>
         {!own && <MetAt userId={user.id} />}

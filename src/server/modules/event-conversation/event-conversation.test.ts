@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
+import { formatMessage } from "#contract/i18n/texts";
 import { events } from "#server/modules/events/schema";
 import { groupMembers, groups } from "#server/modules/groups/schema";
 import { eventSuite, type Who } from "#server/test/factories";
@@ -126,7 +127,7 @@ describe("GET /api/events/{id}/conversation", () => {
       userId: number;
     }[];
     expect(chat.map((m) => [m.userId, m.message])).toEqual([
-      [host.id, CONVERSATION_TEXTS.hostUpdate("Doors at seven")],
+      [host.id, formatMessage("en", CONVERSATION_TEXTS.hostUpdate, { text: "Doors at seven" })],
     ]);
   });
 

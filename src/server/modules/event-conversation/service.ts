@@ -1,4 +1,5 @@
 import { CONVERSATION_TEXTS, type EventConversation } from "#contract/event-conversation";
+import { formatMessage } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { EventAccess } from "../visibility";
 import type { EventConversationRepository } from "./repository";
@@ -45,7 +46,11 @@ export function eventConversationService({
     const event = await requireGuest(eventId, userId);
     let groupId = await repo.groupOf(eventId);
     if (groupId === undefined) {
-      groupId = await repo.open(event, await goingIds(eventId), CONVERSATION_TEXTS.groupDescription(event.title));
+      groupId = await repo.open(
+        event,
+        await goingIds(eventId),
+        formatMessage("en", CONVERSATION_TEXTS.groupDescription, { title: event.title }),
+      );
     }
     // Someone who started going after it was made (or came back) joins on their first look.
     await repo.ensureMember(groupId, userId);
@@ -80,7 +85,7 @@ export function eventConversationService({
      */
     async postHostUpdate(hostId: number, eventId: number, text: string) {
       const groupId = await open(hostId, eventId);
-      await send(hostId, { groupId, message: CONVERSATION_TEXTS.hostUpdate(text) });
+      await send(hostId, { groupId, message: formatMessage("en", CONVERSATION_TEXTS.hostUpdate, { text }) });
     },
   };
 }

@@ -22,7 +22,7 @@ import {
   voteBodySchema,
   voteResultSchema,
 } from "#contract/groups";
-import { SOCKET_TEXTS } from "#contract/socket";
+import { tooManyFramesText } from "#contract/socket";
 import type { RouteDeps } from "#server/compose";
 import { creationLimit } from "#server/http/creation-limits";
 import { sendPage } from "#server/http/pagination";
@@ -206,7 +206,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   app.post(
     "/api/groups/:id/events/:eventId/vote",
     {
-      preHandler: limitPerUser(app.rateLimits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit), SOCKET_TEXTS.tooManyFrames),
+      preHandler: limitPerUser(app.rateLimits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit), tooManyFramesText),
       schema: {
         tags,
         params: groupEventParamsSchema,

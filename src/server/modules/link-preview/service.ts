@@ -3,6 +3,7 @@ import path from "node:path";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
 import { HOST_TEXTS, hostPaths } from "#contract/hosts";
+import { formatMessage } from "#contract/i18n/texts";
 import { PRODUCT_NAME } from "#contract/product";
 import { zoneAbbreviation } from "#contract/zone-names";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data";
@@ -137,7 +138,9 @@ export function linkPreviewService({
     return {
       title: host.fullName,
       description: clip(
-        [HOST_TEXTS.cardDescription(upcoming, followers), host.bio].filter(Boolean).join(" — "),
+        [formatMessage("en", HOST_TEXTS.cardDescription, { upcoming, followers }), host.bio]
+          .filter(Boolean)
+          .join(" — "),
         CARD_DESCRIPTION_MAX,
       ),
       image: absolute(host.profileImage ?? (await illustrationFiles()).get("social")),

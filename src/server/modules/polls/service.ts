@@ -2,6 +2,7 @@ import { groupChannel } from "#contract/bus";
 import { formatEventTime } from "#contract/event-time";
 import type { CreateGroupEventBody, Event } from "#contract/events";
 import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
+import { formatMessage } from "#contract/i18n/texts";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
@@ -135,7 +136,10 @@ export function pollsService(deps: {
     const messages = new Map<string, number[]>();
     for (const { id, timezone } of members) {
       const when = formatEventTime(winner.date, event.timezone, timezone);
-      const message = (yes.has(id) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk)(event.title, when);
+      const message = formatMessage("en", yes.has(id) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk, {
+        title: event.title,
+        when,
+      });
       messages.set(message, [...(messages.get(message) ?? []), id]);
     }
     for (const [message, userIds] of messages) await deps.notifications.notifyAll(userIds, notice(message));
@@ -257,7 +261,7 @@ export function pollsService(deps: {
           await deps.notifications.notifyAll(silent, {
             type: "event_update",
             title: POLL_TEXTS.nudgeTitle,
-            message: POLL_TEXTS.nudge(event.title),
+            message: formatMessage("en", POLL_TEXTS.nudge, { title: event.title }),
             actionUrl: `/groups?group=${claimed.groupId}`,
             eventId: claimed.eventId,
           });

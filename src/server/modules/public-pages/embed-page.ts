@@ -1,4 +1,5 @@
 import { HOST_TEXTS, type HostEvent, hostPaths } from "#contract/hosts";
+import { formatMessage } from "#contract/i18n/texts";
 import { aroundText } from "#contract/places-texts";
 import { PRODUCT_NAME } from "#contract/product";
 import { eventTimeText } from "../link-preview";
@@ -69,12 +70,12 @@ export function embedHtml({
 <span class="title" dir="auto">${escapeHtml(e.title)}</span>${where ? `\n<span class="where" dir="auto">${escapeHtml(where)}</span>` : ""}
 </a></li>`;
   });
-  const title = HOST_TEXTS.upcomingBy(host.fullName);
+  const title = formatMessage("en", HOST_TEXTS.upcomingBy, { name: host.fullName });
   return page(
     title,
     `<h1 dir="auto">${escapeHtml(title)}</h1>
 ${items.length ? `<ol>\n${items.join("\n")}\n</ol>` : `<p class="empty">${escapeHtml(HOST_TEXTS.noUpcoming)}</p>`}
-<footer><a href="${link(hostPaths(host.username).page)}" target="_blank" rel="noopener">${escapeHtml(HOST_TEXTS.seeAll(host.fullName))}</a></footer>`,
+<footer><a href="${link(hostPaths(host.username).page)}" target="_blank" rel="noopener">${escapeHtml(formatMessage("en", HOST_TEXTS.seeAll, { name: host.fullName }))}</a></footer>`,
     theme,
   );
 }

@@ -9,6 +9,7 @@ import {
   hostParamsSchema,
   sitemapQuerySchema,
 } from "#contract/hosts";
+import { formatMessage } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
@@ -29,7 +30,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   // Usernames can be guessed: one per-address budget for the page, its calendar and its embed.
   const hostLimit = limitPerAddress(
     app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 }),
-    HOST_TEXTS.tooMany,
+    (seconds: number) => formatMessage("en", HOST_TEXTS.tooMany, { seconds }),
   );
   const publicRoute = { config: { public: true }, onRequest: hostLimit };
 
