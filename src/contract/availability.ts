@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDaySchema } from "./fields";
+import { defineTexts } from "./i18n/texts";
 import { AVAILABILITY_PAGE_MAX } from "./limits";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
 import { userIdSchema } from "./users";
@@ -72,7 +73,7 @@ const timeslotsInputSchema = z.union([
     .pipe(slotList),
 ]);
 
-export const AVAILABILITY_TEXTS = { pastDay: "Past days can't be saved as availability" } as const;
+export const AVAILABILITY_TEXTS = defineTexts("availability", { pastDay: "Past days can't be saved as availability" });
 
 /**
  * A day that is over cannot be offered. "Over" means over everywhere on Earth (UTC-12

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { CATEGORIES } from "./discover-categories";
+import { CATEGORIES, INDUSTRY_TEXTS } from "./discover-categories";
 import { idEnum } from "./id-enum";
 
-export { CATEGORIES, type CategoryId, matchesCategory } from "./discover-categories";
+export { CATEGORIES, type CategoryId, INDUSTRY_TEXTS, matchesCategory } from "./discover-categories";
 
 export const categoryIdSchema = idEnum(CATEGORIES);
 
@@ -16,11 +16,11 @@ export type FriendGroupId = z.infer<typeof friendGroupIdSchema>;
 
 /** A networking event's industry, chosen in the Create New Event dialog. */
 export const INDUSTRIES = [
-  { id: "tech", label: "Tech" },
-  { id: "design", label: "Design" },
-  { id: "marketing", label: "Marketing" },
-  { id: "finance", label: "Finance" },
-  { id: "education", label: "Education" },
+  { id: "tech", label: INDUSTRY_TEXTS.tech },
+  { id: "design", label: INDUSTRY_TEXTS.design },
+  { id: "marketing", label: INDUSTRY_TEXTS.marketing },
+  { id: "finance", label: INDUSTRY_TEXTS.finance },
+  { id: "education", label: INDUSTRY_TEXTS.education },
 ] as const;
 export const industrySchema = idEnum(INDUSTRIES);
 export type Industry = z.infer<typeof industrySchema>;

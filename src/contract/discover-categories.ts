@@ -1,20 +1,44 @@
 // Discover's category chips, apart from the schemas: the first screen reads them without loading zod.
 // categories.ts re-exports what the server and the contract still name through it.
 
+import { defineTexts } from "./i18n/texts";
+
+/** The chips' names as people read them (the ids stay what events and links store). */
+export const CATEGORY_TEXTS = defineTexts("categories", {
+  all: "All Events",
+  twenties: "20s Crowd",
+  thirtyPlus: "30+ Events",
+  fitness: "Fitness",
+  food: "Food & Drinks",
+  music: "Music",
+  outdoor: "Outdoor",
+  creative: "Creative",
+  gaming: "Gaming",
+});
+
+/** The industries' names as people read them (a networking event's category; its id is what is stored). */
+export const INDUSTRY_TEXTS = defineTexts("industries", {
+  tech: "Tech",
+  design: "Design",
+  marketing: "Marketing",
+  finance: "Finance",
+  education: "Education",
+});
+
 /**
  * The Discover category chips: an event is in a category when one of its tags
  * equals a listed tag (case-insensitive) or its title contains the listed word.
  */
 export const CATEGORIES = [
-  { id: "all", label: "All Events", tags: [], titleWords: [] },
-  { id: "20s", label: "20s Crowd", tags: ["young adults", "college"], titleWords: ["20s"] },
-  { id: "30+", label: "30+ Events", tags: ["30+", "professional", "wine"], titleWords: [] },
-  { id: "fitness", label: "Fitness", tags: ["fitness", "yoga"], titleWords: ["fitness"] },
-  { id: "food", label: "Food & Drinks", tags: ["food", "drinks"], titleWords: ["food"] },
-  { id: "music", label: "Music", tags: ["music", "concert"], titleWords: ["music"] },
-  { id: "outdoor", label: "Outdoor", tags: ["outdoor", "hiking", "nature"], titleWords: [] },
-  { id: "creative", label: "Creative", tags: ["art", "creative", "workshop"], titleWords: [] },
-  { id: "gaming", label: "Gaming", tags: ["gaming", "games"], titleWords: ["game"] },
+  { id: "all", label: CATEGORY_TEXTS.all, tags: [], titleWords: [] },
+  { id: "20s", label: CATEGORY_TEXTS.twenties, tags: ["young adults", "college"], titleWords: ["20s"] },
+  { id: "30+", label: CATEGORY_TEXTS.thirtyPlus, tags: ["30+", "professional", "wine"], titleWords: [] },
+  { id: "fitness", label: CATEGORY_TEXTS.fitness, tags: ["fitness", "yoga"], titleWords: ["fitness"] },
+  { id: "food", label: CATEGORY_TEXTS.food, tags: ["food", "drinks"], titleWords: ["food"] },
+  { id: "music", label: CATEGORY_TEXTS.music, tags: ["music", "concert"], titleWords: ["music"] },
+  { id: "outdoor", label: CATEGORY_TEXTS.outdoor, tags: ["outdoor", "hiking", "nature"], titleWords: [] },
+  { id: "creative", label: CATEGORY_TEXTS.creative, tags: ["art", "creative", "workshop"], titleWords: [] },
+  { id: "gaming", label: CATEGORY_TEXTS.gaming, tags: ["gaming", "games"], titleWords: ["game"] },
 ] as const;
 export type CategoryId = (typeof CATEGORIES)[number]["id"];
 

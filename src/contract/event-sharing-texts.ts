@@ -1,6 +1,8 @@
 // A shared event's texts, apart from its schemas: the sign-in page (opened from an event's link) shows one
 // without loading zod. event-sharing.ts re-exports them.
-export const SHARE_TEXTS = {
+import { defineTexts } from "./i18n/texts";
+
+export const SHARE_TEXTS = defineTexts("share", {
   share: "Share",
   copyLink: "Copy link",
   copied: "Link copied",
@@ -10,9 +12,9 @@ export const SHARE_TEXTS = {
   previewJoin: "Join",
   previewApply: "Apply to join",
   previewSignIn: "Already have an account? Log in",
-  going: (n: number) => `${n} going`,
-  hostedBy: (name: string) => `Hosted by ${name}`,
+  going: "{count} going",
+  hostedBy: "Hosted by {name}",
   canceled: "This event was canceled",
   notFound: "This event is not available",
   notFoundDetail: "It may have been removed, or it is only for members of a group.",
-} as const;
+});

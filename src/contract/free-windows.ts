@@ -1,9 +1,17 @@
 // Discover's free-time filter, apart from the feed's schemas: the first screen reads it without loading zod.
 // events.ts re-exports what the server and the contract still name through it.
 
+import { defineTexts } from "./i18n/texts";
+
+export const FREE_WINDOW_TEXTS = defineTexts("freeWindows", {
+  today: "Today",
+  weekend: "This weekend",
+  week: "This week",
+});
+
 /** Discover's "When I'm free": only events inside times the person published as free, in one of these windows. */
 export const FREE_WINDOWS = [
-  { id: "today", label: "Today" },
-  { id: "weekend", label: "This weekend" },
-  { id: "week", label: "This week" },
+  { id: "today", label: FREE_WINDOW_TEXTS.today },
+  { id: "weekend", label: FREE_WINDOW_TEXTS.weekend },
+  { id: "week", label: FREE_WINDOW_TEXTS.week },
 ] as const;

@@ -24,6 +24,15 @@ export function coarsenDistanceKm(km: number): number {
   return Math.round(km);
 }
 
+/** How a distance is displayed: its unit, the number and its decimals (the screens put it in their language). */
+export function distanceParts(km: number): { unit: "m" | "km"; value: number; decimals: 0 | 1 } {
+  const metres = Math.round(km * 1000);
+  if (metres < 1000) return { unit: "m", value: metres, decimals: 0 };
+  const tenths = Math.round(km * 10);
+  if (tenths < 100) return { unit: "km", value: tenths / 10, decimals: 1 };
+  return { unit: "km", value: Math.round(km), decimals: 0 };
+}
+
 /** Distance display: whole metres under 1 km ("999 m"), one decimal under 10 km ("9.9 km"), else whole km ("10 km"). */
 export function formatDistance(km: number): string {
   const metres = Math.round(km * 1000);

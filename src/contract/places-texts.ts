@@ -2,16 +2,18 @@
 // and the event screens read them without loading zod. places.ts re-exports what the server and the
 // contract still name through it.
 
+import { defineTexts, formatMessage } from "./i18n/texts";
+
 /** Fewer letters match thousands of cities: no use to anyone, and an easy way to make the server scan. */
 export const PLACE_QUERY_MIN = 2;
 /** Coordinates leave with 5 decimals (about a metre): the gazetteer's own precision. */
 const PLACE_COORDINATE_DECIMALS = 5;
 
-export const PLACE_TEXTS = {
+export const PLACE_TEXTS = defineTexts("place", {
   notConfigured: "Address search is not configured",
   unavailable: "Address search is unavailable right now",
-  tooMany: (seconds: number) => `Too many place searches, try again in ${seconds} s`,
-  busy: (seconds: number) => `Address search is busy, try again in ${seconds} s`,
+  tooMany: "Too many place searches, try again in {seconds} s",
+  busy: "Address search is busy, try again in {seconds} s",
   /** An event with no place at all says so wherever its place would show. */
   locationNotSet: "Location not set",
   /** Beside a typed place without coordinates: it is there, but no map (or radius feed) can find it. */
@@ -19,8 +21,13 @@ export const PLACE_TEXTS = {
   useMyLocation: "Use my current location",
   openInMaps: "Open in Maps",
   /** A hand-typed place pinned only to its town's centre. */
-  around: (area: string) => `Around ${area}`,
-} as const;
+  around: "Around {area}",
+});
+
+/** "Around <town>" in English, for the server's pages and tests; screens translate PLACE_TEXTS.around. */
+export function aroundText(area: string): string {
+  return formatMessage("en", PLACE_TEXTS.around, { area });
+}
 
 /** Latitude and longitude as events store them, as text: at most PLACE_COORDINATE_DECIMALS decimals. */
 export function coordinateText(value: number): string {

@@ -1,17 +1,39 @@
 import type { z } from "zod";
+import { defineTexts } from "./i18n/texts";
 import { idEnum } from "./id-enum";
+
+/** The slots' names and hours as people read them (ids stay what is stored). */
+export const TIME_SLOT_TEXTS = defineTexts("timeSlots", {
+  earlyMorning: "Early Morning",
+  earlyMorningRange: "6am-9am",
+  morning: "Morning",
+  morningRange: "9am-12pm",
+  earlyAfternoon: "Early Afternoon",
+  earlyAfternoonRange: "12pm-3pm",
+  lateAfternoon: "Late Afternoon",
+  lateAfternoonRange: "3pm-6pm",
+  evening: "Evening",
+  eveningRange: "6pm-9pm",
+  night: "Night",
+  nightRange: "9pm-12am",
+  lateNight: "Late Night",
+  lateNightRange: "12am-3am",
+  beforeDawn: "Before Dawn",
+  beforeDawnRange: "3am-6am",
+});
+const T = TIME_SLOT_TEXTS;
 
 /** The eight three-hour slots of My Availability, in display order. */
 export const TIME_SLOTS = [
-  { id: "early_morning_1", label: "Early Morning", range: "6am-9am", startHour: 6 },
-  { id: "morning", label: "Morning", range: "9am-12pm", startHour: 9 },
-  { id: "early_afternoon", label: "Early Afternoon", range: "12pm-3pm", startHour: 12 },
-  { id: "late_afternoon", label: "Late Afternoon", range: "3pm-6pm", startHour: 15 },
-  { id: "evening", label: "Evening", range: "6pm-9pm", startHour: 18 },
-  { id: "night", label: "Night", range: "9pm-12am", startHour: 21 },
-  { id: "late_night", label: "Late Night", range: "12am-3am", startHour: 0 },
+  { id: "early_morning_1", label: T.earlyMorning, range: T.earlyMorningRange, startHour: 6 },
+  { id: "morning", label: T.morning, range: T.morningRange, startHour: 9 },
+  { id: "early_afternoon", label: T.earlyAfternoon, range: T.earlyAfternoonRange, startHour: 12 },
+  { id: "late_afternoon", label: T.lateAfternoon, range: T.lateAfternoonRange, startHour: 15 },
+  { id: "evening", label: T.evening, range: T.eveningRange, startHour: 18 },
+  { id: "night", label: T.night, range: T.nightRange, startHour: 21 },
+  { id: "late_night", label: T.lateNight, range: T.lateNightRange, startHour: 0 },
   // Two slots called "Early Morning" could not be told apart in a list; 3-6 am is the end of the night.
-  { id: "early_morning_2", label: "Before Dawn", range: "3am-6am", startHour: 3 },
+  { id: "early_morning_2", label: T.beforeDawn, range: T.beforeDawnRange, startHour: 3 },
 ] as const;
 
 export const timeSlotIdSchema = idEnum(TIME_SLOTS);

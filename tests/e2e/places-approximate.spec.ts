@@ -1,4 +1,4 @@
-import { PLACE_TEXTS } from "@contract/places";
+import { aroundText, PLACE_TEXTS } from "@contract/places-texts";
 import { expect, test, uniqueToken } from "./fixtures";
 import { CreateEventDialog, localDay } from "./pages/create-event";
 
@@ -22,7 +22,7 @@ test("without a geocoder a venue typed by hand is 'Around' its town and Open in 
   await expect(page).toHaveURL(/\/events\/\d+/);
   const place = page.getByTestId("event-place");
   await expect(place).toContainText("Blue Bottle, 66 Mint St");
-  await expect(place.getByTestId("place-approximate")).toHaveText(PLACE_TEXTS.around("San Francisco"));
+  await expect(place.getByTestId("place-approximate")).toHaveText(aroundText("San Francisco"));
   // Not City Hall: the maps app is asked for the typed address.
   await expect(place.getByRole("link", { name: PLACE_TEXTS.openInMaps })).toHaveAttribute(
     "href",

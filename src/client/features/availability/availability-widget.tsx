@@ -1,4 +1,5 @@
 import type { AvailabilityRow } from "@contract/availability";
+import { MY_AVAILABILITY_TEXTS } from "@contract/availability-texts";
 import { TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
 import {
   addMonths,
@@ -14,6 +15,7 @@ import {
 } from "date-fns";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -23,7 +25,26 @@ import { toast } from "@/ui/use-toast";
 import { useAvailability, useSaveAvailability } from "./api";
 import { calendarCells } from "./calendar";
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** A Sunday (4 January 2026) and the six days after it: the calendar's columns, named in the reader's language. */
+const WEEK = Array.from({ length: 7 }, (_, i) => new Date(2026, 0, 4 + i));
+/** Dates as the calendar writes them (in English as before: "November 2026", "Saturday, November 28, 2026"). */
+const DATE_FORMATS = {
+  weekday: { weekday: "short" },
+  month: { month: "long", year: "numeric" },
+  day: { day: "numeric" },
+  full: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
+  heading: { weekday: "long", month: "long", day: "numeric" },
+  saved: { month: "long", day: "numeric", year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+function useDateText() {
+  const { locale } = useLanguage();
+  return useMemo(() => {
+    const formats = Object.fromEntries(
+      Object.entries(DATE_FORMATS).map(([name, options]) => [name, new Intl.DateTimeFormat(locale, options)]),
+    ) as Record<keyof typeof DATE_FORMATS, Intl.DateTimeFormat>;
+    return (date: Date, as: keyof typeof DATE_FORMATS) => formats[as].format(date);
+  }, [locale]);
+}
 const dayKey = (date: Date) => format(date, "yyyy-MM-dd");
 
 export type AvailabilityWidgetProps = {
@@ -43,6 +64,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
   const [draft, setDraft] = useState<{ day: string; slots: TimeSlotId[] } | null>(null);
   const availability = useAvailability(userId);
   const save = useSaveAvailability();
+  const t = useTexts(MY_AVAILABILITY_TEXTS);
+  const dateText = useDateText();
 
   const savedByDay = useMemo(() => {
     const map = new Map<string, AvailabilityRow>();
@@ -71,51 +94,58 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
   }
 
   function submit() {
-    const label = format(selected, "MMMM d, yyyy");
+    const day = dateText(selected, "saved");
     save.mutate(
       // The local midnight as ISO (with its offset) and the slots as a JSON string.
       { userId, date: formatISO(startOfDay(selected)), timeslots: JSON.stringify(slots) },
       {
         onSuccess: () => {
           setDraft(null);
-          toast({ title: "Availability Saved", description: `Your availability for ${label} has been saved.` });
+          toast({
+            title: text(MY_AVAILABILITY_TEXTS, "saved"),
+            description: text(MY_AVAILABILITY_TEXTS, "savedDetail", { day }),
+          });
         },
         onError: () =>
-          toast({ title: "Error", description: "Failed to save your availability", variant: "destructive" }),
+          toast({
+            title: text(MY_AVAILABILITY_TEXTS, "error"),
+            description: text(MY_AVAILABILITY_TEXTS, "saveFailed"),
+            variant: "destructive",
+          }),
       },
     );
   }
 
   return (
     <div className="grid gap-4" data-testid="availability-widget">
-      <section aria-label="Calendar" className="rounded-2xl border border-border bg-card p-3 shadow-sm">
+      <section aria-label={t("calendar")} className="rounded-2xl border border-border bg-card p-3 shadow-sm">
         <div className="mb-2 flex items-center justify-between">
           <Button
             variant="ghost"
             size="icon"
             className="size-9"
-            aria-label="Previous month"
+            aria-label={t("previousMonth")}
             onClick={() => setMonth((m) => addMonths(m, -1))}
           >
-            <ChevronLeftIcon />
+            <ChevronLeftIcon className="rtl:-scale-x-100" />
           </Button>
           <h2 className="text-base font-semibold" aria-live="polite">
-            {format(month, "MMMM yyyy")}
+            {dateText(month, "month")}
           </h2>
           <Button
             variant="ghost"
             size="icon"
             className="size-9"
-            aria-label="Next month"
+            aria-label={t("nextMonth")}
             onClick={() => setMonth((m) => addMonths(m, 1))}
           >
-            <ChevronRightIcon />
+            <ChevronRightIcon className="rtl:-scale-x-100" />
           </Button>
         </div>
         <div className="grid grid-cols-7 gap-1 text-center">
-          {WEEKDAYS.map((d) => (
-            <div key={d} className="pb-1 text-xs font-medium text-muted-foreground">
-              {d}
+          {WEEK.map((d) => (
+            <div key={d.getDay()} className="pb-1 text-xs font-medium text-muted-foreground">
+              {dateText(d, "weekday")}
             </div>
           ))}
           {cells.map(({ date, inMonth }) => {
@@ -133,7 +163,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                 // Days of the neighbouring months can be tapped too: people plan across a month's end.
                 disabled={past}
                 aria-pressed={isSelected}
-                aria-label={format(date, "EEEE, MMMM d, yyyy")}
+                aria-label={dateText(date, "full")}
                 onClick={() => selectDay(date)}
                 className={cn(
                   "relative flex aspect-square items-center justify-center rounded-lg text-sm transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -143,7 +173,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   isSelected && "bg-primary font-semibold text-primary-foreground hover:bg-primary/90",
                 )}
               >
-                {format(date, "d")}
+                {dateText(date, "day")}
                 {hasSlots && (
                   <span
                     aria-hidden
@@ -159,8 +189,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
         </div>
       </section>
 
-      <section aria-label="Time slots" className="grid gap-2">
-        <h3 className="text-sm font-medium text-muted-foreground">{format(selected, "EEEE, MMMM d")}</h3>
+      <section aria-label={t("timeSlots")} className="grid gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">{dateText(selected, "heading")}</h3>
         {availability.isLoading ? (
           <div className="grid grid-cols-2 gap-2">
             {TIME_SLOTS.map((s) => (
@@ -180,14 +210,14 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   aria-disabled={readOnly || undefined}
                   onClick={() => toggle(slot.id)}
                   className={cn(
-                    "flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5 text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    "flex items-center justify-between gap-2 rounded-xl border px-3 py-2.5 text-start transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
                     on ? "border-primary bg-primary/10" : "border-border bg-card",
                     readOnly ? "cursor-default" : "hover:border-primary/60",
                   )}
                 >
                   <span className="grid">
-                    <span className="text-sm font-medium">{slot.label}</span>{" "}
-                    <span className="text-xs text-muted-foreground">{slot.range}</span>
+                    <span className="text-sm font-medium">{localize(slot.label)}</span>{" "}
+                    <span className="text-xs text-muted-foreground">{localize(slot.range)}</span>
                   </span>
                   <span
                     aria-hidden
@@ -213,7 +243,7 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
           onClick={submit}
         >
           {save.isPending && <Spinner className="size-4" />}
-          Save Availability
+          {t("save")}
         </Button>
       )}
     </div>

@@ -1,8 +1,10 @@
 import type { CategoryId } from "@contract/categories";
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
 import { SearchIcon, XIcon } from "lucide-react";
 import { useAuth } from "@/features/auth";
 import type { FeedParams } from "@/features/events";
+import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
@@ -18,9 +20,10 @@ export function SearchBox({
   onChange: (v: string) => void;
   placeholder: string;
 }) {
+  const t = useTexts(DISCOVER_TEXTS);
   return (
     <div className="relative flex items-center">
-      <SearchIcon className="pointer-events-none absolute left-3 size-4 text-muted-foreground" aria-hidden />
+      <SearchIcon className="pointer-events-none absolute start-3 size-4 text-muted-foreground" aria-hidden />
       <Input
         type="search"
         value={value}
@@ -28,12 +31,12 @@ export function SearchBox({
         placeholder={placeholder}
         aria-label={placeholder}
         // The longest search placeholder fits a 390 px screen: room for Clear only once there is text to clear.
-        className={cn("pl-9 placeholder:text-sm [&::-webkit-search-cancel-button]:hidden", value ? "pr-20" : "pr-2")}
+        className={cn("ps-9 placeholder:text-sm [&::-webkit-search-cancel-button]:hidden", value ? "pe-20" : "pe-2")}
       />
       {value && (
-        <Button type="button" variant="ghost" size="sm" className="absolute right-1" onClick={() => onChange("")}>
+        <Button type="button" variant="ghost" size="sm" className="absolute end-1" onClick={() => onChange("")}>
           <XIcon aria-hidden />
-          Clear
+          {t("clear")}
         </Button>
       )}
     </div>
@@ -41,11 +44,12 @@ export function SearchBox({
 }
 
 export function Loading() {
+  const t = useTexts(DISCOVER_TEXTS);
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center" role="status">
       <Spinner className="size-8 text-primary" />
-      <p className="font-semibold">Loading Events...</p>
-      <p className="text-sm text-muted-foreground">Finding events near you...</p>
+      <p className="font-semibold">{t("loadingEvents")}</p>
+      <p className="text-sm text-muted-foreground">{t("findingEvents")}</p>
     </div>
   );
 }
@@ -64,18 +68,17 @@ export function useFeedParams(
 
 export /** A search that found nothing says so and offers to clear it, instead of "No More Events". */
 function NoMatches({ q, onClear }: { q: string; onClear: () => void }) {
+  const t = useTexts(DISCOVER_TEXTS);
   return (
     <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="no-matches">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
         <SearchIcon className="size-7" aria-hidden />
       </div>
-      <h2 className="text-lg font-semibold break-all">No events match "{q}"</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        Try another word, or clear the search to see every event.
-      </p>
+      <h2 className="text-lg font-semibold break-all">{t("noMatches", { q })}</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("noMatchesDetail")}</p>
       <Button variant="outline" onClick={onClear}>
         <XIcon aria-hidden />
-        Clear search
+        {t("clearSearch")}
       </Button>
     </div>
   );

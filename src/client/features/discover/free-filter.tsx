@@ -1,11 +1,16 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
 import { FREE_WINDOWS } from "@contract/free-windows";
 import { CalendarCheckIcon } from "lucide-react";
 import { Link } from "wouter";
+import { localize, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 
-const OPTIONS: { id: FreeWindow | null; label: string }[] = [{ id: null, label: "Any time" }, ...FREE_WINDOWS];
+const OPTIONS: { id: FreeWindow | null; label: string }[] = [
+  { id: null, label: DISCOVER_TEXTS.anyTime },
+  ...FREE_WINDOWS,
+];
 
 /** "When I'm free": only events in the times the person published in My Availability, in one window. */
 export function FreeFilter({
@@ -15,14 +20,15 @@ export function FreeFilter({
   value: FreeWindow | null;
   onChange: (v: FreeWindow | null) => void;
 }) {
+  const t = useTexts(DISCOVER_TEXTS);
   return (
     // One row that scrolls sideways, like the categories above it: the deck below keeps the height.
     <div
       className="-mx-4 flex shrink-0 items-center gap-1.5 overflow-x-auto px-4 pb-1"
       role="toolbar"
-      aria-label="When I'm free"
+      aria-label={t("whenFree")}
     >
-      <span className="mr-0.5 shrink-0 text-xs font-medium text-muted-foreground">When I'm free</span>
+      <span className="me-0.5 shrink-0 text-xs font-medium text-muted-foreground">{t("whenFree")}</span>
       {OPTIONS.map((o) => (
         <button
           key={o.id ?? "any"}
@@ -37,7 +43,7 @@ export function FreeFilter({
               : "border-border bg-background hover:bg-accent",
           )}
         >
-          {o.label}
+          {localize(o.label)}
         </button>
       ))}
     </div>
@@ -46,21 +52,20 @@ export function FreeFilter({
 
 /** No event fits the published free times in the window: say so, and where more times can be published. */
 export function NothingFree({ onClear }: { onClear: () => void }) {
+  const t = useTexts(DISCOVER_TEXTS);
   return (
     <div className="flex flex-col items-center gap-3 py-14 text-center" data-testid="nothing-free">
       <div className="flex size-14 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
         <CalendarCheckIcon className="size-7" aria-hidden />
       </div>
-      <h2 className="text-lg font-semibold">Nothing in your free times</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">
-        Only events in the times you published in My Availability show here.
-      </p>
+      <h2 className="text-lg font-semibold">{t("nothingFree")}</h2>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("nothingFreeDetail")}</p>
       <div className="flex gap-2">
         <Button asChild>
-          <Link href="/availability">My Availability</Link>
+          <Link href="/availability">{t("myAvailability")}</Link>
         </Button>
         <Button variant="outline" onClick={onClear}>
-          Any time
+          {t("anyTime")}
         </Button>
       </div>
     </div>

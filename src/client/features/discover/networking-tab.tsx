@@ -1,3 +1,5 @@
+import { INDUSTRY_TEXTS } from "@contract/discover-categories";
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FeedItem } from "@contract/events";
 import { SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
@@ -9,16 +11,21 @@ import { useAuth } from "@/features/auth";
 import { refreshAnswered, useFeed, useRespond } from "@/features/events";
 import { asksBeforeJoining, LazyRespondDialog } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
+import { text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
-import { AvatarStack } from "./event-people";
+import { AvatarStack, useReasonText } from "./event-people";
 import { Loading, NoMatches, SearchBox, useFeedParams } from "./feed-states";
 import { useDebounced } from "./use-debounced";
 import type { Position } from "./use-position";
 
 export function NetworkingTab({ position, positionSettled }: { position: Position | null; positionSettled: boolean }) {
   const { user } = useAuth();
+  const t = useTexts(DISCOVER_TEXTS);
+  const place = useTexts(PLACE_TEXTS);
+  const industry = useTexts(INDUSTRY_TEXTS);
+  const reasonText = useReasonText();
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const params = useFeedParams("networking", "all", q, position, positionSettled);
@@ -40,13 +47,17 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
         onSuccess: () => {
           setApplied((s) => new Set(s).add(event.id));
           toast({
-            title: "Application Submitted",
-            description: `Your request to join ${event.title} is pending approval.`,
+            title: text(DISCOVER_TEXTS, "applicationSubmitted"),
+            description: text(DISCOVER_TEXTS, "applicationPending", { title: event.title }),
           });
           refreshAnswered(queryClient, event.id);
         },
         onError: () =>
-          toast({ title: "Error", description: "Failed to submit your application", variant: "destructive" }),
+          toast({
+            title: text(DISCOVER_TEXTS, "error"),
+            description: text(DISCOVER_TEXTS, "applyFailed"),
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -59,7 +70,7 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
           <LazyRespondDialog
             event={asking}
             status="pending"
-            done="Application Submitted"
+            done={t("applicationSubmitted")}
             refresh={refreshAnswered}
             onOpenChange={(open) => !open && setAsking(null)}
             onResponded={() => setApplied((s) => new Set(s).add(asking.id))}
@@ -67,21 +78,21 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
         </Suspense>
       )}
       <div>
-        <h2 className="text-lg font-semibold">Networking Events</h2>
-        <p className="text-sm text-muted-foreground">Find professional events that match your interests</p>
+        <h2 className="text-lg font-semibold">{t("networkingEvents")}</h2>
+        <p className="text-sm text-muted-foreground">{t("networkingDetail")}</p>
       </div>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search events by title, description, or tags..." />
+      <SearchBox value={search} onChange={setSearch} placeholder={t("searchNetworking")} />
       {!params || feed.isLoading ? (
         <Loading />
       ) : q && events.length === 0 ? (
         <NoMatches q={q} onClear={() => setSearch("")} />
       ) : events.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-14 text-center">
-          <h2 className="text-lg font-semibold">No Networking Events</h2>
-          <p className="text-sm text-muted-foreground">There are no networking events to show right now.</p>
+          <h2 className="text-lg font-semibold">{t("noNetworking")}</h2>
+          <p className="text-sm text-muted-foreground">{t("noNetworkingDetail")}</p>
           <Button variant="outline" onClick={() => window.location.reload()}>
             <RefreshCwIcon aria-hidden />
-            Refresh
+            {t("refresh")}
           </Button>
         </div>
       ) : (
@@ -98,7 +109,9 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
                 </Link>
                 {event.category && (
                   <Badge variant="secondary" className="capitalize">
-                    {event.category}
+                    {event.category in INDUSTRY_TEXTS
+                      ? industry(event.category as keyof typeof INDUSTRY_TEXTS)
+                      : event.category}
                   </Badge>
                 )}
               </div>
@@ -109,11 +122,15 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
               {(event.location || !eventCoordinates(event)) && (
                 <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
                   <MapPinIcon className="size-4 shrink-0" aria-hidden />
-                  {event.location && <span className="truncate">{event.location}</span>}
+                  {event.location && (
+                    <span className="truncate" dir="auto">
+                      {event.location}
+                    </span>
+                  )}
                   {/* As on the event page, My Events and the swipe cards, a place nobody can find on a map says so. */}
                   {!eventCoordinates(event) && (
                     <span className="shrink-0">
-                      {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
+                      {event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}
                     </span>
                   )}
                 </p>
@@ -122,27 +139,25 @@ export function NetworkingTab({ position, positionSettled }: { position: Positio
                 {event.description}
               </p>
               {event.reasons.length > 0 && (
-                <p className="text-xs font-medium text-primary">{event.reasons.join(" · ")}</p>
+                <p className="text-xs font-medium text-primary">{event.reasons.map(reasonText).join(" · ")}</p>
               )}
               <div className="flex items-center justify-between gap-2">
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <AvatarStack attendees={event.attendees} total={event.attendeeCount} />
                   {event.maxAttendees != null && (
-                    <span>
-                      {event.attendeeCount}/{event.maxAttendees} going
-                    </span>
+                    <span>{t("capacity", { count: event.attendeeCount, max: event.maxAttendees })}</span>
                   )}
                 </div>
                 {applied.has(event.id) ? (
-                  <Badge variant="outline">Pending</Badge>
+                  <Badge variant="outline">{t("pending")}</Badge>
                 ) : (
                   <Button
                     size="sm"
-                    aria-label={`Apply to ${event.title}`}
+                    aria-label={t("applyTo", { title: event.title })}
                     onClick={() => apply(event)}
                     disabled={respond.isPending}
                   >
-                    Apply
+                    {t("apply")}
                   </Button>
                 )}
               </div>

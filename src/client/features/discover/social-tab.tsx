@@ -1,9 +1,11 @@
 import type { CategoryId } from "@contract/categories";
 import { CATEGORIES } from "@contract/discover-categories";
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { MapPinIcon } from "lucide-react";
 import { useFeed } from "@/features/events";
+import { localize, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Loading, NoMatches, SearchBox, useFeedParams } from "./feed-states";
 import { FreeFilter, NothingFree } from "./free-filter";
@@ -20,11 +22,12 @@ export function SocialTab({ position, positionSettled }: { position: Position | 
   const params = useFeedParams("social", filter, q, position, positionSettled, free);
   const feed = useFeed(params);
   const counts = feed.data?.counts;
+  const t = useTexts(DISCOVER_TEXTS);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <SearchBox value={search} onChange={setSearch} placeholder="Search social events..." />
-      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1" role="toolbar" aria-label="Categories">
+      <SearchBox value={search} onChange={setSearch} placeholder={t("searchSocial")} />
+      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1" role="toolbar" aria-label={t("categories")}>
         {CATEGORIES.map((c) => (
           <button
             key={c.id}
@@ -39,7 +42,7 @@ export function SocialTab({ position, positionSettled }: { position: Position | 
                 : "border-border bg-background hover:bg-accent",
             )}
           >
-            {c.label}
+            {localize(c.label)}
             <span
               data-testid="chip-count"
               // The active count is a light pill with brand text: 4.5:1 in both themes (axe).
@@ -57,7 +60,7 @@ export function SocialTab({ position, positionSettled }: { position: Position | 
       {position && (
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <MapPinIcon className="size-3.5" aria-hidden />
-          Events within {DISCOVER_RADIUS_KM}km of your location
+          {t("withinRadius", { km: DISCOVER_RADIUS_KM })}
         </p>
       )}
       {!params || feed.isLoading ? (

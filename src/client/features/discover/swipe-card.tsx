@@ -1,5 +1,5 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FeedItem } from "@contract/events";
-import { formatDistance } from "@contract/geo";
 import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
@@ -15,11 +15,12 @@ import {
 import * as m from "motion/react-m";
 import { type ReactNode, useRef } from "react";
 import { Link } from "wouter";
-import { EventCover } from "@/features/events";
+import { EventCover, useDistanceText } from "@/features/events";
 import { CardHosts, SeriesLabel } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
-import { AvatarStack, friendsGoingText } from "./event-people";
+import { AvatarStack, friendsGoingText, useReasonText } from "./event-people";
 
 /** How a card leaves: flung to its side, or (prefers-reduced-motion) faded where it stands. */
 const cardExit = (direction: number, reduceMotion: boolean) =>
@@ -44,6 +45,10 @@ function CardBody({
   priority?: boolean;
   onAnswer?: (status: "going" | "declined") => void;
 }) {
+  const t = useTexts(DISCOVER_TEXTS);
+  const place = useTexts(PLACE_TEXTS);
+  const distanceText = useDistanceText();
+  const reasonText = useReasonText();
   // The line under the avatars already says how many friends go; the reasons do not repeat it.
   const reasons = event.reasons.filter((r) => r !== friendsGoingText(event.friendsGoing));
   const href = `/events/${event.id}`;
@@ -88,14 +93,12 @@ function CardBody({
               {event.distanceKm != null && (
                 <span className="shrink-0">
                   {event.location ? "· " : ""}
-                  {formatDistance(event.distanceKm)}
+                  {distanceText(event.distanceKm)}
                 </span>
               )}
               {/* An event without coordinates says so (it is left out of radius feeds). */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">
-                  {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
-                </span>
+                <span className="shrink-0">{event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}</span>
               )}
             </p>
           )}
@@ -113,14 +116,14 @@ function CardBody({
           </Link>
         )}
         {reasons.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Why this event">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("whyThisEvent")}>
             {reasons.map((r) => (
               <li
                 key={r}
                 className="flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary"
               >
                 <SparklesIcon className="size-3" aria-hidden />
-                {r}
+                {reasonText(r)}
               </li>
             ))}
           </ul>
@@ -131,22 +134,23 @@ function CardBody({
             {event.friendsGoing > 0 && (
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
                 <UsersIcon className="size-3.5" aria-hidden />
-                {friendsGoingText(event.friendsGoing)}
+                {t("friendsGoing", { count: event.friendsGoing })}
               </span>
             )}
           </div>
           <Link href={`/users/${event.hostId}`} className="text-sm font-medium text-primary hover:underline">
-            View Profile
+            {t("viewProfile")}
           </Link>
         </div>
       </div>
-      {/* Outside the scrolling text: whatever the card holds, the answer stays one tap away. */}
-      <div className="flex shrink-0 justify-center gap-8 border-t border-border/60 px-4 py-3">
+      {/* Outside the scrolling text: whatever the card holds, the answer stays one tap away. Pass on the left and
+          Going on the right in every language (dir="ltr"), the sides the card is swiped to (see SwipeCard). */}
+      <div className="flex shrink-0 justify-center gap-8 border-t border-border/60 px-4 py-3" dir="ltr">
         <Button
           type="button"
           variant="outline"
           size="icon"
-          aria-label="Decline"
+          aria-label={t("decline")}
           className="size-14 rounded-full border-rose-300 text-rose-600 hover:bg-rose-50 dark:text-rose-400 dark:hover:bg-rose-950 [&_svg]:size-6"
           onClick={() => onAnswer?.("declined")}
         >
@@ -155,7 +159,7 @@ function CardBody({
         <Button
           type="button"
           size="icon"
-          aria-label="Going"
+          aria-label={t("going")}
           className="size-14 rounded-full bg-emerald-600 text-white hover:bg-emerald-700 [&_svg]:size-6"
           onClick={() => onAnswer?.("going")}
         >
@@ -221,7 +225,12 @@ export function SwipeCard({
     if (!leaving) onDragProgress?.(Math.min(Math.abs(v) / SWIPE_THRESHOLD_PX, 1));
   });
 
+  const t = useTexts(DISCOVER_TEXTS);
   // Only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
+  // In every language, right to left included, a drag to the right is Going and to the left is Pass: the
+  // deck's gesture is a physical one (Tinder, Bumble and Luma's own cards keep it in Arabic and Hebrew), the
+  // arrow keys follow the same sides, and mirroring it would make one muscle memory mean two things for
+  // people who switch languages. The stamps and the buttons say in words what each side does.
   const onDragEnd = (_: unknown, info: PanInfo) => {
     if (info.offset.x > SWIPE_THRESHOLD_PX) onAnswer("going");
     else if (info.offset.x < -SWIPE_THRESHOLD_PX) onAnswer("declined");
@@ -265,17 +274,18 @@ export function SwipeCard({
         onAnswer={onAnswer}
         stamps={
           <>
+            {/* Physical sides on purpose: each stamp shows on the side the card is dragged away from. */}
             <m.span
               style={{ opacity: goingOpacity }}
               className="absolute top-4 left-4 rotate-[-8deg] rounded-lg border-2 border-emerald-400 bg-black/50 px-3 py-1 text-lg font-bold text-emerald-300"
             >
-              GOING
+              {t("stampGoing")}
             </m.span>
             <m.span
               style={{ opacity: declineOpacity }}
               className="absolute top-4 right-4 rotate-[8deg] rounded-lg border-2 border-rose-400 bg-black/50 px-3 py-1 text-lg font-bold text-rose-300"
             >
-              PASS
+              {t("stampPass")}
             </m.span>
           </>
         }

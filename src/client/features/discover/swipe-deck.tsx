@@ -1,3 +1,4 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FeedItem } from "@contract/events";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, RefreshCwIcon, Undo2Icon } from "lucide-react";
@@ -6,6 +7,7 @@ import { Suspense, useCallback, useEffect, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { refreshAnswered, useRespond, useUndoAnswer } from "@/features/events";
 import { asksBeforeJoining, LazyRespondDialog } from "@/features/hosting";
+import { text, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
 import { Button } from "@/ui/button";
@@ -36,6 +38,7 @@ export function SwipeDeck({
   onRefresh: () => void;
 }) {
   const { user } = useAuth();
+  const t = useTexts(DISCOVER_TEXTS);
   const queryClient = useQueryClient();
   const respond = useRespond();
   const undoAnswer = useUndoAnswer();
@@ -85,8 +88,8 @@ export function SwipeDeck({
       if (!navigator.onLine) {
         const queued = enqueue(user.id, { kind: "swipe", eventId: event.id, status });
         toast({
-          title: "Saved offline",
-          description: `Your answer to ${event.title} will be sent when you're back online`,
+          title: text(DISCOVER_TEXTS, "savedOffline"),
+          description: text(DISCOVER_TEXTS, "savedOfflineDetail", { title: event.title }),
         });
         setAnswered((list) => [...list, { event, status, stored: Promise.resolve(), queuedKey: queued.key }]);
         return;
@@ -99,7 +102,11 @@ export function SwipeDeck({
           refreshAnswered(queryClient, event.id);
         },
         (error: unknown) => {
-          toast({ title: "Error", description: "Failed to update your response", variant: "destructive" });
+          toast({
+            title: text(DISCOVER_TEXTS, "error"),
+            description: text(DISCOVER_TEXTS, "answerFailed"),
+            variant: "destructive",
+          });
           // The card comes back so the answer can be given again; there is nothing to undo.
           setAnswered((list) => list.filter((a) => a.event !== event));
           setIndex((i) => Math.min(i, events.indexOf(event)));
@@ -152,7 +159,7 @@ export function SwipeDeck({
       refreshAnswered(queryClient, last.event.id);
     } catch {
       setAnswered((list) => [...list, last]);
-      toast({ title: "Error", description: "Could not undo your last swipe", variant: "destructive" });
+      toast({ title: t("error"), description: t("undoFailed"), variant: "destructive" });
     }
   };
 
@@ -161,6 +168,7 @@ export function SwipeDeck({
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
       if (asking) return;
+      // Physical sides in every language, as the swipe (see SwipeCard).
       if (e.key === "ArrowRight") answer("going");
       else if (e.key === "ArrowLeft") answer("declined");
     };
@@ -172,7 +180,7 @@ export function SwipeDeck({
   const undoButton = answered.length > 0 && (
     <Button type="button" variant="outline" size="sm" onClick={() => void undo()} disabled={undoAnswer.isPending}>
       <Undo2Icon aria-hidden />
-      Undo
+      {t("undo")}
     </Button>
   );
 
@@ -182,10 +190,8 @@ export function SwipeDeck({
         <div className="flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">
           <CalendarIcon className="size-7" aria-hidden />
         </div>
-        <h2 className="text-lg font-semibold">No More Events</h2>
-        <p className="max-w-xs text-sm text-muted-foreground">
-          You've seen all available events in your area. Check back later for new events!
-        </p>
+        <h2 className="text-lg font-semibold">{t("noMoreEvents")}</h2>
+        <p className="max-w-xs text-sm text-muted-foreground">{t("noMoreEventsDetail")}</p>
         <div className="flex gap-2">
           {undoButton}
           <Button
@@ -196,7 +202,7 @@ export function SwipeDeck({
             }}
           >
             <RefreshCwIcon aria-hidden />
-            Refresh
+            {t("refresh")}
           </Button>
         </div>
       </div>
@@ -226,10 +232,10 @@ export function SwipeDeck({
         <p className="flex min-w-0 gap-1 text-xs text-muted-foreground" role="status" data-testid="deck-status">
           <span className="truncate" dir="auto">
             {last
-              ? `${last.status === "going" ? "Going" : "Passed"}: ${last.event.title}`
-              : "Swipe right to go, left to pass"}
+              ? t(last.status === "going" ? "answeredGoing" : "answeredPassed", { title: last.event.title })
+              : t("swipeHint")}
           </span>
-          <span className="shrink-0">{` · ${events.length - index} left`}</span>
+          <span className="shrink-0">{` · ${t("left", { count: events.length - index })}`}</span>
         </p>
         {undoButton}
       </div>

@@ -1,10 +1,13 @@
 import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { CalendarPlusIcon } from "lucide-react";
+import { localize, useTexts } from "@/lib/i18n";
 
 /** The event's .ics file (Apple Calendar and any other app), and Google's and Outlook's own "new event" pages. */
 export function AddToCalendar({ event }: { event: EventDetail }) {
   const links = addEventLinks(event, new URL(`/events/${event.id}`, window.location.origin).href);
+  const t = useTexts(EVENT_PAGE_TEXTS);
   const external = "text-sm font-medium text-primary hover:underline";
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -14,25 +17,25 @@ export function AddToCalendar({ event }: { event: EventDetail }) {
         className="flex min-h-11 items-center gap-2 text-sm font-medium text-primary hover:underline"
       >
         <CalendarPlusIcon className="size-4" aria-hidden />
-        {CALENDAR_TEXTS.addToCalendar}
+        {localize(CALENDAR_TEXTS.addToCalendar)}
       </a>
       <a
         href={links.google}
         target="_blank"
         rel="noopener noreferrer"
         className={external}
-        aria-label="Add to Google Calendar"
+        aria-label={t("addToGoogle")}
       >
-        Google
+        <span translate="no">Google</span>
       </a>
       <a
         href={links.outlook}
         target="_blank"
         rel="noopener noreferrer"
         className={external}
-        aria-label="Add to Outlook"
+        aria-label={t("addToOutlook")}
       >
-        Outlook
+        <span translate="no">Outlook</span>
       </a>
     </div>
   );

@@ -1,5 +1,7 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { EVENT_TEXTS, type EventDetail } from "@contract/events";
 import { Link } from "wouter";
+import { useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 
@@ -12,13 +14,15 @@ export function AttendeeList({
 }: {
   event: Pick<EventDetail, "attendees" | "attendeeCount" | "guestListHidden">;
 }) {
+  const t = useTexts(EVENT_PAGE_TEXTS);
+  const events = useTexts(EVENT_TEXTS);
   return (
     <section className="grid gap-2">
-      <h2 className="text-sm font-semibold">Attendees ({event.attendeeCount})</h2>
+      <h2 className="text-sm font-semibold">{t("attendees", { count: event.attendeeCount })}</h2>
       {event.guestListHidden ? (
-        <p className="text-sm text-muted-foreground">{EVENT_TEXTS.guestListPrivate(event.attendeeCount)}</p>
+        <p className="text-sm text-muted-foreground">{events("guestListPrivate", { going: event.attendeeCount })}</p>
       ) : event.attendees.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{EVENT_TEXTS.noAttendees}</p>
+        <p className="text-sm text-muted-foreground">{events("noAttendees")}</p>
       ) : (
         <ul className="grid gap-2">
           {event.attendees.map((a) => (
@@ -32,7 +36,7 @@ export function AttendeeList({
                 {a.guests > 0 && (
                   <span className="text-muted-foreground" data-testid="attendee-guests">
                     +{a.guests}
-                    <span className="sr-only"> (brings {a.guests === 1 ? "a guest" : `${a.guests} guests`})</span>
+                    <span className="sr-only"> {t("brings", { count: a.guests })}</span>
                   </span>
                 )}
               </Link>

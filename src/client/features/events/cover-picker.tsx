@@ -1,4 +1,6 @@
+import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import type { Event } from "@contract/events";
+import { useTexts } from "@/lib/i18n";
 import { PhotoField } from "@/ui/photo-field";
 import { EventCover } from "./event-cover";
 
@@ -15,9 +17,10 @@ export function CoverPicker({
   onChange: (url: string | null) => void;
   event: Pick<Event, "type" | "title" | "tags">;
 }) {
+  const t = useTexts(CREATE_EVENT_TEXTS);
   return (
     <PhotoField
-      label="Cover"
+      label={t("cover")}
       value={value}
       onChange={onChange}
       placeholder={<EventCover event={{ ...event, imageUrl: null }} />}

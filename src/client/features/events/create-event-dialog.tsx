@@ -1,4 +1,5 @@
 import { INDUSTRIES } from "@contract/categories";
+import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import { CREATE_EVENT_MISSING_TEXTS, type CreateEventBody } from "@contract/events";
 import type { Recurrence } from "@contract/hosting";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
@@ -9,6 +10,7 @@ import { useAuth } from "@/features/auth";
 import { questionsToSave, RepeatField } from "@/features/hosting";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey, deviceTimeZone, zoneAbbreviation } from "@/lib/format-date";
+import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
@@ -31,14 +33,15 @@ const REQUIRED_FIELDS = Object.keys(CREATE_EVENT_MISSING_TEXTS) as RequiredField
  * The visible mark of a required field's label: drawn by CSS with an empty alternative text, so the
  * field's name stays its words and the input's own `required` is what a screen reader announces.
  */
-const requiredLabel = "after:ml-0.5 after:text-destructive after:content-['*'_/_'']";
+const requiredLabel = "after:ms-0.5 after:text-destructive after:content-['*'_/_'']";
 
 /** Under a required field left empty: what it needs, tied to the input by aria-describedby. */
 function MissingNote({ field, shown }: { field: RequiredField; shown: boolean }) {
+  const t = useTexts(CREATE_EVENT_MISSING_TEXTS);
   if (!shown) return null;
   return (
     <p id={`event-${field}-missing`} className="text-sm font-medium text-destructive">
-      {CREATE_EVENT_MISSING_TEXTS[field]}
+      {t(field)}
     </p>
   );
 }
@@ -79,6 +82,9 @@ function typedTimeZone(
 /** "Create New Event", opened by the bottom bar's add button. */
 export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
+  const t = useTexts(CREATE_EVENT_TEXTS);
+  // Radix controls lay out left to right unless told the page's direction.
+  const { dir } = useLanguage();
   const [form, setForm] = useState(initial);
   // Set by a refused submit: from then on every empty required field says so where it is.
   const [tried, setTried] = useState(false);
@@ -132,7 +138,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (firstMissing || !user) {
       setTried(true);
       if (firstMissing) formRef.current?.querySelector<HTMLElement>(`#event-${firstMissing}`)?.focus();
-      toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
+      toast({ title: t("missingFields"), description: t("missingFieldsDetail"), variant: "destructive" });
       return;
     }
     // With location granted and nothing picked, the event takes the device's position.
@@ -172,7 +178,10 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     };
     create.mutate(body, {
       onSuccess: (event) => {
-        toast({ title: "Event Created", description: `Your ${form.type} event has been created successfully` });
+        toast({
+          title: text(CREATE_EVENT_TEXTS, "created"),
+          description: text(CREATE_EVENT_TEXTS, form.type === "networking" ? "createdNetworking" : "createdSocial"),
+        });
         changeOpen(false);
         // The host lands on the new event's page, which offers to share it.
         navigate(`/events/${event.id}?live=1`);
@@ -180,8 +189,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       // "Failed to create the event" for every failure, except the hourly limit, whose message says when to retry.
       onError: (error) =>
         toast({
-          title: "Error",
-          description: (errorStatus(error) === 429 && errorMessage(error)) || "Failed to create the event",
+          title: text(CREATE_EVENT_TEXTS, "error"),
+          description: (errorStatus(error) === 429 && errorMessage(error)) || text(CREATE_EVENT_TEXTS, "createFailed"),
           variant: "destructive",
         }),
     });
@@ -191,38 +200,39 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create New Event</DialogTitle>
-          <DialogDescription>Plan something with friends or meet people in your field.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
         <form ref={formRef} onSubmit={submit} noValidate className="grid gap-4">
           <p className="-mt-2 text-xs text-muted-foreground" aria-hidden>
-            <span className="text-destructive">*</span> Required
+            <span className="text-destructive">*</span> {t("required")}
           </p>
           <div className="grid gap-2">
-            <Label>Event Type</Label>
+            <Label>{t("eventType")}</Label>
             <RadioGroup
+              dir={dir}
               value={form.type}
               onValueChange={(v) => changeType(v as typeof initial.type)}
               className="flex gap-6"
-              aria-label="Event Type"
+              aria-label={t("eventType")}
             >
               <div className="flex items-center gap-2">
                 <RadioGroupItem value="social" id="event-type-social" />
-                <Label htmlFor="event-type-social">Social</Label>
+                <Label htmlFor="event-type-social">{t("social")}</Label>
               </div>
               <div className="flex items-center gap-2">
                 <RadioGroupItem value="networking" id="event-type-networking" />
-                <Label htmlFor="event-type-networking">Networking</Label>
+                <Label htmlFor="event-type-networking">{t("networking")}</Label>
               </div>
             </RadioGroup>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="event-title" className={requiredLabel}>
-              Event Name
+              {t("eventName")}
             </Label>
             <Input
               id="event-title"
-              placeholder="Dinner at Olive Garden"
+              placeholder={t("eventNamePlaceholder")}
               value={form.title}
               onChange={(e) => set("title", e.target.value)}
               {...requiredProps("title")}
@@ -232,7 +242,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           <DateTimeRow>
             <div className="grid gap-2">
               <Label htmlFor="event-date" className={requiredLabel}>
-                Date
+                {t("date")}
               </Label>
               <Input
                 id="event-date"
@@ -246,7 +256,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             </div>
             <div className="grid gap-2">
               <Label htmlFor="event-time" className={requiredLabel}>
-                Time
+                {t("time")}
               </Label>
               <Input
                 id="event-time"
@@ -268,15 +278,15 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
                 className="col-span-2 text-xs text-muted-foreground"
                 data-testid="event-time-zone"
               >
-                Time at the place ({zoneAbbreviation(new Date(), placeZone)})
+                {t("timeAtPlace", { zone: zoneAbbreviation(new Date(), placeZone) })}
               </p>
             )}
           </DateTimeRow>
           <div className="grid gap-2">
-            <Label htmlFor="event-location">Location</Label>
+            <Label htmlFor="event-location">{t("location")}</Label>
             <Input
               id="event-location"
-              placeholder="Where is it?"
+              placeholder={t("locationPlaceholder")}
               value={form.location}
               onChange={(e) => set("location", e.target.value)}
             />
@@ -289,12 +299,12 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           />
           <div className="grid gap-2">
             <Label htmlFor="event-description" className={requiredLabel}>
-              Description
+              {t("descriptionLabel")}
             </Label>
             <Textarea
               id="event-description"
               rows={3}
-              placeholder="What's the plan?"
+              placeholder={t("descriptionPlaceholder")}
               value={form.description}
               onChange={(e) => set("description", e.target.value)}
               {...requiredProps("description")}
@@ -303,15 +313,15 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
           </div>
           {form.type === "networking" && (
             <div className="grid gap-2">
-              <Label htmlFor="event-category">Industry/Category</Label>
-              <Select value={form.category} onValueChange={(v) => set("category", v as Industry)}>
+              <Label htmlFor="event-category">{t("industry")}</Label>
+              <Select dir={dir} value={form.category} onValueChange={(v) => set("category", v as Industry)}>
                 <SelectTrigger id="event-category">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   {INDUSTRIES.map((i) => (
                     <SelectItem key={i.id} value={i.id}>
-                      {i.label}
+                      {localize(i.label)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -322,15 +332,15 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             open={open}
             value={guests}
             onChange={changeGuests}
-            capacityPlaceholder={form.type === "networking" ? String(DEFAULT_MAX_ATTENDEES) : "Unlimited"}
+            capacityPlaceholder={form.type === "networking" ? String(DEFAULT_MAX_ATTENDEES) : t("unlimited")}
           />
           <RepeatField value={recurrence} onChange={setRecurrence} />
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={create.isPending || locating}>
-              {create.isPending || locating ? "Creating..." : "Create Event"}
+              {create.isPending || locating ? t("creating") : t("createEvent")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,7 +1,9 @@
+import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import type { EventQuestion } from "@contract/hosting";
 import { COHOSTS_AT_CREATE_MAX } from "@contract/hosting-texts";
 import { useAuth } from "@/features/auth";
 import { PlusOnesField, QuestionsField } from "@/features/hosting";
+import { useTexts } from "@/lib/i18n";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
 import { useCohostCandidates } from "./api";
@@ -30,15 +32,16 @@ export function CreateEventGuests({
   capacityPlaceholder: string;
 }) {
   const { user } = useAuth();
+  const t = useTexts(CREATE_EVENT_TEXTS);
   const friends = useCohostCandidates(user?.id, open);
   const toggleCohost = (id: number, on: boolean) =>
     onChange({ cohostIds: on ? [...value.cohostIds, id] : value.cohostIds.filter((c) => c !== id) });
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-3">
-      <legend className="px-1 text-sm font-medium">Guests</legend>
+      <legend className="px-1 text-sm font-medium">{t("guests")}</legend>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-2">
-          <Label htmlFor="event-max">Maximum Attendees</Label>
+          <Label htmlFor="event-max">{t("maxAttendees")}</Label>
           <Input
             id="event-max"
             type="number"
@@ -49,7 +52,7 @@ export function CreateEventGuests({
           />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="event-plus-ones">Plus-ones per person</Label>
+          <Label htmlFor="event-plus-ones">{t("plusOnes")}</Label>
           <PlusOnesField
             id="event-plus-ones"
             value={value.maxGuestsPerPerson}
@@ -59,9 +62,7 @@ export function CreateEventGuests({
       </div>
       <QuestionsField questions={value.questions} onChange={(questions) => onChange({ questions })} />
       <fieldset className="grid gap-1.5">
-        <legend className="mb-1 text-xs text-muted-foreground">
-          Co-hosts (up to {COHOSTS_AT_CREATE_MAX} friends; anyone going can be added later)
-        </legend>
+        <legend className="mb-1 text-xs text-muted-foreground">{t("cohosts", { max: COHOSTS_AT_CREATE_MAX })}</legend>
         {friends.data?.length ? (
           friends.data.map((f) => {
             const checked = value.cohostIds.includes(f.id);
@@ -79,7 +80,7 @@ export function CreateEventGuests({
           })
         ) : (
           <p className="text-xs text-muted-foreground">
-            {friends.isPending ? "Loading your friends..." : "Your friends appear here to co-host."}
+            {friends.isPending ? t("loadingFriends") : t("friendsAppear")}
           </p>
         )}
       </fieldset>

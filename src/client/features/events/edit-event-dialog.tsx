@@ -1,8 +1,10 @@
+import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places-texts";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
+import { text, useTexts } from "@/lib/i18n";
 import { isoToZonedInput, zonedInputToIso } from "@/lib/zoned-input";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
@@ -24,6 +26,7 @@ export function EditEventDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useTexts(CREATE_EVENT_TEXTS);
   const update = useUpdateEvent(event.id);
   const [title, setTitle] = useState(event.title);
   const [description, setDescription] = useState(event.description);
@@ -44,7 +47,7 @@ export function EditEventDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim() || !description.trim() || !date || !time) {
-      toast({ title: "Missing Fields", description: "Please fill out all required fields", variant: "destructive" });
+      toast({ title: t("missingFields"), description: t("missingFieldsDetail"), variant: "destructive" });
       return;
     }
     const cap = max.trim() === "" ? null : Number.parseInt(max, 10);
@@ -70,13 +73,16 @@ export function EditEventDialog({
       },
       {
         onSuccess: () => {
-          toast({ title: "Event updated", description: "Attendees have been notified." });
+          toast({
+            title: text(CREATE_EVENT_TEXTS, "updated"),
+            description: text(CREATE_EVENT_TEXTS, "attendeesNotified"),
+          });
           onOpenChange(false);
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Failed to update the event",
+            title: text(CREATE_EVENT_TEXTS, "error"),
+            description: errorMessage(error) ?? text(CREATE_EVENT_TEXTS, "updateFailed"),
             variant: "destructive",
           }),
       },
@@ -86,14 +92,14 @@ export function EditEventDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Event</DialogTitle>
+          <DialogTitle>{t("editTitle")}</DialogTitle>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-3">
-          <Label htmlFor="edit-title">Event Name</Label>
+          <Label htmlFor="edit-title">{t("eventName")}</Label>
           <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} required />
           <DateTimeRow>
             <div className="grid gap-2">
-              <Label htmlFor="edit-date">Date</Label>
+              <Label htmlFor="edit-date">{t("date")}</Label>
               <Input
                 id="edit-date"
                 type="date"
@@ -104,14 +110,14 @@ export function EditEventDialog({
               />
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="edit-time">Time</Label>
+              <Label htmlFor="edit-time">{t("time")}</Label>
               <Input id="edit-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
             </div>
           </DateTimeRow>
-          <Label htmlFor="edit-location">Location</Label>
+          <Label htmlFor="edit-location">{t("location")}</Label>
           <Input id="edit-location" value={location} onChange={(e) => setLocation(e.target.value)} />
           <PlacePicker place={place} onPick={setPlace} locationGranted={false} />
-          <Label htmlFor="edit-description">Description</Label>
+          <Label htmlFor="edit-description">{t("descriptionLabel")}</Label>
           <Textarea
             id="edit-description"
             rows={3}
@@ -120,20 +126,20 @@ export function EditEventDialog({
             required
           />
           <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
-          <Label htmlFor="edit-max">Maximum Attendees (blank for Unlimited)</Label>
+          <Label htmlFor="edit-max">{t("maxBlank")}</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
           {event.seriesId != null && (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />
-              Also change the following dates
+              {t("following")}
             </label>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save"}
+              {update.isPending ? t("saving") : t("save")}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { eventCoordinates } from "@contract/places-texts";
 import { ArrowLeftIcon, CalendarIcon, UsersIcon } from "lucide-react";
 import { Link, useParams, useSearch } from "wouter";
@@ -6,6 +7,7 @@ import { CohostNames, GuestSection, HostTools, RespondDialog, SeriesDates, Serie
 import { ReportButton } from "@/features/safety";
 import { MissingScreen } from "@/features/shell";
 import { formatEventTime } from "@/lib/format-date";
+import { useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
@@ -28,6 +30,7 @@ export function EventPage() {
   const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : null;
   const event = useEvent(id);
   const { user } = useAuth();
+  const t = useTexts(EVENT_PAGE_TEXTS);
   const live = new URLSearchParams(useSearch()).get("live") === "1";
   const joining = useJoinFromLink(event.data);
 
@@ -35,8 +38,8 @@ export function EventPage() {
   if (id === null || event.isError || (event.isPaused && !event.data)) {
     return (
       <MissingScreen
-        title="Event Not Found"
-        text="The event you're looking for doesn't exist."
+        title={t("notFound")}
+        text={t("notFoundDetail")}
         error={event.error}
         onRetry={() => void event.refetch()}
       />
@@ -65,9 +68,9 @@ export function EventPage() {
       {/* Sticky just below the header for the whole page, over the cover at first: the way back never
           scrolls under the header. Zero height (and -mb-4 for the grid's gap) so it takes no room. */}
       <div className="sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 -mb-4 h-0">
-        <Button asChild variant="secondary" size="icon" className="mt-3 ml-3 rounded-full shadow-sm">
-          <Link href="/my-events" aria-label="Back" data-testid="event-back">
-            <ArrowLeftIcon />
+        <Button asChild variant="secondary" size="icon" className="ms-3 mt-3 rounded-full shadow-sm">
+          <Link href="/my-events" aria-label={t("back")} data-testid="event-back">
+            <ArrowLeftIcon className="rtl:-scale-x-100" />
           </Link>
         </Button>
       </div>
@@ -76,16 +79,14 @@ export function EventPage() {
       </div>
       <div className="grid gap-4 px-4">
         {e.canceledAt && (
-          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-            This event was canceled
-          </p>
+          <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">{t("canceled")}</p>
         )}
         <div className="flex items-start justify-between gap-2">
           <h1 className="min-w-0 text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">
             {e.title}
           </h1>
           <Badge variant="secondary" className="capitalize">
-            {e.type}
+            {e.type === "networking" ? t("typeNetworking") : t("typeSocial")}
           </Badge>
         </div>
         <div className="grid gap-1.5 text-sm text-muted-foreground">
@@ -96,12 +97,17 @@ export function EventPage() {
           <SeriesLabel event={e} />
           <EventPlace event={e} />
           {eventCoordinates(e) && (
-            <MapPreview point={eventCoordinates(e)} label={`Map of ${e.location || "the place"}`} />
+            <MapPreview
+              point={eventCoordinates(e)}
+              label={e.location ? t("mapOf", { place: e.location }) : t("mapOfThePlace")}
+            />
           )}
           <p className="flex items-center gap-2">
             <UsersIcon className="size-4" aria-hidden />
             <span data-testid="capacity">
-              {e.attendeeCount} going · {e.maxAttendees == null ? "Unlimited" : `${e.maxAttendees} max`}
+              {e.maxAttendees == null
+                ? t("capacityUnlimited", { count: e.attendeeCount })
+                : t("capacityMax", { count: e.attendeeCount, max: e.maxAttendees })}
             </span>
           </p>
         </div>
@@ -118,7 +124,7 @@ export function EventPage() {
               <AvatarFallback>{initialOf(e.host.fullName)}</AvatarFallback>
             </Avatar>
             <div>
-              <p className="text-xs text-muted-foreground">Hosted by</p>
+              <p className="text-xs text-muted-foreground">{t("hostedBy")}</p>
               <p className="text-sm font-medium" dir="auto">
                 {e.host.fullName}
               </p>
@@ -140,8 +146,8 @@ export function EventPage() {
         {/* A canceled event is not going to happen: nothing to put in a calendar. */}
         {!e.canceledAt && <AddToCalendar event={e} />}
         {user && user.id !== e.hostId && (
-          <div className="-mt-2 -ml-2">
-            <ReportButton targetType="event" targetId={e.id} label="Report this event" />
+          <div className="-ms-2 -mt-2">
+            <ReportButton targetType="event" targetId={e.id} label={t("reportEvent")} />
           </div>
         )}
         <AttendeeList event={e} />

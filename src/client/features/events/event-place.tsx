@@ -1,6 +1,8 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { Event } from "@contract/events";
 import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places-texts";
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
+import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 
 /**
@@ -15,11 +17,12 @@ export function EventPlace({
 }: {
   event: Pick<Event, "location" | "latitude" | "longitude"> & { placeArea?: string | null };
 }) {
+  const t = useTexts(PLACE_TEXTS);
+  const page = useTexts(EVENT_PAGE_TEXTS);
   const coordinates = eventCoordinates(event);
   const area = coordinates ? (event.placeArea ?? null) : null;
   const typed = event.location.trim();
-  const name =
-    typed || (area ? PLACE_TEXTS.around(area) : coordinates ? "Pinned location" : PLACE_TEXTS.locationNotSet);
+  const name = typed || (area ? t("around", { area }) : coordinates ? page("pinnedLocation") : t("locationNotSet"));
   const platform = native.mapsPlatform();
   const href = !coordinates
     ? null
@@ -30,12 +33,12 @@ export function EventPlace({
     <div className="flex items-start gap-2" data-testid="event-place">
       <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div className="grid min-w-0 gap-0.5">
-        <span className="wrap-anywhere" dir="auto">
+        <span className="wrap-anywhere" dir={typed ? "auto" : undefined}>
           {name}
         </span>
         {area && typed && (
           <span className="text-xs" data-testid="place-approximate">
-            {PLACE_TEXTS.around(area)}
+            {t("around", { area })}
           </span>
         )}
         {href ? (
@@ -45,11 +48,11 @@ export function EventPlace({
             rel="noreferrer"
             className="inline-flex w-fit items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
           >
-            {PLACE_TEXTS.openInMaps}
+            {t("openInMaps")}
             <ExternalLinkIcon className="size-3.5" aria-hidden />
           </a>
         ) : (
-          typed && <span className="text-xs">{PLACE_TEXTS.notOnMap}</span>
+          typed && <span className="text-xs">{t("notOnMap")}</span>
         )}
       </div>
     </div>

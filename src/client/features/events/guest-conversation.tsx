@@ -1,6 +1,8 @@
 import { CONVERSATION_TEXTS } from "@contract/event-conversation";
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { BellIcon, BellOffIcon, MessagesSquareIcon } from "lucide-react";
 import { useLocation } from "wouter";
+import { localize, text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { useEventConversation, useMuteConversation } from "./api";
@@ -10,17 +12,18 @@ export function GuestConversation({ eventId }: { eventId: number }) {
   const conversation = useEventConversation(eventId, true);
   const mute = useMuteConversation(eventId);
   const [, navigate] = useLocation();
+  const t = useTexts(EVENT_PAGE_TEXTS);
   const muted = conversation.data?.muted ?? false;
   return (
-    <section aria-label={CONVERSATION_TEXTS.open} className="grid gap-3 rounded-xl border border-border p-3">
+    <section aria-label={localize(CONVERSATION_TEXTS.open)} className="grid gap-3 rounded-xl border border-border p-3">
       <div className="flex items-center gap-3">
         <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
           <MessagesSquareIcon className="size-4" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium">{CONVERSATION_TEXTS.open}</p>
+          <p className="text-sm font-medium">{localize(CONVERSATION_TEXTS.open)}</p>
           <p className="text-xs text-muted-foreground">
-            {conversation.isError ? "The conversation couldn't be loaded." : CONVERSATION_TEXTS.description}
+            {conversation.isError ? t("conversationFailed") : localize(CONVERSATION_TEXTS.description)}
           </p>
         </div>
       </div>
@@ -30,21 +33,25 @@ export function GuestConversation({ eventId }: { eventId: number }) {
           disabled={!conversation.data}
           onClick={() => conversation.data && navigate(`/groups?group=${conversation.data.groupId}`)}
         >
-          Open chat
+          {t("openChat")}
         </Button>
         <Button
           variant="outline"
           size="icon"
           className="size-11"
-          aria-label={muted ? CONVERSATION_TEXTS.unmute : CONVERSATION_TEXTS.mute}
+          aria-label={localize(muted ? CONVERSATION_TEXTS.unmute : CONVERSATION_TEXTS.mute)}
           aria-pressed={muted}
           disabled={!conversation.data || mute.isPending}
           onClick={() =>
             mute.mutate(!muted, {
               onSuccess: (state) =>
-                toast({ title: state.muted ? CONVERSATION_TEXTS.muted : CONVERSATION_TEXTS.unmuted }),
+                toast({ title: localize(state.muted ? CONVERSATION_TEXTS.muted : CONVERSATION_TEXTS.unmuted) }),
               onError: () =>
-                toast({ title: "Error", description: "Could not change the mute", variant: "destructive" }),
+                toast({
+                  title: text(EVENT_PAGE_TEXTS, "error"),
+                  description: text(EVENT_PAGE_TEXTS, "muteFailed"),
+                  variant: "destructive",
+                }),
             })
           }
         >

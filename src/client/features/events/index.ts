@@ -12,5 +12,6 @@ export {
   useUserEvents,
 } from "./api";
 export { eventKeys } from "./api/keys";
+export { useDistanceText } from "./distance";
 export { EventCover } from "./event-cover";
 export { syncEvents } from "./live-sync";

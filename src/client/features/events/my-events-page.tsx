@@ -1,3 +1,4 @@
+import { MY_EVENTS_TEXTS } from "@contract/event-page-texts";
 import { type MyEvent, myEventGroup } from "@contract/events";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
@@ -5,6 +6,7 @@ import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { isUnreachable, NotSavedOffline, useOnline } from "@/features/shell";
 import { formatEventTime } from "@/lib/format-date";
+import { text, useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
@@ -15,14 +17,15 @@ import { useDecide, useRequests, useUserEvents } from "./api";
 import { EventCover } from "./event-cover";
 
 const GROUPS = [
-  { id: "hosting", label: "Hosting" },
-  { id: "going", label: "Going" },
-  { id: "pending", label: "Pending" },
+  { id: "hosting", label: "hosting" },
+  { id: "going", label: "going" },
+  { id: "pending", label: "pending" },
 ] as const;
 
 /** My Events: Hosting, Going, Pending; hosts also answer requests here. */
 export function MyEventsPage() {
   const { user } = useAuth();
+  const t = useTexts(MY_EVENTS_TEXTS);
   const events = useUserEvents(user?.id);
   const online = useOnline();
   const list = events.data ?? [];
@@ -32,11 +35,11 @@ export function MyEventsPage() {
   return (
     <section className="grid gap-5 px-4 pt-4">
       <header>
-        <h1 className="text-2xl font-semibold">My Events</h1>
-        <p className="text-sm text-muted-foreground">Events you're attending or created</p>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
       </header>
       {notSaved ? (
-        <NotSavedOffline what="Your events" />
+        <NotSavedOffline what={t("yourEvents")} />
       ) : events.isLoading ? (
         <div className="flex justify-center py-12">
           <Spinner className="size-8 text-primary" />
@@ -44,8 +47,8 @@ export function MyEventsPage() {
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-14 text-center">
           <CalendarIcon className="size-10 text-muted-foreground" aria-hidden />
-          <h2 className="text-lg font-semibold">No Events</h2>
-          <p className="text-sm text-muted-foreground">You haven't joined or created any events yet.</p>
+          <h2 className="text-lg font-semibold">{t("noEvents")}</h2>
+          <p className="text-sm text-muted-foreground">{t("noEventsDetail")}</p>
         </div>
       ) : (
         GROUPS.map((group) => {
@@ -62,7 +65,7 @@ export function MyEventsPage() {
                 id={`group-${group.id}`}
                 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase"
               >
-                {group.label} <span className="font-normal">({items.length})</span>
+                {t(group.label)} <span className="font-normal">({items.length})</span>
               </h2>
               <ul className="grid gap-2">
                 {items.map((event) => (
@@ -77,15 +80,17 @@ export function MyEventsPage() {
   );
 }
 
-function statusLabel(event: MyEvent) {
-  if (event.canceledAt) return "Canceled";
-  if (event.role === "host") return "Host";
-  if (event.status === "going") return "Going";
-  if (event.status === "waitlisted") return "Waitlisted";
-  return "Pending";
+function statusLabel(event: MyEvent): keyof typeof MY_EVENTS_TEXTS {
+  if (event.canceledAt) return "canceled";
+  if (event.role === "host") return "host";
+  if (event.status === "going") return "going";
+  if (event.status === "waitlisted") return "waitlisted";
+  return "pending";
 }
 
 function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | undefined }) {
+  const t = useTexts(MY_EVENTS_TEXTS);
+  const place = useTexts(PLACE_TEXTS);
   return (
     <li className="grid min-w-0 gap-2 rounded-2xl border border-border bg-card p-4 shadow-sm" data-testid="my-event">
       <div className="flex min-w-0 gap-3">
@@ -98,7 +103,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
               {event.title}
             </Link>
             <Badge variant={event.canceledAt ? "destructive" : "secondary"} className="shrink-0">
-              {statusLabel(event)}
+              {t(statusLabel(event))}
             </Badge>
           </div>
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -108,12 +113,14 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
           {(event.location || !eventCoordinates(event)) && (
             <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
               <MapPinIcon className="size-4 shrink-0" aria-hidden />
-              {event.location && <span className="truncate">{event.location}</span>}
+              {event.location && (
+                <span className="truncate" dir="auto">
+                  {event.location}
+                </span>
+              )}
               {/* A host sees at a glance which events nobody nearby can find. */}
               {!eventCoordinates(event) && (
-                <span className="shrink-0">
-                  {event.location ? `· ${PLACE_TEXTS.notOnMap}` : PLACE_TEXTS.locationNotSet}
-                </span>
+                <span className="shrink-0">{event.location ? `· ${place("notOnMap")}` : place("locationNotSet")}</span>
               )}
             </p>
           )}
@@ -126,6 +133,7 @@ function MyEventCard({ event, timezone }: { event: MyEvent; timezone: string | u
 
 /** Host approval: the host answers each pending request (a pending request would otherwise wait forever). */
 function PendingRequests({ eventId }: { eventId: number }) {
+  const t = useTexts(MY_EVENTS_TEXTS);
   const requests = useRequests(eventId);
   const decide = useDecide();
   const list = requests.data ?? [];
@@ -135,18 +143,21 @@ function PendingRequests({ eventId }: { eventId: number }) {
       { eventId, userId, decision },
       {
         onSuccess: () =>
-          toast({ title: decision === "approve" ? "Request approved" : "Request declined", description: name }),
+          toast({
+            title: text(MY_EVENTS_TEXTS, decision === "approve" ? "requestApproved" : "requestDeclined"),
+            description: name,
+          }),
         onError: (error) =>
           toast({
-            title: "Error",
-            description: error.message.startsWith("409") ? "This event is full" : "Failed to answer the request",
+            title: text(MY_EVENTS_TEXTS, "error"),
+            description: text(MY_EVENTS_TEXTS, error.message.startsWith("409") ? "full" : "answerFailed"),
             variant: "destructive",
           }),
       },
     );
   return (
     <div className="grid gap-2 border-t border-border pt-2" data-testid="pending-requests">
-      <p className="text-xs font-semibold text-muted-foreground">Pending requests</p>
+      <p className="text-xs font-semibold text-muted-foreground">{t("pendingRequests")}</p>
       {list.map((r) => (
         <div key={r.user.id} className="flex flex-wrap items-center gap-2">
           <Link href={`/users/${r.user.id}`} className="flex min-w-0 flex-1 basis-36 items-center gap-2">
@@ -160,7 +171,7 @@ function PendingRequests({ eventId }: { eventId: number }) {
           </Link>
           <Button size="sm" onClick={() => answer(r.user.id, r.user.fullName, "approve")} disabled={decide.isPending}>
             <CheckIcon aria-hidden />
-            Approve
+            {t("approve")}
           </Button>
           <Button
             size="sm"
@@ -169,7 +180,7 @@ function PendingRequests({ eventId }: { eventId: number }) {
             disabled={decide.isPending}
           >
             <XIcon aria-hidden />
-            Decline
+            {t("decline")}
           </Button>
         </div>
       ))}

@@ -1,9 +1,11 @@
+import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import { SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import type { Place } from "@contract/places";
 import { PLACE_QUERY_MIN, PLACE_TEXTS } from "@contract/places-texts";
 import { Building2Icon, CrosshairIcon, MapPinIcon, SearchIcon, XIcon } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { errorMessage } from "@/lib/api";
+import { text, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -24,13 +26,13 @@ export interface PickedPlace {
 }
 
 /** How exact a picked place is, in words: coordinates themselves are never shown. */
-const PRECISION_TEXT: Record<PickedPlace["source"], string> = {
-  device: "Exact position",
-  address: "Address found",
-  city: "City centre: a venue typed above is shown as around this city",
-  pin: "Pin dropped on the map",
-  saved: "Saved place",
-};
+const PRECISION_TEXT = {
+  device: "exactPosition",
+  address: "addressFound",
+  city: "cityCentre",
+  pin: "pinDropped",
+  saved: "savedPlace",
+} as const satisfies Record<PickedPlace["source"], keyof typeof CREATE_EVENT_TEXTS>;
 
 function placeFromResult(place: Place): PickedPlace {
   return {
@@ -78,6 +80,8 @@ export function PlacePicker({
   locationGranted: boolean;
 }) {
   const id = useId();
+  const t = useTexts(CREATE_EVENT_TEXTS);
+  const placeText = useTexts(PLACE_TEXTS);
   const [query, setQuery] = useState("");
   const [addressQuery, setAddressQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
@@ -104,7 +108,7 @@ export function PlacePicker({
       const position = await native.getPosition();
       choose({ label: "", latitude: position.latitude, longitude: position.longitude, source: "device" });
     } catch (error) {
-      setLocationError(error instanceof Error ? error.message : "Failed to get location");
+      setLocationError(error instanceof Error ? error.message : text(CREATE_EVENT_TEXTS, "locationFailed"));
     } finally {
       setLocating(false);
     }
@@ -125,22 +129,28 @@ export function PlacePicker({
       className="grid min-w-0 grid-cols-1 gap-2 rounded-xl border border-border p-3"
       aria-describedby={place ? undefined : `${id}-status`}
     >
-      <legend className="px-1 text-sm font-medium">Place on the map</legend>
+      <legend className="px-1 text-sm font-medium">{t("placeOnMap")}</legend>
       {place ? (
         <div className="flex items-center gap-2 rounded-lg bg-primary/10 px-2.5 py-2" data-testid="picked-place">
           <MapPinIcon className="size-4 shrink-0 text-primary" aria-hidden />
           <p className="min-w-0 flex-1 text-sm">
-            <span className="block truncate font-medium">
-              {place.source === "device" ? "Your current location" : place.label || "Pinned location"}
-            </span>
-            <span className="block text-xs text-muted-foreground">{PRECISION_TEXT[place.source]}</span>
+            {place.source === "device" || !place.label ? (
+              <span className="block truncate font-medium">
+                {place.source === "device" ? t("yourLocation") : t("pinnedLocation")}
+              </span>
+            ) : (
+              <span className="block truncate font-medium" dir="auto">
+                {place.label}
+              </span>
+            )}
+            <span className="block text-xs text-muted-foreground">{t(PRECISION_TEXT[place.source])}</span>
           </p>
           <Button
             type="button"
             variant="ghost"
             size="icon"
             className="size-8 shrink-0"
-            aria-label="Remove place"
+            aria-label={t("removePlace")}
             onClick={() => choose(null)}
           >
             <XIcon aria-hidden />
@@ -148,9 +158,7 @@ export function PlacePicker({
         </div>
       ) : (
         <p id={`${id}-status`} className="text-xs text-muted-foreground">
-          {locationGranted
-            ? "Nothing picked: the event takes your current position."
-            : "Pick a place so people nearby can find the event."}
+          {locationGranted ? t("takesPosition") : t("pickPlace")}
         </p>
       )}
       <Button
@@ -162,7 +170,7 @@ export function PlacePicker({
         onClick={useMyLocation}
       >
         <CrosshairIcon aria-hidden />
-        {locating ? "Locating..." : PLACE_TEXTS.useMyLocation}
+        {locating ? t("locating") : placeText("useMyLocation")}
       </Button>
       {locationError && (
         <p role="alert" className="text-xs text-destructive">
@@ -171,18 +179,18 @@ export function PlacePicker({
       )}
       <div className="relative">
         <SearchIcon
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
           aria-hidden
         />
         <Input
           role="combobox"
-          aria-label="Search for a place"
+          aria-label={t("searchPlace")}
           aria-expanded={results.length > 0}
           aria-controls={`${id}-results`}
           aria-autocomplete="list"
           aria-activedescendant={results[active] ? `${id}-option-${active}` : undefined}
-          placeholder={addressSearch ? "Search a city or an address" : "Search a city"}
-          className="pl-9"
+          placeholder={addressSearch ? t("searchCityOrAddress") : t("searchCity")}
+          className="ps-9"
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -197,7 +205,7 @@ export function PlacePicker({
             <div
               id={`${id}-results`}
               role="listbox"
-              aria-label="Places"
+              aria-label={t("places")}
               className="grid max-h-56 gap-0.5 overflow-y-auto"
             >
               {results.map((result, index) => (
@@ -220,7 +228,7 @@ export function PlacePicker({
                   ) : (
                     <Building2Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   )}
-                  <span className="min-w-0 flex-1">
+                  <span className="min-w-0 flex-1" dir="auto">
                     <span className="block truncate text-sm font-medium">{result.name}</span>
                     <span className="block truncate text-xs text-muted-foreground">{result.detail}</span>
                   </span>
@@ -229,7 +237,7 @@ export function PlacePicker({
             </div>
           )}
           {cities.isSuccess && debounced === query.trim() && results.length === 0 && !addresses.isFetching && (
-            <p className="px-1 text-xs text-muted-foreground">No city matches "{query.trim()}"</p>
+            <p className="px-1 text-xs text-muted-foreground">{t("noCity", { query: query.trim() })}</p>
           )}
           {addressSearch && addressQuery !== query.trim() && (
             <Button
@@ -240,13 +248,13 @@ export function PlacePicker({
               onClick={() => setAddressQuery(query.trim())}
             >
               <SearchIcon aria-hidden />
-              <span className="truncate">Search addresses for "{query.trim()}"</span>
+              <span className="truncate">{t("searchAddresses", { query: query.trim() })}</span>
             </Button>
           )}
-          {addresses.isFetching && <p className="px-1 text-xs text-muted-foreground">Searching addresses...</p>}
+          {addresses.isFetching && <p className="px-1 text-xs text-muted-foreground">{t("searchingAddresses")}</p>}
           {failure && (
             <p role="alert" className="px-1 text-xs text-destructive">
-              {errorMessage(failure) ?? "Place search failed"}
+              {errorMessage(failure) ?? t("placeSearchFailed")}
             </p>
           )}
         </div>
@@ -254,7 +262,7 @@ export function PlacePicker({
       {/* With MAP_STYLE_URL: tap the map to drop the pin exactly where the venue is. */}
       <MapPreview
         point={place}
-        label="Map: tap to drop the event's pin"
+        label={t("mapPick")}
         onPick={(point) => choose({ label: "", ...point, source: "pin" })}
       />
     </fieldset>

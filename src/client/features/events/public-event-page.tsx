@@ -1,3 +1,4 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { SHARE_TEXTS } from "@contract/event-sharing";
 import { PLACE_TEXTS } from "@contract/places-texts";
 import { PRODUCT_NAME } from "@contract/product";
@@ -6,6 +7,7 @@ import { Link, useLocation, useParams } from "wouter";
 import { authPathFor, eventJoinPath } from "@/features/auth";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
+import { useTexts } from "@/lib/i18n";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
@@ -22,15 +24,18 @@ export function PublicEventPage() {
   const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : null;
   const preview = useEventPreview(id);
   const [, navigate] = useLocation();
+  const t = useTexts(SHARE_TEXTS);
+  const page = useTexts(EVENT_PAGE_TEXTS);
+  const place = useTexts(PLACE_TEXTS);
 
   if (id === null || errorStatus(preview.error) === 404) {
     return (
       <PublicFrame>
         <section className="grid gap-3 rounded-2xl border border-border p-6 text-center">
-          <h1 className="text-xl font-semibold">{SHARE_TEXTS.notFound}</h1>
-          <p className="text-sm text-muted-foreground">{SHARE_TEXTS.notFoundDetail}</p>
+          <h1 className="text-xl font-semibold">{t("notFound")}</h1>
+          <p className="text-sm text-muted-foreground">{t("notFoundDetail")}</p>
           <Button asChild variant="outline">
-            <Link href="/auth">Go to {PRODUCT_NAME}</Link>
+            <Link href="/auth">{page("goTo", { product: PRODUCT_NAME })}</Link>
           </Button>
         </section>
       </PublicFrame>
@@ -40,11 +45,9 @@ export function PublicEventPage() {
     return (
       <PublicFrame>
         <section className="grid gap-3 rounded-2xl border border-border p-6 text-center" role="alert">
-          <h1 className="text-xl font-semibold">
-            {navigator.onLine ? "This event could not be loaded" : "You're offline"}
-          </h1>
+          <h1 className="text-xl font-semibold">{navigator.onLine ? page("loadFailed") : page("offline")}</h1>
           <Button variant="outline" onClick={() => void preview.refetch()}>
-            Try again
+            {page("tryAgain")}
           </Button>
         </section>
       </PublicFrame>
@@ -64,7 +67,7 @@ export function PublicEventPage() {
   const e = preview.data;
   const { at } = eventTimeParts(e.date, e.timezone, null);
   const past = new Date(e.date).getTime() < Date.now();
-  const place = e.location.trim();
+  const location = e.location.trim();
   return (
     <PublicFrame>
       <article className="grid gap-4 overflow-hidden rounded-2xl border border-border bg-card pb-5">
@@ -74,7 +77,7 @@ export function PublicEventPage() {
         <div className="grid gap-4 px-4">
           {e.canceled && (
             <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-              {SHARE_TEXTS.canceled}
+              {t("canceled")}
             </p>
           )}
           <h1 className="text-2xl leading-tight font-semibold wrap-anywhere" dir="auto">
@@ -85,20 +88,22 @@ export function PublicEventPage() {
               <CalendarIcon className="size-4 shrink-0" aria-hidden />
               <span data-testid="preview-time">{at}</span>
             </p>
-            {place && (
+            {location && (
               <p className="flex items-start gap-2">
                 <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <span className="grid">
                   <span className="wrap-anywhere" dir="auto">
-                    {place}
+                    {location}
                   </span>
-                  {!e.pinned && e.placeArea && <span className="text-xs">{PLACE_TEXTS.around(e.placeArea)}</span>}
+                  {!e.pinned && e.placeArea && (
+                    <span className="text-xs">{place("around", { area: e.placeArea })}</span>
+                  )}
                 </span>
               </p>
             )}
             <p className="flex items-center gap-2">
               <UsersIcon className="size-4 shrink-0" aria-hidden />
-              <span data-testid="preview-going">{SHARE_TEXTS.going(e.goingCount)}</span>
+              <span data-testid="preview-going">{t("going", { count: e.goingCount })}</span>
             </p>
           </div>
           {e.description && (
@@ -112,18 +117,16 @@ export function PublicEventPage() {
                 {e.host.profileImage && <AvatarImage src={e.host.profileImage} alt="" />}
                 <AvatarFallback>{initialOf(e.host.fullName)}</AvatarFallback>
               </Avatar>
-              <p className="text-sm font-medium wrap-anywhere" dir="auto">
-                {SHARE_TEXTS.hostedBy(e.host.fullName)}
-              </p>
+              <p className="text-sm font-medium wrap-anywhere">{t("hostedBy", { name: e.host.fullName })}</p>
             </div>
           )}
           {!e.canceled && !past && (
             <div className="grid gap-2">
               <Button size="lg" onClick={() => navigate(authPathFor(eventJoinPath(e.id)))}>
-                {e.type === "networking" ? SHARE_TEXTS.previewApply : SHARE_TEXTS.previewJoin}
+                {e.type === "networking" ? t("previewApply") : t("previewJoin")}
               </Button>
               <Button variant="ghost" asChild>
-                <Link href={authPathFor(`/events/${e.id}`)}>{SHARE_TEXTS.previewSignIn}</Link>
+                <Link href={authPathFor(`/events/${e.id}`)}>{t("previewSignIn")}</Link>
               </Button>
             </div>
           )}
@@ -141,7 +144,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
         <span className="flex size-8 items-center justify-center rounded-lg bg-brand text-sm text-white" aria-hidden>
           L
         </span>
-        {PRODUCT_NAME}
+        <span translate="no">{PRODUCT_NAME}</span>
       </p>
       {children}
     </main>

@@ -1,5 +1,6 @@
 import { SHARE_TEXTS } from "@contract/event-sharing";
 import { Share2Icon } from "lucide-react";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 
@@ -26,9 +27,9 @@ export async function shareEvent(event: { id: number; title: string }) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast({ title: SHARE_TEXTS.copied, description: url });
+    toast({ title: text(SHARE_TEXTS, "copied"), description: url });
   } catch {
-    toast({ title: SHARE_TEXTS.copyFailed, description: url, variant: "destructive" });
+    toast({ title: text(SHARE_TEXTS, "copyFailed"), description: url, variant: "destructive" });
   }
 }
 
@@ -40,16 +41,18 @@ export function ShareEventButton({
   event: { id: number; title: string };
   variant?: "outline" | "default";
 }) {
+  const t = useTexts(SHARE_TEXTS);
   return (
     <Button variant={variant} onClick={() => void shareEvent(event)}>
       <Share2Icon aria-hidden />
-      {SHARE_TEXTS.share}
+      {t("share")}
     </Button>
   );
 }
 
 /** What the host sees on arriving from the create dialog: the event is up, and the way to spread it. */
 export function EventLiveBanner({ event }: { event: { id: number; title: string } }) {
+  const t = useTexts(SHARE_TEXTS);
   return (
     <section
       aria-labelledby="event-live-title"
@@ -57,9 +60,9 @@ export function EventLiveBanner({ event }: { event: { id: number; title: string 
       data-testid="event-live"
     >
       <h2 id="event-live-title" className="text-sm font-semibold">
-        {SHARE_TEXTS.live}
+        {t("live")}
       </h2>
-      <p className="text-sm text-muted-foreground">{SHARE_TEXTS.liveDetail}</p>
+      <p className="text-sm text-muted-foreground">{t("liveDetail")}</p>
       <div>
         <ShareEventButton event={event} variant="default" />
       </div>

@@ -1,8 +1,10 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
 import { asksBeforeJoining } from "@/features/hosting";
+import { text } from "@/lib/i18n";
 import { useRespondNow } from "./use-respond-now";
 
 type JoinStatus = "going" | "pending" | "waitlisted";
@@ -12,10 +14,10 @@ function joinAnswer(event: Pick<EventDetail, "type" | "maxAttendees" | "attendee
   status: JoinStatus;
   done: string;
 } {
-  if (event.type === "networking") return { status: "pending", done: "Application Submitted" };
+  if (event.type === "networking") return { status: "pending", done: text(EVENT_PAGE_TEXTS, "applicationSubmitted") };
   if (event.maxAttendees != null && event.attendeeCount >= event.maxAttendees)
-    return { status: "waitlisted", done: "You're on the waitlist" };
-  return { status: "going", done: "You're going!" };
+    return { status: "waitlisted", done: text(EVENT_PAGE_TEXTS, "onWaitlist") };
+  return { status: "going", done: text(EVENT_PAGE_TEXTS, "youreGoing") };
 }
 
 /**

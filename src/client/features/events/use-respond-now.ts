@@ -1,6 +1,8 @@
+import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { ParticipantStatus } from "@contract/events";
 import { useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api";
+import { text } from "@/lib/i18n";
 import { toast } from "@/ui/use-toast";
 import { refreshEvents, useRespond } from "./api";
 
@@ -18,8 +20,8 @@ export function useRespondNow() {
         },
         onError: (error) =>
           toast({
-            title: "Error",
-            description: errorMessage(error) ?? "Failed to update your response",
+            title: text(DISCOVER_TEXTS, "error"),
+            description: errorMessage(error) ?? text(DISCOVER_TEXTS, "answerFailed"),
             variant: "destructive",
           }),
       },

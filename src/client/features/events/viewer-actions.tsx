@@ -1,8 +1,10 @@
+import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail, ParticipantStatus } from "@contract/events";
 import { PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/features/auth";
 import { asksBeforeJoining, RespondDialog } from "@/features/hosting";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { toast } from "@/ui/use-toast";
@@ -10,16 +12,17 @@ import { useCancelEvent } from "./api";
 import { EditEventDialog } from "./edit-event-dialog";
 import { useRespondNow } from "./use-respond-now";
 
-const STATUS_TEXT: Record<ParticipantStatus, string> = {
-  going: "You're going",
-  pending: "Request pending",
-  waitlisted: "On the waitlist",
-  declined: "You declined",
-};
+const STATUS_TEXT = {
+  going: "statusGoing",
+  pending: "statusPending",
+  waitlisted: "statusWaitlisted",
+  declined: "statusDeclined",
+} as const satisfies Record<ParticipantStatus, keyof typeof EVENT_PAGE_TEXTS>;
 
 /** What the viewer can do here: the host edits or cancels; anyone else joins, applies, waits or leaves. */
 export function ViewerActions({ event }: { event: EventDetail }) {
   const { user } = useAuth();
+  const t = useTexts(EVENT_PAGE_TEXTS);
   const { respondNow: answer, isPending } = useRespondNow();
   const cancel = useCancelEvent(event.id);
   const [editing, setEditing] = useState(false);
@@ -33,28 +36,35 @@ export function ViewerActions({ event }: { event: EventDetail }) {
       <div className="flex gap-2">
         <Button variant="outline" onClick={() => setEditing(true)}>
           <PencilIcon aria-hidden />
-          Edit
+          {t("edit")}
         </Button>
         <Button variant="destructive" disabled={cancel.isPending} onClick={() => setConfirmingCancel(true)}>
-          Cancel event
+          {t("cancelEvent")}
         </Button>
         <ConfirmDialog
           open={confirmingCancel}
           onOpenChange={setConfirmingCancel}
-          title="Cancel this event?"
-          description="Everyone going, waiting or asking to join is told it is canceled. This cannot be undone."
-          confirmLabel="Cancel event"
-          cancelLabel="Keep event"
+          title={t("cancelTitle")}
+          description={t("cancelDetail")}
+          confirmLabel={t("cancelEvent")}
+          cancelLabel={t("keepEvent")}
           destructive
           pending={cancel.isPending}
           onConfirm={() =>
             cancel.mutate(undefined, {
               onSuccess: () => {
                 setConfirmingCancel(false);
-                toast({ title: "Event canceled", description: "Participants have been notified." });
+                toast({
+                  title: text(EVENT_PAGE_TEXTS, "eventCanceled"),
+                  description: text(EVENT_PAGE_TEXTS, "participantsNotified"),
+                });
               },
               onError: () =>
-                toast({ title: "Error", description: "Failed to cancel the event", variant: "destructive" }),
+                toast({
+                  title: text(EVENT_PAGE_TEXTS, "error"),
+                  description: text(EVENT_PAGE_TEXTS, "cancelFailed"),
+                  variant: "destructive",
+                }),
             })
           }
         />
@@ -78,35 +88,38 @@ export function ViewerActions({ event }: { event: EventDetail }) {
         onOpenChange={(open) => !open && setAsking(null)}
       />
       <p className="text-sm font-medium">
-        {status ? STATUS_TEXT[status] : "You haven't answered yet"}
-        {status === "waitlisted" && event.waitlistPosition != null && ` (#${event.waitlistPosition} in line)`}
+        {status === "waitlisted" && event.waitlistPosition != null
+          ? t("waitlistedAt", { position: event.waitlistPosition })
+          : status
+            ? t(STATUS_TEXT[status])
+            : t("notAnswered")}
       </p>
       <OwnAnswer event={event} />
       {!past && (
         <div className="flex flex-wrap gap-2">
           {/* A guest already checked in has come: leaving would only undo the door's record. */}
           {status === "going" && !event.viewerCheckedIn && (
-            <Button variant="outline" disabled={isPending} onClick={() => send("declined", "You left the event")}>
-              Leave event
+            <Button variant="outline" disabled={isPending} onClick={() => send("declined", t("leftEvent"))}>
+              {t("leaveEvent")}
             </Button>
           )}
           {(status === "pending" || status === "waitlisted") && (
-            <Button variant="outline" disabled={isPending} onClick={() => send("declined", "Request withdrawn")}>
-              {status === "pending" ? "Withdraw request" : "Leave waitlist"}
+            <Button variant="outline" disabled={isPending} onClick={() => send("declined", t("requestWithdrawn"))}>
+              {status === "pending" ? t("withdrawRequest") : t("leaveWaitlist")}
             </Button>
           )}
           {(status === null || status === "declined") &&
             (event.type === "networking" ? (
-              <Button disabled={isPending} onClick={() => send("pending", "Application Submitted")}>
-                Apply
+              <Button disabled={isPending} onClick={() => send("pending", t("applicationSubmitted"))}>
+                {t("apply")}
               </Button>
             ) : full ? (
-              <Button disabled={isPending} onClick={() => send("waitlisted", "You're on the waitlist")}>
-                Join waitlist
+              <Button disabled={isPending} onClick={() => send("waitlisted", t("onWaitlist"))}>
+                {t("joinWaitlist")}
               </Button>
             ) : (
-              <Button disabled={isPending} onClick={() => send("going", "You're going!")}>
-                Join
+              <Button disabled={isPending} onClick={() => send("going", t("youreGoing"))}>
+                {t("join")}
               </Button>
             ))}
         </div>
@@ -117,6 +130,7 @@ export function ViewerActions({ event }: { event: EventDetail }) {
 
 /** What the viewer answered when joining or applying, and the plus-ones they bring: theirs to check. */
 function OwnAnswer({ event }: { event: EventDetail }) {
+  const t = useTexts(EVENT_PAGE_TEXTS);
   const asked = event.questions.filter((q) => event.viewerAnswers[q.id]?.trim());
   const guests = event.viewerStatus && event.viewerStatus !== "declined" ? (event.viewerGuests ?? 0) : 0;
   if (asked.length === 0 && guests === 0) return null;
@@ -124,8 +138,8 @@ function OwnAnswer({ event }: { event: EventDetail }) {
     <dl className="grid gap-1 text-sm" data-testid="own-answers">
       {guests > 0 && (
         <div>
-          <dt className="sr-only">Plus-ones</dt>
-          <dd>You're bringing {guests === 1 ? "1 guest" : `${guests} guests`}</dd>
+          <dt className="sr-only">{t("plusOnes")}</dt>
+          <dd>{t("bringing", { count: guests })}</dd>
         </div>
       )}
       {asked.map((q) => (

@@ -71,6 +71,7 @@ export function BottomNav() {
                 setCreateOpen(true);
               }}
               className="-mt-6 flex size-14 items-center justify-center rounded-full bg-brand text-white shadow-lg shadow-primary/30 ring-4 ring-background transition-transform outline-none hover:scale-105 focus-visible:ring-ring active:scale-95"
+              data-testid="create-event"
             >
               <PlusIcon className="size-7" strokeWidth={2.5} aria-hidden />
             </button>

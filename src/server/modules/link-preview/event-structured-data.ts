@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { CALENDAR_EVENT_HOURS } from "#contract/calendar";
 import type { EventPreview } from "#contract/event-sharing";
-import { PLACE_TEXTS } from "#contract/places-texts";
+import { aroundText } from "#contract/places-texts";
 import { eventTimeZone } from "../places";
 
 const SCHEMA = "https://schema.org/";
@@ -56,7 +56,7 @@ export function eventStructuredData({
       ? {
           location: {
             "@type": "Place",
-            name: place || PLACE_TEXTS.around(event.placeArea as string),
+            name: place || aroundText(event.placeArea as string),
             address: {
               "@type": "PostalAddress",
               ...(place ? { streetAddress: place } : {}),

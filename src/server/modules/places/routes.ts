@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "#contract/auth";
+import { formatMessage } from "#contract/i18n/texts";
 import {
   ADDRESS_SEARCHES_PER_MINUTE,
   GEOCODER_CALLS_PER_SECOND,
@@ -12,6 +13,8 @@ import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
 import { limitPerUser, retryAfterSeconds } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+
+const placeTooManyText = (seconds: number) => formatMessage("en", PLACE_TEXTS.tooMany, { seconds });
 
 /** The place picker's searches. Both need a session; neither stores anything. */
 export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -35,7 +38,7 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         querystring: placeQuerySchema,
         response: { 200: placesResultSchema },
       },
-      preHandler: limitPerUser(perUser, PLACE_TEXTS.tooMany),
+      preHandler: limitPerUser(perUser, placeTooManyText),
     },
     async (request) => {
       requireUserId(request);
@@ -52,7 +55,7 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         querystring: placeQuerySchema,
         response: { 200: placesResultSchema, 502: messageSchema, 504: messageSchema },
       },
-      preHandler: limitPerUser(addressesPerUser, PLACE_TEXTS.tooMany),
+      preHandler: limitPerUser(addressesPerUser, placeTooManyText),
     },
     async (request, reply) => {
       requireUserId(request);
@@ -64,7 +67,7 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
           if (verdict.allowed) return;
           const seconds = retryAfterSeconds({ retryAfterMs: 1000 - (now % 1000) });
           reply.header("retry-after", String(seconds));
-          throw new HttpError(429, PLACE_TEXTS.busy(seconds));
+          throw new HttpError(429, PLACE_TEXTS.busy, { seconds });
         });
         return { places, addressSearch: true };
       } catch (error) {

@@ -1,6 +1,6 @@
 import { HOST_TEXTS, type HostEvent, hostPaths } from "#contract/hosts";
 import { formatMessage } from "#contract/i18n/texts";
-import { PLACE_TEXTS } from "#contract/places-texts";
+import { aroundText } from "#contract/places-texts";
 import { PRODUCT_NAME } from "#contract/product";
 import { eventTimeText } from "../link-preview";
 
@@ -64,7 +64,7 @@ export function embedHtml({
 }): string {
   const link = (path: string) => escapeHtml(new URL(path, origin).href);
   const items = events.map((e) => {
-    const where = e.location.trim() || (e.placeArea ? PLACE_TEXTS.around(e.placeArea) : "");
+    const where = e.location.trim() || (e.placeArea ? aroundText(e.placeArea) : "");
     return `<li><a class="event" href="${link(`/events/${e.id}`)}" target="_blank" rel="noopener">
 <span class="when">${escapeHtml(eventTimeText(e.date, e.timezone))}</span>
 <span class="title" dir="auto">${escapeHtml(e.title)}</span>${where ? `\n<span class="where" dir="auto">${escapeHtml(where)}</span>` : ""}

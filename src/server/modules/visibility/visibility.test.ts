@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EVENT_TEXTS } from "#contract/events";
+import { guestListPrivateText } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { userRoles } from "#server/modules/roles/schema";
 import { eventSuite, type Who } from "#server/test/factories";
@@ -83,7 +83,7 @@ describe("guest lists", () => {
 
     const seen = (await stranger.call({ method: "GET", url: `/api/events/${event.id}` })).json();
     expect(seen).toMatchObject({ attendees: [], attendeeCount: 1, guestListHidden: true });
-    expect(EVENT_TEXTS.guestListPrivate(seen.attendeeCount)).toBe("1 going — the hosts keep the guest list private");
+    expect(guestListPrivateText(seen.attendeeCount)).toBe("1 going — the hosts keep the guest list private");
     const hosts = (await host.call({ method: "GET", url: `/api/events/${event.id}` })).json();
     expect(hosts).toMatchObject({ attendeeCount: 1, guestListHidden: false });
     expect(JSON.stringify(hosts.attendees)).toContain("Pia Private");
