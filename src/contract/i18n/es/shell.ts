@@ -240,7 +240,7 @@ export const shell: AreaCatalog<typeof SHELL_NAMESPACES> = {
     logOut: "Cerrar sesión",
     light: "Claro",
     dark: "Oscuro",
-    device: "Dispositivo",
+    device: "Sistema",
     appearance: "Apariencia",
     appearanceText: "Elige cómo se ve Link en este dispositivo",
     theme: "Tema",
