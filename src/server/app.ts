@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(errorAnswer(language, 500, "Internal Server Error"));
+    return reply.code(500).send(errorAnswer(language, 500, API_TEXTS.internal));
   });
   // A route that answers a message itself ({message}) speaks the request's language too; an error gets its code.
   app.addHook("preSerialization", async (request, reply, payload: unknown) => {
@@ -284,7 +285,7 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
   app.setNotFoundHandler((request, reply) => {
     const notTheApp = request.url.startsWith("/api/") || request.url.startsWith("/assets/") || request.url === "/ws";
     if (!hasClient || request.method !== "GET" || notTheApp) {
-      return reply.code(404).send({ message: "Not found" });
+      return reply.code(404).send({ message: API_TEXTS.notFound });
     }
     return reply.sendFile("index.html");
   });

@@ -42,12 +42,22 @@ export function serverText<T extends Texts>(
 /** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
 export function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
   const message = messageByCode(CATALOGS[language], code);
-  return message === undefined ? undefined : formatMessage(language, message, values);
+  if (message === undefined) return undefined;
+  try {
+    return formatMessage(language, message, values);
+  } catch {
+    // A message naming values given none (an English text matched by its words): its words as they are.
+    return message;
+  }
 }
 
-/** An English message found again by its words, with its code, in a language. */
-export function localizeEnglish(language: Language, english: string): { code: string; message: string } | null {
+/** An English message found again by its words, with its code, in a language (values fill its arguments). */
+export function localizeEnglish(
+  language: Language,
+  english: string,
+  values?: MessageValues,
+): { code: string; message: string } | null {
   const code = ENGLISH_CODES.get(english);
   if (!code) return null;
-  return { code, message: textByCode(language, code) ?? english };
+  return { code, message: textByCode(language, code, values) ?? english };
 }

@@ -1,5 +1,6 @@
 import { verify } from "@node-rs/argon2";
 import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "#contract/account";
+import { API_TEXTS } from "#contract/api-texts";
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { PRODUCT_NAME } from "#contract/product";
 import { HttpError } from "#server/http/http-error";
@@ -41,7 +42,7 @@ export function accountService(deps: {
 
   async function signedInUser(userId: number) {
     const user = await deps.users.findById(userId);
-    if (!user) throw new HttpError(401, "Not signed in");
+    if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
     return user;
   }
 
@@ -148,7 +149,7 @@ export function accountService(deps: {
         ended = await repo.deleteAccount(userId, emailKey);
       }
       if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
-      if (!ended) throw new HttpError(401, "Not signed in");
+      if (!ended) throw new HttpError(401, API_TEXTS.notSignedIn);
       await deps.revokeSessions(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).
       for (const event of hosted) {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { API_TEXTS } from "#contract/api-texts";
 import { CALENDAR_TEXTS } from "#contract/calendar";
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
@@ -8,7 +9,7 @@ import type { CalendarRepository } from "./repository";
 /** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
 function feedUrl(origin: string | null, token: string): string {
   // Outside production publicOrigin falls back to the listening address; in production without it there is no link.
-  if (!origin) throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+  if (!origin) throw new HttpError(503, API_TEXTS.calendarNeedsOrigin);
   return new URL(`/api/calendar/feed/${token}`, origin).href;
 }
 

@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import type { KeysetPosition } from "#contract/fields";
 import type { FriendStatus } from "#contract/friends";
 import { HttpError } from "#server/http/http-error";
@@ -64,8 +65,8 @@ export function friendsService({
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
-      if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
-      if (!(await users.findById(toId))) throw new HttpError(404, "User not found");
+      if (fromId === toId) throw new HttpError(400, API_TEXTS.friendSelf);
+      if (!(await users.findById(toId))) throw new HttpError(404, API_TEXTS.userNotFound);
       // Blocked either way, the request is silently dropped (the sender is not told of the block).
       if (await blocks.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
@@ -89,21 +90,22 @@ export function friendsService({
     },
 
     async accept(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
+      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, API_TEXTS.friendRequestNotFound);
       await events.accepted(addresseeId, requesterId);
       return "friends";
     },
 
     async decline(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.deletePending(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
+      if (!(await repo.deletePending(requesterId, addresseeId)))
+        throw new HttpError(404, API_TEXTS.friendRequestNotFound);
       return "none";
     },
 
     /** Someone's friends as `viewerId` sees them: across a block neither the person nor the list exists. */
     async friendsOf(viewerId: number, userId: number, limit: number, after?: number) {
-      if (!(await users.findById(userId))) throw new HttpError(404, "User not found");
+      if (!(await users.findById(userId))) throw new HttpError(404, API_TEXTS.userNotFound);
       if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId)))
-        throw new HttpError(404, "User not found");
+        throw new HttpError(404, API_TEXTS.userNotFound);
       const friends = await repo.listFriends(userId, limit, after);
       const hidden = await blocks.blockedAmong(
         viewerId,

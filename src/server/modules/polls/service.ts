@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel } from "#contract/bus";
 import { formatEventTime } from "#contract/event-time";
 import type { CreateGroupEventBody, Event } from "#contract/events";
@@ -92,7 +93,7 @@ export function pollsService(deps: {
   }
   async function requirePlan(groupId: number, eventId: number) {
     const event = await groups.findGroupEvent(groupId, eventId);
-    if (!event) throw new HttpError(404, "Event not found");
+    if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
     return event;
   }
   const publish = (groupId: number, eventId: number, decided: boolean) =>
@@ -154,7 +155,7 @@ export function pollsService(deps: {
         ? options.reduce((a, b) => (Date.parse(a.date) <= Date.parse(b.date) ? a : b))
         : undefined;
       const date = earliest?.date ?? plan.date;
-      if (!date) throw new HttpError(400, "date: Date is required");
+      if (!date) throw new HttpError(400, API_TEXTS.dateRequired);
       const event = await deps.createEvent(userId, { ...plan, date });
       if (options && decideBy) {
         await repo.insertPoll(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import {
   embedQuerySchema,
@@ -111,7 +112,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     async (request, reply) => {
       const base = origin();
       const xml = base ? await service.sitemap(base, request.query.page, request.userId) : undefined;
-      if (!xml) throw new HttpError(404, "Not found");
+      if (!xml) throw new HttpError(404, API_TEXTS.notFound);
       // Signed in, a block hides its other side here too: only the signed-out sitemap may be shared.
       const caching = request.userId == null ? "public, max-age=3600" : PER_VIEWER;
       return reply.type("application/xml; charset=utf-8").header("cache-control", caching).send(xml);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import {
   notificationPreferencesSchema,
@@ -65,7 +66,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       await push.subscribe(requireUserId(request), request.sessionHash ?? null, request.body);
-      return reply.code(201).send({ message: "Push notifications are on for this device" });
+      return reply.code(201).send({ message: API_TEXTS.pushOn });
     },
   );
 
@@ -81,7 +82,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await push.unsubscribeDevice(requireUserId(request), request.body.endpoint);
-      return { message: "Push notifications are off for this device" };
+      return { message: API_TEXTS.pushOff };
     },
   );
 

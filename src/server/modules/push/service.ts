@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { API_TEXTS } from "#contract/api-texts";
 import {
   isPushServiceUrl,
   type NotificationPreferences,
@@ -86,7 +87,7 @@ export function pushService(deps: {
 
     /** Removes the person's own device only: another's answers like a missing one. */
     async unsubscribeDevice(userId: number, endpoint: string): Promise<void> {
-      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, "Device not found");
+      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, API_TEXTS.deviceNotFound);
     },
 
     async preferences(userId: number): Promise<NotificationPreferences | undefined> {
