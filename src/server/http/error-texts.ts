@@ -6,7 +6,7 @@ import type { ZodIssue } from "zod";
 import { ar, es } from "zod/v4/locales";
 import type { Language } from "#contract/i18n/languages";
 import { formatMessage, type MessageValues } from "#contract/i18n/texts";
-import { localizeEnglish, textByCode } from "#server/i18n";
+import { localizeEnglish } from "#server/i18n";
 
 const STATUS_CODES: Record<number, string> = {
   400: "bad_request",
