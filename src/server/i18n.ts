@@ -1,6 +1,8 @@
 // What the server writes in a person's language: answers in the language the request asks for, notices,
 // e-mails, push and calendar alarms in the recipient's. Every catalog is loaded once at start (a server
 // speaks all of them); the texts and their English are the contract's, as on the client.
+
+import type { TimeLanguage } from "#contract/event-time";
 import { catalog as arabic } from "#contract/i18n/ar/index";
 import { catalog as spanish } from "#contract/i18n/es/index";
 import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
@@ -60,4 +62,15 @@ export function localizeEnglish(
   const code = ENGLISH_CODES.get(english);
   if (!code) return null;
   return { code, message: textByCode(language, code, values) ?? english };
+}
+
+/** How a language writes an event's time (formatEventTime): its Intl locale ("en-US" for English) and catalog. */
+export function timeLanguage(language: Language): TimeLanguage {
+  return { locale: language === "en" ? "en-US" : language, catalog: CATALOGS[language] };
+}
+
+/** A stored text's words in a language: by its code and values when it has one, else as it was written. */
+export function wordsIn(language: Language, code: string | null | undefined, values: MessageValues, stored: string) {
+  if (!code) return stored;
+  return textByCode(language, code, values) ?? stored;
 }

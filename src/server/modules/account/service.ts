@@ -5,6 +5,7 @@ import { EVENT_NOTICES } from "#contract/event-notices";
 import { PRODUCT_NAME } from "#contract/product";
 import { HttpError } from "#server/http/http-error";
 import { hashSessionToken, newSessionToken } from "#server/http/session";
+import { languageOf } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import { hashPassword } from "../auth";
 import type { NotificationsService } from "../notifications";
@@ -90,7 +91,8 @@ export function accountService(deps: {
         },
         now,
       );
-      await deps.enqueueEmail(passwordResetEmail(user.email, tokenLink(deps.linkOrigin, "/reset-password", token)));
+      const link = tokenLink(deps.linkOrigin, "/reset-password", token);
+      await deps.enqueueEmail(passwordResetEmail(user.email, link, languageOf(user.language)));
     },
 
     /** Spends a reset link, sets the new password and ends every session of the account. */
@@ -121,7 +123,7 @@ export function accountService(deps: {
         expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
       });
       const link = tokenLink(deps.linkOrigin, "/verify-email", token);
-      await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link));
+      await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link, languageOf(user.language)));
     },
 
     /** Spends a verification link; the address it was sent to is verified if the account still uses it. */

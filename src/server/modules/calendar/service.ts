@@ -36,12 +36,15 @@ export function calendarService({
     async feed(token: string, origin: string | null, now = new Date()): Promise<string> {
       const userId = await repo.ownerOf(token);
       if (userId === undefined) throw new HttpError(404, CALENDAR_TEXTS.notFound);
-      const [events, preferences] = await Promise.all([
+      const [events, preferences, languages] = await Promise.all([
         repo.eventsOf(userId, now),
         notifications.preferencesOf([userId]),
+        notifications.languagesOf([userId]),
       ]);
       const offsets = preferences.get(userId)?.reminders.offsetsMinutes ?? [];
-      return calendarFile(events, { origin, name: "Link", alarmOffsets: offsets });
+      // A calendar app fetches the feed without a language: its words are in its owner's.
+      const language = languages.get(userId) ?? "en";
+      return calendarFile(events, { origin, name: "Link", alarmOffsets: offsets, language });
     },
   };
 }

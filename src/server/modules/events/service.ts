@@ -12,6 +12,7 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "#contract/events";
+import type { Language } from "#contract/i18n/languages";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
 import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
@@ -308,9 +309,9 @@ export function eventsService({
       return toEvent(updated);
     },
 
-    async calendar(viewerId: number, eventId: number, origin: string | null) {
+    async calendar(viewerId: number, eventId: number, origin: string | null, language: Language = "en") {
       const event = await requireVisible(eventId, viewerId);
-      return { ics: calendarFile([event], { origin }), filename: `event-${event.id}.ics` };
+      return { ics: calendarFile([event], { origin, language }), filename: `event-${event.id}.ics` };
     },
 
     async userEvents(userId: number): Promise<MyEvent[]> {

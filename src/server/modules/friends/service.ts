@@ -1,7 +1,9 @@
 import { API_TEXTS } from "#contract/api-texts";
 import type { KeysetPosition } from "#contract/fields";
 import type { FriendStatus } from "#contract/friends";
+import { NOTICE_TEXTS, noticeWords } from "#contract/notifications";
 import { HttpError } from "#server/http/http-error";
+import { languageOf } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
@@ -26,13 +28,12 @@ export function friendsService({
   /** Links in e-mails come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose. */
   linkOrigin: string;
 }) {
-  const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
+  const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? NOTICE_TEXTS.someone;
   const events = {
     async requested(fromId: number, toId: number) {
       await notifications.notify(toId, {
         type: "friend_request",
-        title: "New friend request",
-        message: `${await nameOf(fromId)} wants to connect with you`,
+        ...noticeWords(NOTICE_TEXTS, "friendRequestTitle", "friendRequest", { name: await nameOf(fromId) }),
         actionUrl: `/users/${fromId}`,
         fromUserId: fromId,
       });
@@ -40,8 +41,7 @@ export function friendsService({
     async accepted(byId: number, requesterId: number) {
       await notifications.notify(requesterId, {
         type: "friend_request",
-        title: "Friend request accepted",
-        message: `${await nameOf(byId)} accepted your friend request`,
+        ...noticeWords(NOTICE_TEXTS, "friendAcceptedTitle", "friendAccepted", { name: await nameOf(byId) }),
         actionUrl: `/users/${byId}`,
         fromUserId: byId,
       });
@@ -60,7 +60,9 @@ export function friendsService({
 
     /** E-mails someone an invitation to join (into the outbox; sent when SMTP_URL is set). */
     async invite(inviterId: number, to: { email: string; name?: string }) {
-      await enqueueEmail(inviteEmail(await nameOf(inviterId), to, linkOrigin));
+      const inviter = await users.findById(inviterId);
+      const name = inviter?.fullName ?? NOTICE_TEXTS.someone;
+      await enqueueEmail(inviteEmail(name, to, linkOrigin, languageOf(inviter?.language)));
     },
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */

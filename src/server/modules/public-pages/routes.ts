@@ -14,6 +14,7 @@ import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import { limitPerAddress } from "#server/http/rate-limits";
+import { requestLanguage } from "#server/i18n";
 import { EMBED_CSP, embedHtml, embedNotFoundHtml } from "./embed-page";
 
 const tags = ["hosts"];
@@ -63,7 +64,12 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const ics = await service.hostCalendar(request.params.username, request.userId, origin());
+      const ics = await service.hostCalendar(
+        request.params.username,
+        request.userId,
+        origin(),
+        requestLanguage(request.headers),
+      );
       return reply.header("content-type", "text/calendar; charset=utf-8").header("cache-control", PER_VIEWER).send(ics);
     },
   );
