@@ -58,3 +58,9 @@ export const API_TEXTS = defineTexts("api", {
   metricsClosed: "Metrics are closed: set METRICS_TOKEN and send it as a Bearer token",
   metricsNeedToken: "Metrics need Authorization: Bearer <METRICS_TOKEN>",
 });
+
+/** The HTML shell's own words (src/client/index.html): the server writes them in the request's language. */
+export const SHELL_PAGE_TEXTS = defineTexts("shellPage", {
+  loading: "Loading",
+  description: "Link: discover social and networking events, find people nearby, plan with your groups.",
+});

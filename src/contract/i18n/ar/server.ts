@@ -57,6 +57,11 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     metricsClosed: "المقاييس مغلقة: اضبط METRICS_TOKEN وأرسله كرمز Bearer",
     metricsNeedToken: "المقاييس تتطلب Authorization: Bearer <METRICS_TOKEN>",
   },
+  shellPage: {
+    loading: "جارٍ التحميل",
+    description:
+      "Link: اكتشف الفعاليات الاجتماعية وفعاليات التعارف المهني، وتعرّف على أشخاص بالقرب منك، وخطّط مع مجموعاتك.",
+  },
   eventNotices: {
     updatedTitle: "تم تحديث الفعالية",
     updated: "تم تحديث {title}",

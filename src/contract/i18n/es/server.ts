@@ -57,6 +57,10 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     metricsClosed: "Las métricas están cerradas: configura METRICS_TOKEN y envíalo como token Bearer",
     metricsNeedToken: "Las métricas necesitan Authorization: Bearer <METRICS_TOKEN>",
   },
+  shellPage: {
+    loading: "Cargando",
+    description: "Link: descubre eventos sociales y de networking, encuentra gente cerca y haz planes con tus grupos.",
+  },
   eventNotices: {
     updatedTitle: "Evento actualizado",
     updated: "{title} se ha actualizado",

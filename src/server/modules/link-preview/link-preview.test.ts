@@ -330,3 +330,19 @@ describe("the link card of /u/{username}", () => {
     }
   });
 });
+
+describe("the shell in the request's language", () => {
+  it("writes lang, dir and the first paint's label in Arabic and Spanish; English stays as built", async () => {
+    const inLanguage = (url: string, language: string) =>
+      t.app.inject({ method: "GET", url, headers: { "accept-language": language } });
+    const arabic = (await inLanguage("/", "ar")).body;
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('aria-label="جارٍ التحميل"');
+    const spanish = (await inLanguage("/discover", "es-ES,es;q=0.9")).body;
+    expect(spanish).toContain('<html lang="es" dir="ltr">');
+    expect(spanish).toContain('aria-label="Cargando"');
+    const english = (await inLanguage("/", "en")).body;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('aria-label="Loading"');
+  });
+});
