@@ -16,8 +16,15 @@ import {
   translate,
 } from "#contract/i18n/texts";
 
-/** Every English message the server may write, by its words: all sets of texts, not only those loaded so far. */
-const ENGLISH_CODES = indexEnglish(Object.entries(NAMESPACES));
+/**
+ * Every English message the server may write, by its words: all sets of texts, not only those loaded so far.
+ * Built on first use: a contract module that imports the server's helpers may still be loading at import time.
+ */
+let englishCodes: Map<string, string> | null = null;
+const codeOfEnglishWords = (english: string) => {
+  englishCodes ??= indexEnglish(Object.entries(NAMESPACES));
+  return englishCodes.get(english);
+};
 const CATALOGS: Record<Language, Catalog | null> = { en: null, es: spanish, ar: arabic };
 
 /** A stored language, read defensively: a value no catalog has (an old row, a hand edit) reads as English. */
@@ -59,7 +66,7 @@ export function localizeEnglish(
   english: string,
   values?: MessageValues,
 ): { code: string; message: string } | null {
-  const code = ENGLISH_CODES.get(english);
+  const code = codeOfEnglishWords(english);
   if (!code) return null;
   return { code, message: textByCode(language, code, values) ?? english };
 }
