@@ -43,12 +43,31 @@ export const EVENT_NOTICE_TEXTS = defineTexts("eventNotices", {
   declined: "Your request to join {title} was declined",
   newEventTitle: "New event",
   hosting: "{name} is hosting {title}",
+  /** A group plan's poll (the words of POLL_TEXTS' notices, with the time written in each reader's language). */
+  pollDecidedTitle: "Plan decided",
+  pollGoing: "{title} is on {when}. You voted yes, so you're going.",
+  pollAsk: "{title} is on {when}. Are you going?",
+  pollNudgeTitle: "Your vote is missing",
+  pollNudge: "Vote on the options for {title}: it decides itself in a day.",
 });
 
 type Key = keyof typeof EVENT_NOTICE_TEXTS;
 /** A notice's words from these texts; the event's title (and a person's name) are values, kept as written. */
 const words = (title: Key | { said: string }, message: Key | { said: string }, values: Record<string, string>) =>
   noticeWords(EVENT_NOTICE_TEXTS, title, message, values);
+
+/** A group plan's poll: its decision for one member (their own zone), and the nudge to vote. */
+export const POLL_NOTICES = {
+  decided: (event: { title: string; date: Date; zone: string; viewerZone: string | null }, votedYes: boolean) =>
+    noticeWords(EVENT_NOTICE_TEXTS, "pollDecidedTitle", votedYes ? "pollGoing" : "pollAsk", {
+      title: event.title,
+      eventDate: event.date.toISOString(),
+      eventZone: event.zone,
+      ...(event.viewerZone ? { viewerZone: event.viewerZone } : {}),
+    }),
+  nudge: (event: { title: string }) =>
+    noticeWords(EVENT_NOTICE_TEXTS, "pollNudgeTitle", "pollNudge", { title: event.title }),
+};
 
 /** Where a notice about an event leads, and which event it is about. */
 const about = (event: NoticeEvent) => ({ actionUrl: `/events/${event.id}`, eventId: event.id });

@@ -143,7 +143,7 @@ describe("when the SMTP server is down", () => {
       const erin = await registerUser(t.app);
       const res = await invite(t, erin.cookie);
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: "Invitation sent" });
+      expect(res.json()).toMatchObject({ message: "Invitation sent" });
 
       const first = await waitFor(
         async () => (await t.database.db.select().from(outbox))[0],

@@ -89,6 +89,11 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     declined: "رُفض طلبك للانضمام إلى {title}",
     newEventTitle: "فعالية جديدة",
     hosting: "{name} يستضيف {title}",
+    pollDecidedTitle: "تم تحديد الخطة",
+    pollGoing: "موعد {title}: {when}. صوّتَّ بنعم، لذا أنت ذاهب.",
+    pollAsk: "موعد {title}: {when}. هل ستحضر؟",
+    pollNudgeTitle: "صوتك ناقص",
+    pollNudge: "صوّت على خيارات {title}: سيُحسم الأمر تلقائيًا خلال يوم.",
   },
   reminders: {
     startsSoon: "تبدأ {title} بعد {offset, plural, =15 {15 دقيقة} =60 {ساعة} =120 {ساعتين} =1440 {يوم} other {أسبوع}}",

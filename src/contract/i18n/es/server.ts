@@ -88,6 +88,11 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     declined: "Tu solicitud para unirte a {title} fue rechazada",
     newEventTitle: "Nuevo evento",
     hosting: "{name} organiza {title}",
+    pollDecidedTitle: "Plan decidido",
+    pollGoing: "{title} es el {when}. Votaste que sí, así que vas.",
+    pollAsk: "{title} es el {when}. ¿Vas a ir?",
+    pollNudgeTitle: "Falta tu voto",
+    pollNudge: "Vota las opciones de {title}: se decide solo en un día.",
   },
   reminders: {
     startsSoon:

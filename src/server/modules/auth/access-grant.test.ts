@@ -42,7 +42,7 @@ describe("the early-access grant", () => {
     const before = await userCount();
     const bare = await register(newcomer());
     expect(bare.statusCode).toBe(403);
-    expect(bare.json()).toEqual({ message: ACCESS_GRANT_TEXTS.missing });
+    expect(bare.json()).toMatchObject({ message: ACCESS_GRANT_TEXTS.missing });
     const taken = await register({ ...newcomer(), username: existing.user.username });
     expect(taken.statusCode).toBe(403);
     const forged = await register(newcomer(), "link_access_grant=forged-value");
@@ -113,10 +113,10 @@ describe("the early-access grant", () => {
     const before = await userCount();
     const taken = await register({ ...newcomer(), email: existing.user.email.toUpperCase() }, cookie);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: ACCESS_GRANT_TEXTS.emailTaken });
+    expect(taken.json()).toMatchObject({ message: ACCESS_GRANT_TEXTS.emailTaken });
     const probe = await register({ ...newcomer(), email: `probe-${Date.now()}@example.com` }, cookie);
     expect(probe.statusCode).toBe(403);
-    expect(probe.json()).toEqual({ message: ACCESS_GRANT_TEXTS.missing });
+    expect(probe.json()).toMatchObject({ message: ACCESS_GRANT_TEXTS.missing });
     expect(await userCount()).toBe(before);
   });
 
@@ -177,7 +177,7 @@ describe("a group invite is an access grant", () => {
     }
     const unknown = await register({ ...newcomer(), inviteCode: "no-such-invite" });
     expect(unknown.statusCode).toBe(403);
-    expect(unknown.json()).toEqual({ message: ACCESS_GRANT_TEXTS.inviteUnusable });
+    expect(unknown.json()).toMatchObject({ message: ACCESS_GRANT_TEXTS.inviteUnusable });
     await t.database.db.update(groupInvites).set({ currentUses: 50 }).where(eq(groupInvites.code, group.inviteCode));
     expect((await register({ ...newcomer(), inviteCode: group.inviteCode })).statusCode).toBe(403);
     await t.database.db

@@ -134,7 +134,7 @@ describe("auth API", () => {
     ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/login", payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: "Invalid username or password" });
+      expect(res.json()).toMatchObject({ message: "Invalid username or password" });
     }
     const empty = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "", password: "" } });
     expect(empty.statusCode).toBe(400);
@@ -251,6 +251,6 @@ describe("auth API", () => {
     expect(doc.json().paths["/api/register"]).toBeDefined();
     const missing = await t.app.inject({ url: "/api/nothing-here" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "Not found" });
+    expect(missing.json()).toMatchObject({ message: "Not found" });
   });
 });

@@ -35,7 +35,7 @@ describe("messages sent at the same moment", () => {
     ];
     const answers = await Promise.all(sends);
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 403, 201, 201, 201]);
-    expect(answers[2].json()).toEqual({ message: GROUP_TEXTS.notMember });
+    expect(answers[2].json()).toMatchObject({ message: GROUP_TEXTS.notMember });
     const bodies = answers
       .filter((r) => r.statusCode === 201)
       .map((r) => r.json() as { id: number; message: string; userName: string });

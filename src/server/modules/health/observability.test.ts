@@ -116,7 +116,7 @@ describe("who may read /metrics", () => {
     expect((await read(`Bearer ${token}x`)).statusCode).toBe(401);
     expect((await read(`Basic ${token}`)).statusCode).toBe(401);
     const denied = await read("Bearer wrong");
-    expect(denied.json()).toEqual({ message: "Metrics need Authorization: Bearer <METRICS_TOKEN>" });
+    expect(denied.json()).toMatchObject({ message: "Metrics need Authorization: Bearer <METRICS_TOKEN>" });
     expect(denied.body).not.toContain("http_request_duration_seconds");
     const allowed = await read(`Bearer ${token}`);
     expect(allowed.statusCode).toBe(200);

@@ -38,7 +38,7 @@ describe("group invites", () => {
     });
     const missing = await t.app.inject({ method: "GET", url: "/api/group-invite/nope" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: INVITE_TEXTS.notFound });
+    expect(missing.json()).toMatchObject({ message: INVITE_TEXTS.notFound });
   });
 
   it("tells a signed-in viewer whether they are a member; only a member learns the group id", async () => {
@@ -118,7 +118,7 @@ describe("group invites", () => {
     const b = await registerUser(t.app);
     const res = await as(t.app, b.cookie)({ method: "POST", url: `/api/group-invite/${group.inviteCode}/join` });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ message: INVITE_TEXTS.expired });
+    expect(res.json()).toMatchObject({ message: INVITE_TEXTS.expired });
     expect(await memberCount(admin.cookie, group.id)).toBe(1);
     expect((await inviteOf(group.inviteCode)).invite.currentUses).toBe(0);
   });
@@ -135,7 +135,7 @@ describe("group invites", () => {
     expect((await as(t.app, b.cookie)({ method: "POST", url: `/api/group-invite/${code}/join` })).statusCode).toBe(200);
     const res = await as(t.app, c.cookie)({ method: "POST", url: `/api/group-invite/${code}/join` });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ message: INVITE_TEXTS.usedUp });
+    expect(res.json()).toMatchObject({ message: INVITE_TEXTS.usedUp });
     expect(await memberCount(admin.cookie, group.id)).toBe(2);
     expect((await inviteOf(code)).invite).toMatchObject({ currentUses: 1, maxUses: 1 });
   });

@@ -82,7 +82,7 @@ describe("POST /api/event-participants", () => {
     expect((await participate(a, event.id, "going")).statusCode).toBe(201);
     const full = await participate(b, event.id, "going");
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ message: "This event is full" });
+    expect(full.json()).toMatchObject({ message: "This event is full" });
     expect((await participate(b, event.id, "waitlisted")).json().status).toBe("waitlisted");
     expect((await participate(c, event.id, "waitlisted")).json().status).toBe("waitlisted");
     const detail = await c.call({ method: "GET", url: `/api/events/${event.id}` });

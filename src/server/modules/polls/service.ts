@@ -1,6 +1,6 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel } from "#contract/bus";
-import { formatEventTime } from "#contract/event-time";
+import { POLL_NOTICES } from "#contract/event-notices";
 import type { CreateGroupEventBody, Event } from "#contract/events";
 import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
@@ -124,22 +124,25 @@ export function pollsService(deps: {
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
       await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
-    const notice = (message: string) => ({
-      type: "event_update" as const,
-      title: POLL_TEXTS.resultTitle,
-      message,
-      actionUrl: `/events/${eventId}`,
-      eventId,
-    });
-    // Each member reads the time as every screen writes it (the event's zone, and their own beside it);
-    // members in the same zone share one notice text.
-    const messages = new Map<string, number[]>();
+    // Each member reads the time as every screen writes it (the event's zone, and their own beside it), in
+    // their language; members in the same zone who voted alike share one notice.
+    const alike = new Map<string, { votedYes: boolean; timezone: string | null; userIds: number[] }>();
     for (const { id, timezone } of members) {
-      const when = formatEventTime(winner.date, event.timezone, timezone);
-      const message = (yes.has(id) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk)(event.title, when);
-      messages.set(message, [...(messages.get(message) ?? []), id]);
+      const votedYes = yes.has(id);
+      const key = `${votedYes}|${timezone ?? ""}`;
+      const group = alike.get(key) ?? { votedYes, timezone: timezone ?? null, userIds: [] };
+      group.userIds.push(id);
+      alike.set(key, group);
     }
-    for (const [message, userIds] of messages) await deps.notifications.notifyAll(userIds, notice(message));
+    for (const { votedYes, timezone, userIds } of alike.values()) {
+      const when = { title: event.title, date: winner.date, zone: event.timezone, viewerZone: timezone };
+      await deps.notifications.notifyAll(userIds, {
+        type: "event_update",
+        ...POLL_NOTICES.decided(when, votedYes),
+        actionUrl: `/events/${eventId}`,
+        eventId,
+      });
+    }
     await publish(poll.groupId, eventId, true);
     return true;
   }
@@ -257,8 +260,7 @@ export function pollsService(deps: {
         if (event && silent.length) {
           await deps.notifications.notifyAll(silent, {
             type: "event_update",
-            title: POLL_TEXTS.nudgeTitle,
-            message: POLL_TEXTS.nudge(event.title),
+            ...POLL_NOTICES.nudge(event),
             actionUrl: `/groups?group=${claimed.groupId}`,
             eventId: claimed.eventId,
           });

@@ -348,7 +348,7 @@ describe("push subscriptions API", () => {
     // Amy is still signed in on that device: Ben cannot redirect her notifications to himself.
     const taken = await subscribe(ben.cookie);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: PUSH_DEVICE_TAKEN, code: "push.deviceTaken" });
+    expect(taken.json()).toMatchObject({ message: PUSH_DEVICE_TAKEN, code: "push.deviceTaken" });
     expect(await holders()).toEqual([amy.user.id]);
     // Amy subscribing again (new keys) keeps it hers.
     expect((await subscribe(amy.cookie)).statusCode).toBe(201);
@@ -523,7 +523,7 @@ describe("notification preferences", () => {
         url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "This unsubscribe link is not valid.", code: "unsubscribe.invalid" });
+      expect(res.json()).toMatchObject({ message: "This unsubscribe link is not valid.", code: "unsubscribe.invalid" });
     }
     const after = (
       await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })

@@ -62,7 +62,7 @@ describe("GET /api/users/:id", () => {
   it("answers 404 for an unknown id, 400 for a non-numeric one, 401 for a visitor", async () => {
     const missing = await as(t.app, alice.cookie)({ method: "GET", url: "/api/users/999999" });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "User not found" });
+    expect(missing.json()).toMatchObject({ message: "User not found" });
     expect((await as(t.app, alice.cookie)({ method: "GET", url: "/api/users/abc" })).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: `/api/users/${alice.user.id}` })).statusCode).toBe(401);
   });
