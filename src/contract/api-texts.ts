@@ -64,3 +64,10 @@ export const SHELL_PAGE_TEXTS = defineTexts("shellPage", {
   loading: "Loading",
   description: "Link: discover social and networking events, find people nearby, plan with your groups.",
 });
+
+/** A shared link's card (a chat app's unfurl) and the shell's first paint of it, in the request's language. */
+export const LINK_CARD_TEXTS = defineTexts("linkCard", {
+  canceled: "Canceled: {title}",
+  members: "{count, plural, one {# member} other {# members}}",
+  join: "Join {group} on {product}",
+});

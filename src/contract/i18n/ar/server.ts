@@ -62,6 +62,11 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     description:
       "Link: اكتشف الفعاليات الاجتماعية وفعاليات التعارف المهني، وتعرّف على أشخاص بالقرب منك، وخطّط مع مجموعاتك.",
   },
+  linkCard: {
+    canceled: "أُلغيت: {title}",
+    members: "{count, plural, zero {لا أعضاء} one {عضو واحد} two {عضوان} few {# أعضاء} many {# عضوًا} other {# عضو}}",
+    join: "انضم إلى {group} على {product}",
+  },
   eventNotices: {
     updatedTitle: "تم تحديث الفعالية",
     updated: "تم تحديث {title}",

@@ -1,5 +1,5 @@
 // The sets of texts of one area of the app, by namespace (the catalogs es/server.ts and ar/server.ts translate them).
-import { API_TEXTS, SHELL_PAGE_TEXTS } from "../../api-texts";
+import { API_TEXTS, LINK_CARD_TEXTS, SHELL_PAGE_TEXTS } from "../../api-texts";
 import { CALENDAR_TEXTS } from "../../calendar";
 import { EMAIL_TEXTS } from "../../email-texts";
 import { EVENT_NOTICE_TEXTS } from "../../event-notices";
@@ -10,6 +10,7 @@ import { REMINDER_TEXTS } from "../../reminders";
 export const SERVER_NAMESPACES = {
   api: API_TEXTS,
   shellPage: SHELL_PAGE_TEXTS,
+  linkCard: LINK_CARD_TEXTS,
   eventNotices: EVENT_NOTICE_TEXTS,
   reminders: REMINDER_TEXTS,
   notices: NOTICE_TEXTS,

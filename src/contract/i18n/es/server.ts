@@ -61,6 +61,11 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     loading: "Cargando",
     description: "Link: descubre eventos sociales y de networking, encuentra gente cerca y haz planes con tus grupos.",
   },
+  linkCard: {
+    canceled: "Cancelado: {title}",
+    members: "{count, plural, one {# miembro} other {# miembros}}",
+    join: "Únete a {group} en {product}",
+  },
   eventNotices: {
     updatedTitle: "Evento actualizado",
     updated: "{title} se ha actualizado",

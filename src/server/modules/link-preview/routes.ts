@@ -46,7 +46,10 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
       reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
       return send(reply, null);
     }
-    return send(reply, await service.eventCard(params.data.id, request.userId ?? null));
+    return send(
+      reply,
+      await service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers)),
+    );
   });
   // A host's card spends the budget of the host's page, which says the same.
   const hostPages = app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 });
@@ -62,6 +65,9 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
   });
   app.get("/invite/:code", async (request, reply) => {
     const params = inviteCodeParamsSchema.safeParse(request.params);
-    return send(reply, params.success ? await service.inviteCard(params.data.code) : null);
+    return send(
+      reply,
+      params.success ? await service.inviteCard(params.data.code, requestLanguage(request.headers)) : null,
+    );
   });
 };
