@@ -94,6 +94,14 @@ describe("link cards in the HTML shell", () => {
     expect(metaOf(invite.body, "og:title")).toBe("Join Book &lt;club&gt; on Link");
     expect(metaOf(invite.body, "og:description")).toBe("1 member · Monthly");
     expect(metaOf(invite.body, "og:image")).toBe("https://link.example/assets/social-Ab12Cd.svg");
+    // A chat app that asks in Spanish unfurls it in Spanish; the group's name stays as written.
+    const spanish = await t.app.inject({
+      method: "GET",
+      url: `/invite/${group.inviteCode}`,
+      headers: { "accept-language": "es" },
+    });
+    expect(metaOf(spanish.body, "og:title")).toBe("Únete a Book &lt;club&gt; en Link");
+    expect(metaOf(spanish.body, "og:description")).toBe("1 miembro · Monthly");
 
     const plan = await owner.call({
       method: "POST",
