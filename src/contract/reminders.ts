@@ -53,7 +53,7 @@ export const REMINDER_NOTICES = {
 };
 
 /** An event's time for a reminder: the instant, the event's zone and the reader's. */
-export interface ReminderTime {
+interface ReminderTime {
   date: Date | string;
   zone: string;
   viewerZone?: string | null;
