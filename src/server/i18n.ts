@@ -49,7 +49,7 @@ export function serverText<T extends Texts>(
 }
 
 /** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
-export function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
+function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
   const message = messageByCode(CATALOGS[language], code);
   if (message === undefined) return undefined;
   try {
