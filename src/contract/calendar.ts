@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineTexts } from "./i18n/texts";
 
 /** GET /api/calendar/subscription and POST …/rotate: the person's secret feed address (https, from PUBLIC_ORIGIN). */
 export const calendarSubscriptionSchema = z.object({ url: z.string() });
@@ -19,7 +20,7 @@ export const CALENDAR_FEED_MAX_EVENTS = 500;
 /** How long an event lasts in a calendar: Link's events have a start only. */
 export const CALENDAR_EVENT_HOURS = 2;
 
-export const CALENDAR_TEXTS = {
+export const CALENDAR_TEXTS = defineTexts("calendar", {
   title: "Calendar subscription",
   description: "Events you're going to or hosting, kept up to date in your calendar app",
   copy: "Copy link",
@@ -31,7 +32,9 @@ export const CALENDAR_TEXTS = {
   addToCalendar: "Add to calendar",
   /** A calendar entry's place when the host dropped a pin without naming it. */
   pinnedLocation: "Pinned location",
-} as const;
+  /** A host's public feed, as a subscribing calendar app names it. */
+  hostFeed: "{name} on Link",
+});
 
 /** The same feed as webcal://, which calendar apps open as a subscription rather than a download. */
 export function webcalUrl(url: string): string {

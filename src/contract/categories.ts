@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { CATEGORIES, INDUSTRY_TEXTS } from "./discover-categories";
 import { idEnum } from "./id-enum";
 
-export { CATEGORIES, type CategoryId, INDUSTRY_TEXTS, matchesCategory } from "./discover-categories";
+export { CATEGORIES, type CategoryId, matchesCategory } from "./discover-categories";
 
 export const categoryIdSchema = idEnum(CATEGORIES);
 

@@ -1,5 +1,6 @@
 import type { ParticipantStatus } from "./events";
-import type { NotificationType } from "./notifications";
+import { defineTexts } from "./i18n/texts";
+import { type NoticeWords, type NotificationType, noticeWords } from "./notifications";
 
 /** The event a notice is about: its title is quoted and its page is where the notice leads. */
 interface NoticeEvent {
@@ -7,14 +8,66 @@ interface NoticeEvent {
   title: string;
 }
 
-interface EventNotice {
+interface EventNotice extends NoticeWords {
   type: NotificationType;
-  title: string;
-  message: string;
   actionUrl: string | null;
   /** The event it is about: a notice reaches only those who may open the event, and nobody once it is hidden. */
   eventId?: number;
 }
+
+/** Every notice about an event, in English: each reader reads it in their language (catalogs es/, ar/). */
+export const EVENT_NOTICE_TEXTS = defineTexts("eventNotices", {
+  updatedTitle: "Event updated",
+  updated: "{title} has been updated",
+  canceledTitle: "Event canceled",
+  canceled: "{title} has been canceled",
+  canceledWithAccount: "{title} has been canceled: its host deleted their account",
+  newParticipantTitle: "New participant",
+  going: "{name} is going to {title}",
+  waitlisted: "{name} joined the waitlist for {title}",
+  asked: "{name} asked to join {title}",
+  offWaitlistTitle: "You're off the waitlist",
+  offWaitlist: "A spot opened up: you're going to {title}",
+  hostUpdateTitle: "Update: {title}",
+  checkedInTitle: "You're checked in",
+  checkedIn: "Welcome to {title}",
+  cohostAddedTitle: "You're a co-host",
+  cohostAdded: "You now co-host {title}",
+  seatOfferedTitle: "A spot opened up",
+  seatOffered: "A spot opened up at {title}: confirm within an hour to keep it",
+  seatLapsedTitle: "Your spot was passed on",
+  seatLapsed: "You didn't confirm in time: your spot at {title} went to the next person",
+  approvedTitle: "Request approved",
+  approved: "You're going to {title}",
+  declinedTitle: "Request declined",
+  declined: "Your request to join {title} was declined",
+  newEventTitle: "New event",
+  hosting: "{name} is hosting {title}",
+  /** A group plan's poll (the words of POLL_TEXTS' notices, with the time written in each reader's language). */
+  pollDecidedTitle: "Plan decided",
+  pollGoing: "{title} is on {when}. You voted yes, so you're going.",
+  pollAsk: "{title} is on {when}. Are you going?",
+  pollNudgeTitle: "Your vote is missing",
+  pollNudge: "Vote on the options for {title}: it decides itself in a day.",
+});
+
+type Key = keyof typeof EVENT_NOTICE_TEXTS;
+/** A notice's words from these texts; the event's title (and a person's name) are values, kept as written. */
+const words = (title: Key | { said: string }, message: Key | { said: string }, values: Record<string, string>) =>
+  noticeWords(EVENT_NOTICE_TEXTS, title, message, values);
+
+/** A group plan's poll: its decision for one member (their own zone), and the nudge to vote. */
+export const POLL_NOTICES = {
+  decided: (event: { title: string; date: Date; zone: string; viewerZone: string | null }, votedYes: boolean) =>
+    noticeWords(EVENT_NOTICE_TEXTS, "pollDecidedTitle", votedYes ? "pollGoing" : "pollAsk", {
+      title: event.title,
+      eventDate: event.date.toISOString(),
+      eventZone: event.zone,
+      ...(event.viewerZone ? { viewerZone: event.viewerZone } : {}),
+    }),
+  nudge: (event: { title: string }) =>
+    noticeWords(EVENT_NOTICE_TEXTS, "pollNudgeTitle", "pollNudge", { title: event.title }),
+};
 
 /** Where a notice about an event leads, and which event it is about. */
 const about = (event: NoticeEvent) => ({ actionUrl: `/events/${event.id}`, eventId: event.id });
@@ -24,83 +77,78 @@ export const EVENT_NOTICES = {
   /** To those going, after the host edits the event. */
   updated: (event: NoticeEvent): EventNotice => ({
     type: "event_update",
-    title: "Event updated",
-    message: `${event.title} has been updated`,
+    ...words("updatedTitle", "updated", { title: event.title }),
     ...about(event),
   }),
   /** To those going, waiting or asking, after the host cancels. */
   canceled: (event: NoticeEvent): EventNotice => ({
     type: "event_canceled",
-    title: "Event canceled",
-    message: `${event.title} has been canceled`,
+    ...words("canceledTitle", "canceled", { title: event.title }),
     ...about(event),
   }),
   /** The same people when the host deletes their account: the event's page is gone with it. */
   canceledWithAccount: (event: Pick<NoticeEvent, "title">): EventNotice => ({
     type: "event_canceled",
-    title: "Event canceled",
-    message: `${event.title} has been canceled: its host deleted their account`,
+    ...words("canceledTitle", "canceledWithAccount", { title: event.title }),
     actionUrl: null,
   }),
   /** To the host, when someone goes, joins the waitlist or asks to join. */
   newParticipant: (event: NoticeEvent, name: string, status: Exclude<ParticipantStatus, "declined">): EventNotice => ({
     type: "new_participant",
-    title: "New participant",
-    message:
-      status === "going"
-        ? `${name} is going to ${event.title}`
-        : status === "waitlisted"
-          ? `${name} joined the waitlist for ${event.title}`
-          : `${name} asked to join ${event.title}`,
+    ...words("newParticipantTitle", status === "going" ? "going" : status === "waitlisted" ? "waitlisted" : "asked", {
+      name,
+      title: event.title,
+    }),
     ...about(event),
   }),
   /** To the first waitlisted person, when a seat they waited for opens up. */
   offWaitlist: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",
-    title: "You're off the waitlist",
-    message: `A spot opened up: you're going to ${event.title}`,
+    ...words("offWaitlistTitle", "offWaitlist", { title: event.title }),
     ...about(event),
   }),
   /** To the guests a host or co-host sends an update to: the message itself, with the event's name. */
   hostUpdate: (event: NoticeEvent, message: string): EventNotice => ({
     type: "event_update",
-    title: `Update: ${event.title}`,
-    message,
+    ...words("hostUpdateTitle", { said: message }, { title: event.title }),
     ...about(event),
   }),
   /** To a guest the hosts just checked in: their open event page turns to "You were there" at once. */
   checkedIn: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",
-    title: "You're checked in",
-    message: `Welcome to ${event.title}`,
+    ...words("checkedInTitle", "checkedIn", { title: event.title }),
     ...about(event),
   }),
   /** To a person the host made a co-host. */
   cohostAdded: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",
-    title: "You're a co-host",
-    message: `You now co-host ${event.title}`,
+    ...words("cohostAddedTitle", "cohostAdded", { title: event.title }),
     ...about(event),
   }),
   /** To the first waitlisted person when the host lets them confirm a freed seat within the hour. */
   seatOffered: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",
-    title: "A spot opened up",
-    message: `A spot opened up at ${event.title}: confirm within an hour to keep it`,
+    ...words("seatOfferedTitle", "seatOffered", { title: event.title }),
     ...about(event),
   }),
   /** To the person whose hour to confirm an offered seat ran out. */
   seatLapsed: (event: NoticeEvent): EventNotice => ({
     type: "participant_update",
-    title: "Your spot was passed on",
-    message: `You didn't confirm in time: your spot at ${event.title} went to the next person`,
+    ...words("seatLapsedTitle", "seatLapsed", { title: event.title }),
     ...about(event),
   }),
   /** To the applicant, when the host decides on their request. */
   requestDecided: (event: NoticeEvent, approved: boolean): EventNotice => ({
     type: "participant_update",
-    title: approved ? "Request approved" : "Request declined",
-    message: approved ? `You're going to ${event.title}` : `Your request to join ${event.title} was declined`,
+    ...(approved
+      ? words("approvedTitle", "approved", { title: event.title })
+      : words("declinedTitle", "declined", { title: event.title })),
+    ...about(event),
+  }),
+  /** To a host's followers when the host publishes an event. */
+  newEvent: (event: NoticeEvent, host: string): EventNotice => ({
+    type: "event_notification",
+    ...words("newEventTitle", "hosting", { name: host, title: event.title }),
     ...about(event),
   }),
 };

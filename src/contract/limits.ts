@@ -80,7 +80,7 @@ export const LIMIT_TEXTS = defineTexts("limits", {
   friendRequests: "Too many friend requests created, try again in {wait}",
 });
 /** Which wait message, and its number: "42 s" under two minutes, "58 min" under two hours, else "3 h". */
-export function waitParts(seconds: number): { key: "seconds" | "minutes" | "hours"; n: string } {
+function waitParts(seconds: number): { key: "seconds" | "minutes" | "hours"; n: string } {
   if (seconds < 120) return { key: "seconds", n: String(seconds) };
   if (seconds < 7200) return { key: "minutes", n: String(Math.ceil(seconds / 60)) };
   return { key: "hours", n: String(Math.ceil(seconds / 3600)) };
@@ -91,7 +91,7 @@ export const waitText = (seconds: number) => {
   return formatMessage("en", LIMIT_TEXTS[key], { n });
 };
 /** The message key of a creation limit's 429 text, by its `what`. */
-export function creationLimitKey(what: string): keyof typeof CREATION_LIMITS | undefined {
+function creationLimitKey(what: string): keyof typeof CREATION_LIMITS | undefined {
   return (Object.keys(CREATION_LIMITS) as (keyof typeof CREATION_LIMITS)[]).find(
     (key) => CREATION_LIMITS[key].what === what,
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lineSchema } from "./fields";
+import { defineTexts } from "./i18n/texts";
 import type { NotificationType } from "./notifications";
 
 /** What a user can tune, per kind of notification. */
@@ -8,14 +9,18 @@ export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-export const CATEGORY_LABELS: Record<NotificationCategory, string> = {
+export const CATEGORY_LABELS: Record<NotificationCategory, string> = defineTexts("notificationCategories", {
   events: "Event updates",
   reminders: "Reminders",
   participants: "Participants",
   friends: "Friend requests",
   chat: "Chat",
-};
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: "In-app", push: "Push", email: "E-mail" };
+});
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = defineTexts("notificationChannels", {
+  inApp: "In-app",
+  push: "Push",
+  email: "E-mail",
+});
 
 /** Which category a stored notification type belongs to. */
 export const CATEGORY_OF_TYPE: Record<NotificationType, NotificationCategory> = {
@@ -35,13 +40,13 @@ export type ChannelSwitches = z.infer<typeof channelSwitchesSchema>;
 export const REMINDER_OFFSETS = [15, 60, 120, 1440, 10080] as const;
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
 export const DEFAULT_REMINDER_OFFSETS: ReminderOffset[] = [120, 1440];
-export const REMINDER_OFFSET_LABELS: Record<ReminderOffset, string> = {
+export const REMINDER_OFFSET_LABELS: Record<ReminderOffset, string> = defineTexts("reminderOffsets", {
   15: "15 minutes",
   60: "1 hour",
   120: "2 hours",
   1440: "1 day",
   10080: "1 week",
-};
+});
 const reminderOffsetSchema = z.literal(REMINDER_OFFSETS);
 const reminderPreferencesSchema = z
   .object({
@@ -98,7 +103,15 @@ export const PUSH_RATE_LIMITS = {
   preferences: { points: 60, windowMs: 60_000 },
   unsubscribe: { points: 30, windowMs: 60 * 60_000 },
 } as const;
-export const PUSH_TOO_MANY_TEXT = (seconds: number) => `Too many changes, try again in ${seconds} s`;
+/** What push answers and sends in its own words (a chat's push names its sender and quotes the message). */
+export const PUSH_TEXTS = defineTexts("push", {
+  tooMany: "Too many changes, try again in {seconds} s",
+  endpointRefused: "endpoint: must be an https URL of a browser push service",
+  deviceTaken: "This device gets another account's notifications. Sign that account out here first.",
+  chatMore: "{preview} (+{more} more)",
+});
+/** A 429's text: an ICU message naming {seconds}, written in the request's language. */
+export const PUSH_TOO_MANY_TEXT = PUSH_TEXTS.tooMany;
 
 /**
  * The browsers' push services (Chrome/Edge/Opera/Samsung via FCM, Firefox, Windows, Safari): the server
@@ -111,9 +124,9 @@ const PUSH_SERVICE_HOSTS = [
   "notify.windows.com",
   "push.apple.com",
 ] as const;
-export const PUSH_ENDPOINT_REFUSED = "endpoint: must be an https URL of a browser push service";
+export const PUSH_ENDPOINT_REFUSED = PUSH_TEXTS.endpointRefused;
 /** Another account's device whose session is still signed in: it signs out there first. */
-export const PUSH_DEVICE_TAKEN = "This device gets another account's notifications. Sign that account out here first.";
+export const PUSH_DEVICE_TAKEN = PUSH_TEXTS.deviceTaken;
 
 export function isPushServiceUrl(endpoint: string): boolean {
   const url = new URL(endpoint);
@@ -178,7 +191,10 @@ const pushPayloadSchema = z.object({
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
-export const UNSUBSCRIBE_TEXTS = {
+export const UNSUBSCRIBE_TEXTS = defineTexts("unsubscribe", {
   done: "You're unsubscribed. You can turn e-mails back on in Settings › Notifications.",
   invalid: "This unsubscribe link is not valid.",
-} as const;
+  pageTitle: "Link e-mails",
+  confirm: "Stop these e-mails from Link?",
+  unsubscribe: "Unsubscribe",
+});

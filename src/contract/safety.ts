@@ -6,10 +6,6 @@ import { publicUserSchema } from "./users";
 export {
   BLOCK_TEXTS,
   MESSAGE_REMOVED_TEXT,
-  MODERATION_TEXTS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_TEXTS,
   type ReportReason,
   SAFETY_TEXTS,
   tooManyReportsText,

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -15,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
@@ -27,6 +29,7 @@ import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
 import { sessionResolver } from "./http/session-resolver";
+import { shellInLanguage } from "./http/shell-language";
 import { requestLanguage } from "./i18n";
 import { accountRoutes } from "./modules/account/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -158,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(errorAnswer(language, 500, "Internal Server Error"));
+    return reply.code(500).send(errorAnswer(language, 500, API_TEXTS.internal));
   });
   // A route that answers a message itself ({message}) speaks the request's language too; an error gets its code.
   app.addHook("preSerialization", async (request, reply, payload: unknown) => {
@@ -274,6 +277,8 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       wildcard: false,
+      // "/" is the shell, written in the request's language below like every other page of the app.
+      index: false,
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashed = path.relative(CLIENT_DIST, filePath).startsWith(`assets${path.sep}`);
@@ -281,11 +286,17 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const notTheApp = request.url.startsWith("/api/") || request.url.startsWith("/assets/") || request.url === "/ws";
     if (!hasClient || request.method !== "GET" || notTheApp) {
-      return reply.code(404).send({ message: "Not found" });
+      return reply.code(404).send({ message: API_TEXTS.notFound });
     }
-    return reply.sendFile("index.html");
+    // The shell in the request's language (lang, dir, "Loading"), read per request so a deploy is seen at once.
+    const html = await readFile(path.join(CLIENT_DIST, "index.html"), "utf8");
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-language")
+      .send(shellInLanguage(html, requestLanguage(request.headers)));
   });
 }

@@ -1,6 +1,8 @@
 // What the server writes in a person's language: answers in the language the request asks for, notices,
 // e-mails, push and calendar alarms in the recipient's. Every catalog is loaded once at start (a server
 // speaks all of them); the texts and their English are the contract's, as on the client.
+
+import type { TimeLanguage } from "#contract/event-time";
 import { catalog as arabic } from "#contract/i18n/ar/index";
 import { catalog as spanish } from "#contract/i18n/es/index";
 import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
@@ -14,8 +16,15 @@ import {
   translate,
 } from "#contract/i18n/texts";
 
-/** Every English message the server may write, by its words: all sets of texts, not only those loaded so far. */
-const ENGLISH_CODES = indexEnglish(Object.entries(NAMESPACES));
+/**
+ * Every English message the server may write, by its words: all sets of texts, not only those loaded so far.
+ * Built on first use: a contract module that imports the server's helpers may still be loading at import time.
+ */
+let englishCodes: Map<string, string> | null = null;
+const codeOfEnglishWords = (english: string) => {
+  englishCodes ??= indexEnglish(Object.entries(NAMESPACES));
+  return englishCodes.get(english);
+};
 const CATALOGS: Record<Language, Catalog | null> = { en: null, es: spanish, ar: arabic };
 
 /** A stored language, read defensively: a value no catalog has (an old row, a hand edit) reads as English. */
@@ -40,14 +49,35 @@ export function serverText<T extends Texts>(
 }
 
 /** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
-export function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
+function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
   const message = messageByCode(CATALOGS[language], code);
-  return message === undefined ? undefined : formatMessage(language, message, values);
+  if (message === undefined) return undefined;
+  try {
+    return formatMessage(language, message, values);
+  } catch {
+    // A message naming values given none (an English text matched by its words): its words as they are.
+    return message;
+  }
 }
 
-/** An English message found again by its words, with its code, in a language. */
-export function localizeEnglish(language: Language, english: string): { code: string; message: string } | null {
-  const code = ENGLISH_CODES.get(english);
+/** An English message found again by its words, with its code, in a language (values fill its arguments). */
+export function localizeEnglish(
+  language: Language,
+  english: string,
+  values?: MessageValues,
+): { code: string; message: string } | null {
+  const code = codeOfEnglishWords(english);
   if (!code) return null;
-  return { code, message: textByCode(language, code) ?? english };
+  return { code, message: textByCode(language, code, values) ?? english };
+}
+
+/** How a language writes an event's time (formatEventTime): its Intl locale ("en-US" for English) and catalog. */
+export function timeLanguage(language: Language): TimeLanguage {
+  return { locale: language === "en" ? "en-US" : language, catalog: CATALOGS[language] };
+}
+
+/** A stored text's words in a language: by its code and values when it has one, else as it was written. */
+export function wordsIn(language: Language, code: string | null | undefined, values: MessageValues, stored: string) {
+  if (!code) return stored;
+  return textByCode(language, code, values) ?? stored;
 }

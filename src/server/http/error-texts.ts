@@ -5,8 +5,8 @@
 import type { ZodIssue } from "zod";
 import { ar, es } from "zod/v4/locales";
 import type { Language } from "#contract/i18n/languages";
-import type { MessageValues } from "#contract/i18n/texts";
-import { localizeEnglish, textByCode } from "#server/i18n";
+import { formatMessage, type MessageValues } from "#contract/i18n/texts";
+import { localizeEnglish } from "#server/i18n";
 
 const STATUS_CODES: Record<number, string> = {
   400: "bad_request",
@@ -31,9 +31,12 @@ export interface ErrorAnswer {
 
 /** An error's message in a language, with its code; values fill the message's ICU arguments. */
 export function errorAnswer(language: Language, status: number, english: string, values?: MessageValues): ErrorAnswer {
-  const found = localizeEnglish(language, english);
-  if (!found) return { message: english, code: STATUS_CODES[status] ?? `http_${status}` };
-  return { code: found.code, message: values ? (textByCode(language, found.code, values) ?? english) : found.message };
+  const found = localizeEnglish(language, english, values);
+  if (!found) {
+    const message = values ? formatMessage("en", english, values) : english;
+    return { message, code: STATUS_CODES[status] ?? `http_${status}` };
+  }
+  return found;
 }
 
 const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = { es: es(), ar: ar() };

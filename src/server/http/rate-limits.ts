@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { requestLanguage } from "#server/i18n";
+import { errorAnswer } from "./error-texts";
 
 /**
  * The one place Link builds rate limiters that hold across sockets, REST calls and instances
@@ -214,7 +216,8 @@ export function retryAfterSeconds(verdict: { retryAfterMs: number }): number {
 
 /**
  * A route hook that spends one point of the signed-in user's budget (of the client address when
- * signed out) and answers 429 {message} with Retry-After once it is spent.
+ * signed out) and answers 429 {message} with Retry-After once it is spent. A message given as a contract text
+ * (an ICU message, which may name {seconds}) is written in the request's language with its code.
  */
 export function limitPerUser(
   limiter: Limiter | readonly Limiter[],
@@ -251,7 +254,11 @@ function limitBy(
     return reply
       .code(429)
       .header("retry-after", String(seconds))
-      .send({ message: typeof message === "string" ? message : message(seconds) });
+      .send(
+        typeof message === "string"
+          ? errorAnswer(requestLanguage(request.headers), 429, message, { seconds })
+          : { message: message(seconds) },
+      );
   };
 }
 

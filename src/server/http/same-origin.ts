@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { API_TEXTS } from "#contract/api-texts";
 import type { Config } from "../config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,11 +12,11 @@ export function refuseCrossSiteWrites(config: Config) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers["sec-fetch-site"];
-    if (fetchSite === "cross-site") return reply.code(403).send({ message: "Cross-site requests are not allowed" });
+    if (fetchSite === "cross-site") return reply.code(403).send({ message: API_TEXTS.crossSite });
     const origin = request.headers.origin;
     if (!origin) return;
     if (!isSameOrigin(origin, request.headers.host, config.PUBLIC_ORIGIN)) {
-      return reply.code(403).send({ message: "Cross-site requests are not allowed" });
+      return reply.code(403).send({ message: API_TEXTS.crossSite });
     }
   };
 }

@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel } from "#contract/bus";
 import { clientIdSchema, tooManyMessagesText } from "#contract/chat";
 import {
@@ -146,7 +147,7 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
       if (isBinary) throw new Error("binary");
       json = JSON.parse(String(data));
     } catch {
-      send(conn, { type: "error", message: "Invalid message: expected JSON text" });
+      send(conn, { type: "error", message: API_TEXTS.invalidFrame });
       return;
     }
     const parsed = clientMessageSchema.safeParse(json);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { API_TEXTS } from "#contract/api-texts";
 import { SOCKET_OPENS_PER_MINUTE } from "#contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE, tooManyFramesText } from "#contract/socket";
 import { retryAfterSeconds } from "../http/rate-limits";
@@ -34,9 +35,9 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
         const origin = request.headers.origin;
         // Browsers always send Origin on a socket upgrade; one from another site could ride the cookie.
         if (origin && !isSameOrigin(origin, request.headers.host, options.publicOrigin)) {
-          return reply.code(403).send({ message: "Cross-site sockets are not allowed" });
+          return reply.code(403).send({ message: API_TEXTS.crossSiteSockets });
         }
-        if (request.userId == null) return reply.code(401).send({ message: "Not signed in" });
+        if (request.userId == null) return reply.code(401).send({ message: API_TEXTS.notSignedIn });
         // Sockets are opened at a human pace, and a user holds at most SOCKETS_PER_USER_MAX
         // of them across all instances.
         const verdict = await opens.consume(request.userId);

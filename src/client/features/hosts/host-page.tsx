@@ -160,18 +160,10 @@ function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean })
   );
 }
 
-/**
- * "Around <area>" in the reader's language. PLACE_TEXTS is the discover area's: a function in English before its
- * move to the catalogs, an ICU message after; this reads both until the two branches meet.
- */
-function aroundArea(area: string): string {
-  const around = PLACE_TEXTS.around as string | ((area: string) => string);
-  return typeof around === "function" ? localize(around(area)) : localize(around, { area });
-}
-
 function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: string | null }) {
   const { at } = eventTimeParts(event.date, event.timezone, viewerZone);
-  const place = event.location.trim() || (event.placeArea ? aroundArea(event.placeArea) : "");
+  const place =
+    event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
   return (
     <Link
       href={`/events/${event.id}`}

@@ -1,4 +1,7 @@
+import { EMAIL_TEXTS } from "#contract/email-texts";
+import type { Language } from "#contract/i18n/languages";
 import { PRODUCT_NAME } from "#contract/product";
+import { serverText } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 
 /** A page of the client with a link token in its query: the link an account e-mail carries. */
@@ -8,30 +11,25 @@ export function tokenLink(origin: string, path: string, token: string) {
   return url.toString();
 }
 
-export function passwordResetEmail(to: string, link: string): MailMessage {
+/** The reset link's e-mail, in the account's language. */
+export function passwordResetEmail(to: string, link: string, language: Language = "en"): MailMessage {
   return {
     to,
-    subject: `Reset your ${PRODUCT_NAME} password`,
-    text: [
-      "Hi,",
-      "",
-      `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.`,
-      `Choose a new password here within the next hour: ${link}`,
-      "",
-      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-    ].join("\n"),
+    subject: serverText(language, EMAIL_TEXTS, "resetSubject", { product: PRODUCT_NAME }),
+    text: serverText(language, EMAIL_TEXTS, "resetBody", { product: PRODUCT_NAME, link }),
   };
 }
 
-export function emailVerificationEmail(to: string, fullName: string, link: string): MailMessage {
+/** The verification link's e-mail, in the account's language. */
+export function emailVerificationEmail(
+  to: string,
+  fullName: string,
+  link: string,
+  language: Language = "en",
+): MailMessage {
   return {
     to,
-    subject: `Verify your ${PRODUCT_NAME} e-mail address`,
-    text: [
-      `Hi ${fullName},`,
-      "",
-      `Confirm that this address belongs to your ${PRODUCT_NAME} account: ${link}`,
-      "The link works for 24 hours.",
-    ].join("\n"),
+    subject: serverText(language, EMAIL_TEXTS, "verifySubject", { product: PRODUCT_NAME }),
+    text: serverText(language, EMAIL_TEXTS, "verifyBody", { product: PRODUCT_NAME, name: fullName, link }),
   };
 }

@@ -31,7 +31,7 @@ export function accountRepository(db: Db) {
   return {
     async findUserByEmail(email: string) {
       const [user] = await db
-        .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
+        .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt, language: users.language })
         .from(users)
         .where(eq(users.email, email));
       return user ?? null;

@@ -1,9 +1,11 @@
 import { verify } from "@node-rs/argon2";
 import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "#contract/account";
+import { API_TEXTS } from "#contract/api-texts";
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { PRODUCT_NAME } from "#contract/product";
 import { HttpError } from "#server/http/http-error";
 import { hashSessionToken, newSessionToken } from "#server/http/session";
+import { languageOf } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import { hashPassword } from "../auth";
 import type { NotificationsService } from "../notifications";
@@ -41,7 +43,7 @@ export function accountService(deps: {
 
   async function signedInUser(userId: number) {
     const user = await deps.users.findById(userId);
-    if (!user) throw new HttpError(401, "Not signed in");
+    if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
     return user;
   }
 
@@ -89,7 +91,8 @@ export function accountService(deps: {
         },
         now,
       );
-      await deps.enqueueEmail(passwordResetEmail(user.email, tokenLink(deps.linkOrigin, "/reset-password", token)));
+      const link = tokenLink(deps.linkOrigin, "/reset-password", token);
+      await deps.enqueueEmail(passwordResetEmail(user.email, link, languageOf(user.language)));
     },
 
     /** Spends a reset link, sets the new password and ends every session of the account. */
@@ -120,7 +123,7 @@ export function accountService(deps: {
         expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
       });
       const link = tokenLink(deps.linkOrigin, "/verify-email", token);
-      await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link));
+      await deps.enqueueEmail(emailVerificationEmail(user.email, user.fullName, link, languageOf(user.language)));
     },
 
     /** Spends a verification link; the address it was sent to is verified if the account still uses it. */
@@ -148,7 +151,7 @@ export function accountService(deps: {
         ended = await repo.deleteAccount(userId, emailKey);
       }
       if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
-      if (!ended) throw new HttpError(401, "Not signed in");
+      if (!ended) throw new HttpError(401, API_TEXTS.notSignedIn);
       await deps.revokeSessions(ended);
       // After the deletion, so the notices never name the person (they were rows of the account's events).
       for (const event of hosted) {

@@ -25,7 +25,7 @@ function expectTooMany(res: Awaited<ReturnType<typeof login>>) {
   expect(res.statusCode).toBe(429);
   const seconds = Number(res.headers["retry-after"]);
   expect(seconds).toBeGreaterThan(0);
-  expect(res.json()).toMatchObject({ message: tooManyAttemptsText(seconds) });
+  expect(res.json()).toEqual({ message: tooManyAttemptsText(seconds), code: "api.tooManyAttempts" });
 }
 
 describe("nobody can lock a user out", () => {

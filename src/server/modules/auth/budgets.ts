@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { tooManyAttemptsText } from "#contract/auth";
+import { API_TEXTS } from "#contract/api-texts";
 import {
   AUTH_BUDGETS,
   LOGIN_BACKOFF_DELAY_MS,
   LOGIN_BACKOFF_FREE_FAILURES,
   LOGIN_BACKOFF_WINDOW_MS,
 } from "#contract/limits";
+import { errorAnswer } from "#server/http/error-texts";
 import { type Limiter, type RateLimit, retryAfterSeconds } from "#server/http/rate-limits";
+import { requestLanguage } from "#server/i18n";
 
 /**
  * The auth routes' rate limits, on the shared limiters of http/rate-limits.ts
@@ -47,7 +49,7 @@ export function authBudgets(
       return reply
         .code(429)
         .header("retry-after", String(seconds))
-        .send({ message: tooManyAttemptsText(seconds) });
+        .send(errorAnswer(requestLanguage(reply.request.headers), 429, API_TEXTS.tooManyAttempts, { seconds }));
     }
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { API_TEXTS } from "#contract/api-texts";
 import {
   accessCodeResultSchema,
   accessCodeSchema,
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       const user = await service.verifyLogin(request.body.username, request.body.password);
       if (!user) {
         await budgets.afterFailedLogin(request);
-        return reply.code(401).send({ message: "Invalid username or password" });
+        return reply.code(401).send({ message: API_TEXTS.invalidLogin });
       }
       // A suspended account is told so (only after the right password, so nothing leaks to guessers).
       if (user.suspendedAt) return reply.code(403).send({ message: SAFETY_TEXTS.suspended });
@@ -92,13 +93,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     async (request, reply) => {
       await endSession(request.sessionHash);
       clearSessionCookie(reply);
-      return { message: "Logged out" };
+      return { message: API_TEXTS.loggedOut };
     },
   );
 
   app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, async (request) => {
     const user = await deps.services.users.find(requireUserId(request));
-    if (!user) throw new HttpError(401, "Not signed in");
+    if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
     return toCurrentUser(user);
   });
 

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { API_TEXTS } from "#contract/api-texts";
 import { ACCESS_GRANT_TEXTS, type RegisterBody } from "#contract/auth";
 import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#contract/limits";
 import { HttpError } from "#server/http/http-error";
@@ -60,7 +61,7 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
-      if (taken === "username") throw new HttpError(409, "Username already exists");
+      if (taken === "username") throw new HttpError(409, API_TEXTS.usernameTaken);
       if (taken === "email") {
         // Whether an address has an account is not public (usernames are): the answer costs the code's grant.
         // An invite's uses are the group's, so an invite is not spent on it.
@@ -80,7 +81,7 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
           (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||
           (error as { code?: string }).code === "23505"
         ) {
-          throw new HttpError(409, "Username or email already exists");
+          throw new HttpError(409, API_TEXTS.usernameOrEmailTaken);
         }
         throw error;
       }

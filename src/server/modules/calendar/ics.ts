@@ -2,6 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "#contract/calendar";
+import type { Language } from "#contract/i18n/languages";
+import { serverText } from "#server/i18n";
 import { eventTimeZone } from "../places";
 import type { FeedEvent } from "./repository";
 
@@ -21,6 +23,8 @@ interface CalendarOptions {
   name?: string;
   /** Minutes before each event at which a calendar app reminds (one VALARM each). */
   alarmOffsets?: readonly number[];
+  /** The language of the file's own words (a feed's: its owner's; a download's: the request's). */
+  language?: Language;
 }
 
 /**
@@ -31,7 +35,10 @@ interface CalendarOptions {
  * so a calendar shows the place's wall-clock time and converts it for the reader. Events have a start
  * only: each lasts CALENDAR_EVENT_HOURS.
  */
-export function calendarFile(events: readonly FeedEvent[], { origin, name, alarmOffsets = [] }: CalendarOptions) {
+export function calendarFile(
+  events: readonly FeedEvent[],
+  { origin, name, alarmOffsets = [], language = "en" }: CalendarOptions,
+) {
   // No calendar-wide zone (name null): it would also write DTSTAMP as a local time, which RFC 5545 wants
   // in UTC. The generator adds one VTIMEZONE per zone the events name, before the events.
   const calendar = ical({
@@ -58,7 +65,7 @@ export function calendarFile(events: readonly FeedEvent[], { origin, name, alarm
       location:
         event.location || pinned
           ? {
-              title: event.location || CALENDAR_TEXTS.pinnedLocation,
+              title: event.location || serverText(language, CALENDAR_TEXTS, "pinnedLocation"),
               ...(pinned ? { geo: { lat: event.lat as number, lon: event.lng as number } } : {}),
             }
           : null,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { API_TEXTS } from "#contract/api-texts";
 import { CALENDAR_TEXTS } from "#contract/calendar";
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
@@ -8,7 +9,7 @@ import type { CalendarRepository } from "./repository";
 /** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
 function feedUrl(origin: string | null, token: string): string {
   // Outside production publicOrigin falls back to the listening address; in production without it there is no link.
-  if (!origin) throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+  if (!origin) throw new HttpError(503, API_TEXTS.calendarNeedsOrigin);
   return new URL(`/api/calendar/feed/${token}`, origin).href;
 }
 
@@ -35,12 +36,15 @@ export function calendarService({
     async feed(token: string, origin: string | null, now = new Date()): Promise<string> {
       const userId = await repo.ownerOf(token);
       if (userId === undefined) throw new HttpError(404, CALENDAR_TEXTS.notFound);
-      const [events, preferences] = await Promise.all([
+      const [events, preferences, languages] = await Promise.all([
         repo.eventsOf(userId, now),
         notifications.preferencesOf([userId]),
+        notifications.languagesOf([userId]),
       ]);
       const offsets = preferences.get(userId)?.reminders.offsetsMinutes ?? [];
-      return calendarFile(events, { origin, name: "Link", alarmOffsets: offsets });
+      // A calendar app fetches the feed without a language: its words are in its owner's.
+      const language = languages.get(userId) ?? "en";
+      return calendarFile(events, { origin, name: "Link", alarmOffsets: offsets, language });
     },
   };
 }

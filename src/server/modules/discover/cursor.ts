@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { HttpError } from "#server/http/http-error";
 
 /** A (date, id) position in the feed's date order; dates as epoch microseconds so nothing is rounded away. */
@@ -54,5 +55,5 @@ export function decodeCursor(raw: string): FeedCursor {
   } catch {
     // fall through to the 400 below
   }
-  throw new HttpError(400, "cursor: invalid cursor");
+  throw new HttpError(400, API_TEXTS.invalidCursor);
 }

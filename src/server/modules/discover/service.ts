@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import type { FeedItem, FeedQuery } from "#contract/events";
 import { HttpError } from "#server/http/http-error";
@@ -98,10 +99,10 @@ export function discoverService({
     /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
     async undo(userId: number, eventId: number) {
       const event = await findEvent(eventId);
-      if (!event) throw new HttpError(404, "Event not found");
+      if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
       const answered = await releaseAnswer(eventId, userId);
       const interacted = await repo.deleteInteraction(eventId, userId);
-      if (!answered && !interacted) throw new HttpError(404, "There is no answer to undo for this event");
+      if (!answered && !interacted) throw new HttpError(404, API_TEXTS.nothingToUndo);
     },
 
     async feed(userId: number, query: FeedQuery, now = new Date()) {
@@ -130,7 +131,7 @@ export function discoverService({
         .slice(0, query.limit + 1 + CHECK_SLACK);
       const user: (RankingInputs & { facts?: PersonalFacts }) | null =
         (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
-      if (!user) throw new HttpError(404, "User not found");
+      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
       const { newestEventId, facts } = user;
       const inputs = {

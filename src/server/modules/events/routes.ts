@@ -21,6 +21,7 @@ import { publicOrigin } from "#server/config";
 import { creationLimit } from "#server/http/creation-limits";
 import { limitPerAddress } from "#server/http/rate-limits";
 import { requireSelf, requireUserId } from "#server/http/session";
+import { requestLanguage } from "#server/i18n";
 import { eventConversationRoutes } from "./conversation-routes";
 import { eventHostingRoutes } from "./hosting-routes";
 import { eventRequestsRoutes } from "./requests-routes";
@@ -156,6 +157,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         requireUserId(request),
         request.params.id,
         publicOrigin(deps.config),
+        requestLanguage(request.headers),
       );
       return reply
         .header("content-type", "text/calendar; charset=utf-8")

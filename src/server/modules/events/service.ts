@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
@@ -11,6 +12,7 @@ import type {
   UpdateEventBody,
   UserSummary,
 } from "#contract/events";
+import type { Language } from "#contract/i18n/languages";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
 import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
@@ -115,10 +117,10 @@ export function eventsService({
   ) {
     // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
     const event = await requireAnnounceable(eventId, hostId);
-    if (event.canceledAt) throw new HttpError(409, "This event was canceled");
+    if (event.canceledAt) throw new HttpError(409, API_TEXTS.eventCanceled);
     await images.assertOwnImage(hostId, body.imageUrl, "The cover");
     if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
-      throw new HttpError(409, "Maximum attendees cannot be below the number of people going");
+      throw new HttpError(409, API_TEXTS.maxBelowGoing);
     }
     const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
     // The area is said only with the pin it qualifies (below).
@@ -169,7 +171,7 @@ export function eventsService({
     ): Promise<Event> {
       if ("groupId" in body) {
         if (!(await groups.isMember(body.groupId, userId))) {
-          throw new HttpError(403, "Only members of this group can plan its events");
+          throw new HttpError(403, API_TEXTS.groupMembersPlan);
         }
         // A guests' conversation belongs to its event: a plan there would reach every guest in the host's name.
         if (await conversationHosts(body.groupId)) throw new HttpError(403, CONVERSATION_TEXTS.noPlans);
@@ -187,7 +189,7 @@ export function eventsService({
           }),
         );
       }
-      if (body.hostId !== userId) throw new HttpError(403, "You can only create events as yourself");
+      if (body.hostId !== userId) throw new HttpError(403, API_TEXTS.createAsYourself);
       await images.assertOwnImage(userId, body.imageUrl, "The cover");
       const cohostIds = body.cohostIds ?? [];
       if (cohostIds.length) await hosting.cohostsFor(userId, cohostIds);
@@ -270,7 +272,7 @@ export function eventsService({
      */
     async preview(eventId: number, viewerId: number | null): Promise<EventPreview> {
       const event = await requireEvent(eventId);
-      if (event.groupId != null || event.hiddenAt) throw new HttpError(404, "Event not found");
+      if (event.groupId != null || event.hiddenAt) throw new HttpError(404, API_TEXTS.eventNotFound);
       if (viewerId != null) await requireVisible(eventId, viewerId);
       const host = await users.findById(event.hostId);
       return {
@@ -307,9 +309,9 @@ export function eventsService({
       return toEvent(updated);
     },
 
-    async calendar(viewerId: number, eventId: number, origin: string | null) {
+    async calendar(viewerId: number, eventId: number, origin: string | null, language: Language = "en") {
       const event = await requireVisible(eventId, viewerId);
-      return { ics: calendarFile([event], { origin }), filename: `event-${event.id}.ics` };
+      return { ics: calendarFile([event], { origin, language }), filename: `event-${event.id}.ics` };
     },
 
     async userEvents(userId: number): Promise<MyEvent[]> {

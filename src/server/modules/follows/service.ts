@@ -1,3 +1,4 @@
+import { EVENT_NOTICES } from "#contract/event-notices";
 import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "#contract/follows";
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
@@ -40,7 +41,12 @@ export function followsService({
     /** A host published an event anyone may find: everyone following them hears "<name> is hosting <title>". */
     async eventPublished(host: { id: number; fullName: string }, event: { id: number; title: string }) {
       const followers = await repo.followerIds(host.id);
-      await notifications.notifyAll(followers, { ...followedHostingNotice(host.fullName, event), fromUserId: host.id });
+      // The follows module's notice, with the words that write it in each follower's language.
+      const notice = {
+        ...followedHostingNotice(host.fullName, event),
+        ...EVENT_NOTICES.newEvent(event, host.fullName),
+      };
+      await notifications.notifyAll(followers, { ...notice, fromUserId: host.id });
     },
   };
 }

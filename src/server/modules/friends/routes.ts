@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { encodeKeysetCursor, keysetPageQuerySchema } from "#contract/fields";
 import {
@@ -83,7 +84,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       await service.invite(requireUserId(request), request.body);
-      return reply.code(202).send({ message: "Invitation sent" });
+      return reply.code(202).send({ message: API_TEXTS.invitationSent });
     },
   );
 };

@@ -1,6 +1,9 @@
+import { API_TEXTS } from "#contract/api-texts";
 import type { KeysetPosition } from "#contract/fields";
 import type { FriendStatus } from "#contract/friends";
+import { NOTICE_TEXTS, noticeWords } from "#contract/notifications";
 import { HttpError } from "#server/http/http-error";
+import { languageOf } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
@@ -25,13 +28,12 @@ export function friendsService({
   /** Links in e-mails come from PUBLIC_ORIGIN only: a Host or X-Forwarded-Host header is the sender's to choose. */
   linkOrigin: string;
 }) {
-  const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? "Someone";
+  const nameOf = async (id: number) => (await users.findById(id))?.fullName ?? NOTICE_TEXTS.someone;
   const events = {
     async requested(fromId: number, toId: number) {
       await notifications.notify(toId, {
         type: "friend_request",
-        title: "New friend request",
-        message: `${await nameOf(fromId)} wants to connect with you`,
+        ...noticeWords(NOTICE_TEXTS, "friendRequestTitle", "friendRequest", { name: await nameOf(fromId) }),
         actionUrl: `/users/${fromId}`,
         fromUserId: fromId,
       });
@@ -39,8 +41,7 @@ export function friendsService({
     async accepted(byId: number, requesterId: number) {
       await notifications.notify(requesterId, {
         type: "friend_request",
-        title: "Friend request accepted",
-        message: `${await nameOf(byId)} accepted your friend request`,
+        ...noticeWords(NOTICE_TEXTS, "friendAcceptedTitle", "friendAccepted", { name: await nameOf(byId) }),
         actionUrl: `/users/${byId}`,
         fromUserId: byId,
       });
@@ -59,13 +60,15 @@ export function friendsService({
 
     /** E-mails someone an invitation to join (into the outbox; sent when SMTP_URL is set). */
     async invite(inviterId: number, to: { email: string; name?: string }) {
-      await enqueueEmail(inviteEmail(await nameOf(inviterId), to, linkOrigin));
+      const inviter = await users.findById(inviterId);
+      const name = inviter?.fullName ?? NOTICE_TEXTS.someone;
+      await enqueueEmail(inviteEmail(name, to, linkOrigin, languageOf(inviter?.language)));
     },
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
-      if (fromId === toId) throw new HttpError(400, "You cannot add yourself as a friend");
-      if (!(await users.findById(toId))) throw new HttpError(404, "User not found");
+      if (fromId === toId) throw new HttpError(400, API_TEXTS.friendSelf);
+      if (!(await users.findById(toId))) throw new HttpError(404, API_TEXTS.userNotFound);
       // Blocked either way, the request is silently dropped (the sender is not told of the block).
       if (await blocks.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
@@ -89,21 +92,22 @@ export function friendsService({
     },
 
     async accept(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
+      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, API_TEXTS.friendRequestNotFound);
       await events.accepted(addresseeId, requesterId);
       return "friends";
     },
 
     async decline(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.deletePending(requesterId, addresseeId))) throw new HttpError(404, "Friend request not found");
+      if (!(await repo.deletePending(requesterId, addresseeId)))
+        throw new HttpError(404, API_TEXTS.friendRequestNotFound);
       return "none";
     },
 
     /** Someone's friends as `viewerId` sees them: across a block neither the person nor the list exists. */
     async friendsOf(viewerId: number, userId: number, limit: number, after?: number) {
-      if (!(await users.findById(userId))) throw new HttpError(404, "User not found");
+      if (!(await users.findById(userId))) throw new HttpError(404, API_TEXTS.userNotFound);
       if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId)))
-        throw new HttpError(404, "User not found");
+        throw new HttpError(404, API_TEXTS.userNotFound);
       const friends = await repo.listFriends(userId, limit, after);
       const hidden = await blocks.blockedAmong(
         viewerId,

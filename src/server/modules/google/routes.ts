@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { type GoogleSignInError, googleCallbackQuerySchema } from "#contract/auth";
 import { SESSION_ABSOLUTE_MS } from "#contract/limits";
 import { googleStatusSchema } from "#contract/waitlist";
@@ -35,7 +36,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      if (!google.enabled) throw new HttpError(404, "Google sign-in is not configured");
+      if (!google.enabled) throw new HttpError(404, API_TEXTS.googleNotConfigured);
       // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
       const linkUserId = request.query.link ? requireUserId(request) : undefined;
       const { flow, url } = await google.start(linkUserId);
@@ -54,7 +55,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/auth/google/callback",
     { config: { public: true }, schema: { tags: ["auth"], querystring: googleCallbackQuerySchema } },
     async (request, reply) => {
-      if (!google.enabled) throw new HttpError(404, "Google sign-in is not configured");
+      if (!google.enabled) throw new HttpError(404, API_TEXTS.googleNotConfigured);
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
       const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { encodeKeysetCursor, idPageQuerySchema, idParamSchema, keysetPageQuerySchema } from "#contract/fields";
 import {
@@ -152,7 +153,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags, params: groupIdParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.leave(requireUserId(request), request.params.id);
-      return { message: "You left the group" };
+      return { message: API_TEXTS.leftGroup };
     },
   );
 
@@ -167,7 +168,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request) => {
       await service.removeMember(requireUserId(request), request.params.id, request.params.userId);
-      return { message: "Member removed" };
+      return { message: API_TEXTS.memberRemoved };
     },
   );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel, userChannel } from "#contract/bus";
 import type { ChatMessage } from "#contract/chat";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
@@ -125,10 +126,11 @@ export function groupsService(deps: {
     },
 
     async openDirect(userId: number, otherId: number) {
-      if (otherId === userId) throw new HttpError(400, "You cannot message yourself");
+      if (otherId === userId) throw new HttpError(400, API_TEXTS.messageSelf);
       const other = await deps.users.findById(otherId);
       // Blocked either way answers as if there were nobody to message.
-      if (!other || (await deps.blocks.isBlockedEitherWay(userId, otherId))) throw new HttpError(404, "User not found");
+      if (!other || (await deps.blocks.isBlockedEitherWay(userId, otherId)))
+        throw new HttpError(404, API_TEXTS.userNotFound);
       const me = await deps.users.findById(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },
@@ -189,7 +191,7 @@ export function groupsService(deps: {
         if (!hosts.includes(userId)) throw new HttpError(403, CONVERSATION_TEXTS.onlyHostsRemove);
         if (hosts.includes(memberId)) throw new HttpError(409, CONVERSATION_TEXTS.hostsStay);
       } else await requireAdmin(groupId, userId);
-      if (!(await repo.removeMember(groupId, memberId))) throw new HttpError(404, "Member not found");
+      if (!(await repo.removeMember(groupId, memberId))) throw new HttpError(404, API_TEXTS.memberNotFound);
       await endMembership(groupId, memberId);
     },
 
@@ -225,7 +227,7 @@ export function groupsService(deps: {
     async vote(userId: number, groupId: number, eventId: number, vote: VoteValue) {
       await requireMember(groupId, userId);
       const event = await repo.findGroupEvent(groupId, eventId);
-      if (!event) throw new HttpError(404, "Event not found");
+      if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
       const votes = countVotes(await repo.upsertVote(eventId, userId, vote));
       const update = { type: "vote_update" as const, groupId, eventId, votes, userId, vote };
       await bus.publish(groupChannel(groupId), update);

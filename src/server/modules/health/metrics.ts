@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { API_TEXTS } from "#contract/api-texts";
 import type { AppDeps } from "#server/deps";
 
 /**
@@ -79,10 +80,10 @@ function metricsRefusal(request: FastifyRequest, deps: AppDeps): { status: numbe
   const token = deps.config.METRICS_TOKEN;
   if (!token) {
     if (deps.config.NODE_ENV !== "production") return null;
-    return { status: 403, message: "Metrics are closed: set METRICS_TOKEN and send it as a Bearer token" };
+    return { status: 403, message: API_TEXTS.metricsClosed };
   }
   const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
   const [a, b] = [Buffer.from(sent), Buffer.from(token)];
   if (a.length === b.length && timingSafeEqual(a, b)) return null;
-  return { status: 401, message: "Metrics need Authorization: Bearer <METRICS_TOKEN>" };
+  return { status: 401, message: API_TEXTS.metricsNeedToken };
 }

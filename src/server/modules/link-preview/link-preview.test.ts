@@ -94,6 +94,14 @@ describe("link cards in the HTML shell", () => {
     expect(metaOf(invite.body, "og:title")).toBe("Join Book &lt;club&gt; on Link");
     expect(metaOf(invite.body, "og:description")).toBe("1 member · Monthly");
     expect(metaOf(invite.body, "og:image")).toBe("https://link.example/assets/social-Ab12Cd.svg");
+    // A chat app that asks in Spanish unfurls it in Spanish; the group's name stays as written.
+    const spanish = await t.app.inject({
+      method: "GET",
+      url: `/invite/${group.inviteCode}`,
+      headers: { "accept-language": "es" },
+    });
+    expect(metaOf(spanish.body, "og:title")).toBe("Únete a Book &lt;club&gt; en Link");
+    expect(metaOf(spanish.body, "og:description")).toBe("1 miembro · Monthly");
 
     const plan = await owner.call({
       method: "POST",
@@ -328,5 +336,21 @@ describe("the link card of /u/{username}", () => {
       expect(metaOf(off.body, "og:title")).toBeNull();
       expect(off.body).toContain("<title>Link</title>");
     }
+  });
+});
+
+describe("the shell in the request's language", () => {
+  it("writes lang, dir and the first paint's label in Arabic and Spanish; English stays as built", async () => {
+    const inLanguage = (url: string, language: string) =>
+      t.app.inject({ method: "GET", url, headers: { "accept-language": language } });
+    const arabic = (await inLanguage("/", "ar")).body;
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('aria-label="جارٍ التحميل"');
+    const spanish = (await inLanguage("/discover", "es-ES,es;q=0.9")).body;
+    expect(spanish).toContain('<html lang="es" dir="ltr">');
+    expect(spanish).toContain('aria-label="Cargando"');
+    const english = (await inLanguage("/", "en")).body;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('aria-label="Loading"');
   });
 });

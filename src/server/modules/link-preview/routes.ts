@@ -6,6 +6,8 @@ import { eventIdParamsSchema } from "#contract/events";
 import { inviteCodeParamsSchema } from "#contract/groups";
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
 import { retryAfterSeconds } from "#server/http/rate-limits";
+import { shellInLanguage } from "#server/http/shell-language";
+import { requestLanguage } from "#server/i18n";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 
@@ -22,12 +24,13 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
   // Read per request like the static files: a deploy that replaces the shell is served at once.
   const shell = () => readFile(path.join(clientDist, "index.html"), "utf8");
   const send = async (reply: FastifyReply, card: LinkCard | null) => {
-    const html = await shell();
+    const html = shellInLanguage(await shell(), requestLanguage(reply.request.headers));
     return (
       reply
         .type("text/html; charset=utf-8")
         // Per viewer (a signed-in viewer may be refused what a stranger sees), and revalidated like index.html.
         .header("cache-control", "private, no-cache")
+        .header("vary", "accept-language")
         .send(card ? withCard(html, card) : html)
     );
   };
@@ -43,7 +46,10 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
       reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
       return send(reply, null);
     }
-    return send(reply, await service.eventCard(params.data.id, request.userId ?? null));
+    return send(
+      reply,
+      await service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers)),
+    );
   });
   // A host's card spends the budget of the host's page, which says the same.
   const hostPages = app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 });
@@ -55,10 +61,16 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
       reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
       return send(reply, null);
     }
-    return send(reply, await service.hostCard(params.data.username, request.userId ?? null));
+    return send(
+      reply,
+      await service.hostCard(params.data.username, request.userId ?? null, requestLanguage(request.headers)),
+    );
   });
   app.get("/invite/:code", async (request, reply) => {
     const params = inviteCodeParamsSchema.safeParse(request.params);
-    return send(reply, params.success ? await service.inviteCard(params.data.code) : null);
+    return send(
+      reply,
+      params.success ? await service.inviteCard(params.data.code, requestLanguage(request.headers)) : null,
+    );
   });
 };

@@ -1,11 +1,13 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { LINK_CARD_TEXTS } from "#contract/api-texts";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
 import { HOST_TEXTS, hostPaths } from "#contract/hosts";
-import { formatMessage } from "#contract/i18n/texts";
+import type { Language } from "#contract/i18n/languages";
 import { PRODUCT_NAME } from "#contract/product";
 import { zoneAbbreviation } from "#contract/zone-names";
+import { serverText, timeLanguage } from "#server/i18n";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
@@ -52,10 +54,10 @@ function clip(text: string, max: number) {
 }
 
 /** "Sat, Nov 28, 8:00 PM PST": the event's time in its own zone, named as every screen names it. */
-export function eventTimeText(date: string, zone: string) {
+export function eventTimeText(date: string, zone: string, language: Language = "en") {
   try {
     const at = new Date(date);
-    const time = new Intl.DateTimeFormat("en-US", {
+    const time = new Intl.DateTimeFormat(timeLanguage(language).locale, {
       timeZone: zone,
       weekday: "short",
       month: "short",
@@ -103,18 +105,24 @@ export function linkPreviewService({
   const absolute = (p: string | null | undefined) => (p ? new URL(p, origin).href : null);
 
   /** A public event's card and structured data; nothing at all for an event that is not public to this viewer. */
-  async function eventCard(eventId: number, viewerId: number | null): Promise<LinkCard | null> {
+  async function eventCard(
+    eventId: number,
+    viewerId: number | null,
+    language: Language = "en",
+  ): Promise<LinkCard | null> {
     const [event, facts] = await Promise.all([
       sources.eventPreview(eventId, viewerId).catch(() => null),
       sources.publicEvent(eventId, viewerId),
     ]);
     if (!event || !facts) return null;
-    const when = eventTimeText(event.date, event.timezone);
+    const when = eventTimeText(event.date, event.timezone, language);
     const where = event.location.trim();
     const line = [when, where].filter(Boolean).join(" · ");
     const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
     const url = absolute(`/events/${event.id}`);
-    const title = event.canceled ? `Canceled: ${event.title}` : event.title;
+    const title = event.canceled
+      ? serverText(language, LINK_CARD_TEXTS, "canceled", { title: event.title })
+      : event.title;
     return {
       title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
@@ -131,14 +139,18 @@ export function linkPreviewService({
     };
   }
 
-  async function hostCard(username: string, viewerId: number | null): Promise<LinkCard | null> {
+  async function hostCard(
+    username: string,
+    viewerId: number | null,
+    language: Language = "en",
+  ): Promise<LinkCard | null> {
     const found = await sources.hostCard(username, viewerId);
     if (!found) return null;
     const { host, followers, upcoming } = found;
     return {
       title: host.fullName,
       description: clip(
-        [formatMessage("en", HOST_TEXTS.cardDescription, { upcoming, followers }), host.bio]
+        [serverText(language, HOST_TEXTS, "cardDescription", { upcoming, followers }), host.bio]
           .filter(Boolean)
           .join(" — "),
         CARD_DESCRIPTION_MAX,
@@ -148,12 +160,12 @@ export function linkPreviewService({
     };
   }
 
-  async function inviteCard(code: string): Promise<LinkCard | null> {
+  async function inviteCard(code: string, language: Language = "en"): Promise<LinkCard | null> {
     const invite = await sources.inviteView(code).catch(() => null);
     if (!invite) return null;
-    const members = `${invite.group.memberCount} member${invite.group.memberCount === 1 ? "" : "s"}`;
+    const members = serverText(language, LINK_CARD_TEXTS, "members", { count: invite.group.memberCount });
     return {
-      title: `Join ${invite.group.name} on ${PRODUCT_NAME}`,
+      title: serverText(language, LINK_CARD_TEXTS, "join", { group: invite.group.name, product: PRODUCT_NAME }),
       description: clip([members, invite.group.description].filter(Boolean).join(" · "), CARD_DESCRIPTION_MAX),
       image: absolute(invite.group.imageUrl ?? (await illustrationFiles()).get("social")),
       url: absolute(`/invite/${encodeURIComponent(code)}`),

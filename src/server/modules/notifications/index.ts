@@ -12,3 +12,4 @@ export {
 } from "./notify";
 export { forgetNoticesNaming, notificationsRepository } from "./repository";
 export { type NewNotification, type NotificationsService, notificationsService } from "./service";
+export { noticeIn } from "./words";

@@ -1,10 +1,12 @@
 import type { NotificationCategory, NotificationPreferences } from "#contract/push";
 import type { Bus } from "#server/realtime/bus";
+import type { StoredWords } from "./words";
 
 /** One notification (or chat message) as the other channels (push, e-mail) see it, with each recipient's preferences. */
 export interface NotificationDelivery {
   category: NotificationCategory;
-  content: { title: string; message: string; actionUrl: string | null; tag: string };
+  /** The English words, with the codes and values that write them in each recipient's language (see words.ts). */
+  content: StoredWords & { actionUrl: string | null; tag: string };
   recipients: { userId: number; preferences: NotificationPreferences }[];
 }
 

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
+import { users } from "#server/modules/users/schema";
 import { noticeVisibleTo } from "../visibility";
 import { notificationPreferences, notifications } from "./schema";
 
@@ -26,6 +27,15 @@ export function notificationsRepository(db: Db) {
     async insertMany(rows: NewNotificationRow[]): Promise<NotificationRow[]> {
       if (rows.length === 0) return [];
       return db.insert(notifications).values(rows).returning();
+    },
+    /** The language each of these users chose (as stored: read it with languageOf). */
+    async languagesOf(userIds: number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, language: users.language })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      return new Map(rows.map((row) => [row.id, row.language]));
     },
     /** The stored preference rows of these users (users who never changed theirs have none). */
     async preferenceRows(userIds: number[]) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { idParamSchema } from "#contract/fields";
 import { notificationListQuerySchema, notificationPageSchema } from "#contract/notifications";
@@ -45,8 +46,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     async (request) => {
       const deleted = await notifications.remove(requireUserId(request), request.params.id);
       // Someone else's notification answers exactly like a missing one, so ids reveal nothing.
-      if (!deleted) throw new HttpError(404, "Notification not found");
-      return { message: "Notification removed" };
+      if (!deleted) throw new HttpError(404, API_TEXTS.notificationNotFound);
+      return { message: API_TEXTS.notificationRemoved };
     },
   );
 

@@ -1,21 +1,24 @@
 import { userChannel } from "#contract/bus";
-import type { AppNotification, NotificationType } from "#contract/notifications";
+import type { Language } from "#contract/i18n/languages";
+import type { AppNotification, NoticeValues, NotificationType } from "#contract/notifications";
 import {
   CATEGORY_OF_TYPE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
   notificationPreferencesSchema,
 } from "#contract/push";
+import { languageOf } from "#server/i18n";
 import type { Bus } from "#server/realtime/bus";
 import type { VisibilityService } from "../visibility";
 import { startDelivery } from "./notify";
 import type { NotificationRow, NotificationsRepository } from "./repository";
+import { codesOf, noticeIn } from "./words";
 
-const toNotification = (row: NotificationRow): AppNotification => ({
+/** A stored notice as its reader reads it: in their language when it was stored with codes. */
+const toNotification = (row: NotificationRow, language: Language): AppNotification => ({
   id: row.id,
   type: row.type,
-  title: row.title,
-  message: row.message,
+  ...noticeIn(language, row),
   actionUrl: row.actionUrl,
   read: row.read,
   timestamp: row.createdAt.toISOString(),
@@ -23,8 +26,12 @@ const toNotification = (row: NotificationRow): AppNotification => ({
 
 export interface NewNotification {
   type: NotificationType;
+  /** The English words; with the codes and values of NoticeWords (noticeWords) each reader reads their language. */
   title: string;
   message: string;
+  titleCode?: string | null;
+  messageCode?: string | null;
+  textValues?: NoticeValues;
   actionUrl?: string | null;
   /**
    * The person whose action this tells of: nobody they blocked, or who blocked them, hears of it, and the
@@ -76,23 +83,35 @@ export function notificationsService({
     const category = CATEGORY_OF_TYPE[input.type];
     const preferences = await preferencesOf(userIds);
     const inApp = userIds.filter((id) => preferences.get(id)?.channels[category].inApp);
+    const codes = codesOf(input);
+    const languages = await repo.languagesOf(inApp);
     const rows = await repo.insertMany(
       inApp.map((userId) => ({
         userId,
         type: input.type,
         title: input.title,
         message: input.message,
+        ...codes,
         actionUrl: input.actionUrl ?? null,
         actorId: fromUserId ?? null,
         namedIds: input.namedIds ?? [],
         eventId: eventId ?? null,
       })),
     );
-    const sent = rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
+    const sent = rows.map((row) => ({
+      userId: row.userId,
+      notification: toNotification(row, languageOf(languages.get(row.userId))),
+    }));
     await Promise.all(
       sent.map(({ userId, notification }) => bus.publish(userChannel(userId), { type: "notification", notification })),
     );
-    const content = { title: input.title, message: input.message, actionUrl: input.actionUrl ?? null, tag: input.type };
+    const content = {
+      title: input.title,
+      message: input.message,
+      ...codes,
+      actionUrl: input.actionUrl ?? null,
+      tag: input.type,
+    };
     startDelivery(bus, {
       category,
       content,
@@ -117,13 +136,22 @@ export function notificationsService({
     /** A page of the user's notifications, newest first, and how many are unread. */
     async page(userId: number, limit: number, cursor?: number) {
       // One extra row tells whether an older page exists without a second count query.
-      const rows = await repo.listPage(userId, limit + 1, cursor);
+      const [rows, languages] = await Promise.all([
+        repo.listPage(userId, limit + 1, cursor),
+        repo.languagesOf([userId]),
+      ]);
       const page = rows.slice(0, limit);
+      const language = languageOf(languages.get(userId));
       return {
-        notifications: page.map(toNotification),
+        notifications: page.map((row) => toNotification(row, language)),
         nextCursor: rows.length > limit ? page[page.length - 1].id : null,
         unreadCount: await repo.countUnread(userId),
       };
+    },
+    /** Each user's language (English for one the catalogs do not have): how their notices, push and e-mail read. */
+    async languagesOf(userIds: number[]): Promise<Map<number, Language>> {
+      const stored = await repo.languagesOf(userIds);
+      return new Map(userIds.map((id) => [id, languageOf(stored.get(id))]));
     },
     markAllRead: repo.markAllRead,
     /** Removes the user's own notification only; false when there is none (someone else's or missing). */

@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
@@ -159,9 +160,9 @@ export function participantsService({
       now = new Date(),
     ) {
       const event = await requireVisible(eventId, userId);
-      if (event.hostId === userId) throw new HttpError(409, "You are hosting this event");
-      if (event.canceledAt) throw new HttpError(409, "This event was canceled");
-      if (event.date.getTime() < now.getTime()) throw new HttpError(409, "This event has already taken place");
+      if (event.hostId === userId) throw new HttpError(409, API_TEXTS.youAreHosting);
+      if (event.canceledAt) throw new HttpError(409, API_TEXTS.eventCanceled);
+      if (event.date.getTime() < now.getTime()) throw new HttpError(409, API_TEXTS.eventPast);
       const given = response.answers !== undefined || response.guests !== undefined ? response : undefined;
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const mine = await tx.findParticipant(eventId, userId);
@@ -214,11 +215,10 @@ export function participantsService({
 
     async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
       const event = await requireManaged(eventId, hostId);
-      if (await visibility.isBlockedEitherWay(hostId, userId))
-        throw new HttpError(404, "No pending request from this user");
+      if (await visibility.isBlockedEitherWay(hostId, userId)) throw new HttpError(404, API_TEXTS.noPendingRequest);
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const current = await tx.findParticipant(eventId, userId);
-        if (current?.status !== "pending") throw new HttpError(404, "No pending request from this user");
+        if (current?.status !== "pending") throw new HttpError(404, API_TEXTS.noPendingRequest);
         return transition(locked, userId, decision === "approve" ? "going" : "declined", tx);
       });
       await tell(userId, { ...EVENT_NOTICES.requestDecided(event, decision === "approve"), fromUserId: hostId });

@@ -1,8 +1,8 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel } from "#contract/bus";
-import { formatEventTime } from "#contract/event-time";
+import { POLL_NOTICES } from "#contract/event-notices";
 import type { CreateGroupEventBody, Event } from "#contract/events";
 import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
-import { formatMessage } from "#contract/i18n/texts";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
@@ -93,7 +93,7 @@ export function pollsService(deps: {
   }
   async function requirePlan(groupId: number, eventId: number) {
     const event = await groups.findGroupEvent(groupId, eventId);
-    if (!event) throw new HttpError(404, "Event not found");
+    if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
     return event;
   }
   const publish = (groupId: number, eventId: number, decided: boolean) =>
@@ -124,25 +124,25 @@ export function pollsService(deps: {
       // A voter who cannot go any more (the plan filled, they left the group) is told like the others.
       await deps.goTo(userId, eventId, now()).catch(() => yes.delete(userId));
     }
-    const notice = (message: string) => ({
-      type: "event_update" as const,
-      title: POLL_TEXTS.resultTitle,
-      message,
-      actionUrl: `/events/${eventId}`,
-      eventId,
-    });
-    // Each member reads the time as every screen writes it (the event's zone, and their own beside it);
-    // members in the same zone share one notice text.
-    const messages = new Map<string, number[]>();
+    // Each member reads the time as every screen writes it (the event's zone, and their own beside it), in
+    // their language; members in the same zone who voted alike share one notice.
+    const alike = new Map<string, { votedYes: boolean; timezone: string | null; userIds: number[] }>();
     for (const { id, timezone } of members) {
-      const when = formatEventTime(winner.date, event.timezone, timezone);
-      const message = formatMessage("en", yes.has(id) ? POLL_TEXTS.resultGoing : POLL_TEXTS.resultAsk, {
-        title: event.title,
-        when,
-      });
-      messages.set(message, [...(messages.get(message) ?? []), id]);
+      const votedYes = yes.has(id);
+      const key = `${votedYes}|${timezone ?? ""}`;
+      const group = alike.get(key) ?? { votedYes, timezone: timezone ?? null, userIds: [] };
+      group.userIds.push(id);
+      alike.set(key, group);
     }
-    for (const [message, userIds] of messages) await deps.notifications.notifyAll(userIds, notice(message));
+    for (const { votedYes, timezone, userIds } of alike.values()) {
+      const when = { title: event.title, date: winner.date, zone: event.timezone, viewerZone: timezone };
+      await deps.notifications.notifyAll(userIds, {
+        type: "event_update",
+        ...POLL_NOTICES.decided(when, votedYes),
+        actionUrl: `/events/${eventId}`,
+        eventId,
+      });
+    }
     await publish(poll.groupId, eventId, true);
     return true;
   }
@@ -158,7 +158,7 @@ export function pollsService(deps: {
         ? options.reduce((a, b) => (Date.parse(a.date) <= Date.parse(b.date) ? a : b))
         : undefined;
       const date = earliest?.date ?? plan.date;
-      if (!date) throw new HttpError(400, "date: Date is required");
+      if (!date) throw new HttpError(400, API_TEXTS.dateRequired);
       const event = await deps.createEvent(userId, { ...plan, date });
       if (options && decideBy) {
         await repo.insertPoll(
@@ -260,8 +260,7 @@ export function pollsService(deps: {
         if (event && silent.length) {
           await deps.notifications.notifyAll(silent, {
             type: "event_update",
-            title: POLL_TEXTS.nudgeTitle,
-            message: formatMessage("en", POLL_TEXTS.nudge, { title: event.title }),
+            ...POLL_NOTICES.nudge(event),
             actionUrl: `/groups?group=${claimed.groupId}`,
             eventId: claimed.eventId,
           });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import {
   embedQuerySchema,
@@ -14,6 +15,7 @@ import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import { limitPerAddress } from "#server/http/rate-limits";
+import { requestLanguage } from "#server/i18n";
 import { EMBED_CSP, embedHtml, embedNotFoundHtml } from "./embed-page";
 
 const tags = ["hosts"];
@@ -63,7 +65,12 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const ics = await service.hostCalendar(request.params.username, request.userId, origin());
+      const ics = await service.hostCalendar(
+        request.params.username,
+        request.userId,
+        origin(),
+        requestLanguage(request.headers),
+      );
       return reply.header("content-type", "text/calendar; charset=utf-8").header("cache-control", PER_VIEWER).send(ics);
     },
   );
@@ -112,7 +119,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     async (request, reply) => {
       const base = origin();
       const xml = base ? await service.sitemap(base, request.query.page, request.userId) : undefined;
-      if (!xml) throw new HttpError(404, "Not found");
+      if (!xml) throw new HttpError(404, API_TEXTS.notFound);
       // Signed in, a block hides its other side here too: only the signed-out sitemap may be shared.
       const caching = request.userId == null ? "public, max-age=3600" : PER_VIEWER;
       return reply.type("application/xml; charset=utf-8").header("cache-control", caching).send(xml);

@@ -1,5 +1,8 @@
+import { CALENDAR_TEXTS } from "#contract/calendar";
 import { EMBED_EVENTS_MAX, HOST_TEXTS, HOST_UPCOMING_MAX, type HostEvent, type HostPage } from "#contract/hosts";
+import type { Language } from "#contract/i18n/languages";
 import { HttpError } from "#server/http/http-error";
+import { serverText } from "#server/i18n";
 import { calendarFile } from "../calendar";
 import type { PublicEventRow, PublicPagesRepository } from "./repository";
 import { robotsTxt, sitemapXml } from "./sitemap";
@@ -68,10 +71,11 @@ export function publicPagesService({
     },
 
     /** The host's upcoming public events as iCalendar: a canceled one stays, as CANCELLED, so calendars drop it. */
-    async hostCalendar(username: string, viewerId: number | null, origin: string | null) {
+    async hostCalendar(username: string, viewerId: number | null, origin: string | null, language: Language = "en") {
       const host = await requireHost(username, viewerId);
       const events = await repo.upcomingEvents(host.id, viewerId, now(), HOST_UPCOMING_MAX);
-      return calendarFile(events, { origin, name: `${host.fullName} on Link` });
+      const name = serverText(language, CALENDAR_TEXTS, "hostFeed", { name: host.fullName });
+      return calendarFile(events, { origin, name, language });
     },
 
     /** What the embed lists: the host and their next few events; undefined where the page would be a 404. */

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import { noticeWords } from "#contract/notifications";
+import { PUSH_TEXTS } from "#contract/push";
 import type { Bus } from "#server/realtime/bus";
 import type { GroupsRepository } from "../groups";
 import {
@@ -62,8 +64,10 @@ export function listenForChatMessages(deps: {
     startDelivery(deps.bus, {
       category: "chat",
       content: {
-        title: last.senderName,
-        message: more > 0 ? `${preview} (+${more} more)` : preview,
+        // The sender's name and words as written; "(+3 more)" in each reader's language.
+        ...(more > 0
+          ? noticeWords(PUSH_TEXTS, { said: last.senderName }, "chatMore", { preview, more })
+          : noticeWords(PUSH_TEXTS, { said: last.senderName }, { said: preview })),
         actionUrl: "/groups",
         tag: `chat-${groupId}`,
       },

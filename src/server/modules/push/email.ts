@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { EMAIL_TEXTS } from "#contract/email-texts";
+import type { Language } from "#contract/i18n/languages";
 import type { NotificationType } from "#contract/notifications";
 import {
   CATEGORY_LABELS,
@@ -7,8 +9,9 @@ import {
   NOTIFICATION_CATEGORIES,
   type NotificationCategory,
 } from "#contract/push";
+import { languageOf, serverText } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
-import type { NotificationsService } from "../notifications";
+import { type NotificationsService, noticeIn } from "../notifications";
 
 /** What push needs of the users module: the addresses to mail, and whether an account still exists. */
 export interface UserAddresses {
@@ -77,7 +80,7 @@ export async function turnEmailOff(
 const absolute = (origin: string, actionUrl: string | null | undefined) =>
   actionUrl?.startsWith("/") && !actionUrl.startsWith("//") ? `${origin}${actionUrl}` : `${origin}/notifications`;
 
-/** One notification as an e-mail, with its category's unsubscribe link in the text and the headers. */
+/** One notification as an e-mail in its recipient's language, with its category's unsubscribe link in the text and the headers. */
 export function notificationEmail(args: {
   to: string;
   origin: string;
@@ -85,12 +88,14 @@ export function notificationEmail(args: {
   title: string;
   message: string;
   actionUrl?: string | null;
+  language?: Language;
 }): MailMessage {
   const link = unsubscribeUrl(args.origin, args.token);
+  const url = absolute(args.origin, args.actionUrl);
   return {
     to: args.to,
     subject: args.title,
-    text: `${args.message}\n\nOpen in Link: ${absolute(args.origin, args.actionUrl)}\n\nStop these e-mails: ${link}\n`,
+    text: serverText(args.language ?? "en", EMAIL_TEXTS, "notificationBody", { message: args.message, url, link }),
     headers: unsubscribeHeaders(link),
   };
 }
@@ -101,7 +106,9 @@ export function notificationEmail(args: {
  * the categories they get by e-mail. Only stored (in-app) notifications can be in a digest.
  */
 export async function runDigests(deps: {
-  notifications: Pick<NotificationsService, "claimDueDigests" | "digestItems">;
+  notifications: Pick<NotificationsService, "claimDueDigests" | "digestItems"> & {
+    languagesOf(userIds: number[]): Promise<Map<number, string>>;
+  };
   users: UserAddresses;
   origin: string;
   secret: string;
@@ -111,6 +118,7 @@ export async function runDigests(deps: {
   const claimed = await deps.notifications.claimDueDigests();
   let mailed = 0;
   const addresses = await deps.users.emailsOf(claimed.map((r) => r.userId));
+  const languages = await deps.notifications.languagesOf(claimed.map((r) => r.userId));
   for (const row of claimed) {
     const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter(
       (t) => row.channels[CATEGORY_OF_TYPE[t]]?.email,
@@ -119,15 +127,20 @@ export async function runDigests(deps: {
     if (!to || types.length === 0) continue;
     const items = await deps.notifications.digestItems(row.userId, new Date(row.since), types);
     if (items.length === 0) continue;
+    // The reader's language, for every notice in it too: a notice stored with codes is written again.
+    const language = languageOf(languages.get(row.userId));
     const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all", row.linksVersion));
-    const lines = items.map(
-      (n) =>
-        `• ${CATEGORY_LABELS[CATEGORY_OF_TYPE[n.type]]}: ${n.title}: ${n.message}\n  ${absolute(origin, n.actionUrl)}`,
+    const lines = items.map((n) =>
+      serverText(language, EMAIL_TEXTS, "digestLine", {
+        category: serverText(language, CATEGORY_LABELS, CATEGORY_OF_TYPE[n.type]),
+        ...noticeIn(language, n),
+        url: absolute(origin, n.actionUrl),
+      }),
     );
     await deps.enqueue({
       to,
-      subject: `Your Link day: ${items.length} notification${items.length === 1 ? "" : "s"}`,
-      text: `${lines.join("\n")}\n\nStop these e-mails: ${link}\n`,
+      subject: serverText(language, EMAIL_TEXTS, "digestSubject", { count: items.length }),
+      text: serverText(language, EMAIL_TEXTS, "digestBody", { lines: lines.join("\n"), link }),
       headers: unsubscribeHeaders(link),
     });
     mailed += 1;

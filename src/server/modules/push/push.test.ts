@@ -348,7 +348,7 @@ describe("push subscriptions API", () => {
     // Amy is still signed in on that device: Ben cannot redirect her notifications to himself.
     const taken = await subscribe(ben.cookie);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ message: PUSH_DEVICE_TAKEN });
+    expect(taken.json()).toMatchObject({ message: PUSH_DEVICE_TAKEN, code: "push.deviceTaken" });
     expect(await holders()).toEqual([amy.user.id]);
     // Amy subscribing again (new keys) keeps it hers.
     expect((await subscribe(amy.cookie)).statusCode).toBe(201);
@@ -411,7 +411,10 @@ describe("push subscriptions API", () => {
           amy.cookie,
         )({ method: "POST", url: "/api/push/subscriptions", payload: web(endpoint) });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ message: "endpoint: must be an https URL of a browser push service" });
+        expect(res.json()).toEqual({
+          message: "endpoint: must be an https URL of a browser push service",
+          code: "push.endpointRefused",
+        });
       }
       for (const endpoint of [
         "https://fcm.googleapis.com/fcm/send/abc",
@@ -520,7 +523,7 @@ describe("notification preferences", () => {
         url: `/api/email/unsubscribe?token=${encodeURIComponent(forged)}`,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: "This unsubscribe link is not valid." });
+      expect(res.json()).toMatchObject({ message: "This unsubscribe link is not valid.", code: "unsubscribe.invalid" });
     }
     const after = (
       await as(t.app, amy.cookie)({ method: "GET", url: "/api/notification-preferences" })

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
+import { type Language, languageDirection } from "#contract/i18n/languages";
 import {
   notificationPreferencesSchema,
   PUSH_RATE_LIMITS,
@@ -14,20 +16,32 @@ import {
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress, limitPerUser } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Link e-mails</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">${body}</body></html>`;
+const page = (language: Language, body: string) =>
+  `<!doctype html><html lang="${language}" dir="${languageDirection(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(serverText(language, UNSUBSCRIBE_TEXTS, "pageTitle"))}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">${body}</body></html>`;
 
-/** A browser (the confirm form, a person clicking) gets a page; a mail client or script gets the API's `{message}`. */
-function answer(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+/**
+ * A browser (the confirm form, a person clicking) gets a page; a mail client or script gets the API's `{message}`.
+ * Both in the recipient's language: the link's owner's, else the one the request asks for.
+ */
+function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: keyof typeof UNSUBSCRIBE_TEXTS,
+  language: Language,
+) {
+  const message = serverText(language, UNSUBSCRIBE_TEXTS, key);
   if ((request.headers.accept ?? "").includes("text/html")) {
     return reply
       .code(status)
       .type("text/html; charset=utf-8")
-      .send(page(`<p>${escapeHtml(message)}</p>`));
+      .send(page(language, `<p>${escapeHtml(message)}</p>`));
   }
-  return reply.code(status).send({ message });
+  // An error carries its code, like every error answer; a success is its message alone.
+  return reply.code(status).send(status >= 400 ? { message, code: `unsubscribe.${key}` } : { message });
 }
 
 /** Web push devices, notification preferences, and the one-click unsubscribe endpoint of notification e-mails. */
@@ -65,7 +79,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       await push.subscribe(requireUserId(request), request.sessionHash ?? null, request.body);
-      return reply.code(201).send({ message: "Push notifications are on for this device" });
+      return reply.code(201).send({ message: API_TEXTS.pushOn });
     },
   );
 
@@ -81,7 +95,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     },
     async (request) => {
       await push.unsubscribeDevice(requireUserId(request), request.body.endpoint);
-      return { message: "Push notifications are off for this device" };
+      return { message: API_TEXTS.pushOff };
     },
   );
 
@@ -124,8 +138,9 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: { tags: ["push"], querystring: unsubscribeQuerySchema },
     },
     async (request, reply) => {
-      if (!(await push.unsubscribe(request.query.token))) return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
-      return answer(request, reply, 200, UNSUBSCRIBE_TEXTS.done);
+      const language = (await push.linkLanguage(request.query.token)) ?? requestLanguage(request.headers);
+      if (!(await push.unsubscribe(request.query.token))) return answer(request, reply, 400, "invalid", language);
+      return answer(request, reply, 200, "done", language);
     },
   );
 
@@ -134,13 +149,16 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     "/api/email/unsubscribe",
     { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
+      const language = (await push.linkLanguage(request.query.token)) ?? requestLanguage(request.headers);
       if (!(await push.isLiveUnsubscribeLink(request.query.token)))
-        return answer(request, reply, 400, UNSUBSCRIBE_TEXTS.invalid);
+        return answer(request, reply, 400, "invalid", language);
+      const t = (key: keyof typeof UNSUBSCRIBE_TEXTS) => escapeHtml(serverText(language, UNSUBSCRIBE_TEXTS, key));
       return reply
         .type("text/html; charset=utf-8")
         .send(
           page(
-            `<h1 style="font-size:1.25rem">Stop these e-mails from Link?</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Unsubscribe</button></form>`,
+            language,
+            `<h1 style="font-size:1.25rem">${t("confirm")}</h1><form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(request.query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">${t("unsubscribe")}</button></form>`,
           ),
         );
     },

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
+import { API_TEXTS } from "#contract/api-texts";
+import type { Language } from "#contract/i18n/languages";
 import {
   isPushServiceUrl,
   type NotificationPreferences,
@@ -10,7 +12,7 @@ import { type Config, publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import type { MailMessage } from "#server/mail";
 import type { Bus } from "#server/realtime/bus";
-import type { NotificationDelivery, NotificationsService } from "../notifications";
+import { type NotificationDelivery, type NotificationsService, noticeIn } from "../notifications";
 import {
   notificationEmail,
   readUnsubscribeToken,
@@ -86,7 +88,7 @@ export function pushService(deps: {
 
     /** Removes the person's own device only: another's answers like a missing one. */
     async unsubscribeDevice(userId: number, endpoint: string): Promise<void> {
-      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, "Device not found");
+      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, API_TEXTS.deviceNotFound);
     },
 
     async preferences(userId: number): Promise<NotificationPreferences | undefined> {
@@ -102,6 +104,13 @@ export function pushService(deps: {
       return (await liveUnsubscribeTarget(token)) !== null;
     },
 
+    /** The language of the person a link was signed for (their e-mails' language); null for a forged link. */
+    async linkLanguage(token: string): Promise<Language | null> {
+      const target = readUnsubscribeToken(await secret(), token);
+      if (!target) return null;
+      return (await notifications.languagesOf([target.userId])).get(target.userId) ?? null;
+    },
+
     /** Turns off the e-mails a live link names; false when the link is forged or outdated. */
     async unsubscribe(token: string): Promise<boolean> {
       const target = await liveUnsubscribeTarget(token);
@@ -110,26 +119,40 @@ export function pushService(deps: {
       return true;
     },
 
-    /** Push and e-mail for one notification (or chat window), as each recipient chose. */
+    /** Push and e-mail for one notification (or chat window), as each recipient chose, each in their language. */
     async deliver({ category, content, recipients }: NotificationDelivery): Promise<void> {
       // Push: users who keep this category as push and have no socket open here (an open app already shows it).
       const pushTo = recipients
         .filter((r) => r.preferences.channels[category].push && openSocketsHere(deps.bus, r.userId) === 0)
         .map((r) => r.userId);
-      if (pushTo.length) {
-        const subscriptions = await repo.listFor(pushTo);
-        const payload = {
-          title: content.title,
-          body: content.message,
-          url: content.actionUrl?.startsWith("/") ? content.actionUrl : "/notifications",
-          tag: content.tag,
-        };
-        await Promise.all([webPush.send(subscriptions, payload), fcm?.send(subscriptions, payload)]);
-      }
-      // E-mail: one per notification, unless the user chose the daily digest (sendDigests sends that).
       const mailTo = recipients
         .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
         .map((r) => r.userId);
+      if (pushTo.length === 0 && mailTo.length === 0) return;
+      const languages = await notifications.languagesOf([...new Set([...pushTo, ...mailTo])]);
+      const languageOfUser = (userId: number): Language => languages.get(userId) ?? "en";
+      if (pushTo.length) {
+        const subscriptions = await repo.listFor(pushTo);
+        // One payload per language: each device gets its owner's.
+        const byLanguage = new Map<Language, typeof subscriptions>();
+        for (const device of subscriptions) {
+          const language = languageOfUser(device.userId);
+          byLanguage.set(language, [...(byLanguage.get(language) ?? []), device]);
+        }
+        await Promise.all(
+          [...byLanguage].map(([language, devices]) => {
+            const words = noticeIn(language, content);
+            const payload = {
+              title: words.title,
+              body: words.message,
+              url: content.actionUrl?.startsWith("/") ? content.actionUrl : "/notifications",
+              tag: content.tag,
+            };
+            return Promise.all([webPush.send(devices, payload), fcm?.send(devices, payload)]);
+          }),
+        );
+      }
+      // E-mail: one per notification, unless the user chose the daily digest (sendDigests sends that).
       if (mailTo.length) {
         const addresses = await users.emailsOf(mailTo);
         const versions = await notifications.linksVersions(mailTo);
@@ -138,7 +161,11 @@ export function pushService(deps: {
           const to = addresses.get(userId);
           if (!to) continue;
           const token = unsubscribeToken(key, userId, category, versions.get(userId) ?? 0);
-          await deps.enqueueMail(notificationEmail({ to, origin, token, ...content }));
+          const language = languageOfUser(userId);
+          const words = noticeIn(language, content);
+          await deps.enqueueMail(
+            notificationEmail({ to, origin, token, language, ...words, actionUrl: content.actionUrl }),
+          );
         }
       }
     },

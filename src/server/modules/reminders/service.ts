@@ -1,4 +1,3 @@
-import { formatEventTime } from "#contract/event-time";
 import { DEFAULT_REMINDER_OFFSETS, REMINDER_OFFSETS } from "#contract/push";
 import { REMINDER_NOTICES } from "#contract/reminders";
 import type { NotificationsService } from "../notifications";
@@ -47,7 +46,12 @@ export function remindersService({
           });
         } else {
           // The event page's and the cards' rule: the event's time in its zone, and the reader's when it differs.
-          const when = formatEventTime(reminder.date, eventTimeZone(reminder), await readerZone(reminder.userId));
+          // Written again in each reader's language when read: the instant and both zones are kept with the notice.
+          const when = {
+            date: reminder.date,
+            zone: eventTimeZone(reminder),
+            viewerZone: await readerZone(reminder.userId),
+          };
           await notifications.notify(reminder.userId, REMINDER_NOTICES.startsSoon(event, reminder.offsetMinutes, when));
         }
       }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { cursorParamSchema, pageLimitSchema } from "#contract/fields";
 import {
@@ -57,7 +58,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags: ["safety"], body: blockBodySchema.strict(), response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.block(requireUserId(request), request.body.userId);
-      return { message: "Blocked" };
+      return { message: API_TEXTS.blocked };
     },
   );
 
@@ -66,7 +67,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags: ["safety"], params: userIdParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.unblock(requireUserId(request), request.params.userId);
-      return { message: "Unblocked" };
+      return { message: API_TEXTS.unblocked };
     },
   );
 
@@ -110,7 +111,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request) => {
       const moderatorId = await requireAdmin(request);
       await service.resolveReport(request.params.id, moderatorId);
-      return { message: "Report resolved" };
+      return { message: API_TEXTS.reportResolved };
     },
   );
 

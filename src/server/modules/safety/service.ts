@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import type { AdminReport, ReportBody } from "#contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
@@ -139,7 +140,7 @@ export function safetyService(deps: {
 
     /** Suspending ends every session of the account and closes its sockets everywhere. */
     async setSuspended(userId: number, suspended: boolean, moderatorId: number) {
-      if (userId === moderatorId) throw new HttpError(400, "You cannot suspend yourself");
+      if (userId === moderatorId) throw new HttpError(400, API_TEXTS.suspendSelf);
       if (!(await deps.setSuspendedFlag(userId, suspended))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       // After the flag: a sign-in racing the suspension is refused, and every session already open ends here.
       if (suspended) await deps.revokeSessions(await deps.endSessionsOf(userId));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "#contract/limits";
 import type { ImageWidth } from "#contract/media";
@@ -51,7 +52,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
 
   const serve = async (id: string, width: ImageWidth | undefined) => {
     const bytes = await service.load(id, width);
-    if (!bytes) throw new HttpError(404, "Upload not found");
+    if (!bytes) throw new HttpError(404, API_TEXTS.uploadNotFound);
     return bytes;
   };
   const headers = {

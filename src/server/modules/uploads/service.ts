@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { API_TEXTS } from "#contract/api-texts";
 import {
   IMAGE_MAX_PIXELS,
   IMAGE_WEBP_QUALITY,
@@ -96,15 +97,15 @@ export function uploadsService({ repo }: { repo: UploadsRepository }) {
   return {
     async store(userId: number, dataUrl: string) {
       const match = DATA_URL.exec(dataUrl);
-      if (!match) throw new HttpError(400, "The photo must be a base64 data URL");
+      if (!match) throw new HttpError(400, API_TEXTS.photoNotDataUrl);
       const contentType = match[1] === "image/jpg" ? "image/jpeg" : match[1];
       if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-        throw new HttpError(415, "Only PNG, JPEG and WebP photos are accepted");
+        throw new HttpError(415, API_TEXTS.photoType);
       }
       const bytes = Buffer.from(match[2], "base64");
-      if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, "The photo is larger than 2 MB");
+      if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, API_TEXTS.photoTooLarge);
       if (!SIGNATURES[contentType as ContentType](bytes)) {
-        throw new HttpError(400, "The photo's content does not match its type");
+        throw new HttpError(400, API_TEXTS.photoMismatch);
       }
       // Checked before the encoder runs (so a flood costs no CPU) and again under the lock as it is stored.
       checkQuota(await repo.usage(userId, new Date()), bytes.length);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { usersQuerySchema } from "#contract/events";
 import { LANGUAGES, languagesResponseSchema } from "#contract/i18n/languages";
@@ -44,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { tags: ["auth"], response: { 200: currentUserSchema } } },
     async (request) => {
       const user = await service.find(requireUserId(request));
-      if (!user) throw new HttpError(401, "Not signed in");
+      if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
       return toCurrentUser(user);
     },
   );
@@ -55,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const viewerId = requireUserId(request);
       const user = await service.findAsSeenBy(viewerId, request.params.id);
-      if (!user) throw new HttpError(404, "User not found");
+      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       const follow = await deps.services.follows.state(viewerId, user.id);
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
       return user.id === viewerId
@@ -98,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     },
     async (request) => {
       const user = await service.setTimezone(requireSelf(request, request.params.id), request.body.timezone);
-      if (!user) throw new HttpError(404, "User not found");
+      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       return toCurrentUser(user);
     },
   );
@@ -116,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const userId = requireSelf(request, request.params.id);
       const user = await service.updateProfile(userId, request.body);
-      if (!user) throw new HttpError(404, "User not found");
+      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       return toCurrentUser(user);
     },
   );

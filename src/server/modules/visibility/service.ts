@@ -1,3 +1,4 @@
+import { API_TEXTS } from "#contract/api-texts";
 import { HttpError } from "#server/http/http-error";
 import type { EventRow, VisibilityRepository } from "./repository";
 
@@ -12,26 +13,25 @@ export const HIDDEN_EVENT_TEXT = "A moderator hid this event: it can't be change
 export function visibilityService({ repo }: { repo: VisibilityRepository }) {
   async function requireEvent(id: number): Promise<EventRow> {
     const row = await repo.eventFor(id, null);
-    if (!row) throw new HttpError(404, "Event not found");
+    if (!row) throw new HttpError(404, API_TEXTS.eventNotFound);
     return row.event;
   }
   async function standing(id: number, viewerId: number) {
     const row = await repo.eventFor(id, viewerId);
-    if (!row) throw new HttpError(404, "Event not found");
+    if (!row) throw new HttpError(404, API_TEXTS.eventNotFound);
     return row;
   }
   /** An event the viewer may not see is gone to them, except a group's plan, whose page tells non-members why. */
   function refuse(event: EventRow): never {
-    if (event.groupId != null && !event.hiddenAt)
-      throw new HttpError(403, "Only members of this group can see this event");
-    throw new HttpError(404, "Event not found");
+    if (event.groupId != null && !event.hiddenAt) throw new HttpError(403, API_TEXTS.groupMembersSee);
+    throw new HttpError(404, API_TEXTS.eventNotFound);
   }
   /** The host or a co-host: editing, approving, updates to guests and check-in are shared among them. */
   async function requireManaged(id: number, userId: number): Promise<EventRow> {
     const row = await standing(id, userId);
     if (row.event.hostId === userId) return row.event;
-    if (!row.visible) throw new HttpError(404, "Event not found");
-    if (!row.hosts) throw new HttpError(403, "Only the hosts can do this");
+    if (!row.visible) throw new HttpError(404, API_TEXTS.eventNotFound);
+    if (!row.hosts) throw new HttpError(403, API_TEXTS.hostsOnly);
     return row.event;
   }
 
@@ -47,8 +47,8 @@ export function visibilityService({ repo }: { repo: VisibilityRepository }) {
     async requireHosted(id: number, userId: number): Promise<EventRow> {
       const row = await standing(id, userId);
       if (row.event.hostId === userId) return row.event;
-      if (!row.visible && row.event.groupId == null) throw new HttpError(404, "Event not found");
-      throw new HttpError(403, "Only the host can do this");
+      if (!row.visible && row.event.groupId == null) throw new HttpError(404, API_TEXTS.eventNotFound);
+      throw new HttpError(403, API_TEXTS.hostOnly);
     },
     requireManaged,
     /**
@@ -69,7 +69,7 @@ export function visibilityService({ repo }: { repo: VisibilityRepository }) {
     isBlockedEitherWay: repo.isBlockedEitherWay,
     blockedAmong: repo.blockedAmong,
     /** A person across a block is as if gone: 404 with the text a missing account gets. */
-    async requirePersonVisible(viewerId: number, personId: number, missingText = "User not found") {
+    async requirePersonVisible(viewerId: number, personId: number, missingText: string = API_TEXTS.userNotFound) {
       if (viewerId !== personId && (await repo.isBlockedEitherWay(viewerId, personId)))
         throw new HttpError(404, missingText);
     },

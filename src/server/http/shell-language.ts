@@ -1,0 +1,23 @@
+// The HTML shell (src/client/index.html) in the request's language: its lang and dir, the first paint's
+// "Loading" and the page's description, so the frame a person sees before the scripts run already reads in
+// their language and direction. The app then keeps the language it speaks (its own setting).
+import { SHELL_PAGE_TEXTS } from "#contract/api-texts";
+import { type Language, languageDirection } from "#contract/i18n/languages";
+import { serverText } from "#server/i18n";
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function shellInLanguage(html: string, language: Language): string {
+  if (language === "en") return html;
+  const text = (key: keyof typeof SHELL_PAGE_TEXTS) => escapeAttribute(serverText(language, SHELL_PAGE_TEXTS, key));
+  return html
+    .replace(/<html lang="[^"]*"[^>]*>/, () => `<html lang="${language}" dir="${languageDirection(language)}">`)
+    .replace(
+      /(<main class="app-shell-frame" role="status" aria-label=")[^"]*(")/,
+      (_, a, b) => `${a}${text("loading")}${b}`,
+    )
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" content="${text("description")}" />`,
+    );
+}

@@ -1,0 +1,38 @@
+// A notice in its reader's language: stored with its messages' codes and values, it is written again each time
+// it is read (the list, the socket frame, push, e-mail, the digest), so a language changed later applies to the
+// notices from before too. Rows stored before codes existed (null codes) show the words they were stored with.
+import type { Language } from "#contract/i18n/languages";
+import { type NoticeValues, withWhen } from "#contract/notifications";
+import { localizeEnglish, timeLanguage, wordsIn } from "#server/i18n";
+
+export interface StoredWords {
+  title: string;
+  message: string;
+  titleCode?: string | null;
+  messageCode?: string | null;
+  textValues?: NoticeValues | null;
+}
+
+/** The title and message of a notice in a language. */
+export function noticeIn(language: Language, notice: StoredWords): { title: string; message: string } {
+  if (!notice.titleCode && !notice.messageCode) return { title: notice.title, message: notice.message };
+  const { locale, catalog } = timeLanguage(language);
+  const values = withWhen(notice.textValues ?? {}, locale, catalog);
+  return {
+    title: wordsIn(language, notice.titleCode, values, notice.title),
+    message: wordsIn(language, notice.messageCode, values, notice.message),
+  };
+}
+
+/**
+ * The codes a new notice is stored with: its own, or, for a text given only in English without values (a set
+ * of texts another module words), the code its English is found under.
+ */
+export function codesOf(notice: StoredWords) {
+  const found = (english: string) => localizeEnglish("en", english)?.code ?? null;
+  return {
+    titleCode: notice.titleCode === undefined ? found(notice.title) : notice.titleCode,
+    messageCode: notice.messageCode === undefined ? found(notice.message) : notice.messageCode,
+    textValues: notice.textValues ?? {},
+  };
+}
