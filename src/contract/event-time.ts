@@ -116,7 +116,21 @@ export function eventTimeParts(
   }
   const mine = wallClock(moment, viewer, locale);
   const sameDay = mine.day === there.day && mine.year === there.year;
-  const time = sameDay ? mine.time : `${mine.day}, ${mine.time}`;
+  // Another day: English joins it by hand as above; other languages join day and clock by their own rules.
+  const otherDay =
+    locale === "en-US"
+      ? `${mine.day}, ${mine.time}`
+      : new Intl.DateTimeFormat(locale, {
+          timeZone: viewer,
+          weekday: "short",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+        })
+          .format(moment)
+          .replace(/\u202f/g, " ");
+  const time = sameDay ? mine.time : otherDay;
   return { at, yours: translate(locale, language.catalog, EVENT_TIME_TEXTS, "yourTime", { time }) };
 }
 
