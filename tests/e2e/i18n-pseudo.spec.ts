@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAsDemo, test } from "./fixtures";
+import { expect, shot, signInAsDemo, test } from "./fixtures";
 import { untranslatedTexts } from "./untranslated";
 
 /**
@@ -24,6 +24,8 @@ const screens: Screen[] = [
   { name: "event-host", as: "alex", path: "/events/1" },
   { name: "event-guest", as: "priya", path: "/events/1" },
   { name: "groups", as: "alex", path: "/groups" },
+  { name: "new-group", as: "alex", path: "/groups", open: (p) => p.getByTestId("new-group").click() },
+  { name: "plan-event", as: "alex", path: "/groups", open: (p) => p.getByTestId("plan-event").first().click() },
   { name: "group-chat", as: "alex", path: "/groups?group=1" },
   { name: "nearby", as: "alex", path: "/nearby" },
   { name: "notifications", as: "alex", path: "/notifications" },
@@ -46,6 +48,7 @@ for (const screen of screens) {
     await expect(page.locator("[data-app-shell]")).toHaveCount(0);
     await screen.open?.(page);
     await page.waitForTimeout(300);
+    await shot(page, screen.name);
     expect(await untranslatedTexts(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, "nothing is wider than the screen").toBeLessThanOrEqual(0);
