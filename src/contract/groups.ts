@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema } from "./chat";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts } from "./i18n/texts";
 import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
@@ -140,7 +140,6 @@ export const inviteViewSchema = z.object({
 export type InviteView = z.infer<typeof inviteViewSchema>;
 /** Invite lookups and joins per client address per minute: codes are 96 random bits, guessing stays pointless. */
 export const INVITE_LOOKUPS_PER_MINUTE = 60;
-export const inviteLookupTooManyText = (seconds: number) => formatMessage("en", INVITE_TEXTS.tooMany, { seconds });
 export const inviteCodeParamsSchema = z.object({ code: lineSchema().min(1).max(64) });
 export const joinInviteResultSchema = z.object({ group: z.object({ id: z.number().int(), name: z.string() }) });
 

@@ -1,7 +1,7 @@
 // Safety's texts apart from the schemas: the profile's menu, the report dialog and chat read them without
 // loading zod. safety.ts re-exports them for the server and the contract.
 import { GOOGLE_SIGN_IN_ERRORS } from "./auth-texts";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts } from "./i18n/texts";
 
 /** Why a report is made: a bounded choice, each with its label. */
 export const REPORT_REASONS = ["spam", "harassment", "hate", "violence", "sexual", "scam", "other"] as const;
@@ -60,9 +60,6 @@ export const SAFETY_TEXTS = defineTexts("safety", {
   /** What every reader of a hidden chat message sees in its place. */
   messageRemoved: "Message removed",
 });
-
-/** What a 429 of the report budget says, in English (the error handler finds and translates it). */
-export const tooManyReportsText = (seconds: number) => formatMessage("en", SAFETY_TEXTS.tooManyReports, { seconds });
 
 /** What every reader of a hidden chat message sees in its place. */
 export const MESSAGE_REMOVED_TEXT = SAFETY_TEXTS.messageRemoved;

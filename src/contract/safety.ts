@@ -8,7 +8,6 @@ export {
   MESSAGE_REMOVED_TEXT,
   type ReportReason,
   SAFETY_TEXTS,
-  tooManyReportsText,
 } from "./safety-texts";
 
 /** What a report can be about, and why (a bounded choice; free text only as details). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { lineSchema } from "./fields";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts } from "./i18n/texts";
 import { EMAIL_MAX, NAME_MAX, USERNAME_MAX, USERNAME_MIN } from "./limits";
 
 /** The waitlist form's rules and messages; the server checks the same schema. */
@@ -17,8 +17,6 @@ export type WaitlistBody = z.infer<typeof waitlistBodySchema>;
 /** Sign-ups per client address per minute, spent before validation (the route is public). */
 export const WAITLIST_SIGNUPS_PER_MINUTE = 20;
 export const WAITLIST_TEXTS = defineTexts("waitlist", { tooMany: "Too many requests, try again in {seconds} s" });
-/** The 429's words in English; the error answer finds them again by WAITLIST_TEXTS.tooMany with its seconds. */
-export const waitlistTooManyText = (seconds: number) => formatMessage("en", WAITLIST_TEXTS.tooMany, { seconds });
 export const WAITLIST_JOINED_MESSAGE = "You're on the list!";
 export const WAITLIST_ALREADY_MESSAGE = "You're already on the list";
 export const waitlistResultSchema = z.object({ message: z.string(), alreadyListed: z.boolean() });

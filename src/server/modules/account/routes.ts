@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ACCOUNT_LINK_BUDGET,
+  ACCOUNT_MESSAGES,
   ACCOUNT_PASSWORD_CHECK_BUDGET,
   ACCOUNT_TEXTS,
   accountStatusSchema,
@@ -17,8 +18,10 @@ import {
 } from "#contract/account";
 import { messageSchema } from "#contract/auth";
 import type { RouteDeps } from "#server/compose";
+import { errorAnswer } from "#server/http/error-texts";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
 import { clearSessionCookie, requireUserId } from "#server/http/session";
+import { requestLanguage } from "#server/i18n";
 
 /** Account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -38,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       reply
         .code(429)
         .header("retry-after", String(seconds))
-        .send({ message: ACCOUNT_TEXTS.tooMany(seconds) });
+        .send(errorAnswer(requestLanguage(reply.request.headers), 429, ACCOUNT_MESSAGES.tooManyRequests, { seconds }));
       return false;
     }
     return true;

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "#contract/auth";
 import {
+  CHAT_TEXTS,
   chatMessageSchema,
   messagesParamsSchema,
   messagesQuerySchema,
   sendMessageBodySchema,
-  tooManyMessagesText,
 } from "#contract/chat";
 import type { RouteDeps } from "#server/compose";
 import { limitPerUser } from "#server/http/rate-limits";
@@ -37,7 +37,7 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     {
       preHandler: limitPerUser(
         CHAT_LIMITS.map((budget) => app.rateLimits.limiter(budget.name, budget.limit)),
-        tooManyMessagesText,
+        CHAT_TEXTS.tooManyMessages,
       ),
       schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } },
     },

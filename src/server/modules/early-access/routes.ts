@@ -3,10 +3,10 @@ import {
   WAITLIST_ALREADY_MESSAGE,
   WAITLIST_JOINED_MESSAGE,
   WAITLIST_SIGNUPS_PER_MINUTE,
+  WAITLIST_TEXTS,
   waitlistBodySchema,
   waitlistResultSchema,
   waitlistStatsSchema,
-  waitlistTooManyText,
 } from "#contract/waitlist";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
@@ -16,7 +16,7 @@ export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
     app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
-    waitlistTooManyText,
+    WAITLIST_TEXTS.tooMany,
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
 } from "#contract/events";
-import { inviteLookupTooManyText } from "#contract/groups";
+import { INVITE_TEXTS } from "#contract/groups";
 import { seriesScopeQuerySchema } from "#contract/hosting";
 import { nearbyEventSchema, nearbyQuerySchema } from "#contract/nearby";
 import type { RouteDeps } from "#server/compose";
@@ -100,7 +100,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   // Public: an event's link opens this preview for someone signed out; ids are sequential, so a per-address budget.
   const previewLimit = limitPerAddress(
     app.rateLimits.limiter("event-preview", { points: EVENT_PREVIEWS_PER_MINUTE, windowMs: 60_000 }),
-    inviteLookupTooManyText,
+    INVITE_TEXTS.tooMany,
   );
   app.get(
     "/api/events/:id/preview",

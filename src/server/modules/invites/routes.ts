@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "#contract/auth";
 import {
   INVITE_LOOKUPS_PER_MINUTE,
+  INVITE_TEXTS,
   inviteCodeParamsSchema,
-  inviteLookupTooManyText,
   inviteViewSchema,
   joinInviteResultSchema,
 } from "#contract/groups";
@@ -18,7 +18,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   // Codes are 96 random bits, but a per-IP budget keeps even trying them pointless.
   const lookupLimit = limitPerAddress(
     app.rateLimits.limiter("invite-lookup", { points: INVITE_LOOKUPS_PER_MINUTE, windowMs: 60_000 }),
-    inviteLookupTooManyText,
+    INVITE_TEXTS.tooMany,
   );
 
   app.get(

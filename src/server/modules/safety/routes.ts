@@ -15,7 +15,6 @@ import {
   reportBodySchema,
   SAFETY_TEXTS,
   suspendedBodySchema,
-  tooManyReportsText,
   userIdParamsSchema,
 } from "#contract/safety";
 import type { RouteDeps } from "#server/compose";
@@ -74,7 +73,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   app.post(
     "/api/reports",
     {
-      preHandler: limitPerUser(reportLimiter, tooManyReportsText),
+      preHandler: limitPerUser(reportLimiter, SAFETY_TEXTS.tooManyReports),
       schema: {
         tags: ["safety"],
         body: reportBodySchema,
