@@ -29,7 +29,7 @@ import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
 import { requireSessionUnlessPublic } from "./http/session";
 import { sessionResolver } from "./http/session-resolver";
-import { shellInLanguage } from "./http/shell-language";
+import { encodedShell, shellInLanguage } from "./http/shell-language";
 import { requestLanguage } from "./i18n";
 import { accountRoutes } from "./modules/account/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -293,10 +293,15 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
     }
     // The shell in the request's language (lang, dir, "Loading"), read per request so a deploy is seen at once.
     const html = await readFile(path.join(CLIENT_DIST, "index.html"), "utf8");
+    const { body, encoding } = encodedShell(
+      shellInLanguage(html, requestLanguage(request.headers)),
+      request.headers["accept-encoding"],
+    );
+    if (encoding) reply.header("content-encoding", encoding);
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-cache")
-      .header("vary", "accept-language")
-      .send(shellInLanguage(html, requestLanguage(request.headers)));
+      .header("vary", "accept-language, accept-encoding")
+      .send(body);
   });
 }

@@ -10,13 +10,15 @@ import { SERVER_NAMESPACES } from "./areas/server";
 import { SHELL_NAMESPACES } from "./areas/shell";
 import type { Texts, Translation } from "./texts";
 
+// The server's own texts first: an English message several sets share is found again as the server's (its
+// error codes, "api.eventNotFound"), whatever the screens name it.
 export const NAMESPACES = {
+  ...SERVER_NAMESPACES,
   ...CORE_NAMESPACES,
   ...SHELL_NAMESPACES,
   ...DISCOVER_NAMESPACES,
   ...GROUPS_NAMESPACES,
   ...HOSTING_NAMESPACES,
-  ...SERVER_NAMESPACES,
 };
 type Namespaces = typeof NAMESPACES;
 
