@@ -161,7 +161,11 @@ describe("npm start on a production build", () => {
     expect(await closed).toEqual({ code: 1001, reason: "Server shutting down" });
     expect(server.child.exitCode).toBeNull();
     inFlight.end(body.slice(10));
-    expect(await answered).toEqual({ status: 401, body: JSON.stringify({ message: "Invalid username or password" }) });
+    const { status, body: answer } = await answered;
+    expect({ status, message: JSON.parse(answer).message }).toEqual({
+      status: 401,
+      message: "Invalid username or password",
+    });
     const { code, signal, ms } = await exited;
 
     expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
