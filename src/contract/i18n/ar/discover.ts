@@ -221,7 +221,7 @@ export const discover: AreaCatalog<typeof DISCOVER_NAMESPACES> = {
     capacityMax:
       "{count, plural, zero {لا أحد يحضر} one {شخص واحد يحضر} two {شخصان يحضران} few {# أشخاص يحضرون} many {# شخصًا يحضرون} other {# شخص يحضرون}} · الحد {max}",
     hostedBy: "يستضيفها",
-    reportEvent: "الإبلاغ عن هذه الفعالية",
+    reportEvent: "إبلاغ عن هذه الفعالية",
     statusGoing: "ستحضر",
     statusPending: "الطلب قيد الانتظار",
     statusWaitlisted: "على قائمة الانتظار",
