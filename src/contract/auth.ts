@@ -2,7 +2,8 @@ import { z } from "zod";
 import { LOGIN_TEXTS, REGISTER_PROFILE_DEFAULTS } from "./auth-texts";
 import { coordinateTextSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
-import { DEFAULT_LANGUAGE, languageSchema } from "./i18n/languages";
+import { languageSchema } from "./i18n/language-schemas";
+import { DEFAULT_LANGUAGE } from "./i18n/languages";
 import { defineTexts } from "./i18n/texts";
 import {
   ACCESS_CODE_LENGTH,

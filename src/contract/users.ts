@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./fields";
-import { languageSchema } from "./i18n/languages";
+import { languageSchema } from "./i18n/language-schemas";
 import { defineTexts } from "./i18n/texts";
 import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
 import { UPLOAD_URL_PATTERN } from "./media-urls";

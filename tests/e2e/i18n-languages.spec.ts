@@ -18,8 +18,7 @@ test.describe("a visitor whose browser reads Spanish", () => {
     await page.getByLabel(spanish.login.identifier).fill("ana");
     await fitsThePhone(page);
 
-    await page.getByRole("combobox", { name: spanish.language.label }).click();
-    await page.getByRole("option", { name: "العربية" }).click();
+    await page.getByRole("combobox", { name: spanish.language.label }).selectOption({ label: "العربية" });
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.getByLabel(arabic.login.identifier)).toHaveValue("ana");
@@ -87,8 +86,7 @@ for (const [language, texts, dir] of [
         await expect(page.getByRole("tab", { name: texts.settings.appearance })).toBeVisible();
         await fitsThePhone(page);
         await shot(page, `${language}-settings`);
-        await page.getByRole("combobox", { name: texts.language.label }).click();
-        await page.getByRole("option", { name: "English" }).click();
+        await page.getByRole("combobox", { name: texts.language.label }).selectOption({ label: "English" });
         await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
         await expect(page.getByRole("tab", { name: "Appearance" })).toBeVisible();
         await expect.poll(async () => (await (await page.request.get("/api/user")).json()).language).toBe("en");

@@ -1,5 +1,5 @@
 // The languages Link speaks. Adding one is a catalog beside es/ and ar/ and a row here; no screen changes.
-import { z } from "zod";
+// No zod here: the first screen reads these (its schemas are in language-schemas.ts).
 
 export const LANGUAGES = [
   { tag: "en", name: "English", dir: "ltr" },
@@ -10,15 +10,10 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]["tag"];
 export type TextDirection = "ltr" | "rtl";
 export const DEFAULT_LANGUAGE: Language = "en";
-const TAGS = LANGUAGES.map((language) => language.tag) as [Language, ...Language[]];
-
-export const languageSchema = z.enum(TAGS, { error: "language: not a language Link speaks" });
-export const languagesResponseSchema = z.object({
-  languages: z.array(z.object({ tag: languageSchema, name: z.string(), dir: z.enum(["ltr", "rtl"]) })),
-});
+export const LANGUAGE_TAGS = LANGUAGES.map((language) => language.tag) as [Language, ...Language[]];
 
 export function isLanguage(tag: unknown): tag is Language {
-  return typeof tag === "string" && (TAGS as readonly string[]).includes(tag);
+  return typeof tag === "string" && (LANGUAGE_TAGS as readonly string[]).includes(tag);
 }
 
 export function languageDirection(language: Language): TextDirection {

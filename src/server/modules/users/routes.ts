@@ -3,7 +3,8 @@ import { z } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { usersQuerySchema } from "#contract/events";
-import { LANGUAGES, languagesResponseSchema } from "#contract/i18n/languages";
+import { languagesResponseSchema } from "#contract/i18n/language-schemas";
+import { LANGUAGES } from "#contract/i18n/languages";
 import { updateTimezoneBodySchema } from "#contract/timezones";
 import {
   currentUserSchema,
