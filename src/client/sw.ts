@@ -27,11 +27,12 @@ cleanupOutdatedCaches();
 // Later versions still wait for "Reload" (skipWaiting below), which reloads the page anyway.
 clientsClaim();
 
-// Any page of the app opens offline: every navigation that is not the API (with its docs at /api/docs), the
-// socket or an operator's endpoint gets the shell.
+// Any page of the app opens offline: every navigation gets the shell except what the server renders itself
+// (the API with its docs at /api/docs, the socket, an operator's endpoint, the embed a host puts on their
+// site, and the files search engines read), which would otherwise turn into the app's "not found".
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/],
+    denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/, /^\/embed\//, /^\/(sitemap\.xml|robots\.txt)$/],
   }),
 );
 

@@ -46,7 +46,10 @@ test("a host's public page: signed out, the host's own view, the embed, blocked 
   await expect(outside).toHaveURL(/\/auth\?/);
   expect(decodeURIComponent(outside.url())).toContain(pagePath);
 
-  // The embed: server-rendered, each event linking to its page, light and dark as the reader prefers.
+  // The embed: server-rendered, each event linking to its page, light and dark as the reader prefers. A
+  // visitor who has opened Link before has its service worker, which must let the server answer.
+  await outside.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => outside.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   for (const scheme of ["light", "dark"] as const) {
     await outside.emulateMedia({ colorScheme: scheme });
     await outside.goto(`/embed/u/${host.account.username}`);
@@ -57,6 +60,8 @@ test("a host's public page: signed out, the host's own view, the embed, blocked 
     );
     await shot(outside, `embed-${scheme}`);
   }
+  await outside.goto("/robots.txt");
+  await expect(outside.locator("body")).toContainText("User-agent: *");
   await visitor.close();
 
   // The host sees the link to share and the code to embed; a signed-in viewer can follow.
