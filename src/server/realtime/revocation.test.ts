@@ -16,13 +16,14 @@ import { testAppForSuite } from "../test/suite";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
-/** A socket never outlives its session. */
-const closeOf = (socket: TestSocket) => {
-  const started = Date.now();
-  return new Promise<{ code: number; reason: string; ms: number }>((resolve) =>
-    socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason), ms: Date.now() - started })),
+/**
+ * A socket never outlives its session. The second is counted from the answer that ended the session, not
+ * from the request: signing in spends a password hash first, which a busy machine can stretch past a second.
+ */
+const closeOf = (socket: TestSocket) =>
+  new Promise<{ code: number; reason: string; closedAt: number }>((resolve) =>
+    socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason), closedAt: Date.now() })),
   );
-};
 const sessionEnded = { code: SOCKET_UNAUTHORIZED_CODE, reason: SOCKET_TEXTS.sessionEnded };
 const tokenOf = (cookie: string) => cookie.replace(/^link_session=/, "");
 
@@ -41,9 +42,10 @@ describe("one instance", () => {
     const elsewhere = await openSocket(t.base, otherSession);
     const closed = closeOf(socket);
     expect((await as(t.app, me.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
-    const { ms, ...how } = await closed;
+    const answeredAt = Date.now();
+    const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(ms).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(1000);
     // It cannot come back with the old cookie, and the other session's socket still works.
     await expect(openSocket(t.base, me.cookie)).rejects.toThrow("refused 401");
     elsewhere.send({ type: "auth" });
@@ -62,9 +64,10 @@ describe("one instance", () => {
       headers: { cookie: me.cookie },
     });
     expect(login.statusCode).toBe(200);
-    const { ms, ...how } = await closed;
+    const answeredAt = Date.now();
+    const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(ms).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(1000);
   });
 
   it("registering while signed in ends the previous session: its row is deleted and its socket closed", async () => {
@@ -85,9 +88,10 @@ describe("one instance", () => {
       headers: { cookie: `${me.cookie}; ${grant}` },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const { ms, ...how } = await closed;
+    const answeredAt = Date.now();
+    const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(ms).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(1000);
     const old = await t.database.db
       .select()
       .from(sessions)
@@ -132,7 +136,7 @@ describe("the session sweeper", () => {
         timeout: 5000,
         interval: 20,
       });
-      const { ms: _ms, ...how } = await closed;
+      const { closedAt: _closedAt, ...how } = await closed;
       expect(how).toEqual(sessionEnded);
     } finally {
       await t.close();
@@ -156,7 +160,7 @@ describe("the hub's own session check", () => {
       // What resolveSession does with a session it finds past its end: delete it, publish nothing.
       await t.database.db.delete(sessions).where(eq(sessions.idHash, hashSessionToken(tokenOf(gone.cookie))));
       vi.advanceTimersByTime(30_000);
-      const { ms: _ms, ...how } = await closed;
+      const { closedAt: _closedAt, ...how } = await closed;
       expect(how).toEqual(sessionEnded);
       other.send({ type: "auth" });
       expect((await other.next("auth_success")).userId).toBe(kept.user.id);
@@ -179,9 +183,10 @@ describe.skipIf(!instancesAvailable)("two instances on one PostgreSQL and Redis"
     await socket.next("auth_success");
     const closed = closeOf(socket);
     expect((await as(one.app, me.cookie)({ method: "POST", url: "/api/logout" })).statusCode).toBe(200);
-    const { ms, ...how } = await closed;
+    const answeredAt = Date.now();
+    const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(ms).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(1000);
   });
 
   it(`a user holds at most ${SOCKETS_PER_USER_MAX} sockets across both instances`, async () => {
