@@ -2,7 +2,7 @@
 //   1. typecheck and lint (Biome, knip for unused or undeclared dependencies, then import cycles)
 //   2. unit, component and API tests on embedded PGlite, and at the same time
 //   3. the server suite again on real PostgreSQL + Redis (when TEST_DATABASE_URL is set)
-//   4. the production build, started and stopped as operators do (tests/production)
+//   4. the production build, started and stopped as operators do (tests/production), beside 2 and 3
 //   5. Playwright journeys in Debian's Chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
@@ -52,6 +52,13 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped;
 }
 
+// One production build (`npm run build`, as operators run it) serves the production tier and the journeys'
+// first server, which finds it fresh and starts from it (scripts/start.mjs rebuilds only what is stale).
+const built = { BUILT_CLIENT_DIST: "dist/e2e-0", BUILT_SERVER_DIST: "dist/e2e-0-server" };
+const building = runLogged("production build (npm run build)", "npm", ["run", "build", "--", "--quiet"], {
+  CLIENT_DIST: built.BUILT_CLIENT_DIST,
+  SERVER_DIST: built.BUILT_SERVER_DIST,
+});
 // The static checks run side by side too (each is mostly one thread); their logs print as each ends.
 await Promise.all([
   runLogged("typecheck: client", "npx", ["tsc", "--noEmit"]),
@@ -66,7 +73,9 @@ await Promise.all([
   runLogged("lint: dependencies (knip)", "npx", ["knip"]),
   // No import cycle in src, and every server module in its shape (scripts/check-imports.mjs).
   runLogged("lint: import cycles and module shape", "node", ["scripts/check-imports.mjs"]),
+  building,
 ]);
+const buildOk = await building;
 
 // The two Vitest tiers run side by side: the embedded tier keeps one core busy in its own process, the
 // PostgreSQL tier waits on the database server most of the time, so together they take about as long as
@@ -102,21 +111,29 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\nSKIPPED: real PostgreSQL + Redis tier (set TEST_DATABASE_URL and TEST_REDIS_URL to run it)");
 }
+// The production tier runs the build as operators do (npm start and SIGTERM, backup and restore): its
+// processes mostly wait on each other and on npm, so it shares the Vitest tiers' time. Without the build
+// above it builds its own and reports why it fails.
+const productionReport = path.join(out, "vitest-production.json");
+tiers.push(
+  runLogged(
+    "production tier",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--config",
+      "tests/production/vitest.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${productionReport}`,
+    ],
+    buildOk ? built : {},
+  ),
+);
 await Promise.all(tiers);
 countVitest(pgliteReport);
 countVitest(pgReport);
-
-// Builds once (npm run build), then runs it as operators do: npm start and SIGTERM, backup and restore.
-const productionReport = path.join(out, "vitest-production.json");
-run("production build", "npx", [
-  "vitest",
-  "run",
-  "--config",
-  "tests/production/vitest.config.ts",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${productionReport}`,
-]);
 countVitest(productionReport);
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -6,9 +6,16 @@ import { argv, PRODUCTION_STEPS } from "./steps";
 
 /**
  * One `npm run build` for the whole tier, into its own folder under dist/ so runs side by side never share
- * one. A failed build fails the tests that run the build (requireBuild), not the ones that only read files.
+ * one, unless `npm test` made it already (BUILT_CLIENT_DIST, BUILT_SERVER_DIST). A failed build fails the
+ * tests that run the build (requireBuild), not the ones that only read files.
  */
 export default function buildOnce(project: TestProject) {
+  // The same step, run once by `npm test` for this tier and the journeys' first server.
+  const { BUILT_CLIENT_DIST: client, BUILT_SERVER_DIST: server } = process.env;
+  if (client && server) {
+    project.provide("build", { client: path.resolve(client), server: path.resolve(server), failed: null });
+    return;
+  }
   const root = path.resolve("dist", `production-test-${process.pid}`);
   const dist = { client: path.join(root, "client"), server: path.join(root, "server") };
   const [command, ...args] = argv(PRODUCTION_STEPS.build);

@@ -50,9 +50,14 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => {
-  if (server?.child.exitCode === null) server.child.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  // A killed server may still be writing its database for a moment: remove the folder once it has exited.
+  if (server?.child.exitCode === null) {
+    const exited = exitOf(server.child);
+    server.child.kill("SIGKILL");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe("npm start on a production build", () => {
