@@ -64,7 +64,21 @@ export const HOSTING_TEXTS = defineTexts("hosting", {
 });
 
 /** The CSV file's columns, in order; one more column per question follows. */
-export const GUEST_CSV_COLUMNS = ["Name", "Username", "Status", "Plus-ones", "Checked in", "Responded at"] as const;
+/** The hosts' guest list as a spreadsheet: its column headers and the words in its cells. */
+export const GUEST_CSV_TEXTS = defineTexts("guestCsv", {
+  name: "Name",
+  username: "Username",
+  status: "Status",
+  plusOnes: "Plus-ones",
+  checkedIn: "Checked in",
+  respondedAt: "Responded at",
+  yes: "yes",
+  no: "no",
+  going: "going",
+  declined: "declined",
+  pending: "pending",
+  waitlisted: "waitlisted",
+});
 
 export const SERIES_COUNT_MIN = 2;
 export const SERIES_COUNT_MAX = 52;

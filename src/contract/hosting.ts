@@ -18,7 +18,7 @@ import { defineTexts } from "./i18n/texts";
 export {
   DOOR_CODE_ALPHABET,
   DOOR_CODE_LENGTH,
-  GUEST_CSV_COLUMNS,
+  GUEST_CSV_TEXTS,
   HOSTING_TEXTS,
   normalizeDoorCode,
   type RecurrenceFrequency,

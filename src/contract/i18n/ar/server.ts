@@ -168,4 +168,18 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     pinnedLocation: "موقع محدد على الخريطة",
     hostFeed: "{name} على Link",
   },
+  guestCsv: {
+    name: "الاسم",
+    username: "اسم المستخدم",
+    status: "الحالة",
+    plusOnes: "المرافقون",
+    checkedIn: "سجّل الحضور",
+    respondedAt: "وقت الرد",
+    yes: "نعم",
+    no: "لا",
+    going: "سيحضر",
+    declined: "اعتذر",
+    pending: "قيد المراجعة",
+    waitlisted: "في قائمة الانتظار",
+  },
 };

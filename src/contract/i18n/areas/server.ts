@@ -3,6 +3,7 @@ import { API_TEXTS, LINK_CARD_TEXTS, SHELL_PAGE_TEXTS } from "../../api-texts";
 import { CALENDAR_TEXTS } from "../../calendar";
 import { EMAIL_TEXTS } from "../../email-texts";
 import { EVENT_NOTICE_TEXTS } from "../../event-notices";
+import { GUEST_CSV_TEXTS } from "../../hosting-texts";
 import { NOTICE_TEXTS } from "../../notifications";
 import { CATEGORY_LABELS, CHANNEL_LABELS, PUSH_TEXTS, REMINDER_OFFSET_LABELS, UNSUBSCRIBE_TEXTS } from "../../push";
 import { REMINDER_TEXTS } from "../../reminders";
@@ -21,4 +22,5 @@ export const SERVER_NAMESPACES = {
   notificationChannels: CHANNEL_LABELS,
   reminderOffsets: REMINDER_OFFSET_LABELS,
   calendar: CALENDAR_TEXTS,
+  guestCsv: GUEST_CSV_TEXTS,
 };

@@ -170,4 +170,18 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     pinnedLocation: "Ubicación marcada",
     hostFeed: "{name} en Link",
   },
+  guestCsv: {
+    name: "Nombre",
+    username: "Usuario",
+    status: "Estado",
+    plusOnes: "Acompañantes",
+    checkedIn: "Registrado en la entrada",
+    respondedAt: "Respondió el",
+    yes: "sí",
+    no: "no",
+    going: "va",
+    declined: "no va",
+    pending: "pendiente",
+    waitlisted: "en lista de espera",
+  },
 };

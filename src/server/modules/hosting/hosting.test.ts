@@ -155,6 +155,17 @@ describe("questions, plus-ones and the guest list", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Eve"`);
     expect(lines[1]).toContain('"going","2","no"');
     expect(lines[1]).toContain('"Vegan, ""no"" nuts"');
+    // In the language the host reads Link in: headers and the words in cells; names and answers as typed.
+    const spanish = await host.call({
+      method: "GET",
+      url: `/api/events/${event.id}/guests.csv`,
+      headers: { "accept-language": "es" },
+    });
+    const [spanishHeader, spanishRow] = spanish.body.trim().split("\r\n");
+    expect(spanishHeader).toBe(
+      '"Nombre","Usuario","Estado","Acompañantes","Registrado en la entrada","Respondió el","Dietary needs?"',
+    );
+    expect(spanishRow).toContain('"va","2","no"');
   });
 
   it("refuses more than 3 questions and a plus-one cap above 5, storing nothing", async () => {

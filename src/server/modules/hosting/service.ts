@@ -11,7 +11,7 @@ import {
   type EventQuestion,
   type EventUpdate,
   type EventUpdateBody,
-  GUEST_CSV_COLUMNS,
+  GUEST_CSV_TEXTS,
   type GuestRow,
   HOSTING_TEXTS,
   type HostingDetail,
@@ -22,7 +22,9 @@ import {
   type SeriesScope,
   UPDATES_PER_EVENT_PER_DAY,
 } from "#contract/hosting";
+import type { Language } from "#contract/i18n/languages";
 import { HttpError } from "#server/http/http-error";
+import { serverText } from "#server/i18n";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
 import type { EventAccess } from "../visibility";
@@ -320,15 +322,17 @@ export function hostingService({
 
     guests: async (managerId: number, eventId: number) => (await guestRows(managerId, eventId)).rows,
 
-    async guestsCsv(managerId: number, eventId: number) {
+    async guestsCsv(managerId: number, eventId: number, language: Language) {
       const { event, rows } = await guestRows(managerId, eventId);
-      const header = [...GUEST_CSV_COLUMNS, ...event.questions.map((q) => q.text)];
+      const word = (key: keyof typeof GUEST_CSV_TEXTS & string) => serverText(language, GUEST_CSV_TEXTS, key);
+      const columns = ["name", "username", "status", "plusOnes", "checkedIn", "respondedAt"] as const;
+      const header = [...columns.map(word), ...event.questions.map((q) => q.text)];
       const lines = rows.map((r) => [
         r.user.fullName,
         r.user.username,
-        r.status,
+        word(r.status),
         String(r.guests),
-        r.checkedIn ? "yes" : "no",
+        word(r.checkedIn ? "yes" : "no"),
         r.respondedAt,
         ...event.questions.map((q) => r.answers[q.id] ?? ""),
       ]);
