@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { groupOpenTo, notBlocked } from "../visibility";
 import { chatMessages } from "./schema";
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { noticeVisibleTo } from "../visibility";
 import { notificationPreferences, notifications } from "./schema";
 

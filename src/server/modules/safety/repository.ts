@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
 import type { Db, Tx } from "#server/db/client";
-import { chatMessages } from "#server/modules/chat/schema";
-import { events } from "#server/modules/events/schema";
-import { users } from "#server/modules/users/schema";
+import { chatMessages } from "#server/modules/chat/read-sql";
+import { events } from "#server/modules/events/read-sql";
+import { users } from "#server/modules/users/read-sql";
 import { reports, userBlocks } from "./schema";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { uploads, uploadVariants } from "./schema";
 
 export interface UploadUsage {

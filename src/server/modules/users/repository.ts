@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { uploads } from "#server/modules/uploads/schema";
+import { uploads } from "#server/modules/uploads/read-sql";
 import { personVisibleTo } from "../visibility";
 import { users } from "./schema";
 
