@@ -1,25 +1,24 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import { PRODUCT_NAME } from "#contract/product";
 import type { Db } from "#server/db/client";
-import { availability } from "#server/modules/availability/read-sql";
-import { chatMessages } from "#server/modules/chat/read-sql";
 import { eventInteractions } from "#server/modules/discover/read-sql";
 import { events } from "#server/modules/events/read-sql";
 import { friendships } from "#server/modules/friends/read-sql";
-import { eventVotes, groupMembers, groups } from "#server/modules/groups/read-sql";
-import { notificationPreferences, notifications } from "#server/modules/notifications/read-sql";
+import { groupMembers, groups } from "#server/modules/groups/read-sql";
+import { notifications } from "#server/modules/notifications/read-sql";
 import { eventParticipants } from "#server/modules/participants/read-sql";
-import { pushSubscriptions } from "#server/modules/push/read-sql";
-import { reports, userBlocks } from "#server/modules/safety/read-sql";
-import { uploads } from "#server/modules/uploads/read-sql";
 import { users } from "#server/modules/users/read-sql";
 import { endSessionsOf } from "../auth";
+import { markedDaysOf } from "../availability";
+import { messagesWrittenBy } from "../chat";
 import { forgetWaitlistEntry } from "../early-access";
-import { deleteDirectConversationsOf, lockGroups, promoteWhereNoAdmin } from "../groups";
+import { deleteDirectConversationsOf, lockGroups, planVotesBy, promoteWhereNoAdmin } from "../groups";
 import { forgetUpdatesBy } from "../hosting";
-import { forgetNoticesNaming } from "../notifications";
+import { forgetNoticesNaming, preferencesOf } from "../notifications";
 import { forgetMail } from "../outbox";
-import { markReportsAboutDeleted } from "../safety";
+import { devicesOf } from "../push";
+import { blocksAndReportsBy, markReportsAboutDeleted } from "../safety";
+import { uploadsOf } from "../uploads";
 import { deleteUserRow } from "../users";
 import { eventVisibleTo, groupOpenTo, noticeVisibleTo } from "../visibility";
 import { accountTokens } from "./schema";
@@ -117,8 +116,7 @@ export function accountRepository(db: Db) {
         files,
         devices,
         prefs,
-        blocks,
-        filed,
+        safety,
       ] = await Promise.all([
         db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.id),
         db
@@ -133,8 +131,8 @@ export function accountRepository(db: Db) {
           // The export shows what its pages show: no event hidden by a moderator or across a block with a host.
           .where(and(eq(eventParticipants.userId, userId), eventVisibleTo(userId, events))),
         db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
-        db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
-        db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
+        planVotesBy(db, userId),
+        markedDaysOf(db, userId),
         db
           .select({
             requesterId: friendships.requesterId,
@@ -162,44 +160,16 @@ export function accountRepository(db: Db) {
           .from(groupMembers)
           .innerJoin(groups, eq(groups.id, groupMembers.groupId))
           .where(and(eq(groupMembers.userId, userId), groupOpenTo(userId, groups.id))),
-        db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
+        messagesWrittenBy(db, userId),
         db
           .select()
           .from(notifications)
           .where(and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications)))
           .orderBy(desc(notifications.id)),
-        db
-          .select({
-            id: uploads.id,
-            contentType: uploads.contentType,
-            byteSize: uploads.byteSize,
-            createdAt: uploads.createdAt,
-          })
-          .from(uploads)
-          .where(eq(uploads.userId, userId)),
-        db
-          .select({
-            id: pushSubscriptions.id,
-            platform: pushSubscriptions.platform,
-            createdAt: pushSubscriptions.createdAt,
-          })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId)),
-        db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-        db
-          .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
-          .from(userBlocks)
-          .where(eq(userBlocks.blockerId, userId)),
-        db
-          .select({
-            id: reports.id,
-            targetType: reports.targetType,
-            reason: reports.reason,
-            details: reports.details,
-            createdAt: reports.createdAt,
-          })
-          .from(reports)
-          .where(eq(reports.reporterId, userId)),
+        uploadsOf(db, userId),
+        devicesOf(db, userId),
+        preferencesOf(db, userId),
+        blocksAndReportsBy(db, userId),
       ]);
       return {
         profile: { ...profile, googleLinked: googleSubject != null },
@@ -221,9 +191,9 @@ export function accountRepository(db: Db) {
         notifications: inbox,
         uploads: files,
         pushDevices: devices,
-        notificationPreferences: prefs[0] ?? null,
-        blocks,
-        reports: filed,
+        notificationPreferences: prefs,
+        blocks: safety.blocks,
+        reports: safety.reports,
       };
     },
 

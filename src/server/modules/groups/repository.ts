@@ -105,6 +105,11 @@ export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
 /** The unordered pair of a direct conversation, "low:high". */
 const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
 
+/** A person's votes on plans, for their data export. */
+export function planVotesBy(db: Db, userId: number) {
+  return db.select().from(eventVotes).where(eq(eventVotes.userId, userId));
+}
+
 export function groupsRepository(db: Db) {
   return {
     async findGroup(groupId: number) {

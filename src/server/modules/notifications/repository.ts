@@ -22,6 +22,12 @@ export async function forgetNoticesNaming(db: Db, userId: number) {
 /** The notices the person is shown of those stored for them (see noticeVisibleTo). */
 const shownTo = (userId: number) => and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications));
 
+/** A person's notice settings as stored, for their data export; null before they changed any. */
+export async function preferencesOf(db: Db, userId: number) {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return row ?? null;
+}
+
 export function notificationsRepository(db: Db) {
   return {
     async insertMany(rows: NewNotificationRow[]): Promise<NotificationRow[]> {

@@ -1,4 +1,4 @@
-// What other modules' statements may read of blocks and reports; only this module writes them.
+// What other modules' statements may read of blocks; only this module writes them.
 
-/** Visibility applies blocks in every statement; the account's export lists one's blocks and reports. */
-export { reports, userBlocks } from "./schema";
+/** Visibility applies blocks in every statement that reads people or events. */
+export { userBlocks } from "./schema";

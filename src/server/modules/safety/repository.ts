@@ -63,6 +63,27 @@ interface OpenReportRow {
   again_username: string | null;
 }
 
+/** The people a person blocked and the reports they filed, for their data export (not who reported them). */
+export async function blocksAndReportsBy(db: Db, userId: number) {
+  const [blocks, filed] = await Promise.all([
+    db
+      .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
+      .from(userBlocks)
+      .where(eq(userBlocks.blockerId, userId)),
+    db
+      .select({
+        id: reports.id,
+        targetType: reports.targetType,
+        reason: reports.reason,
+        details: reports.details,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId)),
+  ]);
+  return { blocks, reports: filed };
+}
+
 export function safetyRepository(db: Db) {
   return {
     /** Stores the block; the safety service asks friends to end any friendship between the two. */
