@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { PRODUCT_NAME } from "#contract/product";
 import type { Db } from "#server/db/client";
 import { eventInteractions } from "#server/modules/discover/read-sql";
@@ -16,6 +16,7 @@ import { deleteDirectConversationsOf, lockGroups, planVotesBy, promoteWhereNoAdm
 import { forgetUpdatesBy } from "../hosting";
 import { forgetNoticesNaming, preferencesOf } from "../notifications";
 import { forgetMail } from "../outbox";
+import { answersAnyEvent, peopleTakingPart } from "../participants";
 import { devicesOf } from "../push";
 import { blocksAndReportsBy, markReportsAboutDeleted } from "../safety";
 import { uploadsOf } from "../uploads";
@@ -210,19 +211,12 @@ export function accountRepository(db: Db) {
           ),
         );
       if (hosted.length === 0) return [];
-      const people = await db
-        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
-        .from(eventParticipants)
-        .where(
-          and(
-            inArray(
-              eventParticipants.eventId,
-              hosted.map((e) => e.id),
-            ),
-            inArray(eventParticipants.status, ["going", "pending", "waitlisted"]),
-            ne(eventParticipants.userId, userId),
-          ),
-        );
+      const people = (
+        await peopleTakingPart(
+          db,
+          hosted.map((e) => e.id),
+        )
+      ).filter((p) => p.userId !== userId);
       return hosted.map((e) => ({ ...e, people: people.filter((p) => p.eventId === e.id).map((p) => p.userId) }));
     },
 
@@ -244,12 +238,7 @@ export function accountRepository(db: Db) {
         if (!user) return null;
         // Seats are given back by the participants module before this; a join that slipped in meanwhile
         // would be dropped by the cascade with its seat still counted, so the caller releases again.
-        const [stillTakesPart] = await tx
-          .select({ eventId: eventParticipants.eventId })
-          .from(eventParticipants)
-          .where(eq(eventParticipants.userId, userId))
-          .limit(1);
-        if (stillTakesPart) return "takes part";
+        if (await answersAnyEvent(tx, userId)) return "takes part";
         const ended = await endSessionsOf(tx, userId);
         await deleteDirectConversationsOf(tx, userId);
         // Other people's notices that name the person (those they acted in go by foreign key).

@@ -1,4 +1,4 @@
 // What other modules' statements may read of the chat module's rows; only this module writes them.
 
-/** Groups show each conversation's last message, safety shows a reported message, the export lists one's own. */
+/** Groups count each conversation's unread messages and show its last ones; safety finds a reported message. */
 export { chatMessages } from "./schema";
