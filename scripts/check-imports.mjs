@@ -1,14 +1,25 @@
 // The lint step that keeps the layers honest, from one parse of every import in src (type imports included):
 // 1. no import cycle: a cycle means two layers lean on each other;
 // 2. every server module has the shape docs/architecture.md describes (an entry, a service; routes that
-//    speak HTTP only; SQL only in the repository) and is reached by other modules only through its entry.
+//    speak HTTP only; SQL only in the repository) and is reached by other modules only through its entry,
+//    its tables only through its read entry `read-sql.ts` (schema files excepted, for foreign keys; the
+//    rule and why are in module-boundaries.mjs).
 // dpdm rather than madge: madge's optional peer wants TypeScript 5, and this project's TypeScript 7 ships no
 // compiler API; dpdm brings its own TypeScript for parsing and reads the tsconfig's path aliases.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCircular, parseDependencyTree } from "dpdm";
+import {
+  CENTRAL_SCHEMA,
+  holdsSql,
+  importProblem,
+  isRepository,
+  isRoutes,
+  isSchema,
+  MODULES,
+  moduleOf,
+} from "./module-boundaries.mjs";
 
-const MODULES = "src/server/modules/";
 const tree = await parseDependencyTree(["src/**/*.ts", "src/**/*.tsx"], {
   tsconfig: "tsconfig.json",
   transform: false,
@@ -17,19 +28,8 @@ const problems = [];
 
 for (const cycle of parseCircular(tree)) problems.push(`import cycle: ${[...cycle, cycle[0]].join(" -> ")}`);
 
-/** The module a file belongs to, or null outside src/server/modules. */
-const moduleOf = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split("/")[0] : null);
 // Test files and the kits they share may reach anything: they check a module from outside.
 const isTestCode = (file) => /\.test\.tsx?$|test-kit\.ts$|^src\/server\/test\//.test(file);
-// routes.ts, or a part of it it registers (e.g. relationship-routes.ts).
-const isRoutes = (file) => /^(.+-)?routes\.ts$/.test(path.basename(file));
-const isRepository = (file) => path.basename(file) === "repository.ts";
-// A module defines its tables in `schema.ts` (or `<topic>-schema.ts`); it is the module's second entry,
-// read by other modules' statements (joins, foreign keys) but written only by the owner (see below).
-const isSchema = (file) => /(^|-)schema\.ts$/.test(path.basename(file));
-// A repository may keep the SQL it builds statements from beside it, in `<topic>-sql.ts`.
-const holdsSql = (file) => isRepository(file) || isSchema(file) || path.basename(file).endsWith("-sql.ts");
-const CENTRAL_SCHEMA = "src/server/db/schema.ts";
 const touchesDatabase = (id) => /node_modules\/(drizzle-orm|pg)\//.test(id) || id.startsWith("src/server/db/");
 
 for (const name of readdirSync(MODULES, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
@@ -49,20 +49,11 @@ for (const [file, imports] of Object.entries(tree)) {
       );
     // The client hands drizzle every table; the demo seed fills many tables at once, like a test fixture.
     if (id === CENTRAL_SCHEMA && !["src/server/db/client.ts", "src/server/db/seed.ts"].includes(file))
-      problems.push(`${file}: imports the drizzle-kit index ${id}; import the table from its owner's schema.ts`);
+      problems.push(`${file}: imports the drizzle-kit index ${id}; import the table from its owner's read-sql.ts`);
     if (own && isRoutes(file) && isRepository(id))
       problems.push(`${file}: routes call the service, never a repository (imports ${id})`);
-    const target = moduleOf(id);
-    if (!target || target === own) continue;
-    const entry = `${MODULES}${target}/index.ts`;
-    // app.ts registers each module's routes itself: routes take RouteDeps from compose.ts, which builds
-    // every service from the entries, so an entry that exported its routes would close an import cycle.
-    const allowed =
-      id === entry ||
-      (file === "src/server/app.ts" && isRoutes(id)) ||
-      (own && holdsSql(file) && isSchema(id)) ||
-      (file === CENTRAL_SCHEMA && isSchema(id));
-    if (!allowed) problems.push(`${file}: reaches into ${id}; import ${entry.replace(/\/index\.ts$/, "")} instead`);
+    const problem = importProblem(file, id);
+    if (problem) problems.push(problem);
   }
   // Timers and bus subscriptions in a route plugin are workers in hiding: they belong in a worker.ts.
   if (own && isRoutes(file)) {
@@ -204,6 +195,10 @@ function OWN_READS() {
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
     [`${M}hosting/repository.ts#followingOccurrenceIds`]:
       "the later dates of a series whose event passed requireHosted",
+    [`${M}hosting/repository.ts#cohostsOf`]:
+      "the co-hosts of an event that passed the event rule, which already hides it across a block with one",
+    [`${M}hosting/repository.ts#updates`]: "the hosts' updates of an event that passed requireVisible",
+    [`${M}hosting/repository.ts#insertUpdateWithinBudget`]: "a host's own update (requireHosted first)",
     // A group's own members and plans, after the service's membership check.
     [`${M}groups/repository.ts#messagesByIds`]: "a group's messages to its members (requireMember first)",
     [`${M}groups/repository.ts#listGroupEvents`]: "a group's plans to its members (requireMember first)",

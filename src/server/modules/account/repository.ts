@@ -1,26 +1,25 @@
-import { and, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { PRODUCT_NAME } from "#contract/product";
 import type { Db } from "#server/db/client";
-import { availability } from "#server/modules/availability/schema";
-import { chatMessages } from "#server/modules/chat/schema";
-import { eventInteractions } from "#server/modules/discover/schema";
-import { events } from "#server/modules/events/schema";
-import { friendships } from "#server/modules/friends/schema";
-import { eventVotes } from "#server/modules/groups/plan-votes-schema";
-import { groupMembers, groups } from "#server/modules/groups/schema";
-import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
-import { eventParticipants } from "#server/modules/participants/schema";
-import { pushSubscriptions } from "#server/modules/push/schema";
-import { reports, userBlocks } from "#server/modules/safety/schema";
-import { uploads } from "#server/modules/uploads/schema";
-import { users } from "#server/modules/users/schema";
+import { eventInteractions } from "#server/modules/discover/read-sql";
+import { events } from "#server/modules/events/read-sql";
+import { friendships } from "#server/modules/friends/read-sql";
+import { groupMembers, groups } from "#server/modules/groups/read-sql";
+import { notifications } from "#server/modules/notifications/read-sql";
+import { eventParticipants } from "#server/modules/participants/read-sql";
+import { users } from "#server/modules/users/read-sql";
 import { endSessionsOf } from "../auth";
+import { markedDaysOf } from "../availability";
+import { messagesWrittenBy } from "../chat";
 import { forgetWaitlistEntry } from "../early-access";
-import { deleteDirectConversationsOf, lockGroups, promoteWhereNoAdmin } from "../groups";
+import { deleteDirectConversationsOf, lockGroups, planVotesBy, promoteWhereNoAdmin } from "../groups";
 import { forgetUpdatesBy } from "../hosting";
-import { forgetNoticesNaming } from "../notifications";
+import { forgetNoticesNaming, preferencesOf } from "../notifications";
 import { forgetMail } from "../outbox";
-import { markReportsAboutDeleted } from "../safety";
+import { answersAnyEvent, peopleTakingPart } from "../participants";
+import { devicesOf } from "../push";
+import { blocksAndReportsBy, markReportsAboutDeleted } from "../safety";
+import { uploadsOf } from "../uploads";
 import { deleteUserRow } from "../users";
 import { eventVisibleTo, groupOpenTo, noticeVisibleTo } from "../visibility";
 import { accountTokens } from "./schema";
@@ -118,8 +117,7 @@ export function accountRepository(db: Db) {
         files,
         devices,
         prefs,
-        blocks,
-        filed,
+        safety,
       ] = await Promise.all([
         db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.id),
         db
@@ -134,8 +132,8 @@ export function accountRepository(db: Db) {
           // The export shows what its pages show: no event hidden by a moderator or across a block with a host.
           .where(and(eq(eventParticipants.userId, userId), eventVisibleTo(userId, events))),
         db.select().from(eventInteractions).where(eq(eventInteractions.userId, userId)),
-        db.select().from(eventVotes).where(eq(eventVotes.userId, userId)),
-        db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date),
+        planVotesBy(db, userId),
+        markedDaysOf(db, userId),
         db
           .select({
             requesterId: friendships.requesterId,
@@ -163,44 +161,16 @@ export function accountRepository(db: Db) {
           .from(groupMembers)
           .innerJoin(groups, eq(groups.id, groupMembers.groupId))
           .where(and(eq(groupMembers.userId, userId), groupOpenTo(userId, groups.id))),
-        db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id),
+        messagesWrittenBy(db, userId),
         db
           .select()
           .from(notifications)
           .where(and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications)))
           .orderBy(desc(notifications.id)),
-        db
-          .select({
-            id: uploads.id,
-            contentType: uploads.contentType,
-            byteSize: uploads.byteSize,
-            createdAt: uploads.createdAt,
-          })
-          .from(uploads)
-          .where(eq(uploads.userId, userId)),
-        db
-          .select({
-            id: pushSubscriptions.id,
-            platform: pushSubscriptions.platform,
-            createdAt: pushSubscriptions.createdAt,
-          })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, userId)),
-        db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
-        db
-          .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
-          .from(userBlocks)
-          .where(eq(userBlocks.blockerId, userId)),
-        db
-          .select({
-            id: reports.id,
-            targetType: reports.targetType,
-            reason: reports.reason,
-            details: reports.details,
-            createdAt: reports.createdAt,
-          })
-          .from(reports)
-          .where(eq(reports.reporterId, userId)),
+        uploadsOf(db, userId),
+        devicesOf(db, userId),
+        preferencesOf(db, userId),
+        blocksAndReportsBy(db, userId),
       ]);
       return {
         profile: { ...profile, googleLinked: googleSubject != null },
@@ -222,9 +192,9 @@ export function accountRepository(db: Db) {
         notifications: inbox,
         uploads: files,
         pushDevices: devices,
-        notificationPreferences: prefs[0] ?? null,
-        blocks,
-        reports: filed,
+        notificationPreferences: prefs,
+        blocks: safety.blocks,
+        reports: safety.reports,
       };
     },
 
@@ -241,19 +211,12 @@ export function accountRepository(db: Db) {
           ),
         );
       if (hosted.length === 0) return [];
-      const people = await db
-        .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
-        .from(eventParticipants)
-        .where(
-          and(
-            inArray(
-              eventParticipants.eventId,
-              hosted.map((e) => e.id),
-            ),
-            inArray(eventParticipants.status, ["going", "pending", "waitlisted"]),
-            ne(eventParticipants.userId, userId),
-          ),
-        );
+      const people = (
+        await peopleTakingPart(
+          db,
+          hosted.map((e) => e.id),
+        )
+      ).filter((p) => p.userId !== userId);
       return hosted.map((e) => ({ ...e, people: people.filter((p) => p.eventId === e.id).map((p) => p.userId) }));
     },
 
@@ -275,12 +238,7 @@ export function accountRepository(db: Db) {
         if (!user) return null;
         // Seats are given back by the participants module before this; a join that slipped in meanwhile
         // would be dropped by the cascade with its seat still counted, so the caller releases again.
-        const [stillTakesPart] = await tx
-          .select({ eventId: eventParticipants.eventId })
-          .from(eventParticipants)
-          .where(eq(eventParticipants.userId, userId))
-          .limit(1);
-        if (stillTakesPart) return "takes part";
+        if (await answersAnyEvent(tx, userId)) return "takes part";
         const ended = await endSessionsOf(tx, userId);
         await deleteDirectConversationsOf(tx, userId);
         // Other people's notices that name the person (those they acted in go by foreign key).

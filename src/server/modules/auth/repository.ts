@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
-import { groupInvites } from "#server/modules/invites/schema";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { joinWithInvite } from "../groups";
+import { isInviteUsable } from "../invites";
 import { insertUser, type NewUser } from "../users";
 import { accessGrants, sessions } from "./schema";
 
@@ -71,19 +71,8 @@ export function authRepository(db: Db) {
       await db.delete(accessGrants).where(lt(accessGrants.expiresAt, now));
       await db.insert(accessGrants).values({ idHash, expiresAt });
     },
-    async isInviteUsable(code: string, now: Date) {
-      const [row] = await db
-        .select({ id: groupInvites.id })
-        .from(groupInvites)
-        .where(
-          and(
-            eq(groupInvites.code, code),
-            gt(groupInvites.expiresAt, now),
-            lt(groupInvites.currentUses, groupInvites.maxUses),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    isInviteUsable(code: string, now: Date) {
+      return isInviteUsable(db, code, now);
     },
     async hasGrant(idHash: string, now: Date) {
       const [row] = await db

@@ -1,3 +1,3 @@
 /** A person's published free time slots. */
-export { availabilityRepository } from "./repository";
+export { availabilityRepository, markedDaysOf } from "./repository";
 export { type AvailabilityService, availabilityService } from "./service";

@@ -3,6 +3,11 @@ import type { TimeSlotId } from "#contract/time-slots";
 import type { Db } from "#server/db/client";
 import { availability } from "./schema";
 
+/** The days a person marked, for their data export. */
+export function markedDaysOf(db: Db, userId: number) {
+  return db.select().from(availability).where(eq(availability.userId, userId)).orderBy(availability.date);
+}
+
 export function availabilityRepository(db: Db) {
   return {
     /** Newest day first; `before` pages back through older days. */

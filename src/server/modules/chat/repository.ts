@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { groupOpenTo, notBlocked } from "../visibility";
 import { chatMessages } from "./schema";
 
@@ -44,6 +44,11 @@ function fromRow(row: MessageRow): StoredMessage {
 
 /** The advisory lock that takes chat batches in turn (any fixed number no other lock uses). */
 const CHAT_INSERT_LOCK = 7_201_024;
+
+/** The messages a person wrote, hidden ones too, for their data export. */
+export function messagesWrittenBy(db: Db, userId: number) {
+  return db.select().from(chatMessages).where(eq(chatMessages.userId, userId)).orderBy(chatMessages.id);
+}
 
 export function chatRepository(db: Db) {
   const select = () =>

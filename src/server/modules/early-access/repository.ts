@@ -1,6 +1,6 @@
 import { count, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { waitlistEntries } from "./schema";
 
 /** Deletes, within the caller's transaction, the early-access list's entry of this address or username. */

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { Db } from "#server/db/client";
-import { eventParticipants } from "#server/modules/participants/schema";
-import { users } from "#server/modules/users/schema";
+import { eventParticipants } from "#server/modules/participants/read-sql";
+import { users } from "#server/modules/users/read-sql";
 import { answerVisibleTo, eventVisibleTo } from "../visibility";
 import { events } from "./schema";
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { notBlocked } from "../visibility";
 import { friendships } from "./schema";
 

@@ -10,6 +10,7 @@ export {
   insertGroup,
   joinWithInvite,
   lockGroups,
+  planVotesBy,
   promoteWhereNoAdmin,
 } from "./repository";
 export { type GroupsService, groupsService, VOTE_LIMIT } from "./service";

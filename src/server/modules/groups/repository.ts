@@ -3,11 +3,11 @@ import type { KeysetPosition } from "#contract/fields";
 import type { VoteValue } from "#contract/groups";
 import type { Db, Tx } from "#server/db/client";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
-import { chatMessages } from "#server/modules/chat/schema";
-import { eventConversations } from "#server/modules/event-conversation/schema";
-import { events } from "#server/modules/events/schema";
-import { groupInvites } from "#server/modules/invites/schema";
-import { users } from "#server/modules/users/schema";
+import { chatMessages } from "#server/modules/chat/read-sql";
+import { eventConversations } from "#server/modules/event-conversation/read-sql";
+import { events } from "#server/modules/events/read-sql";
+import { groupInvites } from "#server/modules/invites/read-sql";
+import { personSummary, users } from "#server/modules/users/read-sql";
 import { mintInvite, requireInvite, spendInviteUse } from "../invites";
 import { groupMemberVisibleTo, groupOpenTo } from "../visibility";
 import { eventVotes } from "./plan-votes-schema";
@@ -104,6 +104,11 @@ export async function promoteWhereNoAdmin(tx: Tx | Db, groupIds: number[]) {
 
 /** The unordered pair of a direct conversation, "low:high". */
 const directPairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+
+/** A person's votes on plans, for their data export. */
+export function planVotesBy(db: Db, userId: number) {
+  return db.select().from(eventVotes).where(eq(eventVotes.userId, userId));
+}
 
 export function groupsRepository(db: Db) {
   return {
@@ -251,10 +256,7 @@ export function groupsRepository(db: Db) {
     async listMembers(viewerId: number, groupId: number, page: { take: number; after?: KeysetPosition }) {
       return db
         .select({
-          id: users.id,
-          fullName: users.fullName,
-          username: users.username,
-          profileImage: users.profileImage,
+          ...personSummary,
           role: groupMembers.role,
           joinedAt: groupMembers.joinedAt,
         })

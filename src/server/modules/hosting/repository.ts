@@ -2,21 +2,14 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-o
 import type { ParticipantStatus } from "#contract/events";
 import type { UpdateAudience } from "#contract/hosting";
 import type { Db, Tx } from "#server/db/client";
-import { events } from "#server/modules/events/schema";
-import { eventParticipants } from "#server/modules/participants/schema";
-import { users } from "#server/modules/users/schema";
+import { events } from "#server/modules/events/read-sql";
+import { eventParticipants } from "#server/modules/participants/read-sql";
+import { personSummary, users } from "#server/modules/users/read-sql";
 import { eventVisibleTo, notBlocked, personVisibleTo } from "../visibility";
 import { eventCohosts, eventUpdates } from "./schema";
 
 /** An event's row, as the events module reads it. */
 export type EventRow = typeof events.$inferSelect;
-
-const userColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  username: users.username,
-  profileImage: users.profileImage,
-};
 
 /** Deletes, within the caller's transaction, the updates the person wrote to other hosts' guests. */
 export async function forgetUpdatesBy(db: Tx, authorId: number) {
@@ -36,7 +29,7 @@ export function hostingRepository(db: Db) {
     },
     async cohostsOf(eventId: number) {
       return db
-        .select(userColumns)
+        .select(personSummary)
         .from(eventCohosts)
         .innerJoin(users, eq(users.id, eventCohosts.userId))
         .where(eq(eventCohosts.eventId, eventId))
@@ -127,7 +120,7 @@ export function hostingRepository(db: Db) {
     async guests(eventId: number, viewerId: number) {
       return db
         .select({
-          user: userColumns,
+          user: personSummary,
           status: eventParticipants.status,
           answers: eventParticipants.answers,
           guests: eventParticipants.guests,
@@ -208,7 +201,7 @@ export function hostingRepository(db: Db) {
           message: eventUpdates.message,
           audience: eventUpdates.audience,
           createdAt: eventUpdates.createdAt,
-          author: userColumns,
+          author: personSummary,
         })
         .from(eventUpdates)
         .leftJoin(users, eq(users.id, eventUpdates.authorId))

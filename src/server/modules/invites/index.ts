@@ -1,3 +1,10 @@
 /** Group invite links: minting one, what one leads to, and spending its uses (the groups module adds the member). */
-export { InviteUnusableError, invitesRepository, mintInvite, requireInvite, spendInviteUse } from "./repository";
+export {
+  InviteUnusableError,
+  invitesRepository,
+  isInviteUsable,
+  mintInvite,
+  requireInvite,
+  spendInviteUse,
+} from "./repository";
 export { invitesService } from "./service";

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
-import { groupMembers, groups } from "#server/modules/groups/schema";
+import { groupMembers, groups } from "#server/modules/groups/read-sql";
 import { groupInvites } from "./schema";
 
 /** Thrown inside the join transaction so the member insert rolls back with the refused use. */
@@ -11,6 +11,10 @@ export class InviteUnusableError extends Error {
 }
 
 type InviteRow = typeof groupInvites.$inferSelect;
+
+/** An invite lets one more person in while it has not expired and has uses left. */
+const usableAt = (now: Date) =>
+  and(lt(groupInvites.currentUses, groupInvites.maxUses), gt(groupInvites.expiresAt, now));
 
 /** A new invite link to a group, within the caller's transaction (a group is made with its first link). */
 export async function mintInvite(
@@ -42,15 +46,19 @@ export async function spendInviteUse(tx: Tx, invite: InviteRow, now: Date) {
   const used = await tx
     .update(groupInvites)
     .set({ currentUses: sql`${groupInvites.currentUses} + 1` })
-    .where(
-      and(
-        eq(groupInvites.id, invite.id),
-        lt(groupInvites.currentUses, groupInvites.maxUses),
-        gt(groupInvites.expiresAt, now),
-      ),
-    )
+    .where(and(eq(groupInvites.id, invite.id), usableAt(now)))
     .returning({ id: groupInvites.id });
   if (used.length === 0) throw new InviteUnusableError(invite.expiresAt <= now ? "expired" : "used_up");
+}
+
+/** Whether a code names an invite that still lets someone in (registration checks it before spending a grant). */
+export async function isInviteUsable(db: Db, code: string, now: Date) {
+  const [row] = await db
+    .select({ id: groupInvites.id })
+    .from(groupInvites)
+    .where(and(eq(groupInvites.code, code), usableAt(now)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export function invitesRepository(db: Db) {

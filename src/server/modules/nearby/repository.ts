@@ -2,8 +2,8 @@ import { and, asc, between, gte, isNotNull, isNull, ne, type SQL, sql } from "dr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
 import type { Db } from "#server/db/client";
-import { events } from "#server/modules/events/schema";
-import { users } from "#server/modules/users/schema";
+import { events } from "#server/modules/events/read-sql";
+import { notSuspended, users } from "#server/modules/users/read-sql";
 import { notBlocked } from "../visibility";
 
 export interface Circle {
@@ -71,7 +71,7 @@ export function nearbyRepository(db: Db) {
             ne(users.id, viewerId),
             // Blocked either way, and suspended accounts, are not shown.
             notBlocked(viewerId, users.id),
-            isNull(users.suspendedAt),
+            notSuspended,
           ),
         )
         .orderBy(asc(distance), asc(users.id))

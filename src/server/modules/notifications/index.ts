@@ -10,6 +10,6 @@ export {
   startDelivery,
   trackDelivery,
 } from "./notify";
-export { forgetNoticesNaming, notificationsRepository } from "./repository";
+export { forgetNoticesNaming, notificationsRepository, preferencesOf } from "./repository";
 export { type NewNotification, type NotificationsService, notificationsService } from "./service";
 export { noticeIn } from "./words";

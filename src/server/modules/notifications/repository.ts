@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { noticeVisibleTo } from "../visibility";
 import { notificationPreferences, notifications } from "./schema";
 
@@ -21,6 +21,12 @@ export async function forgetNoticesNaming(db: Db, userId: number) {
 
 /** The notices the person is shown of those stored for them (see noticeVisibleTo). */
 const shownTo = (userId: number) => and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications));
+
+/** A person's notice settings as stored, for their data export; null before they changed any. */
+export async function preferencesOf(db: Db, userId: number) {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return row ?? null;
+}
 
 export function notificationsRepository(db: Db) {
   return {

@@ -1,4 +1,4 @@
 /** Taking part in an event: joining, leaving, the waitlist and its seat offers, the hosts' approvals. */
-export { participantsRepository } from "./repository";
+export { answersAnyEvent, participantsRepository, peopleTakingPart } from "./repository";
 export { participantsService } from "./service";
 export { seatOfferWorker } from "./worker";

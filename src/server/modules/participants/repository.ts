@@ -1,14 +1,37 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
-import { events } from "#server/modules/events/schema";
-import { users } from "#server/modules/users/schema";
+import { events } from "#server/modules/events/read-sql";
+import { users } from "#server/modules/users/read-sql";
 import { type EventRow, eventsRepository } from "../events";
 import { answerVisibleTo, eventVisibleTo, hostsEvent, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
+
+/** Who still expects each event to happen: those going, waiting for a seat or asking to join. */
+export function peopleTakingPart(db: Tx, eventIds: number[]) {
+  return db
+    .select({ eventId: eventParticipants.eventId, userId: eventParticipants.userId })
+    .from(eventParticipants)
+    .where(
+      and(
+        inArray(eventParticipants.eventId, eventIds),
+        inArray(eventParticipants.status, ["going", "pending", "waitlisted"]),
+      ),
+    );
+}
+
+/** Whether the person still has an answer on any event (account deletion waits for every seat to be given back). */
+export async function answersAnyEvent(db: Tx, userId: number) {
+  const [row] = await db
+    .select({ eventId: eventParticipants.eventId })
+    .from(eventParticipants)
+    .where(eq(eventParticipants.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * Who takes part in which event: joining, leaving, the waitlist, approvals, check-ins and releases write

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { events } from "#server/modules/events/schema";
-import { follows } from "#server/modules/follows/schema";
-import { users } from "#server/modules/users/schema";
+import { events } from "#server/modules/events/read-sql";
+import { follows } from "#server/modules/follows/read-sql";
+import { notSuspended, personSummary, users } from "#server/modules/users/read-sql";
 import { eventVisibleTo, personVisibleTo, type SqlRef } from "../visibility";
 
 /** Who reads: a signed-in person, or nobody in particular (signed out, a crawler, a calendar app). */
@@ -23,7 +23,7 @@ function publicEventFor(viewerId: number | null): SQL {
     or(isNull(events.friendGroupId), eq(events.friendGroupId, "all")),
   ) as SQL;
 }
-const publicHost: SQL = and(eq(users.publicProfile, true), isNull(users.suspendedAt)) as SQL;
+const publicHost: SQL = and(eq(users.publicProfile, true), notSuspended) as SQL;
 const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
 
 const eventColumns = {
@@ -76,10 +76,7 @@ export function publicPagesRepository(db: Db) {
     async hostByUsername(username: string, viewerId: number | null) {
       const [row] = await db
         .select({
-          id: users.id,
-          fullName: users.fullName,
-          username: users.username,
-          profileImage: users.profileImage,
+          ...personSummary,
           bio: users.bio,
         })
         .from(users)
@@ -128,7 +125,7 @@ export function publicPagesRepository(db: Db) {
         })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(eq(events.id, eventId), publicEventFor(viewerId), isNull(users.suspendedAt)))
+        .where(and(eq(events.id, eventId), publicEventFor(viewerId), notSuspended))
         .limit(1);
       if (!row) return undefined;
       return {
@@ -148,7 +145,7 @@ export function publicPagesRepository(db: Db) {
         .select({ n: count() })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(gte(events.date, now), publicEvent, isNull(users.suspendedAt)));
+        .where(and(gte(events.date, now), publicEvent, notSuspended));
       const [hostCount] = await db
         .select({ n: sql<number>`count(distinct ${users.id})`.mapWith(Number) })
         .from(users)
@@ -174,7 +171,7 @@ export function publicPagesRepository(db: Db) {
         .select({ id: events.id, lastmod: eventLastmod.mapWith((v) => new Date(v)) })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(gte(events.date, now), publicEventFor(viewerId), isNull(users.suspendedAt)))
+        .where(and(gte(events.date, now), publicEventFor(viewerId), notSuspended))
         .orderBy(asc(events.id))
         .offset(offset)
         .limit(limit);

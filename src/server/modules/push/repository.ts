@@ -5,6 +5,14 @@ import { pushSubscriptions, serverKeys } from "./schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
+/** A person's devices as their data export lists them: never an endpoint or its keys, which are secrets. */
+export function devicesOf(db: Db, userId: number) {
+  return db
+    .select({ id: pushSubscriptions.id, platform: pushSubscriptions.platform, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+}
+
 export function pushRepository(db: Db) {
   return {
     /**

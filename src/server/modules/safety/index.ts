@@ -2,5 +2,5 @@
  * Blocks, reports and moderation. Safety stores blocks; what a block hides is the visibility module's rule.
  */
 export { reportEmailKey, type StoredKeys } from "./report-email-key";
-export { markReportsAboutDeleted, safetyRepository } from "./repository";
+export { blocksAndReportsBy, markReportsAboutDeleted, safetyRepository } from "./repository";
 export { safetyService } from "./service";

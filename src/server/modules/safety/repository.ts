@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ReportBody, ReportReason, ReportTargetType } from "#contract/safety";
 import type { Db, Tx } from "#server/db/client";
-import { chatMessages } from "#server/modules/chat/schema";
-import { events } from "#server/modules/events/schema";
-import { users } from "#server/modules/users/schema";
+import { chatMessages } from "#server/modules/chat/read-sql";
+import { events } from "#server/modules/events/read-sql";
+import { users } from "#server/modules/users/read-sql";
 import { reports, userBlocks } from "./schema";
 
 /**
@@ -61,6 +61,27 @@ interface OpenReportRow {
   again_id: number | null;
   again_name: string | null;
   again_username: string | null;
+}
+
+/** The people a person blocked and the reports they filed, for their data export (not who reported them). */
+export async function blocksAndReportsBy(db: Db, userId: number) {
+  const [blocks, filed] = await Promise.all([
+    db
+      .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
+      .from(userBlocks)
+      .where(eq(userBlocks.blockerId, userId)),
+    db
+      .select({
+        id: reports.id,
+        targetType: reports.targetType,
+        reason: reports.reason,
+        details: reports.details,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId)),
+  ]);
+  return { blocks, reports: filed };
 }
 
 export function safetyRepository(db: Db) {

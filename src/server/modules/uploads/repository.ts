@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { users } from "#server/modules/users/schema";
+import { users } from "#server/modules/users/read-sql";
 import { uploads, uploadVariants } from "./schema";
 
 export interface UploadUsage {
@@ -34,6 +34,29 @@ function usageQueries(db: Db) {
       };
     },
   };
+}
+
+/** Whether the person uploaded it: a picture shown as theirs (a profile picture, a cover) must be. */
+export async function isUploadOf(db: Db, id: string, userId: number) {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .limit(1);
+  return row != null;
+}
+
+/** A person's uploads as their data export lists them: what each is, not its bytes. */
+export function uploadsOf(db: Db, userId: number) {
+  return db
+    .select({
+      id: uploads.id,
+      contentType: uploads.contentType,
+      byteSize: uploads.byteSize,
+      createdAt: uploads.createdAt,
+    })
+    .from(uploads)
+    .where(eq(uploads.userId, userId));
 }
 
 export function uploadsRepository(db: Db) {
@@ -90,13 +113,8 @@ export function uploadsRepository(db: Db) {
       });
     },
 
-    async belongsTo(id: string, userId: number) {
-      const [row] = await db
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
-        .limit(1);
-      return row != null;
+    belongsTo(id: string, userId: number) {
+      return isUploadOf(db, id, userId);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
-import { uploads } from "#server/modules/uploads/schema";
+import { isUploadOf } from "../uploads";
 import { personVisibleTo } from "../visibility";
 import { users } from "./schema";
 
@@ -81,13 +81,8 @@ export function usersRepository(db: Db) {
         .returning({ id: users.id });
       return rows.length > 0;
     },
-    async uploadBelongsTo(uploadId: string, userId: number) {
-      const [row] = await db
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)))
-        .limit(1);
-      return Boolean(row);
+    uploadBelongsTo(uploadId: string, userId: number) {
+      return isUploadOf(db, uploadId, userId);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { events } from "#server/modules/events/schema";
-import { userBlocks } from "#server/modules/safety/schema";
+import { events } from "#server/modules/events/read-sql";
+import { userBlocks } from "#server/modules/safety/read-sql";
 import { eventColumns, eventVisibleTo, guestListVisibleTo, hostsEvent, notBlocked } from "./visibility-sql";
 
 /** An event's row, as the events module stores it. */
