@@ -60,34 +60,18 @@ function firstAfter(list: CellEvent[], mark: FeedMark) {
   return lo;
 }
 
+type Located = FeedCriteria & { position: NonNullable<FeedCriteria["position"]> };
+
 /**
- * The window statement of ranking-sql.ts (its cells' branch) over cells kept in memory: the same scan, the same
- * eligibility, the same scores, counts, end and `more`, so a window ranked here and one ranked in SQL are
- * interchangeable. Null when the kept cells do not reach far enough to tell (the caller asks SQL).
+ * The events of kept cells a window for these criteria may hold, before the person's answers and blocks are
+ * known: the scan (the soonest FEED_CELL_SCAN events that are not the person's own and not full) and those of
+ * it within the radius, each the open occurrence of its series and inside `within`. Null when the kept
+ * cells do not reach far enough to tell.
  */
-export async function rankWindow({
-  lists,
-  known,
-  criteria: c,
-  inputs: s,
-  filter,
-  range,
-  personal,
-}: {
-  lists: CellEvent[][];
-  /** Up to where the lists are the cells' whole content (null: all of it). */
-  known: FeedMark | null;
-  criteria: FeedCriteria & { position: NonNullable<FeedCriteria["position"]> };
-  inputs: ScoreInputs;
-  filter: CategoryId;
-  range: FeedRange;
-  /** Read only when the kept cells reach far enough to rank the window. */
-  personal: () => Promise<PersonalFacts>;
-}): Promise<FeedWindow | null> {
+export function windowCandidates(lists: CellEvent[][], known: FeedMark | null, c: Located, range: FeedRange) {
   const nowUs = c.now.getTime() * 1000;
   const from: FeedMark = range.after && range.after.us >= nowUs ? range.after : { us: nowUs, id: 2 ** 31 };
   const heads = lists.map((list) => firstAfter(list, from));
-  // The scan: the soonest FEED_CELL_SCAN events of the cells that are not the person's own and not full.
   const scan: CellEvent[] = [];
   while (scan.length < FEED_CELL_SCAN) {
     let pick = -1;
@@ -116,6 +100,37 @@ export async function rankWindow({
     if (within && !within.some(([a, b]) => a <= e.dateUs && e.dateUs < b)) continue;
     near.push({ e, km });
   }
+  return { scan, near };
+}
+
+/**
+ * The window statement of ranking-sql.ts (its cells' branch) over cells kept in memory: the same scan, the same
+ * eligibility, the same scores, counts, end and `more`, so a window ranked here and one ranked in SQL are
+ * interchangeable. Null when the kept cells do not reach far enough to tell (the caller asks SQL).
+ */
+export async function rankWindow({
+  lists,
+  known,
+  criteria: c,
+  inputs: s,
+  filter,
+  range,
+  personal,
+}: {
+  lists: CellEvent[][];
+  /** Up to where the lists are the cells' whole content (null: all of it). */
+  known: FeedMark | null;
+  criteria: Located;
+  inputs: ScoreInputs;
+  filter: CategoryId;
+  range: FeedRange;
+  /** Read only when the kept cells reach far enough to rank the window. */
+  personal: () => Promise<PersonalFacts>;
+}): Promise<FeedWindow | null> {
+  const candidates = windowCandidates(lists, known, c, range);
+  if (!candidates) return null;
+  const { scan, near } = candidates;
+  const { radiusKm } = c.position;
   const facts = await personal();
   const win = near
     .filter((n) => !facts.answered.has(n.e.id) && !facts.blockedPeople.has(n.e.hostId))
