@@ -15,6 +15,8 @@ export interface CellEvent {
   /** Tags and title lower-cased by PostgreSQL, as the SQL window compares them. */
   ltags: string[];
   ltitle: string;
+  /** The chips it counts under (window-ranking.ts `categoryMask`). */
+  categories: number;
   maxAttendees: number | null;
   goingCount: number;
   /** The latest earlier open occurrence of the event's series (epoch µs), or null. */

@@ -24,7 +24,14 @@ const { insertEvent } = feedTestKit(() => t);
 function counted(repo: DiscoverRepository) {
   const calls: string[] = [];
   const wrapped = { ...repo };
-  for (const name of ["rankingInputs", "firstPage", "answerableCards", "upcomingInCells", "feedWindow"] as const) {
+  for (const name of [
+    "rankingInputs",
+    "firstPage",
+    "keptCardsCheck",
+    "answerableCards",
+    "upcomingInCells",
+    "feedWindow",
+  ] as const) {
     const run = repo[name] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<string, unknown>)[name] = (...args: unknown[]) => {
       calls.push(name);
@@ -75,5 +82,28 @@ describe("a first page from kept cells and cards", () => {
       ["First open", 2, [guest.id]],
       ["First hosts only", 2, []],
     ]);
+  });
+
+  it("with more candidates than one statement checks cheaply: the inputs, then the page's kept cards' check", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const [first, second] = [await signUp(), await signUp()];
+    const place = { lat: 40.41, lng: -3.7 };
+    const rows = [];
+    for (let i = 0; i < 70; i++)
+      rows.push(await insertEvent(host.id, { title: `Many ${i}`, date: inDays(1 + (i % 20), 10 + (i % 9)), ...place }));
+    expect((await participate(guest, rows[0].id, "going")).statusCode).toBe(201);
+    const many = { ...query, lat: place.lat, lng: place.lng, limit: 10 };
+
+    const { repo, calls } = counted(discoverRepository(t.database.db));
+    const service = discoverService({ repo, cells: createCellPool(repo.upcomingInCells) });
+    await service.feed(first.id, many);
+    expect(calls).toEqual(["rankingInputs", "upcomingInCells", "answerableCards"]);
+    calls.length = 0;
+    const page = await service.feed(second.id, many);
+    expect(calls).toEqual(["rankingInputs", "keptCardsCheck"]);
+    const unkept = discoverService({ repo: discoverRepository(t.database.db) });
+    expect(page).toEqual(await unkept.feed(second.id, many));
+    expect(page.events[0]).toMatchObject({ id: rows[0].id, attendeeCount: 1, attendees: [{ id: guest.id }] });
   });
 });

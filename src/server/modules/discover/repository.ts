@@ -10,7 +10,7 @@ import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./ranking-sql";
 import { eventInteractions } from "./schema";
-import type { PersonalFacts } from "./window-ranking";
+import { categoryMask, type PersonalFacts } from "./window-ranking";
 
 export interface RankingInputs {
   interests: string[];
@@ -144,6 +144,19 @@ export function discoverRepository(db: Db) {
   // page served from a kept window does not pay planning, which cost more than running these statements.
   const rankingInputs = db.select({ me, facts }).from(users).where(eq(users.id, userId)).prepare("feed_ranking_inputs");
   const firstPage = db.select({ me, facts, open }).from(users).where(eq(users.id, userId)).prepare("feed_first_page");
+  // A page whose cards are all kept reads only what changes without an event write, with or without `me`.
+  const keptCards = db.select({ open }).from(users).where(eq(users.id, userId)).prepare("feed_kept_cards");
+  const keptCardsWithInputs = db
+    .select({ me, open })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare("feed_kept_cards_inputs");
+  const answerableIn = (found: Array<[number, number, UserSummary[] | null]> | null) => {
+    const answerable = new Map<number, { goingCount: number; attendees: UserSummary[] }>();
+    for (const [eventId, goingCount, attendees] of found ?? [])
+      answerable.set(eventId, { goingCount, attendees: attendees ?? [] });
+    return answerable;
+  };
 
   return {
     /**
@@ -186,6 +199,7 @@ export function discoverRepository(db: Db) {
         lng: Number(r.lng),
         ltags: r.ltags,
         ltitle: r.ltitle,
+        categories: categoryMask(r.ltags, r.ltitle),
         maxAttendees: r.max_attendees,
         goingCount: r.going_count,
         seriesPrevUs: r.series_prev_us == null ? null : Number(r.series_prev_us),
@@ -215,10 +229,21 @@ export function discoverRepository(db: Db) {
     async firstPage(id: number, candidates: number[], now: Date) {
       const [row] = await firstPage.execute({ userId: id, ids: idList(candidates), now: now.toISOString() });
       if (!row?.me) return null;
-      const answerable = new Map<number, { goingCount: number; attendees: UserSummary[] }>();
-      for (const [eventId, goingCount, attendees] of row.open ?? [])
-        answerable.set(eventId, { goingCount, attendees: attendees ?? [] });
-      return { inputs: { ...row.me, facts: readFacts(row.facts) }, answerable };
+      return { inputs: { ...row.me, facts: readFacts(row.facts) }, answerable: answerableIn(row.open) };
+    },
+
+    /**
+     * For cards kept by this instance: those of the ids the user can still answer at `now`, with their going
+     * counts and the attendees the user may see; with the user's ranking inputs (`me`) when asked.
+     */
+    async keptCardsCheck(id: number, ids: number[], now: Date, withInputs: boolean) {
+      const params = { userId: id, ids: idList(ids), now: now.toISOString() };
+      if (!withInputs) {
+        const [row] = await keptCards.execute(params);
+        return { me: null, answerable: answerableIn(row?.open ?? null) };
+      }
+      const [row] = await keptCardsWithInputs.execute(params);
+      return { me: row?.me ?? null, answerable: answerableIn(row?.open ?? null) };
     },
 
     /**

@@ -20,6 +20,19 @@ const CHECK_SLACK = 4;
 /** People whose free slots are kept converted to instants (a time-zone conversion per slot costs more than ranking). */
 const FREE_INSTANTS_KEPT = 5_000;
 
+/**
+ * Candidates a first page checks with the ranking inputs in one statement, at most: each costs the statement
+ * an event row, so a window of a few hundred is cheaper ranked first and its page checked in a second one.
+ */
+const FIRST_CHECK_MAX = 64;
+
+/** A kept card with what a page's check read fresh: the going count and the attendees the viewer may see. */
+const withFresh = (card: KeptCard, open: { goingCount: number; attendees: UserSummary[] }) => ({
+  ...card,
+  event: { ...card.event, goingCount: open.goingCount },
+  attendees: open.attendees,
+});
+
 const markKey = (m: FeedMark | null) => (m ? `${m.us}.${m.id}` : "-");
 
 /** Where a ranked window continues after the last row handed out (rows are in score desc, date, id order). */
@@ -106,7 +119,8 @@ export function discoverService({
     const kept = position && covering ? cells.kept(c.type, covering) : null;
     if (!position || !kept) return [];
     const candidates = windowCandidates(kept.lists, kept.known, { ...c, position }, range);
-    return candidates?.near.map((n) => n.e.id) ?? [];
+    if (!candidates || candidates.near.length > FIRST_CHECK_MAX) return [];
+    return candidates.near.map((n) => n.e.id);
   }
 
   return {
@@ -130,7 +144,17 @@ export function discoverService({
 
       // Whether an event is still answerable, and its card, as read during this request.
       const checked = new Map<number, (KeptCard & { attendees: UserSummary[] }) | null>();
-      async function check(ids: number[]) {
+      /** Checks the ids (a kept card's page reads only what changes without an event write); `me` when asked. */
+      async function check(ids: number[], withInputs = false) {
+        const kept = ids.map((id) => cells.card(id));
+        if (kept.every((card) => card !== undefined)) {
+          const read = await repo.keptCardsCheck(userId, ids, now, withInputs);
+          ids.forEach((id, i) => {
+            const open = read.answerable.get(id);
+            checked.set(id, open ? withFresh(kept[i] as KeptCard, open) : null);
+          });
+          return read.me;
+        }
         const startedAt = Date.now();
         const found = await repo.answerableCards(userId, ids, now);
         for (const id of ids) checked.set(id, null);
@@ -150,12 +174,7 @@ export function discoverService({
           const open = read?.answerable.get(id);
           const card = open && cells.card(id);
           if (!open) checked.set(id, null);
-          else if (card)
-            checked.set(id, {
-              ...card,
-              event: { ...card.event, goingCount: open.goingCount },
-              attendees: open.attendees,
-            });
+          else if (card) checked.set(id, withFresh(card, open));
         }
         return read?.inputs ?? null;
       }
@@ -167,7 +186,12 @@ export function discoverService({
         .slice(indexAfter(kept.rows, cursor?.last ?? null))
         .slice(0, query.limit + 1 + CHECK_SLACK);
       const user: (RankingInputs & { facts?: PersonalFacts }) | null =
-        (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await inputsAndFirstCheck(firstRange));
+        (guess?.length
+          ? await check(
+              guess.map((r) => r.id),
+              true,
+            )
+          : null) ?? (await inputsAndFirstCheck(firstRange));
       if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
       const { newestEventId, facts } = user;

@@ -38,14 +38,19 @@ function roundHalfEven(x: number) {
   return floor % 2 === 0 ? floor : floor + 1;
 }
 
-type Category = (typeof CATEGORIES)[number];
-
-/** ranking-sql.ts's categoryCondition over the lower-cased tags and title. */
-function inCategory(e: CellEvent, category: Category | undefined) {
-  if (!category || category.id === "all") return true;
-  const tags: readonly string[] = category.tags;
-  const words: readonly string[] = category.titleWords;
-  return tags.some((t) => e.ltags.includes(t)) || words.some((w) => e.ltitle.includes(w));
+/**
+ * The chips an event counts under, one bit per CATEGORIES entry ("all" included): ranking-sql.ts's
+ * categoryCondition over the lower-cased tags and title, worked out once when its cell is read.
+ */
+export function categoryMask(ltags: readonly string[], ltitle: string) {
+  let mask = 0;
+  CATEGORIES.forEach((category, bit) => {
+    const tags: readonly string[] = category.tags;
+    const words: readonly string[] = category.titleWords;
+    if (category.id === "all" || tags.some((t) => ltags.includes(t)) || words.some((w) => ltitle.includes(w)))
+      mask |= 1 << bit;
+  });
+  return mask;
 }
 
 /** The index of the first event of a list after a mark (lists are in (date, id) order). */
@@ -136,16 +141,22 @@ export async function rankWindow({
     .filter((n) => !facts.answered.has(n.e.id) && !facts.blockedPeople.has(n.e.hostId))
     .slice(0, FEED_WINDOW);
 
+  const perCategory = CATEGORIES.map(() => 0);
+  for (const { e } of win)
+    for (let bit = 0; bit < perCategory.length; bit++) if (e.categories & (1 << bit)) perCategory[bit]++;
   const counts: Record<string, number> = {};
-  for (const cat of CATEGORIES) counts[cat.id] = win.filter((n) => inCategory(n.e, cat)).length;
-  const chosen = CATEGORIES.find((cat) => cat.id === filter);
+  CATEGORIES.forEach((cat, bit) => {
+    counts[cat.id] = perCategory[bit];
+  });
+  const chosen = CATEGORIES.findIndex((cat) => cat.id === filter);
 
   const free = s.freeRanges.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
   const followed = new Set(s.followedIds);
   const rows: FeedRow[] = [];
   for (const { e, km } of win) {
-    if (!inCategory(e, chosen)) continue;
-    const tagOverlap = s.interests.filter((i) => e.ltags.includes(i)).length;
+    if (chosen >= 0 && !(e.categories & (1 << chosen))) continue;
+    let tagOverlap = 0;
+    for (const interest of s.interests) if (e.ltags.includes(interest)) tagOverlap++;
     const friendsGoing = facts.friendsGoing.get(e.id) ?? 0;
     const fits = free.some(([a, b]) => a <= e.dateUs && e.dateUs < b);
     const isFollowed = followed.has(e.hostId);
