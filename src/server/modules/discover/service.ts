@@ -118,9 +118,8 @@ export function discoverService({
     const covering = position && !c.q ? cellsCovering(position.lat, position.lng, position.radiusKm) : null;
     const kept = position && covering ? cells.kept(c.type, covering) : null;
     if (!position || !kept) return [];
-    const candidates = windowCandidates(kept.lists, kept.known, { ...c, position }, range);
-    if (!candidates || candidates.near.length > FIRST_CHECK_MAX) return [];
-    return candidates.near.map((n) => n.e.id);
+    const candidates = windowCandidates(kept.lists, kept.known, { ...c, position }, range, FIRST_CHECK_MAX);
+    return candidates?.near.map((n) => n.e.id) ?? [];
   }
 
   return {

@@ -73,11 +73,21 @@ type Located = FeedCriteria & { position: NonNullable<FeedCriteria["position"]> 
  * it within the radius, each the open occurrence of its series and inside `within`. Null when the kept
  * cells do not reach far enough to tell.
  */
-export function windowCandidates(lists: CellEvent[][], known: FeedMark | null, c: Located, range: FeedRange) {
+export function windowCandidates(
+  lists: CellEvent[][],
+  known: FeedMark | null,
+  c: Located,
+  range: FeedRange,
+  /** Gives up (null) past this many events within the radius: a caller that wants only a few. */
+  nearMax = Number.POSITIVE_INFINITY,
+) {
   const nowUs = c.now.getTime() * 1000;
   const from: FeedMark = range.after && range.after.us >= nowUs ? range.after : { us: nowUs, id: 2 ** 31 };
   const heads = lists.map((list) => firstAfter(list, from));
+  const { lat, lng, radiusKm } = c.position;
+  const within = c.within?.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
   const scan: CellEvent[] = [];
+  const near: Array<{ e: CellEvent; km: number }> = [];
   while (scan.length < FEED_CELL_SCAN) {
     let pick = -1;
     for (let i = 0; i < lists.length; i++) {
@@ -92,18 +102,13 @@ export function windowCandidates(lists: CellEvent[][], known: FeedMark | null, c
     if (e.hostId === c.userId) continue;
     if (e.maxAttendees != null && e.goingCount >= e.maxAttendees) continue;
     scan.push(e);
-  }
-
-  const { lat, lng, radiusKm } = c.position;
-  const within = c.within?.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
-  const near: Array<{ e: CellEvent; km: number }> = [];
-  for (const e of scan) {
     const km = distanceKm(lat, lng, e);
     if (km > radiusKm) continue;
     // A series is shown once: its next occurrence that is still open.
     if (e.seriesPrevUs != null && e.seriesPrevUs > nowUs) continue;
     if (within && !within.some(([a, b]) => a <= e.dateUs && e.dateUs < b)) continue;
     near.push({ e, km });
+    if (near.length > nearMax) return null;
   }
   return { scan, near };
 }
