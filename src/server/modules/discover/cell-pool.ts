@@ -1,3 +1,5 @@
+import type { UserSummary } from "#contract/events";
+import type { EventRow } from "../events";
 import type { FeedMark } from "./cursor";
 import { FEED_CELL_SCAN } from "./ranking-sql";
 
@@ -13,10 +15,23 @@ export interface CellEvent {
   /** Tags and title lower-cased by PostgreSQL, as the SQL window compares them. */
   ltags: string[];
   ltitle: string;
+  /** The chips it counts under (window-ranking.ts `categoryMask`). */
+  categories: number;
   maxAttendees: number | null;
   goingCount: number;
   /** The latest earlier open occurrence of the event's series (epoch µs), or null. */
   seriesPrevUs: number | null;
+}
+
+/**
+ * The parts of an event's card that only its own writes change (the event row, its host and co-hosts): kept
+ * per instance beside the cells and evicted with them. Its going count and the attendees a viewer may see are
+ * read fresh with each page's final check.
+ */
+export interface KeptCard {
+  event: EventRow;
+  host: UserSummary | null;
+  cohosts: UserSummary[];
 }
 
 /** An event as written, as the bus tells every instance of it: its cells before and after are read again. */
@@ -44,6 +59,8 @@ const CELL_POOL_DEPTH = FEED_CELL_SCAN + 250;
  * country (50 cities, 100 000 events) keeps about 47 000 rows in 762 cells.
  */
 const CELL_POOL_MAX_ROWS = 200_000;
+/** Cards kept by one instance, the least recently used out first (a page shows the top of a few rankings). */
+const CARDS_MAX = 20_000;
 /** Ids of events heard on the bus that are remembered to tell whether a kept cell knows of a new event. */
 const HEARD_MAX = 100_000;
 
@@ -87,6 +104,9 @@ export function createCellPool(
   /** When each cell was last evicted: a read that started before is not kept. */
   const evictedAt = new Map<string, number>();
   const loading = new Map<string, { read: Promise<Map<number, Cell>>; newestEventId: number; startedAt: number }>();
+  const cards = new Map<number, KeptCard & { loadedAt: number }>();
+  /** When each card was last evicted: a card read that started before is not kept. */
+  const cardEvictedAt = new Map<number, number>();
   const size: CellPoolSize = { cells: 0, rows: 0, reads: 0, heard: 0 };
   const keyOf = (type: string, cell: number) => `${type}|${cell}`;
 
@@ -194,10 +214,54 @@ export function createCellPool(
       return { lists, known };
     },
 
+    /**
+     * The events of each of these cells as kept now, without reading any or asking for a newer event id; null
+     * when one is not kept or too old. What a first page's single statement checks before the ranking inputs
+     * say which event is the newest (the ranking then asks `events`, which reads whatever this missed).
+     */
+    kept(type: string, wanted: number[]) {
+      const at = Date.now();
+      const lists: CellEvent[][] = [];
+      let known: FeedMark | null = null;
+      for (const c of wanted) {
+        const cell = cells.get(keyOf(type, c));
+        if (!current(cell, 0, at)) return null;
+        lists.push(cell.rows);
+        const last = cell.rows.at(-1);
+        if (!cell.complete && last && (!known || before(last, known))) known = { us: last.dateUs, id: last.id };
+      }
+      return { lists, known };
+    },
+
+    /** The kept card of an event, or undefined when it is not kept or too old. */
+    card(id: number): KeptCard | undefined {
+      const card = cards.get(id);
+      if (!card) return undefined;
+      cards.delete(id);
+      if (Date.now() - card.loadedAt >= ttlMs) return undefined;
+      cards.set(id, card);
+      return card;
+    },
+    /** Keeps cards read by a statement that started at `startedAt`, unless their event was written since. */
+    keepCards(read: KeptCard[], startedAt: number) {
+      for (const { event, host, cohosts } of read) {
+        if ((cardEvictedAt.get(event.id) ?? -1) >= startedAt) continue;
+        cards.delete(event.id);
+        cards.set(event.id, { event, host, cohosts, loadedAt: startedAt });
+      }
+      for (const oldest of cards.keys()) {
+        if (cards.size <= CARDS_MAX) break;
+        cards.delete(oldest);
+      }
+    },
+
     /** Events written on some instance (the bus): the cells they were and are in are read again when next asked. */
     changed(written: ChangedEvent[]) {
       const at = Date.now();
       for (const event of written) {
+        cards.delete(event.id);
+        cardEvictedAt.delete(event.id);
+        cardEvictedAt.set(event.id, at);
         const was = cellOfEvent.get(event.id);
         if (was !== undefined) evict(was, at);
         if (event.cell != null) evict(keyOf(event.type, event.cell), at);
@@ -211,6 +275,10 @@ export function createCellPool(
       for (const [key, when] of evictedAt) {
         if (at - when <= ttlMs) break;
         evictedAt.delete(key);
+      }
+      for (const [id, when] of cardEvictedAt) {
+        if (at - when <= ttlMs) break;
+        cardEvictedAt.delete(id);
       }
     },
 

@@ -5,12 +5,12 @@ import { AVATAR_STACK_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
-import { answerVisibleTo, eventListedFor } from "../visibility";
+import { attendeesVisibleTo, eventListedFor } from "../visibility";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./ranking-sql";
 import { eventInteractions } from "./schema";
-import type { PersonalFacts } from "./window-ranking";
+import { categoryMask, type PersonalFacts } from "./window-ranking";
 
 export interface RankingInputs {
   interests: string[];
@@ -73,25 +73,33 @@ export function discoverRepository(db: Db) {
       'newestEventId', (select coalesce(max(e.id), 0) from events e))
     from users u where u.id = ${userId})`;
 
+  /**
+   * What a served card must still be at `now`: a cached window may be older than the user's last answer, a
+   * cancellation, a moderator's hiding, a block or the event filling up.
+   */
+  const answerable = and(
+    sql`${events.date} > ${sql.placeholder("now")}::timestamptz`,
+    eventListedFor(userId, events),
+    sql`${events.hostId} <> ${userId}`,
+    sql`(${events.maxAttendees} is null or ${events.goingCount} < ${events.maxAttendees})`,
+    sql`not exists (select 1 from event_interactions i where i.user_id = ${userId} and i.event_id = ${events.id})`,
+    sql`not exists (select 1 from event_participants p where p.user_id = ${userId} and p.event_id = ${events.id})`,
+  );
+  /** The first going people of the events (an int[]) the user may see there, as a JSON array per event. */
+  const attendeesOf = (eventIds: SQL) => sql`select a.event_id, json_agg(json_build_object('id', u.id,
+      'fullName', u.full_name, 'username', u.username, 'profileImage', u.profile_image) order by a.place) as list
+    from (${attendeesVisibleTo(userId, eventIds, AVATAR_STACK_MAX)}) a join users u on u.id = a.user_id
+    group by a.event_id`;
+
   // The cards of a page (the event, its host, co-hosts and first attendees), and only those the user can still
-  // answer now: a cached window may be older than the user's last answer, a cancellation, a moderator's
-  // hiding, a block or the event filling up. Each row also carries the ranking inputs, so a page served from
-  // a kept window costs this one statement.
+  // answer now. Each row also carries the ranking inputs, so a page served from a kept window costs this one
+  // statement.
   const cards = db
     .select({
       me,
       event: events,
       host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
-      attendees: sql<UserSummary[]>`coalesce((
-        select json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'username', a.username, 'profileImage', a.profile_image) order by a.rn)
-        from (
-          select u.id, u.full_name, u.username, u.profile_image, row_number() over (order by p.created_at, p.user_id) as rn
-          from event_participants p join users u on u.id = p.user_id
-          where p.event_id = ${events.id} and p.status = 'going'
-            and ${answerVisibleTo(userId, { userId: sql`p.user_id`, status: sql`p.status` }, events)}
-          order by p.created_at, p.user_id
-          limit ${AVATAR_STACK_MAX}
-        ) a), '[]')`,
+      attendees: sql<UserSummary[]>`coalesce((select v.list from (${attendeesOf(sql`array[${events.id}]`)}) v), '[]')`,
       // Listed events have no co-host blocked either way with the viewer (eventListedFor), so all are shown.
       cohosts: sql<UserSummary[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'fullName', u.full_name, 'username', u.username, 'profileImage', u.profile_image)
@@ -100,18 +108,19 @@ export function discoverRepository(db: Db) {
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.hostId))
-    .where(
-      and(
-        sql`${events.id} = any(${sql.placeholder("ids")}::int[])`,
-        sql`${events.date} > ${sql.placeholder("now")}::timestamptz`,
-        eventListedFor(userId, events),
-        sql`${events.hostId} <> ${userId}`,
-        sql`(${events.maxAttendees} is null or ${events.goingCount} < ${events.maxAttendees})`,
-        sql`not exists (select 1 from event_interactions i where i.user_id = ${userId} and i.event_id = ${events.id})`,
-        sql`not exists (select 1 from event_participants p where p.user_id = ${userId} and p.event_id = ${events.id})`,
-      ),
-    )
+    .where(and(sql`${events.id} = any(${sql.placeholder("ids")}::int[])`, answerable))
     .prepare("feed_cards");
+
+  /**
+   * Of a first window's candidates, those the user can still answer now, with what of their cards changes
+   * without an event write: [id, going count, the attendees the user may see, or null for none].
+   */
+  const ids = sql`${sql.placeholder("ids")}::int[]`;
+  const open = sql<Array<[number, number, UserSummary[] | null]> | null>`(
+    with seen as (${attendeesOf(ids)})
+    select json_agg(json_build_array(${events.id}, ${events.goingCount}, seen.list))
+    from ${events} left join seen on seen.event_id = ${events.id}
+    where ${events.id} = any(${ids}) and ${answerable})`;
 
   /**
    * What a window ranked in memory needs to know of the person besides `me`: the events they answered (any
@@ -134,6 +143,20 @@ export function discoverRepository(db: Db) {
   // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
   // page served from a kept window does not pay planning, which cost more than running these statements.
   const rankingInputs = db.select({ me, facts }).from(users).where(eq(users.id, userId)).prepare("feed_ranking_inputs");
+  const firstPage = db.select({ me, facts, open }).from(users).where(eq(users.id, userId)).prepare("feed_first_page");
+  // A page whose cards are all kept reads only what changes without an event write, with or without `me`.
+  const keptCards = db.select({ open }).from(users).where(eq(users.id, userId)).prepare("feed_kept_cards");
+  const keptCardsWithInputs = db
+    .select({ me, open })
+    .from(users)
+    .where(eq(users.id, userId))
+    .prepare("feed_kept_cards_inputs");
+  const answerableIn = (found: Array<[number, number, UserSummary[] | null]> | null) => {
+    const answerable = new Map<number, { goingCount: number; attendees: UserSummary[] }>();
+    for (const [eventId, goingCount, attendees] of found ?? [])
+      answerable.set(eventId, { goingCount, attendees: attendees ?? [] });
+    return answerable;
+  };
 
   return {
     /**
@@ -176,6 +199,7 @@ export function discoverRepository(db: Db) {
         lng: Number(r.lng),
         ltags: r.ltags,
         ltitle: r.ltitle,
+        categories: categoryMask(r.ltags, r.ltitle),
         maxAttendees: r.max_attendees,
         goingCount: r.going_count,
         seriesPrevUs: r.series_prev_us == null ? null : Number(r.series_prev_us),
@@ -195,6 +219,31 @@ export function discoverRepository(db: Db) {
     async rankingInputs(id: number): Promise<(RankingInputs & { facts?: PersonalFacts }) | null> {
       const [row] = await rankingInputs.execute({ userId: id });
       return row?.me ? { ...row.me, facts: readFacts(row.facts) } : null;
+    },
+
+    /**
+     * A first page in one statement: the ranking inputs and facts (as `rankingInputs`) with the final check of
+     * every candidate the window may hold (`ids`, from the kept cells): those still answerable at `now`, with
+     * their going counts and the attendees the user may see.
+     */
+    async firstPage(id: number, candidates: number[], now: Date) {
+      const [row] = await firstPage.execute({ userId: id, ids: idList(candidates), now: now.toISOString() });
+      if (!row?.me) return null;
+      return { inputs: { ...row.me, facts: readFacts(row.facts) }, answerable: answerableIn(row.open) };
+    },
+
+    /**
+     * For cards kept by this instance: those of the ids the user can still answer at `now`, with their going
+     * counts and the attendees the user may see; with the user's ranking inputs (`me`) when asked.
+     */
+    async keptCardsCheck(id: number, ids: number[], now: Date, withInputs: boolean) {
+      const params = { userId: id, ids: idList(ids), now: now.toISOString() };
+      if (!withInputs) {
+        const [row] = await keptCards.execute(params);
+        return { me: null, answerable: answerableIn(row?.open ?? null) };
+      }
+      const [row] = await keptCardsWithInputs.execute(params);
+      return { me: row?.me ?? null, answerable: answerableIn(row?.open ?? null) };
     },
 
     /**

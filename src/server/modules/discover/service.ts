@@ -1,15 +1,15 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
-import type { FeedItem, FeedQuery } from "#contract/events";
+import type { FeedItem, FeedQuery, UserSummary } from "#contract/events";
 import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
-import { type CellPool, createCellPool } from "./cell-pool";
+import { type CellPool, createCellPool, type KeptCard } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
 import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./ranking-sql";
 import { reasonsFor } from "./reasons";
 import type { DiscoverRepository, RankingInputs } from "./repository";
 import { createWindowCache, type WindowCache } from "./window-cache";
-import { type PersonalFacts, rankWindow } from "./window-ranking";
+import { type PersonalFacts, rankWindow, windowCandidates } from "./window-ranking";
 
 /** Windows one request may open to fill a page (a rare category can be sparse in the soonest events). */
 const WINDOWS_PER_REQUEST = 4;
@@ -19,6 +19,19 @@ const CHECK_SLACK = 4;
 
 /** People whose free slots are kept converted to instants (a time-zone conversion per slot costs more than ranking). */
 const FREE_INSTANTS_KEPT = 5_000;
+
+/**
+ * Candidates a first page checks with the ranking inputs in one statement, at most: each costs the statement
+ * an event row, so a window of a few hundred is cheaper ranked first and its page checked in a second one.
+ */
+const FIRST_CHECK_MAX = 64;
+
+/** A kept card with what a page's check read fresh: the going count and the attendees the viewer may see. */
+const withFresh = (card: KeptCard, open: { goingCount: number; attendees: UserSummary[] }) => ({
+  ...card,
+  event: { ...card.event, goingCount: open.goingCount },
+  attendees: open.attendees,
+});
 
 const markKey = (m: FeedMark | null) => (m ? `${m.us}.${m.id}` : "-");
 
@@ -95,6 +108,20 @@ export function discoverService({
     });
   }
 
+  /**
+   * The events the first window of a request may hold, from the cells this instance keeps now (none read, so
+   * nothing waits before the first statement): checked with the ranking inputs in one statement. Empty when
+   * the window is not ranked from kept cells, or they are not all kept.
+   */
+  function firstCandidates(c: FeedCriteria, range: FeedRange) {
+    const position = c.position;
+    const covering = position && !c.q ? cellsCovering(position.lat, position.lng, position.radiusKm) : null;
+    const kept = position && covering ? cells.kept(c.type, covering) : null;
+    if (!position || !kept) return [];
+    const candidates = windowCandidates(kept.lists, kept.known, { ...c, position }, range, FIRST_CHECK_MAX);
+    return candidates?.near.map((n) => n.e.id) ?? [];
+  }
+
   return {
     /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
     async undo(userId: number, eventId: number) {
@@ -115,22 +142,55 @@ export function discoverService({
       let cursor: FeedCursor | null = query.cursor ? decodeCursor(query.cursor) : null;
 
       // Whether an event is still answerable, and its card, as read during this request.
-      type Card = Awaited<ReturnType<DiscoverRepository["answerableCards"]>>[number];
-      const checked = new Map<number, Card | null>();
-      async function check(ids: number[]) {
+      const checked = new Map<number, (KeptCard & { attendees: UserSummary[] }) | null>();
+      /** Checks the ids (a kept card's page reads only what changes without an event write); `me` when asked. */
+      async function check(ids: number[], withInputs = false) {
+        const kept = ids.map((id) => cells.card(id));
+        if (kept.every((card) => card !== undefined)) {
+          const read = await repo.keptCardsCheck(userId, ids, now, withInputs);
+          ids.forEach((id, i) => {
+            const open = read.answerable.get(id);
+            checked.set(id, open ? withFresh(kept[i] as KeptCard, open) : null);
+          });
+          return read.me;
+        }
+        const startedAt = Date.now();
         const found = await repo.answerableCards(userId, ids, now);
         for (const id of ids) checked.set(id, null);
         for (const card of found) checked.set(card.event.id, card);
+        cells.keepCards(found, startedAt);
         return found[0]?.me ?? null;
+      }
+      /**
+       * The ranking inputs, with the first window's candidates checked in the same statement: a candidate
+       * whose card is kept needs no other; one that is not is read by `check` when it reaches the page.
+       */
+      async function inputsAndFirstCheck(range: FeedRange) {
+        const candidates = firstCandidates(criteria, range);
+        if (candidates.length === 0) return repo.rankingInputs(userId);
+        const read = await repo.firstPage(userId, candidates, now);
+        for (const id of candidates) {
+          const open = read?.answerable.get(id);
+          const card = open && cells.card(id);
+          if (!open) checked.set(id, null);
+          else if (card) checked.set(id, withFresh(card, open));
+        }
+        return read?.inputs ?? null;
       }
       // With a kept window, its next candidates are checked in the same statement that reads the ranking
       // inputs: when the inputs have not changed, that one statement is the whole page.
-      const kept = windows.peek(keyOf({ after: cursor?.after ?? null, end: cursor?.end ?? null }));
+      const firstRange = { after: cursor?.after ?? null, end: cursor?.end ?? null };
+      const kept = windows.peek(keyOf(firstRange));
       const guess = kept?.rows
         .slice(indexAfter(kept.rows, cursor?.last ?? null))
         .slice(0, query.limit + 1 + CHECK_SLACK);
       const user: (RankingInputs & { facts?: PersonalFacts }) | null =
-        (guess?.length ? await check(guess.map((r) => r.id)) : null) ?? (await repo.rankingInputs(userId));
+        (guess?.length
+          ? await check(
+              guess.map((r) => r.id),
+              true,
+            )
+          : null) ?? (await inputsAndFirstCheck(firstRange));
       if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
       // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
       const { newestEventId, facts } = user;

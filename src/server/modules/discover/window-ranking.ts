@@ -38,14 +38,19 @@ function roundHalfEven(x: number) {
   return floor % 2 === 0 ? floor : floor + 1;
 }
 
-type Category = (typeof CATEGORIES)[number];
-
-/** ranking-sql.ts's categoryCondition over the lower-cased tags and title. */
-function inCategory(e: CellEvent, category: Category | undefined) {
-  if (!category || category.id === "all") return true;
-  const tags: readonly string[] = category.tags;
-  const words: readonly string[] = category.titleWords;
-  return tags.some((t) => e.ltags.includes(t)) || words.some((w) => e.ltitle.includes(w));
+/**
+ * The chips an event counts under, one bit per CATEGORIES entry ("all" included): ranking-sql.ts's
+ * categoryCondition over the lower-cased tags and title, worked out once when its cell is read.
+ */
+export function categoryMask(ltags: readonly string[], ltitle: string) {
+  let mask = 0;
+  CATEGORIES.forEach((category, bit) => {
+    const tags: readonly string[] = category.tags;
+    const words: readonly string[] = category.titleWords;
+    if (category.id === "all" || tags.some((t) => ltags.includes(t)) || words.some((w) => ltitle.includes(w)))
+      mask |= 1 << bit;
+  });
+  return mask;
 }
 
 /** The index of the first event of a list after a mark (lists are in (date, id) order). */
@@ -58,6 +63,54 @@ function firstAfter(list: CellEvent[], mark: FeedMark) {
     else hi = mid;
   }
   return lo;
+}
+
+type Located = FeedCriteria & { position: NonNullable<FeedCriteria["position"]> };
+
+/**
+ * The events of kept cells a window for these criteria may hold, before the person's answers and blocks are
+ * known: the scan (the soonest FEED_CELL_SCAN events that are not the person's own and not full) and those of
+ * it within the radius, each the open occurrence of its series and inside `within`. Null when the kept
+ * cells do not reach far enough to tell.
+ */
+export function windowCandidates(
+  lists: CellEvent[][],
+  known: FeedMark | null,
+  c: Located,
+  range: FeedRange,
+  /** Gives up (null) past this many events within the radius: a caller that wants only a few. */
+  nearMax = Number.POSITIVE_INFINITY,
+) {
+  const nowUs = c.now.getTime() * 1000;
+  const from: FeedMark = range.after && range.after.us >= nowUs ? range.after : { us: nowUs, id: 2 ** 31 };
+  const heads = lists.map((list) => firstAfter(list, from));
+  const { lat, lng, radiusKm } = c.position;
+  const within = c.within?.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
+  const scan: CellEvent[] = [];
+  const near: Array<{ e: CellEvent; km: number }> = [];
+  while (scan.length < FEED_CELL_SCAN) {
+    let pick = -1;
+    for (let i = 0; i < lists.length; i++) {
+      const e = lists[i][heads[i]];
+      const best = pick === -1 ? undefined : lists[pick][heads[pick]];
+      if (e && (!best || e.dateUs < best.dateUs || (e.dateUs === best.dateUs && e.id < best.id))) pick = i;
+    }
+    if (pick === -1) break;
+    const e = lists[pick][heads[pick]++];
+    if (range.end && !before(e, range.end) && !(e.dateUs === range.end.us && e.id === range.end.id)) break;
+    if (known && !before(e, known) && !(e.dateUs === known.us && e.id === known.id)) return null;
+    if (e.hostId === c.userId) continue;
+    if (e.maxAttendees != null && e.goingCount >= e.maxAttendees) continue;
+    scan.push(e);
+    const km = distanceKm(lat, lng, e);
+    if (km > radiusKm) continue;
+    // A series is shown once: its next occurrence that is still open.
+    if (e.seriesPrevUs != null && e.seriesPrevUs > nowUs) continue;
+    if (within && !within.some(([a, b]) => a <= e.dateUs && e.dateUs < b)) continue;
+    near.push({ e, km });
+    if (near.length > nearMax) return null;
+  }
+  return { scan, near };
 }
 
 /**
@@ -77,60 +130,38 @@ export async function rankWindow({
   lists: CellEvent[][];
   /** Up to where the lists are the cells' whole content (null: all of it). */
   known: FeedMark | null;
-  criteria: FeedCriteria & { position: NonNullable<FeedCriteria["position"]> };
+  criteria: Located;
   inputs: ScoreInputs;
   filter: CategoryId;
   range: FeedRange;
   /** Read only when the kept cells reach far enough to rank the window. */
   personal: () => Promise<PersonalFacts>;
 }): Promise<FeedWindow | null> {
-  const nowUs = c.now.getTime() * 1000;
-  const from: FeedMark = range.after && range.after.us >= nowUs ? range.after : { us: nowUs, id: 2 ** 31 };
-  const heads = lists.map((list) => firstAfter(list, from));
-  // The scan: the soonest FEED_CELL_SCAN events of the cells that are not the person's own and not full.
-  const scan: CellEvent[] = [];
-  while (scan.length < FEED_CELL_SCAN) {
-    let pick = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const e = lists[i][heads[i]];
-      const best = pick === -1 ? undefined : lists[pick][heads[pick]];
-      if (e && (!best || e.dateUs < best.dateUs || (e.dateUs === best.dateUs && e.id < best.id))) pick = i;
-    }
-    if (pick === -1) break;
-    const e = lists[pick][heads[pick]++];
-    if (range.end && !before(e, range.end) && !(e.dateUs === range.end.us && e.id === range.end.id)) break;
-    if (known && !before(e, known) && !(e.dateUs === known.us && e.id === known.id)) return null;
-    if (e.hostId === c.userId) continue;
-    if (e.maxAttendees != null && e.goingCount >= e.maxAttendees) continue;
-    scan.push(e);
-  }
-
-  const { lat, lng, radiusKm } = c.position;
-  const within = c.within?.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
-  const near: Array<{ e: CellEvent; km: number }> = [];
-  for (const e of scan) {
-    const km = distanceKm(lat, lng, e);
-    if (km > radiusKm) continue;
-    // A series is shown once: its next occurrence that is still open.
-    if (e.seriesPrevUs != null && e.seriesPrevUs > nowUs) continue;
-    if (within && !within.some(([a, b]) => a <= e.dateUs && e.dateUs < b)) continue;
-    near.push({ e, km });
-  }
+  const candidates = windowCandidates(lists, known, c, range);
+  if (!candidates) return null;
+  const { scan, near } = candidates;
+  const { radiusKm } = c.position;
   const facts = await personal();
   const win = near
     .filter((n) => !facts.answered.has(n.e.id) && !facts.blockedPeople.has(n.e.hostId))
     .slice(0, FEED_WINDOW);
 
+  const perCategory = CATEGORIES.map(() => 0);
+  for (const { e } of win)
+    for (let bit = 0; bit < perCategory.length; bit++) if (e.categories & (1 << bit)) perCategory[bit]++;
   const counts: Record<string, number> = {};
-  for (const cat of CATEGORIES) counts[cat.id] = win.filter((n) => inCategory(n.e, cat)).length;
-  const chosen = CATEGORIES.find((cat) => cat.id === filter);
+  CATEGORIES.forEach((cat, bit) => {
+    counts[cat.id] = perCategory[bit];
+  });
+  const chosen = CATEGORIES.findIndex((cat) => cat.id === filter);
 
   const free = s.freeRanges.map(([a, b]) => [a.getTime() * 1000, b.getTime() * 1000] as const);
   const followed = new Set(s.followedIds);
   const rows: FeedRow[] = [];
   for (const { e, km } of win) {
-    if (!inCategory(e, chosen)) continue;
-    const tagOverlap = s.interests.filter((i) => e.ltags.includes(i)).length;
+    if (chosen >= 0 && !(e.categories & (1 << chosen))) continue;
+    let tagOverlap = 0;
+    for (const interest of s.interests) if (e.ltags.includes(interest)) tagOverlap++;
     const friendsGoing = facts.friendsGoing.get(e.id) ?? 0;
     const fits = free.some(([a, b]) => a <= e.dateUs && e.dateUs < b);
     const isFollowed = followed.has(e.hostId);

@@ -13,6 +13,7 @@ export {
 } from "./service";
 export {
   answerVisibleTo,
+  attendeesVisibleTo,
   eventColumns,
   eventListedFor,
   eventVisibleTo,

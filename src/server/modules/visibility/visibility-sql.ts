@@ -99,6 +99,20 @@ export function answerVisibleTo(viewerId: SqlRef, answer: { userId: SqlRef; stat
 }
 
 /**
+ * The first `limit` people going to each of a list of events (an int[] expression) that the viewer may see
+ * there (`answerVisibleTo`), in the order they answered: rows (event_id, user_id, place), place from 1.
+ * One scan of the events' going rows, so a statement asks for many events' avatars at once.
+ */
+export function attendeesVisibleTo(viewerId: SqlRef, eventIds: SQL, limit: number): SQL {
+  return sql`select va.event_id, va.user_id, va.place from (
+    select p.event_id, p.user_id, row_number() over (partition by p.event_id order by p.created_at, p.user_id) as place
+    from event_participants p join events ae on ae.id = p.event_id
+    where p.event_id = any(${eventIds}) and p.status = 'going'
+      and ${answerVisibleTo(viewerId, { userId: sql`p.user_id`, status: sql`p.status` }, eventColumns("ae"))}) va
+    where va.place <= ${limit}`;
+}
+
+/**
  * Whether the viewer is shown a notice stored for them: one about an event only while they may open the event
  * (its host still, nobody else once a moderator hid it, nobody across a block with a host), one telling of
  * someone's action only while neither of the two blocked the other. Rows stored before a block or a hiding
