@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedQuerySchema, feedResponseSchema } from "#contract/events";
+import { feedQuerySchema } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { eventFixtures, inDays, participate, type Who } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const { signUp } = eventFixtures(() => t);
-const { insertEvent, feed } = feedTestKit(() => t);
+const { insertEvent } = feedTestKit(() => t);
 
 /** The repository with every statement counted by name. */
 function counted(repo: DiscoverRepository) {
@@ -78,10 +78,6 @@ describe("a first page from kept cells and cards", () => {
     const unkept = discoverService({ repo: discoverRepository(t.database.db) });
     expect(page.events).toEqual((await unkept.feed(second.id, query)).events);
     const cards = page.events.filter((e) => e.title.startsWith("First "));
-    // The route writes the handler's result as it is: encoding it by the contract changes nothing.
-    const served = await feed(second, `?type=social&lat=${origin.lat}&lng=${origin.lng}&radius=25&limit=50`);
-    expect(served.events.map((e) => e.id)).toEqual(page.events.map((e) => e.id));
-    expect(feedResponseSchema.encode(served)).toEqual(served);
     expect(cards.map((e) => [e.title, e.attendeeCount, e.attendees.map((a) => a.id)])).toEqual([
       ["First open", 2, [guest.id]],
       ["First hosts only", 2, []],

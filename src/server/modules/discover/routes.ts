@@ -4,7 +4,6 @@ import { messageSchema } from "#contract/auth";
 import { eventIdParamsSchema, feedQuerySchema, feedResponseSchema } from "#contract/events";
 import { userIdSchema } from "#contract/users";
 import type { RouteDeps } from "#server/compose";
-import { plainJsonSerializer } from "#server/http/plain-json";
 import { requireSelf, requireUserId } from "#server/http/session";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -21,8 +20,6 @@ export const discoverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
         querystring: feedQuerySchema,
         response: { 200: feedResponseSchema, ...errors },
       },
-      // The deck is the busiest read; its handler builds the response's exact shape (feed-first-page.test.ts).
-      serializerCompiler: plainJsonSerializer,
     },
     async (request) => service.feed(requireSelf(request, request.params.userId), request.query),
   );
