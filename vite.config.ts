@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
-import { precompiledMessages } from "./src/client/build/precompiled-messages";
+import { precompiledMessages } from "./src/client/build/precompiled-messages.ts";
 
 const declarationOnlyDirs = [path.resolve("src/contract"), path.resolve("src/client")].map((dir) => dir + path.sep);
 const runsOnLoad = new Set(["main.tsx", "sw.ts"].map((file) => path.resolve("src/client", file)));
