@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { precompiledMessages } from "./src/client/build/precompiled-messages.ts";
 
 const declarationOnlyDirs = [path.resolve("src/contract"), path.resolve("src/client")].map((dir) => dir + path.sep);
 const runsOnLoad = new Set(["main.tsx", "sw.ts"].map((file) => path.resolve("src/client", file)));
@@ -21,6 +22,10 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precompiledMessages({
+      registry: path.resolve("src/contract/i18n/texts.ts"),
+      catalogs: /\/src\/contract\/i18n\/(?!areas\/)[^/]+\/[^/]+\.ts$/,
+    }),
     // Issue 14.1: installable app. injectManifest builds src/client/sw.ts (our own routes and, later, push
     // handlers) with the precache list injected; the page registers it through virtual:pwa-register/react.
     VitePWA({

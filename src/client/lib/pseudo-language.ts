@@ -2,7 +2,7 @@
 // text that does not come from a catalog (it stays plain ASCII) and any layout a longer language would break.
 
 import type { Catalog } from "@contract/i18n/namespaces";
-import { definedTexts } from "@contract/i18n/texts";
+import { definedTexts, registerParsedMessages } from "@contract/i18n/texts";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
 
@@ -41,6 +41,8 @@ function pseudoMessage(english: string): string {
       ? printAST(accentLiterals(parse(english, { ignoreTag: true })))
       : accent(english);
     message = `⟦${body}${"·".repeat(Math.ceil(english.length * 0.3))}⟧`;
+    // The app's build ships no parser for the formatter: a message made here is parsed here.
+    if (english.includes("{")) registerParsedMessages({ [message]: parse(message, { ignoreTag: true }) });
     pseudoMessages.set(english, message);
   }
   return message;

@@ -3,6 +3,7 @@
 // those definitions, so a message missing in any language is a type error, and a catalog is loaded only by
 // the people who read it. Messages are ICU MessageFormat, formatted by FormatJS's intl-messageformat:
 // plurals and selects follow each language's own rules (Arabic's six plural forms included).
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Language } from "./languages";
 
@@ -63,6 +64,12 @@ export function messageByCode(catalog: LooseCatalog | null, code: string): strin
   return catalog?.[namespace]?.[key] ?? definedTexts(namespace)?.[key];
 }
 
+/** Messages parsed ahead of time, by their text: the client's build registers them so it ships no parser. */
+const parsedMessages = new Map<string, MessageFormatElement[]>();
+export function registerParsedMessages(parsed: Readonly<Record<string, MessageFormatElement[]>>): void {
+  for (const [message, elements] of Object.entries(parsed)) parsedMessages.set(message, elements);
+}
+
 const formats = new Map<string, IntlMessageFormat>();
 /** Formats an ICU message in a language; a message without arguments is returned as it is. */
 export function formatMessage(language: Language | string, message: string, values?: MessageValues): string {
@@ -70,7 +77,7 @@ export function formatMessage(language: Language | string, message: string, valu
   const cacheKey = `${language}\u0000${message}`;
   let format = formats.get(cacheKey);
   if (!format) {
-    format = new IntlMessageFormat(message, language, undefined, { ignoreTag: true });
+    format = new IntlMessageFormat(parsedMessages.get(message) ?? message, language, undefined, { ignoreTag: true });
     if (formats.size > 5000) formats.clear();
     formats.set(cacheKey, format);
   }

@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS } from "@contract/account";
 import { PASSWORD_MIN } from "@contract/limits";
-import { ACCOUNT_UI_TEXTS, AUTH_FORM_TEXTS } from "@contract/shell-texts";
+import { ACCOUNT_UI_TEXTS } from "@contract/settings-texts";
+import { AUTH_FORM_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link, useSearch } from "wouter";

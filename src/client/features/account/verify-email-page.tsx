@@ -1,4 +1,4 @@
-import { ACCOUNT_UI_TEXTS } from "@contract/shell-texts";
+import { ACCOUNT_UI_TEXTS } from "@contract/settings-texts";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";

@@ -1,8 +1,7 @@
-import type { EventDetail, FeedItem } from "@contract/events";
+import type { EventDetail } from "@contract/events";
 import { formatDoorCode, HOSTING_GUEST_TEXTS, HOSTING_TEXTS } from "@contract/hosting-texts";
-import { BadgeCheckIcon, MaximizeIcon, MegaphoneIcon, TicketIcon, UsersRoundIcon } from "lucide-react";
+import { BadgeCheckIcon, MaximizeIcon, MegaphoneIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { formatMessageTime, formatTime } from "@/lib/format-date";
@@ -12,38 +11,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "@/ui/use-toast";
 import { useConfirmSeat, useTicket, useUpdates } from "./api";
 import { qrDataUrl } from "./qr";
-
-/** The co-hosts under "Hosted by" (the host's own card is the event page's). */
-export function CohostNames({ event }: { event: EventDetail }) {
-  const t = useTexts(HOSTING_GUEST_TEXTS);
-  if (event.cohosts.length === 0) return null;
-  return (
-    <p className="-mt-2 text-sm text-muted-foreground" data-testid="cohosts">
-      {t("cohostedBy")}{" "}
-      {event.cohosts.map((c, i) => (
-        <span key={c.id}>
-          {i > 0 && t("separator")}
-          <Link href={`/users/${c.id}`} className="font-medium text-foreground hover:underline" dir="auto">
-            {c.fullName}
-          </Link>
-        </span>
-      ))}
-    </p>
-  );
-}
-
-/** The deck card's hosts line: who is hosting, co-hosts included. */
-export function CardHosts({ event }: { event: Pick<FeedItem, "host" | "cohosts"> }) {
-  const t = useTexts(HOSTING_GUEST_TEXTS);
-  const names = [event.host?.fullName, ...event.cohosts.map((c) => c.fullName)].filter(Boolean);
-  if (names.length === 0) return null;
-  return (
-    <p className="flex items-center gap-2" data-testid="card-hosts">
-      <UsersRoundIcon className="size-4 shrink-0" aria-hidden />
-      <span className="min-w-0">{t("hostedBy", { names: names.join(t("separator")) })}</span>
-    </p>
-  );
-}
 
 /** What a guest has on the event page: "You were there", their ticket's QR code, and the hosts' updates. */
 export function GuestSection({ event }: { event: EventDetail }) {

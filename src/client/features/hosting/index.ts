@@ -1,5 +1,6 @@
 export { asksBeforeJoining } from "./asks-before-joining";
-export { CardHosts, CohostNames, GuestSection } from "./guest-section";
+export { CardHosts, CohostNames } from "./event-hosts";
+export { GuestSection } from "./guest-section";
 export { HostTools } from "./host-tools";
 export { LazyRespondDialog, preloadRespondDialog } from "./lazy-respond-dialog";
 export { MetAt } from "./met-at";

@@ -1,5 +1,5 @@
 import { CALENDAR_TEXTS, subscribeLinks, webcalUrl } from "@contract/calendar";
-import { SETTINGS_TEXTS } from "@contract/shell-texts";
+import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { CopyIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { localize, useTexts } from "@/lib/i18n";

@@ -9,7 +9,7 @@ import {
   REMINDER_OFFSETS,
   type ReminderOffset,
 } from "@contract/push";
-import { SETTINGS_TEXTS } from "@contract/shell-texts";
+import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
 import { localize, text, useTexts } from "@/lib/i18n";

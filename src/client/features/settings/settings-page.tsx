@@ -1,5 +1,5 @@
 import { LANGUAGE_TEXTS } from "@contract/i18n/language-texts";
-import { SETTINGS_TEXTS } from "@contract/shell-texts";
+import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import type { Theme } from "@contract/theme";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";

@@ -1,4 +1,4 @@
-import { SETTINGS_TEXTS } from "@contract/shell-texts";
+import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { allTimezoneIds, TIMEZONE_OPTIONS, timezoneLabel } from "@contract/timezones";
 import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";

@@ -5,15 +5,8 @@ import { GOOGLE_SIGN_IN_ERRORS, TOO_MANY_ATTEMPTS_TEXTS } from "../../auth-texts
 import { FIELD_TEXTS } from "../../fields";
 import { LIMIT_TEXTS } from "../../limits";
 import { UPLOAD_TEXTS } from "../../media";
-import {
-  ACCOUNT_UI_TEXTS,
-  AUTH_FORM_TEXTS,
-  AUTH_TEXTS,
-  EARLY_ACCESS_TEXTS,
-  SETTINGS_TEXTS,
-  SHELL_TEXTS,
-  UI_TEXTS,
-} from "../../shell-texts";
+import { ACCOUNT_UI_TEXTS, SETTINGS_TEXTS } from "../../settings-texts";
+import { AUTH_FORM_TEXTS, AUTH_TEXTS, EARLY_ACCESS_TEXTS, SHELL_TEXTS, UI_TEXTS } from "../../shell-texts";
 import { ZONE_LABEL_TEXTS } from "../../timezone-ids";
 
 export const SHELL_NAMESPACES = {
