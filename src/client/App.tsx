@@ -1,25 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { NotFoundPage } from "@/features/shell/not-found-page";
 import { PageSpinner } from "@/features/shell/page-spinner";
 import { ProtectedRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
-import { usePageLoaded, whenInteracted } from "@/lib/after-load";
+import { usePageLoaded } from "@/lib/after-load";
 import { useLanguage } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
-import { useToast } from "@/ui/use-toast";
 
 const queryClient = createQueryClient();
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.
 const AuthPage = lazy(() => import("@/features/auth/auth-page").then((m) => ({ default: m.AuthPage })));
-// Toasts appear only after something happens: their component (Radix Toast) loads with the first toast or at the
-// person's first touch or key (so F8 finds the area), not with the first screen.
+// Toasts appear only after something happens: their component loads after the first screen.
 // The service worker registers after the page has loaded, with the prompt that offers its updates.
 const UpdatePrompt = lazy(() => import("@/features/shell/update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 const Toaster = lazy(() => import("@/ui/toaster").then((m) => ({ default: m.Toaster })));
@@ -84,18 +82,6 @@ function AppRoutes() {
   );
 }
 
-function ToasterOnceNeeded() {
-  const { toasts } = useToast();
-  const [interacted, setInteracted] = useState(false);
-  useEffect(() => whenInteracted(() => setInteracted(true)), []);
-  if (!interacted && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
-
 export function App() {
   const pageLoaded = usePageLoaded();
   // A switch of language renders every screen again (times and numbers too), without a reload: nothing typed is lost.
@@ -111,7 +97,9 @@ export function App() {
               <UpdatePrompt />
             </Suspense>
           )}
-          <ToasterOnceNeeded />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -5,18 +5,15 @@ const FIRST_INPUTS = ["pointerdown", "keydown"] as const;
 /**
  * Runs `task` at the person's first touch, click or key on the page: what the first screen does not draw (a
  * form's validation, a dialog, the gate's code input) downloads once someone starts using the page, ahead of
- * the submit or the tap that needs it, instead of adding to what every visit downloads. Returns a cancel.
+ * the submit or the tap that needs it, instead of adding to what every visit downloads.
  */
-export function whenInteracted(task: () => void): () => void {
-  const stop = () => {
-    for (const type of FIRST_INPUTS) window.removeEventListener(type, run, true);
-  };
+export function whenInteracted(task: () => void) {
+  if (typeof window === "undefined") return;
   const run = () => {
-    stop();
+    for (const type of FIRST_INPUTS) window.removeEventListener(type, run, true);
     task();
   };
   for (const type of FIRST_INPUTS) window.addEventListener(type, run, { capture: true, passive: true });
-  return stop;
 }
 
 /** False until the page's load event: what the first paint does not need waits for it. */

@@ -13,13 +13,13 @@ import {
 } from "@/ui/dropdown-menu";
 import { AccountButton } from "./account-button";
 
-/** The avatar menu: Profile, Settings, Logout. Its own chunk: Radix menu and positioning load at the first input. */
-export function AccountMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The avatar menu: Profile, Settings, Logout. Its own chunk: Radix menu and positioning load after the first paint. */
+export function AccountMenu() {
   const { user, logoutMutation } = useAuth();
   const t = useTexts(SHELL_TEXTS);
   const [, navigate] = useLocation();
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+    <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <AccountButton />
       </DropdownMenuTrigger>

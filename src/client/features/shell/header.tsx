@@ -1,37 +1,16 @@
 import { SHELL_TEXTS } from "@contract/shell-texts";
 import { MoonIcon, SearchIcon, SettingsIcon, SunIcon } from "lucide-react";
-import { lazy, Suspense, startTransition, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { NotificationBell } from "@/features/notifications";
-import { whenInteracted } from "@/lib/after-load";
 import { useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { AccountButton } from "./account-button";
 
-// The menu (Radix menu, focus trap, positioning: ~16 KB gz) is not part of the first screen: it loads at the
-// person's first touch or key, and a tap on the avatar before it has arrived opens it once it has.
+// The menu (Radix menu, focus trap, positioning: ~25 KB gz) loads right after the header paints.
 const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
-
-function AccountMenuSlot() {
-  const [loadMenu, setLoadMenu] = useState(false);
-  const [open, setOpen] = useState(false);
-  // A transition keeps the avatar button on screen (and under the pointer) while the menu's chunk downloads.
-  const load = () => startTransition(() => setLoadMenu(true));
-  useEffect(() => whenInteracted(() => startTransition(() => setLoadMenu(true))), []);
-  const button = (
-    <AccountButton
-      onClick={() => {
-        setOpen(true);
-        load();
-      }}
-    />
-  );
-  return (
-    <Suspense fallback={button}>{loadMenu ? <AccountMenu open={open} onOpenChange={setOpen} /> : button}</Suspense>
-  );
-}
 
 /** The search box only records what was typed; there is no app-wide search behind it yet. */
 function HeaderSearch() {
@@ -101,7 +80,9 @@ export function Header() {
               <SettingsIcon />
             </Link>
           </Button>
-          <AccountMenuSlot />
+          <Suspense fallback={<AccountButton />}>
+            <AccountMenu />
+          </Suspense>
         </div>
       </div>
     </header>
