@@ -1,19 +1,10 @@
 import { useEffect, useState } from "react";
 
-const FIRST_INPUTS = ["pointerdown", "keydown"] as const;
-
-/**
- * Runs `task` at the person's first touch, click or key on the page: what the first screen does not draw (a
- * form's validation, a dialog, the gate's code input) downloads once someone starts using the page, ahead of
- * the submit or the tap that needs it, instead of adding to what every visit downloads.
- */
-export function whenInteracted(task: () => void) {
+/** Runs `task` once the browser has nothing else to do (after the first paint and its scripts). */
+export function whenIdle(task: () => void) {
   if (typeof window === "undefined") return;
-  const run = () => {
-    for (const type of FIRST_INPUTS) window.removeEventListener(type, run, true);
-    task();
-  };
-  for (const type of FIRST_INPUTS) window.addEventListener(type, run, { capture: true, passive: true });
+  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 5000 });
+  else setTimeout(task, 2000);
 }
 
 /** False until the page's load event: what the first paint does not need waits for it. */

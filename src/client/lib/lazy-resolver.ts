@@ -1,12 +1,12 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import { whenInteracted } from "./after-load";
+import { whenIdle } from "./after-load";
 
 /**
  * A form's zod resolver whose schema (and zod with it) loads with the first validation instead of with the
  * screen: a form on the first screen paints without zod. `load` names the contract schema through a dynamic
  * import; the resolver itself is @hookform/resolvers' zodResolver, so errors and parsed values are the same.
- * The download starts at the first touch or key on the page, so a first submit does not wait for it. zod's own messages follow
+ * The download starts once the page is idle, so a first submit does not wait for it. zod's own messages follow
  * the app's language (zod-language.ts).
  */
 export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<z.ZodType>): Resolver<Values> {
@@ -27,6 +27,6 @@ export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<
     await import("./zod-language").then((m) => m.matchZodLanguage());
     return resolve(values, context, options);
   };
-  whenInteracted(() => void loadResolver());
+  whenIdle(() => void loadResolver());
   return lazy;
 }

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { KeyRoundIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
-import { whenInteracted } from "@/lib/after-load";
+import { whenIdle } from "@/lib/after-load";
 import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -17,9 +17,9 @@ import { tooManyAttemptsMessage } from "./too-many-attempts";
 const loadAccessCodeInput = () => import("./access-code-input");
 const AccessCodeInput = lazy(loadAccessCodeInput);
 
-/** Starts the download of the gate's code input at the first touch or key, so opening the gate finds it there. */
+/** Starts the download of the gate's code input once the page is idle, so opening the gate finds it there. */
 export function preloadAccessCodeInput() {
-  whenInteracted(() => void loadAccessCodeInput().catch(() => {}));
+  whenIdle(() => void loadAccessCodeInput().catch(() => {}));
 }
 
 /** The early-access gate before sign-in; the server checks the code (POST /api/access-codes/verify). */

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { whenInteracted } from "@/lib/after-load";
+import { whenIdle } from "@/lib/after-load";
 
 const loadRespondDialog = () => import("./respond-dialog");
 
@@ -9,7 +9,7 @@ const loadRespondDialog = () => import("./respond-dialog");
  */
 export const LazyRespondDialog = lazy(() => loadRespondDialog().then((m) => ({ default: m.RespondDialog })));
 
-/** Starts LazyRespondDialog's download at the first touch or key, so the first answer does not wait for it. */
+/** Starts LazyRespondDialog's download once the page is idle, so the first answer does not wait for it. */
 export function preloadRespondDialog() {
-  whenInteracted(() => void loadRespondDialog().catch(() => {}));
+  whenIdle(() => void loadRespondDialog().catch(() => {}));
 }
