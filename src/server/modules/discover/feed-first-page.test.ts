@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { feedQuerySchema } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { eventFixtures, inDays, participate, type Who } from "#server/test/factories";
-import { createTestApp, type TestApp } from "#server/test/test-app";
+import { testAppForSuite } from "#server/test/suite";
 import { createCellPool } from "./cell-pool";
 import { feedTestKit } from "./feed-test-kit";
 import { type DiscoverRepository, discoverRepository } from "./repository";
 import { discoverService } from "./service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForSuite();
 
 const { signUp } = eventFixtures(() => t);
 const { insertEvent } = feedTestKit(() => t);
