@@ -19,7 +19,6 @@ import {
 import type { RouteDeps } from "#server/compose";
 import { sendPage } from "#server/http/pagination";
 import { requireUserId } from "#server/http/session";
-import { requestLanguage } from "#server/i18n";
 
 const errors = {
   400: messageSchema,
@@ -131,11 +130,7 @@ export const eventHostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     "/api/events/:id/guests.csv",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
-      const { csv, filename } = await service.guestsCsv(
-        requireUserId(request),
-        request.params.id,
-        requestLanguage(request.headers),
-      );
+      const { csv, filename } = await service.guestsCsv(requireUserId(request), request.params.id);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${filename}"`)

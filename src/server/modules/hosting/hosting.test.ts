@@ -155,11 +155,14 @@ describe("questions, plus-ones and the guest list", () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Eve"`);
     expect(lines[1]).toContain('"going","2","no"');
     expect(lines[1]).toContain('"Vegan, ""no"" nuts"');
-    // In the language the host reads Link in: headers and the words in cells; names and answers as typed.
+    // In the language the host chose in Link, whatever the browser asks for: headers and the words in cells;
+    // names and answers as typed.
+    const chosen = await host.call({ method: "PATCH", url: `/api/users/${host.id}`, payload: { language: "es" } });
+    expect(chosen.statusCode).toBe(200);
     const spanish = await host.call({
       method: "GET",
       url: `/api/events/${event.id}/guests.csv`,
-      headers: { "accept-language": "es" },
+      headers: { "accept-language": "en" },
     });
     const [spanishHeader, spanishRow] = spanish.body.trim().split("\r\n");
     expect(spanishHeader).toBe(

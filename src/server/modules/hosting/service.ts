@@ -22,9 +22,8 @@ import {
   type SeriesScope,
   UPDATES_PER_EVENT_PER_DAY,
 } from "#contract/hosting";
-import type { Language } from "#contract/i18n/languages";
 import { HttpError } from "#server/http/http-error";
-import { serverText } from "#server/i18n";
+import { languageOf, serverText } from "#server/i18n";
 import type { NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
 import type { EventAccess } from "../visibility";
@@ -322,8 +321,10 @@ export function hostingService({
 
     guests: async (managerId: number, eventId: number) => (await guestRows(managerId, eventId)).rows,
 
-    async guestsCsv(managerId: number, eventId: number, language: Language) {
+    /** In the language the host chose in Link: the download is a plain link, whose request says the browser's. */
+    async guestsCsv(managerId: number, eventId: number) {
       const { event, rows } = await guestRows(managerId, eventId);
+      const language = languageOf((await users.findById(managerId))?.language);
       const word = (key: keyof typeof GUEST_CSV_TEXTS & string) => serverText(language, GUEST_CSV_TEXTS, key);
       const columns = ["name", "username", "status", "plusOnes", "checkedIn", "respondedAt"] as const;
       const header = [...columns.map(word), ...event.questions.map((q) => q.text)];
