@@ -13,8 +13,8 @@
  * Two counts, gzip -9 of each file:
  * - Until the network is idle (the budget's count): every JS and CSS file Chromium fetches when it opens the page
  *   from the production server and nobody touches it, until no request has been made for a while: what a screen
- *   loads after its first paint by itself (animation features, the realtime schema) counts; what waits for a
- *   touch or key (a menu, a form's validation) does not. The service worker is blocked: its precache is the
+ *   loads after its first paint by itself (animation features, the realtime schema, what waits for the page to
+ *   be idle such as a menu or a form's validation) counts. The service worker is blocked: its precache is the
  *   offline copy, fetched once per version in the background.
  * - Before the first paint: the entry chunk, every chunk it imports statically (modulepreload), the chunks
  *   main.tsx starts for the address (the app in start.tsx; the screen, and for Discover the members' app shell)
