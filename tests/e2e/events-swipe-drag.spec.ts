@@ -46,7 +46,7 @@ test("dragging a card past 150 px records going; a 100 px drag springs back and 
   ).toBeVisible();
 });
 
-test("held mid-drag the card shows its stamp and lifts the next one; past 150 px left it passes, over the title", async ({
+test("held mid-drag the card shows its stamp and lifts the next one; past 150 px left it passes, a finger right goes", async ({
   page,
   user: me,
   newPerson,
@@ -57,7 +57,7 @@ test("held mid-drag the card shows its stamp and lifts the next one; past 150 px
     title: `${token} Tea`,
     date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
-  await createEvent(host.context.request, host.account.id, {
+  const second = await createEvent(host.context.request, host.account.id, {
     title: `${token} Chess`,
     date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
   });
@@ -104,4 +104,21 @@ test("held mid-drag the card shows its stamp and lifts the next one; past 150 px
     .toEqual([{ eventId: first.id, userId: me.id, status: "declined" }]);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("leaving-card")).toHaveCount(0);
+
+  // A finger, as on a phone (touch points through the DevTools protocol): 220 px to the right is Going.
+  const box = await card.boundingBox();
+  if (!box) throw new Error("no card");
+  const finger = { x: box.x + box.width / 2, y: box.y + 120 };
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [finger] });
+  for (let i = 1; i <= 10; i++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [{ ...finger, x: finger.x + 22 * i }],
+    });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await expect
+    .poll(() => participantsOf(page.request, second.id))
+    .toEqual([{ eventId: second.id, userId: me.id, status: "going" }]);
+  await expect(page.getByText("No More Events")).toBeVisible();
 });
