@@ -1,6 +1,5 @@
 import type { FeedItem, UserSummary } from "@contract/events";
 import { render, screen, within } from "@testing-library/react";
-import { motionValue } from "motion/react";
 import { describe, expect, it, vi } from "vitest";
 import { coverKindOf } from "@/features/events/event-cover";
 import { feedItemFixture } from "@/test/fixtures";
@@ -129,7 +128,7 @@ describe("SwipeCard", () => {
   });
 
   it("the next card below is hidden from assistive technology and cannot be focused", () => {
-    render(<NextCard event={feedItem({ title: "Next up" })} timezone="UTC" progress={motionValue(0)} />);
+    render(<NextCard event={feedItem({ title: "Next up" })} timezone="UTC" />);
     const next = screen.getByTestId("next-card");
     expect(next).toHaveAttribute("aria-hidden", "true");
     expect(next).toHaveAttribute("inert");

@@ -1,32 +1,17 @@
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FeedItem } from "@contract/events";
-import { SWIPE_THRESHOLD_PX } from "@contract/limits";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, SparklesIcon, UsersIcon, XIcon } from "lucide-react";
-import {
-  type MotionValue,
-  type PanInfo,
-  useIsPresent,
-  useMotionValue,
-  useMotionValueEvent,
-  useTransform,
-} from "motion/react";
-// The light motion components: their drag and animation features arrive through the deck's LazyMotion.
-import * as m from "motion/react-m";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, type Ref, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { EventCover, useDistanceText } from "@/features/events";
 import { CardHosts, SeriesLabel } from "@/features/hosting";
 import { formatEventTime } from "@/lib/format-date";
 import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
+import { CardMotion, nextCardTransform } from "./card-motion";
 import { AvatarStack, friendsGoingText, useReasonText } from "./event-people";
-
-/** How a card leaves: flung to its side, or (prefers-reduced-motion) faded where it stands. */
-const cardExit = (direction: number, reduceMotion: boolean) =>
-  reduceMotion
-    ? { opacity: 0, transition: { duration: 0.2 } }
-    : { x: direction * 480, opacity: 0, transition: { duration: 0.32, ease: "easeIn" as const } };
+import { useCardDrag } from "./use-card-drag";
 
 const cardClass =
   "relative flex h-full min-h-0 w-full flex-col overflow-hidden rounded-3xl border border-border bg-card select-none [grid-area:1/1]";
@@ -172,30 +157,30 @@ function CardBody({
 
 /**
  * The next card, stacked below the top one in the same grid cell (so it has the same height):
- * smaller and lower, it rises to full size as the top card is dragged towards an answer.
+ * smaller and lower, it rises to full size as the top card is dragged towards an answer (the top card's drag
+ * writes its transform through `ref`).
  * Not draggable, not focusable, hidden from assistive technology.
  */
 export function NextCard({
   event,
   timezone,
-  progress,
+  ref,
 }: {
   event: FeedItem;
   timezone: string | undefined;
-  progress: MotionValue<number>;
+  ref?: Ref<HTMLDivElement>;
 }) {
-  const scale = useTransform(progress, [0, 1], [0.94, 1]);
-  const y = useTransform(progress, [0, 1], [26, 0]);
   return (
-    <m.div
+    <div
+      ref={ref}
       data-testid="next-card"
       aria-hidden
       inert
       className={`${cardClass} pointer-events-none shadow-md`}
-      style={{ scale, y }}
+      style={{ transform: nextCardTransform(0) }}
     >
       <CardBody event={event} timezone={timezone} />
-    </m.div>
+    </div>
   );
 }
 
@@ -203,69 +188,67 @@ export function SwipeCard({
   event,
   timezone,
   onAnswer,
-  onDragProgress,
+  nextCard,
+  leavingTo,
+  onLeft,
+  animateEntry = false,
   reduceMotion = false,
 }: {
   event: FeedItem;
   timezone: string | undefined;
   onAnswer: (status: "going" | "declined") => void;
-  /** 0 at rest, 1 at the answer threshold: the card below rises with it. */
-  onDragProgress?: (progress: number) => void;
+  /** The card below, which rises as this one is dragged towards an answer. */
+  nextCard?: RefObject<HTMLElement | null>;
+  /** Answered: the side it leaves to (1 right, -1 left, 0 where it stands); it takes no taps meanwhile. */
+  leavingTo?: number;
+  /** Its exit animation ended: the deck can let it go. */
+  onLeft?: (eventId: number) => void;
+  /** It took the place of a card answered or undone: it finishes rising into place (or fades in). */
+  animateEntry?: boolean;
   reduceMotion?: boolean;
 }) {
-  const x = useMotionValue(0);
-  const rotate = useTransform(x, [-300, 300], [-12, 12]);
-  const goingOpacity = useTransform(x, [0, SWIPE_THRESHOLD_PX], [0, 1]);
-  const declineOpacity = useTransform(x, [-SWIPE_THRESHOLD_PX, 0], [1, 0]);
+  const card = useRef<HTMLElement>(null);
+  const goingStamp = useRef<HTMLSpanElement>(null);
+  const passStamp = useRef<HTMLSpanElement>(null);
+  const noCardBelow = useRef<HTMLElement>(null);
+  const [motion] = useState(() => new CardMotion({ card, goingStamp, passStamp, next: nextCard ?? noCardBelow }));
+  useLayoutEffect(() => {
+    motion.reduceMotion = reduceMotion;
+  }, [motion, reduceMotion]);
+  // Read once: only the card that arrived on top enters, and only then.
+  const entering = useRef(animateEntry);
+  useLayoutEffect(() => {
+    if (entering.current) motion.enter();
+  }, [motion]);
   // A card flying out is no longer the deck's card: it takes no taps and tests never find two.
-  const leaving = !useIsPresent();
-  // A drag that ends over the title or cover is an answer (or nothing), never a tap that opens the event.
-  const dragged = useRef(false);
-  useMotionValueEvent(x, "change", (v) => {
-    if (!leaving) onDragProgress?.(Math.min(Math.abs(v) / SWIPE_THRESHOLD_PX, 1));
-  });
-
-  const t = useTexts(DISCOVER_TEXTS);
-  // Only a drag past 150 px answers; anything shorter springs back (dragSnapToOrigin).
+  const leaving = leavingTo !== undefined;
+  useLayoutEffect(() => {
+    if (leavingTo === undefined) return;
+    let current = true;
+    void motion.leave(leavingTo).then((gone) => {
+      if (gone && current) onLeft?.(event.id);
+    });
+    return () => {
+      current = false;
+      motion.restore();
+    };
+  }, [motion, leavingTo, onLeft, event.id]);
   // In every language, right to left included, a drag to the right is Going and to the left is Pass: the
   // deck's gesture is a physical one (Tinder, Bumble and Luma's own cards keep it in Arabic and Hebrew), the
   // arrow keys follow the same sides, and mirroring it would make one muscle memory mean two things for
   // people who switch languages. The stamps and the buttons say in words what each side does.
-  const onDragEnd = (_: unknown, info: PanInfo) => {
-    if (info.offset.x > SWIPE_THRESHOLD_PX) onAnswer("going");
-    else if (info.offset.x < -SWIPE_THRESHOLD_PX) onAnswer("declined");
-  };
+  const { onPointerDown, onClickCapture } = useCardDrag(motion, onAnswer);
 
+  const t = useTexts(DISCOVER_TEXTS);
   return (
-    <m.article
+    <article
+      ref={card}
       data-testid={leaving ? "leaving-card" : "swipe-card"}
       data-event-id={event.id}
       aria-hidden={leaving || undefined}
-      className={`${cardClass} z-10 cursor-grab touch-pan-y shadow-lg active:cursor-grabbing ${leaving ? "pointer-events-none" : ""}`}
-      style={{ x, rotate: reduceMotion ? 0 : rotate }}
-      drag="x"
-      dragSnapToOrigin
-      dragElastic={0.9}
-      dragTransition={{ bounceStiffness: 400, bounceDamping: 30 }}
-      onDragStart={() => {
-        dragged.current = true;
-      }}
-      onDragEnd={onDragEnd}
-      onPointerDownCapture={() => {
-        dragged.current = false;
-      }}
-      onClickCapture={(e) => {
-        if (!dragged.current) return;
-        e.preventDefault();
-        e.stopPropagation();
-      }}
-      // The card that was below becomes this one: it finishes rising into place (or fades in).
-      initial={reduceMotion ? { opacity: 0 } : { scale: 0.97, y: 10 }}
-      animate={{ scale: 1, y: 0, opacity: 1 }}
-      transition={{ duration: 0.2 }}
-      // AnimatePresence hands the leaving card the side it was answered to (custom).
-      variants={{ exit: (direction: number) => cardExit(direction, reduceMotion) }}
-      exit="exit"
+      className={`${cardClass} z-10 cursor-grab touch-pan-y shadow-lg will-change-transform active:cursor-grabbing ${leaving ? "pointer-events-none" : ""}`}
+      onPointerDown={onPointerDown}
+      onClickCapture={onClickCapture}
     >
       <CardBody
         event={event}
@@ -275,21 +258,23 @@ export function SwipeCard({
         stamps={
           <>
             {/* Physical sides on purpose: each stamp shows on the side the card is dragged away from. */}
-            <m.span
-              style={{ opacity: goingOpacity }}
+            <span
+              ref={goingStamp}
+              style={{ opacity: 0 }}
               className="absolute top-4 left-4 rotate-[-8deg] rounded-lg border-2 border-emerald-400 bg-black/50 px-3 py-1 text-lg font-bold text-emerald-300"
             >
               {t("stampGoing")}
-            </m.span>
-            <m.span
-              style={{ opacity: declineOpacity }}
+            </span>
+            <span
+              ref={passStamp}
+              style={{ opacity: 0 }}
               className="absolute top-4 right-4 rotate-[8deg] rounded-lg border-2 border-rose-400 bg-black/50 px-3 py-1 text-lg font-bold text-rose-300"
             >
               {t("stampPass")}
-            </m.span>
+            </span>
           </>
         }
       />
-    </m.article>
+    </article>
   );
 }

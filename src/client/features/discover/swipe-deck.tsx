@@ -2,8 +2,7 @@ import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FeedItem } from "@contract/events";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarIcon, RefreshCwIcon, Undo2Icon } from "lucide-react";
-import { AnimatePresence, LazyMotion, useMotionValue, useReducedMotion } from "motion/react";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { refreshAnswered, useRespond, useUndoAnswer } from "@/features/events";
 import { asksBeforeJoining, LazyRespondDialog } from "@/features/hosting";
@@ -13,10 +12,9 @@ import { enqueue, queuedActions, removeQueued } from "@/lib/offline-queue";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { NextCard, SwipeCard } from "./swipe-card";
+import { useLeavingCards } from "./use-leaving-cards";
+import { useReducedMotion } from "./use-reduced-motion";
 import { useRemembered } from "./use-remembered";
-
-// The deck paints with motion's light components; drag and animations (~40 KB gz) load right after.
-const loadMotionFeatures = () => import("./motion-features").then((module) => module.default);
 
 interface Answered {
   event: FeedItem;
@@ -42,7 +40,7 @@ export function SwipeDeck({
   const queryClient = useQueryClient();
   const respond = useRespond();
   const undoAnswer = useUndoAnswer();
-  const reduceMotion = useReducedMotion() ?? false;
+  const reduceMotion = useReducedMotion();
   const [seen, setSeen] = useRemembered<{ cardId: number | null; answered: Answered[] }>(`deck:${place}`, {
     cardId: null,
     answered: [],
@@ -58,9 +56,11 @@ export function SwipeDeck({
   const [asking, setAsking] = useState<FeedItem | null>(null);
   // The side the last card left to (1 right, -1 left), handed to its exit animation.
   const [direction, setDirection] = useState(1);
-  const dragProgress = useMotionValue(0);
+  // The card below rises with the top card's drag, which writes its style directly.
+  const nextCardRef = useRef<HTMLDivElement>(null);
   const current = events[index];
   const next = events[index + 1];
+  const { leaving, animateEntry, left } = useLeavingCards(current, direction);
   const currentId = current?.id ?? null;
   useEffect(() => setSeen({ cardId: currentId, answered }), [setSeen, currentId, answered]);
   // Toasts rise above the answer buttons and the Undo line, never over them.
@@ -78,13 +78,11 @@ export function SwipeDeck({
       const event = current;
       void native.haptic("light");
       if (status === "going" && asksBeforeJoining(event)) {
-        dragProgress.set(0);
         setAsking(event);
         return;
       }
       setDirection(status === "going" ? 1 : -1);
       setIndex((i) => i + 1);
-      dragProgress.set(0);
       if (!navigator.onLine) {
         const queued = enqueue(user.id, { kind: "swipe", eventId: event.id, status });
         toast({
@@ -115,7 +113,7 @@ export function SwipeDeck({
       );
       setAnswered((list) => [...list, { event, status, stored }]);
     },
-    [current, user, asking, respond, events, dragProgress, queryClient],
+    [current, user, asking, respond, events, queryClient],
   );
 
   /** The dialog stored the answer with what the host asked: the card leaves as a swipe's would. */
@@ -212,21 +210,24 @@ export function SwipeDeck({
     // As tall as the screen leaves (the Social tab sizes it): the card's text scrolls inside the card.
     <div className="relative flex min-h-0 flex-1 flex-col">
       {answerDialog}
-      <LazyMotion features={loadMotionFeatures} strict>
-        <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)]" data-testid="deck">
-          {next && <NextCard key={next.id} event={next} timezone={user?.timezone} progress={dragProgress} />}
-          <AnimatePresence initial={false} custom={direction}>
-            <SwipeCard
-              key={current.id}
-              event={current}
-              timezone={user?.timezone}
-              onAnswer={answer}
-              onDragProgress={(p) => dragProgress.set(p)}
-              reduceMotion={reduceMotion}
-            />
-          </AnimatePresence>
-        </div>
-      </LazyMotion>
+      <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)]" data-testid="deck">
+        {next && <NextCard key={next.id} ref={nextCardRef} event={next} timezone={user?.timezone} />}
+        {/* One list, so the top card keeps its element (and where it was dragged to) as it starts leaving; the
+            leaving cards come after it, above it, until they are gone. */}
+        {[{ event: current, direction: undefined }, ...leaving].map(({ event, direction: leavingTo }) => (
+          <SwipeCard
+            key={event.id}
+            event={event}
+            timezone={user?.timezone}
+            onAnswer={answer}
+            nextCard={nextCardRef}
+            leavingTo={leavingTo}
+            onLeft={left}
+            animateEntry={animateEntry}
+            reduceMotion={reduceMotion}
+          />
+        ))}
+      </div>
       <div className="mt-3 flex min-h-9 shrink-0 items-center justify-between gap-2">
         {/* One line, so the deck above keeps its height: a long title is cut, never the count. */}
         <p className="flex min-w-0 gap-1 text-xs text-muted-foreground" role="status" data-testid="deck-status">
