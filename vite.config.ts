@@ -79,7 +79,18 @@ export default defineConfig({
       },
       // zod in a chunk of its own: left to the automatic split it shares a chunk with TanStack Query, and every
       // screen that only needs the query layer would download zod with it.
-      output: { codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }] } },
+      // Inlining below needs it; the client's chunks export only to each other.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]/ }],
+          // Shared modules under 4 KB (an icon, a screen's texts, a small component) go into each screen's chunk
+          // instead of a file of their own: Discover fetched 84 files until idle, 45 after. On a phone's
+          // connection each file waits its turn (Lighthouse mobile: LCP 4.7 -> 3.6 s on `/`, 3.2 -> 2.7 s on
+          // `/auth`), for 3-7 KB more in all.
+          experimentalInlineCommonChunks: { maxSize: 4 * 1024 },
+        },
+      },
     },
   },
   server: {

@@ -113,7 +113,12 @@ const manifest = await buildWith(path.join(root, "src/client"), appOut);
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error("no entry chunk in the manifest");
 // Keys are paths under src/client.
-const keyOf = (file: string) => Object.keys(manifest).find((k) => k === file || k.endsWith(`/${file}`));
+// A screen shared by two lazy entries is a common chunk, listed under its chunk's name instead of its source.
+const keyOf = (file: string) =>
+  Object.keys(manifest).find((k) => k === file || k.endsWith(`/${file}`)) ??
+  Object.keys(manifest).find(
+    (k) => !manifest[k].src && manifest[k].name === path.basename(file).replace(/\.tsx?$/, ""),
+  );
 // The entry only starts downloads (main.tsx): the app itself (start.tsx) and the address's screen chunks
 // (Discover with the members' app shell, or the sign-in page) load in parallel and all count.
 // A screen renamed or moved must fail the bench, not leave its chunk out and shrink the figure.
@@ -298,7 +303,15 @@ async function lighthouse({ pages }: ProductionServer) {
     `\nLighthouse 12.8.2, mobile (simulated 4G, CPU slowdown ${opts["cpu-slowdown"]} x), performance only, median of ${opts.runs} runs; target >= 95`,
   );
   for (const page of pages) {
-    const runs: Array<{ score: number; lcp: number; tbt: number; cls: number; fcp: number; host: number }> = [];
+    const runs: Array<{
+      score: number;
+      lcp: number;
+      tbt: number;
+      cls: number;
+      fcp: number;
+      host: number;
+      report: LighthouseReport;
+    }> = [];
     // A run that fails to record a trace (NO_NAVSTART happens on a loaded host) is tried again, up to twice.
     for (let i = 0, failures = 0; i < Number(opts.runs); i++) {
       const out = path.join(lhDir, `report-${i}.json`);
@@ -317,6 +330,7 @@ async function lighthouse({ pages }: ProductionServer) {
         tbt: audit("total-blocking-time"),
         cls: audit("cumulative-layout-shift"),
         host: Math.round(report.environment.benchmarkIndex),
+        report,
       });
     }
     runs.sort((a, b) => a.score - b.score);
@@ -324,14 +338,34 @@ async function lighthouse({ pages }: ProductionServer) {
     console.log(
       `  ${page.label.padEnd(12)} score ${m.score}  FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}   (runs: ${runs.map((r) => r.score).join(", ")}; host benchmarkIndex ${runs.map((r) => r.host).join(", ")})`,
     );
+    printWhereTimeGoes(m.report);
   }
 }
 
 type LighthouseReport = {
   categories: { performance: { score: number } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
   environment: { benchmarkIndex: number };
 };
+
+/** The median run's main-thread time by kind and by script (simulated phone), and what its LCP was. */
+function printWhereTimeGoes(report: LighthouseReport) {
+  const items = (id: string) => report.audits[id]?.details?.items ?? [];
+  const ms = (v: unknown) => `${Math.round(Number(v))} ms`;
+  const byKind = items("mainthread-work-breakdown")
+    .slice(0, 5)
+    .map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`);
+  console.log(`      main thread: ${byKind.join(", ")}`);
+  const byScript = items("bootup-time")
+    .slice(0, 5)
+    .map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, "")} ${ms(i.scripting)} scripting`);
+  console.log(`      scripts: ${byScript.join(", ")}`);
+  const lcp = items("largest-contentful-paint-element")[0] as
+    | { items?: Array<{ node?: { snippet?: string } }> }
+    | undefined;
+  const snippet = lcp?.items?.[0]?.node?.snippet;
+  if (snippet) console.log(`      LCP element: ${snippet.slice(0, 120)}`);
+}
 
 function runLighthouse(page: { url: string; headers: Record<string, string> }, out: string) {
   try {
