@@ -122,3 +122,55 @@ test("held mid-drag the card shows its stamp and lifts the next one; past 150 px
     .toEqual([{ eventId: second.id, userId: me.id, status: "going" }]);
   await expect(page.getByText("No More Events")).toBeVisible();
 });
+
+test("the top card's cover is the deck's largest paint; the card below shows its cover once the deck is touched", async ({
+  page,
+  user: _signedIn,
+  newPerson,
+}) => {
+  const host = await newPerson();
+  const token = uniqueToken("paint");
+  // A long text leaves the top card's cover shorter than the one below, whose text is short.
+  await createEvent(host.context.request, host.account.id, {
+    title: `${token} Reading`,
+    description: "Bring a book you loved and one you did not. ".repeat(12),
+    date: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  await createEvent(host.context.request, host.account.id, {
+    title: `${token} Walk`,
+    description: "Short.",
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  const deck = new DiscoverScreen(page);
+  await deck.open();
+  await expect(deck.nextCard).toBeVisible();
+  const topCover = deck.card.getByTestId(/event-cover-/);
+  const nextCover = deck.nextCard.getByTestId(/event-cover-/);
+  await expect(topCover).toHaveJSProperty("complete", true);
+  await expect(nextCover).toHaveJSProperty("complete", true);
+  await expect(nextCover).toHaveCSS("opacity", "0");
+
+  // What Chrome reports as the largest paint before any input lies in the top card, not behind it.
+  const largest = await page.evaluate(
+    () =>
+      new Promise<{ inTopCard: boolean; inNextCard: boolean }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element }).element;
+          resolve({
+            inTopCard: !!element?.closest("[data-testid=swipe-card]"),
+            inNextCard: !!element?.closest("[data-testid=next-card]"),
+          });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  expect(largest).toEqual({ inTopCard: true, inNextCard: false });
+
+  // Touched, the deck shows the card below whole as soon as the top one moves.
+  const box = await deck.card.boundingBox();
+  if (!box) throw new Error("no card");
+  await page.mouse.move(box.x + box.width / 2, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + 60, { steps: 4 });
+  await expect(nextCover).toHaveCSS("opacity", "1");
+  await page.mouse.up();
+});

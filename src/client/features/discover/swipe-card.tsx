@@ -22,12 +22,14 @@ function CardBody({
   stamps,
   onAnswer,
   priority = false,
+  coverClassName,
 }: {
   event: FeedItem;
   timezone: string | undefined;
   stamps?: ReactNode;
   /** The top card's cover is the screen's largest paint: fetched first (the card below it waits). */
   priority?: boolean;
+  coverClassName?: string;
   onAnswer?: (status: "going" | "declined") => void;
 }) {
   const t = useTexts(DISCOVER_TEXTS);
@@ -48,7 +50,7 @@ function CardBody({
         data-testid="card-cover"
         className="relative block min-h-24 flex-[0_2_11rem] overflow-hidden"
       >
-        <EventCover event={event} priority={priority} />
+        <EventCover event={event} priority={priority} className={coverClassName} />
         {stamps}
       </Link>
       <div
@@ -179,7 +181,9 @@ export function NextCard({
       className={`${cardClass} pointer-events-none shadow-md`}
       style={{ transform: nextCardTransform(0) }}
     >
-      <CardBody event={event} timezone={timezone} />
+      {/* Until the deck is first touched, the top card at rest hides this cover whole: not drawn, it cannot pass
+          for the screen's largest paint (a shorter text leaves it taller than the top card's own cover). */}
+      <CardBody event={event} timezone={timezone} coverClassName="opacity-0 group-data-engaged/deck:opacity-100" />
     </div>
   );
 }

@@ -210,7 +210,14 @@ export function SwipeDeck({
     // As tall as the screen leaves (the Social tab sizes it): the card's text scrolls inside the card.
     <div className="relative flex min-h-0 flex-1 flex-col">
       {answerDialog}
-      <div className="grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)]" data-testid="deck">
+      <div
+        className="group/deck grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)]"
+        data-testid="deck"
+        // Marked on the first touch, without a render: the card below shows its cover from then on (NextCard).
+        onPointerDownCapture={(e) => {
+          e.currentTarget.dataset.engaged = "";
+        }}
+      >
         {next && <NextCard key={next.id} ref={nextCardRef} event={next} timezone={user?.timezone} />}
         {/* One list, so the top card keeps its element (and where it was dragged to) as it starts leaving; the
             leaving cards come after it, above it, until they are gone. */}
