@@ -47,37 +47,79 @@ type NewMessage = Parameters<ChatRepository["insertAsMembers"]>[0][number];
 const WRITE_BATCH_MAX = 200;
 
 /**
- * Group commit: one statement at a time stores every message that arrived while the previous one ran
- * (many sockets at once), so a busy chat costs a few large inserts instead of a queue of small ones, and
- * messages are stored, and resolved, in the order write() was called. Each sender still waits for its own
- * row; one message alone is written on the next turn of the event loop.
+ * Statements the writer keeps running at once. More than one, so a commit that stalls (tens of ms when it
+ * meets PostgreSQL's own writes) holds only the groups in its batch, not every message behind it; few,
+ * because each one holds a pooled connection and on a small host more statements at once only compete
+ * for the same cores and make the batches smaller.
+ */
+const WRITE_STATEMENTS_IN_FLIGHT = 4;
+
+type PendingWrite = {
+  input: NewMessage;
+  resolve: (m: StoredMessage | null) => void;
+  reject: (e: unknown) => void;
+};
+
+/**
+ * Group commit: each statement stores every message that arrived while the others ran (many sockets at
+ * once), so a busy chat costs a few large inserts instead of a queue of small ones. Up to
+ * WRITE_STATEMENTS_IN_FLIGHT statements run side by side, each resolved as it returns. A group is in at
+ * most one of them at a time: its later messages wait for the next batch, so each group's messages are
+ * stored, and resolved, in the order write() was called (across instances the insert's per-group lock
+ * orders them). Each sender still waits for its own row; one message alone is written on the next turn of
+ * the event loop.
  */
 function batchWriter(chat: ChatRepository) {
-  const pending: Array<{
-    input: NewMessage;
-    resolve: (m: StoredMessage | null) => void;
-    reject: (e: unknown) => void;
-  }> = [];
-  let writing = false;
-  async function drain() {
-    while (pending.length > 0) {
-      const batch = pending.splice(0, WRITE_BATCH_MAX);
-      try {
-        const stored = await chat.insertAsMembers(batch.map((p) => p.input));
-        for (const [i, p] of batch.entries()) p.resolve(stored[i]);
-      } catch (error) {
-        for (const p of batch) p.reject(error);
-      }
+  const pending: PendingWrite[] = [];
+  const groupsInFlight = new Set<number>();
+  let inFlight = 0;
+  let scheduled = false;
+
+  /** The oldest pending messages of groups no statement holds, removed from pending. */
+  function takeBatch(): PendingWrite[] {
+    const batch: PendingWrite[] = [];
+    const rest: PendingWrite[] = [];
+    for (const p of pending) {
+      if (batch.length < WRITE_BATCH_MAX && !groupsInFlight.has(p.input.groupId)) batch.push(p);
+      else rest.push(p);
     }
-    writing = false;
+    pending.splice(0, pending.length, ...rest);
+    return batch;
   }
+
+  async function store(batch: PendingWrite[], groups: Set<number>) {
+    try {
+      const stored = await chat.insertAsMembers(batch.map((p) => p.input));
+      for (const [i, p] of batch.entries()) p.resolve(stored[i]);
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+    inFlight--;
+    for (const g of groups) groupsInFlight.delete(g);
+    start();
+  }
+
+  function start() {
+    while (inFlight < WRITE_STATEMENTS_IN_FLIGHT && pending.length > 0) {
+      const batch = takeBatch();
+      if (batch.length === 0) return;
+      const groups = new Set(batch.map((p) => p.input.groupId));
+      for (const g of groups) groupsInFlight.add(g);
+      inFlight++;
+      void store(batch, groups);
+    }
+  }
+
   return {
     write(input: NewMessage) {
       return new Promise<StoredMessage | null>((resolve, reject) => {
         pending.push({ input, resolve, reject });
-        if (writing) return;
-        writing = true;
-        setImmediate(() => void drain());
+        if (scheduled || inFlight >= WRITE_STATEMENTS_IN_FLIGHT) return;
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          start();
+        });
       });
     },
   };
