@@ -92,8 +92,10 @@ describe("the writer's statements", () => {
     return { calls, send };
   }
   const turn = () => new Promise((resolve) => setImmediate(resolve));
+  /** Longer than the writer waits before it starts a statement beside others in flight. */
+  const overlapWait = () => new Promise((resolve) => setTimeout(resolve, 30));
 
-  it("run side by side for different groups, while a group's later messages wait for its statement in flight", async () => {
+  it("run side by side for different groups once one stalls, while a group's later messages wait for its statement in flight", async () => {
     const { calls, send } = heldRepository();
     const done: string[] = [];
     const track = (groupId: number, message: string) => send(groupId, message).then((m) => void done.push(m.message));
@@ -102,7 +104,10 @@ describe("the writer's statements", () => {
     expect(calls.map((c) => c.groups)).toEqual([[1, 2]]);
     const second = [track(1, "g1 b"), track(3, "g3 a"), track(1, "g1 c")];
     await turn();
-    // Group 1 is in the statement in flight: only group 3 starts.
+    // A statement that returns soon is waited for: the next batch would only be smaller.
+    expect(calls.map((c) => c.groups)).toEqual([[1, 2]]);
+    await overlapWait();
+    // Group 1 is in the statement in flight: only group 3 starts beside it.
     expect(calls.map((c) => c.groups)).toEqual([[1, 2], [3]]);
     calls[1].finish();
     await Promise.all([second[1]]);
@@ -121,10 +126,10 @@ describe("the writer's statements", () => {
     const sends: Promise<unknown>[] = [];
     for (let g = 1; g <= 4; g++) {
       sends.push(send(g, `g${g}`));
-      await turn();
+      await overlapWait();
     }
     sends.push(send(5, "g5"), send(6, "g6"));
-    await turn();
+    await overlapWait();
     expect(calls.map((c) => c.groups)).toEqual([[1], [2], [3], [4]]);
     calls[0].finish();
     await sends[0];

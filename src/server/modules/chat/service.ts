@@ -47,12 +47,19 @@ type NewMessage = Parameters<ChatRepository["insertAsMembers"]>[0][number];
 const WRITE_BATCH_MAX = 200;
 
 /**
- * Statements the writer keeps running at once. More than one, so a commit that stalls (tens of ms when it
- * meets PostgreSQL's own writes) holds only the groups in its batch, not every message behind it; few,
- * because each one holds a pooled connection and on a small host more statements at once only compete
- * for the same cores and make the batches smaller.
+ * Most statements the writer keeps running at once. More than one, so a commit that stalls (tens of ms
+ * when it meets PostgreSQL's own writes) holds only the groups in its batch, not every message behind it;
+ * few, because each one holds a pooled connection.
  */
 const WRITE_STATEMENTS_IN_FLIGHT = 4;
+
+/**
+ * How long every statement in flight must have run before another starts beside them. A statement
+ * typically returns within a few ms; starting others sooner only splits the same messages into smaller
+ * batches whose fixed cost (planning, a commit) competes for the same cores, and with several instances
+ * more statements at once hold more groups' locks for the others to wait on.
+ */
+const OVERLAP_AFTER_MS = 10;
 
 type PendingWrite = {
   input: NewMessage;
@@ -61,52 +68,71 @@ type PendingWrite = {
 };
 
 /**
- * Group commit: each statement stores every message that arrived while the others ran (many sockets at
- * once), so a busy chat costs a few large inserts instead of a queue of small ones. Up to
- * WRITE_STATEMENTS_IN_FLIGHT statements run side by side, each resolved as it returns. A group is in at
- * most one of them at a time: its later messages wait for the next batch, so each group's messages are
- * stored, and resolved, in the order write() was called (across instances the insert's per-group lock
- * orders them). Each sender still waits for its own row; one message alone is written on the next turn of
- * the event loop.
+ * Group commit: a statement stores every message that arrived while the one before ran (many sockets at
+ * once), so a busy chat costs a few large inserts instead of a queue of small ones. When the statements
+ * in flight stall (all older than OVERLAP_AFTER_MS), the next batch starts beside them, up to
+ * WRITE_STATEMENTS_IN_FLIGHT; each is resolved as it returns. A group is in at most one of them at a time:
+ * its later messages wait for the next batch, so each group's messages are stored, and resolved, in the
+ * order write() was called (across instances the insert's per-group lock orders them). Each sender still
+ * waits for its own row; one message alone is written on the next turn of the event loop.
  */
 function batchWriter(chat: ChatRepository) {
   const pending: PendingWrite[] = [];
-  const groupsInFlight = new Set<number>();
-  let inFlight = 0;
+  /** The statements in flight: when each started (performance.now()) and the groups it holds. */
+  const inFlight = new Set<{ startedAt: number; groups: Set<number> }>();
   let scheduled = false;
+  let overlapTimerSet = false;
+
+  function holdsGroup(groupId: number) {
+    for (const statement of inFlight) if (statement.groups.has(groupId)) return true;
+    return false;
+  }
 
   /** The oldest pending messages of groups no statement holds, removed from pending. */
   function takeBatch(): PendingWrite[] {
     const batch: PendingWrite[] = [];
     const rest: PendingWrite[] = [];
     for (const p of pending) {
-      if (batch.length < WRITE_BATCH_MAX && !groupsInFlight.has(p.input.groupId)) batch.push(p);
+      if (batch.length < WRITE_BATCH_MAX && !holdsGroup(p.input.groupId)) batch.push(p);
       else rest.push(p);
     }
     pending.splice(0, pending.length, ...rest);
     return batch;
   }
 
-  async function store(batch: PendingWrite[], groups: Set<number>) {
+  async function store(batch: PendingWrite[], statement: { startedAt: number; groups: Set<number> }) {
     try {
       const stored = await chat.insertAsMembers(batch.map((p) => p.input));
       for (const [i, p] of batch.entries()) p.resolve(stored[i]);
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
-    inFlight--;
-    for (const g of groups) groupsInFlight.delete(g);
+    inFlight.delete(statement);
     start();
   }
 
   function start() {
-    while (inFlight < WRITE_STATEMENTS_IN_FLIGHT && pending.length > 0) {
+    while (pending.length > 0 && inFlight.size < WRITE_STATEMENTS_IN_FLIGHT) {
+      const now = performance.now();
+      const youngest = Math.max(...[...inFlight].map((s) => s.startedAt));
+      if (now - youngest < OVERLAP_AFTER_MS) {
+        if (!overlapTimerSet) {
+          overlapTimerSet = true;
+          setTimeout(
+            () => {
+              overlapTimerSet = false;
+              start();
+            },
+            youngest + OVERLAP_AFTER_MS - now,
+          );
+        }
+        return;
+      }
       const batch = takeBatch();
       if (batch.length === 0) return;
-      const groups = new Set(batch.map((p) => p.input.groupId));
-      for (const g of groups) groupsInFlight.add(g);
-      inFlight++;
-      void store(batch, groups);
+      const statement = { startedAt: now, groups: new Set(batch.map((p) => p.input.groupId)) };
+      inFlight.add(statement);
+      void store(batch, statement);
     }
   }
 
@@ -114,7 +140,7 @@ function batchWriter(chat: ChatRepository) {
     write(input: NewMessage) {
       return new Promise<StoredMessage | null>((resolve, reject) => {
         pending.push({ input, resolve, reject });
-        if (scheduled || inFlight >= WRITE_STATEMENTS_IN_FLIGHT) return;
+        if (scheduled) return;
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
