@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_TEXTS } from "#contract/groups";
 import { type Database, openDatabase } from "#server/db/client";
@@ -8,9 +7,9 @@ import { groupMembers, groups } from "#server/modules/groups/schema";
 import { users } from "#server/modules/users/schema";
 import { createInProcessBus } from "#server/realtime/bus";
 import { as, createTestApp, freshDatabaseUrl, registerUser, type TestApp } from "#server/test/test-app";
-import { type ChatRepository, chatRepository, type StoredMessage } from "./repository";
+import { chatRepository } from "./repository";
 import { chatMessages } from "./schema";
-import { type ChatService, chatService } from "./service";
+import { chatService } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,87 +55,6 @@ describe("messages sent at the same moment", () => {
     expect(new Set(bodies.map((b) => b.id)).size).toBe(5);
     const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.groupId, group.id));
     expect(stored.map((m) => m.message).sort()).toEqual(["a1", "a2", "a2", "b1", "b2"]);
-  });
-});
-
-describe("the writer's statements", () => {
-  /** A repository whose inserts answer only when the test says: each call's groups, and a way to finish it. */
-  function heldRepository() {
-    const calls: Array<{ groups: number[]; finish: () => void }> = [];
-    const chat = {
-      insertAsMembers: (inputs: Parameters<ChatRepository["insertAsMembers"]>[0]) =>
-        new Promise<Array<StoredMessage | null>>((resolve) => {
-          calls.push({
-            groups: inputs.map((m) => m.groupId),
-            finish: () =>
-              resolve(
-                inputs.map((m, n) => ({
-                  id: calls.length * 1000 + n,
-                  groupId: m.groupId,
-                  userId: m.userId,
-                  message: m.message,
-                  messageType: m.messageType,
-                  attachmentUrl: null,
-                  referenceData: null,
-                  sentAt: new Date(),
-                  hiddenAt: null,
-                  clientId: null,
-                  userName: "Held",
-                })),
-              ),
-          });
-        }),
-    } as unknown as ChatRepository;
-    const service = chatService({ chat, groups: { roleOf: async () => "member" }, bus: createInProcessBus() });
-    const send = (groupId: number, message: string) => service.send(1, { groupId, message });
-    return { calls, send };
-  }
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-  /** Longer than the writer waits before it starts a statement beside others in flight. */
-  const overlapWait = () => new Promise((resolve) => setTimeout(resolve, 30));
-
-  it("run side by side for different groups once one stalls, while a group's later messages wait for its statement in flight", async () => {
-    const { calls, send } = heldRepository();
-    const done: string[] = [];
-    const track = (groupId: number, message: string) => send(groupId, message).then((m) => void done.push(m.message));
-    const first = [track(1, "g1 a"), track(2, "g2 a")];
-    await turn();
-    expect(calls.map((c) => c.groups)).toEqual([[1, 2]]);
-    const second = [track(1, "g1 b"), track(3, "g3 a"), track(1, "g1 c")];
-    await turn();
-    // A statement that returns soon is waited for: the next batch would only be smaller.
-    expect(calls.map((c) => c.groups)).toEqual([[1, 2]]);
-    await overlapWait();
-    // Group 1 is in the statement in flight: only group 3 starts beside it.
-    expect(calls.map((c) => c.groups)).toEqual([[1, 2], [3]]);
-    calls[1].finish();
-    await Promise.all([second[1]]);
-    expect(done).toEqual(["g3 a"]);
-    calls[0].finish();
-    await Promise.all(first);
-    await turn();
-    expect(calls.map((c) => c.groups)).toEqual([[1, 2], [3], [1, 1]]);
-    calls[2].finish();
-    await Promise.all(second);
-    expect(done).toEqual(["g3 a", "g1 a", "g2 a", "g1 b", "g1 c"]);
-  });
-
-  it("are at most four at once; the rest wait for a free one", async () => {
-    const { calls, send } = heldRepository();
-    const sends: Promise<unknown>[] = [];
-    for (let g = 1; g <= 4; g++) {
-      sends.push(send(g, `g${g}`));
-      await overlapWait();
-    }
-    sends.push(send(5, "g5"), send(6, "g6"));
-    await overlapWait();
-    expect(calls.map((c) => c.groups)).toEqual([[1], [2], [3], [4]]);
-    calls[0].finish();
-    await sends[0];
-    await turn();
-    expect(calls.map((c) => c.groups)).toEqual([[1], [2], [3], [4], [5, 6]]);
-    for (const c of calls.slice(1)) c.finish();
-    await Promise.all(sends);
   });
 });
 
@@ -235,41 +153,32 @@ describe.skipIf(!postgresServer)("two writers on one PostgreSQL database (two in
       expect([...(seen.get(g) ?? [])].sort((a, b) => a - b)).toEqual(ofGroup.map((m) => m.id));
     }
   });
-
-  it("a group's batch waits for the one holding its lock and draws its ids after it; other groups' go on", async () => {
-    const { userIds, groupIds } = await world(4, 3);
-    const [stalled, waiting, other] = userIds;
-    const [group, otherGroup, thirdGroup] = groupIds;
-    const one = writer(databases[0]);
-    const two = writer(databases[1]);
-    const reader = chatRepository(databases[2].db);
-    // A batch of one's stalls at its commit: its foreign key check waits for the sender's row, locked here.
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    await holder.query("begin");
-    await holder.query("select 1 from users where id = $1 for update", [stalled]);
-    const finished = new Set<string>();
-    const track = (service: ChatService, userId: number, groupId: number, message: string) =>
-      service.send(userId, { groupId, message }).then((m) => {
-        finished.add(message);
-        return m;
+  it("a plan's card waits its turn with the batches, so its id never commits after a larger one of its group", async () => {
+    const { userIds, groupIds } = await world(1, 1);
+    const holder = await openDatabase(url);
+    const chat = chatRepository(databases[0].db);
+    let cardStored = false;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another instance's batch in flight: it holds the chat lock until it commits.
+    const batch = holder.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7201024)`);
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const card = chat
+      .insertCard({ groupId: groupIds[0], userId: userIds[0], message: "Plan", referenceData: null })
+      .then((stored) => {
+        cardStored = true;
+        return stored;
       });
-    const first = track(one, stalled, group, "first");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const second = track(two, waiting, group, "second");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // Other groups are stored meanwhile, on the same instance as the stalled batch and on the other.
-    const sameInstance = await track(one, other, otherGroup, "other group, same instance");
-    const otherInstance = await track(two, other, thirdGroup, "other group, other instance");
-    expect([...finished].sort()).toEqual(["other group, other instance", "other group, same instance"]);
-    expect(await reader.pageAfter(group, 0, 10)).toEqual([]);
-    await holder.query("rollback");
-    await holder.end();
-    const [a, b] = await Promise.all([first, second]);
-    expect(a.id).toBeLessThan(b.id);
-    // The second batch started before the other instance's, yet its id is larger: drawn once it held the lock.
-    expect(b.id).toBeGreaterThan(otherInstance.id);
-    expect(sameInstance.id).toBeLessThan(b.id);
-    expect((await reader.pageAfter(group, 0, 10)).map((m) => m.message)).toEqual(["first", "second"]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cardStored).toBe(false);
+    release();
+    await batch;
+    expect((await card).messageType).toBe("event");
+    await holder.close();
   });
 });

@@ -42,11 +42,8 @@ function fromRow(row: MessageRow): StoredMessage {
   };
 }
 
-/**
- * The class of the advisory locks that order each group's chat inserts: (this number, group id) names one
- * group's lock. Any fixed int4 no other two-key advisory lock uses.
- */
-const CHAT_GROUP_LOCK_CLASS = 7_201_024;
+/** The advisory lock that takes chat batches in turn (any fixed number no other lock uses). */
+const CHAT_INSERT_LOCK = 7_201_024;
 
 /** The messages a person wrote, hidden ones too, for their data export. */
 export function messagesWrittenBy(db: Db, userId: number) {
@@ -128,17 +125,9 @@ export function chatRepository(db: Db) {
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
             as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
         ),
-        -- Each group's lock, held to commit, before any id is drawn: ids come from one sequence, and a
-        -- reader catching up after a group's last id it saw (pageAfter) would skip a smaller id of that
-        -- group committed after a larger one. Batches of other groups run side by side. Locks are taken
-        -- in ascending group id order (the sorted subquery feeds the aggregate), so two batches sharing
-        -- groups never deadlock; the one row this yields exists only once all are held. Batches of
-        -- different groups rarely share a row their foreign keys lock (a sender in both), so they seldom
-        -- meet PostgreSQL's costly shared row locks between transactions; batches of one group take turns.
-        turn as (
-          select count(pg_advisory_xact_lock(${CHAT_GROUP_LOCK_CLASS}, ids.group_id)) as held
-          from (select distinct group_id from input order by group_id) ids
-        ),
+        -- One batch at a time across instances: two at once lock the same group and user rows for their
+        -- foreign keys, and PostgreSQL's shared row locks between them cost far more than the wait.
+        turn as (select pg_advisory_xact_lock(${CHAT_INSERT_LOCK}) as held),
         m as (
           insert into chat_messages (group_id, user_id, message, message_type, client_id)
           select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
@@ -210,9 +199,10 @@ export function chatRepository(db: Db) {
     },
     /** A message the server writes itself (a plan's card): its kind and reference are not the sender's to choose. */
     async insertCard(input: { groupId: number; userId: number; message: string; referenceData: unknown }) {
-      // Under its group's lock, as a batch is: a card's id must not commit after a larger id of its group.
+      // In turn with the batches: a card's id must not commit after a larger id of its group, or a reader
+      // catching up after that larger id would never see the card.
       const row = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_GROUP_LOCK_CLASS}, ${input.groupId})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_INSERT_LOCK})`);
         const [inserted] = await tx
           .insert(chatMessages)
           .values({ ...input, messageType: "event" })

@@ -47,105 +47,37 @@ type NewMessage = Parameters<ChatRepository["insertAsMembers"]>[0][number];
 const WRITE_BATCH_MAX = 200;
 
 /**
- * Most statements the writer keeps running at once. More than one, so a commit that stalls (tens of ms
- * when it meets PostgreSQL's own writes) holds only the groups in its batch, not every message behind it;
- * few, because each one holds a pooled connection.
- */
-const WRITE_STATEMENTS_IN_FLIGHT = 4;
-
-/**
- * How long every statement in flight must have run before another starts beside them. A statement
- * typically returns within a few ms; starting others sooner only splits the same messages into smaller
- * batches whose fixed cost (planning, a commit) competes for the same cores, and with several instances
- * more statements at once hold more groups' locks for the others to wait on.
- */
-const OVERLAP_AFTER_MS = 10;
-
-type PendingWrite = {
-  input: NewMessage;
-  resolve: (m: StoredMessage | null) => void;
-  reject: (e: unknown) => void;
-};
-
-/**
- * Group commit: a statement stores every message that arrived while the one before ran (many sockets at
- * once), so a busy chat costs a few large inserts instead of a queue of small ones. When the statements
- * in flight stall (all older than OVERLAP_AFTER_MS), the next batch starts beside them, up to
- * WRITE_STATEMENTS_IN_FLIGHT; each is resolved as it returns. A group is in at most one of them at a time:
- * its later messages wait for the next batch, so each group's messages are stored, and resolved, in the
- * order write() was called (across instances the insert's per-group lock orders them). Each sender still
- * waits for its own row; one message alone is written on the next turn of the event loop.
+ * Group commit: one statement at a time stores every message that arrived while the previous one ran
+ * (many sockets at once), so a busy chat costs a few large inserts instead of a queue of small ones, and
+ * messages are stored, and resolved, in the order write() was called. Each sender still waits for its own
+ * row; one message alone is written on the next turn of the event loop.
  */
 function batchWriter(chat: ChatRepository) {
-  const pending: PendingWrite[] = [];
-  /** The statements in flight: when each started (performance.now()) and the groups it holds. */
-  const inFlight = new Set<{ startedAt: number; groups: Set<number> }>();
-  let scheduled = false;
-  let overlapTimerSet = false;
-
-  function holdsGroup(groupId: number) {
-    for (const statement of inFlight) if (statement.groups.has(groupId)) return true;
-    return false;
-  }
-
-  /** The oldest pending messages of groups no statement holds, removed from pending. */
-  function takeBatch(): PendingWrite[] {
-    const batch: PendingWrite[] = [];
-    const rest: PendingWrite[] = [];
-    for (const p of pending) {
-      if (batch.length < WRITE_BATCH_MAX && !holdsGroup(p.input.groupId)) batch.push(p);
-      else rest.push(p);
-    }
-    pending.splice(0, pending.length, ...rest);
-    return batch;
-  }
-
-  async function store(batch: PendingWrite[], statement: { startedAt: number; groups: Set<number> }) {
-    try {
-      const stored = await chat.insertAsMembers(batch.map((p) => p.input));
-      for (const [i, p] of batch.entries()) p.resolve(stored[i]);
-    } catch (error) {
-      for (const p of batch) p.reject(error);
-    }
-    inFlight.delete(statement);
-    start();
-  }
-
-  function start() {
-    while (pending.length > 0 && inFlight.size < WRITE_STATEMENTS_IN_FLIGHT) {
-      const now = performance.now();
-      const youngest = Math.max(...[...inFlight].map((s) => s.startedAt));
-      if (now - youngest < OVERLAP_AFTER_MS) {
-        if (!overlapTimerSet) {
-          overlapTimerSet = true;
-          setTimeout(
-            () => {
-              overlapTimerSet = false;
-              start();
-            },
-            youngest + OVERLAP_AFTER_MS - now,
-          );
-        }
-        return;
+  const pending: Array<{
+    input: NewMessage;
+    resolve: (m: StoredMessage | null) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  let writing = false;
+  async function drain() {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, WRITE_BATCH_MAX);
+      try {
+        const stored = await chat.insertAsMembers(batch.map((p) => p.input));
+        for (const [i, p] of batch.entries()) p.resolve(stored[i]);
+      } catch (error) {
+        for (const p of batch) p.reject(error);
       }
-      const batch = takeBatch();
-      if (batch.length === 0) return;
-      const statement = { startedAt: now, groups: new Set(batch.map((p) => p.input.groupId)) };
-      inFlight.add(statement);
-      void store(batch, statement);
     }
+    writing = false;
   }
-
   return {
     write(input: NewMessage) {
       return new Promise<StoredMessage | null>((resolve, reject) => {
         pending.push({ input, resolve, reject });
-        if (scheduled) return;
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          start();
-        });
+        if (writing) return;
+        writing = true;
+        setImmediate(() => void drain());
       });
     },
   };
