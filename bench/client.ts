@@ -270,7 +270,9 @@ async function withProductionServer(use: (server: ProductionServer) => Promise<v
 /** Every JS and CSS file Chromium fetches for each page until the network is idle, against the React baseline. */
 async function untilNetworkIdle({ origin, clientDist, pages }: ProductionServer) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
-  console.log(`\nFetched until the network is idle (Chromium, no input): JS + CSS, gzip -9; target <= 1.6 x React`);
+  console.log(
+    `\nFetched until the network is idle (Chromium, no input): JS + CSS, gzip -9; target <= 1.6 x React; load ${os.loadavg()[0].toFixed(1)}`,
+  );
   try {
     for (const page of pages) {
       const context = await browser.newContext({ serviceWorkers: "block", extraHTTPHeaders: page.headers });
@@ -336,7 +338,7 @@ async function lighthouse({ pages }: ProductionServer) {
     runs.sort((a, b) => a.score - b.score);
     const m = runs[Math.floor(runs.length / 2)];
     console.log(
-      `  ${page.label.padEnd(12)} score ${m.score}  FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}   (runs: ${runs.map((r) => r.score).join(", ")}; host benchmarkIndex ${runs.map((r) => r.host).join(", ")})`,
+      `  ${page.label.padEnd(12)} score ${m.score}  FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}   (runs: ${runs.map((r) => r.score).join(", ")}; host benchmarkIndex ${runs.map((r) => r.host).join(", ")}; load ${os.loadavg()[0].toFixed(1)})`,
     );
     printWhereTimeGoes(m.report);
   }
