@@ -70,6 +70,22 @@ test("a chat opened offline shows its last messages, says Offline, and shows the
   // Written while the chat is open online: the kept copy follows the screen.
   await chat.send(`Meet at the pier ${token}`);
   await expect(chat.messages).toContainText(`Meet at the pier ${token}`);
+  // The copy is written to Cache Storage a moment after the screen shows the message; a reload before that
+  // write lands would test the race, not the copy.
+  await expect
+    .poll(() =>
+      page.evaluate(async (text) => {
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) {
+            if (!request.url.includes("/api/chat/messages/")) continue;
+            if ((await (await cache.match(request))?.text())?.includes(text)) return true;
+          }
+        }
+        return false;
+      }, `Meet at the pier ${token}`),
+    )
+    .toBe(true);
 
   await context.setOffline(true);
   await expect(connection).toHaveText("Offline");
