@@ -113,7 +113,8 @@ const manifest = await buildWith(path.join(root, "src/client"), appOut);
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error("no entry chunk in the manifest");
 // Keys are paths under src/client.
-// A screen shared by two lazy entries is a common chunk, listed under its chunk's name instead of its source.
+// A screen imported lazily from two places (main.tsx prefetches Discover) can be merged into a common chunk, which
+// the manifest lists under its chunk's name instead of its source.
 const keyOf = (file: string) =>
   Object.keys(manifest).find((k) => k === file || k.endsWith(`/${file}`)) ??
   Object.keys(manifest).find(

@@ -249,7 +249,8 @@ export function SwipeCard({
       ref={card}
       data-testid={leaving ? "leaving-card" : "swipe-card"}
       data-event-id={event.id}
-      aria-hidden={leaving || undefined}
+      // Inert, not only hidden from assistive technology: its buttons must not stay in the tab order.
+      inert={leaving || undefined}
       className={`${cardClass} z-10 cursor-grab touch-pan-y shadow-lg will-change-transform active:cursor-grabbing ${leaving ? "pointer-events-none" : ""}`}
       onPointerDown={onPointerDown}
       onClickCapture={onClickCapture}
