@@ -12,8 +12,9 @@ export interface FeedEvent {
   date: Date;
   canceledAt: Date | null;
   sequence: number;
-  lat: number | null;
-  lng: number | null;
+  /** The exact pin: only in a person's own calendar, never in a public one. */
+  lat?: number | null;
+  lng?: number | null;
   timezone: string;
 }
 

@@ -166,6 +166,24 @@ describe("GET /api/hosts/{username}/calendar.ics", () => {
     const own = parseCalendar((await get(`/api/events/${upcoming.id}/calendar.ics`, guest)).body);
     expect([...own.events.keys()]).toEqual([`event-${upcoming.id}@link`]);
   });
+
+  it("gives the place's name, never the exact pin (the preview and the structured data keep it back too)", async () => {
+    const host = await signUp();
+    const pinned = await createEvent(host, {
+      title: "Pinned picnic",
+      latitude: "40.7127281",
+      longitude: "-74.0060152",
+    });
+    const res = await get(`/api/hosts/${host.user.username}/calendar.ics`);
+    expect(res.statusCode).toBe(200);
+    const unfolded = res.body.replace(/\r?\n[ \t]/g, "");
+    expect(unfolded).toContain("LOCATION:Luigi's");
+    expect(unfolded).not.toMatch(/GEO|40\.712|74\.006/);
+    // The guest's own export of the same event keeps the pin: it is the guest's event.
+    const guest = await signUp();
+    await participate(guest, pinned.id, "going");
+    expect((await get(`/api/events/${pinned.id}/calendar.ics`, guest)).body).toMatch(/GEO:40\.71\d*;-74\.00\d*/);
+  });
 });
 
 describe("GET /embed/u/{username}", () => {

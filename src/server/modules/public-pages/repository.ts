@@ -26,6 +26,7 @@ function publicEventFor(viewerId: number | null): SQL {
 const publicHost: SQL = and(eq(users.publicProfile, true), notSuspended) as SQL;
 const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
 
+/** Never the exact pin: a public page, calendar or card gives the place's name or area, as the preview does. */
 const eventColumns = {
   id: events.id,
   title: events.title,
@@ -34,8 +35,6 @@ const eventColumns = {
   placeArea: events.placeArea,
   date: events.date,
   timezone: events.timezone,
-  lat: events.lat,
-  lng: events.lng,
   imageUrl: events.imageUrl,
   type: events.type,
   tags: events.tags,
@@ -53,8 +52,6 @@ export interface PublicEventRow {
   placeArea: string | null;
   date: Date;
   timezone: string;
-  lat: number | null;
-  lng: number | null;
   imageUrl: string | null;
   type: "social" | "networking";
   tags: string[];
