@@ -49,6 +49,10 @@ export const EVENT_NOTICE_TEXTS = defineTexts("eventNotices", {
   pollAsk: "{title} is on {when}. Are you going?",
   pollNudgeTitle: "Your vote is missing",
   pollNudge: "Vote on the options for {title}: it decides itself in a day.",
+  /** To the host of an event stored for an audience Link no longer offers: a migration made it theirs alone. */
+  audienceSettledTitle: "Only you can see this event",
+  audienceSettled:
+    "{title} was for close friends, family or coworkers, which Link no longer offers: only you can see it now",
 });
 
 type Key = keyof typeof EVENT_NOTICE_TEXTS;

@@ -99,6 +99,9 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     pollAsk: "موعد {title}: {when}. هل ستحضر؟",
     pollNudgeTitle: "صوتك ناقص",
     pollNudge: "صوّت على خيارات {title}: سيُحسم الأمر تلقائيًا خلال يوم.",
+    audienceSettledTitle: "أنت وحدك ترى هذه الفعالية",
+    audienceSettled:
+      "كانت {title} للأصدقاء المقرّبين أو العائلة أو زملاء العمل، وهو خيار لم يعد Link يقدّمه: أنت وحدك تراها الآن",
   },
   reminders: {
     startsSoon: "تبدأ {title} بعد {offset, plural, =15 {15 دقيقة} =60 {ساعة} =120 {ساعتين} =1440 {يوم} other {أسبوع}}",

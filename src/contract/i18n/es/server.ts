@@ -98,6 +98,9 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     pollAsk: "{title} es el {when}. ¿Vas a ir?",
     pollNudgeTitle: "Falta tu voto",
     pollNudge: "Vota las opciones de {title}: se decide solo en un día.",
+    audienceSettledTitle: "Solo tú puedes ver este evento",
+    audienceSettled:
+      "{title} era para amigos cercanos, familia o compañeros de trabajo, una opción que Link ya no ofrece: ahora solo tú puedes verlo",
   },
   reminders: {
     startsSoon:

@@ -221,8 +221,9 @@ function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
   return sql`select * from (${sql.join(branches, sql` union all `)}) e order by e.date, e.id limit ${FEED_CELL_SCAN}`;
 }
 
+/** The columns the window and the listing rule (`eventListedFor`) read of a scanned event. */
 const SCAN_COLUMNS = sql.raw(
-  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.max_attendees, e.going_count, e.series_id",
+  "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.friend_group_id, e.max_attendees, e.going_count, e.series_id",
 );
 
 /** The feed's window statement: the window ranked, its chip counts and where it ends. */

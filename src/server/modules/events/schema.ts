@@ -35,7 +35,11 @@ export const events = pgTable(
     /** social | networking for discover events; group planning events carry their own kind in groupEventType. */
     type: text("type").$type<EventType>().notNull().default("social"),
     category: text("category").$type<Industry>(),
-    friendGroupId: text("friend_group_id").$type<FriendGroupId>(),
+    /**
+     * Whom a social event is for: "all". "host" (its host alone) is what migration 0024 made of audiences
+     * Link no longer offers; the visibility rule shows any other value to the host only.
+     */
+    friendGroupId: text("friend_group_id").$type<FriendGroupId | "host">(),
     hostId: integer("host_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

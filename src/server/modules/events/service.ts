@@ -103,7 +103,7 @@ export function eventsService({
     action: string;
   }>;
 }) {
-  const { requireVisible, requireHosted, requireManaged, requireAnnounceable, requireEvent } = visibility;
+  const { requireVisible, requireHosted, requireManaged, requireAnnounceable } = visibility;
 
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
@@ -271,9 +271,7 @@ export function eventsService({
      * signed-in viewer exactly what the event page's own rule lets them see.
      */
     async preview(eventId: number, viewerId: number | null): Promise<EventPreview> {
-      const event = await requireEvent(eventId);
-      if (event.groupId != null || event.hiddenAt) throw new HttpError(404, API_TEXTS.eventNotFound);
-      if (viewerId != null) await requireVisible(eventId, viewerId);
+      const event = await visibility.requirePublic(eventId, viewerId);
       const host = await users.findById(event.hostId);
       return {
         id: event.id,

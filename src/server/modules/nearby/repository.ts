@@ -1,10 +1,10 @@
-import { and, asc, between, gte, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, gte, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { EARTH_RADIUS_KM, PEOPLE_PRIVACY_GRID_DEG } from "#contract/limits";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/read-sql";
 import { notSuspended, users } from "#server/modules/users/read-sql";
-import { notBlocked } from "../visibility";
+import { eventListedFor, notBlocked } from "../visibility";
 
 export interface Circle {
   lat: number;
@@ -78,7 +78,7 @@ export function nearbyRepository(db: Db) {
         .limit(limit)
         .offset(offset);
     },
-    /** Upcoming, not canceled, public (not a group's planning event). */
+    /** Upcoming events the viewer may be offered on a listing (the visibility owner's rule). */
     async eventsNear(circle: Circle, viewerId: number, now: Date, limit: number, offset: number) {
       const distance = distanceSql(events.lat, events.lng, circle);
       return db
@@ -88,11 +88,7 @@ export function nearbyRepository(db: Db) {
           and(
             withinCircle(events.lat, events.lng, circle, distance),
             gte(events.date, now),
-            isNull(events.canceledAt),
-            isNull(events.groupId),
-            // Hidden by a moderator, or hosted by someone blocked either way.
-            isNull(events.hiddenAt),
-            notBlocked(viewerId, events.hostId),
+            eventListedFor(viewerId, events),
           ),
         )
         .orderBy(asc(distance), asc(events.id))

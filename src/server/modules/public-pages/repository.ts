@@ -1,28 +1,19 @@
-import { and, asc, count, eq, gte, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, lt, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/read-sql";
 import { follows } from "#server/modules/follows/read-sql";
 import { notSuspended, personSummary, users } from "#server/modules/users/read-sql";
-import { eventVisibleTo, personVisibleTo, type SqlRef } from "../visibility";
+import { eventPublicTo, personVisibleTo, type SqlRef } from "../visibility";
 
 /** Who reads: a signed-in person, or nobody in particular (signed out, a crawler, a calendar app). */
 const viewer = (viewerId: number | null): SqlRef => (viewerId == null ? sql`null::integer` : viewerId);
 
 /**
  * Every read of this module goes through the two rules below: an event anyone may see (the visibility
- * owner's rule for this viewer, and public: no group's plan, no hidden event, no chosen audience), and
- * a host's page anyone may see (on, not suspended, and the host visible to this viewer).
+ * owner's public rule, for this viewer) and a host's page anyone may see (on, not suspended, and the host
+ * visible to this viewer).
  */
-function publicEventFor(viewerId: number | null): SQL {
-  return and(
-    eventVisibleTo(viewer(viewerId), events),
-    isNull(events.groupId),
-    // Even its own host reads the page as the public does: a hidden event is on no public page.
-    isNull(events.hiddenAt),
-    // An event for a chosen audience (close friends, family, coworkers) is nobody else's business.
-    or(isNull(events.friendGroupId), eq(events.friendGroupId, "all")),
-  ) as SQL;
-}
+const publicEventFor = (viewerId: number | null): SQL => eventPublicTo(viewer(viewerId), events);
 const publicHost: SQL = and(eq(users.publicProfile, true), notSuspended) as SQL;
 const publicHostFor = (viewerId: number | null) => and(publicHost, personVisibleTo(viewer(viewerId), users.id)) as SQL;
 
@@ -122,7 +113,7 @@ export function publicPagesRepository(db: Db) {
         })
         .from(events)
         .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(eq(events.id, eventId), publicEventFor(viewerId), notSuspended))
+        .where(and(eq(events.id, eventId), publicEventFor(viewerId)))
         .limit(1);
       if (!row) return undefined;
       return {
@@ -141,8 +132,7 @@ export function publicPagesRepository(db: Db) {
       const [eventCount] = await db
         .select({ n: count() })
         .from(events)
-        .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(gte(events.date, now), publicEvent, notSuspended));
+        .where(and(gte(events.date, now), publicEvent));
       const [hostCount] = await db
         .select({ n: sql<number>`count(distinct ${users.id})`.mapWith(Number) })
         .from(users)
@@ -167,8 +157,7 @@ export function publicPagesRepository(db: Db) {
       return db
         .select({ id: events.id, lastmod: eventLastmod.mapWith((v) => new Date(v)) })
         .from(events)
-        .innerJoin(users, eq(users.id, events.hostId))
-        .where(and(gte(events.date, now), publicEventFor(viewerId), notSuspended))
+        .where(and(gte(events.date, now), publicEventFor(viewerId)))
         .orderBy(asc(events.id))
         .offset(offset)
         .limit(limit);

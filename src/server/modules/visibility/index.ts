@@ -16,6 +16,7 @@ export {
   attendeesVisibleTo,
   eventColumns,
   eventListedFor,
+  eventPublicTo,
   eventVisibleTo,
   groupMemberVisibleTo,
   groupOpenTo,

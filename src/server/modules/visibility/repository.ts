@@ -2,7 +2,14 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/read-sql";
 import { userBlocks } from "#server/modules/safety/read-sql";
-import { eventColumns, eventVisibleTo, guestListVisibleTo, hostsEvent, notBlocked } from "./visibility-sql";
+import {
+  eventColumns,
+  eventPublicTo,
+  eventVisibleTo,
+  guestListVisibleTo,
+  hostsEvent,
+  notBlocked,
+} from "./visibility-sql";
 
 /** An event's row, as the events module stores it. */
 export type EventRow = typeof events.$inferSelect;
@@ -10,13 +17,14 @@ export type EventRow = typeof events.$inferSelect;
 /** The reads behind the rules of who may see what; every statement is made of the fragments in visibility-sql.ts. */
 export function visibilityRepository(db: Db) {
   return {
-    /** The event, with how the viewer stands to it: may see it, hosts it (host or co-host), blocked with a host. */
+    /** The event, with how the viewer stands to it: may see it, may see it in public, hosts it (host or co-host). */
     async eventFor(eventId: number, viewerId: number | null) {
       const viewer = viewerId ?? 0;
       const [row] = await db
         .select({
           event: events,
           visible: sql<boolean>`${eventVisibleTo(viewer, events)}`,
+          public: sql<boolean>`${eventPublicTo(viewer, events)}`,
           hosts: sql<boolean>`${hostsEvent(viewer, events)}`,
           member: sql<boolean>`(${events.groupId} is not null and exists (select 1 from group_members gm where gm.group_id = ${events.groupId} and gm.user_id = ${viewer}))`,
           seesGuests: sql<boolean>`${guestListVisibleTo(viewer, events)}`,

@@ -43,6 +43,12 @@ export function visibilityService({ repo }: { repo: VisibilityRepository }) {
       if (!row.visible) refuse(row.event);
       return row.event;
     },
+    /** The signed-out preview's rule (and a signed-in viewer's too): see `eventPublicTo`; 404 otherwise. */
+    async requirePublic(id: number, viewerId: number | null): Promise<EventRow> {
+      const row = await standing(id, viewerId ?? 0);
+      if (!row.public) throw new HttpError(404, API_TEXTS.eventNotFound);
+      return row.event;
+    },
     /** Only the host (cancel, co-hosts). */
     async requireHosted(id: number, userId: number): Promise<EventRow> {
       const row = await standing(id, userId);
@@ -85,6 +91,7 @@ export type EventAccess = Pick<
   VisibilityService,
   | "requireEvent"
   | "requireVisible"
+  | "requirePublic"
   | "requireHosted"
   | "requireManaged"
   | "requireAnnounceable"

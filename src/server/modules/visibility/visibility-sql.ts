@@ -12,6 +12,8 @@ export interface EventRef {
   hiddenAt: SqlRef;
   canceledAt: SqlRef;
   guestList: SqlRef;
+  /** Whom the host made it for: "all" (or none stored) is everyone; anything else is the host's alone. */
+  friendGroupId: SqlRef;
 }
 
 /** The rule columns of an event under a statement's alias, for raw SQL (`from events e`). */
@@ -24,6 +26,7 @@ export function eventColumns(alias: string): EventRef {
     hiddenAt: column("hidden_at"),
     canceledAt: column("canceled_at"),
     guestList: column("guest_list"),
+    friendGroupId: column("friend_group_id"),
   };
 }
 
@@ -56,24 +59,46 @@ function noHostBlocked(viewerId: SqlRef, event: Pick<EventRef, "id" | "hostId">)
 }
 
 /**
+ * Whether anyone but its host may see the event at all: a moderator has not hidden it, its host is not
+ * suspended (a suspended host's events are gone with their page, until the suspension is lifted), and it
+ * is for everyone. An audience Link no longer offers (close friends, family, coworkers: nothing could
+ * enforce them) was settled to "host" by a migration; any value but "all" is the host's alone.
+ */
+function shownToOthers(event: Pick<EventRef, "hostId" | "hiddenAt" | "friendGroupId">): SQL {
+  return sql`(${event.hiddenAt} is null and coalesce(${event.friendGroupId}, 'all') = 'all'
+    and not exists (select 1 from users vh where vh.id = ${event.hostId} and vh.suspended_at is not null))`;
+}
+
+/**
  * Whether the viewer may open the event (its page, its answers, its updates), canceled or not: its host
- * always; nobody else once a moderator hid it; a group's plan only for the group's members (block or not:
- * they chose to stay in the group); any other event for everyone but those who and whom its host or a
- * co-host blocked.
+ * always; nobody else once it is not shown to others (`shownToOthers`); a group's plan only for the
+ * group's members (block or not: they chose to stay in the group); any other event for everyone but those
+ * who and whom its host or a co-host blocked.
  */
 export function eventVisibleTo(viewerId: SqlRef, event: EventRef): SQL {
-  return sql`(${event.hostId} = ${viewerId} or (${event.hiddenAt} is null and case when ${event.groupId} is not null
+  return sql`(${event.hostId} = ${viewerId} or (${shownToOthers(event)} and case when ${event.groupId} is not null
     then exists (select 1 from group_members vm where vm.group_id = ${event.groupId} and vm.user_id = ${viewerId})
     else ${noHostBlocked(viewerId, event)} end))`;
 }
 
 /**
+ * Whether the event is public and the viewer (null: someone signed out) may see it there: the preview, a
+ * host's public page, its calendar and embed, the sitemap and link cards. Not a group's plan, shown to
+ * others, and no host blocked either way with the viewer. Its own host reads a public page as the public
+ * does: a hidden or host-only event is on none.
+ */
+export function eventPublicTo(viewerId: SqlRef, event: EventRef): SQL {
+  return sql`(${event.groupId} is null and ${shownToOthers(event)}
+    and (${event.hostId} = ${viewerId} or ${noHostBlocked(viewerId, event)}))`;
+}
+
+/**
  * Whether the event may be offered to the viewer on a listing (the feed, Nearby, search, a host's page):
- * visible to them, not canceled, not hidden, not a group's plan. A listing that shows the viewer's own
- * events (their calendar) uses `eventVisibleTo` instead.
+ * shown to others, not canceled, not a group's plan, no host blocked either way. A listing that shows the
+ * viewer's own events (their calendar) uses `eventVisibleTo` instead.
  */
 export function eventListedFor(viewerId: SqlRef, event: EventRef): SQL {
-  return sql`(${event.canceledAt} is null and ${event.hiddenAt} is null and ${event.groupId} is null
+  return sql`(${event.canceledAt} is null and ${event.groupId} is null and ${shownToOthers(event)}
     and ${noHostBlocked(viewerId, event)})`;
 }
 

@@ -1,0 +1,13 @@
+-- Events stored for close friends, family or coworkers before Link refused those audiences (nothing could
+-- enforce them) become their host's alone: the visibility rule shows an event whose audience is not "all"
+-- to its host only, and its host is told once, in their language through the notice's codes.
+INSERT INTO "notifications" ("user_id", "type", "title", "message", "action_url", "event_id", "title_code", "message_code", "text_values")
+SELECT e."host_id", 'event_update', 'Only you can see this event',
+  e."title" || ' was for close friends, family or coworkers, which Link no longer offers: only you can see it now',
+  '/events/' || e."id", e."id", 'eventNotices.audienceSettledTitle', 'eventNotices.audienceSettled',
+  jsonb_build_object('title', e."title")
+FROM "events" e
+WHERE e."friend_group_id" IS NOT NULL AND e."friend_group_id" NOT IN ('all', 'host');
+--> statement-breakpoint
+UPDATE "events" SET "friend_group_id" = 'host'
+WHERE "friend_group_id" IS NOT NULL AND "friend_group_id" NOT IN ('all', 'host');
