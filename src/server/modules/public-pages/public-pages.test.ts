@@ -266,15 +266,20 @@ describe("/sitemap.xml and /robots.txt", () => {
     const shy = await signUp();
     const shyEvent = await createEvent(shy, { title: "Shy host's supper" });
     await shy.call({ method: "PATCH", url: `/api/users/${shy.id}`, payload: { publicProfile: false } });
+    // A host whose only upcoming event was canceled has nothing to list.
+    const rainedOut = await signUp();
+    const only = await createEvent(rainedOut, { title: "Called off" });
+    await rainedOut.call({ method: "DELETE", url: `/api/events/${only.id}` });
     const res = await get("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/xml");
     const { kind, locs } = validateSitemap(res.body, ORIGIN);
     expect(kind).toBe("urlset");
     expect(locs).toContain(`${ORIGIN}/u/${host.user.username}`);
-    // A canceled event's page still says so; a past one is no longer listed.
-    for (const e of [upcoming, canceled, moved, shyEvent]) expect(locs).toContain(`${ORIGIN}/events/${e.id}`);
-    expect(locs).not.toContain(`${ORIGIN}/events/${past.id}`);
+    // Canceled and past events are no longer worth a search engine's visit: their links still open their page.
+    for (const e of [upcoming, moved, shyEvent]) expect(locs).toContain(`${ORIGIN}/events/${e.id}`);
+    for (const e of [canceled, past, only]) expect(locs).not.toContain(`${ORIGIN}/events/${e.id}`);
+    expect(locs).not.toContain(`${ORIGIN}/u/${rainedOut.user.username}`);
     // A host who turned their page off keeps their public event's page, never their own.
     expect(locs).not.toContain(`${ORIGIN}/u/${shy.user.username}`);
     // The host's close-friends, hidden and group events are nowhere.

@@ -52,6 +52,10 @@ export interface PublicEventRow {
   previousDate: Date | null;
 }
 
+/** What the sitemap lists: public events still to come and not canceled (a canceled one's page only says so). */
+const inSitemap = (now: Date, viewerId: number | null) =>
+  and(gte(events.date, now), isNull(events.canceledAt), publicEventFor(viewerId)) as SQL;
+
 /** When an event page last changed: its last change of what it shows, else its creation. */
 const eventLastmod = sql<Date>`coalesce(${events.changedAt}, ${events.createdAt})`;
 
@@ -124,20 +128,17 @@ export function publicPagesRepository(db: Db) {
     },
 
     /**
-     * What the sitemap lists: upcoming public events and the public pages of their hosts, each with a
+     * What the sitemap lists: upcoming public events (`inSitemap`) and the public pages of their hosts, each with a
      * lastmod; for a signed-in viewer, never across a block (a crawler is nobody in particular).
      */
     async sitemapCounts(now: Date, viewerId: number | null) {
-      const publicEvent = publicEventFor(viewerId);
-      const [eventCount] = await db
-        .select({ n: count() })
-        .from(events)
-        .where(and(gte(events.date, now), publicEvent));
+      const listed = inSitemap(now, viewerId);
+      const [eventCount] = await db.select({ n: count() }).from(events).where(listed);
       const [hostCount] = await db
         .select({ n: sql<number>`count(distinct ${users.id})`.mapWith(Number) })
         .from(users)
         .innerJoin(events, eq(events.hostId, users.id))
-        .where(and(gte(events.date, now), publicEvent, publicHostFor(viewerId)));
+        .where(and(listed, publicHostFor(viewerId)));
       return { events: eventCount?.n ?? 0, hosts: hostCount?.n ?? 0 };
     },
 
@@ -146,7 +147,7 @@ export function publicPagesRepository(db: Db) {
         .select({ username: users.username, lastmod: max(eventLastmod).mapWith((v) => new Date(v)) })
         .from(users)
         .innerJoin(events, eq(events.hostId, users.id))
-        .where(and(gte(events.date, now), publicEventFor(viewerId), publicHostFor(viewerId)))
+        .where(and(inSitemap(now, viewerId), publicHostFor(viewerId)))
         .groupBy(users.id)
         .orderBy(asc(users.id))
         .offset(offset)
@@ -157,7 +158,7 @@ export function publicPagesRepository(db: Db) {
       return db
         .select({ id: events.id, lastmod: eventLastmod.mapWith((v) => new Date(v)) })
         .from(events)
-        .where(and(gte(events.date, now), publicEventFor(viewerId)))
+        .where(inSitemap(now, viewerId))
         .orderBy(asc(events.id))
         .offset(offset)
         .limit(limit);
