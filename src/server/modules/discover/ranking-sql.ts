@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import { EARTH_RADIUS_KM } from "#contract/limits";
-import { eventColumns, eventListedFor } from "../visibility";
+import { answerVisibleTo, eventColumns, eventListedFor, type SqlRef } from "../visibility";
 import type { FeedMark, FeedRange } from "./cursor";
 import { SCORE } from "./scoring";
 
@@ -221,6 +221,19 @@ function cellScan(c: FeedCriteria, range: SQL[]): SQL | null {
   return sql`select * from (${sql.join(branches, sql` union all `)}) e order by e.date, e.id limit ${FEED_CELL_SCAN}`;
 }
 
+/**
+ * A friend's going row (`answer` alias) at an event (`event` alias) counts for the viewer only where the
+ * guest list lets them see it (the visibility owner's answer rule): the count, its reason and its boost are
+ * all a view of the guest list.
+ */
+export function friendSeenGoing(viewerId: SqlRef, answer: string, event: string): SQL {
+  return answerVisibleTo(
+    viewerId,
+    { userId: sql.raw(`${answer}.user_id`), status: sql.raw(`${answer}.status`) },
+    eventColumns(event),
+  );
+}
+
 /** The columns the window and the listing rule (`eventListedFor`) read of a scanned event. */
 const SCAN_COLUMNS = sql.raw(
   "e.id, e.date, e.type, e.title, e.description, e.location, e.tags, e.lat, e.lng, e.host_id, e.canceled_at, e.hidden_at, e.group_id, e.friend_group_id, e.max_attendees, e.going_count, e.series_id",
@@ -255,8 +268,9 @@ export function feedWindowQuery(c: FeedCriteria, s: ScoreInputs, filter: Categor
   const friendsGoing =
     s.friendIds.length === 0
       ? sql`select null::int as event_id, 0 as n where false`
-      : sql`select fp.event_id, count(*)::int as n from event_participants fp
+      : sql`select fp.event_id, count(*)::int as n from event_participants fp join events fe on fe.id = fp.event_id
           where fp.user_id = any(${`{${s.friendIds.join(",")}}`}::int[]) and fp.status = 'going'
+            and ${friendSeenGoing(c.userId, "fp", "fe")}
           group by fp.event_id`;
   // With a search: the next FEED_SEARCH_SCAN events of the type by date (events_type_date_idx); the window
   // reads from that scan, so the search never runs over more rows than it. With a city radius: the cells' scan.

@@ -8,7 +8,14 @@ import { users } from "#server/modules/users/read-sql";
 import { attendeesVisibleTo, eventListedFor } from "../visibility";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
-import { type FeedCriteria, type FeedRow, type FeedWindow, feedWindowQuery, type ScoreInputs } from "./ranking-sql";
+import {
+  type FeedCriteria,
+  type FeedRow,
+  type FeedWindow,
+  feedWindowQuery,
+  friendSeenGoing,
+  type ScoreInputs,
+} from "./ranking-sql";
 import { eventInteractions } from "./schema";
 import { categoryMask, type PersonalFacts } from "./window-ranking";
 
@@ -134,10 +141,11 @@ export function discoverRepository(db: Db) {
       'blocked', coalesce((select json_agg(case when b.blocker_id = ${userId} then b.blocked_id else b.blocker_id end)
           from user_blocks b where b.blocker_id = ${userId} or b.blocked_id = ${userId}), '[]'),
       'friendsGoing', coalesce((select json_agg(json_build_array(fp.event_id, fp.n)) from (
-          select p.event_id, count(*)::int as n from event_participants p
+          select p.event_id, count(*)::int as n from event_participants p join events fe on fe.id = p.event_id
           where p.status = 'going' and p.user_id in (
             select case when f.requester_id = ${userId} then f.addressee_id else f.requester_id end
             from friendships f where f.status = 'accepted' and (f.requester_id = ${userId} or f.addressee_id = ${userId}))
+            and ${friendSeenGoing(userId, "p", "fe")}
           group by p.event_id) fp), '[]')))`;
   const personal = db.select({ facts }).from(users).where(eq(users.id, userId)).prepare("feed_personal");
   // Prepared statements (named on node-postgres): after a few runs PostgreSQL reuses a generic plan, so a
