@@ -29,7 +29,6 @@ export const API_TEXTS = defineTexts("api", {
   noPendingRequest: "No pending request from this user",
   maxBelowGoing: "Maximum attendees cannot be below the number of people going",
   groupMembersPlan: "Only members of this group can plan its events",
-  groupMembersSee: "Only members of this group can see this event",
   createAsYourself: "You can only create events as yourself",
   hostsOnly: "Only the hosts can do this",
   hostOnly: "Only the host can do this",

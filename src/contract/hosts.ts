@@ -24,6 +24,8 @@ export const HOST_UPCOMING_MAX = 100;
 export const EMBED_EVENTS_MAX = 10;
 /** Host pages one address may read per minute (the page, its calendar or its embed): a scraper walking names is slowed. */
 export const HOST_PAGES_PER_MINUTE = 60;
+/** Sitemap requests one address may make per minute: each reads up to SITEMAP_URLS_MAX rows, a crawler needs a few. */
+export const SITEMAPS_PER_MINUTE = 10;
 /** URLs in one sitemap file (the sitemaps.org limit); past it /sitemap.xml is an index of pages. */
 export const SITEMAP_URLS_MAX = 50_000;
 

@@ -109,6 +109,8 @@ const ownerOnly = (ok: number, others = 403): Expected => ({
 });
 /** Owner and member pass (group reads, plan reads); a stranger is refused. */
 const insiders = (ok: number): Expected => ({ visitor: 401, owner: ok, member: ok, stranger: 403 });
+/** A group's plan: its members pass; to anyone else it is a missing event (no id tells it is a plan). */
+const planInsiders = (ok: number): Expected => ({ ...insiders(ok), stranger: 404, blocked: 404 });
 const everyone = (status: number): Expected => ({
   visitor: status,
   owner: status,
@@ -192,11 +194,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // The private plan P: its group's members and host only.
   "GET /api/events/{id}": {
     request: (f) => ({ url: `/api/events/${f.planId}` }),
-    expect: { ...insiders(200), blocked: 403 },
+    expect: planInsiders(200),
   },
   "GET /api/events/{id}/calendar.ics": {
     request: (f) => ({ url: `/api/events/${f.planId}/calendar.ics` }),
-    expect: { ...insiders(200), blocked: 403 },
+    expect: planInsiders(200),
   },
   "GET /api/places/map": { request: () => ({ url: "/api/places/map" }), expect: signedIn(200), body: emptyWorld() },
   // The public preview of E (its link, opened signed out); a plan's is 404 for all (event-sharing.test.ts).
@@ -217,7 +219,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   },
   "POST /api/events/{id}/interaction": {
     request: (f) => ({ url: `/api/events/${f.planId}/interaction`, payload: { action: "liked" } }),
-    expect: { ...insiders(200), blocked: 403 },
+    expect: planInsiders(200),
   },
   // E's host edits and cancels it.
   "PATCH /api/events/{id}": {
@@ -249,7 +251,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       url: "/api/event-participants",
       payload: { eventId: f.planId, userId: f.selfId || f.ownerId, status: "going" },
     }),
-    expect: { visitor: 401, owner: 409, member: 201, stranger: 403, blocked: 403 },
+    expect: { visitor: 401, owner: 409, member: 201, stranger: 404, blocked: 404 },
     fresh: true,
   },
   // 200 for everyone signed in: rows are filtered per caller (src/server/security/trust-boundary.test.ts checks which).
@@ -274,7 +276,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   // A series' dates: whoever may see the event (the plan P: its group's members and host).
   "GET /api/events/{id}/occurrences": {
     request: (f) => ({ url: `/api/events/${f.planId}/occurrences` }),
-    expect: insiders(200),
+    expect: planInsiders(200),
   },
   // Events the caller and the owner were both checked in at: anyone signed in, about themself and another;
   // across a block the empty list an unknown person gets.

@@ -28,7 +28,6 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     noPendingRequest: "لا يوجد طلب معلّق من هذا الشخص",
     maxBelowGoing: "لا يمكن أن يقل الحد الأقصى للحضور عن عدد المشاركين",
     groupMembersPlan: "يمكن لأعضاء هذه المجموعة فقط تخطيط فعالياتها",
-    groupMembersSee: "يمكن لأعضاء هذه المجموعة فقط رؤية هذه الفعالية",
     createAsYourself: "لا يمكنك إنشاء فعاليات إلا باسمك",
     hostsOnly: "هذا متاح للمستضيفين فقط",
     hostOnly: "هذا متاح للمستضيف فقط",

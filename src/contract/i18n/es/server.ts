@@ -28,7 +28,6 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     noPendingRequest: "No hay ninguna solicitud pendiente de esta persona",
     maxBelowGoing: "El máximo de asistentes no puede ser menor que el número de personas que van",
     groupMembersPlan: "Solo los miembros de este grupo pueden planear sus eventos",
-    groupMembersSee: "Solo los miembros de este grupo pueden ver este evento",
     createAsYourself: "Solo puedes crear eventos en tu propio nombre",
     hostsOnly: "Solo los anfitriones pueden hacer esto",
     hostOnly: "Solo el anfitrión puede hacer esto",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
+import { INVITE_LOOKUPS_PER_MINUTE } from "#contract/groups";
 import { events } from "#server/modules/events/schema";
 import type { TestApp } from "#server/test/test-app";
 
@@ -151,6 +152,23 @@ describe("link cards in the HTML shell", () => {
     expect(over.body).not.toContain("Counted card");
     expect(over.body).toContain("<title>Link</title>");
     expect((await from(`/api/events/${event.id}/preview`)).statusCode).toBe(429);
+  });
+});
+
+describe("the invite card's budget", () => {
+  it("spends the invite lookup's per-address budget: past it, no card, 429, and the lookup is spent too", async () => {
+    const { createUser, createGroup } = helpers;
+    const owner = await createUser(t);
+    const group = await createGroup(owner, { name: "Counted circle" });
+    const from = (url: string) => t.app.inject({ method: "GET", url, remoteAddress: "198.51.100.9" });
+    for (let n = 0; n < INVITE_LOOKUPS_PER_MINUTE; n += 1) {
+      expect(metaOf((await from(`/invite/${group.inviteCode}`)).body, "og:title")).toContain("Counted circle");
+    }
+    const over = await from(`/invite/${group.inviteCode}`);
+    expect(over.statusCode).toBe(429);
+    expect(over.headers["retry-after"]).toBeDefined();
+    expect(over.body).not.toContain("Counted circle");
+    expect((await from(`/api/group-invite/${group.inviteCode}`)).statusCode).toBe(429);
   });
 });
 

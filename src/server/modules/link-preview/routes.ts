@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
-import { inviteCodeParamsSchema } from "#contract/groups";
+import { INVITE_LOOKUPS_PER_MINUTE, inviteCodeParamsSchema } from "#contract/groups";
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
-import { retryAfterSeconds } from "#server/http/rate-limits";
+import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
 import { shellInLanguage } from "#server/http/shell-language";
 import { requestLanguage } from "#server/i18n";
 import type { LinkCard, LinkPreviewService } from "./service";
@@ -35,42 +35,47 @@ export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService
     );
   };
 
-  // The card says what the public preview says, so it spends the same per-address budget (one limiter per
-  // name: asking for it with other numbers throws) and applies the same rules to a signed-in viewer.
-  const previews = app.rateLimits.limiter("event-preview", { points: EVENT_PREVIEWS_PER_MINUTE, windowMs: 60_000 });
-  app.get("/events/:id", async (request, reply) => {
-    const params = eventIdParamsSchema.safeParse(request.params);
-    if (!params.success) return send(reply, null);
-    const verdict = await previews.consume(`ip:${request.ip}`);
-    if (!verdict.allowed) {
-      reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
-      return send(reply, null);
-    }
-    return send(
-      reply,
-      await service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers)),
-    );
-  });
-  // A host's card spends the budget of the host's page, which says the same.
-  const hostPages = app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 });
-  app.get("/u/:username", async (request, reply) => {
-    const params = hostParamsSchema.safeParse(request.params);
-    if (!params.success) return send(reply, null);
-    const verdict = await hostPages.consume(`ip:${request.ip}`);
-    if (!verdict.allowed) {
-      reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
-      return send(reply, null);
-    }
-    return send(
-      reply,
-      await service.hostCard(params.data.username, request.userId ?? null, requestLanguage(request.headers)),
-    );
-  });
-  app.get("/invite/:code", async (request, reply) => {
-    const params = inviteCodeParamsSchema.safeParse(request.params);
-    return send(
-      reply,
-      params.success ? await service.inviteCard(params.data.code, requestLanguage(request.headers)) : null,
-    );
-  });
+  /**
+   * A card says what its page's public read says, so it spends that read's per-address budget (one limiter
+   * per name: asking for it with other numbers throws): past it, 429 and the plain shell.
+   */
+  const budgeted =
+    (limiter: Limiter, card: (request: FastifyRequest) => Promise<LinkCard | null>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const verdict = await limiter.consume(`ip:${request.ip}`);
+      if (!verdict.allowed) {
+        reply.code(429).header("retry-after", String(retryAfterSeconds(verdict)));
+        return send(reply, null);
+      }
+      return send(reply, await card(request));
+    };
+  const limiter = (name: string, points: number) => app.rateLimits.limiter(name, { points, windowMs: 60_000 });
+
+  // A signed-in viewer gets the public preview's rules too.
+  app.get(
+    "/events/:id",
+    budgeted(limiter("event-preview", EVENT_PREVIEWS_PER_MINUTE), async (request) => {
+      const params = eventIdParamsSchema.safeParse(request.params);
+      return params.success
+        ? service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers))
+        : null;
+    }),
+  );
+  app.get(
+    "/u/:username",
+    budgeted(limiter("host-page", HOST_PAGES_PER_MINUTE), async (request) => {
+      const params = hostParamsSchema.safeParse(request.params);
+      return params.success
+        ? service.hostCard(params.data.username, request.userId ?? null, requestLanguage(request.headers))
+        : null;
+    }),
+  );
+  // Trying codes through the card costs what trying them through the invite's own read costs.
+  app.get(
+    "/invite/:code",
+    budgeted(limiter("invite-lookup", INVITE_LOOKUPS_PER_MINUTE), async (request) => {
+      const params = inviteCodeParamsSchema.safeParse(request.params);
+      return params.success ? service.inviteCard(params.data.code, requestLanguage(request.headers)) : null;
+    }),
+  );
 };

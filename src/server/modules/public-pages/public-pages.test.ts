@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
+import { SITEMAPS_PER_MINUTE } from "#contract/hosts";
 import { events } from "#server/modules/events/schema";
 import { users } from "#server/modules/users/schema";
 import { createGroup, eventSuite, inDays, type Who } from "#server/test/factories";
@@ -313,6 +314,17 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(await service.sitemap(ORIGIN, index.locs.length + 1)).toBeUndefined();
     expect((await get("/sitemap.xml?page=0")).statusCode).toBe(400);
     expect((await get("/sitemap.xml?page=999")).statusCode).toBe(404);
+  });
+
+  it("has a per-address budget: each request reads up to 50 000 rows", async () => {
+    const from = (address: string) => app().app.inject({ method: "GET", url: "/sitemap.xml", remoteAddress: address });
+    for (let n = 0; n < SITEMAPS_PER_MINUTE; n += 1) expect((await from("198.51.100.20")).statusCode).toBe(200);
+    const over = await from("198.51.100.20");
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    expect(over.json().message).toMatch(/^Too many requests, try again in \d+ s$/);
+    // Another address is not slowed by the first.
+    expect((await from("198.51.100.21")).statusCode).toBe(200);
   });
 
   it("robots.txt allows the public pages, disallows the API and private screens, names the sitemap", async () => {

@@ -8,6 +8,7 @@ import {
   HOST_TEXTS,
   hostPageSchema,
   hostParamsSchema,
+  SITEMAPS_PER_MINUTE,
   sitemapQuerySchema,
 } from "#contract/hosts";
 import { formatMessage } from "#contract/i18n/texts";
@@ -35,6 +36,11 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     (seconds: number) => formatMessage("en", HOST_TEXTS.tooMany, { seconds }),
   );
   const publicRoute = { config: { public: true }, onRequest: hostLimit };
+  // Each sitemap request reads up to SITEMAP_URLS_MAX rows: a crawler needs a few a minute, a flood gets 429.
+  const sitemapLimit = limitPerAddress(
+    app.rateLimits.limiter("sitemap", { points: SITEMAPS_PER_MINUTE, windowMs: 60_000 }),
+    (seconds: number) => formatMessage("en", HOST_TEXTS.tooMany, { seconds }),
+  );
 
   app.get(
     "/api/hosts/:username",
@@ -108,12 +114,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     "/sitemap.xml",
     {
       config: { public: true },
+      onRequest: sitemapLimit,
       schema: {
         tags,
         description:
-          "Public: upcoming public event pages and public host pages with lastmod, absolute from PUBLIC_ORIGIN; an index of ?page=N past 50 000 URLs. 404 without PUBLIC_ORIGIN.",
+          "Public: upcoming public event pages (not canceled) and their hosts' public pages with lastmod, absolute from PUBLIC_ORIGIN; an index of ?page=N past 50 000 URLs. 404 without PUBLIC_ORIGIN; 10 requests a minute per address.",
         querystring: sitemapQuerySchema,
-        response: { 200: z.string(), 400: messageSchema, 404: messageSchema },
+        response: { 200: z.string(), 400: messageSchema, 404: messageSchema, 429: messageSchema },
       },
     },
     async (request, reply) => {

@@ -11,26 +11,28 @@ export const HIDDEN_EVENT_TEXT = "A moderator hid this event: it can't be change
  * there were no such event) or 403 (the viewer knows it exists but may not do this).
  */
 export function visibilityService({ repo }: { repo: VisibilityRepository }) {
+  /**
+   * An event the viewer may not see is gone to them, a group's plan too: a refusal that differed from a
+   * missing event's would tell anyone walking the ids which ones are plans.
+   */
+  function refuse(): never {
+    throw new HttpError(404, API_TEXTS.eventNotFound);
+  }
   async function requireEvent(id: number): Promise<EventRow> {
     const row = await repo.eventFor(id, null);
-    if (!row) throw new HttpError(404, API_TEXTS.eventNotFound);
+    if (!row) refuse();
     return row.event;
   }
   async function standing(id: number, viewerId: number) {
     const row = await repo.eventFor(id, viewerId);
-    if (!row) throw new HttpError(404, API_TEXTS.eventNotFound);
+    if (!row) refuse();
     return row;
-  }
-  /** An event the viewer may not see is gone to them, except a group's plan, whose page tells non-members why. */
-  function refuse(event: EventRow): never {
-    if (event.groupId != null && !event.hiddenAt) throw new HttpError(403, API_TEXTS.groupMembersSee);
-    throw new HttpError(404, API_TEXTS.eventNotFound);
   }
   /** The host or a co-host: editing, approving, updates to guests and check-in are shared among them. */
   async function requireManaged(id: number, userId: number): Promise<EventRow> {
     const row = await standing(id, userId);
     if (row.event.hostId === userId) return row.event;
-    if (!row.visible) throw new HttpError(404, API_TEXTS.eventNotFound);
+    if (!row.visible) refuse();
     if (!row.hosts) throw new HttpError(403, API_TEXTS.hostsOnly);
     return row.event;
   }
@@ -40,20 +42,20 @@ export function visibilityService({ repo }: { repo: VisibilityRepository }) {
     /** The event page's rule: see `eventVisibleTo`. */
     async requireVisible(id: number, viewerId: number): Promise<EventRow> {
       const row = await standing(id, viewerId);
-      if (!row.visible) refuse(row.event);
+      if (!row.visible) refuse();
       return row.event;
     },
     /** The signed-out preview's rule (and a signed-in viewer's too): see `eventPublicTo`; 404 otherwise. */
     async requirePublic(id: number, viewerId: number | null): Promise<EventRow> {
       const row = await standing(id, viewerId ?? 0);
-      if (!row.public) throw new HttpError(404, API_TEXTS.eventNotFound);
+      if (!row.public) refuse();
       return row.event;
     },
     /** Only the host (cancel, co-hosts). */
     async requireHosted(id: number, userId: number): Promise<EventRow> {
       const row = await standing(id, userId);
       if (row.event.hostId === userId) return row.event;
-      if (!row.visible && row.event.groupId == null) throw new HttpError(404, API_TEXTS.eventNotFound);
+      if (!row.visible) refuse();
       throw new HttpError(403, API_TEXTS.hostOnly);
     },
     requireManaged,

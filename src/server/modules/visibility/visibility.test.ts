@@ -254,3 +254,40 @@ describe("an event's audience", () => {
     expect(await app().database.db.select().from(events).where(eq(events.hostId, host.id))).toEqual([]);
   });
 });
+
+describe("a group's plan", () => {
+  it("answers someone outside the group exactly as a missing event does: no id tells it is a plan", async () => {
+    const owner = await signUp();
+    const outsider = await signUp();
+    const group = await owner.call({ method: "POST", url: "/api/groups", payload: { name: "Plans", isPrivate: true } });
+    const plan = await owner.call({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "Secret plan",
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        groupId: group.json().id,
+      },
+    });
+    expect(plan.statusCode).toBe(201);
+    const missing = 2_000_000_000;
+    const routes = (id: number) => [
+      { method: "GET" as const, url: `/api/events/${id}` },
+      { method: "GET" as const, url: `/api/events/${id}/calendar.ics` },
+      { method: "GET" as const, url: `/api/events/${id}/occurrences` },
+      { method: "POST" as const, url: `/api/events/${id}/interaction`, payload: { action: "liked" } },
+      { method: "DELETE" as const, url: `/api/events/${id}` },
+      {
+        method: "POST" as const,
+        url: "/api/event-participants",
+        payload: { eventId: id, userId: outsider.id, status: "going" },
+      },
+    ];
+    const asPlan = routes(plan.json().id);
+    const asMissing = routes(missing);
+    for (const [i, request] of asPlan.entries()) {
+      const [a, b] = [await outsider.call(request), await outsider.call(asMissing[i])];
+      expect([a.statusCode, a.json()], request.url).toEqual([b.statusCode, b.json()]);
+    }
+  });
+});
