@@ -7,6 +7,8 @@ export interface MailMessage {
   text: string;
   /** Extra headers (List-Unsubscribe on notification e-mails, for the mail client's own unsubscribe button). */
   headers?: Record<string, string> | null;
+  /** The people its text names besides its recipient: it goes with any of their accounts, sent or not. */
+  names?: readonly number[];
 }
 
 /** Hands one message to the SMTP server; throws when it cannot (the outbox retries). */
@@ -32,7 +34,8 @@ export function createMailTransport(config: Pick<Config, "SMTP_URL" | "MAIL_FROM
   });
   return {
     async send(message) {
-      await transporter.sendMail({ from: config.MAIL_FROM, ...message, headers: message.headers ?? undefined });
+      const { to, subject, text, headers } = message;
+      await transporter.sendMail({ from: config.MAIL_FROM, to, subject, text, headers: headers ?? undefined });
     },
   };
 }

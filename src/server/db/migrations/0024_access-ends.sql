@@ -11,3 +11,9 @@ WHERE e."friend_group_id" IS NOT NULL AND e."friend_group_id" NOT IN ('all', 'ho
 --> statement-breakpoint
 UPDATE "events" SET "friend_group_id" = 'host'
 WHERE "friend_group_id" IS NOT NULL AND "friend_group_id" NOT IN ('all', 'host');
+--> statement-breakpoint
+-- An e-mail records whom its text names besides its recipient: deleting one of their accounts deletes it,
+-- sent or still queued, as it deletes the in-app notice.
+ALTER TABLE "outbox" ADD COLUMN IF NOT EXISTS "named_ids" integer[] DEFAULT '{}' NOT NULL;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "outbox_named_ids_idx" ON "outbox" USING gin ("named_ids");

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_NOTIFICATION_PREFERENCES, NOTIFICATION_CATEGORIES } from "#contract/push";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
+import { deliveriesSettled } from "#server/modules/notifications";
+import { outbox } from "#server/modules/outbox/schema";
 import { userRoles } from "#server/modules/roles/schema";
 import { createGroup, createUser, inDays, participate, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";
@@ -293,7 +296,7 @@ describe("deleting an account", () => {
     expect(JSON.stringify(queue)).not.toContain("Rita Reporter");
   });
 
-  it("leaves the person's name and words in nobody's notices or event updates: followers, guests, hosts", async () => {
+  it("leaves the person's name and words in nobody's notices, queued e-mails or event updates: followers, guests, hosts", async () => {
     const marker = `zn${randomBytes(6).toString("hex")}`;
     const me = await createUser(t, { fullName: `Nia ${marker}` });
     const follower = await createUser(t);
@@ -308,6 +311,16 @@ describe("deleting an account", () => {
         }),
         201,
         title,
+      );
+    // Each of them takes every notice by e-mail too: the queued e-mails name the person as the notices do.
+    const everyChannel = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    for (const category of NOTIFICATION_CATEGORIES)
+      everyChannel.channels[category] = { inApp: true, push: false, email: true };
+    for (const who of [follower, host, guest])
+      await ok(
+        who.call({ method: "PUT", url: "/api/notification-preferences", payload: everyChannel }),
+        200,
+        "e-mail on",
       );
     // A follower hears "<name> is hosting <title>".
     await ok(follower.call({ method: "POST", url: `/api/users/${me.id}/follow` }), 200, "follow");
@@ -339,6 +352,11 @@ describe("deleting an account", () => {
     expect(await seen(follower)).toContain(marker);
     expect(await seen(guest)).toContain(marker);
     expect(await seen(host)).toMatch(new RegExp(`Going \\(1\\): Nia ${marker}`));
+    // Queued and not yet sent (a test app has no SMTP server): they must never leave once the person is gone.
+    await deliveriesSettled(t.bus);
+    const queued = await t.database.db.select().from(outbox);
+    const naming = queued.filter((m) => `${m.subject}\n${m.text}`.includes(marker));
+    expect(new Set(naming.map((m) => m.to))).toEqual(new Set([follower, guest, host].map((w) => w.user.email)));
 
     await ok(me.call({ method: "DELETE", url: "/api/account", payload: { password: me.password } }), 200, "delete");
 

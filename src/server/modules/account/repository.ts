@@ -254,8 +254,8 @@ export function accountRepository(db: Db) {
           memberships.map((m) => m.groupId),
         );
         const administered = memberships.filter((m) => m.role === "admin");
-        // Mail to the address, and invitations the person sent (their subject carries the full name).
-        await forgetMail(tx, user.email, `${user.fullName} invited you to ${PRODUCT_NAME}`);
+        // Mail to the address, mail naming the person, and invitations they sent (the subject names them).
+        await forgetMail(tx, user, `${user.fullName} invited you to ${PRODUCT_NAME}`);
         await forgetWaitlistEntry(tx, user.email, user.username);
         await deleteUserRow(tx, userId);
         await promoteWhereNoAdmin(

@@ -6,7 +6,12 @@ import type { StoredWords } from "./words";
 export interface NotificationDelivery {
   category: NotificationCategory;
   /** The English words, with the codes and values that write them in each recipient's language (see words.ts). */
-  content: StoredWords & { actionUrl: string | null; tag: string };
+  content: StoredWords & {
+    actionUrl: string | null;
+    tag: string;
+    /** The people the words name (its actor, a summary's guests): an e-mail of them goes with their accounts. */
+    named: number[];
+  };
   recipients: { userId: number; preferences: NotificationPreferences }[];
 }
 

@@ -111,6 +111,7 @@ export function notificationsService({
       ...codes,
       actionUrl: input.actionUrl ?? null,
       tag: input.type,
+      named: [...(fromUserId === undefined ? [] : [fromUserId]), ...(input.namedIds ?? [])],
     };
     startDelivery(bus, {
       category,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import type { MailMessage } from "#server/mail";
 import { outbox } from "./schema";
@@ -6,15 +6,23 @@ import { outbox } from "./schema";
 /** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
 const databaseTimeIn = (ms: number): SQL => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
 
-/** Deletes, within the caller's transaction, mail to the address and mail with this subject (it names the person). */
-export async function forgetMail(db: Tx, to: string, subject: string) {
-  await db.delete(outbox).where(or(eq(outbox.to, to), eq(outbox.subject, subject)));
+/**
+ * Deletes, within the caller's transaction, every e-mail about a person whose account goes, sent or still
+ * queued: to their address, naming them (`names`), or with this subject (an invitation naming them in it).
+ */
+export async function forgetMail(db: Tx, person: { id: number; email: string }, subject: string) {
+  await db
+    .delete(outbox)
+    .where(or(eq(outbox.to, person.email), arrayContains(outbox.namedIds, [person.id]), eq(outbox.subject, subject)));
 }
 
 export function outboxRepository(db: Db) {
   return {
-    async insert(message: MailMessage) {
-      const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
+    async insert({ names, ...message }: MailMessage) {
+      const [row] = await db
+        .insert(outbox)
+        .values({ ...message, namedIds: [...new Set(names ?? [])] })
+        .returning({ id: outbox.id });
       return row.id;
     },
     /** Claims up to `batch` due rows (`FOR UPDATE SKIP LOCKED`) and moves each a lease ahead; counts the attempt. */

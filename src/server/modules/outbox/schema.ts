@@ -21,9 +21,12 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     /** Extra mail headers (migration 0008): List-Unsubscribe and List-Unsubscribe-Post on notification e-mails. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Migration 0024: the people the text names besides its recipient; it is deleted with any of their accounts. */
+    namedIds: integer("named_ids").array().notNull().default(sql`'{}'`),
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check("outbox_status_check", sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    index("outbox_named_ids_idx").using("gin", t.namedIds),
   ],
 );

@@ -70,6 +70,7 @@ export function listenForChatMessages(deps: {
           : noticeWords(PUSH_TEXTS, { said: last.senderName }, { said: preview })),
         actionUrl: "/groups",
         tag: `chat-${groupId}`,
+        named: [last.senderId],
       },
       recipients: wanted.map((userId) => ({
         userId,

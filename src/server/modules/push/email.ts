@@ -89,6 +89,7 @@ export function notificationEmail(args: {
   message: string;
   actionUrl?: string | null;
   language?: Language;
+  names?: readonly number[];
 }): MailMessage {
   const link = unsubscribeUrl(args.origin, args.token);
   const url = absolute(args.origin, args.actionUrl);
@@ -97,6 +98,7 @@ export function notificationEmail(args: {
     subject: args.title,
     text: serverText(args.language ?? "en", EMAIL_TEXTS, "notificationBody", { message: args.message, url, link }),
     headers: unsubscribeHeaders(link),
+    names: args.names,
   };
 }
 
@@ -142,6 +144,7 @@ export async function runDigests(deps: {
       subject: serverText(language, EMAIL_TEXTS, "digestSubject", { count: items.length }),
       text: serverText(language, EMAIL_TEXTS, "digestBody", { lines: lines.join("\n"), link }),
       headers: unsubscribeHeaders(link),
+      names: items.flatMap((n) => [...(n.actorId == null ? [] : [n.actorId]), ...n.namedIds]),
     });
     mailed += 1;
   }

@@ -164,7 +164,15 @@ export function pushService(deps: {
           const language = languageOfUser(userId);
           const words = noticeIn(language, content);
           await deps.enqueueMail(
-            notificationEmail({ to, origin, token, language, ...words, actionUrl: content.actionUrl }),
+            notificationEmail({
+              to,
+              origin,
+              token,
+              language,
+              ...words,
+              actionUrl: content.actionUrl,
+              names: content.named,
+            }),
           );
         }
       }
