@@ -36,6 +36,12 @@ export const busEventSchema = z.discriminatedUnion("type", [
   // Instance-internal: never sent to a client.
   /** The user left or was removed: each hub drops that user's sockets from the group's channel. */
   z.object({ type: z.literal("membership_ended"), groupId: z.number().int() }),
+  /**
+   * Someone may have lost access (a block, a hiding, a decline, a suspension...): on a group's channel every
+   * socket there, on a user's channel each of that user's sockets in every group it joined, is checked again
+   * by each hub at once; what the channel carries meanwhile waits for the check.
+   */
+  z.object({ type: z.literal("access_changed") }),
   /** Only SHA-256 hashes of session tokens travel. */
   z.object({ type: z.literal("sessions_revoked"), sessionHashes: z.array(z.string()) }),
   /** Every user with a socket on `instance` now (empty when it shuts down); repeated each heartbeat. */

@@ -63,6 +63,8 @@ export const planUpdateFrameSchema = z.object({
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("auth_success"), userId: z.number().int(), groups: z.array(socketGroupSchema) }),
   z.object({ type: z.literal("joined_group"), groupId }),
+  /** The socket was taken off a group's channel: the person may no longer read it (left, removed, blocked...). */
+  z.object({ type: z.literal("left_group"), groupId }),
   newMessageFrameSchema,
   notificationFrameSchema,
   voteUpdateFrameSchema,

@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bus: deps.bus,
       publicOrigin: config.PUBLIC_ORIGIN,
       groupNamesOf: (userId) => services.repositories.groups.namesForUser(userId),
+      openMembersAmong: (groupId, userIds) => services.repositories.groups.openMembersAmong(groupId, userIds),
       groups: services.groups,
       chat: services.chat,
       sessions: services.repositories.auth,

@@ -71,8 +71,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const outboxRepo = outboxRepository(db);
   const outboxWorker = createOutboxWorker({ repo: outboxRepo, log, transport: createMailTransport(config) });
   const outbox = outboxService({ repo: outboxRepo, worker: outboxWorker, log });
+  /** The groups a person is in: where their suspension or deletion may end others' access. */
+  const groupIdsOf = async (userId: number) => (await repositories.groups.namesForUser(userId)).map((g) => g.id);
   // Who may see what (events, people, guest lists) is answered by one module that every read asks.
-  const visibility = visibilityService({ repo: visibilityRepository(db) });
+  const visibility = visibilityService({ repo: visibilityRepository(db), bus });
   const blocks = visibility;
   const auth = authService({ repo: repositories.auth, bus });
   const notifications = notificationsService({ repo: notificationsRepository(db), bus, visibility });
@@ -252,6 +254,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
       keys: repositories.push,
       releaseSeats: participants.releaseAll,
+      groupIdsOf,
+      accessEnded: visibility.accessEnded,
     }),
     availability,
     calendar: calendarService({ repo: calendarRepository(db), notifications }),
@@ -311,6 +315,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       setSuspendedFlag: async (id, suspended) =>
         Boolean(await repositories.users.update(id, { suspendedAt: suspended ? new Date() : null })),
       endSessionsOf: repositories.auth.endSessionsOf,
+      groupIdsOf,
+      accessEnded: visibility.accessEnded,
     }),
     users: usersService({ repo: repositories.users, blocks }),
     earlyAccess: earlyAccessService({ repo: repositories.earlyAccess }),

@@ -18,6 +18,8 @@ export function realtimeOptions(deps: {
   groups: GroupsService;
   /** The names of a person's groups, for the socket's join (the groups repository's read). */
   groupNamesOf: GroupsRepository["namesForUser"];
+  /** Who of some members may still read a group (the groups repository's read, by the visibility rule). */
+  openMembersAmong: GroupsRepository["openMembersAmong"];
   chat: ChatService;
   sessions: AuthRepository;
   users: UsersRepository;
@@ -28,6 +30,7 @@ export function realtimeOptions(deps: {
       return (await deps.users.findById(userId))?.fullName ?? "Someone";
     },
     requireMember: (groupId, userId) => deps.groups.requireMember(groupId, userId),
+    openMembersAmong: (groupId, userIds) => deps.openMembersAmong(groupId, userIds),
     sendChat: (userId, input) => deps.chat.send(userId, input),
     messagesAfter: (groupId, afterId, limit) => deps.chat.messagesAfter(groupId, afterId, limit),
     newestMessageId: (groupId) => deps.chat.newestMessageId(groupId),

@@ -48,12 +48,48 @@ function remember(recent: RecentIds, id: number) {
 export function hubChannels(deps: Pick<HubDeps, "bus" | "handlers" | "log">) {
   const channels = new Map<string, Channel>();
 
+  /**
+   * Checks again whether each socket may still read the group: its frames wait from now until the answer,
+   * then go out, or the socket is taken off the channel and told (`left_group`). A failed check takes it
+   * off too: the client joins again, and its join is checked as any join.
+   */
+  async function recheck(groupId: number, conns: Connection[]) {
+    const waiting = conns.filter((conn) => conn.groups.has(groupId));
+    for (const conn of waiting) {
+      const held = conn.held.get(groupId) ?? { frames: [], checks: 0, closed: false };
+      held.checks += 1;
+      conn.held.set(groupId, held);
+    }
+    if (waiting.length === 0) return;
+    let open = new Set<number>();
+    try {
+      open = await deps.handlers.openMembersAmong(groupId, [...new Set(waiting.map((conn) => conn.userId))]);
+    } catch (error) {
+      deps.log.warn({ err: error, groupId }, "socket access check failed; the sockets leave the group");
+    }
+    for (const conn of waiting) {
+      const held = conn.held.get(groupId);
+      if (!held) continue;
+      held.checks -= 1;
+      if (!open.has(conn.userId)) held.closed = true;
+      if (held.checks > 0) continue;
+      conn.held.delete(groupId);
+      if (held.closed) await leaveAndTell(conn, groupId);
+      else for (const frame of held.frames) send(conn, frame);
+    }
+  }
+
   function deliver(name: string, event: BusEvent) {
     const channel = channels.get(name);
     if (!channel) return;
+    const groupId = groupIdOf(name);
     switch (event.type) {
       case "membership_ended":
-        for (const conn of [...channel.connections]) void leave(conn, event.groupId);
+        for (const conn of [...channel.connections]) void leaveAndTell(conn, event.groupId);
+        return;
+      case "access_changed":
+        if (groupId != null) void recheck(groupId, [...channel.connections]);
+        else for (const conn of channel.connections) for (const id of conn.groups) void recheck(id, [conn]);
         return;
       case "sessions_revoked":
       case "presence":
@@ -65,7 +101,11 @@ export function hubChannels(deps: Pick<HubDeps, "bus" | "handlers" | "log">) {
         // Serialised and encoded once for every socket of the channel on this instance.
         const frame: ServerMessage = event;
         const encoded = Buffer.from(JSON.stringify(frame));
-        for (const conn of channel.connections) send(conn, encoded);
+        for (const conn of channel.connections) {
+          const held = groupId == null ? undefined : conn.held.get(groupId);
+          if (held) held.frames.push(encoded);
+          else send(conn, encoded);
+        }
       }
     }
   }
@@ -143,10 +183,16 @@ export function hubChannels(deps: Pick<HubDeps, "bus" | "handlers" | "log">) {
   }
 
   async function leave(conn: Connection, groupId: number) {
-    if (!conn.groups.delete(groupId)) return;
+    if (!conn.groups.delete(groupId)) return false;
     await unlisten(groupChannel(groupId), conn);
+    return true;
   }
 
-  return { listen, unlisten, leave, replay };
+  /** Takes the socket off the group's channel (the person left or was removed) and tells it so. */
+  async function leaveAndTell(conn: Connection, groupId: number) {
+    if (await leave(conn, groupId)) send(conn, { type: "left_group", groupId });
+  }
+
+  return { listen, unlisten, leave, leaveAndTell, replay };
 }
 export type HubChannels = ReturnType<typeof hubChannels>;

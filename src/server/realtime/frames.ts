@@ -110,11 +110,18 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
         return null;
       }
       case "typing": {
-        // Only in a group this socket joined (so a member); a faster client than the interval is ignored.
+        // Only in a group this socket joined; a faster client than the interval is ignored.
         if (!conn.groups.has(frame.groupId)) return SOCKET_TEXTS.joinFirst;
         const now = Date.now();
         if (now - (conn.typingAt.get(frame.groupId) ?? 0) < TYPING_MIN_INTERVAL_MS) return null;
         conn.typingAt.set(frame.groupId, now);
+        // Membership is checked as a message's is: a socket joined before its person lost access says nothing.
+        try {
+          await handlers.requireMember(frame.groupId, conn.userId);
+        } catch (error) {
+          await channels.leaveAndTell(conn, frame.groupId);
+          throw error;
+        }
         if (!(await handlers.mayShowTyping(frame.groupId, conn.userId))) return null;
         conn.name ??= handlers.nameOf(conn.userId);
         const userName = await conn.name;

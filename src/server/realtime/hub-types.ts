@@ -20,6 +20,11 @@ export interface Connection {
   alive: boolean;
   /** Frames are handled one after another so a join is done before the chat that follows it. */
   queue: Promise<void>;
+  /**
+   * Groups whose access is being checked again (`access_changed`), with the frames their channels carried
+   * meanwhile: sent once the check lets the socket stay, dropped when it takes the socket off.
+   */
+  held: Map<number, { frames: Buffer[]; checks: number; closed: boolean }>;
   /** Chat messages handed to the handler and not yet stored (close waits for them). */
   sending: Set<Promise<void>>;
   /** When this socket last passed on "typing", per group. */
@@ -46,8 +51,10 @@ export interface RealtimeHandlers {
   nameOf(userId: number): Promise<string>;
   /** False where others must not hear that the user is typing (a block in a direct conversation). */
   mayShowTyping(groupId: number, userId: number): Promise<boolean>;
-  /** Refuses a user who is not a member of the group (join_group). */
+  /** Refuses a user who is not a member of the group (join_group, typing). */
   requireMember(groupId: number, userId: number): Promise<unknown>;
+  /** Of these users, those who may still read the group: one answer for every socket a hub checks again. */
+  openMembersAmong(groupId: number, userIds: number[]): Promise<Set<number>>;
   /**
    * Stores and publishes a chat message (REST's path; the socket frame is the same request). Messages are
    * stored in the order of the calls: the hub does not wait for one before handing over the next.

@@ -69,7 +69,9 @@ describe("/ws", () => {
       message: "You are not a member of this group",
     });
     socket.send({ type: "event_vote", groupId: group.id, eventId: 1, vote: "yes" });
-    await new Promise((r) => setTimeout(r, 150));
+    // The vote's refusal is the second error frame: waited for, not slept for.
+    let errors = 0;
+    await socket.next("error", () => ++errors === 2, 10_000);
     expect(socket.received.filter((m) => m.type === "error")).toHaveLength(2);
     expect(socket.received.some((m) => m.type === "message_ack")).toBe(false);
     expect(socket.received.some((m) => m.type === "new_message")).toBe(false);
@@ -275,7 +277,7 @@ describe("/ws", () => {
     await notificationsService({
       repo: notificationsRepository(t.database.db),
       bus: t.bus,
-      visibility: visibilityService({ repo: visibilityRepository(t.database.db) }),
+      visibility: visibilityService({ repo: visibilityRepository(t.database.db), bus: t.bus }),
     }).notify(b.user.id, {
       type: "event_update",
       title: "Changed",

@@ -117,6 +117,7 @@ export function createHub(deps: HubDeps) {
         slot,
         sessionHash,
         groups: new Set(),
+        held: new Map(),
         alive: true,
         queue: Promise.resolve(),
         sending: new Set(),

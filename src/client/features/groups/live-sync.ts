@@ -50,6 +50,13 @@ export function syncGroups(connection: RealtimeConnection, qc: QueryClient, myId
     }),
     // Whatever arrived between the last fetch and this join (a reconnect, or a group just joined).
     connection.subscribe("joined_group", (message) => void catchUp(message.groupId)),
+    // Taken off a group (left, removed, blocked, the event hidden...): the list and the chat read again and
+    // say so; a later list that still holds the group joins it again.
+    connection.subscribe("left_group", ({ groupId }) => {
+      joined.delete(groupId);
+      void qc.invalidateQueries({ queryKey: groupKeys.list() });
+      void qc.invalidateQueries({ queryKey: groupKeys.messages(groupId) });
+    }),
     connection.subscribe("new_message", ({ message }) => {
       addMessagesToCache(qc, message.groupId, [message]);
       // The list's last message and unread badge change in place: no refetch per message on every client.
@@ -65,8 +72,10 @@ export function syncGroups(connection: RealtimeConnection, qc: QueryClient, myId
       if (decided) void qc.invalidateQueries({ queryKey: groupKeys.events(groupId) });
     }),
     // A group created or joined after auth shows up in the group list; join its channel too.
+    // Only new data counts: the list marked stale (after left_group, say) still holds the group it left.
     qc.getQueryCache().subscribe((event) => {
-      if (event.type !== "updated" || !sameKey(event.query.queryKey, groupKeys.list())) return;
+      if (event.type !== "updated" || event.action.type !== "success") return;
+      if (!sameKey(event.query.queryKey, groupKeys.list())) return;
       const list = event.query.state.data as GroupListItem[] | undefined;
       if (connection.connected && list) for (const g of list) join(g.id);
     }),

@@ -252,6 +252,34 @@ describe("new_message and the group list", () => {
   });
 });
 
+describe("left_group", () => {
+  it("a group the person was taken off reads its list and chat again, and a list that still holds it rejoins", async () => {
+    vi.useFakeTimers();
+    mockFetch(() => jsonResponse(200, []));
+    const qc = new QueryClient();
+    qc.setQueryData<GroupListItem[]>(GROUPS_KEY, [group(5), group(9)]);
+    qc.setQueryData<MessagePages>(messagesKey(5), { pages: [[message(12)]], pageParams: [undefined] });
+    const manager = live(qc);
+    manager.start();
+    handshake(last());
+    await vi.advanceTimersByTimeAsync(0);
+    const sent = last().sent.length;
+    last().receive({ type: "left_group", groupId: 5 });
+    expect(qc.getQueryState(GROUPS_KEY)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(messagesKey(5))?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(messagesKey(9))?.isInvalidated).not.toBe(true);
+    // The stale list still names the group: it is not joined again from it.
+    expect(last().sent.slice(sent)).toEqual([]);
+    // The list read again still holds it (the person was let back in meanwhile) and a new group: both joined.
+    qc.setQueryData<GroupListItem[]>(GROUPS_KEY, [group(5), group(9), group(11)]);
+    expect(last().sent.slice(sent)).toEqual([
+      { type: "join_group", groupId: 5 },
+      { type: "join_group", groupId: 11 },
+    ]);
+    manager.stop();
+  });
+});
+
 function Status() {
   const { connected } = useRealtime();
   return <p>{connected ? "Live" : "Offline"}</p>;

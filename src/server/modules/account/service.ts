@@ -25,6 +25,10 @@ export function accountService(deps: {
   repo: AccountRepository;
   users: UsersRepository;
   notifications: NotificationsService;
+  /** The groups the person is in (the groups module's), read before the account goes. */
+  groupIdsOf: (userId: number) => Promise<number[]>;
+  /** Open sockets are checked again at once wherever access may have ended (the visibility module's). */
+  accessEnded: (scope: { groups?: number[] }) => Promise<void>;
   /** Ends sessions already deleted from the table, on every instance and socket (the auth module's). */
   revokeSessions: (idHashes: string[]) => Promise<void>;
   /** The outbox: its worker delivers and retries. */
@@ -143,6 +147,7 @@ export function accountService(deps: {
     /** Deletes the account (after its password was checked): hosted events are canceled, every session ends. */
     async deleteAccount(userId: number) {
       const hosted = await repo.hostedEventsWithPeople(userId);
+      const groups = await deps.groupIdsOf(userId);
       const emailKey = await reportEmailKey(deps.keys);
       let ended: Awaited<ReturnType<AccountRepository["deleteAccount"]>> = "takes part";
       // A join of the person's own can land between the release and the deletion: release again then.
@@ -153,6 +158,8 @@ export function accountService(deps: {
       if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
       if (!ended) throw new HttpError(401, API_TEXTS.notSignedIn);
       await deps.revokeSessions(ended);
+      // Their events' conversations went with them: sockets still on those channels are taken off.
+      await deps.accessEnded({ groups });
       // After the deletion, so the notices never name the person (they were rows of the account's events).
       for (const event of hosted) {
         await deps.notifications.notifyAll(event.people, EVENT_NOTICES.canceledWithAccount(event));

@@ -242,6 +242,22 @@ export function groupsRepository(db: Db) {
       });
     },
 
+    /** Of these users, the members who may read the group now (the visibility rule): one query for every socket a hub checks. */
+    async openMembersAmong(groupId: number, userIds: number[]): Promise<Set<number>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await db
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(
+          and(
+            eq(groupMembers.groupId, groupId),
+            inArray(groupMembers.userId, userIds),
+            groupOpenTo(groupMembers.userId, groupId),
+          ),
+        );
+      return new Set(rows.map((r) => r.userId));
+    },
+
     /** Just ids and names, for the socket's auth_success. */
     async namesForUser(userId: number) {
       return db

@@ -19,7 +19,7 @@ const service = () =>
   notificationsService({
     repo: notificationsRepository(t.database.db),
     bus: t.bus,
-    visibility: visibilityService({ repo: visibilityRepository(t.database.db) }),
+    visibility: visibilityService({ repo: visibilityRepository(t.database.db), bus: t.bus }),
   });
 
 async function speak(user: Awaited<ReturnType<typeof registerUser>>, language: string) {

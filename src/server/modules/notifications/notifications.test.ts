@@ -16,7 +16,7 @@ const notify = (userId: number, input: Parameters<ReturnType<typeof notification
   notificationsService({
     repo: notificationsRepository(t.database.db),
     bus: t.bus,
-    visibility: visibilityService({ repo: visibilityRepository(t.database.db) }),
+    visibility: visibilityService({ repo: visibilityRepository(t.database.db), bus: t.bus }),
   }).notify(userId, input);
 
 describe("notifications API", () => {

@@ -141,9 +141,16 @@ export function participantsService({
     );
   }
 
+  /**
+   * A guest who stops going leaves the event's guests' conversation (the database takes the membership away
+   * with the row): their open sockets are checked again at once, so nothing said after reaches them.
+   */
+  const leftConversation = (userId: number) => visibility.accessEnded({ people: [userId] });
+
   /** Releases and tells the people who moved up; the event as it is after the release. */
   async function release(eventId: number, userId: number, statuses?: ParticipantStatus[]) {
     const result = await releaseLocked(eventId, userId, statuses);
+    if (result.removed?.status === "going") await leftConversation(userId);
     if (result.promoted.length > 0) {
       const event = await findEvent(eventId);
       if (event) await tellPromoted(event, result.promoted);
@@ -180,6 +187,7 @@ export function participantsService({
         return transition(locked, userId, asked, tx, given);
       });
       const finalStatus = result.row.status;
+      if (result.changed && finalStatus !== "going") await leftConversation(userId);
       if (result.changed && finalStatus !== "declined") {
         const user = await users.findById(userId);
         await notifications.notifyAll([event.hostId, ...(await hosting.cohostIdsOf(eventId))], {
@@ -277,6 +285,7 @@ export function participantsService({
         });
         if (!result) continue;
         released += 1;
+        await leftConversation(offer.userId);
         const event = await findEvent(offer.eventId);
         if (!event) continue;
         await tell(offer.userId, EVENT_NOTICES.seatLapsed(event));

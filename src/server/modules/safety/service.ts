@@ -35,6 +35,10 @@ export function safetyService(deps: {
   setSuspendedFlag: (userId: number, suspended: boolean) => Promise<boolean>;
   /** Deletes every session of the account; answers their hashes (the auth module's). */
   endSessionsOf: (userId: number) => Promise<string[]>;
+  /** The groups the person is in (the groups module's): a suspended host's guests lose their conversations. */
+  groupIdsOf: (userId: number) => Promise<number[]>;
+  /** Open sockets are checked again at once wherever access may have ended (the visibility module's). */
+  accessEnded: (scope: { people?: number[]; events?: number[]; groups?: number[] }) => Promise<void>;
 }) {
   const { repo } = deps;
   return {
@@ -48,6 +52,7 @@ export function safetyService(deps: {
       await repo.block(userId, otherId);
       await deps.endFriendship(userId, otherId);
       await deps.releaseAcrossBlock(userId, otherId);
+      await deps.accessEnded({ people: [userId, otherId] });
     },
 
     unblock(userId: number, otherId: number) {
@@ -132,6 +137,7 @@ export function safetyService(deps: {
 
     async setEventHidden(id: number, hidden: boolean) {
       if (!(await deps.setEventHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
+      if (hidden) await deps.accessEnded({ events: [id] });
     },
 
     async setMessageHidden(id: number, hidden: boolean) {
@@ -143,7 +149,10 @@ export function safetyService(deps: {
       if (userId === moderatorId) throw new HttpError(400, API_TEXTS.suspendSelf);
       if (!(await deps.setSuspendedFlag(userId, suspended))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       // After the flag: a sign-in racing the suspension is refused, and every session already open ends here.
-      if (suspended) await deps.revokeSessions(await deps.endSessionsOf(userId));
+      if (!suspended) return;
+      await deps.revokeSessions(await deps.endSessionsOf(userId));
+      // The host's events are gone with them: their guests' conversations close.
+      await deps.accessEnded({ groups: await deps.groupIdsOf(userId) });
     },
   };
 }

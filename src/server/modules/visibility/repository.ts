@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { eventConversations } from "#server/modules/event-conversation/read-sql";
 import { events } from "#server/modules/events/read-sql";
 import { userBlocks } from "#server/modules/safety/read-sql";
 import {
@@ -63,6 +64,14 @@ export function visibilityRepository(db: Db) {
         rows: Array<{ id: number }>;
       };
       return new Set(rows.rows.map((r) => Number(r.id)));
+    },
+    /** The groups that are these events' guests' conversations (an event has at most one). */
+    async conversationsOf(eventIds: number[]): Promise<number[]> {
+      const rows = await db
+        .select({ groupId: eventConversations.groupId })
+        .from(eventConversations)
+        .where(inArray(eventConversations.eventId, eventIds));
+      return rows.map((r) => r.groupId);
     },
     async isBlockedEitherWay(a: number, b: number) {
       const [row] = await db

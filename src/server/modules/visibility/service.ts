@@ -1,5 +1,7 @@
 import { API_TEXTS } from "#contract/api-texts";
+import { groupChannel, userChannel } from "#contract/bus";
 import { HttpError } from "#server/http/http-error";
+import type { Bus } from "#server/realtime/bus";
 import type { EventRow, VisibilityRepository } from "./repository";
 
 /** What a moderator's hiding says to the host who tries to change or announce the event. */
@@ -10,7 +12,7 @@ export const HIDDEN_EVENT_TEXT = "A moderator hid this event: it can't be change
  * (blocks either way) and guest lists. Each `require*` answers the event's row or refuses with 404 (as if
  * there were no such event) or 403 (the viewer knows it exists but may not do this).
  */
-export function visibilityService({ repo }: { repo: VisibilityRepository }) {
+export function visibilityService({ repo, bus }: { repo: VisibilityRepository; bus: Bus }) {
   /**
    * An event the viewer may not see is gone to them, a group's plan too: a refusal that differed from a
    * missing event's would tell anyone walking the ids which ones are plans.
@@ -76,6 +78,21 @@ export function visibilityService({ repo }: { repo: VisibilityRepository }) {
     audienceOf: repo.audienceOf,
     isBlockedEitherWay: repo.isBlockedEitherWay,
     blockedAmong: repo.blockedAmong,
+    /**
+     * Access may have ended (a block, a hiding, a decline, a suspension, a deletion): every instance checks
+     * again, at once, the open sockets of `people` in every group they joined, and every socket in `groups`
+     * and in the guests' conversations of `events`. A socket that may no longer read a group is taken off
+     * its channel before anything said after reaches it (realtime/channels.ts).
+     */
+    async accessEnded(scope: { people?: number[]; events?: number[]; groups?: number[] }) {
+      const conversations = scope.events?.length ? await repo.conversationsOf(scope.events) : [];
+      await Promise.all([
+        ...(scope.people ?? []).map((id) => bus.publish(userChannel(id), { type: "access_changed" })),
+        ...[...new Set([...(scope.groups ?? []), ...conversations])].map((id) =>
+          bus.publish(groupChannel(id), { type: "access_changed" }),
+        ),
+      ]);
+    },
     /** A person across a block is as if gone: 404 with the text a missing account gets. */
     async requirePersonVisible(viewerId: number, personId: number, missingText: string = API_TEXTS.userNotFound) {
       if (viewerId !== personId && (await repo.isBlockedEitherWay(viewerId, personId)))
