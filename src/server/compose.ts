@@ -210,6 +210,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       blocks,
       notifications,
       mutedIds: eventConversation.mutedIds,
+      conversationEventOf: eventConversation.eventOf,
     },
   });
 

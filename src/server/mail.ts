@@ -7,8 +7,14 @@ export interface MailMessage {
   text: string;
   /** Extra headers (List-Unsubscribe on notification e-mails, for the mail client's own unsubscribe button). */
   headers?: Record<string, string> | null;
-  /** The people its text names besides its recipient: it goes with any of their accounts, sent or not. */
+  /**
+   * Whom and what it is about, so it goes out only while its text may still reach its reader (the outbox
+   * checks at send time): the people its text names besides its recipient (it is also deleted with any of
+   * their accounts, sent or not), the recipient's account, and the event it tells of.
+   */
   names?: readonly number[];
+  recipientId?: number;
+  eventId?: number;
 }
 
 /** Hands one message to the SMTP server; throws when it cannot (the outbox retries). */

@@ -17,3 +17,9 @@ WHERE "friend_group_id" IS NOT NULL AND "friend_group_id" NOT IN ('all', 'host')
 ALTER TABLE "outbox" ADD COLUMN IF NOT EXISTS "named_ids" integer[] DEFAULT '{}' NOT NULL;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "outbox_named_ids_idx" ON "outbox" USING gin ("named_ids");
+--> statement-breakpoint
+-- An e-mail records its recipient's account and the event it tells of: the outbox sends it only while the
+-- recipient may still open the event and see everyone it names.
+ALTER TABLE "outbox" ADD COLUMN IF NOT EXISTS "recipient_id" integer REFERENCES "users"("id") ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN IF NOT EXISTS "event_id" integer REFERENCES "events"("id") ON DELETE CASCADE;

@@ -77,6 +77,8 @@ export function eventConversationService({
       if (!event) return null;
       return [event.hostId, ...(await cohostIds(event.id))];
     },
+    /** The event whose guests' conversation the group is, if it is one. */
+    eventOf: repo.eventOf,
     /** Members who muted a group's conversation: chat push and e-mail skip them. */
     mutedIds: repo.mutedIds,
     /**

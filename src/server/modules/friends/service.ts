@@ -62,7 +62,8 @@ export function friendsService({
     async invite(inviterId: number, to: { email: string; name?: string }) {
       const inviter = await users.findById(inviterId);
       const name = inviter?.fullName ?? NOTICE_TEXTS.someone;
-      await enqueueEmail(inviteEmail(name, to, linkOrigin, languageOf(inviter?.language)));
+      // It names the inviter: it goes with their account, and never reaches someone they blocked.
+      await enqueueEmail({ ...inviteEmail(name, to, linkOrigin, languageOf(inviter?.language)), names: [inviterId] });
     },
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */

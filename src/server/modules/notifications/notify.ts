@@ -11,6 +11,8 @@ export interface NotificationDelivery {
     tag: string;
     /** The people the words name (its actor, a summary's guests): an e-mail of them goes with their accounts. */
     named: number[];
+    /** The event it tells of: its e-mail goes out only while the recipient may still open the event. */
+    eventId?: number;
   };
   recipients: { userId: number; preferences: NotificationPreferences }[];
 }

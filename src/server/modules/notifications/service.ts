@@ -112,6 +112,7 @@ export function notificationsService({
       actionUrl: input.actionUrl ?? null,
       tag: input.type,
       named: [...(fromUserId === undefined ? [] : [fromUserId]), ...(input.namedIds ?? [])],
+      ...(eventId === undefined ? {} : { eventId }),
     };
     startDelivery(bus, {
       category,

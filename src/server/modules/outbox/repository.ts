@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import type { MailMessage } from "#server/mail";
+import { eventColumns, eventVisibleTo, personVisibleTo } from "../visibility";
 import { outbox } from "./schema";
 
 /** A moment on the database's clock, the one `next_attempt_at <= now()` is compared with (app clocks may drift). */
@@ -18,12 +19,36 @@ export async function forgetMail(db: Tx, person: { id: number; email: string }, 
 
 export function outboxRepository(db: Db) {
   return {
-    async insert({ names, ...message }: MailMessage) {
+    async insert({ names, recipientId, eventId, ...message }: MailMessage) {
       const [row] = await db
         .insert(outbox)
-        .values({ ...message, namedIds: [...new Set(names ?? [])] })
+        .values({
+          ...message,
+          namedIds: [...new Set(names ?? [])],
+          recipientId: recipientId ?? null,
+          eventId: eventId ?? null,
+        })
         .returning({ id: outbox.id });
       return row.id;
+    },
+    /**
+     * Deletes the pending e-mails whose text may no longer reach their reader: about an event the recipient
+     * may no longer open (hidden, its host suspended, a block with a host...), or naming someone who is gone
+     * or blocked either way with the recipient. The visibility owner's rules, applied when the mail would go,
+     * whenever and however it was queued.
+     */
+    async withdrawStale() {
+      const recipient = sql`${outbox.recipientId}`;
+      await db.delete(outbox).where(
+        and(
+          eq(outbox.status, "pending"),
+          sql`(
+            (${outbox.eventId} is not null and ${recipient} is not null and not exists (select 1 from events e
+              where e.id = ${outbox.eventId} and ${eventVisibleTo(recipient, eventColumns("e"))}))
+            or exists (select 1 from unnest(${outbox.namedIds}) n(id) where not exists (select 1 from users u
+              where u.id = n.id and (${recipient} is null or ${personVisibleTo(recipient, sql`u.id`)}))))`,
+        ),
+      );
     },
     /** Claims up to `batch` due rows (`FOR UPDATE SKIP LOCKED`) and moves each a lease ahead; counts the attempt. */
     async claimDue(batch: number, leaseMs: number) {

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns";
+import { events } from "#server/modules/events/schema";
+import { users } from "#server/modules/users/schema";
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -23,6 +25,10 @@ export const outbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     /** Migration 0024: the people the text names besides its recipient; it is deleted with any of their accounts. */
     namedIds: integer("named_ids").array().notNull().default(sql`'{}'`),
+    /** Migration 0024: the account mailed, when the address is one's; its mail goes with it. */
+    recipientId: integer("recipient_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Migration 0024: the event the e-mail tells of; sent only while the recipient may still open it. */
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

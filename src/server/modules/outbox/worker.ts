@@ -43,7 +43,7 @@ export interface OutboxWorker {
   readonly delivers: boolean;
   /** Starts a round now (a message was just queued), unless stopped or no transport. */
   wake(): void;
-  /** One round: claims due rows and tries each once. Returns how many were sent and failed. */
+  /** One round: withdraws stale rows, claims due rows and tries each once. Returns how many were sent and failed. */
   runOnce(): Promise<{ sent: number; retried: number; failed: number }>;
   /** Starts the polling worker (no-op without SMTP_URL: nothing could be delivered). */
   start(): void;
@@ -65,6 +65,8 @@ export function createOutboxWorker(deps: {
 
   async function runOnce() {
     const result = { sent: 0, retried: 0, failed: 0 };
+    // Checked at every round, with or without a transport: what may no longer go out leaves the queue.
+    await repo.withdrawStale();
     if (!transport) return result;
     for (const row of await repo.claimDue(OUTBOX_RETRY.batch, OUTBOX_RETRY.leaseMs)) {
       // Stopping: leave the rest of the batch; their leases hand them back (attempts already counted).

@@ -36,6 +36,8 @@ export function listenForChatMessages(deps: {
   log: FastifyBaseLogger;
   /** Members who muted the group's conversation: no push or e-mail for them. */
   mutedIds?: (groupId: number) => Promise<Set<number>>;
+  /** The event whose guests' conversation the group is (its e-mails go out only while the reader may open it). */
+  conversationEventOf?: (groupId: number) => Promise<number | undefined>;
 }): () => void {
   const { groups } = deps;
   const windows = new Map<number, { messages: ChatMessageSent[] }>();
@@ -61,6 +63,7 @@ export function listenForChatMessages(deps: {
     const preview =
       last.text.length > CHAT_PREVIEW_CHARS ? `${last.text.slice(0, CHAT_PREVIEW_CHARS - 1)}…` : last.text;
     const more = pending.messages.length - 1;
+    const eventId = await deps.conversationEventOf?.(groupId);
     startDelivery(deps.bus, {
       category: "chat",
       content: {
@@ -71,6 +74,7 @@ export function listenForChatMessages(deps: {
         actionUrl: "/groups",
         tag: `chat-${groupId}`,
         named: [last.senderId],
+        ...(eventId === undefined ? {} : { eventId }),
       },
       recipients: wanted.map((userId) => ({
         userId,

@@ -90,6 +90,8 @@ export function notificationEmail(args: {
   actionUrl?: string | null;
   language?: Language;
   names?: readonly number[];
+  recipientId?: number;
+  eventId?: number;
 }): MailMessage {
   const link = unsubscribeUrl(args.origin, args.token);
   const url = absolute(args.origin, args.actionUrl);
@@ -99,6 +101,8 @@ export function notificationEmail(args: {
     text: serverText(args.language ?? "en", EMAIL_TEXTS, "notificationBody", { message: args.message, url, link }),
     headers: unsubscribeHeaders(link),
     names: args.names,
+    recipientId: args.recipientId,
+    eventId: args.eventId,
   };
 }
 
@@ -145,6 +149,7 @@ export async function runDigests(deps: {
       text: serverText(language, EMAIL_TEXTS, "digestBody", { lines: lines.join("\n"), link }),
       headers: unsubscribeHeaders(link),
       names: items.flatMap((n) => [...(n.actorId == null ? [] : [n.actorId]), ...n.namedIds]),
+      recipientId: row.userId,
     });
     mailed += 1;
   }

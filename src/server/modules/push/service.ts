@@ -172,6 +172,8 @@ export function pushService(deps: {
               ...words,
               actionUrl: content.actionUrl,
               names: content.named,
+              recipientId: userId,
+              eventId: content.eventId,
             }),
           );
         }
