@@ -1,11 +1,7 @@
-import { createECDH, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-// @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
-import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
 import { outbox } from "#server/modules/outbox/schema";
+import { subscribedDevice as pushDevice } from "#server/test/push-device";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
 
@@ -26,38 +22,7 @@ async function speak(user: User, language: string) {
 }
 const mailTo = async (email: string) => (await t.database.db.select().from(outbox)).filter((r) => r.to === email);
 
-/** A browser's push service on 127.0.0.1: decrypts what it receives with the subscription's keys. */
-async function subscribedDevice(user: User) {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  const received: unknown[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (c: Buffer) => chunks.push(c));
-    request.on("end", () => {
-      const plain = ece.decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: ecdh, authSecret: auth });
-      received.push(JSON.parse(plain.toString("utf8")));
-      response.writeHead(201).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push/x`;
-  const res = await as(
-    t.app,
-    user.cookie,
-  )({
-    method: "POST",
-    url: "/api/push/subscriptions",
-    payload: {
-      platform: "web",
-      endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") },
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+const subscribedDevice = (user: User) => pushDevice(t.app, user.cookie);
 
 describe("delivery in the recipient's language", () => {
   it("a push payload in Spanish, with the sender's name as written", { timeout: 30_000 }, async () => {
