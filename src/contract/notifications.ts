@@ -14,6 +14,12 @@ export const notificationTypeSchema = z.enum([
   "friend_request",
   /** An event the person is going to or hosts starts soon (their chosen reminder offsets). */
   "event_reminder",
+  /** Someone at an event asks the person to meet. */
+  "meeting_request",
+  /** A meeting was accepted, declined, moved to another time or canceled. */
+  "meeting_update",
+  /** An accepted meeting starts in a few minutes. */
+  "meeting_reminder",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

@@ -6,6 +6,7 @@ import { CORE_NAMESPACES } from "./areas/core";
 import { DISCOVER_NAMESPACES } from "./areas/discover";
 import { GROUPS_NAMESPACES } from "./areas/groups";
 import { HOSTING_NAMESPACES } from "./areas/hosting";
+import { MATCHING_NAMESPACES } from "./areas/matching";
 import { SERVER_NAMESPACES } from "./areas/server";
 import { SHELL_NAMESPACES } from "./areas/shell";
 import type { Texts, Translation } from "./texts";
@@ -19,6 +20,7 @@ export const NAMESPACES = {
   ...DISCOVER_NAMESPACES,
   ...GROUPS_NAMESPACES,
   ...HOSTING_NAMESPACES,
+  ...MATCHING_NAMESPACES,
 };
 type Namespaces = typeof NAMESPACES;
 

@@ -150,6 +150,7 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     events: "تحديثات الفعاليات",
     reminders: "التذكيرات",
     participants: "المشاركون",
+    meetings: "اللقاءات",
     friends: "طلبات الصداقة",
     chat: "الدردشة",
   },

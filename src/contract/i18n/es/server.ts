@@ -151,6 +151,7 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
     events: "Novedades de eventos",
     reminders: "Recordatorios",
     participants: "Participantes",
+    meetings: "Encuentros",
     friends: "Solicitudes de amistad",
     chat: "Chat",
   },

@@ -14,6 +14,7 @@ import type {
 } from "#contract/events";
 import type { Language } from "#contract/i18n/languages";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
+import { MEETING_SLOT_MINUTES_DEFAULT } from "#contract/matching-texts";
 import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
@@ -49,6 +50,9 @@ export function toEvent(row: EventRow): Event {
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
     recurrence: row.recurrence,
+    matchmaking: row.matchmaking,
+    meetingSlotMinutes: row.meetingSlotMinutes,
+    meetingSpots: row.meetingSpots,
   };
 }
 
@@ -222,6 +226,10 @@ export function eventsService({
         hostId: userId,
         timezone: await eventZone(userId, lat, lng),
         ...hostingColumns(body),
+        // Networking events are where people come to meet: matchmaking is on unless the host turns it off.
+        matchmaking: body.matchmaking ?? networking,
+        meetingSlotMinutes: body.meetingSlotMinutes ?? MEETING_SLOT_MINUTES_DEFAULT,
+        ...(body.meetingSpots !== undefined ? { meetingSpots: body.meetingSpots } : {}),
       });
       if (cohostIds.length) {
         const dates = row.seriesId == null ? [row] : await repo.followingOccurrences(row.seriesId, row.date);
