@@ -43,15 +43,21 @@ function meetingsWithPeople(db: Tx, where: SQL | undefined) {
 
 export type MeetingWithPeople = Awaited<ReturnType<typeof meetingsWithPeople>>[number];
 
-/** Whether the person holds a pending or accepted meeting overlapping [start, end), other than `except`. */
-async function holdsTimeIn(tx: Tx, userId: number, start: Date, end: Date, except: number | null) {
+/** Whether the person has a meeting in one of `statuses` overlapping [start, end), other than `except`. */
+async function holdsTimeIn(
+  tx: Tx,
+  userId: number,
+  slot: { start: Date; end: Date; except: number | null },
+  statuses: MeetingStatus[],
+) {
+  const { start, end, except } = slot;
   const [row] = await tx
     .select({ id: meetings.id })
     .from(meetings)
     .where(
       and(
         or(eq(meetings.requesterId, userId), eq(meetings.inviteeId, userId)),
-        inArray(meetings.status, HOLDING),
+        inArray(meetings.status, statuses),
         sql`${meetings.startsAt} < ${end.toISOString()}::timestamptz and ${meetings.endsAt} > ${start.toISOString()}::timestamptz`,
         except === null ? undefined : sql`${meetings.id} <> ${except}`,
       ),
@@ -63,8 +69,9 @@ async function holdsTimeIn(tx: Tx, userId: number, start: Date, end: Date, excep
 /** The statements on one transaction that holds both people's locks (and the event's spots, when asked). */
 function lockedStatements(tx: Tx) {
   return {
-    holdsTimeIn: (userId: number, start: Date, end: Date, except: number | null = null) =>
-      holdsTimeIn(tx, userId, start, end, except),
+    /** Whether the person holds [start, end): a pending or accepted meeting (`accepted`: an accepted one) there. */
+    holdsTimeIn: (userId: number, slot: { start: Date; end: Date; except: number | null }, acceptedOnly = false) =>
+      holdsTimeIn(tx, userId, slot, acceptedOnly ? ["accepted"] : HOLDING),
     /** Requests the person sent at the event, whatever became of them. */
     async requestsSent(eventId: number, userId: number) {
       const [row] = await tx

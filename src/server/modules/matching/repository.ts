@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { eventColumns, eventVisibleTo, personVisibleTo } from "../visibility";
 import { meetingsRepository } from "./meetings-sql";
 import { eventMatching } from "./schema";
@@ -41,6 +41,19 @@ export interface PersonRow {
   about: string[];
   timezone: string;
   free: Array<{ date: string; timeslots: unknown }>;
+}
+
+/** Opts in everyone going to these events, with their profile's phrases: the demo city's networking events. */
+export async function optInEveryoneGoing(db: Tx, eventIds: number[]) {
+  if (eventIds.length === 0) return;
+  const language = sql`u.language`;
+  await db.execute(sql`
+    insert into event_matching (event_id, user_id, visible, offering, seeking, offering_terms, seeking_terms)
+    select p.event_id, p.user_id, true, u.offering, u.seeking,
+      ${phraseTerms(sql`u.offering`, language)}, ${phraseTerms(sql`u.seeking`, language)}
+    from event_participants p join users u on u.id = p.user_id
+    where p.status = 'going' and p.event_id = any(${idList(eventIds)}::int[])
+    on conflict do nothing`);
 }
 
 /** Opt-ins and the reads of who to suggest; the meetings' statements are in meetings-sql.ts. */

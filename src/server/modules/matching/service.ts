@@ -136,18 +136,18 @@ export function matchingService({
     return slot;
   }
 
-  /** 409 unless both people are free for the slot (the meeting being changed aside). */
+  /**
+   * 409 unless both people are free for the slot (the meeting being changed aside): no pending or accepted
+   * meeting overlaps it, or (`acceptedOnly`, when accepting) no accepted one.
+   */
   async function requireBothFree(
     db: LockedStatements,
-    viewerId: number,
-    otherId: number,
-    slot: { start: Date; end: Date },
-    except: number | null,
+    people: { viewerId: number; otherId: number },
+    slot: { start: Date; end: Date; except: number | null },
+    acceptedOnly = false,
   ) {
-    if (await db.holdsTimeIn(viewerId, slot.start, slot.end, except))
-      throw new HttpError(409, MATCHING_TEXTS.youAreBusy);
-    if (await db.holdsTimeIn(otherId, slot.start, slot.end, except))
-      throw new HttpError(409, MATCHING_TEXTS.theyAreBusy);
+    if (await db.holdsTimeIn(people.viewerId, slot, acceptedOnly)) throw new HttpError(409, MATCHING_TEXTS.youAreBusy);
+    if (await db.holdsTimeIn(people.otherId, slot, acceptedOnly)) throw new HttpError(409, MATCHING_TEXTS.theyAreBusy);
   }
 
   async function tell(news: MeetingNews, meetingId: number, viewerId: number, recipientId: number) {
@@ -277,7 +277,7 @@ export function matchingService({
       const id = await repo.inLock([viewerId, otherId], null, async (db) => {
         if ((await db.requestsSent(eventId, viewerId)) >= MEETING_REQUESTS_PER_EVENT)
           throw new HttpError(429, MATCHING_TEXTS.tooManyRequests);
-        await requireBothFree(db, viewerId, otherId, slot, null);
+        await requireBothFree(db, { viewerId, otherId }, { ...slot, except: null });
         return db.insert({
           eventId,
           requesterId: viewerId,
@@ -313,7 +313,7 @@ export function matchingService({
         const slot = requireSlot(event, body.startsAt);
         await repo.inLock([viewerId, otherId], null, async (db) => {
           await current(db, holding);
-          await requireBothFree(db, viewerId, otherId, slot, meetingId);
+          await requireBothFree(db, { viewerId, otherId }, { ...slot, except: meetingId });
           await db.update(meetingId, {
             startsAt: slot.start,
             endsAt: slot.end,
@@ -344,8 +344,10 @@ export function matchingService({
       }
       await repo.inLock([viewerId, otherId], event.id, async (db) => {
         const locked = await current(db, pending);
-        const slot = { start: locked.startsAt, end: locked.endsAt };
-        await requireBothFree(db, viewerId, otherId, slot, meetingId);
+        const slot = { start: locked.startsAt, end: locked.endsAt, except: meetingId };
+        // Pending requests cannot overlap (each was checked under the same locks); an accepted meeting can
+        // have been made since this one was asked for, at a time it then took.
+        await requireBothFree(db, { viewerId, otherId }, slot, true);
         const taken = await db.spotsTaken(event.id, slot.start, slot.end);
         const spot = event.meetingSpots.find((s) => !taken.has(s)) ?? null;
         await db.update(meetingId, { status: "accepted", spot });
