@@ -7,7 +7,8 @@ export const PHRASES_MAX = 5;
 export const PHRASE_MAX = 40;
 /** The lengths a host may give the meetings of an event. */
 export const MEETING_SLOT_MINUTES = [10, 15, 20, 30] as const;
-export const MEETING_SLOT_MINUTES_DEFAULT: (typeof MEETING_SLOT_MINUTES)[number] = 15;
+export type MeetingSlotMinutes = (typeof MEETING_SLOT_MINUTES)[number];
+export const MEETING_SLOT_MINUTES_DEFAULT: MeetingSlotMinutes = 15;
 /** Named places to meet at ("Table 4"): a large hall's tables, and no more than a host types by hand. */
 export const MEETING_SPOTS_MAX = 50;
 export const MEETING_SPOT_MAX = 40;
@@ -108,6 +109,9 @@ export const PEOPLE_TO_MEET_TEXTS = defineTexts("peopleToMeet", {
   seeking: "What you seek",
   addPhrase: "Add",
   phrasePlaceholder: "e.g. product design",
+  seekPlaceholder: "e.g. seed investors",
+  /** The profile's lists of phrases, typed with commas between them. */
+  phrasesPlaceholder: "e.g. product design, mentoring",
   removePhrase: "Remove {phrase}",
   phrasesFull: "{max} phrases at most",
   save: "Save",

@@ -77,6 +77,8 @@ export const matching: AreaCatalog<typeof MATCHING_NAMESPACES> = {
     seeking: "ما تبحث عنه",
     addPhrase: "إضافة",
     phrasePlaceholder: "مثلًا: تصميم المنتجات",
+    seekPlaceholder: "مثلًا: مستثمرون في مرحلة التأسيس",
+    phrasesPlaceholder: "مثلًا: تصميم المنتجات، الإرشاد",
     removePhrase: "إزالة {phrase}",
     phrasesFull: "{max} عبارات على الأكثر",
     save: "حفظ",

@@ -75,6 +75,8 @@ export const matching: AreaCatalog<typeof MATCHING_NAMESPACES> = {
     seeking: "Lo que buscas",
     addPhrase: "Añadir",
     phrasePlaceholder: "p. ej. diseño de producto",
+    seekPlaceholder: "p. ej. inversores semilla",
+    phrasesPlaceholder: "p. ej. diseño de producto, mentoría",
     removePhrase: "Quitar {phrase}",
     phrasesFull: "Como máximo {max} frases",
     save: "Guardar",
