@@ -70,6 +70,8 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
   eventNotices: {
     updatedTitle: "تم تحديث الفعالية",
     updated: "تم تحديث {title}",
+    changed:
+      "تغيّرت {title}.{renamed, select, yes { الاسم الجديد: {newTitle}.} other {}}{moved, select, yes { الموعد الجديد: {when}.} other {}}{placed, select, yes { المكان الجديد: {place}.} removed { لم يعد لها مكان.} other {}}",
     canceledTitle: "أُلغيت الفعالية",
     canceled: "أُلغيت {title}",
     canceledWithAccount: "أُلغيت {title}: حذف المستضيف حسابه",

@@ -69,6 +69,8 @@ export const server: AreaCatalog<typeof SERVER_NAMESPACES> = {
   eventNotices: {
     updatedTitle: "Evento actualizado",
     updated: "{title} se ha actualizado",
+    changed:
+      "{title} ha cambiado.{renamed, select, yes { Nuevo nombre: {newTitle}.} other {}}{moved, select, yes { Nueva hora: {when}.} other {}}{placed, select, yes { Nuevo lugar: {place}.} removed { Ya no tiene lugar.} other {}}",
     canceledTitle: "Evento cancelado",
     canceled: "{title} se ha cancelado",
     canceledWithAccount: "{title} se ha cancelado: su anfitrión eliminó su cuenta",

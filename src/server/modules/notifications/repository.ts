@@ -34,14 +34,14 @@ export function notificationsRepository(db: Db) {
       if (rows.length === 0) return [];
       return db.insert(notifications).values(rows).returning();
     },
-    /** The language each of these users chose (as stored: read it with languageOf). */
-    async languagesOf(userIds: number[]): Promise<Map<number, string>> {
+    /** The language each of these users chose (as stored: read it with languageOf) and their profile's zone. */
+    async readersOf(userIds: number[]): Promise<Map<number, { language: string; timezone: string }>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
-        .select({ id: users.id, language: users.language })
+        .select({ id: users.id, language: users.language, timezone: users.timezone })
         .from(users)
         .where(inArray(users.id, userIds));
-      return new Map(rows.map((row) => [row.id, row.language]));
+      return new Map(rows.map(({ id, ...reader }) => [id, reader]));
     },
     /** The stored preference rows of these users (users who never changed theirs have none). */
     async preferenceRows(userIds: number[]) {

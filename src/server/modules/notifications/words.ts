@@ -13,11 +13,19 @@ export interface StoredWords {
   textValues?: NoticeValues | null;
 }
 
-/** The title and message of a notice in a language. */
-export function noticeIn(language: Language, notice: StoredWords): { title: string; message: string } {
+/** Who reads a notice: their language, and their profile's zone for "your time" beside an event's. */
+export interface Reader {
+  language: Language;
+  timezone: string | null;
+}
+
+/** The title and message of a notice as its reader reads it. */
+export function noticeIn({ language, timezone }: Reader, notice: StoredWords): { title: string; message: string } {
   if (!notice.titleCode && !notice.messageCode) return { title: notice.title, message: notice.message };
   const { locale, catalog } = timeLanguage(language);
-  const values = withWhen(notice.textValues ?? {}, locale, catalog);
+  const stored = notice.textValues ?? {};
+  // The reader's zone as it is now (their profile's), else the one stored with a notice written for one reader.
+  const values = withWhen(timezone ? { ...stored, viewerZone: timezone } : stored, locale, catalog);
   return {
     title: wordsIn(language, notice.titleCode, values, notice.title),
     message: wordsIn(language, notice.messageCode, values, notice.message),
