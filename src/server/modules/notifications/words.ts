@@ -11,6 +11,8 @@ export interface StoredWords {
   titleCode?: string | null;
   messageCode?: string | null;
   textValues?: NoticeValues | null;
+  /** The current name of whoever acted (a notice's `name`): a person who renamed themself reads under their new name. */
+  actorName?: string | null;
 }
 
 /** Who reads a notice: their language, and their profile's zone for "your time" beside an event's. */
@@ -23,7 +25,8 @@ export interface Reader {
 export function noticeIn({ language, timezone }: Reader, notice: StoredWords): { title: string; message: string } {
   if (!notice.titleCode && !notice.messageCode) return { title: notice.title, message: notice.message };
   const { locale, catalog } = timeLanguage(language);
-  const stored = notice.textValues ?? {};
+  const named = notice.textValues ?? {};
+  const stored = notice.actorName && "name" in named ? { ...named, name: notice.actorName } : named;
   // The reader's zone as it is now (their profile's), else the one stored with a notice written for one reader.
   const values = withWhen(timezone ? { ...stored, viewerZone: timezone } : stored, locale, catalog);
   return {
