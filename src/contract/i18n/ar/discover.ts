@@ -330,7 +330,7 @@ export const discover: AreaCatalog<typeof DISCOVER_NAMESPACES> = {
     timeSlots: "الفترات الزمنية",
     save: "حفظ أوقات الفراغ",
   },
-  waitlist: {
+  earlyAccessLimit: {
     tooMany: "طلبات كثيرة، حاول مجددًا بعد {seconds} ث",
   },
 };

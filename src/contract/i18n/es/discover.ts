@@ -325,7 +325,7 @@ export const discover: AreaCatalog<typeof DISCOVER_NAMESPACES> = {
     timeSlots: "Franjas horarias",
     save: "Guardar disponibilidad",
   },
-  waitlist: {
+  earlyAccessLimit: {
     tooMany: "Demasiadas solicitudes, vuelve a intentarlo en {seconds} s",
   },
 };
