@@ -71,7 +71,7 @@ const DESCRIPTIONS: { readonly [N in keyof Namespaces]: Description<Namespaces[N
   place: "Searching an address for an event, and its errors",
   availability: "An error when saving one's availability",
   myAvailability: "The screen where a person says when they are free",
-  waitlist: "An error when joining an event's waitlist too often",
+  earlyAccessLimit: "An error when asking to join the early-access list too often",
   group: "Creating a group and its errors",
   invite: "A group's invite link and the page it opens",
   groupEvent: "Creating an event for a group",
