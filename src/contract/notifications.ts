@@ -55,7 +55,10 @@ export const NOTICE_TEXTS = defineTexts("notices", {
   someone: "Someone",
 });
 
-/** The values a notice's messages name: people's names and event titles as written, counts, an event's time. */
+/**
+ * The values a notice's messages name: event titles as written, counts, an event's time, and `name`, always the
+ * person who acted (the server writes their current name in its place when the notice is read).
+ */
 export type NoticeValues = Record<string, string | number>;
 
 /**

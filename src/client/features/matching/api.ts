@@ -1,6 +1,5 @@
 import type {
   MatchingBody,
-  Meeting,
   MeetingChangeBody,
   matchesSchema,
   matchingSchema,
@@ -10,8 +9,16 @@ import type {
   meetingsSchema,
 } from "@contract/matching";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { agendaStorageKey } from "@/lib/account-storage";
 import { api } from "@/lib/api";
+
+/**
+ * The paths of an event's People to meet reads, written once: the queries read them, and My Events keeps the
+ * opt-in and the agenda of an event one goes to on the device under the same paths.
+ */
+export const matchingPaths = {
+  optIn: (eventId: number) => `/api/events/${eventId}/matching`,
+  meetings: (eventId: number) => `/api/events/${eventId}/meetings`,
+};
 
 const matchingKeys = {
   all: ["matching"] as const,
@@ -30,13 +37,14 @@ const refresh = (client: QueryClient, eventId: number) =>
 export const useOptIn = (eventId: number) =>
   useQuery({
     queryKey: matchingKeys.optIn(eventId),
-    queryFn: () => api.get<typeof matchingSchema>(`/api/events/${eventId}/matching`),
+    queryFn: () => api.get<typeof matchingSchema>(matchingPaths.optIn(eventId)),
+    networkMode: "offlineFirst",
   });
 
 export function useSaveOptIn(eventId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MatchingBody) => api.put<typeof matchingSchema>(`/api/events/${eventId}/matching`, body),
+    mutationFn: (body: MatchingBody) => api.put<typeof matchingSchema>(matchingPaths.optIn(eventId), body),
     onSuccess: (saved) => {
       client.setQueryData(matchingKeys.optIn(eventId), saved);
       return refresh(client, eventId);
@@ -59,30 +67,12 @@ export const useMeetingSlots = (eventId: number, withUserId: number, enabled: bo
     staleTime: 0,
   });
 
-/** The viewer's meetings are kept on the device too, so the agenda still shows at the event without signal. */
-function keptMeetings(eventId: number): { meetings: Meeting[] } | undefined {
-  try {
-    const kept = JSON.parse(localStorage.getItem(agendaStorageKey(eventId)) ?? "null") as { meetings?: unknown } | null;
-    return Array.isArray(kept?.meetings) ? { meetings: kept.meetings as Meeting[] } : undefined;
-  } catch {
-    return undefined;
-  }
-}
 const meetingsQuery = (eventId: number) =>
   queryOptions({
     queryKey: matchingKeys.meetings(eventId),
-    queryFn: async () => {
-      const answer = await api.get<typeof meetingsSchema>(`/api/events/${eventId}/meetings`);
-      try {
-        localStorage.setItem(agendaStorageKey(eventId), JSON.stringify(answer));
-      } catch {
-        // Storage full or blocked: the agenda still shows while online.
-      }
-      return answer;
-    },
-    initialData: () => keptMeetings(eventId),
-    // A kept copy shows at once and is read again from the server whenever there is one.
-    initialDataUpdatedAt: 0,
+    queryFn: () => api.get<typeof meetingsSchema>(matchingPaths.meetings(eventId)),
+    // Offline the service worker answers with the agenda kept on the device (My Events keeps it).
+    networkMode: "offlineFirst",
   });
 export const useMeetings = (eventId: number, enabled: boolean) => useQuery({ ...meetingsQuery(eventId), enabled });
 

@@ -2,6 +2,7 @@ import type { Meeting } from "@contract/matching";
 import { type MeetingStatus, PEOPLE_TO_MEET_TEXTS } from "@contract/matching-texts";
 import { ClockIcon, MapPinIcon } from "lucide-react";
 import { useState } from "react";
+import { useOnline } from "@/features/shell";
 import { errorMessage } from "@/lib/api";
 import { formatTime } from "@/lib/format-date";
 import { text, useTexts } from "@/lib/i18n";
@@ -33,6 +34,7 @@ const failed = (error: unknown) =>
 export function YourMeetings({ eventId, timezone, viewerId }: { eventId: number; timezone: string; viewerId: number }) {
   const t = useTexts(PEOPLE_TO_MEET_TEXTS);
   const meetings = useMeetings(eventId, true);
+  const online = useOnline();
   const change = useChangeMeeting(eventId);
   const [moving, setMoving] = useState<Meeting | null>(null);
   const list = meetings.data?.meetings ?? [];
@@ -43,9 +45,7 @@ export function YourMeetings({ eventId, timezone, viewerId }: { eventId: number;
         <h3 id="your-meetings-h" className="text-sm font-semibold">
           {t("yourMeetings")}
         </h3>
-        {meetings.isPaused && meetings.data && (
-          <span className="text-xs text-muted-foreground">{t("keptOffline")}</span>
-        )}
+        {!online && meetings.data && <span className="text-xs text-muted-foreground">{t("keptOffline")}</span>}
       </div>
       {list.length === 0 ? (
         <p className="text-sm text-muted-foreground">{meetings.isError ? t("loadFailed") : t("noMeetings")}</p>

@@ -144,17 +144,18 @@ export function eventsService({
         : {}),
       ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
     };
-    return { id: eventId, values };
+    return { id: eventId, values, before: event };
   }
 
   /** Stores every planned change in one transaction (all or none), then tells each event's guests. */
   async function applyUpdates(hostId: number, plans: Array<Awaited<ReturnType<typeof planUpdate>>>) {
-    const updated = await repo.updateEvents(plans);
+    const updated = await repo.updateEvents(plans.map(({ id, values }) => ({ id, values })));
+    const before = new Map(plans.map((plan) => [plan.id, plan.before]));
     for (const event of updated) {
       const going = await repo.participantsWithStatus(event.id, ["going"]);
       await notifications.notifyAll(
         going.map((g) => g.user.id),
-        { ...EVENT_NOTICES.updated(event), fromUserId: hostId },
+        { ...EVENT_NOTICES.updated(before.get(event.id) ?? event, event), fromUserId: hostId },
       );
     }
     return updated.map(toEvent);
