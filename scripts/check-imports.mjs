@@ -175,7 +175,8 @@ function OWN_READS() {
     [`${M}users/repository.ts#findById`]: "an account by id; services apply the person rule to what they show",
     [`${M}users/repository.ts#idsByUsernames`]: "moderator names from configuration, at start",
     [`${M}users/repository.ts#emailsOf`]: "addresses for mail to the people themselves",
-    [`${M}notifications/repository.ts#readersOf`]: "each recipient's own language and zone, to write their own notices in them",
+    [`${M}notifications/repository.ts#readersOf`]:
+      "each recipient's own language and zone, to write their own notices in them",
     [`${M}auth/repository.ts#findUserByLogin`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findUserByEmail`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findUserByGoogleSubject`]: "signing in to one's own account",
