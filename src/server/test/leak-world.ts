@@ -82,6 +82,8 @@ export interface LeakWorld {
     "private" | "deletedPersons" | "publicConversation" | "hostsOnlyConversation" | "laterHiddenConversation",
     number
   >;
+  /** Meetings people booked at the events with matchmaking on (some canceled since, by a block). */
+  meetings: number[];
   privateInviteCode: string;
   uploadId: string;
   /** The token of some e-mail's unsubscribe link. */
@@ -286,6 +288,57 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     await conversationOf(who, id);
   const ticket = await call(guest, { method: "GET", url: `/api/events/${publicEvent}/ticket` }, 200, "ticket");
 
+  // People to meet, on the public event, the co-host's open mic (where the host goes) and the hidden event:
+  // opted in with phrases, asking each other to meet, before the blocks, the hiding and the deletion.
+  const slot = (n: number) => new Date(weekAhead.getTime() + n * 15 * 60_000).toISOString();
+  for (const [who, id] of [
+    [host, publicEvent],
+    [cohost, openMic],
+    [host, hidden],
+  ] as const)
+    await call(
+      who,
+      { method: "PATCH", url: `/api/events/${id}`, payload: { matchmaking: true } },
+      200,
+      "matchmaking on",
+    );
+  for (const who of [blocked, blocker, guest]) await go(who, openMic);
+  const optIn = (who: Person, eventId: number, offering: string[]) =>
+    call(
+      who,
+      {
+        method: "PUT",
+        url: `/api/events/${eventId}/matching`,
+        payload: { visible: true, offering, seeking: ["advice"] },
+      },
+      200,
+      "opt in",
+    );
+  for (const who of [host, blocked, blocker, guest]) await optIn(who, openMic, ["advice"]);
+  for (const who of [guest, deleted, blocked, blocker]) await optIn(who, publicEvent, ["advice"]);
+  for (const who of [guest, secretGuest]) await optIn(who, hidden, ["advice"]);
+  const ask = async (who: Person, eventId: number, withUserId: number, n: number, note = "") =>
+    (
+      await call(
+        who,
+        { method: "POST", url: `/api/events/${eventId}/meetings`, payload: { withUserId, startsAt: slot(n), note } },
+        201,
+        "ask to meet",
+      )
+    ).meeting.id as number;
+  const answer = (who: Person, meetingId: number) =>
+    call(who, { method: "PATCH", url: `/api/meetings/${meetingId}`, payload: { status: "accepted" } }, 200, "accept");
+  const meetings = [
+    await ask(blocked, openMic, host.id, 0),
+    await ask(host, openMic, blocker.id, 1),
+    await ask(deleted, publicEvent, guest.id, 2, `Note ${words.deletedWords}`),
+    await ask(guest, hidden, secretGuest.id, 3),
+    await ask(guest, openMic, blocker.id, 4),
+  ];
+  await answer(host, meetings[0]);
+  await answer(guest, meetings[2]);
+  await answer(secretGuest, meetings[3]);
+
   // A host suspended while the sockets listen: their event is gone everywhere, as if it never was.
   const suspendedEvent = await event(
     suspendedHost,
@@ -405,6 +458,7 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
       hostsOnlyConversation,
       laterHiddenConversation,
     },
+    meetings,
     privateInviteCode: group.inviteCode,
     uploadId: String(upload.id),
     calendarTokens,
@@ -414,6 +468,14 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     pushes,
     async change() {
       await say(guest, group.id, `Again ${words.privateGroupMessage}`);
+      // A meeting asked for and moved while the sockets listen.
+      const asked = await ask(blocked, openMic, guest.id, 6);
+      await call(
+        guest,
+        { method: "PATCH", url: `/api/meetings/${asked}`, payload: { startsAt: slot(7) } },
+        200,
+        "move",
+      );
       // Access ends while the sockets listen, then everything is said: where each may no longer hear it too.
       await call(host, { method: "POST", url: "/api/blocks", payload: { userId: leaver.id } }, 200, "block");
       await call(
