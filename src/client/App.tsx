@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AuthProvider } from "@/features/auth/use-auth";
@@ -9,10 +9,7 @@ import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { usePageLoaded } from "@/lib/after-load";
 import { useLanguage } from "@/lib/i18n";
 import { native } from "@/lib/native";
-import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme";
-
-const queryClient = createQueryClient();
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.
@@ -82,7 +79,8 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+/** The whole app around the cache its reads share (filled ahead by a first screen drawn on the server). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const pageLoaded = usePageLoaded();
   // A switch of language renders every screen again (times and numbers too), without a reload: nothing typed is lost.
   useLanguage();

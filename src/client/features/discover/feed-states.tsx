@@ -1,9 +1,10 @@
 import type { CategoryId } from "@contract/categories";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
+import { useQueryClient } from "@tanstack/react-query";
 import { SearchIcon, XIcon } from "lucide-react";
 import { useAuth } from "@/features/auth";
-import type { FeedParams } from "@/features/events";
+import { eventKeys, type FeedParams } from "@/features/events";
 import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -63,7 +64,12 @@ export function useFeedParams(
   free: FreeWindow | null = null,
 ) {
   const { user } = useAuth();
-  return user && ready ? ({ userId: user.id, type, filter, q, position, free } satisfies FeedParams) : null;
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  const params = { userId: user.id, type, filter, q, position: ready ? position : null, free } satisfies FeedParams;
+  if (ready) return params;
+  // While the position is asked for, the page the screen arrived with (drawn on the server, which knows none) shows.
+  return queryClient.getQueryData(eventKeys.feed(params)) === undefined ? null : params;
 }
 
 export /** A search that found nothing says so and offers to clear it, instead of "No More Events". */
