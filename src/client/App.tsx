@@ -1,15 +1,15 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Switch } from "wouter";
 import { AuthProvider } from "@/features/auth/use-auth";
 import { NotFoundPage } from "@/features/shell/not-found-page";
-import { PageSpinner } from "@/features/shell/page-spinner";
-import { ProtectedRoute } from "@/features/shell/protected-route";
+import { ProtectedRoute, PublicRoute } from "@/features/shell/protected-route";
 import { ScreenErrorBoundary } from "@/features/shell/screen-error-boundary";
 import { usePageLoaded } from "@/lib/after-load";
 import { useLanguage } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { ThemeProvider } from "@/lib/theme";
+import { PageSkeleton } from "@/ui/page-skeleton";
 
 // Each screen is its own chunk: the first paint downloads the gate or the Explore screen, not the whole app.
 // main.tsx starts loading the chunk of the address the app opens on, in parallel with the app itself.
@@ -53,7 +53,7 @@ const AdminPage = lazy(() => import("@/features/safety/admin-page").then((m) => 
 function AppRoutes() {
   return (
     <ScreenErrorBoundary>
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Switch>
           <ProtectedRoute path="/" component={DiscoverPage} />
           <ProtectedRoute path="/nearby" component={NearbyPage} />
@@ -66,13 +66,13 @@ function AppRoutes() {
           <ProtectedRoute path="/notifications" component={NotificationsPage} />
           <ProtectedRoute path="/groups" component={GroupsPage} />
           <ProtectedRoute path="/admin" component={AdminPage} />
-          <Route path="/auth" component={AuthPage} />
-          <Route path="/waitlist" component={EarlyAccessPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/verify-email" component={VerifyEmailPage} />
-          <Route path="/invite/:code" component={InvitePage} />
-          <Route path="/u/:username" component={HostPageScreen} />
-          <Route component={NotFoundPage} />
+          <PublicRoute path="/auth" component={AuthPage} />
+          <PublicRoute path="/waitlist" component={EarlyAccessPage} />
+          <PublicRoute path="/reset-password" component={ResetPasswordPage} />
+          <PublicRoute path="/verify-email" component={VerifyEmailPage} />
+          <PublicRoute path="/invite/:code" component={InvitePage} />
+          <PublicRoute path="/u/:username" component={HostPageScreen} />
+          <PublicRoute component={NotFoundPage} />
         </Switch>
       </Suspense>
     </ScreenErrorBoundary>

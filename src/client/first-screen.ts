@@ -23,5 +23,7 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData,
     };
     queryClient.setQueryData(eventKeys.feed(params), data.feed, { updatedAt });
   }
+  if (data.user && data.myEvents) queryClient.setQueryData(eventKeys.user(data.user.id), data.myEvents, { updatedAt });
+  if (data.event) queryClient.setQueryData(eventKeys.detail(data.event.id), data.event, { updatedAt });
   if (!fresh) void queryClient.invalidateQueries();
 }

@@ -1,6 +1,6 @@
 // The first screen the server draws (the app's own components rendered on the server) and the data it drew it
 // from, written into the page as JSON so the app takes the screen over without asking the API again.
-import type { FeedResponse } from "./events";
+import type { EventDetail, FeedResponse, MyEvent } from "./events";
 import type { Language } from "./i18n/languages";
 import type { CurrentUser } from "./users";
 
@@ -20,4 +20,8 @@ export interface FirstScreenData {
   user: CurrentUser | null;
   /** GET /api/events/swipe/{userId} with DECK_FIRST_PAGE's query, on the deck's screen. */
   feed?: FeedResponse;
+  /** GET /api/events/user, on My Events. */
+  myEvents?: MyEvent[];
+  /** GET /api/events/{id}, on that event's page, when the person may see it. */
+  event?: EventDetail;
 }

@@ -23,7 +23,12 @@ import {
 } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
-import { feedQuerySchema, feedResponseSchema } from "#contract/events";
+import {
+  eventDetailSchema,
+  feedQuerySchema,
+  feedResponseSchema,
+  myEventsSchema,
+} from "#contract/events";
 import { DECK_FIRST_PAGE } from "#contract/first-screen";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { currentUserSchema } from "#contract/users";
@@ -278,6 +283,8 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
       },
       deckFirstPage: async (userId) =>
         feedResponseSchema.encode(await services.feed.feed(userId, feedQuerySchema.parse(DECK_FIRST_PAGE))),
+      myEvents: async (userId) => myEventsSchema.encode(await services.events.userEvents(userId)),
+      eventDetail: async (userId, eventId) => eventDetailSchema.encode(await services.events.detail(userId, eventId)),
     },
     clientDist: CLIENT_DIST,
     log: app.log,

@@ -47,6 +47,8 @@ function dataOf(html: string): FirstScreenData {
 let t: TestApp;
 let reader: Who;
 let host: Who;
+let picnic: { id: number };
+let groupPlan: { id: number };
 beforeAll(async () => {
   vi.stubEnv("CLIENT_DIST", clientDist);
   const { createTestApp } = await import("../../test/test-app");
@@ -55,7 +57,15 @@ beforeAll(async () => {
   reader = await createUser(t, { language: "es" });
   host = await createUser(t);
   await createEvent(host, { title: "</script><script>alert(1)</script><!-- a title \u2028 with markup" });
-  await createEvent(host, { title: "Picnic" });
+  picnic = await createEvent(host, { title: "Picnic" });
+  const { createGroup } = await import("../../test/factories");
+  const group = await createGroup(host);
+  const plan = await host.call({
+    method: "POST",
+    url: "/api/events",
+    payload: { title: "Our plan", date: new Date(Date.now() + 86_400_000).toISOString(), groupId: group.id },
+  });
+  groupPlan = plan.json() as { id: number };
 });
 afterAll(async () => {
   await t?.close();
@@ -93,11 +103,29 @@ describe("the first screen drawn on the server", () => {
     expect(scriptJson({ text: "</script>&\u2029" })).toBe('{"text":"\\u003c/script\\u003e\\u0026\\u2029"}');
   });
 
-  it("draws other screens of the app with the person only, and nothing for a visitor but the sign-in page", async () => {
+  it("draws My Events and an event's page with their reads' answers; an event the person may not see, without it", async () => {
+    await reader.call({
+      method: "POST",
+      url: "/api/event-participants",
+      payload: { eventId: picnic.id, userId: reader.id, status: "going" },
+    });
     const myEvents = await reader.call({ url: "/my-events?tab=past" });
     expect(myEvents.body).toContain('<main data-drawn="%2Fmy-events%3Ftab%3Dpast">undefined cards</main>');
-    expect(dataOf(myEvents.body).feed).toBeUndefined();
+    const listed = dataOf(myEvents.body);
+    expect(listed.feed).toBeUndefined();
+    expect(listed.myEvents).toEqual((await reader.call({ url: `/api/events/user?userId=${reader.id}` })).json());
+    expect(listed.myEvents?.map((e) => e.title)).toEqual(["Picnic"]);
 
+    const eventPage = await reader.call({ url: `/events/${picnic.id}` });
+    expect(dataOf(eventPage.body).event).toEqual((await reader.call({ url: `/api/events/${picnic.id}` })).json());
+    // Another group's plan: the API refuses it to this person, and the page carries nothing of it.
+    expect((await reader.call({ url: `/api/events/${groupPlan.id}` })).statusCode).toBeGreaterThanOrEqual(400);
+    const refused = await reader.call({ url: `/events/${groupPlan.id}` });
+    expect(dataOf(refused.body).event).toBeUndefined();
+    expect(refused.body).not.toContain("Our plan");
+  });
+
+  it("draws nothing for a visitor but the sign-in page", async () => {
     const visitor = await t.app.inject({ url: "/", headers: { "accept-language": "ar" } });
     expect(visitor.body).not.toContain(FIRST_SCREEN_DATA_ID);
     expect(visitor.body).toContain('<html lang="ar" dir="rtl">');

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { FeedResponse } from "#contract/events";
+import type { EventDetail, FeedResponse, MyEvent } from "#contract/events";
 import type { FirstScreenData } from "#contract/first-screen";
 import type { Language } from "#contract/i18n/languages";
 import type { CurrentUser } from "#contract/users";
@@ -13,6 +13,10 @@ export interface FirstScreenSources {
   currentUser(userId: number): Promise<CurrentUser | null>;
   /** The deck's first page, as GET /api/events/swipe answers it (serialized by the same schema). */
   deckFirstPage(userId: number): Promise<FeedResponse>;
+  /** GET /api/events/user's answer (My Events). */
+  myEvents(userId: number): Promise<MyEvent[]>;
+  /** GET /api/events/{id}'s answer for this person; it throws when they may not see the event. */
+  eventDetail(userId: number, eventId: number): Promise<EventDetail>;
 }
 
 /** The client build's server render of the app (src/client/entry-server.tsx). */
@@ -22,8 +26,10 @@ interface Renderer {
 
 /** Screens a signed-out visitor may be drawn: the sign-in page. The others send them there, or are the link card's. */
 const SIGNED_OUT_SCREENS = /^\/auth(\/|$)/;
-/** The deck's screen: the first page of its feed is drawn too. */
+/** The screens drawn with their first content, and the read each one draws it from. */
 const DECK = "/";
+const MY_EVENTS = "/my-events";
+const EVENT_PAGE = /^\/events\/(\d{1,9})$/;
 
 /**
  * The first screen of an app page, drawn on the server from the app's own components (the client build's ssr/
@@ -52,6 +58,19 @@ export function firstScreenService({
         renderer: import(`${pathToFileURL(bundle).href}?built=${built.mtimeMs}`) as Promise<Renderer>,
       };
     return loaded.renderer;
+  }
+
+  /** What the screen at `pathname` shows first, read as the API answers this person; nothing it may not see. */
+  async function firstContent(userId: number, pathname: string): Promise<Partial<FirstScreenData>> {
+    if (pathname === DECK) return { feed: await sources.deckFirstPage(userId) };
+    if (pathname === MY_EVENTS) return { myEvents: await sources.myEvents(userId) };
+    const eventId = EVENT_PAGE.exec(pathname)?.[1];
+    if (eventId) {
+      // An event this person may not see is drawn as the app shows it: its own answer (not found) comes from the API.
+      const event = await sources.eventDetail(userId, Number(eventId)).catch(() => undefined);
+      return event ? { event } : {};
+    }
+    return {};
   }
 
   return {
@@ -86,7 +105,7 @@ export function firstScreenService({
           renderedAt: Date.now(),
           language: user?.language ?? language,
           user,
-          ...(user && pathname === DECK ? { feed: await sources.deckFirstPage(user.id) } : {}),
+          ...(user ? await firstContent(user.id, pathname) : {}),
         };
         const root = await render.renderFirstScreen(url, data);
         return { html: withFirstScreen(inLanguage(shell, data.language), root, data), drawn: true };
