@@ -23,12 +23,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
-import {
-  eventDetailSchema,
-  feedQuerySchema,
-  feedResponseSchema,
-  myEventsSchema,
-} from "#contract/events";
+import { eventDetailSchema, feedQuerySchema, feedResponseSchema, myEventsSchema } from "#contract/events";
 import { DECK_FIRST_PAGE } from "#contract/first-screen";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { currentUserSchema } from "#contract/users";
