@@ -9,12 +9,13 @@ import { Router } from "wouter";
 import { App } from "./App";
 import { seedFirstScreen } from "./first-screen";
 import { setLanguage } from "./lib/i18n";
+import { drawFor } from "./lib/page-origin";
 import { createQueryClient } from "./lib/query-client";
 
 /** The language is the module's state (as in the browser): one render at a time, each in its own. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The HTML of #root's content for `path` ("/", "/my-events"; its search after "?"), drawn from `data`. */
+/** The HTML of #root's content for the page at `url` (absolute: the origin the browser asked), drawn from `data`. */
 export function renderFirstScreen(url: string, data: FirstScreenData): Promise<string> {
   const rendered = queue.then(() => render(url, data));
   queue = rendered.catch(() => undefined);
@@ -28,10 +29,11 @@ async function render(url: string, data: FirstScreenData) {
   await setLanguage(data.language);
   const queryClient = createQueryClient();
   seedFirstScreen(queryClient, data, { fresh: true });
-  const [path, search = ""] = url.split("?");
+  const { origin, pathname, search } = new URL(url);
+  drawFor(origin);
   const app = (
     <StrictMode>
-      <Router ssrPath={path} ssrSearch={search}>
+      <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, "")}>
         <App queryClient={queryClient} />
       </Router>
     </StrictMode>

@@ -1,10 +1,12 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App";
+import { AppShell } from "./features/shell/protected-route";
 import { seedFirstScreen } from "./first-screen";
 import { firstScreen } from "./lib/first-screen-data";
 import { initialLanguage, setLanguage } from "./lib/i18n";
 import { createQueryClient } from "./lib/query-client";
+import { screenAt } from "./screens";
 
 /**
  * Renders the app into #root. A page the server drew (its first screen, from the app's own components, with
@@ -20,7 +22,11 @@ export async function start(root: HTMLElement) {
   // (where it differs from the browser's, which the server drew in, React renders the screen again).
   const device = initialLanguage();
   const language = drawn?.data.user && device !== "pseudo" ? drawn.data.language : device;
-  await setLanguage(language).catch(() => setLanguage("en"));
+  // A drawn page is hydrated in one pass: the code of the screen it shows is in first (main.tsx started it).
+  await Promise.all([
+    setLanguage(language).catch(() => setLanguage("en")),
+    drawn && preloadScreen(window.location.pathname, drawn.data.user !== null).catch(() => undefined),
+  ]);
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
@@ -32,4 +38,13 @@ export async function start(root: HTMLElement) {
     if (drawn) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
+}
+
+/** The code of the screen `pathname` opens for a member or a visitor, and the members' frame around it. */
+function preloadScreen(pathname: string, signedIn: boolean) {
+  const route = screenAt(pathname);
+  if (!route) return Promise.resolve();
+  if (!route.members) return route.screen.preload();
+  if (!signedIn) return route.signedOut?.preload() ?? Promise.resolve();
+  return Promise.all([AppShell.preload(), route.screen.preload()]);
 }

@@ -288,7 +288,7 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
   const appPage = async (request: FastifyRequest, reply: FastifyReply): Promise<{ html: string; drawn: boolean }> => {
     const { html, drawn } = await firstScreen.page({
       shell: await readFile(path.join(CLIENT_DIST, "index.html"), "utf8"),
-      url: request.url,
+      url: `${request.protocol}://${request.host}${request.url}`,
       userId: request.userId ?? null,
       language: requestLanguage(request.headers),
       inLanguage: shellInLanguage,

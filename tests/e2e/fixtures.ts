@@ -46,7 +46,8 @@ interface Fixtures {
 /**
  * A page of the app paints before its scripts have run (the server draws its first screen), and a tap or a key
  * before the app has taken it over does nothing: after loading a page, a journey acts once the app marks #root
- * ready (features/shell/screen-ready.tsx). Pages outside the app (the API, the embed) have no #root.
+ * ready (features/shell/screen-ready.tsx). Pages outside the app (the API, the embed) have no #root, and a
+ * journey that loads with `waitUntil: "commit"` means to look at the page before then.
  */
 function waitsForTheApp(page: Page): Page {
   const ready = async () => {
@@ -62,7 +63,8 @@ function waitsForTheApp(page: Page): Page {
     Object.assign(page, {
       [load]: async (...args: unknown[]) => {
         const response = await original(...args);
-        await ready();
+        const options = args.find((a): a is { waitUntil?: string } => typeof a === "object" && a !== null);
+        if (options?.waitUntil !== "commit") await ready();
         return response;
       },
     });

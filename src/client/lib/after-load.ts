@@ -23,3 +23,16 @@ export function usePageLoaded() {
   }, [loaded]);
   return loaded;
 }
+
+/** False until the browser is first idle after the app took the page over: what no first screen draws waits for it. */
+export function usePageIdle() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    whenIdle(() => mounted && setIdle(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return idle;
+}

@@ -3,6 +3,11 @@
 
 /** The Cache Storage name of the offline copies of API reads; the page deletes it on sign-out. */
 export const API_CACHE_NAME = "link-api";
+/**
+ * The last page the server drew for each address (one person's screen and data), which the service worker
+ * shows at once on the next open; deleted with the API's copies, and by each new service worker.
+ */
+export const PAGES_CACHE_NAME = "link-pages";
 
 /**
  * The few texts the service worker writes itself (a push without words), in the language the page last spoke:
@@ -34,10 +39,10 @@ export const OFFLINE_READABLE_API: readonly RegExp[] = [
   /^\/api\/events\/\d+\/ticket$/,
 ];
 
-/** Drops every offline copy of API reads (sign-out, sign-in as someone else). */
+/** Drops every offline copy of API reads and pages (sign-out, sign-in as someone else). */
 export async function clearOfflineApiCache() {
   if (typeof caches === "undefined") return;
-  await caches.delete(API_CACHE_NAME);
+  await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(PAGES_CACHE_NAME)]);
 }
 
 /**

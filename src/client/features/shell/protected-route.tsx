@@ -1,13 +1,13 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, useLocation, useSearch } from "wouter";
 import { authPathFor, useAuth } from "@/features/auth";
+import { lazyScreen } from "@/lib/lazy-screen";
 import { PageSkeleton, ScreenSkeleton } from "@/ui/page-skeleton";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
 import { ScreenReady } from "./screen-ready";
 
 // The header, bottom bar and socket are only for members: /auth and the other public screens never download them.
-const loadAppShell = () => import("./app-shell");
-const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+export const AppShell = lazyScreen(() => import("./app-shell").then((m) => m.AppShell));
 
 function Guard({
   component: Component,
@@ -21,7 +21,7 @@ function Guard({
   const search = useSearch();
   if (isLoading) {
     // Fetched while /api/user is answered, not after.
-    void loadAppShell();
+    void AppShell.preload();
     return <PageSkeleton />;
   }
   // Visitors go to /auth; the redirect parameter brings them back after sign-in.

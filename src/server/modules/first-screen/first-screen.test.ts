@@ -31,7 +31,8 @@ writeFileSync(
 writeFileSync(
   path.join(clientDist, "ssr/entry-server.js"),
   `export async function renderFirstScreen(url, data) {
-    return '<main data-drawn="' + encodeURIComponent(url) + '">' + data.feed?.events.length + ' cards</main>';
+    const { pathname, search } = new URL(url);
+    return '<main data-drawn="' + encodeURIComponent(pathname + search) + '">' + data.feed?.events.length + ' cards</main>';
   }`,
 );
 

@@ -87,6 +87,7 @@ export function firstScreenService({
       inLanguage,
     }: {
       shell: string;
+      /** The page's address as the browser asked for it, origin included. */
       url: string;
       userId: number | null;
       language: Language;
@@ -94,7 +95,7 @@ export function firstScreenService({
       inLanguage: (shell: string, language: Language) => string;
     }): Promise<{ html: string; drawn: boolean }> {
       const plain = { html: inLanguage(shell, language), drawn: false };
-      const pathname = url.split("?")[0];
+      const { pathname } = new URL(url);
       if (userId === null && !SIGNED_OUT_SCREENS.test(pathname)) return plain;
       try {
         const render = await renderer();
