@@ -92,6 +92,9 @@ export interface OpenTimes {
   usable: number | null;
   /** Largest contentful paint. */
   lcp: number | null;
+  /** The main thread's tasks over 50 ms until usable: how many, and the longest (ms). */
+  longTasks: number;
+  longestTask: number;
 }
 
 /**
@@ -100,7 +103,8 @@ export interface OpenTimes {
  * every 20 ms is cheap against the page's own work, even at 4 x slowdown.
  */
 const probeScript = ({ content, control }: ScreenProbe) => `(() => {
-  const marks = (window.__firstScreen = { fcp: null, content: null, usable: null, lcp: null });
+  const marks = (window.__firstScreen = { fcp: null, content: null, usable: null, lcp: null, longTasks: 0, longestTask: 0 });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (marks.usable === null) { marks.longTasks += 1; marks.longestTask = Math.max(marks.longestTask, Math.round(e.duration)); } }).observe({ type: "longtask", buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === "first-contentful-paint") marks.fcp = e.startTime; }).observe({ type: "paint", buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) marks.lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
   const visible = (el) => !!el && el.getClientRects().length > 0;

@@ -65,8 +65,11 @@ self.addEventListener("message", (event) => {
 
 /** How long a page this device kept no copy of waits for the server before the app's shell opens instead. */
 const PAGE_WAIT_MS = 4000;
-/** Headers of the server's answer a kept copy cannot keep: its body is stored decoded. */
-const ENCODING_HEADERS = ["content-encoding", "content-length", "transfer-encoding"];
+/**
+ * Headers of the server's answer a kept copy drops: its body is stored decoded, and it is looked up by its
+ * address alone (a Vary on the cookie would never match; the copies go at sign-out instead).
+ */
+const DROPPED_HEADERS = ["content-encoding", "content-length", "transfer-encoding", "vary"];
 
 /**
  * An app page: the copy of it this device kept from the last open, at once (marked so: the app shows it and
@@ -96,7 +99,7 @@ async function keepPage(pages: Cache, address: string, response: Response) {
   const html = await response.text();
   if (!html.includes(`id="${FIRST_SCREEN_DATA_ID}"`)) return;
   const headers = new Headers(response.headers);
-  for (const name of ENCODING_HEADERS) headers.delete(name);
+  for (const name of DROPPED_HEADERS) headers.delete(name);
   await pages.put(address, new Response(html, { headers }));
 }
 
