@@ -24,7 +24,7 @@ export default defineConfig({
     tailwindcss(),
     precompiledMessages({
       registry: path.resolve("src/contract/i18n/texts.ts"),
-      catalogs: /\/src\/contract\/i18n\/(?!areas\/)[^/]+\/[^/]+\.ts$/,
+      catalogs: /\/src\/contract\/i18n\/catalogs\/[^/]+\.json$/,
     }),
     // Issue 14.1: installable app. injectManifest builds src/client/sw.ts (our own routes and, later, push
     // handlers) with the precache list injected; the page registers it through virtual:pwa-register/react.
@@ -106,7 +106,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.mjs"],
+          include: ["src/server/**/*.test.ts", "src/contract/**/*.test.ts", "scripts/**/*.test.{mjs,ts}"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -3,12 +3,14 @@
 // 2. every server module has the shape docs/architecture.md describes (an entry, a service; routes that
 //    speak HTTP only; SQL only in the repository) and is reached by other modules only through its entry,
 //    its tables only through its read entry `read-sql.ts` (schema files excepted, for foreign keys; the
-//    rule and why are in module-boundaries.mjs).
+//    rule and why are in module-boundaries.mjs);
+// 3. docs/architecture.md's tables of modules, their tables and the workers match the code (architecture-doc.mjs).
 // dpdm rather than madge: madge's optional peer wants TypeScript 5, and this project's TypeScript 7 ships no
 // compiler API; dpdm brings its own TypeScript for parsing and reads the tsconfig's path aliases.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseCircular, parseDependencyTree } from "dpdm";
+import { ARCHITECTURE_DOC, docProblems, readCode, tablesByModule } from "./architecture-doc.mjs";
 import {
   CENTRAL_SCHEMA,
   holdsSql,
@@ -66,15 +68,11 @@ for (const [file, imports] of Object.entries(tree)) {
 // One writer per table: a table is inserted into, updated or deleted from only by the module that defines
 // it, so a rule about its rows (seats, promotions, notices) has one home. Other modules ask the owner.
 const tableOwner = new Map();
-for (const name of readdirSync(MODULES)) {
-  for (const file of readdirSync(path.join(MODULES, name)).filter(isSchema)) {
-    const source = readFileSync(path.join(MODULES, name, file), "utf8");
-    for (const [, variable, table] of source.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
-      tableOwner.set(variable, name);
-      tableOwner.set(table, name);
-    }
+for (const [name, tables] of tablesByModule())
+  for (const { variable, table } of tables) {
+    tableOwner.set(variable, name);
+    tableOwner.set(table, name);
   }
-}
 // Columns another module owns inside a table: participants keeps each event's count of seats taken.
 const SHARED_COLUMNS = new Set(["participants writes events"]);
 for (const file of Object.keys(tree)) {
@@ -156,9 +154,12 @@ for (const file of Object.keys(tree)) {
 for (const key of OWN_READ_LIST.keys())
   if (!unexplainedReads.has(key)) problems.push(`${key} no longer reads without a rule: remove it from OWN_READS`);
 
+// docs/architecture.md's module and worker tables, against the code they describe.
+problems.push(...docProblems(readFileSync(ARCHITECTURE_DOC, "utf8"), readCode()));
+
 for (const problem of problems) console.error(problem);
 console.log(
-  `${Object.keys(tree).filter((file) => file.startsWith("src/")).length} files, ${problems.length} import problems`,
+  `${Object.keys(tree).filter((file) => file.startsWith("src/")).length} files, ${problems.length} problems (imports, module shape, ${ARCHITECTURE_DOC})`,
 );
 process.exit(problems.length ? 1 : 0);
 
@@ -174,7 +175,8 @@ function OWN_READS() {
     [`${M}users/repository.ts#findById`]: "an account by id; services apply the person rule to what they show",
     [`${M}users/repository.ts#idsByUsernames`]: "moderator names from configuration, at start",
     [`${M}users/repository.ts#emailsOf`]: "addresses for mail to the people themselves",
-    [`${M}notifications/repository.ts#languagesOf`]: "each recipient's own language, to write their own notices in it",
+    [`${M}notifications/repository.ts#readersOf`]:
+      "each recipient's own language and zone, to write their own notices in them",
     [`${M}auth/repository.ts#findUserByLogin`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findUserByEmail`]: "signing in to one's own account",
     [`${M}auth/repository.ts#findUserByGoogleSubject`]: "signing in to one's own account",

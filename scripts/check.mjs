@@ -13,7 +13,7 @@ const steps = [
   ["typecheck: client", "npx", ["tsc", "--noEmit"]],
   ["typecheck: server", "npx", ["tsc", "--noEmit", "-p", "tsconfig.server.json"]],
   ["lint", "npx", ["biome", "check", "--diagnostic-level=warn", "--error-on-warnings"]],
-  ["imports: cycles and module shape", "node", ["scripts/check-imports.mjs"]],
+  ["imports, module shape, docs/architecture.md", "node", ["scripts/check-imports.mjs"]],
 ];
 if (changed.length) steps.push(["tests of the change", "npx", ["vitest", "related", "--run", ...changed]]);
 else console.log("no source file changed since", since, "- no tests to run");

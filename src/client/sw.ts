@@ -22,6 +22,7 @@ import {
   WORKER_TEXTS_PATH,
   type WorkerTexts,
 } from "./lib/offline-api";
+import { keptCopies } from "./lib/offline-kept-copies";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -40,9 +41,9 @@ registerRoute(
   }),
 );
 
-// The last Discover page, My Events and the group chats stay readable offline. NetworkFirst: online answers
-// are always fresh; the cache is only read when the network fails. The page clears this cache on sign-out,
-// so one person's data never shows to the next person on the device.
+// The last Discover page, My Events and the group chats stay readable offline, and so do the events a list kept
+// (keptCopies). NetworkFirst: online answers are always fresh; the caches are only read when the network fails.
+// The page clears them on sign-out, so one person's data never shows to the next person on the device.
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === "GET" && OFFLINE_READABLE_API.some((pattern) => pattern.test(url.pathname)),
@@ -53,6 +54,8 @@ registerRoute(
       // Only successes: a 401 after a session ended must not be replayed as the "last" answer.
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      // After the expiration above: what a screen chose to keep (the events a person goes to) outlasts its limits.
+      keptCopies,
     ],
   }),
 );

@@ -19,6 +19,9 @@ interface EventNotice extends NoticeWords {
 export const EVENT_NOTICE_TEXTS = defineTexts("eventNotices", {
   updatedTitle: "Event updated",
   updated: "{title} has been updated",
+  /** What changed, each part only when it did; `title` is the name the guest knew it by. */
+  changed:
+    "{title} has changed.{renamed, select, yes { New name: {newTitle}.} other {}}{moved, select, yes { New time: {when}.} other {}}{placed, select, yes { New place: {place}.} removed { It no longer has a place.} other {}}",
   canceledTitle: "Event canceled",
   canceled: "{title} has been canceled",
   canceledWithAccount: "{title} has been canceled: its host deleted their account",
@@ -69,17 +72,52 @@ export const POLL_NOTICES = {
     noticeWords(EVENT_NOTICE_TEXTS, "pollNudgeTitle", "pollNudge", { title: event.title }),
 };
 
+/** What an event was before an edit, and is after it: what its guests are told changed. */
+export interface EventEdit {
+  id: number;
+  title: string;
+  date: Date;
+  timezone: string;
+  location: string;
+}
+
+/**
+ * The values of "what changed": the name the guests knew, then the new name, time (written for each reader, in
+ * their zone too) and place, each only when it changed. Null when none of them did (a new description, a cover).
+ */
+function changesOf(before: EventEdit, after: EventEdit): Record<string, string> | null {
+  const renamed = before.title !== after.title;
+  const moved = before.date.getTime() !== after.date.getTime() || before.timezone !== after.timezone;
+  const place = after.location.trim();
+  const placed = before.location.trim() === place ? "no" : place ? "yes" : "removed";
+  if (!renamed && !moved && placed === "no") return null;
+  return {
+    title: before.title,
+    renamed: renamed ? "yes" : "no",
+    ...(renamed ? { newTitle: after.title } : {}),
+    moved: moved ? "yes" : "no",
+    ...(moved ? { eventDate: after.date.toISOString(), eventZone: after.timezone } : {}),
+    placed,
+    ...(placed === "yes" ? { place } : {}),
+  };
+}
+
 /** Where a notice about an event leads, and which event it is about. */
 const about = (event: NoticeEvent) => ({ actionUrl: `/events/${event.id}`, eventId: event.id });
 
 /** The wording of every notification about an event, written once. */
 export const EVENT_NOTICES = {
-  /** To those going, after the host edits the event. */
-  updated: (event: NoticeEvent): EventNotice => ({
-    type: "event_update",
-    ...words("updatedTitle", "updated", { title: event.title }),
-    ...about(event),
-  }),
+  /** To those going, after the host edits the event: what changed (time, place, name), else that it did. */
+  updated: (before: EventEdit, after: EventEdit): EventNotice => {
+    const changes = changesOf(before, after);
+    return {
+      type: "event_update",
+      ...(changes
+        ? words("updatedTitle", "changed", changes)
+        : words("updatedTitle", "updated", { title: after.title })),
+      ...about(after),
+    };
+  },
   /** To those going, waiting or asking, after the host cancels. */
   canceled: (event: NoticeEvent): EventNotice => ({
     type: "event_canceled",

@@ -31,6 +31,7 @@ import {
   SEARCH_QUERY_MAX,
   SHORT_TEXT_MAX,
 } from "./limits";
+import { matchmakingSettingsSchema } from "./matching";
 import { uploadedImageSchema } from "./media";
 import { decideBySchema, POLL_TEXTS, pollOptionsInputSchema } from "./polls";
 
@@ -81,6 +82,10 @@ export const eventSchema = z.object({
   /** The series this event is an occurrence of (its first occurrence's id), and how it repeats. */
   seriesId: z.number().int().nullable(),
   recurrence: recurrenceFrequencySchema.nullable(),
+  /** Whether its guests may find people to meet and book meetings, how long those last, and where. */
+  matchmaking: z.boolean(),
+  meetingSlotMinutes: z.number().int(),
+  meetingSpots: z.array(z.string()),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -180,6 +185,7 @@ const createEventBodySchema = z.object({
   longitude: coordinateTextSchema(180, "Longitude").optional(),
   placeArea: placeAreaSchema.optional(),
   ...hostingSettingsSchema.shape,
+  ...matchmakingSettingsSchema.shape,
   recurrence: recurrenceSchema.optional(),
   cohostIds: cohostIdsSchema.optional(),
 });
@@ -244,7 +250,8 @@ export const updateEventBodySchema = z
     tags,
   })
   .partial()
-  .extend(hostingSettingsSchema.shape);
+  .extend(hostingSettingsSchema.shape)
+  .extend(matchmakingSettingsSchema.shape);
 export type UpdateEventBody = z.infer<typeof updateEventBodySchema>;
 
 export const interactionBodySchema = z.object({ action: interactionActionSchema });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HOSTING_SERIES_TEXTS, HOSTING_TEXTS, recurrenceLabel } from "./hosting-texts";
-import { catalog as arabic } from "./i18n/ar/index";
-import { catalog as spanish } from "./i18n/es/index";
+import arabic from "./i18n/catalogs/ar.json";
+import spanish from "./i18n/catalogs/es.json";
 import { formatMessage, translate } from "./i18n/texts";
 import { MODERATION_TEXTS } from "./safety-texts";
 

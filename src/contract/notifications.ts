@@ -14,6 +14,12 @@ export const notificationTypeSchema = z.enum([
   "friend_request",
   /** An event the person is going to or hosts starts soon (their chosen reminder offsets). */
   "event_reminder",
+  /** Someone at an event asks the person to meet. */
+  "meeting_request",
+  /** A meeting was accepted, declined, moved to another time or canceled. */
+  "meeting_update",
+  /** An accepted meeting starts in a few minutes. */
+  "meeting_reminder",
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
@@ -49,7 +55,10 @@ export const NOTICE_TEXTS = defineTexts("notices", {
   someone: "Someone",
 });
 
-/** The values a notice's messages name: people's names and event titles as written, counts, an event's time. */
+/**
+ * The values a notice's messages name: event titles as written, counts, an event's time, and `name`, always the
+ * person who acted (the server writes their current name in its place when the notice is read).
+ */
 export type NoticeValues = Record<string, string | number>;
 
 /**

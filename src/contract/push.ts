@@ -4,7 +4,7 @@ import { defineTexts } from "./i18n/texts";
 import type { NotificationType } from "./notifications";
 
 /** What a user can tune, per kind of notification. */
-export const NOTIFICATION_CATEGORIES = ["events", "reminders", "participants", "friends", "chat"] as const;
+export const NOTIFICATION_CATEGORIES = ["events", "reminders", "participants", "meetings", "friends", "chat"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -13,6 +13,7 @@ export const CATEGORY_LABELS: Record<NotificationCategory, string> = defineTexts
   events: "Event updates",
   reminders: "Reminders",
   participants: "Participants",
+  meetings: "Meetings",
   friends: "Friend requests",
   chat: "Chat",
 });
@@ -31,6 +32,9 @@ export const CATEGORY_OF_TYPE: Record<NotificationType, NotificationCategory> = 
   new_participant: "participants",
   participant_update: "participants",
   friend_request: "friends",
+  meeting_request: "meetings",
+  meeting_update: "meetings",
+  meeting_reminder: "reminders",
 };
 
 const channelSwitchesSchema = z.object({ inApp: z.boolean(), push: z.boolean(), email: z.boolean() }).strict();
@@ -58,6 +62,8 @@ const reminderPreferencesSchema = z
   .strict();
 /** Reminders come in-app and as push unless the person turns them off. */
 const DEFAULT_REMINDER_CHANNELS: ChannelSwitches = { inApp: true, push: true, email: false };
+/** Meeting requests and answers come in-app and as push unless the person turns them off. */
+const DEFAULT_MEETING_CHANNELS: ChannelSwitches = { inApp: true, push: true, email: false };
 
 export const notificationPreferencesSchema = z
   .object({
@@ -67,6 +73,8 @@ export const notificationPreferencesSchema = z
         // Preferences saved before reminders existed (and clients that predate them) get the defaults.
         reminders: channelSwitchesSchema.default(DEFAULT_REMINDER_CHANNELS),
         participants: channelSwitchesSchema,
+        // Preferences saved before meetings existed get the defaults.
+        meetings: channelSwitchesSchema.default(DEFAULT_MEETING_CHANNELS),
         friends: channelSwitchesSchema,
         chat: channelSwitchesSchema,
       })
@@ -87,6 +95,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     events: { inApp: true, push: true, email: false },
     reminders: DEFAULT_REMINDER_CHANNELS,
     participants: { inApp: true, push: true, email: false },
+    meetings: DEFAULT_MEETING_CHANNELS,
     friends: { inApp: true, push: true, email: false },
     chat: { inApp: true, push: true, email: false },
   },

@@ -3,6 +3,7 @@ import { coordinateTextSchema, idParamSchema, lineSchema, textSchema } from "./f
 import { languageSchema } from "./i18n/language-schemas";
 import { defineTexts } from "./i18n/texts";
 import { BIO_MAX, EMAIL_MAX, LIST_ITEMS_MAX, NAME_MAX, SHORT_TEXT_MAX } from "./limits";
+import { profilePhrasesFields } from "./matching";
 import { UPLOAD_URL_PATTERN } from "./media-urls";
 
 export { UPLOAD_URL_PATTERN };
@@ -45,6 +46,9 @@ export const currentUserSchema = publicUserSchema.extend({
   publicProfile: z.boolean(),
   /** The language Link speaks to this person (a tag of GET /api/languages). */
   language: languageSchema,
+  /** What the person offers and seeks at networking events: each event's People to meet starts from these. */
+  offering: z.array(z.string()),
+  seeking: z.array(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -66,6 +70,7 @@ export const emailSchema = z.string().trim().max(EMAIL_MAX).pipe(z.email(RULES.v
 export const updateProfileSchema = z
   .object({
     ...profileFields,
+    ...profilePhrasesFields,
     publicProfile: z.boolean(),
     language: languageSchema,
     profileImage: z.string().regex(UPLOAD_URL_PATTERN, RULES.uploadedPhoto).nullable(),

@@ -59,6 +59,7 @@ import { linkPreviewService } from "./modules/link-preview";
 import { linkPreviewRoutes } from "./modules/link-preview/routes";
 import { mapHosts } from "./modules/maps";
 import { mapsRoutes } from "./modules/maps/routes";
+import { matchingRoutes } from "./modules/matching/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
@@ -98,6 +99,7 @@ const MODULE_ROUTES = [
   accountRoutes,
   calendarRoutes,
   publicPagesRoutes,
+  matchingRoutes,
 ];
 
 /** Fastify's trustProxy: a hop count becomes "trust the nearest N hops" (its typings omit the number form). */

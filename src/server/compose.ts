@@ -11,7 +11,7 @@ import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { cellsOnBus, createCellPool, discoverRepository, discoverService } from "./modules/discover";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
-import { eventsRepository, eventsService } from "./modules/events";
+import { eventsRepository, eventsService, freeRanges } from "./modules/events";
 import { followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
@@ -19,6 +19,7 @@ import { groupsRepository, groupsService } from "./modules/groups";
 import { healthService } from "./modules/health";
 import { hostingRepository, hostingService } from "./modules/hosting";
 import { invitesRepository, invitesService } from "./modules/invites";
+import { createMeetingReminderWorker, matchingRepository, matchingService } from "./modules/matching";
 import { nearbyRepository, nearbyService } from "./modules/nearby";
 import { notificationsRepository, notificationsService } from "./modules/notifications";
 import { createOutboxWorker, outboxRepository, outboxService } from "./modules/outbox";
@@ -137,6 +138,16 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const origin = publicOrigin(config);
 
   const participantsRepo = participantsRepository(db);
+  // People to meet at an event and their meetings: reads go through visibility, notices through notifications.
+  const matching = matchingService({
+    repo: matchingRepository(db),
+    visibility,
+    notifications,
+    users: repositories.users,
+    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    freeRanges,
+    now: deps.now,
+  });
   const hosting = hostingService({
     repo: hostingRepo,
     users: repositories.users,
@@ -223,6 +234,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       pushDelivery,
       emailDigest: createEmailDigestWorker({ push, log }),
       reminders: reminderWorker,
+      meetingReminders: createMeetingReminderWorker({ service: matching, log, everyMs: config.REMINDER_POLL_MS }),
       // A waitlisted person's hour to confirm an offered seat.
       seatOffers: seatOfferWorker({ release: () => participants.releaseExpiredOffers(), log }),
       sessions: sessionSweeper({ repo: repositories.auth, bus, log }),
@@ -252,9 +264,14 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       linkOrigin: origin,
       keys: repositories.push,
       releaseSeats: participants.releaseAll,
+      cancelMeetings: matching.cancelMeetingsOf,
     }),
     availability,
-    calendar: calendarService({ repo: calendarRepository(db), notifications }),
+    calendar: calendarService({
+      repo: calendarRepository(db),
+      notifications,
+      meetingsOf: matching.acceptedMeetingsOf,
+    }),
     chat,
     eventConversation,
     events,
@@ -283,6 +300,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     nearby: nearbyService({ repo: repositories.nearby }),
     participants,
+    matching,
     polls,
     push,
     places: placesService({ geocoder }),
@@ -305,6 +323,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       keys: repositories.push,
       endFriendship: friendsRepo.endBetween,
       releaseAcrossBlock: participants.releaseAcrossBlock,
+      cancelMeetingsAcrossBlock: matching.cancelAcrossBlock,
       setEventHidden: async (id, hidden) =>
         Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),
       setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),
@@ -312,7 +331,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
         Boolean(await repositories.users.update(id, { suspendedAt: suspended ? new Date() : null })),
       endSessionsOf: repositories.auth.endSessionsOf,
     }),
-    users: usersService({ repo: repositories.users, blocks }),
+    users: usersService({ repo: repositories.users, blocks, profileChanged: matching.profileChanged }),
     earlyAccess: earlyAccessService({ repo: repositories.earlyAccess }),
   };
 }

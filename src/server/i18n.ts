@@ -3,11 +3,12 @@
 // speaks all of them); the texts and their English are the contract's, as on the client.
 
 import type { TimeLanguage } from "#contract/event-time";
-import { catalog as arabic } from "#contract/i18n/ar/index";
-import { catalog as spanish } from "#contract/i18n/es/index";
+import arabic from "#contract/i18n/catalogs/ar.json" with { type: "json" };
+import spanish from "#contract/i18n/catalogs/es.json" with { type: "json" };
 import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
-import { type Catalog, NAMESPACES } from "#contract/i18n/namespaces";
+import { NAMESPACES } from "#contract/i18n/namespaces";
 import {
+  type Catalog,
   formatMessage,
   indexEnglish,
   type MessageValues,
@@ -51,7 +52,7 @@ export function serverText<T extends Texts>(
 /** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
 function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
   const message = messageByCode(CATALOGS[language], code);
-  if (message === undefined) return undefined;
+  if (typeof message !== "string") return undefined;
   try {
     return formatMessage(language, message, values);
   } catch {

@@ -121,6 +121,9 @@ const NOT_CRAWLED: Record<string, string> = {
   "POST /api/account/email-verification": "answers nothing",
   "POST /api/account/email-verification/confirm": "answers a fixed text",
   "POST /api/calendar/subscription/rotate": "answers the caller's own feed address",
+  "PUT /api/events/{id}/matching": "answers the caller's own opt-in and phrases",
+  "POST /api/events/{id}/meetings": "answers the caller's new meeting with the person they named (made by the world)",
+  "PATCH /api/meetings/{id}": "a party's answer; answers the meeting to its two people (made by the world)",
 };
 
 /** Crawled routes that answer nobody with data in a test app, each with why. */
@@ -155,6 +158,7 @@ function pathValues(route: string, param: string, w: LeakWorld, caller: Caller):
   // A host's public page, calendar, embed and link card, for each person of the world.
   if (param === "username") return Object.values(w.people).map((p) => ({ url: p.username, named: [p.id] }));
   if (param === "id" && route.startsWith("/api/uploads/{id}")) return [{ url: w.uploadId, named: [] }];
+  if (param === "id" && route.startsWith("/api/meetings/{id}")) return ids(w.meetings);
   if (param === "width") return [{ url: "320", named: [] }];
   if (param === "code") return [{ url: w.privateInviteCode, named: [] }];
   if (param === "token" && route.startsWith("/api/calendar/feed/"))

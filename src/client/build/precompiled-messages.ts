@@ -1,7 +1,9 @@
-// The client's build parses every ICU message where it is written (a defineTexts call, a language's catalog)
-// and ships the syntax trees beside the texts, so the browser formats them without FormatJS's parser: the
-// parser and its skeleton parser are the largest part of the formatter. The texts stay strings, as the tests,
-// the server and `localize` read them; Vitest, the dev server and the server parse at run time as before.
+// The client's build parses every ICU message where it is written (a defineTexts call, a language's catalog
+// file), so the browser formats them without FormatJS's parser: the parser and its skeleton parser are the
+// largest part of the formatter. English texts stay strings, as the tests and the server read them, with their
+// trees registered beside them; a catalog's chunk holds each message with arguments as its tree instead of its
+// text. Vitest, the dev server and the server parse at run time.
+import { readFileSync } from "node:fs";
 import { type MessageFormatElement, parse } from "@formatjs/icu-messageformat-parser";
 import type { Plugin } from "vite";
 
@@ -29,10 +31,21 @@ export function parsedMessagesOf(program: unknown): Record<string, MessageFormat
   return parsed;
 }
 
+/** A catalog file (id -> ICU message) as its chunk ships it: a message with arguments parsed, the rest as it is. */
+export function precompiledCatalog(messages: Readonly<Record<string, string>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(messages).map(([id, message]) => [
+      id,
+      message.includes("{") ? parse(message, { ignoreTag: true }) : message,
+    ]),
+  );
+}
+
 /**
  * `registry` is the module that formats messages (src/contract/i18n/texts.ts): it exports
- * `registerParsedMessages`, which every module calling `defineTexts` and every module of `catalogs` calls with
- * its parsed messages; intl-messageformat is built against the parser's types alone (`no-parser`).
+ * `registerParsedMessages`, which every module calling `defineTexts` calls with its parsed messages; `catalogs`
+ * matches the catalog files, loaded precompiled; intl-messageformat is built against the parser's types alone
+ * (`no-parser`).
  */
 export function precompiledMessages({ registry, catalogs }: { registry: string; catalogs: RegExp }): Plugin[] {
   return [
@@ -51,12 +64,21 @@ export function precompiledMessages({ registry, catalogs }: { registry: string; 
       },
     },
     {
+      // Still JSON, which Vite's own JSON plugin then makes a module of.
+      name: "link-precompiled-catalogs",
+      apply: "build",
+      enforce: "pre",
+      load(id) {
+        if (!catalogs.test(id)) return null;
+        return JSON.stringify(precompiledCatalog(JSON.parse(readFileSync(id, "utf8"))));
+      },
+    },
+    {
       // After TypeScript is stripped, so the module parses as JavaScript.
       name: "link-precompiled-messages",
       apply: "build",
       transform(code, id) {
-        if (id === registry || !/\.tsx?$/.test(id) || !(code.includes("defineTexts(") || catalogs.test(id)))
-          return null;
+        if (id === registry || !/\.tsx?$/.test(id) || !code.includes("defineTexts(")) return null;
         const parsed = parsedMessagesOf(this.parse(code));
         if (Object.keys(parsed).length === 0) return null;
         return {

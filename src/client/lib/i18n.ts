@@ -1,8 +1,8 @@
 // The language the app speaks now: its catalog, loaded only for the people who read it, and the hooks screens
 // read texts through. A switch applies at once, without a reload: every screen reading texts re-renders.
 import { bestLanguage, DEFAULT_LANGUAGE, isLanguage, type Language, languageDirection } from "@contract/i18n/languages";
-import type { Catalog } from "@contract/i18n/namespaces";
 import {
+  type Catalog,
   codeOfEnglish,
   formatMessage,
   type MessageValues,
@@ -16,9 +16,10 @@ import { useCallback, useSyncExternalStore } from "react";
 export type UiLanguage = Language | "pseudo";
 const STORAGE_KEY = "link.language";
 
-const catalogLoaders: Record<Exclude<Language, "en">, () => Promise<{ catalog: Catalog }>> = {
-  es: () => import("@contract/i18n/es/index"),
-  ar: () => import("@contract/i18n/ar/index"),
+// One chunk per language, fetched only by its readers; the build parses its messages ahead (precompiled-messages).
+const catalogLoaders: Record<Exclude<Language, "en">, () => Promise<{ default: Catalog }>> = {
+  es: () => import("@contract/i18n/catalogs/es.json"),
+  ar: () => import("@contract/i18n/catalogs/ar.json"),
 };
 
 interface LanguageState {
@@ -56,7 +57,7 @@ async function catalogFor(language: UiLanguage): Promise<Catalog | null> {
     pseudoValue = pseudo.pseudoValue;
     return pseudoCatalog;
   }
-  return (await catalogLoaders[language]()).catalog;
+  return (await catalogLoaders[language]()).default;
 }
 
 /** Loads a language's catalog and switches every screen to it; remembers it on this device. */

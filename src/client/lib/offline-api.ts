@@ -10,6 +10,13 @@ export const API_CACHE_NAME = "link-api";
 export const PAGES_CACHE_NAME = "link-pages";
 
 /**
+ * The reads a screen chose to keep on the device (lib/offline-keep.ts): the events a person goes to, kept when a
+ * list first shows them, whether or not their pages were opened. Apart from API_CACHE_NAME, whose size limit
+ * would drop them; read by the service worker when the network and that cache both fail. Deleted on sign-out too.
+ */
+export const KEPT_CACHE_NAME = "link-kept";
+
+/**
  * The few texts the service worker writes itself (a push without words), in the language the page last spoke:
  * the worker cannot read the catalogs, so the page stores them, already translated, in this cache entry.
  */
@@ -34,16 +41,13 @@ export const OFFLINE_READABLE_API: readonly RegExp[] = [
   /^\/api\/groups\/\d+\/(members|events)$/,
   /^\/api\/chat\/messages\/\d+$/,
   /^\/api\/notifications$/,
-  // An event's page and a guest's ticket: the QR code must open at a door without signal.
+  // An event's page, a guest's ticket, the hosts' updates, the guests' conversation and a series' other dates:
+  // the QR code must open at a door without signal.
   /^\/api\/events\/\d+$/,
-  /^\/api\/events\/\d+\/ticket$/,
+  /^\/api\/events\/\d+\/(ticket|updates|conversation|occurrences)$/,
+  // A guest's People to meet: their opt-in and their agenda of meetings, to find their table without signal.
+  /^\/api\/events\/\d+\/(matching|meetings)$/,
 ];
-
-/** Drops every offline copy of API reads and pages (sign-out, sign-in as someone else). */
-export async function clearOfflineApiCache() {
-  if (typeof caches === "undefined") return;
-  await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(PAGES_CACHE_NAME)]);
-}
 
 /**
  * Replaces the offline copy of an API read with what the screen holds now: a chat whose messages arrive

@@ -1,8 +1,7 @@
 // The pseudo-language: every message accented and a third longer, between ⟦ ⟧. A test run in it finds any
 // text that does not come from a catalog (it stays plain ASCII) and any layout a longer language would break.
 
-import type { Catalog } from "@contract/i18n/namespaces";
-import { definedTexts, registerParsedMessages } from "@contract/i18n/texts";
+import { type Catalog, definedTexts, registerParsedMessages } from "@contract/i18n/texts";
 import { type MessageFormatElement, parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
 
@@ -51,19 +50,13 @@ function pseudoMessage(english: string): string {
 /** A value a message names (a person's name, a place) in the pseudo-language, so only untranslated text stays ASCII. */
 export const pseudoValue = accent;
 
-/** Every namespace, as it is loaded, in the pseudo-language. */
+/** Every message, as its texts are loaded, in the pseudo-language. */
 export function pseudoCatalog(): Catalog {
-  const namespaces = new Map<string, Record<string, string>>();
   return new Proxy({} as Catalog, {
-    get(_, namespace: string) {
-      const english = definedTexts(namespace);
-      if (!english) return undefined;
-      let translated = namespaces.get(namespace);
-      if (!translated) {
-        translated = Object.fromEntries(Object.entries(english).map(([key, text]) => [key, pseudoMessage(text)]));
-        namespaces.set(namespace, translated);
-      }
-      return translated;
+    get(_, id: string) {
+      const dot = typeof id === "string" ? id.indexOf(".") : -1;
+      const english = dot > 0 ? definedTexts(id.slice(0, dot))?.[id.slice(dot + 1)] : undefined;
+      return english === undefined ? undefined : pseudoMessage(english);
     },
   });
 }

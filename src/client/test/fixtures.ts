@@ -12,6 +12,8 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     ...REGISTER_PROFILE_DEFAULTS,
     publicProfile: true,
     language: "en",
+    offering: [],
+    seeking: [],
     ...overrides,
   };
 }
@@ -42,6 +44,9 @@ export function eventFixture(overrides: Partial<Event> = {}): Event {
     createdAt: "2030-01-01T00:00:00.000Z",
     seriesId: null,
     recurrence: null,
+    matchmaking: false,
+    meetingSlotMinutes: 15,
+    meetingSpots: [],
     ...overrides,
   };
 }

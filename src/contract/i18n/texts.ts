@@ -1,16 +1,18 @@
-// Every text a person reads is an ICU message in a named set of texts (a namespace). English is written where
-// the texts are defined (defineTexts, in the contract); each other language is a catalog (es/, ar/) typed from
-// those definitions, so a message missing in any language is a type error, and a catalog is loaded only by
-// the people who read it. Messages are ICU MessageFormat, formatted by FormatJS's intl-messageformat:
-// plurals and selects follow each language's own rules (Arabic's six plural forms included).
+// Every text a person reads is an ICU message in a named set of texts (a namespace), found by its id
+// ("namespace.key"). English is written where the texts are defined (defineTexts, in the contract); each other
+// language is a catalog file (catalogs/<tag>.json, id -> message), loaded only by the people who read it and
+// checked against the English by `npm test` (scripts/i18n). Messages are ICU MessageFormat, formatted by
+// FormatJS's intl-messageformat: plurals and selects follow each language's own rules (Arabic's six forms).
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Language } from "./languages";
 
 export type Texts = Readonly<Record<string, string>>;
-/** One language's translation of a set of texts: every message, no other. */
-export type Translation<T extends Texts> = { readonly [K in keyof T]: string };
 export type MessageValues = Readonly<Record<string, string | number | Date>>;
+/** A message as a catalog holds it: its ICU text, or (in the client's build) the text already parsed. */
+export type CatalogMessage = string | MessageFormatElement[];
+/** One language's translations by message id ("events.full"). */
+export type Catalog = Readonly<Record<string, CatalogMessage | undefined>>;
 
 const namespaceOfTexts = new WeakMap<object, string>();
 const textsOfNamespace = new Map<string, Texts>();
@@ -53,15 +55,11 @@ export function codeOfEnglish(message: string): string | undefined {
   return loadedIndex.get(message);
 }
 
-type LooseCatalog = Readonly<Record<string, Readonly<Record<string, string>> | undefined>>;
-
 /** A message by its code in a catalog (English when the catalog is null or lacks it). */
-export function messageByCode(catalog: LooseCatalog | null, code: string): string | undefined {
+export function messageByCode(catalog: Catalog | null, code: string): CatalogMessage | undefined {
   const dot = code.indexOf(".");
   if (dot < 0) return undefined;
-  const namespace = code.slice(0, dot);
-  const key = code.slice(dot + 1);
-  return catalog?.[namespace]?.[key] ?? definedTexts(namespace)?.[key];
+  return catalog?.[code] ?? definedTexts(code.slice(0, dot))?.[code.slice(dot + 1)];
 }
 
 /** Messages parsed ahead of time, by their text: the client's build registers them so it ships no parser. */
@@ -70,16 +68,25 @@ export function registerParsedMessages(parsed: Readonly<Record<string, MessageFo
   for (const [message, elements] of Object.entries(parsed)) parsedMessages.set(message, elements);
 }
 
-const formats = new Map<string, IntlMessageFormat>();
+const formats = new Map<string, Map<CatalogMessage, IntlMessageFormat>>();
+let formatCount = 0;
 /** Formats an ICU message in a language; a message without arguments is returned as it is. */
-export function formatMessage(language: Language | string, message: string, values?: MessageValues): string {
-  if (!message.includes("{")) return message;
-  const cacheKey = `${language}\u0000${message}`;
-  let format = formats.get(cacheKey);
+export function formatMessage(language: Language | string, message: CatalogMessage, values?: MessageValues): string {
+  if (typeof message === "string" && !message.includes("{")) return message;
+  let ofLanguage = formats.get(language);
+  if (!ofLanguage) {
+    ofLanguage = new Map();
+    formats.set(language, ofLanguage);
+  }
+  let format = ofLanguage.get(message);
   if (!format) {
-    format = new IntlMessageFormat(parsedMessages.get(message) ?? message, language, undefined, { ignoreTag: true });
-    if (formats.size > 5000) formats.clear();
-    formats.set(cacheKey, format);
+    const source = typeof message === "string" ? (parsedMessages.get(message) ?? message) : message;
+    format = new IntlMessageFormat(source, language, undefined, { ignoreTag: true });
+    if (++formatCount > 5000) {
+      formats.clear();
+      formatCount = 0;
+    }
+    ofLanguage.set(message, format);
   }
   return String(format.format(values as Record<string, string | number | Date>));
 }
@@ -87,11 +94,11 @@ export function formatMessage(language: Language | string, message: string, valu
 /** One message of a set of texts in a language, formatted: the one call screens and the server both go through. */
 export function translate<T extends Texts>(
   language: Language | string,
-  catalog: LooseCatalog | null,
+  catalog: Catalog | null,
   texts: T,
   key: keyof T & string,
   values?: MessageValues,
 ): string {
-  const message = catalog?.[namespaceOf(texts)]?.[key] ?? texts[key] ?? key;
+  const message = catalog?.[`${namespaceOf(texts)}.${key}`] ?? texts[key] ?? key;
   return formatMessage(language, message, values);
 }

@@ -16,6 +16,7 @@ export * from "#server/modules/groups/plan-votes-schema";
 export * from "#server/modules/groups/schema";
 export * from "#server/modules/hosting/schema";
 export * from "#server/modules/invites/schema";
+export * from "#server/modules/matching/schema";
 export * from "#server/modules/notifications/schema";
 export * from "#server/modules/outbox/schema";
 export * from "#server/modules/participants/schema";

@@ -6,6 +6,7 @@ import type { Industry } from "#contract/categories";
 import type { GroupEventType } from "#contract/groups";
 import type { TimeSlotId } from "#contract/time-slots";
 import { hashPassword } from "../modules/auth";
+import { optInEveryoneGoing } from "../modules/matching";
 import { toWebpVariants } from "../modules/uploads";
 import type { Db } from "./client";
 import {
@@ -437,6 +438,22 @@ const networkingEvents: SeedNetworkingEvent[] = [
   },
 ];
 
+/** What each demo person offers and seeks at networking events (their People to meet starts from these). */
+const phrases: Record<string, { offering: string[]; seeking: string[] }> = {
+  alex: { offering: ["product design", "user research"], seeking: ["frontend engineers", "investors"] },
+  priya: { offering: ["frontend engineering", "code reviews"], seeking: ["product design feedback", "a cofounder"] },
+  marcus: { offering: ["machine learning", "data analysis"], seeking: ["startup ideas", "datasets"] },
+  sofia: { offering: ["brand strategy", "SEO"], seeking: ["designers", "product feedback"] },
+  jamal: { offering: ["fundraising advice", "investor intros"], seeking: ["a technical cofounder", "engineers"] },
+  emma: { offering: ["user interviews", "usability testing"], seeking: ["product designers"] },
+  kenji: { offering: ["catering", "hospitality"], seeking: ["event partners"] },
+  lena: { offering: ["photography", "writing"], seeking: ["internships", "mentors"] },
+  omar: { offering: ["financial modeling", "angel investors"], seeking: ["startups to advise"] },
+  grace: { offering: ["public speaking coaching"], seeking: ["edtech founders"] },
+  diego: { offering: ["music production"], seeking: ["video creators"] },
+  hannah: { offering: ["health advice"], seeking: ["healthtech startups"] },
+};
+
 const bios: Record<string, string> = {
   alex: "Designer by day, trail runner by weekend. Always looking for a hiking buddy and a good cortado.",
   priya: "Frontend engineer who unwinds with vinyasa and hunts for the best dosa in the Bay.",
@@ -510,6 +527,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
             passwordHash,
             profession,
             bio: bios[username],
+            ...phrases[username],
             profileImage: uploadUrl(avatarIds[i]),
             interests: [...interests],
             skills: [...skills],
@@ -554,6 +572,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         lng: pos.lng,
         hostId,
         timezone: DEMO_CITY.timeZone,
+        // People come to networking events to meet: their People to meet is on, with a few tables.
+        matchmaking: networking,
+        meetingSpots: networking ? ["Table 1", "Table 2", "Table 3", "Table 4"] : [],
       };
     });
     await tx.insert(uploads).values(pictures.map((p) => ({ id: p.id, userId: p.userId, contentType: "image/webp" })));
@@ -577,6 +598,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       const going = participants.filter((p) => p.eventId === event.id).length;
       await tx.update(events).set({ goingCount: going }).where(sql`${events.id} = ${event.id}`);
     }
+    // The guests of the networking events show themselves there, so People to meet has people from the start.
+    await optInEveryoneGoing(
+      tx,
+      insertedEvents.filter((_, i) => eventRows[i].type === "networking").map((e) => e.id),
+    );
 
     await tx.insert(friendships).values(
       ids.flatMap((id, i) => [

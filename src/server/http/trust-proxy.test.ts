@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_ACCESS_SIGNUPS_PER_MINUTE } from "#contract/early-access";
 import { buildApp } from "../app";
 import { type Config, testConfig } from "../config";
 import { createInProcessBus } from "../realtime/bus";
@@ -7,12 +8,10 @@ import { createTestApp, freshDatabaseUrl, openTestDatabase, type TestApp } from 
 /**
  * X-Forwarded-For counts only when the operator says a proxy sets it (TRUST_PROXY): otherwise any
  * client could set it and dodge every per-address limit.
- * The waitlist's per-address budget (20 a minute, spent before validation) is the per-IP limit probed.
+ * The early-access list's per-address budget (spent before validation) is the per-IP limit probed.
  */
-const WAITLIST_PER_MINUTE = 20;
-
-async function exhaustWaitlistBudget(t: TestApp, forwardedFor: string) {
-  for (let i = 0; i < WAITLIST_PER_MINUTE; i++) {
+async function exhaustEarlyAccessBudget(t: TestApp, forwardedFor: string) {
+  for (let i = 0; i < EARLY_ACCESS_SIGNUPS_PER_MINUTE; i++) {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/waitlist",
@@ -34,7 +33,7 @@ describe("without TRUST_PROXY (the default), in production as `npm start` runs",
   afterAll(() => t.close());
 
   it("a spoofed X-Forwarded-For does not reset a per-IP limit", async () => {
-    await exhaustWaitlistBudget(t, "198.51.100.1");
+    await exhaustEarlyAccessBudget(t, "198.51.100.1");
     expect((await attempt(t, "198.51.100.1")).statusCode).toBe(429);
     for (const spoofed of ["198.51.100.2", "203.0.113.77", "10.0.0.1, 10.0.0.2"]) {
       expect((await attempt(t, spoofed)).statusCode).toBe(429);
@@ -50,7 +49,7 @@ describe("with TRUST_PROXY=1 (one proxy in front)", () => {
   afterAll(() => t.close());
 
   it("each forwarded client address has its own budget", async () => {
-    await exhaustWaitlistBudget(t, "198.51.100.1");
+    await exhaustEarlyAccessBudget(t, "198.51.100.1");
     expect((await attempt(t, "198.51.100.1")).statusCode).toBe(429);
     expect((await attempt(t, "198.51.100.2")).statusCode).toBe(400);
   });
@@ -85,7 +84,8 @@ describe("with TRUST_PROXY as an address list", () => {
         remoteAddress: "203.0.113.5",
         headers: { "x-forwarded-for": client },
       });
-    for (let i = 0; i < WAITLIST_PER_MINUTE; i++) expect((await direct(`192.0.2.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < EARLY_ACCESS_SIGNUPS_PER_MINUTE; i++)
+      expect((await direct(`192.0.2.${i}`)).statusCode).toBe(400);
     // A client talking to the app directly shares one budget, whatever it forwards.
     expect((await direct("192.0.2.200")).statusCode).toBe(429);
     // Behind the listed proxy each client has its own.

@@ -325,6 +325,49 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     expect: { ...ownerOnly(200), blocked: 404 },
   },
 
+  // People to meet at N (matchmaking on, as for every networking event): only people going opt in, ask and
+  // see suggestions; the member's application is still pending, the owner hosts without going. Across a
+  // block N is gone. Each caller's own opt-in and meetings are theirs alone.
+  "GET /api/events/{id}/matching": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/matching` }),
+    expect: { ...signedIn(200), blocked: 404 },
+    body: { public: "one's own opt-in: off, with one's own profile's (empty) phrases" },
+  },
+  "PUT /api/events/{id}/matching": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/matching`, payload: { visible: true } }),
+    expect: { ...signedIn(403), blocked: 404 },
+  },
+  "GET /api/events/{id}/matches": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/matches` }),
+    expect: { ...signedIn(403), blocked: 404 },
+  },
+  "GET /api/events/{id}/meeting-slots": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/meeting-slots?withUserId=${f.ownerId}` }),
+    expect: { ...signedIn(403), blocked: 404 },
+  },
+  // Asking oneself is refused before anything else (the owner); nobody else here is going.
+  "POST /api/events/{id}/meetings": {
+    request: (f) => ({
+      url: `/api/events/${f.networkingEventId}/meetings`,
+      payload: { withUserId: f.ownerId, startsAt: f.when },
+    }),
+    expect: { visitor: 401, owner: 400, member: 403, stranger: 403, blocked: 404 },
+  },
+  "GET /api/events/{id}/meetings": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/meetings` }),
+    expect: { ...signedIn(200), blocked: 404 },
+    body: { public: "one's own meetings there: none" },
+  },
+  "GET /api/events/{id}/meeting-stats": {
+    request: (f) => ({ url: `/api/events/${f.networkingEventId}/meeting-stats` }),
+    expect: { ...ownerOnly(200), blocked: 404 },
+  },
+  // A meeting is its two people's; the matrix holds none, and one that is not the caller's is not found.
+  "PATCH /api/meetings/{id}": {
+    request: () => ({ url: `/api/meetings/${UNKNOWN_ID}`, payload: { status: "canceled" } }),
+    expect: signedIn(404),
+  },
+
   // Availability: readable by anyone signed in (profiles show it), written by its owner only.
   "GET /api/availability/user": {
     request: (f) => ({ url: `/api/availability/user?userId=${f.ownerId}` }),

@@ -57,6 +57,8 @@ export interface LeakWorld {
     closeFriends?: number;
   };
   groups: Record<"private" | "deletedPersons" | "publicConversation" | "hostsOnlyConversation", number>;
+  /** Meetings people booked at the events with matchmaking on (some canceled since, by a block). */
+  meetings: number[];
   privateInviteCode: string;
   uploadId: string;
   /**
@@ -227,6 +229,57 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
   const publicConversation = await conversationOf(publicEvent);
   const hostsOnlyConversation = await conversationOf(hostsOnly);
 
+  // People to meet, on the public event, the co-host's open mic (where the host goes) and the hidden event:
+  // opted in with phrases, asking each other to meet, before the blocks, the hiding and the deletion.
+  const slot = (n: number) => new Date(weekAhead.getTime() + n * 15 * 60_000).toISOString();
+  for (const [who, id] of [
+    [host, publicEvent],
+    [cohost, openMic],
+    [host, hidden],
+  ] as const)
+    await call(
+      who,
+      { method: "PATCH", url: `/api/events/${id}`, payload: { matchmaking: true } },
+      200,
+      "matchmaking on",
+    );
+  for (const who of [blocked, blocker, guest]) await go(who, openMic);
+  const optIn = (who: Person, eventId: number, offering: string[]) =>
+    call(
+      who,
+      {
+        method: "PUT",
+        url: `/api/events/${eventId}/matching`,
+        payload: { visible: true, offering, seeking: ["advice"] },
+      },
+      200,
+      "opt in",
+    );
+  for (const who of [host, blocked, blocker, guest]) await optIn(who, openMic, ["advice"]);
+  for (const who of [guest, deleted, blocked, blocker]) await optIn(who, publicEvent, ["advice"]);
+  for (const who of [guest, secretGuest]) await optIn(who, hidden, ["advice"]);
+  const ask = async (who: Person, eventId: number, withUserId: number, n: number, note = "") =>
+    (
+      await call(
+        who,
+        { method: "POST", url: `/api/events/${eventId}/meetings`, payload: { withUserId, startsAt: slot(n), note } },
+        201,
+        "ask to meet",
+      )
+    ).meeting.id as number;
+  const answer = (who: Person, meetingId: number) =>
+    call(who, { method: "PATCH", url: `/api/meetings/${meetingId}`, payload: { status: "accepted" } }, 200, "accept");
+  const meetings = [
+    await ask(blocked, openMic, host.id, 0),
+    await ask(host, openMic, blocker.id, 1),
+    await ask(deleted, publicEvent, guest.id, 2, `Note ${canaries.deletedWords}`),
+    await ask(guest, hidden, secretGuest.id, 3),
+    await ask(guest, openMic, blocker.id, 4),
+  ];
+  await answer(host, meetings[0]);
+  await answer(guest, meetings[2]);
+  await answer(secretGuest, meetings[3]);
+
   // The person who deletes their account: words in a group, a conversation and an event update, notices naming them.
   const deletedGroup = await call(
     deleted,
@@ -303,6 +356,7 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
       ...(closeFriends === undefined ? {} : { closeFriends }),
     },
     groups: { private: group.id, deletedPersons: deletedGroup.id, publicConversation, hostsOnlyConversation },
+    meetings,
     privateInviteCode: group.inviteCode,
     uploadId: String(upload.id),
     calendarTokens,
@@ -311,6 +365,14 @@ export async function buildLeakWorld(t: TestApp): Promise<LeakWorld> {
     day: when.slice(0, 10),
     async change() {
       await say(guest, group.id, `Again ${canaries.privateGroupMessage}`);
+      // A meeting asked for and moved while the sockets listen.
+      const asked = await ask(blocked, openMic, guest.id, 6);
+      await call(
+        guest,
+        { method: "PATCH", url: `/api/meetings/${asked}`, payload: { startsAt: slot(7) } },
+        200,
+        "move",
+      );
       await say(host, publicConversation, "Bring blankets");
       for (const id of [hidden, publicEvent, hostsOnly])
         await call(

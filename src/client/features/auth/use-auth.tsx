@@ -7,7 +7,7 @@ import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
 import { currentLanguage, setLanguage, text } from "@/lib/i18n";
-import { clearOfflineApiCache } from "@/lib/offline-api";
+import { clearOfflineApiCache, keepOffline } from "@/lib/offline-keep";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
 import { currentUserQuery, setSignedIn } from "./api/current-user";
@@ -33,9 +33,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, error, isLoading } = useQuery(currentUserQuery());
 
   // Whenever the server says nobody is signed in (session ended elsewhere, or a read that finished after
-  // sign-out refilled it), the offline copies of the previous person's reads go.
+  // sign-out refilled it), the offline copies of the previous person's reads go. Whoever is signed in is kept on
+  // the device as soon as they are known: the app opens offline for them even when the service worker took over
+  // after this page read them (the first visit).
   useEffect(() => {
     if (data === null) void clearOfflineApiCache();
+    else if (data && navigator.onLine) void keepOffline("account", [{ path: "/api/user", body: data }]);
   }, [data]);
 
   // A signed-in person reads Link in their account's language, on every device.

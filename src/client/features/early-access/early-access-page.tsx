@@ -1,6 +1,6 @@
+import type { EarlyAccessBody } from "@contract/early-access";
 import { PRODUCT_NAME } from "@contract/product";
 import { AUTH_TEXTS, EARLY_ACCESS_TEXTS } from "@contract/shell-texts";
-import type { WaitlistBody } from "@contract/waitlist";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -15,7 +15,7 @@ import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/ui/tooltip";
 import { toast } from "@/ui/use-toast";
-import { googleStatusQuery, joinWaitlistMutation, waitlistStatsQuery } from "./api/waitlist";
+import { earlyAccessStatsQuery, googleStatusQuery, joinEarlyAccessMutation } from "./api/early-access";
 
 const fields = [
   { name: "fullName", label: "fullName", type: "text", autoComplete: "name", placeholder: "fullNamePlaceholder" },
@@ -24,7 +24,9 @@ const fields = [
 ] as const;
 
 // Through the lazy resolver: zod's own messages follow the app's language.
-const resolver = lazyZodResolver<WaitlistBody>(() => import("@contract/waitlist").then((m) => m.waitlistBodySchema));
+const resolver = lazyZodResolver<EarlyAccessBody>(() =>
+  import("@contract/early-access").then((m) => m.earlyAccessBodySchema),
+);
 
 function GoogleIcon() {
   return (
@@ -90,12 +92,12 @@ function ContinueWithGoogle() {
 }
 
 function Counts() {
-  const { data } = useQuery(waitlistStatsQuery());
+  const { data } = useQuery(earlyAccessStatsQuery());
   const t = useTexts(EARLY_ACCESS_TEXTS);
   const { language, locale } = useLanguage();
   const items = [
-    { icon: UsersIcon, value: data?.waiting, label: "waiting" as const, testId: "waitlist-waiting" },
-    { icon: GiftIcon, value: data?.given, label: "given" as const, testId: "waitlist-given" },
+    { icon: UsersIcon, value: data?.waiting, label: "waiting" as const, testId: "early-access-waiting" },
+    { icon: GiftIcon, value: data?.given, label: "given" as const, testId: "early-access-given" },
   ];
   return (
     <div className="grid grid-cols-2 gap-3">
@@ -118,12 +120,12 @@ export function EarlyAccessPage() {
   const [, navigate] = useLocation();
   const t = useTexts(EARLY_ACCESS_TEXTS);
   const f = useTexts(AUTH_TEXTS);
-  const form = useForm<WaitlistBody>({
+  const form = useForm<EarlyAccessBody>({
     resolver,
     defaultValues: { fullName: "", email: "", username: "" },
   });
-  const join = useMutation(joinWaitlistMutation());
-  const submit = (values: WaitlistBody) =>
+  const join = useMutation(joinEarlyAccessMutation());
+  const submit = (values: EarlyAccessBody) =>
     join.mutate(values, {
       onSuccess: (result) =>
         toast({

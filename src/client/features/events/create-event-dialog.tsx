@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { useAuth } from "@/features/auth";
 import { questionsToSave, RepeatField } from "@/features/hosting";
+import { MatchmakingSettings, type MatchmakingValue, matchmakingValue } from "@/features/matching";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey, deviceTimeZone, zoneAbbreviation } from "@/lib/format-date";
 import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
@@ -95,6 +96,8 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [locating, setLocating] = useState(false);
   const [recurrence, setRecurrence] = useState<Recurrence | null>(null);
   const [guests, setGuests] = useState(initialGuests);
+  // Null until the host touches it: the event's kind decides (on for networking, off for social).
+  const [matching, setMatching] = useState<MatchmakingValue | null>(null);
   const changeGuests = (change: Partial<GuestSetup>) => setGuests((g) => ({ ...g, ...change }));
   const changeType = (type: typeof initial.type) => {
     set("type", type);
@@ -111,6 +114,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
     if (!next) {
       setForm(initial);
       setGuests(initialGuests);
+      setMatching(null);
       setTried(false);
       create.reset();
     }
@@ -175,6 +179,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
       ...(questions.length ? { questions } : {}),
       ...(guests.maxGuestsPerPerson ? { maxGuestsPerPerson: guests.maxGuestsPerPerson } : {}),
       ...(guests.cohostIds.length ? { cohostIds: guests.cohostIds } : {}),
+      ...(matching ?? {}),
     };
     create.mutate(body, {
       onSuccess: (event) => {
@@ -335,6 +340,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
             capacityPlaceholder={form.type === "networking" ? String(DEFAULT_MAX_ATTENDEES) : t("unlimited")}
           />
           <RepeatField value={recurrence} onChange={setRecurrence} />
+          <MatchmakingSettings value={matching ?? matchmakingValue(null, form.type)} onChange={setMatching} />
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" onClick={() => changeOpen(false)}>
               {t("cancel")}

@@ -2,6 +2,7 @@ import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { coordinateText, eventCoordinates } from "@contract/places-texts";
 import { type FormEvent, useState } from "react";
+import { MatchmakingSettings, matchmakingValue } from "@/features/matching";
 import { errorMessage } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
 import { text, useTexts } from "@/lib/i18n";
@@ -36,6 +37,8 @@ export function EditEventDialog({
   const [max, setMax] = useState(event.maxAttendees == null ? "" : String(event.maxAttendees));
   const [imageUrl, setImageUrl] = useState(event.imageUrl);
   const [following, setFollowing] = useState(false);
+  const initialMatching = matchmakingValue(event);
+  const [matching, setMatching] = useState(initialMatching);
   // The wall clock of the event's own zone, as the page shows it (a newly picked place's zone when it has one).
   const zone = place?.timezone ?? event.timezone;
   const { date: initialDate, time: initialTime } = isoToZonedInput(event.date, event.timezone);
@@ -68,6 +71,7 @@ export function EditEventDialog({
           : {}),
         maxAttendees: cap,
         ...(imageUrl !== event.imageUrl ? { imageUrl } : {}),
+        ...(JSON.stringify(matching) !== JSON.stringify(initialMatching) ? matching : {}),
         ...(moved || zone !== event.timezone ? { date: zonedInputToIso(date, time, zone) ?? "" } : {}),
         following,
       },
@@ -128,6 +132,7 @@ export function EditEventDialog({
           <CoverPicker value={imageUrl} onChange={setImageUrl} event={event} />
           <Label htmlFor="edit-max">{t("maxBlank")}</Label>
           <Input id="edit-max" type="number" min={1} value={max} onChange={(e) => setMax(e.target.value)} />
+          <MatchmakingSettings value={matching} onChange={setMatching} />
           {event.seriesId != null && (
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} />

@@ -4,6 +4,7 @@ import { ArrowLeftIcon, CalendarIcon, UsersIcon } from "lucide-react";
 import { Link, useParams, useSearch } from "wouter";
 import { useAuth } from "@/features/auth";
 import { CohostNames, GuestSection, HostTools, RespondDialog, SeriesDates, SeriesLabel } from "@/features/hosting";
+import { PeopleToMeet } from "@/features/matching";
 import { ReportButton } from "@/features/safety";
 import { MissingScreen } from "@/features/shell";
 import { formatEventTime } from "@/lib/format-date";
@@ -143,6 +144,9 @@ export function EventPage() {
         <GuestSection event={e} />
         {(e.isHost || e.isCohost) && <HostTools event={e} />}
         {(e.isHost || e.viewerStatus === "going") && <GuestConversation eventId={e.id} />}
+        {e.matchmaking && !e.canceledAt && e.viewerStatus === "going" && user && (
+          <PeopleToMeet event={e} viewerId={user.id} />
+        )}
         {/* A canceled event is not going to happen: nothing to put in a calendar. */}
         {!e.canceledAt && <AddToCalendar event={e} />}
         {user && user.id !== e.hostId && (

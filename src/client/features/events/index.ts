@@ -12,6 +12,7 @@ export {
   useUserEvents,
 } from "./api";
 export { eventKeys } from "./api/keys";
+export { eventPaths } from "./api/paths";
 export { useDistanceText } from "./distance";
 export { EventCover } from "./event-cover";
 export { syncEvents } from "./live-sync";

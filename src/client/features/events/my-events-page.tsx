@@ -2,6 +2,7 @@ import { MY_EVENTS_TEXTS } from "@contract/event-page-texts";
 import { type MyEvent, myEventGroup } from "@contract/events";
 import { eventCoordinates, PLACE_TEXTS } from "@contract/places-texts";
 import { CalendarIcon, CheckIcon, MapPinIcon, XIcon } from "lucide-react";
+import { useEffect } from "react";
 import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { isUnreachable, NotSavedOffline, useOnline } from "@/features/shell";
@@ -15,6 +16,7 @@ import { ListSkeleton } from "@/ui/page-skeleton";
 import { toast } from "@/ui/use-toast";
 import { useDecide, useRequests, useUserEvents } from "./api";
 import { EventCover } from "./event-cover";
+import { keepMyEvents } from "./keep-offline";
 
 const GROUPS = [
   { id: "hosting", label: "hosting" },
@@ -31,6 +33,13 @@ export function MyEventsPage() {
   const list = events.data ?? [];
   // No list read yet and none kept: "No Events" would tell someone going to eleven that they have none.
   const notSaved = events.data === undefined && (!online || isUnreachable(events.error));
+  // Shown online: the list and the events in it are kept on the device, pages and tickets included, whether or
+  // not the service worker was in control yet when the list was read.
+  const userId = user?.id;
+  const shown = online && events.isSuccess ? events.data : undefined;
+  useEffect(() => {
+    if (userId !== undefined && shown) void keepMyEvents(userId, shown);
+  }, [userId, shown]);
 
   return (
     <section className="grid gap-5 px-4 pt-4">

@@ -11,7 +11,7 @@ import type {
 } from "@contract/hosting";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { eventKeys, refreshEvents } from "@/features/events";
+import { eventKeys, eventPaths, refreshEvents } from "@/features/events";
 import { api } from "@/lib/api";
 
 const hostingKeys = {
@@ -32,8 +32,10 @@ export const useGuests = (eventId: number, enabled: boolean) =>
 export const useUpdates = (eventId: number, enabled: boolean) =>
   useQuery({
     queryKey: hostingKeys.updates(eventId),
-    queryFn: () => api.get<z.ZodArray<typeof eventUpdateSchema>>(`/api/events/${eventId}/updates`),
+    queryFn: () => api.get<z.ZodArray<typeof eventUpdateSchema>>(eventPaths.updates(eventId)),
     enabled,
+    // Offline the service worker answers with the copy kept on the device, as for the event itself.
+    networkMode: "offlineFirst",
   });
 
 /** The ticket is kept on the device too, so the QR code and its door code still show at a door without signal. */
@@ -52,13 +54,14 @@ const ticketQuery = (eventId: number) =>
   queryOptions({
     queryKey: hostingKeys.ticket(eventId),
     queryFn: async () => {
-      const ticket = await api.get<typeof ticketSchema>(`/api/events/${eventId}/ticket`);
+      const ticket = await api.get<typeof ticketSchema>(eventPaths.ticket(eventId));
       localStorage.setItem(ticketStorageKey(eventId), JSON.stringify(ticket));
       return ticket;
     },
     initialData: () => keptTicket(eventId),
     initialDataUpdatedAt: 0,
     staleTime: Number.POSITIVE_INFINITY,
+    networkMode: "offlineFirst",
   });
 export const useTicket = (eventId: number, enabled: boolean) => useQuery({ ...ticketQuery(eventId), enabled });
 

@@ -4,6 +4,7 @@ import { HOST_TOOLS_TEXTS, UPDATE_MESSAGE_MAX } from "@contract/hosting-texts";
 import { CheckIcon, DownloadIcon, SendIcon, UserPlusIcon, XIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useCancelEvent, useDecide } from "@/features/events";
+import { MeetingStats } from "@/features/matching";
 import { errorMessage } from "@/lib/api";
 import { text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
@@ -50,6 +51,7 @@ export function HostTools({ event }: { event: EventDetail }) {
       {!event.canceledAt && <GuestOptions key={event.questions.map((q) => q.id).join()} event={event} />}
       {!event.canceledAt && <CheckInScanner eventId={event.id} />}
       <GuestList event={event} rows={rows} loading={guests.isPending} />
+      {event.matchmaking && <MeetingStats eventId={event.id} />}
       {event.isHost && event.seriesId != null && !event.canceledAt && <CancelFollowing eventId={event.id} />}
       <a
         href={`/api/events/${event.id}/guests.csv`}

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { RepeatIcon } from "lucide-react";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { eventKeys } from "@/features/events";
+import { eventKeys, eventPaths } from "@/features/events";
 import { api } from "@/lib/api";
 import { formatEventTime, seriesWeekday } from "@/lib/format-date";
 import { useLanguage, useTexts } from "@/lib/i18n";
@@ -40,8 +40,9 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
   const t = useTexts(HOSTING_SERIES_TEXTS);
   const occurrences = useQuery({
     queryKey: [...eventKeys.all, "occurrences", event.seriesId],
-    queryFn: () => api.get<z.ZodArray<typeof occurrenceSchema>>(`/api/events/${event.id}/occurrences`),
+    queryFn: () => api.get<z.ZodArray<typeof occurrenceSchema>>(eventPaths.occurrences(event.id)),
     enabled: event.seriesId != null,
+    networkMode: "offlineFirst",
   });
   const others = (occurrences.data ?? []).filter((o) => o.id !== event.id);
   if (event.seriesId == null || others.length === 0) return null;

@@ -7,6 +7,7 @@ import {
   CalendarClockIcon,
   CalendarXIcon,
   CheckCircle2Icon,
+  HandshakeIcon,
   type LucideIcon,
   TimerIcon,
   UserPlusIcon,
@@ -37,9 +38,15 @@ const TYPE_LABELS: Partial<Record<NotificationType, PageText>> = {
   participant_update: "participantUpdate",
   friend_request: "friendRequest",
   event_reminder: "eventReminder",
+  meeting_request: "meetingRequest",
+  meeting_update: "meetingUpdate",
+  meeting_reminder: "meetingReminder",
 };
 const TYPE_ICONS: Partial<Record<NotificationType, LucideIcon>> = {
   event_reminder: TimerIcon,
+  meeting_reminder: TimerIcon,
+  meeting_request: HandshakeIcon,
+  meeting_update: HandshakeIcon,
   event_update: CalendarClockIcon,
   event_canceled: CalendarXIcon,
   new_participant: UsersIcon,

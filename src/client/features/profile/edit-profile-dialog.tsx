@@ -1,4 +1,6 @@
 import { LIST_ITEMS_MAX } from "@contract/limits";
+import { profilePhrasesFields } from "@contract/matching";
+import { MATCHING_RULES_TEXTS, PEOPLE_TO_MEET_TEXTS, PHRASES_MAX } from "@contract/matching-texts";
 import { EDIT_PROFILE_TEXTS } from "@contract/profile-texts";
 import { type CurrentUser, profileFields, type UpdateProfileInput } from "@contract/users";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -32,6 +34,12 @@ const listText = z
   .refine((text) => toList(text).length <= LIST_ITEMS_MAX, EDIT_PROFILE_TEXTS.tooManyItems)
   .refine((text) => profileFields.interests.safeParse(toList(text)).success, EDIT_PROFILE_TEXTS.itemTooLong);
 
+// What one offers and seeks: the same, with the phrases' own rules.
+const phrasesText = z
+  .string()
+  .refine((text) => toList(text).length <= PHRASES_MAX, MATCHING_RULES_TEXTS.tooManyPhrases)
+  .refine((text) => profilePhrasesFields.offering.safeParse(toList(text)).success, MATCHING_RULES_TEXTS.phraseTooLong);
+
 const editProfileFormSchema = z.object({
   fullName: profileFields.fullName,
   bio: profileFields.bio,
@@ -39,6 +47,8 @@ const editProfileFormSchema = z.object({
   careerPath: profileFields.careerPath,
   interests: listText,
   skills: listText,
+  offering: phrasesText,
+  seeking: phrasesText,
 });
 type EditProfileForm = z.infer<typeof editProfileFormSchema>;
 
@@ -53,6 +63,7 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useTexts(EDIT_PROFILE_TEXTS);
+  const tp = useTexts(PEOPLE_TO_MEET_TEXTS);
   const update = useUpdateProfile(user.id);
   // undefined: photo unchanged; a URL: newly uploaded.
   const [photo, setPhoto] = useState<string | undefined>(undefined);
@@ -66,6 +77,8 @@ export function EditProfileDialog({
       careerPath: user.careerPath,
       interests: user.interests.join(", "),
       skills: user.skills.join(", "),
+      offering: user.offering.join(", "),
+      seeking: user.seeking.join(", "),
     },
   });
 
@@ -105,6 +118,8 @@ export function EditProfileDialog({
       careerPath: values.careerPath,
       interests: toList(values.interests),
       skills: toList(values.skills),
+      offering: toList(values.offering),
+      seeking: toList(values.seeking),
       ...(photo !== undefined && { profileImage: photo }),
     };
     update.mutate(input, {
@@ -174,6 +189,20 @@ export function EditProfileDialog({
               placeholder={t("skillsPlaceholder")}
             />
             <TextField control={form.control} name="careerPath" label={t("careerPath")} dir="auto" />
+            <TextField
+              control={form.control}
+              name="offering"
+              label={tp("offering")}
+              dir="auto"
+              placeholder={tp("phrasesPlaceholder")}
+            />
+            <TextField
+              control={form.control}
+              name="seeking"
+              label={tp("seeking")}
+              dir="auto"
+              placeholder={tp("phrasesPlaceholder")}
+            />
             <DialogFooter>
               <Button type="submit" disabled={update.isPending || uploading}>
                 {update.isPending && <Spinner />}

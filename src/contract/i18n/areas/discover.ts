@@ -3,13 +3,13 @@ import { AVAILABILITY_TEXTS } from "../../availability";
 import { MY_AVAILABILITY_TEXTS } from "../../availability-texts";
 import { CATEGORY_TEXTS, INDUSTRY_TEXTS } from "../../discover-categories";
 import { DISCOVER_TEXTS, DISTANCE_TEXTS, NEARBY_TEXTS } from "../../discover-texts";
+import { EARLY_ACCESS_LIMIT_TEXTS } from "../../early-access";
 import { CREATE_EVENT_TEXTS, EVENT_PAGE_TEXTS, MY_EVENTS_TEXTS } from "../../event-page-texts";
 import { SHARE_TEXTS } from "../../event-sharing-texts";
 import { CREATE_EVENT_MISSING_TEXTS, EVENT_RULE_TEXTS, EVENT_TEXTS } from "../../events";
 import { FREE_WINDOW_TEXTS } from "../../free-windows";
 import { PLACE_TEXTS } from "../../places-texts";
 import { TIME_SLOT_TEXTS } from "../../time-slots";
-import { WAITLIST_TEXTS } from "../../waitlist";
 
 export const DISCOVER_NAMESPACES = {
   discover: DISCOVER_TEXTS,
@@ -29,5 +29,5 @@ export const DISCOVER_NAMESPACES = {
   place: PLACE_TEXTS,
   availability: AVAILABILITY_TEXTS,
   myAvailability: MY_AVAILABILITY_TEXTS,
-  waitlist: WAITLIST_TEXTS,
+  earlyAccessLimit: EARLY_ACCESS_LIMIT_TEXTS,
 };

@@ -38,6 +38,8 @@ export function accountService(deps: {
    * seats go to the waiting (who are told) before the account goes.
    */
   releaseSeats: (userId: number) => Promise<void>;
+  /** The matching module's: the person's meetings are canceled and each other person told, without a name. */
+  cancelMeetings: (userId: number) => Promise<void>;
 }) {
   const { repo } = deps;
 
@@ -145,6 +147,8 @@ export function accountService(deps: {
       const hosted = await repo.hostedEventsWithPeople(userId);
       const emailKey = await reportEmailKey(deps.keys);
       let ended: Awaited<ReturnType<AccountRepository["deleteAccount"]>> = "takes part";
+      // Their opt-ins and phrases go with the account's row; the meetings are told first.
+      await deps.cancelMeetings(userId);
       // A join of the person's own can land between the release and the deletion: release again then.
       for (let attempt = 0; ended === "takes part" && attempt < 3; attempt++) {
         await deps.releaseSeats(userId);

@@ -3,6 +3,7 @@ import ical, { ICalAlarmType, ICalEventStatus } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { CALENDAR_EVENT_HOURS, CALENDAR_TEXTS } from "#contract/calendar";
 import type { Language } from "#contract/i18n/languages";
+import { MEETING_NOTICE_TEXTS } from "#contract/matching-texts";
 import { serverText } from "#server/i18n";
 import { eventTimeZone } from "../places";
 import type { FeedEvent } from "./repository";
@@ -25,6 +26,21 @@ interface CalendarOptions {
   alarmOffsets?: readonly number[];
   /** The language of the file's own words (a feed's: its owner's; a download's: the request's). */
   language?: Language;
+  /** The owner's accepted meetings (a feed's), each an entry of its own at its event's place and spot. */
+  meetings?: readonly FeedMeeting[];
+}
+
+/** An accepted meeting as a calendar shows it: with whom, at which event, when and at which spot. */
+export interface FeedMeeting {
+  id: number;
+  eventId: number;
+  eventTitle: string;
+  eventLocation: string;
+  timezone: string;
+  withName: string;
+  startsAt: Date;
+  endsAt: Date;
+  spot: string | null;
 }
 
 /**
@@ -37,7 +53,7 @@ interface CalendarOptions {
  */
 export function calendarFile(
   events: readonly FeedEvent[],
-  { origin, name, alarmOffsets = [], language = "en" }: CalendarOptions,
+  { origin, name, alarmOffsets = [], language = "en", meetings = [] }: CalendarOptions,
 ) {
   // No calendar-wide zone (name null): it would also write DTSTAMP as a local time, which RFC 5545 wants
   // in UTC. The generator adds one VTIMEZONE per zone the events name, before the events.
@@ -78,6 +94,25 @@ export function calendarFile(
             trigger: minutes * 60,
             description: event.title,
           })),
+    });
+  }
+  for (const meeting of meetings) {
+    const zone = vtimezone(meeting.timezone) !== null ? meeting.timezone : null;
+    const at = (date: Date) => (zone ? new TZDate(date.getTime(), zone) : date);
+    const page = origin ? new URL(`/events/${meeting.eventId}`, origin).href : null;
+    calendar.createEvent({
+      id: `meeting-${meeting.id}@link`,
+      start: at(meeting.startsAt),
+      end: at(meeting.endsAt),
+      ...(zone ? { timezone: zone } : {}),
+      summary: serverText(language, MEETING_NOTICE_TEXTS, "calendarSummary", {
+        name: meeting.withName,
+        title: meeting.eventTitle,
+      }),
+      description: page,
+      location: [meeting.spot, meeting.eventLocation].filter(Boolean).join(" · ") || null,
+      url: page,
+      status: ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();

@@ -11,7 +11,7 @@ const stats = async () =>
   (await t.app.inject({ method: "GET", url: "/api/waitlist/stats" })).json() as { waiting: number; given: number };
 const join = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/waitlist", payload });
 
-describe("waitlist API", () => {
+describe("the early-access list API", () => {
   it("rejects each invalid field with the spec's message and stores nothing", async () => {
     const before = await stats();
     const cases: [Record<string, unknown>, string][] = [

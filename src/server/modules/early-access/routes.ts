@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  WAITLIST_ALREADY_MESSAGE,
-  WAITLIST_JOINED_MESSAGE,
-  WAITLIST_SIGNUPS_PER_MINUTE,
-  WAITLIST_TEXTS,
-  waitlistBodySchema,
-  waitlistResultSchema,
-  waitlistStatsSchema,
-} from "#contract/waitlist";
+  EARLY_ACCESS_ALREADY_MESSAGE,
+  EARLY_ACCESS_JOINED_MESSAGE,
+  EARLY_ACCESS_LIMIT_TEXTS,
+  EARLY_ACCESS_SIGNUPS_PER_MINUTE,
+  earlyAccessBodySchema,
+  earlyAccessResultSchema,
+  earlyAccessStatsSchema,
+} from "#contract/early-access";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
 
@@ -15,8 +15,8 @@ export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   const service = deps.services.earlyAccess;
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
-    app.rateLimits.limiter("waitlist", { points: WAITLIST_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
-    WAITLIST_TEXTS.tooMany,
+    app.rateLimits.limiter("early-access", { points: EARLY_ACCESS_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
+    EARLY_ACCESS_LIMIT_TEXTS.tooMany,
   );
 
   app.post(
@@ -25,22 +25,22 @@ export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
       config: { public: true },
       onRequest: limited,
       schema: {
-        tags: ["waitlist"],
-        body: waitlistBodySchema,
-        response: { 200: waitlistResultSchema, 201: waitlistResultSchema },
+        tags: ["early-access"],
+        body: earlyAccessBodySchema,
+        response: { 200: earlyAccessResultSchema, 201: earlyAccessResultSchema },
       },
     },
     async (request, reply) => {
       const { fullName, email, username } = request.body;
       const added = await service.join({ fullName, username, email });
-      if (!added) return reply.code(200).send({ message: WAITLIST_ALREADY_MESSAGE, alreadyListed: true });
-      return reply.code(201).send({ message: WAITLIST_JOINED_MESSAGE, alreadyListed: false });
+      if (!added) return reply.code(200).send({ message: EARLY_ACCESS_ALREADY_MESSAGE, alreadyListed: true });
+      return reply.code(201).send({ message: EARLY_ACCESS_JOINED_MESSAGE, alreadyListed: false });
     },
   );
 
   app.get(
     "/api/waitlist/stats",
-    { config: { public: true }, schema: { tags: ["waitlist"], response: { 200: waitlistStatsSchema } } },
+    { config: { public: true }, schema: { tags: ["early-access"], response: { 200: earlyAccessStatsSchema } } },
     () => service.stats(),
   );
 };

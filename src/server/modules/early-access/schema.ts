@@ -1,7 +1,7 @@
 import { pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns";
 
-export const waitlistEntries = pgTable(
+export const earlyAccessEntries = pgTable(
   "waitlist_entries",
   {
     id: serial("id").primaryKey(),

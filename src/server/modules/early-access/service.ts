@@ -1,6 +1,6 @@
 import type { EarlyAccessRepository } from "./repository";
 
-/** The public waitlist: people asking for an account, counted against the accounts given. */
+/** The early-access list: people asking for an account, counted against the accounts given. */
 export function earlyAccessService({ repo }: { repo: EarlyAccessRepository }) {
   return {
     /** True when the person was added; false when the e-mail (compared lower-cased) was already listed. */

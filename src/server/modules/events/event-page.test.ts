@@ -57,7 +57,12 @@ describe("PATCH /api/events/:id", () => {
       title: "New",
     });
     expect((await notificationsOf(me.id)).map((n) => [n.type, n.title, n.message, n.actionUrl])).toEqual([
-      ["event_update", "Event updated", "New has been updated", `/events/${event.id}`],
+      [
+        "event_update",
+        "Event updated",
+        "Dinner at Luigi's has changed. New name: New. New place: Pier 17.",
+        `/events/${event.id}`,
+      ],
     ]);
   });
 

@@ -24,6 +24,7 @@ import { requireSelf, requireUserId } from "#server/http/session";
 import { requestLanguage } from "#server/i18n";
 import { eventConversationRoutes } from "./conversation-routes";
 import { eventHostingRoutes } from "./hosting-routes";
+import { eventMatchingRoutes } from "./matching-routes";
 import { eventRequestsRoutes } from "./requests-routes";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -31,13 +32,14 @@ const tags = ["events"];
 
 /**
  * Every route under /api/events, whichever module's service answers it: the events' own here, and those of
- * the hosts' tools, their approvals and the event's conversation from the files registered below.
+ * the hosts' tools, their approvals, the event's conversation and its people to meet from the files registered below.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.events;
   await app.register(eventHostingRoutes, deps);
   await app.register(eventRequestsRoutes, deps);
   await app.register(eventConversationRoutes, deps);
+  await app.register(eventMatchingRoutes, deps);
 
   app.get(
     "/api/events/nearby",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -69,6 +70,10 @@ export const events = pgTable(
     previousDate: timestamp("previous_date", { withTimezone: true }),
     /** instant: a freed seat goes to the first waitlisted at once; confirm: they have an hour to confirm it. */
     waitlistMode: text("waitlist_mode").$type<WaitlistMode>().notNull().default("instant"),
+    /** Whether its guests may find people to meet and book meetings (the matching module's), how long, where. */
+    matchmaking: boolean("matchmaking").notNull().default(false),
+    meetingSlotMinutes: integer("meeting_slot_minutes").notNull().default(15),
+    meetingSpots: text("meeting_spots").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     /** The feed's grid cell of (lat, lng): migration 0003, twin of cellOf in modules/discover/ranking-sql.ts. */
     cell: integer("cell").generatedAlwaysAs(

@@ -14,6 +14,7 @@ import type {
 } from "#contract/events";
 import type { Language } from "#contract/i18n/languages";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
+import { MEETING_SLOT_MINUTES_DEFAULT } from "#contract/matching-texts";
 import { HttpError } from "#server/http/http-error";
 import { calendarFile } from "../calendar";
 import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope } from "../hosting";
@@ -49,6 +50,9 @@ export function toEvent(row: EventRow): Event {
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
     recurrence: row.recurrence,
+    matchmaking: row.matchmaking,
+    meetingSlotMinutes: row.meetingSlotMinutes,
+    meetingSpots: row.meetingSpots,
   };
 }
 
@@ -140,17 +144,18 @@ export function eventsService({
         : {}),
       ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
     };
-    return { id: eventId, values };
+    return { id: eventId, values, before: event };
   }
 
   /** Stores every planned change in one transaction (all or none), then tells each event's guests. */
   async function applyUpdates(hostId: number, plans: Array<Awaited<ReturnType<typeof planUpdate>>>) {
-    const updated = await repo.updateEvents(plans);
+    const updated = await repo.updateEvents(plans.map(({ id, values }) => ({ id, values })));
+    const before = new Map(plans.map((plan) => [plan.id, plan.before]));
     for (const event of updated) {
       const going = await repo.participantsWithStatus(event.id, ["going"]);
       await notifications.notifyAll(
         going.map((g) => g.user.id),
-        { ...EVENT_NOTICES.updated(event), fromUserId: hostId },
+        { ...EVENT_NOTICES.updated(before.get(event.id) ?? event, event), fromUserId: hostId },
       );
     }
     return updated.map(toEvent);
@@ -222,6 +227,10 @@ export function eventsService({
         hostId: userId,
         timezone: await eventZone(userId, lat, lng),
         ...hostingColumns(body),
+        // Networking events are where people come to meet: matchmaking is on unless the host turns it off.
+        matchmaking: body.matchmaking ?? networking,
+        meetingSlotMinutes: body.meetingSlotMinutes ?? MEETING_SLOT_MINUTES_DEFAULT,
+        ...(body.meetingSpots !== undefined ? { meetingSpots: body.meetingSpots } : {}),
       });
       if (cohostIds.length) {
         const dates = row.seriesId == null ? [row] : await repo.followingOccurrences(row.seriesId, row.date);

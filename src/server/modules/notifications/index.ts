@@ -12,4 +12,4 @@ export {
 } from "./notify";
 export { forgetNoticesNaming, notificationsRepository, preferencesOf } from "./repository";
 export { type NewNotification, type NotificationsService, notificationsService } from "./service";
-export { noticeIn } from "./words";
+export { noticeIn, type Reader } from "./words";

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { NotificationType } from "#contract/notifications";
 import type { NotificationPreferences } from "#contract/push";
 import type { Db } from "#server/db/client";
@@ -6,7 +6,7 @@ import { users } from "#server/modules/users/read-sql";
 import { noticeVisibleTo } from "../visibility";
 import { notificationPreferences, notifications } from "./schema";
 
-export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect & { actorName?: string | null };
 export type NewNotificationRow = typeof notifications.$inferInsert;
 
 /**
@@ -18,6 +18,9 @@ export async function forgetNoticesNaming(db: Db, userId: number) {
     .delete(notifications)
     .where(or(eq(notifications.actionUrl, `/users/${userId}`), sql`${userId}::int = any(${notifications.namedIds})`));
 }
+
+/** A notice with the current name of whoever acted in it: it is written with that name, not the one they had. */
+const withActorName = { ...getTableColumns(notifications), actorName: users.fullName };
 
 /** The notices the person is shown of those stored for them (see noticeVisibleTo). */
 const shownTo = (userId: number) => and(eq(notifications.userId, userId), noticeVisibleTo(userId, notifications));
@@ -34,14 +37,14 @@ export function notificationsRepository(db: Db) {
       if (rows.length === 0) return [];
       return db.insert(notifications).values(rows).returning();
     },
-    /** The language each of these users chose (as stored: read it with languageOf). */
-    async languagesOf(userIds: number[]): Promise<Map<number, string>> {
+    /** The language each of these users chose (as stored: read it with languageOf) and their profile's zone. */
+    async readersOf(userIds: number[]): Promise<Map<number, { language: string; timezone: string }>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
-        .select({ id: users.id, language: users.language })
+        .select({ id: users.id, language: users.language, timezone: users.timezone })
         .from(users)
         .where(inArray(users.id, userIds));
-      return new Map(rows.map((row) => [row.id, row.language]));
+      return new Map(rows.map(({ id, ...reader }) => [id, reader]));
     },
     /** The stored preference rows of these users (users who never changed theirs have none). */
     async preferenceRows(userIds: number[]) {
@@ -100,8 +103,9 @@ export function notificationsRepository(db: Db) {
     /** A digest's notifications: the user's since the mark, of these types, oldest first. */
     async digestItems(userId: number, since: Date, types: NotificationType[]) {
       return db
-        .select()
+        .select(withActorName)
         .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actorId))
         .where(and(shownTo(userId), gt(notifications.createdAt, since), inArray(notifications.type, types)))
         .orderBy(notifications.id)
         .limit(50);
@@ -109,8 +113,9 @@ export function notificationsRepository(db: Db) {
     /** Newest first by id (ids grow with time); `cursor` is the smallest id of the previous page. */
     async listPage(userId: number, limit: number, cursor?: number): Promise<NotificationRow[]> {
       return db
-        .select()
+        .select(withActorName)
         .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actorId))
         .where(cursor ? and(shownTo(userId), lt(notifications.id, cursor)) : shownTo(userId))
         .orderBy(desc(notifications.id))
         .limit(limit);

@@ -12,13 +12,13 @@ import type { Bus } from "#server/realtime/bus";
 import type { VisibilityService } from "../visibility";
 import { startDelivery } from "./notify";
 import type { NotificationRow, NotificationsRepository } from "./repository";
-import { codesOf, noticeIn } from "./words";
+import { codesOf, noticeIn, type Reader } from "./words";
 
 /** A stored notice as its reader reads it: in their language when it was stored with codes. */
-const toNotification = (row: NotificationRow, language: Language): AppNotification => ({
+const toNotification = (row: NotificationRow, reader: Reader): AppNotification => ({
   id: row.id,
   type: row.type,
-  ...noticeIn(language, row),
+  ...noticeIn(reader, row),
   actionUrl: row.actionUrl,
   read: row.read,
   timestamp: row.createdAt.toISOString(),
@@ -43,6 +43,18 @@ export interface NewNotification {
   /** The event it is about: only those who may open the event hear of it, and nobody once a moderator hid it. */
   eventId?: number;
 }
+
+/** Each user as a reader: their language (English for one the catalogs do not have) and their zone. */
+async function readersFrom(repo: NotificationsRepository, userIds: number[]): Promise<Map<number, Reader>> {
+  const stored = await repo.readersOf(userIds);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      { language: languageOf(stored.get(id)?.language), timezone: stored.get(id)?.timezone ?? null },
+    ]),
+  );
+}
+const ENGLISH_READER: Reader = { language: "en", timezone: null };
 
 export function notificationsService({
   repo,
@@ -84,7 +96,7 @@ export function notificationsService({
     const preferences = await preferencesOf(userIds);
     const inApp = userIds.filter((id) => preferences.get(id)?.channels[category].inApp);
     const codes = codesOf(input);
-    const languages = await repo.languagesOf(inApp);
+    const readers = await readersFrom(repo, inApp);
     const rows = await repo.insertMany(
       inApp.map((userId) => ({
         userId,
@@ -100,7 +112,7 @@ export function notificationsService({
     );
     const sent = rows.map((row) => ({
       userId: row.userId,
-      notification: toNotification(row, languageOf(languages.get(row.userId))),
+      notification: toNotification(row, readers.get(row.userId) ?? ENGLISH_READER),
     }));
     await Promise.all(
       sent.map(({ userId, notification }) => bus.publish(userChannel(userId), { type: "notification", notification })),
@@ -136,22 +148,24 @@ export function notificationsService({
     /** A page of the user's notifications, newest first, and how many are unread. */
     async page(userId: number, limit: number, cursor?: number) {
       // One extra row tells whether an older page exists without a second count query.
-      const [rows, languages] = await Promise.all([
+      const [rows, readers] = await Promise.all([
         repo.listPage(userId, limit + 1, cursor),
-        repo.languagesOf([userId]),
+        readersFrom(repo, [userId]),
       ]);
       const page = rows.slice(0, limit);
-      const language = languageOf(languages.get(userId));
+      const reader = readers.get(userId) ?? ENGLISH_READER;
       return {
-        notifications: page.map((row) => toNotification(row, language)),
+        notifications: page.map((row) => toNotification(row, reader)),
         nextCursor: rows.length > limit ? page[page.length - 1].id : null,
         unreadCount: await repo.countUnread(userId),
       };
     },
-    /** Each user's language (English for one the catalogs do not have): how their notices, push and e-mail read. */
+    /** Each user as a reader of their notices, push and e-mail: their language and their zone. */
+    readersOf: (userIds: number[]) => readersFrom(repo, userIds),
+    /** Each user's language (English for one the catalogs do not have). */
     async languagesOf(userIds: number[]): Promise<Map<number, Language>> {
-      const stored = await repo.languagesOf(userIds);
-      return new Map(userIds.map((id) => [id, languageOf(stored.get(id))]));
+      const readers = await readersFrom(repo, userIds);
+      return new Map([...readers].map(([id, reader]) => [id, reader.language]));
     },
     markAllRead: repo.markAllRead,
     /** Removes the user's own notification only; false when there is none (someone else's or missing). */

@@ -11,13 +11,24 @@ export interface StoredWords {
   titleCode?: string | null;
   messageCode?: string | null;
   textValues?: NoticeValues | null;
+  /** The current name of whoever acted (a notice's `name`): a person who renamed themself reads under their new name. */
+  actorName?: string | null;
 }
 
-/** The title and message of a notice in a language. */
-export function noticeIn(language: Language, notice: StoredWords): { title: string; message: string } {
+/** Who reads a notice: their language, and their profile's zone for "your time" beside an event's. */
+export interface Reader {
+  language: Language;
+  timezone: string | null;
+}
+
+/** The title and message of a notice as its reader reads it. */
+export function noticeIn({ language, timezone }: Reader, notice: StoredWords): { title: string; message: string } {
   if (!notice.titleCode && !notice.messageCode) return { title: notice.title, message: notice.message };
   const { locale, catalog } = timeLanguage(language);
-  const values = withWhen(notice.textValues ?? {}, locale, catalog);
+  const named = notice.textValues ?? {};
+  const stored = notice.actorName && "name" in named ? { ...named, name: notice.actorName } : named;
+  // The reader's zone as it is now (their profile's), else the one stored with a notice written for one reader.
+  const values = withWhen(timezone ? { ...stored, viewerZone: timezone } : stored, locale, catalog);
   return {
     title: wordsIn(language, notice.titleCode, values, notice.title),
     message: wordsIn(language, notice.messageCode, values, notice.message),

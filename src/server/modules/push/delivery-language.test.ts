@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatEventTime } from "#contract/event-time";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
+import { timeLanguage } from "#server/i18n";
 import { outbox } from "#server/modules/outbox/schema";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 import { deliveriesSettled } from "../notifications/notify";
@@ -76,6 +78,57 @@ describe("delivery in the recipient's language", () => {
           tag: "friend_request",
         },
       ]);
+    } finally {
+      await device.close();
+    }
+  });
+
+  it("a moved event's push says its new time in Spanish, the event's and the reader's own", {
+    timeout: 30_000,
+  }, async () => {
+    const host = await registerUser(t.app);
+    const ana = await registerUser(t.app, { timezone: "Europe/Madrid" });
+    await speak(ana, "es");
+    const created = await as(
+      t.app,
+      host.cookie,
+    )({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "Pier Picnic",
+        description: "x",
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        location: "Pier 5",
+        latitude: "40.70",
+        longitude: "-74.00",
+        hostId: host.user.id,
+        type: "social",
+        friendGroupId: "all",
+      },
+    });
+    const event = created.json() as { id: number };
+    const going = { eventId: event.id, userId: ana.user.id, status: "going" };
+    await as(t.app, ana.cookie)({ method: "POST", url: "/api/event-participants", payload: going });
+    const device = await subscribedDevice(ana);
+    try {
+      const moved = new Date(Date.now() + 4 * 86_400_000);
+      const res = await as(
+        t.app,
+        host.cookie,
+      )({ method: "PATCH", url: `/api/events/${event.id}`, payload: { date: moved.toISOString() } });
+      expect(res.statusCode).toBe(200);
+      await deliveriesSettled(t.bus);
+      const when = formatEventTime(moved, "America/New_York", "Europe/Madrid", timeLanguage("es"));
+      expect(device.received).toEqual([
+        {
+          title: "Evento actualizado",
+          body: `Pier Picnic ha cambiado. Nueva hora: ${when}.`,
+          url: `/events/${event.id}`,
+          tag: "event_update",
+        },
+      ]);
+      expect(when).toContain("tu hora");
     } finally {
       await device.close();
     }

@@ -107,7 +107,8 @@ export function notificationEmail(args: {
  */
 export async function runDigests(deps: {
   notifications: Pick<NotificationsService, "claimDueDigests" | "digestItems"> & {
-    languagesOf(userIds: number[]): Promise<Map<number, string>>;
+    /** Each user's language (as stored: read with languageOf) and zone. */
+    readersOf(userIds: number[]): Promise<Map<number, { language: string; timezone: string | null }>>;
   };
   users: UserAddresses;
   origin: string;
@@ -118,7 +119,7 @@ export async function runDigests(deps: {
   const claimed = await deps.notifications.claimDueDigests();
   let mailed = 0;
   const addresses = await deps.users.emailsOf(claimed.map((r) => r.userId));
-  const languages = await deps.notifications.languagesOf(claimed.map((r) => r.userId));
+  const readers = await deps.notifications.readersOf(claimed.map((r) => r.userId));
   for (const row of claimed) {
     const types = (Object.keys(CATEGORY_OF_TYPE) as NotificationType[]).filter(
       (t) => row.channels[CATEGORY_OF_TYPE[t]]?.email,
@@ -128,12 +129,14 @@ export async function runDigests(deps: {
     const items = await deps.notifications.digestItems(row.userId, new Date(row.since), types);
     if (items.length === 0) continue;
     // The reader's language, for every notice in it too: a notice stored with codes is written again.
-    const language = languageOf(languages.get(row.userId));
+    const stored = readers.get(row.userId);
+    const language = languageOf(stored?.language);
+    const reader = { language, timezone: stored?.timezone ?? null };
     const link = unsubscribeUrl(origin, unsubscribeToken(deps.secret, row.userId, "all", row.linksVersion));
     const lines = items.map((n) =>
       serverText(language, EMAIL_TEXTS, "digestLine", {
         category: serverText(language, CATEGORY_LABELS, CATEGORY_OF_TYPE[n.type]),
-        ...noticeIn(language, n),
+        ...noticeIn(reader, n),
         url: absolute(origin, n.actionUrl),
       }),
     );

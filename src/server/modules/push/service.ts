@@ -12,7 +12,7 @@ import { type Config, publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import type { MailMessage } from "#server/mail";
 import type { Bus } from "#server/realtime/bus";
-import { type NotificationDelivery, type NotificationsService, noticeIn } from "../notifications";
+import { type NotificationDelivery, type NotificationsService, noticeIn, type Reader } from "../notifications";
 import {
   notificationEmail,
   readUnsubscribeToken,
@@ -129,19 +129,22 @@ export function pushService(deps: {
         .filter((r) => r.preferences.channels[category].email && !r.preferences.emailDigest)
         .map((r) => r.userId);
       if (pushTo.length === 0 && mailTo.length === 0) return;
-      const languages = await notifications.languagesOf([...new Set([...pushTo, ...mailTo])]);
-      const languageOfUser = (userId: number): Language => languages.get(userId) ?? "en";
+      const readers = await notifications.readersOf([...new Set([...pushTo, ...mailTo])]);
+      const readerOf = (userId: number): Reader => readers.get(userId) ?? { language: "en", timezone: null };
       if (pushTo.length) {
         const subscriptions = await repo.listFor(pushTo);
-        // One payload per language: each device gets its owner's.
-        const byLanguage = new Map<Language, typeof subscriptions>();
+        // One payload per language and zone: each device gets its owner's words and "your time".
+        const byReader = new Map<string, { reader: Reader; devices: typeof subscriptions }>();
         for (const device of subscriptions) {
-          const language = languageOfUser(device.userId);
-          byLanguage.set(language, [...(byLanguage.get(language) ?? []), device]);
+          const reader = readerOf(device.userId);
+          const key = `${reader.language} ${reader.timezone}`;
+          const group = byReader.get(key) ?? { reader, devices: [] };
+          group.devices.push(device);
+          byReader.set(key, group);
         }
         await Promise.all(
-          [...byLanguage].map(([language, devices]) => {
-            const words = noticeIn(language, content);
+          [...byReader.values()].map(({ reader, devices }) => {
+            const words = noticeIn(reader, content);
             const payload = {
               title: words.title,
               body: words.message,
@@ -161,10 +164,10 @@ export function pushService(deps: {
           const to = addresses.get(userId);
           if (!to) continue;
           const token = unsubscribeToken(key, userId, category, versions.get(userId) ?? 0);
-          const language = languageOfUser(userId);
-          const words = noticeIn(language, content);
+          const reader = readerOf(userId);
+          const words = noticeIn(reader, content);
           await deps.enqueueMail(
-            notificationEmail({ to, origin, token, language, ...words, actionUrl: content.actionUrl }),
+            notificationEmail({ to, origin, token, language: reader.language, ...words, actionUrl: content.actionUrl }),
           );
         }
       }

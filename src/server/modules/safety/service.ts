@@ -27,6 +27,8 @@ export function safetyService(deps: {
   endFriendship: (a: number, b: number) => Promise<void>;
   /** The participants module's: each leaves the other's upcoming hosted and co-hosted events and their conversations. */
   releaseAcrossBlock: (a: number, b: number) => Promise<void>;
+  /** The matching module's: the meetings between the two are canceled (the one blocked is told, not why). */
+  cancelMeetingsAcrossBlock: (blockerId: number, blockedId: number) => Promise<void>;
   /** The events module's moderation switch; false for no such event. */
   setEventHidden: (id: number, hidden: boolean) => Promise<boolean>;
   /** The chat module's moderation switch; false for no such message. */
@@ -48,6 +50,7 @@ export function safetyService(deps: {
       await repo.block(userId, otherId);
       await deps.endFriendship(userId, otherId);
       await deps.releaseAcrossBlock(userId, otherId);
+      await deps.cancelMeetingsAcrossBlock(userId, otherId);
     },
 
     unblock(userId: number, otherId: number) {

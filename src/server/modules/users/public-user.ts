@@ -27,5 +27,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     availabilityPreferences: row.availabilityPreferences,
     publicProfile: row.publicProfile,
     language: languageOf(row.language),
+    offering: row.offering,
+    seeking: row.seeking,
   };
 }

@@ -27,6 +27,9 @@ export const users = pgTable(
     interests: jsonb("interests").$type<string[]>().notNull().default([]),
     skills: jsonb("skills").$type<string[]>().notNull().default([]),
     careerPath: text("career_path").notNull().default(""),
+    /** What the person offers and seeks at networking events (phrases); each event's People to meet starts from them. */
+    offering: jsonb("offering").$type<string[]>().notNull().default([]),
+    seeking: jsonb("seeking").$type<string[]>().notNull().default([]),
     /** The API sends coordinates as text, kept as given; the numeric copies serve distance queries. */
     latitude: text("latitude").notNull().default(""),
     longitude: text("longitude").notNull().default(""),

@@ -7,7 +7,16 @@ import type { UserPatch, UsersRepository } from "./repository";
 /** "" clears a position; otherwise the numeric copy follows the string the client sent. */
 const toNumber = (value: string) => (value === "" ? null : Number(value));
 
-export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: BlockReads }) {
+export function usersService({
+  repo,
+  blocks,
+  profileChanged,
+}: {
+  repo: UsersRepository;
+  blocks: BlockReads;
+  /** Told when the words people are matched on change (the matching module reads them again). */
+  profileChanged?: (userId: number) => Promise<void>;
+}) {
   return {
     find(id: number) {
       return repo.findById(id);
@@ -41,7 +50,10 @@ export function usersService({ repo, blocks }: { repo: UsersRepository; blocks: 
       if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);
       if (input.longitude !== undefined) patch.lng = toNumber(input.longitude);
       if (Object.keys(patch).length === 0) return repo.findById(id);
-      return repo.update(id, patch);
+      const updated = await repo.update(id, patch);
+      const matchedOn = ["bio", "profession", "interests", "skills", "language"] as const;
+      if (profileChanged && matchedOn.some((field) => input[field] !== undefined)) await profileChanged(id);
+      return updated;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser, currentUserSchema } from "@contract/users";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { api, errorStatus } from "@/lib/api";
-import { clearOfflineApiCache } from "@/lib/offline-api";
+import { clearOfflineApiCache } from "@/lib/offline-keep";
 import { authKeys } from "./keys";
 
 /** GET /api/user; a 401 means signed out (null), not an error. */

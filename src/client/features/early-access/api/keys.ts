@@ -1,4 +1,4 @@
-export const waitlistKeys = {
-  stats: ["waitlist", "stats"] as const,
-  googleStatus: ["waitlist", "google-status"] as const,
+export const earlyAccessKeys = {
+  stats: ["early-access", "stats"] as const,
+  googleStatus: ["early-access", "google-status"] as const,
 };

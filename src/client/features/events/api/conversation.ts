@@ -2,12 +2,14 @@ import type { eventConversationSchema } from "@contract/event-conversation";
 import { mutationOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { eventKeys } from "./keys";
+import { eventPaths } from "./paths";
 
 /** The event's guests' conversation (made on first use) and whether the viewer muted it. */
 const eventConversationQuery = (eventId: number) =>
   queryOptions({
     queryKey: eventKeys.conversation(eventId),
-    queryFn: () => api.get<typeof eventConversationSchema>(`/api/events/${eventId}/conversation`),
+    queryFn: () => api.get<typeof eventConversationSchema>(eventPaths.conversation(eventId)),
+    networkMode: "offlineFirst",
   });
 
 export const useEventConversation = (eventId: number, enabled: boolean) =>

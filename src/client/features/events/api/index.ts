@@ -8,6 +8,7 @@ export * from "./event-preview";
 export * from "./feed";
 export * from "./keys";
 export * from "./map-style";
+export * from "./paths";
 export * from "./places";
 export * from "./refresh-events";
 export * from "./requests";
