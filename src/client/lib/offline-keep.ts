@@ -30,11 +30,7 @@ let queue: Promise<void> = Promise.resolve();
 export async function clearOfflineApiCache() {
   generation += 1;
   if (typeof caches === "undefined") return;
-  await Promise.all([
-    caches.delete(API_CACHE_NAME),
-    caches.delete(KEPT_CACHE_NAME),
-    caches.delete(PAGES_CACHE_NAME),
-  ]);
+  await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(KEPT_CACHE_NAME), caches.delete(PAGES_CACHE_NAME)]);
 }
 
 const urlOf = (path: string) => new URL(path, window.location.origin).href;
