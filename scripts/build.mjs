@@ -35,7 +35,30 @@ export async function buildClient({ quiet = false } = {}) {
     logLevel: quiet ? "warn" : "info",
     build: { outDir: clientDist, emptyOutDir: true },
   });
-  return precompress(clientDist);
+  const files = precompress(clientDist);
+  await buildFirstScreenRenderer(build);
+  return files;
+}
+
+/**
+ * The app rendered on the server (src/client/entry-server.tsx) into the client's ssr/ folder, one file with
+ * its packages inside (production installs omit the client's), which the server's first-screen module loads.
+ * Built with the client's config, so every asset and text is the one the browser's bundle names.
+ */
+async function buildFirstScreenRenderer(build) {
+  await build({
+    configFile: path.join(root, "vite.config.ts"),
+    logLevel: "warn",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    ssr: { noExternal: true, target: "node" },
+    build: {
+      ssr: path.join(root, "src/client/entry-server.tsx"),
+      outDir: path.join(clientDist, "ssr"),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rolldownOptions: { preserveEntrySignatures: "strict", output: { codeSplitting: false } },
+    },
+  });
 }
 
 /** Writes file.br (brotli, best) and file.gz (gzip -9) next to every compressible file, served by @fastify/static's preCompressed. */

@@ -3,16 +3,20 @@
 // Workbox fills self.__WB_MANIFEST with the app shell and every hashed asset at build time. Served as /sw.js
 // with no-cache, so a deploy is noticed on the next visit; the page shows "Update available — Reload" while the
 // new one waits.
+
+import { FIRST_SCREEN_DATA_ID } from "@contract/first-screen";
 import { UI_TEXTS } from "@contract/shell-texts";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
+import type { RouteHandlerCallbackOptions } from "workbox-core/types";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import {
   API_CACHE_NAME,
   OFFLINE_READABLE_API,
+  PAGES_CACHE_NAME,
   SKIP_WAITING_MESSAGE,
   WORKER_TEXTS_CACHE,
   WORKER_TEXTS_PATH,
@@ -28,11 +32,11 @@ cleanupOutdatedCaches();
 // Later versions still wait for "Reload" (skipWaiting below), which reloads the page anyway.
 clientsClaim();
 
-// Any page of the app opens offline: every navigation gets the shell except what the server renders itself
-// (the API with its docs at /api/docs, the socket, an operator's endpoint, the embed a host puts on their
-// site, and the files search engines read), which would otherwise turn into the app's "not found".
+// Any page of the app opens at once and offline (openPage below), except what the server renders itself (the
+// API with its docs at /api/docs, the socket, an operator's endpoint, the embed a host puts on their site, and
+// the files search engines read), which would otherwise turn into the app's "not found".
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+  new NavigationRoute(openPage, {
     denylist: [/^\/api\//, /^\/ws$/, /^\/(healthz|readyz|metrics)$/, /^\/embed\//, /^\/(sitemap\.xml|robots\.txt)$/],
   }),
 );
@@ -59,6 +63,57 @@ registerRoute(
 self.addEventListener("message", (event) => {
   if (event.data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
+
+// ── Pages: the last screen of each address, painted at once on the next open ─────────────────────────────────
+
+/** How long a page this device kept no copy of waits for the server before the app's shell opens instead. */
+const PAGE_WAIT_MS = 4000;
+/**
+ * Headers of the server's answer a kept copy drops: its body is stored decoded, and it is looked up by its
+ * address alone (a Vary on the cookie would never match; the copies go at sign-out instead).
+ */
+const DROPPED_HEADERS = ["content-encoding", "content-length", "transfer-encoding", "vary"];
+
+/**
+ * An app page: the copy of it this device kept from the last open, at once (marked so: the app shows it and
+ * fetches what it shows again), while the server draws it afresh for the next open. Without a copy, the server's
+ * page; if the server is unreachable or slow, the precached shell, which the app fills itself.
+ */
+async function openPage({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
+  const pages = await caches.open(PAGES_CACHE_NAME);
+  const address = request.url.split("#")[0];
+  const fresh = fetch(request).then(async (response) => {
+    await keepPage(pages, address, response.clone());
+    return response;
+  });
+  const kept = await pages.match(address);
+  if (kept) {
+    event.waitUntil(fresh.catch(() => undefined));
+    return fromDevice(kept);
+  }
+  const shell = async () => (await matchPrecache("/index.html")) ?? Response.error();
+  const slow = new Promise<Response>((resolve) => setTimeout(() => resolve(shell()), PAGE_WAIT_MS));
+  return Promise.race([fresh, slow]).catch(shell);
+}
+
+/** Keeps a page the server drew (one with its first screen's data), decoded, with its own headers (its CSP). */
+async function keepPage(pages: Cache, address: string, response: Response) {
+  if (!response.ok) return;
+  const html = await response.text();
+  if (!html.includes(`id="${FIRST_SCREEN_DATA_ID}"`)) return;
+  const headers = new Headers(response.headers);
+  for (const name of DROPPED_HEADERS) headers.delete(name);
+  await pages.put(address, new Response(html, { headers }));
+}
+
+/** A kept page as shown again: its data marked as the device's copy, which the app refreshes at once. */
+async function fromDevice(kept: Response) {
+  const html = (await kept.text()).replace('data-from="server"', 'data-from="device"');
+  return new Response(html, { headers: kept.headers });
+}
+
+// A new version's pages name its own files: the previous version's copies go when it takes over.
+self.addEventListener("activate", (event) => event.waitUntil(caches.delete(PAGES_CACHE_NAME)));
 
 // ── Web push ──────────────────────────────────────────────────────────────────────────────────────────
 // Push and notificationclick handlers go below this line.

@@ -318,6 +318,8 @@ export const myEventSchema = eventSchema.extend({
   status: participantStatusSchema.nullable(),
 });
 export type MyEvent = z.infer<typeof myEventSchema>;
+/** GET /api/events/user: the events a person hosts or attends. */
+export const myEventsSchema = z.array(myEventSchema);
 export const userEventsQuerySchema = z.object({ userId: idParamSchema.optional() });
 export const userEventsByIdQuerySchema = z.object({ status: participantStatusSchema.optional() });
 

@@ -7,7 +7,13 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -17,7 +23,10 @@ import {
 } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
+import { eventDetailSchema, feedQuerySchema, feedResponseSchema, myEventsSchema } from "#contract/events";
+import { DECK_FIRST_PAGE } from "#contract/first-screen";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
+import { currentUserSchema } from "#contract/users";
 import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
@@ -39,6 +48,7 @@ import { chatRoutes } from "./modules/chat/routes";
 import { discoverRoutes } from "./modules/discover/routes";
 import { earlyAccessRoutes } from "./modules/early-access/routes";
 import { eventsRoutes } from "./modules/events/routes";
+import { firstScreenService } from "./modules/first-screen";
 import { friendsRoutes } from "./modules/friends/routes";
 import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
@@ -58,6 +68,7 @@ import { publicPagesRoutes } from "./modules/public-pages/routes";
 import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
+import { toCurrentUser } from "./modules/users";
 import { usersRoutes } from "./modules/users/routes";
 import { realtimeRoutes } from "./realtime/routes";
 import { realtimeOptions } from "./realtime-handlers";
@@ -261,6 +272,36 @@ const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
  */
 async function serveClient(app: FastifyInstance, { config, services }: RouteDeps) {
   const hasClient = existsSync(path.join(CLIENT_DIST, "index.html"));
+  // An app page's first screen is drawn on the server, from the same answers the API gives the same person.
+  const firstScreen = firstScreenService({
+    sources: {
+      currentUser: async (userId) => {
+        const user = await services.users.find(userId);
+        return user && currentUserSchema.encode(toCurrentUser(user));
+      },
+      deckFirstPage: async (userId) =>
+        feedResponseSchema.encode(await services.feed.feed(userId, feedQuerySchema.parse(DECK_FIRST_PAGE))),
+      myEvents: async (userId) => myEventsSchema.encode(await services.events.userEvents(userId)),
+      eventDetail: async (userId, eventId) => eventDetailSchema.encode(await services.events.detail(userId, eventId)),
+    },
+    clientDist: CLIENT_DIST,
+    log: app.log,
+  });
+  /** The shell of `request`'s page in its reader's language, its first screen drawn when there is one. */
+  const appPage = async (request: FastifyRequest, reply: FastifyReply): Promise<{ html: string; drawn: boolean }> => {
+    const { html, drawn } = await firstScreen.page({
+      shell: await readFile(path.join(CLIENT_DIST, "index.html"), "utf8"),
+      url: `${request.protocol}://${request.host}${request.url}`,
+      userId: request.userId ?? null,
+      language: requestLanguage(request.headers),
+      inLanguage: shellInLanguage,
+    });
+    // A drawn page holds one person's data: never kept by a shared cache, and told apart by its cookie.
+    if (drawn)
+      reply.header("cache-control", "private, no-cache").header("vary", "cookie, accept-language, accept-encoding");
+    else reply.header("cache-control", "no-cache").header("vary", "accept-language, accept-encoding");
+    return { html, drawn };
+  };
   if (hasClient) {
     // Shared links unfurl: an event's, a host's and an invite's page carry their card in the shell's head.
     const service = linkPreviewService({
@@ -276,13 +317,18 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
       origin: publicOrigin(config),
       clientDist: CLIENT_DIST,
     });
-    await app.register(linkPreviewRoutes, { service, clientDist: CLIENT_DIST });
+    await app.register(linkPreviewRoutes, {
+      service,
+      appPage: async (request, reply) => (await appPage(request, reply)).html,
+    });
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       wildcard: false,
       // "/" is the shell, written in the request's language below like every other page of the app.
       index: false,
       preCompressed: true,
+      // The app's server render (ssr/) is the server's to run, not a file to serve.
+      allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
       setHeaders: (reply, filePath) => {
         const hashed = path.relative(CLIENT_DIST, filePath).startsWith(`assets${path.sep}`);
         reply.header("cache-control", hashed ? HASHED_ASSET_CACHE : "no-cache");
@@ -294,17 +340,10 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
     if (!hasClient || request.method !== "GET" || notTheApp) {
       return reply.code(404).send({ message: API_TEXTS.notFound });
     }
-    // The shell in the request's language (lang, dir, "Loading"), read per request so a deploy is seen at once.
-    const html = await readFile(path.join(CLIENT_DIST, "index.html"), "utf8");
-    const { body, encoding } = encodedShell(
-      shellInLanguage(html, requestLanguage(request.headers)),
-      request.headers["accept-encoding"],
-    );
+    // The shell in the reader's language (lang, dir, "Loading"), read per request so a deploy is seen at once.
+    const { html, drawn } = await appPage(request, reply);
+    const { body, encoding } = encodedShell(html, request.headers["accept-encoding"], { personal: drawn });
     if (encoding) reply.header("content-encoding", encoding);
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .header("vary", "accept-language, accept-encoding")
-      .send(body);
+    return reply.type("text/html; charset=utf-8").send(body);
   });
 }

@@ -43,8 +43,40 @@ interface Fixtures {
   serverURL: string;
 }
 
+/**
+ * A page of the app paints before its scripts have run (the server draws its first screen), and a tap or a key
+ * before the app has taken it over does nothing: after loading a page, a journey acts once the app marks #root
+ * ready (features/shell/screen-ready.tsx). Pages outside the app (the API, the embed) have no #root, and a
+ * journey that loads with `waitUntil: "commit"` means to look at the page before then.
+ */
+function waitsForTheApp(page: Page): Page {
+  const ready = async () => {
+    if ((await page.locator("#root").count()) === 0) return;
+    // A screen that failed to load shows its retry screen instead, never ready: the journey's own checks say so.
+    await page
+      .locator("#root[data-ready]")
+      .waitFor({ state: "attached", timeout: 20_000 })
+      .catch(() => undefined);
+  };
+  for (const load of ["goto", "reload", "goBack", "goForward"] as const) {
+    const original = page[load].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [load]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        const options = args.find((a): a is { waitUntil?: string } => typeof a === "object" && a !== null);
+        if (options?.waitUntil !== "commit") await ready();
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
   userFields: [{}, { option: true }],
+  page: async ({ page }, use) => {
+    await use(waitsForTheApp(page));
+  },
   // The journey's own server: its worker's (tests/e2e/servers.ts).
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
   baseURL: async ({}, use) => {
@@ -83,7 +115,7 @@ export const test = base.extend<Fixtures>({
       const context = await browser.newContext(options);
       contexts.push(context);
       const account = await signUp(context.request, fields);
-      return { account, context, page: await context.newPage() };
+      return { account, context, page: waitsForTheApp(await context.newPage()) };
     });
     for (const context of contexts) await context.close();
   },

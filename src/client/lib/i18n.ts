@@ -76,8 +76,11 @@ export async function setLanguage(language: UiLanguage): Promise<void> {
   } catch {
     // Private mode: the language still applies to this visit.
   }
-  document.documentElement.lang = spoken;
-  document.documentElement.dir = state.dir;
+  // The server renders first screens through this module too, without a document.
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = spoken;
+    document.documentElement.dir = state.dir;
+  }
   for (const listener of listeners) listener();
 }
 

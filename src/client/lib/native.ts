@@ -38,6 +38,8 @@ type CapacitorWindow = Window & {
  * plugins bring it when a device first uses them).
  */
 function platform(): string {
+  // The server drawing a first screen is no device: the web app's.
+  if (typeof window === "undefined") return "web";
   const win = window as CapacitorWindow;
   if (win.CapacitorCustomPlatform) return win.CapacitorCustomPlatform.name;
   if (win.androidBridge) return "android";

@@ -3,6 +3,11 @@
 
 /** The Cache Storage name of the offline copies of API reads; the page deletes it on sign-out. */
 export const API_CACHE_NAME = "link-api";
+/**
+ * The last page the server drew for each address (one person's screen and data), which the service worker
+ * shows at once on the next open; deleted with the API's copies, and by each new service worker.
+ */
+export const PAGES_CACHE_NAME = "link-pages";
 
 /**
  * The reads a screen chose to keep on the device (lib/offline-keep.ts): the events a person goes to, kept when a

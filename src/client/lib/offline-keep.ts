@@ -3,7 +3,7 @@
 // from these copies when the network fails (lib/offline-kept-copies.ts). Each owner (a list) names the whole set
 // it wants kept; a later call replaces it, so what nobody names any more (an event left, one that is over) goes.
 import { api } from "./api";
-import { API_CACHE_NAME, KEPT_CACHE_NAME, OFFLINE_READABLE_API } from "./offline-api";
+import { API_CACHE_NAME, KEPT_CACHE_NAME, OFFLINE_READABLE_API, PAGES_CACHE_NAME } from "./offline-api";
 
 /** A read to keep: its path, and its answer when the screen already has it (else it is fetched). */
 export interface KeptRead {
@@ -24,13 +24,13 @@ let generation = 0;
 let queue: Promise<void> = Promise.resolve();
 
 /**
- * Drops every offline copy of API reads, kept ones too (sign-out, sign-in as someone else), and whatever a keep
- * still running for the last person would write.
+ * Drops every offline copy of API reads, kept ones too, and the pages kept for the next open (sign-out, sign-in
+ * as someone else), and whatever a keep still running for the last person would write.
  */
 export async function clearOfflineApiCache() {
   generation += 1;
   if (typeof caches === "undefined") return;
-  await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(KEPT_CACHE_NAME)]);
+  await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(KEPT_CACHE_NAME), caches.delete(PAGES_CACHE_NAME)]);
 }
 
 const urlOf = (path: string) => new URL(path, window.location.origin).href;

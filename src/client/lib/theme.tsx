@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from "@contract/theme";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { firstScreen } from "./first-screen-data";
 
 type ThemeContextValue = {
   theme: Theme;
@@ -22,6 +23,7 @@ function readStoredTheme(storageKey: string, fallback: Theme): Theme {
 }
 
 function systemPrefersDark() {
+  if (typeof window === "undefined") return false;
   return typeof window.matchMedia === "function" ? window.matchMedia(DARK_QUERY).matches : true;
 }
 
@@ -35,17 +37,24 @@ export function ThemeProvider({
   defaultTheme?: Theme;
   storageKey?: string;
 }) {
-  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(storageKey, defaultTheme));
-  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  // A page the server drew is hydrated as it was drawn, with the default theme (its CSS already paints the
+  // device's); the stored choice and the device's preference apply right after.
+  const drawn = firstScreen() !== null;
+  const [theme, setThemeState] = useState<Theme>(() =>
+    drawn ? defaultTheme : readStoredTheme(storageKey, defaultTheme),
+  );
+  const [systemDark, setSystemDark] = useState(() => !drawn && systemPrefersDark());
 
   // "system" follows the operating system live, not only at start.
   useEffect(() => {
+    setThemeState(readStoredTheme(storageKey, defaultTheme));
+    setSystemDark(systemPrefersDark());
     if (typeof window.matchMedia !== "function") return;
     const query = window.matchMedia(DARK_QUERY);
     const onChange = () => setSystemDark(query.matches);
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
-  }, []);
+  }, [storageKey, defaultTheme]);
 
   const resolvedTheme: "light" | "dark" = theme === "system" ? (systemDark ? "dark" : "light") : theme;
 

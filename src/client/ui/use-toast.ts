@@ -101,3 +101,18 @@ export function useToast() {
     dismiss: (toastId?: string) => dispatch({ type: "DISMISS_TOAST", toastId }),
   };
 }
+
+/** Whether any toast has been raised yet: the toaster's code loads for the first one. */
+export function useToastRaised() {
+  const [raised, setRaised] = React.useState(() => memoryState.toasts.length > 0);
+  React.useEffect(() => {
+    if (raised) return;
+    const listener = (state: State) => state.toasts.length > 0 && setRaised(true);
+    listeners.push(listener);
+    return () => {
+      const index = listeners.indexOf(listener);
+      if (index > -1) listeners.splice(index, 1);
+    };
+  }, [raised]);
+  return raised;
+}

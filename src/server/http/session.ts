@@ -66,7 +66,12 @@ const PAGES_PER_VIEWER = new Set(["/events/:id", "/u/:username", "/embed/u/:user
  */
 export function routeUsesSession(request: FastifyRequest): boolean {
   const pattern = request.routeOptions.url ?? "";
-  return pattern.startsWith("/api/") || pattern === "/ws" || PAGES_PER_VIEWER.has(pattern);
+  return pattern.startsWith("/api/") || pattern === "/ws" || PAGES_PER_VIEWER.has(pattern) || isAppPage(request);
+}
+
+/** A page of the app (the shell's fallback for any other address): its first screen is drawn for whoever asks. */
+function isAppPage(request: FastifyRequest) {
+  return request.is404 && request.method === "GET" && !/^\/(api|assets)\//.test(request.url);
 }
 
 /**

@@ -11,7 +11,7 @@ import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
-import { Spinner } from "@/ui/spinner";
+import { PageSkeleton } from "@/ui/page-skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { AccessGate, preloadAccessCodeInput } from "./access-gate";
 import { AccessGranted } from "./access-granted";
@@ -86,13 +86,8 @@ export function AuthPage() {
 
   if (user && linkGoogle)
     return <LinkGoogleCard fullName={user.fullName} onSkip={() => navigate("/", { replace: true })} />;
-  if (isLoading || user) {
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <Spinner className="size-8 text-primary" />
-      </div>
-    );
-  }
+  // Who is signed in is being asked, or the signed-in person is on their way in: the frame, never a spinner alone.
+  if (isLoading || user) return <PageSkeleton />;
 
   return (
     <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-4 py-10">

@@ -1,14 +1,16 @@
 import type { CategoryId } from "@contract/categories";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
+import { useQueryClient } from "@tanstack/react-query";
 import { SearchIcon, XIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useAuth } from "@/features/auth";
-import type { FeedParams } from "@/features/events";
+import { eventKeys, type FeedParams } from "@/features/events";
 import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
-import { Spinner } from "@/ui/spinner";
+import { Skeleton } from "@/ui/skeleton";
 import type { Position } from "./use-position";
 
 export function SearchBox({
@@ -21,10 +23,18 @@ export function SearchBox({
   placeholder: string;
 }) {
   const t = useTexts(DISCOVER_TEXTS);
+  const input = useRef<HTMLInputElement>(null);
+  // Words typed into the box of a page the server drew, before the app took it over, are kept and searched for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes the box over.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== value) onChange(typed);
+  }, []);
   return (
     <div className="relative flex items-center">
       <SearchIcon className="pointer-events-none absolute start-3 size-4 text-muted-foreground" aria-hidden />
       <Input
+        ref={input}
         type="search"
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -43,13 +53,21 @@ export function SearchBox({
   );
 }
 
+/** The deck while its cards are on their way: a card's outline where the top card will be, saying so. */
 export function Loading() {
   const t = useTexts(DISCOVER_TEXTS);
   return (
-    <div className="flex flex-col items-center gap-3 py-16 text-center" role="status">
-      <Spinner className="size-8 text-primary" />
-      <p className="font-semibold">{t("loadingEvents")}</p>
-      <p className="text-sm text-muted-foreground">{t("findingEvents")}</p>
+    <div
+      className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-border bg-card shadow-lg"
+      role="status"
+    >
+      <Skeleton className="h-44 shrink-0 rounded-none" />
+      <div className="grid gap-3 px-4 pt-4">
+        <p className="text-xl font-semibold">{t("loadingEvents")}</p>
+        <p className="text-sm text-muted-foreground">{t("findingEvents")}</p>
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
     </div>
   );
 }
@@ -63,7 +81,12 @@ export function useFeedParams(
   free: FreeWindow | null = null,
 ) {
   const { user } = useAuth();
-  return user && ready ? ({ userId: user.id, type, filter, q, position, free } satisfies FeedParams) : null;
+  const queryClient = useQueryClient();
+  if (!user) return null;
+  const params = { userId: user.id, type, filter, q, position: ready ? position : null, free } satisfies FeedParams;
+  if (ready) return params;
+  // While the position is asked for, the page the screen arrived with (drawn on the server, which knows none) shows.
+  return queryClient.getQueryData(eventKeys.feed(params)) === undefined ? null : params;
 }
 
 export /** A search that found nothing says so and offers to clear it, instead of "No More Events". */

@@ -3,10 +3,11 @@ import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { CalendarPlusIcon } from "lucide-react";
 import { localize, useTexts } from "@/lib/i18n";
+import { pageOrigin } from "@/lib/page-origin";
 
 /** The event's .ics file (Apple Calendar and any other app), and Google's and Outlook's own "new event" pages. */
 export function AddToCalendar({ event }: { event: EventDetail }) {
-  const links = addEventLinks(event, new URL(`/events/${event.id}`, window.location.origin).href);
+  const links = addEventLinks(event, new URL(`/events/${event.id}`, pageOrigin()).href);
   const t = useTexts(EVENT_PAGE_TEXTS);
   const external = "text-sm font-medium text-primary hover:underline";
   return (

@@ -2,8 +2,12 @@ import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { Event } from "@contract/events";
 import { eventCoordinates, mapsLink, mapsSearchLink, PLACE_TEXTS } from "@contract/places-texts";
 import { ExternalLinkIcon, MapPinIcon } from "lucide-react";
+import { useSyncExternalStore } from "react";
 import { useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
+
+/** The device never changes under a page. */
+const noChange = () => () => undefined;
 
 /**
  * The event page's place: its display name, and "Open in Maps" (the phone's maps app, or
@@ -23,7 +27,8 @@ export function EventPlace({
   const area = coordinates ? (event.placeArea ?? null) : null;
   const typed = event.location.trim();
   const name = typed || (area ? t("around", { area }) : coordinates ? page("pinnedLocation") : t("locationNotSet"));
-  const platform = native.mapsPlatform();
+  // Drawn on the server as a browser's link (no device known there), then the device's own maps app.
+  const platform = useSyncExternalStore(noChange, native.mapsPlatform, () => "web" as const);
   const href = !coordinates
     ? null
     : area && typed

@@ -12,7 +12,7 @@ import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
-import { Spinner } from "@/ui/spinner";
+import { ListSkeleton } from "@/ui/page-skeleton";
 import { toast } from "@/ui/use-toast";
 import { useDecide, useRequests, useUserEvents } from "./api";
 import { EventCover } from "./event-cover";
@@ -50,9 +50,7 @@ export function MyEventsPage() {
       {notSaved ? (
         <NotSavedOffline what={t("yourEvents")} />
       ) : events.isLoading ? (
-        <div className="flex justify-center py-12">
-          <Spinner className="size-8 text-primary" />
-        </div>
+        <ListSkeleton />
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-14 text-center">
           <CalendarIcon className="size-10 text-muted-foreground" aria-hidden />

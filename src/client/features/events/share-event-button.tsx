@@ -1,12 +1,13 @@
 import { SHARE_TEXTS } from "@contract/event-sharing";
 import { Share2Icon } from "lucide-react";
 import { text, useTexts } from "@/lib/i18n";
+import { pageOrigin } from "@/lib/page-origin";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 
 /** The event's own address: the one members use, so a shared link never breaks. */
 function eventLink(eventId: number) {
-  return new URL(`/events/${eventId}`, window.location.origin).href;
+  return new URL(`/events/${eventId}`, pageOrigin()).href;
 }
 
 /** A phone (coarse pointer) with the Web Share API opens its share sheet; elsewhere the link is copied. */

@@ -10,6 +10,7 @@ import { EventCover } from "@/features/events";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
 import { localize, useTexts } from "@/lib/i18n";
+import { pageOrigin } from "@/lib/page-origin";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
 import { Button } from "@/ui/button";
@@ -77,7 +78,7 @@ function HostProfile({ host }: { host: HostPage }) {
   const { user } = useAuth();
   const own = user?.id === host.id;
   const paths = hostPaths(host.username);
-  const origin = window.location.origin;
+  const origin = pageOrigin();
   const t = useTexts(HOST_TEXTS);
   const tf = useTexts(FOLLOW_TEXTS);
   return (

@@ -14,12 +14,12 @@ import {
 import { AccountButton } from "./account-button";
 
 /** The avatar menu: Profile, Settings, Logout. Its own chunk: Radix menu and positioning load after the first paint. */
-export function AccountMenu() {
+export function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user, logoutMutation } = useAuth();
   const t = useTexts(SHELL_TEXTS);
   const [, navigate] = useLocation();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <AccountButton />
       </DropdownMenuTrigger>

@@ -3,13 +3,15 @@ import { MoonIcon, SearchIcon, SettingsIcon, SunIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { NotificationBell } from "@/features/notifications";
+import { usePageIdle } from "@/lib/after-load";
 import { useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { AccountButton } from "./account-button";
 
-// The menu (Radix menu, focus trap, positioning: ~25 KB gz) loads right after the header paints.
+// The menu (Radix menu, focus trap, positioning: ~25 KB gz) is no part of the first screen: it loads when the page
+// is idle, or when a pointer comes over the avatar; a tap before then opens it once it has loaded.
 const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** The search box only records what was typed; there is no app-wide search behind it yet. */
@@ -46,6 +48,8 @@ export function Header() {
   const { resolvedTheme, setTheme } = useTheme();
   const t = useTexts(SHELL_TEXTS);
   const dark = resolvedTheme === "dark";
+  const [menu, setMenu] = useState<"later" | "wanted" | "open">("later");
+  const menuLoads = usePageIdle() || menu !== "later";
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-md supports-[backdrop-filter]:bg-background/70">
@@ -80,9 +84,13 @@ export function Header() {
               <SettingsIcon />
             </Link>
           </Button>
-          <Suspense fallback={<AccountButton />}>
-            <AccountMenu />
-          </Suspense>
+          {!menuLoads ? (
+            <AccountButton onPointerEnter={() => setMenu("wanted")} onClick={() => setMenu("open")} />
+          ) : (
+            <Suspense fallback={<AccountButton aria-busy />}>
+              <AccountMenu defaultOpen={menu === "open"} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,12 +1,13 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Redirect, Route, useLocation, useSearch } from "wouter";
 import { authPathFor, useAuth } from "@/features/auth";
-import { PageSpinner } from "./page-spinner";
+import { lazyScreen } from "@/lib/lazy-screen";
+import { PageSkeleton, ScreenSkeleton } from "@/ui/page-skeleton";
 import { ScreenErrorBoundary } from "./screen-error-boundary";
+import { ScreenReady } from "./screen-ready";
 
 // The header, bottom bar and socket are only for members: /auth and the other public screens never download them.
-const loadAppShell = () => import("./app-shell");
-const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+export const AppShell = lazyScreen(() => import("./app-shell").then((m) => m.AppShell));
 
 function Guard({
   component: Component,
@@ -20,15 +21,16 @@ function Guard({
   const search = useSearch();
   if (isLoading) {
     // Fetched while /api/user is answered, not after.
-    void loadAppShell();
-    return <PageSpinner />;
+    void AppShell.preload();
+    return <PageSkeleton />;
   }
   // Visitors go to /auth; the redirect parameter brings them back after sign-in.
   // A page with a public face (an event's link) shows it to visitors instead of sending them to sign in.
   if (!user && SignedOut)
     return (
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <SignedOut />
+        <ScreenReady />
       </Suspense>
     );
   if (!user) return <Redirect to={authPathFor(search ? `${location}?${search}` : location)} replace />;
@@ -36,8 +38,9 @@ function Guard({
     <AppShell>
       {/* Keyed by path: moving to another screen leaves a failed one behind. */}
       <ScreenErrorBoundary key={location}>
-        <Suspense fallback={<PageSpinner />}>
+        <Suspense fallback={<ScreenSkeleton />}>
           <Component />
+          <ScreenReady />
         </Suspense>
       </ScreenErrorBoundary>
     </AppShell>
@@ -54,4 +57,18 @@ export function ProtectedRoute({
   signedOut?: ComponentType;
 }) {
   return <Route path={path}>{() => <Guard component={component} signedOut={signedOut} />}</Route>;
+}
+
+/** A screen anyone may open (the sign-in page, an invite): its code loads behind the app's frame. */
+export function PublicRoute({ path, component: Component }: { path?: string; component: ComponentType }) {
+  return (
+    <Route path={path}>
+      {() => (
+        <Suspense fallback={<PageSkeleton />}>
+          <Component />
+          <ScreenReady />
+        </Suspense>
+      )}
+    </Route>
+  );
 }

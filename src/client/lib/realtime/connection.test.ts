@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { RealtimeConnection } from "./connection";
 
 class FakeSocket {
@@ -14,7 +14,10 @@ class FakeSocket {
 }
 
 describe("RealtimeConnection before the frame schema has loaded", () => {
-  it("queues the frames that arrive, then hands them over in order, still checked against the contract", async () => {
+  it("queues the frames that arrive until the page is idle, then hands them over in order, still checked against the contract", async () => {
+    // The schema (and zod) loads once the browser is idle: nothing is handled before that.
+    const idle: Array<() => void> = [];
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
     let socket = new FakeSocket();
     const connection = new RealtimeConnection("ws://app.test/ws", () => {
       socket = new FakeSocket();
@@ -32,12 +35,16 @@ describe("RealtimeConnection before the frame schema has loaded", () => {
     socket.onmessage?.({ data: JSON.stringify({ type: "joined_group", groupId: 9 }) });
     expect(joined).toEqual([]);
     expect(connection.connected).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(joined).toEqual([]);
 
+    for (const task of idle.splice(0)) task();
     await expect.poll(() => joined).toEqual([5, 9]);
     expect(connection.connected).toBe(true);
     // Loaded now: the next frame is handled as it arrives.
     socket.onmessage?.({ data: JSON.stringify({ type: "joined_group", groupId: 11 }) });
     expect(joined).toEqual([5, 9, 11]);
     connection.stop();
+    vi.unstubAllGlobals();
   });
 });

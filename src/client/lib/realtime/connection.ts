@@ -6,13 +6,14 @@ import type {
   serverMessageSchema,
 } from "@contract/socket";
 import { SOCKET_RECONNECT_BASE_MS, SOCKET_RECONNECT_MAX_MS, SOCKET_UNAUTHORIZED_CODE } from "@contract/socket-codes";
+import { whenIdle } from "@/lib/after-load";
 
 type FrameSchema = typeof serverMessageSchema;
 let frameSchema: FrameSchema | null = null;
 let frameSchemaLoad: Promise<FrameSchema> | null = null;
 /**
- * The contract's frame schema, with zod, imported when the first connection opens rather than with the
- * first screen. A failed import (the chunk unreachable) is retried by the next frame.
+ * The contract's frame schema, with zod, imported once the page is idle rather than with the first screen:
+ * frames that arrive before wait for it. A failed import (the chunk unreachable) is retried by the next frame.
  */
 export function loadFrameSchema() {
   frameSchemaLoad ??= import("@contract/socket").then(
@@ -68,7 +69,7 @@ export class RealtimeConnection {
 
   start() {
     this.stopped = false;
-    loadFrameSchema().catch(() => {});
+    whenIdle(() => void loadFrameSchema().catch(() => {}));
     this.open();
     window.addEventListener("online", this.reconnectNow);
   }
@@ -125,9 +126,11 @@ export class RealtimeConnection {
     };
     // Without the schema no frame can be trusted: the queue is dropped, as an invalid frame is, and the
     // next frame retries the import.
-    loadFrameSchema().then(drain, () => {
-      this.pending = [];
-    });
+    whenIdle(() =>
+      loadFrameSchema().then(drain, () => {
+        this.pending = [];
+      }),
+    );
   }
 
   /** Hands a frame that matches the contract to the subscribers of its type. */

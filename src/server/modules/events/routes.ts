@@ -8,7 +8,7 @@ import {
   eventIdParamsSchema,
   eventSchema,
   interactionBodySchema,
-  myEventSchema,
+  myEventsSchema,
   updateEventBodySchema,
   userEventsByIdQuerySchema,
   userEventsQuerySchema,
@@ -73,7 +73,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
 
   app.get(
     "/api/events/user",
-    { schema: { tags, querystring: userEventsQuerySchema, response: { 200: z.array(myEventSchema), ...errors } } },
+    { schema: { tags, querystring: userEventsQuerySchema, response: { 200: myEventsSchema, ...errors } } },
     async (request) => {
       const userId = requireUserId(request);
       return service.userEvents(requireSelf(request, request.query.userId ?? userId));
@@ -87,7 +87,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         tags,
         params: eventIdParamsSchema,
         querystring: userEventsByIdQuerySchema,
-        response: { 200: z.array(myEventSchema), ...errors },
+        response: { 200: myEventsSchema, ...errors },
       },
     },
     async (request) => service.userEventsByStatus(requireSelf(request, request.params.id), request.query.status),

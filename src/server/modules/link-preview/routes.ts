@@ -1,12 +1,9 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
 import { INVITE_LOOKUPS_PER_MINUTE, inviteCodeParamsSchema } from "#contract/groups";
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
-import { shellInLanguage } from "#server/http/shell-language";
 import { requestLanguage } from "#server/i18n";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
@@ -17,20 +14,19 @@ import { withCard } from "./service";
  * that is not a shareable page (a bad id, a group's plan, an unknown code) gets the plain shell, so
  * the app itself says what happened.
  */
-export const linkPreviewRoutes: FastifyPluginAsync<{ service: LinkPreviewService; clientDist: string }> = async (
-  app,
-  { service, clientDist },
-) => {
-  // Read per request like the static files: a deploy that replaces the shell is served at once.
-  const shell = () => readFile(path.join(clientDist, "index.html"), "utf8");
+export const linkPreviewRoutes: FastifyPluginAsync<{
+  service: LinkPreviewService;
+  /** The app's page for the request (the shell in its reader's language, its first screen drawn when there is one). */
+  appPage: (request: FastifyRequest, reply: FastifyReply) => Promise<string>;
+}> = async (app, { service, appPage }) => {
   const send = async (reply: FastifyReply, card: LinkCard | null) => {
-    const html = shellInLanguage(await shell(), requestLanguage(reply.request.headers));
+    const html = await appPage(reply.request, reply);
     return (
       reply
         .type("text/html; charset=utf-8")
         // Per viewer (a signed-in viewer may be refused what a stranger sees), and revalidated like index.html.
         .header("cache-control", "private, no-cache")
-        .header("vary", "accept-language")
+        .header("vary", "cookie, accept-language")
         .send(card ? withCard(html, card) : html)
     );
   };

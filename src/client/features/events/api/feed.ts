@@ -1,7 +1,9 @@
 import type { feedResponseSchema } from "@contract/events";
+import { DECK_FIRST_PAGE } from "@contract/first-screen";
 import { DISCOVER_RADIUS_KM } from "@contract/limits";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { staleUnlessFirstScreen } from "@/lib/first-screen-data";
 import { eventKeys, type FeedParams } from "./keys";
 
 function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
@@ -14,7 +16,7 @@ function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
     params.set("lng", String(position.longitude));
     params.set("radius", String(DISCOVER_RADIUS_KM));
   }
-  params.set("limit", "50");
+  params.set("limit", String(DECK_FIRST_PAGE.limit));
   return `/api/events/swipe/${userId}?${params}`;
 }
 
@@ -22,12 +24,23 @@ const feedQuery = (params: FeedParams) =>
   queryOptions({
     queryKey: eventKeys.feed(params),
     queryFn: () => api.get<typeof feedResponseSchema>(feedUrl(params)),
-    // The deck restarts from fresh data whenever its tab, category or search changes.
-    staleTime: 0,
+    // The deck restarts from fresh data whenever its tab, category or search changes; the first page the page's
+    // HTML arrived with is taken over, not fetched again.
+    staleTime: staleUnlessFirstScreen,
   });
+
+/** The same deck (person, tab, category, search, free times) wherever it is asked from. */
+const samePlace = (a: FeedParams, b: FeedParams) =>
+  JSON.stringify({ ...a, position: null }) === JSON.stringify({ ...b, position: null });
 
 /** Null params: not ready yet (no user, or the position is still being asked). */
 export function useFeed(params: FeedParams | null) {
-  const options = feedQuery(params ?? { userId: 0, type: "social", filter: "all", q: "", position: null });
-  return useQuery({ ...options, enabled: params !== null });
+  const asked = params ?? { userId: 0, type: "social", filter: "all", q: "", position: null };
+  return useQuery({
+    ...feedQuery(asked),
+    enabled: params !== null,
+    // The position arriving asks again for the same deck nearby: the one shown meanwhile stays until it answers.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && samePlace(previousQuery.queryKey[2] as FeedParams, asked) ? previous : undefined,
+  });
 }
