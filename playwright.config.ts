@@ -67,7 +67,8 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 30_000,
+  // Two browsers and two servers share a 2-core machine: a journey of a dozen loads needs more than 30 s there.
+  timeout: 45_000,
   expect: { timeout: 5_000 },
   reporter: [["list"]],
   use: {

@@ -26,7 +26,8 @@ import { keptCopies } from "./lib/offline-kept-copies";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: "/" is an app page like any other (openPage below), not the bare precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "" });
 cleanupOutdatedCaches();
 // The first install takes over the open page at once, so what it reads from now on is kept for offline use.
 // Later versions still wait for "Reload" (skipWaiting below), which reloads the page anyway.

@@ -12,11 +12,12 @@ async function openInApp(page: Page, path: string) {
 test("offline, an event page or a profile that was never kept says You're offline, not Not Found", async ({
   page,
   context,
-  user,
+  user: _,
   newPerson,
 }) => {
-  const event = await createEvent(page.request, user.id, { title: "Harbour swim" });
+  // Someone else's event: the person's own would be listed in My Events, and what a list shows is kept offline.
   const friend = await newPerson({ fullName: "Otto Offline" });
+  const event = await createEvent(friend.page.request, friend.account.id, { title: "Harbour swim" });
   await page.goto("/my-events");
   await expect(page.getByRole("heading", { name: "My Events", exact: true })).toBeVisible();
   // The app's code is kept by the service worker; the event's data never was.

@@ -218,6 +218,8 @@ test("a ticket's QR code scanned by the host's page checks the guest in once", a
   user,
   newPerson,
 }) => {
+  // Three people, a reload offline and two scans: a long journey on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const { page: hostPage, account: host } = await newPerson({ fullName: "Hana Host" });
   const title = `${uniqueToken("ticket")} Launch party`;
   const event = await createEvent(hostPage.request, host.id, { title });

@@ -32,6 +32,8 @@ async function openCreateDialog(page: Page, title: string): Promise<[CreateEvent
 test("an event created with the device's position or a picked city is found 5 km away in Discover and Nearby", async ({
   newPerson,
 }) => {
+  // Three events made in the dialog, then Discover and Nearby as another person: long on a busy 2-core machine.
+  test.setTimeout(90_000);
   const host = await newPerson({}, at(CITY));
   const guest = await newPerson({}, at(FIVE_KM_NORTH));
   const token = uniqueToken("pl");
