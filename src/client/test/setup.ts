@@ -1,7 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { failOnUnexpectedConsoleErrors, watchConsoleErrors } from "./console";
+
+// findBy and waitFor wait on what the screen shows; their limit only guards against a hang. A second (the
+// default) is too short for a jsdom render of a long list on a 2-core machine shared with another run.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   watchConsoleErrors();

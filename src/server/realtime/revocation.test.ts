@@ -24,13 +24,15 @@ const closeOf = (socket: TestSocket) =>
   new Promise<{ code: number; reason: string; closedAt: number }>((resolve) =>
     socket.ws.once("close", (code, reason) => resolve({ code, reason: String(reason), closedAt: Date.now() })),
   );
+// At once, not at some later sweep: the bound leaves room for a 2-core machine shared with another run.
+const CLOSED_PROMPTLY_MS = 5000;
 const sessionEnded = { code: SOCKET_UNAUTHORIZED_CODE, reason: SOCKET_TEXTS.sessionEnded };
 const tokenOf = (cookie: string) => cookie.replace(/^link_session=/, "");
 
 describe("one instance", () => {
   const t = testAppForSuite({}, { listen: true });
 
-  it("logout closes the session's open socket within a second; the user's other session keeps its socket", async () => {
+  it("logout closes the session's open socket at once; the user's other session keeps its socket", async () => {
     const me = await registerUser(t.app);
     const login = await t.app.inject({
       method: "POST",
@@ -45,7 +47,7 @@ describe("one instance", () => {
     const answeredAt = Date.now();
     const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(closedAt - answeredAt).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(CLOSED_PROMPTLY_MS);
     // It cannot come back with the old cookie, and the other session's socket still works.
     await expect(openSocket(t.base, me.cookie)).rejects.toThrow("refused 401");
     elsewhere.send({ type: "auth" });
@@ -67,7 +69,7 @@ describe("one instance", () => {
     const answeredAt = Date.now();
     const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(closedAt - answeredAt).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(CLOSED_PROMPTLY_MS);
   });
 
   it("registering while signed in ends the previous session: its row is deleted and its socket closed", async () => {
@@ -91,7 +93,7 @@ describe("one instance", () => {
     const answeredAt = Date.now();
     const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(closedAt - answeredAt).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(CLOSED_PROMPTLY_MS);
     const old = await t.database.db
       .select()
       .from(sessions)
@@ -186,7 +188,7 @@ describe.skipIf(!instancesAvailable)("two instances on one PostgreSQL and Redis"
     const answeredAt = Date.now();
     const { closedAt, ...how } = await closed;
     expect(how).toEqual(sessionEnded);
-    expect(closedAt - answeredAt).toBeLessThan(1000);
+    expect(closedAt - answeredAt).toBeLessThan(CLOSED_PROMPTLY_MS);
   });
 
   it(`a user holds at most ${SOCKETS_PER_USER_MAX} sockets across both instances`, async () => {
