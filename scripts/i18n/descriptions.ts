@@ -21,7 +21,7 @@ const DESCRIPTIONS: { readonly [N in keyof Namespaces]: Description<Namespaces[N
   unsubscribe: "The page a person lands on from an e-mail's unsubscribe link",
   notificationCategories: "The name of a kind of notification, in Settings and in e-mails",
   notificationChannels: "The name of a way notifications arrive, in Settings",
-  reminderOffsets: "How long before an event a reminder comes, in Settings (a duration)",
+  reminderOffsets: "A choice of when a reminder comes, in Settings: a duration and 'before' the event, one phrase",
   calendar: "Subscribing to one's events from a calendar app, and the calendar file's alarm",
   guestCsv: "A column header or value in the guest list a host downloads as a spreadsheet",
   language: "The language picker on the sign-in screen and in Settings",

@@ -2,6 +2,7 @@
 // its zone's name ("Sat, Nov 28, 2026, 8:00 PM PST"), and the reader's clock beside it when it reads
 // differently ("11:00 PM your time", with the day when that differs too). The reader's zone is their
 // profile's, never a device's: a traveller's phone must not move their plans.
+import { isLanguage, languageDirection } from "./i18n/languages";
 import { defineTexts, translate } from "./i18n/texts";
 import { DEFAULT_TIMEZONE } from "./limits";
 import { zoneAbbreviation, zoneOffsetMinutes } from "./zone-names";
@@ -18,6 +19,15 @@ export interface TimeLanguage {
   catalog: Parameters<typeof translate>[1];
 }
 const ENGLISH: TimeLanguage = { locale: "en-US", catalog: null };
+
+/**
+ * A clock, a Latin zone name and the reader's clock beside it run together into one left-to-right stretch in a
+ * right-to-left line ("PST · 10:00" swaps places): each part is its own isolated run there (FSI ... PDI).
+ */
+function isolated(text: string, locale: string): string {
+  const tag = locale.split("-")[0];
+  return isLanguage(tag) && languageDirection(tag) === "rtl" ? `\u2068${text}\u2069` : text;
+}
 type Zone = string | null | undefined;
 
 const knownZones = new Map<string, boolean>();
@@ -109,10 +119,10 @@ export function eventTimeParts(
       : `${clockFor(locale, zone)
           .format(moment)
           .replace(/\u202f/g, " ")} ${zoneName}`;
-  if (!viewerZone) return { at, yours: null };
+  if (!viewerZone) return { at: isolated(at, locale), yours: null };
   const viewer = usableZone(viewerZone);
   if (viewer === zone || zoneOffsetMinutes(moment, viewer) === zoneOffsetMinutes(moment, zone)) {
-    return { at, yours: null };
+    return { at: isolated(at, locale), yours: null };
   }
   const mine = wallClock(moment, viewer, locale);
   const sameDay = mine.day === there.day && mine.year === there.year;
@@ -131,7 +141,10 @@ export function eventTimeParts(
           .format(moment)
           .replace(/\u202f/g, " ");
   const time = sameDay ? mine.time : otherDay;
-  return { at, yours: translate(locale, language.catalog, EVENT_TIME_TEXTS, "yourTime", { time }) };
+  return {
+    at: isolated(at, locale),
+    yours: isolated(translate(locale, language.catalog, EVENT_TIME_TEXTS, "yourTime", { time }), locale),
+  };
 }
 
 /** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */

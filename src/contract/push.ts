@@ -45,11 +45,11 @@ export const REMINDER_OFFSETS = [15, 60, 120, 1440, 10080] as const;
 export type ReminderOffset = (typeof REMINDER_OFFSETS)[number];
 export const DEFAULT_REMINDER_OFFSETS: ReminderOffset[] = [120, 1440];
 export const REMINDER_OFFSET_LABELS: Record<ReminderOffset, string> = defineTexts("reminderOffsets", {
-  15: "15 minutes",
-  60: "1 hour",
-  120: "2 hours",
-  1440: "1 day",
-  10080: "1 week",
+  15: "15 minutes before",
+  60: "1 hour before",
+  120: "2 hours before",
+  1440: "1 day before",
+  10080: "1 week before",
 });
 const reminderOffsetSchema = z.literal(REMINDER_OFFSETS);
 const reminderPreferencesSchema = z

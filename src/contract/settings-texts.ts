@@ -121,7 +121,6 @@ export const SETTINGS_TEXTS = defineTexts("settings", {
   channelAlways: "{category}: {channel} (always, in the chat)",
   remindMe: "Remind me before events",
   remindMeText: "For events you're going to or hosting",
-  before: "{offset} before",
   digest: "Daily e-mail digest",
   digestText: "One e-mail a day instead of one per notification",
   pushBlocked: "Notifications are blocked for Link in this browser's settings",

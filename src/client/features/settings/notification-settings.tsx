@@ -177,7 +177,7 @@ function PreferencesCard() {
                         checked={data.reminders.offsetsMinutes.includes(offset)}
                         onCheckedChange={(checked) => setOffset(offset, checked === true)}
                       />
-                      {t("before", { offset: localize(REMINDER_OFFSET_LABELS[offset]) })}
+                      {localize(REMINDER_OFFSET_LABELS[offset])}
                     </Label>
                   ))}
                 </div>
