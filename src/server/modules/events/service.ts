@@ -122,7 +122,7 @@ export function eventsService({
     // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
     const event = await requireAnnounceable(eventId, hostId);
     if (event.canceledAt) throw new HttpError(409, API_TEXTS.eventCanceled);
-    await images.assertOwnImage(hostId, body.imageUrl, "The cover");
+    await images.assertOwnImage(hostId, body.imageUrl, API_TEXTS.coverNotUploaded);
     if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
       throw new HttpError(409, API_TEXTS.maxBelowGoing);
     }
@@ -195,7 +195,7 @@ export function eventsService({
         );
       }
       if (body.hostId !== userId) throw new HttpError(403, API_TEXTS.createAsYourself);
-      await images.assertOwnImage(userId, body.imageUrl, "The cover");
+      await images.assertOwnImage(userId, body.imageUrl, API_TEXTS.coverNotUploaded);
       const cohostIds = body.cohostIds ?? [];
       if (cohostIds.length) await hosting.cohostsFor(userId, cohostIds);
       const networking = body.type === "networking";
@@ -359,7 +359,7 @@ export function eventsService({
     async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
       const event = await requireManaged(eventId, userId);
       if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
-      await images.assertOwnImage(userId, body.imageUrl, "The cover");
+      await images.assertOwnImage(userId, body.imageUrl, API_TEXTS.coverNotUploaded);
       const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
       const plans = [];
       for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {

@@ -74,7 +74,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request, reply) => {
       const userId = requireUserId(request);
       // A group photo is one its creator uploaded to Link.
-      await images.assertOwnImage(userId, request.body.imageUrl, "The group photo");
+      await images.assertOwnImage(userId, request.body.imageUrl, API_TEXTS.groupPhotoNotUploaded);
       const group = await service.create(userId, request.body);
       return reply.code(201).send(toCreated(group));
     },

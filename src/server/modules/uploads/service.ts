@@ -130,10 +130,9 @@ export function uploadsService({ repo }: { repo: UploadsRepository }) {
     },
 
     /** An event, group or profile may show only a photo its author uploaded, never another user's. */
-    async assertOwnImage(userId: number, url: string | null | undefined, what: string) {
+    async assertOwnImage(userId: number, url: string | null | undefined, refusal: string) {
       if (!url) return;
-      if (!(await repo.belongsTo(uploadIdOf(url), userId)))
-        throw new HttpError(400, `${what} must be a photo you uploaded`);
+      if (!(await repo.belongsTo(uploadIdOf(url), userId))) throw new HttpError(400, refusal);
     },
   };
 }

@@ -5,7 +5,6 @@ import type { Bus } from "#server/realtime/bus";
 import type { EventRow, VisibilityRepository } from "./repository";
 
 /** What a moderator's hiding says to the host who tries to change or announce the event. */
-export const HIDDEN_EVENT_TEXT = "A moderator hid this event: it can't be changed or announced until they restore it";
 
 /**
  * Who may see what, answered in one place: events (hidden, group plans, blocks with the hosts), people
@@ -67,7 +66,7 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
      */
     async requireAnnounceable(id: number, userId: number): Promise<EventRow> {
       const event = await requireManaged(id, userId);
-      if (event.hiddenAt) throw new HttpError(403, HIDDEN_EVENT_TEXT);
+      if (event.hiddenAt) throw new HttpError(403, API_TEXTS.eventHiddenByModerator);
       return event;
     },
     /** Whether the viewer sees who is going (the count is shown to all): one rule, `guestListVisibleTo`. */

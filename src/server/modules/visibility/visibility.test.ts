@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_TEXTS } from "#contract/api-texts";
 import { guestListPrivateText } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { userRoles } from "#server/modules/roles/schema";
 import { eventSuite, type Who } from "#server/test/factories";
-import { HIDDEN_EVENT_TEXT } from "./service";
 
 /** What each kind of viewer may see of events, people and guest lists, on every path that shows them. */
 const { app, signUp, createEvent, participate, notificationsOf } = eventSuite();
@@ -204,9 +204,20 @@ describe("a moderator-hidden event is silenced", () => {
       url: `/api/events/${event.id}/updates`,
       payload: { message: "Pay the deposit at the pier" },
     });
-    expect([update.statusCode, update.json().message]).toEqual([403, HIDDEN_EVENT_TEXT]);
+    expect([update.statusCode, update.json().message]).toEqual([403, API_TEXTS.eventHiddenByModerator]);
     const edit = await host.call({ method: "PATCH", url: `/api/events/${event.id}`, payload: { title: "New name" } });
-    expect([edit.statusCode, edit.json().message]).toEqual([403, HIDDEN_EVENT_TEXT]);
+    expect([edit.statusCode, edit.json().message]).toEqual([403, API_TEXTS.eventHiddenByModerator]);
+    // A refusal by key, so it reaches a Spanish reader in Spanish.
+    const spanish = await host.call({
+      method: "PATCH",
+      url: `/api/events/${event.id}`,
+      payload: { title: "New name" },
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.json()).toEqual({
+      code: "api.eventHiddenByModerator",
+      message: "Un moderador ocultó este evento: no se puede cambiar ni anunciar hasta que lo restaure",
+    });
     const [row] = await app().database.db.select().from(events).where(eq(events.id, event.id));
     expect(row.title).toBe("Deposit scheme");
     expect((await host.call({ method: "DELETE", url: `/api/events/${event.id}` })).statusCode).toBe(200);
