@@ -150,4 +150,30 @@ describe("the chat in Spanish and Arabic", () => {
       view.unmount();
     }
   });
+
+  it("names a guests' conversation in the reader's language, whatever was stored", async () => {
+    mockFetch(() => jsonResponse(200, []));
+    const conversation = { ...group(3), name: "Noche de jazz", eventId: 9, description: "Guests' conversation of X" };
+    const noop = () => {};
+    const show = () =>
+      renderWithProviders(
+        <ul>
+          <GroupCard
+            group={conversation}
+            selected={false}
+            onSelect={noop}
+            onChat={noop}
+            onPlan={noop}
+            onInvite={noop}
+          />
+        </ul>,
+      );
+    await setLanguage("es");
+    const spanish = show();
+    expect(within(spanish.container).getByText("Conversación de invitados de Noche de jazz")).toBeInTheDocument();
+    expect(within(spanish.container).queryByText(/Guests' conversation/)).not.toBeInTheDocument();
+    spanish.unmount();
+    await setLanguage("ar");
+    expect(within(show().container).getByText("محادثة ضيوف Noche de jazz")).toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import type { GroupListItem } from "@contract/groups";
 import { GROUPS_PAGE_TEXTS } from "@contract/groups-texts";
 import { CalendarDays, CalendarPlus, Lock, MessageCircle, UserPlus, Users } from "lucide-react";
@@ -30,6 +31,7 @@ export function GroupCard({
   onInvite: () => void;
 }) {
   const t = useTexts(GROUPS_PAGE_TEXTS);
+  const tc = useTexts(CONVERSATION_TEXTS);
   const invites = canInvite(group);
   // A guests' conversation belongs to its event: it offers the event, never a new plan.
   const eventId = group.eventId;
@@ -72,9 +74,9 @@ export function GroupCard({
               <span dir="auto">{group.lastMessage.message}</span>
             </span>
           ) : (
-            group.description && (
+            (eventId != null || group.description) && (
               <span className="mt-1 block truncate text-sm text-muted-foreground" dir="auto">
-                {group.description}
+                {eventId != null ? tc("groupDescription", { title: group.name }) : group.description}
               </span>
             )
           )}

@@ -34,7 +34,7 @@ export function eventConversationRepository(db: Db) {
       return row?.eventId;
     },
     /** The conversation's group, made now with the host as admin and `memberIds` as members when there is none. */
-    async open(event: { id: number; title: string; hostId: number }, memberIds: number[], description: string) {
+    async open(event: { id: number; title: string; hostId: number }, memberIds: number[]) {
       const found = await groupOf(event.id);
       if (found !== undefined) return found;
       try {
@@ -43,7 +43,8 @@ export function eventConversationRepository(db: Db) {
             tx,
             {
               name: event.title.slice(0, NAME_MAX),
-              description,
+              // None stored: each reader's screen names it in their own language.
+              description: "",
               isPrivate: true,
               isDirect: false,
               createdBy: event.hostId,

@@ -46,11 +46,7 @@ export function eventConversationService({
     const event = await requireGuest(eventId, userId);
     let groupId = await repo.groupOf(eventId);
     if (groupId === undefined) {
-      groupId = await repo.open(
-        event,
-        await goingIds(eventId),
-        formatMessage("en", CONVERSATION_TEXTS.groupDescription, { title: event.title }),
-      );
+      groupId = await repo.open(event, await goingIds(eventId));
     }
     // Someone who started going after it was made (or came back) joins on their first look.
     await repo.ensureMember(groupId, userId);
