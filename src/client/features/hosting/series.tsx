@@ -51,10 +51,11 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
       <h2 className="text-sm font-semibold">{t("moreDates")}</h2>
       <ul className="flex gap-2 overflow-x-auto pb-1">
         {others.map((o) => (
-          <li key={o.id} className="shrink-0">
+          // A date with "your time" beside it is longer than a phone is wide in some languages: it wraps.
+          <li key={o.id} className="w-max max-w-64 shrink-0">
             <Link
               href={`/events/${o.id}`}
-              className="block rounded-lg border border-border px-3 py-2 text-sm hover:bg-muted"
+              className="block h-full rounded-lg border border-border px-3 py-2 text-sm hover:bg-muted"
             >
               {formatEventTime(o.date, event.timezone, timezone)}
             </Link>
