@@ -18,8 +18,8 @@
  *   loads after its first paint by itself counts. The service worker is blocked: its precache is the offline
  *   copy, fetched once per version in the background. Beside it, what of that was requested before the page
  *   was first idle after its load event (what waits for idle, such as the account menu, comes after). For this
- *   tree, what those files hold, by package. The budgets npm test holds each screen to are in
- *   scripts/first-screen-budget.mjs.
+ *   tree, what those files hold, by package. npm test holds what each screen fetches before it is idle to its
+ *   budget in bench/byte-budget.json (scripts/byte-budget.mjs, from the build's manifest: the same count).
  * - Before the first paint (this tree): the entry chunk, every chunk it imports statically (modulepreload), the
  *   chunks main.tsx starts for the address with their static imports, and their CSS; with the biggest packages.
  * The slow network (bench/slow-network.ts): 400 ms round trips, 400 kbit/s each way, Chromium's CPU 4 x slower,
