@@ -66,6 +66,9 @@ export default defineConfig({
   build: {
     outDir: path.resolve("dist/client"),
     emptyOutDir: true,
+    // .vite/manifest.json: which files each screen fetches, for the byte budget npm test holds the build to
+    // (scripts/byte-budget.mjs). The server does not serve it.
+    manifest: true,
     rolldownOptions: {
       // zod's builders (z.object(...).min(...)) only build values: a contract schema no screen uses is dropped
       // instead of pulling zod into the first screen through a module imported for a constant or a type.

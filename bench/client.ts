@@ -18,8 +18,8 @@
  *   loads after its first paint by itself counts. The service worker is blocked: its precache is the offline
  *   copy, fetched once per version in the background. Beside it, what of that was requested before the page
  *   was first idle after its load event (what waits for idle, such as the account menu, comes after). For this
- *   tree, what those files hold, by package. The budgets npm test holds each screen to are in
- *   scripts/first-screen-budget.mjs.
+ *   tree, what those files hold, by package. npm test holds what each screen fetches before it is idle to its
+ *   budget in bench/byte-budget.json (scripts/byte-budget.mjs, from the build's manifest: the same count).
  * - Before the first paint (this tree): the entry chunk, every chunk it imports statically (modulepreload), the
  *   chunks main.tsx starts for the address with their static imports, and their CSS; with the biggest packages.
  * The slow network (bench/slow-network.ts): 400 ms round trips, 400 kbit/s each way, Chromium's CPU 4 x slower,
@@ -36,6 +36,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { build, loadConfigFromFile, type Manifest, type PluginOption } from "vite";
+import { BUDGET_FILE, manifestKey } from "../scripts/byte-budget.mjs";
 import { type LighthouseRun, lighthouseRun, medianRun, printWhereTimeGoes } from "./lighthouse";
 import { assertTree, type ProductionServer, startProductionServer } from "./production-server";
 import {
@@ -129,33 +130,14 @@ const appOut = path.join(work, "app");
 const manifest = await buildWith(path.join(root, "src/client"), appOut);
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error("no entry chunk in the manifest");
-// Keys are paths under src/client.
-// A screen imported lazily from two places (main.tsx prefetches Discover) can be merged into a common chunk, which
-// the manifest lists under its chunk's name instead of its source.
-const keyOf = (file: string) =>
-  Object.keys(manifest).find((k) => k === file || k.endsWith(`/${file}`)) ??
-  Object.keys(manifest).find(
-    (k) => !manifest[k].src && manifest[k].name === path.basename(file).replace(/\.tsx?$/, ""),
-  );
-// The entry only starts downloads (main.tsx): the app itself (start.tsx) and the address's screen chunks
-// (Discover with the members' app shell, or the sign-in page) load in parallel and all count.
-// A screen renamed or moved must fail the bench, not leave its chunk out and shrink the figure.
-const lazyChunks = (...files: string[]) =>
-  files.map((file) => {
-    const key = keyOf(file);
-    if (!key) throw new Error(`bench/client.ts: no chunk for src/client/${file} in the build's manifest (renamed?)`);
-    return key;
-  });
-const routes = [
-  { label: "/auth", entries: [entryKey, ...lazyChunks("start.tsx", "features/auth/auth-page.tsx")] },
-  {
-    label: "/ (Discover)",
-    entries: [
-      entryKey,
-      ...lazyChunks("start.tsx", "features/discover/discover-page.tsx", "features/shell/app-shell.tsx"),
-    ],
-  },
-];
+// The screens and what each starts (main.tsx, start.tsx) are the byte budget's (bench/byte-budget.json), so this
+// count and the one npm test holds the build to are the same; a screen chunk missing from the build (renamed)
+// fails here as it fails the budget.
+const budget = JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as { screens: Array<{ screen: string; loads: string[] }> };
+const routes = budget.screens.map((screen) => ({
+  label: screen.screen,
+  entries: [entryKey, ...screen.loads.map((source) => manifestKey(manifest, source))],
+}));
 
 // React 19 + react-dom alone: a tiny entry inside the repository (so it resolves the same node_modules),
 // built by the same config.

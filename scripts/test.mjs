@@ -2,7 +2,8 @@
 //   1. typecheck and lint (Biome, knip for unused or undeclared dependencies, then import cycles)
 //   2. unit, component and API tests on embedded PGlite, and at the same time
 //   3. the server suite again on real PostgreSQL + Redis (when TEST_DATABASE_URL is set)
-//   4. the production build, started and stopped as operators do (tests/production), beside 2 and 3
+//   4. the production build, started and stopped as operators do (tests/production), beside 2 and 3, after
+//      its first screens are held to their byte budget (scripts/byte-budget.mjs)
 //   5. Playwright journeys in Debian's Chromium (when /usr/bin/chromium or CHROMIUM_PATH exists)
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
@@ -76,6 +77,9 @@ await Promise.all([
   building,
 ]);
 const buildOk = await building;
+// The first screens' byte budget (bench/byte-budget.json) on that build: a second at most.
+if (buildOk)
+  run("byte budget of the first screens", "node", ["scripts/byte-budget.mjs", "--dist", built.BUILT_CLIENT_DIST]);
 
 // The two Vitest tiers run side by side: the embedded tier keeps one core busy in its own process, the
 // PostgreSQL tier waits on the database server most of the time, so together they take about as long as

@@ -1,16 +1,3 @@
-import {
-  eventTimeParts as eventTimePartsIn,
-  formatEventTime as formatEventTimeIn,
-  type TimeLanguage,
-  usableZone,
-} from "@contract/event-time";
-import { UI_TEXTS } from "@contract/shell-texts";
-import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
-import { TZDate } from "@date-fns/tz";
-import { format, isSameDay, subDays } from "date-fns";
-import { enUS } from "date-fns/locale";
-import { currentLanguage, text } from "./i18n";
-
 /**
  * The one place a moment becomes text, by one rule. An event's time is read in the event's own zone,
  * with that zone's name, and the viewer's clock beside it when it reads differently (eventTimeParts, from
@@ -18,44 +5,31 @@ import { currentLanguage, text } from "./i18n";
  * a series repeats on the event's weekday (seriesWeekday). Any other moment (a host's update, a chat
  * line, a notification) is read in the viewer's profile zone, always with that zone's name, so a time
  * is never silently in a zone the reader doesn't expect. Zone names are the time-zone picker's
- * ("JST", never "GMT+9").
+ * ("JST", never "GMT+9"). What is written with Intl alone is in format-event-time.ts, re-exported here.
  */
+import { usableZone } from "@contract/event-time";
+import { UI_TEXTS } from "@contract/shell-texts";
+import { TZDate } from "@date-fns/tz";
+import { format, isSameDay, subDays } from "date-fns";
+import { enUS } from "date-fns/locale";
+import { type DateInput, intlFormat, intlLocale, type Zone, zoneAbbreviation } from "./format-event-time";
+import { text } from "./i18n";
 
-type DateInput = Date | string | number;
-type Zone = string | null | undefined;
-
-let deviceZone: string | undefined;
-/** The zone this device's clock runs in (read once). */
-export function deviceTimeZone(): string {
-  deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return deviceZone;
-}
+export {
+  deviceTimeZone,
+  eventTimeParts,
+  formatEventTime,
+  seriesWeekday,
+  zoneAbbreviation,
+} from "./format-event-time";
 
 function inZone(date: DateInput, timezone: Zone): TZDate {
   return new TZDate(new Date(date).getTime(), usableZone(timezone));
 }
 
-/** "PST", "EDT", "JST": the zone's short name at that moment, as the time-zone picker names it. */
-export function zoneAbbreviation(date: DateInput, timezone: Zone): string {
-  return zoneNameAt(new Date(date), usableZone(timezone));
-}
-
 /** Minutes east of UTC of a zone at a moment. */
 function offsetMinutes(date: DateInput, zone: string): number {
   return -new TZDate(new Date(date).getTime(), zone).getTimezoneOffset();
-}
-
-/**
- * English keeps its date-fns patterns (the pseudo-language reads as English); Spanish and Arabic read a moment
- * the way Intl writes it in their locale, in the same zone, with the same zone name after it.
- */
-function intlLocale(): string | null {
-  const { language, locale } = currentLanguage();
-  return language === "en" || language === "pseudo" ? null : locale;
-}
-
-function intlFormat(date: DateInput, timezone: Zone, locale: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: usableZone(timezone) }).format(new Date(date));
 }
 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
@@ -73,32 +47,6 @@ export function formatEventDateTime(date: DateInput, timezone: Zone): string {
       })
     : format(inZone(date, timezone), "EEE, MMM d, yyyy, h:mm a", { locale: enUS });
   return `${when} ${zoneAbbreviation(date, timezone)}`;
-}
-
-/** The weekday a series repeats on, read in the event's own zone ("Saturday"), and its day of the month. */
-export function seriesWeekday(date: DateInput, eventZone: Zone): { weekday: string; dayOfMonth: number } {
-  const local = inZone(date, eventZone);
-  const locale = intlLocale();
-  const weekday = locale
-    ? intlFormat(date, eventZone, locale, { weekday: "long" })
-    : format(local, "EEEE", { locale: enUS });
-  return { weekday, dayOfMonth: local.getDate() };
-}
-
-/** The language the app speaks, as the contract's time rule reads it. */
-function timeLanguage(): TimeLanguage {
-  const { locale, catalog } = currentLanguage();
-  return { locale, catalog };
-}
-
-/** An event's time in the app's language: the contract's one rule, shared with the server's notices and e-mails. */
-export function eventTimeParts(date: DateInput, eventZone: Zone, viewerZone: Zone) {
-  return eventTimePartsIn(date, eventZone, viewerZone, timeLanguage());
-}
-
-/** eventTimeParts on one line: "Sat, Nov 28, 2026, 8:00 PM PST · 11:00 PM your time". */
-export function formatEventTime(date: DateInput, eventZone: Zone, viewerZone: Zone): string {
-  return formatEventTimeIn(date, eventZone, viewerZone, timeLanguage());
 }
 
 /** "7:00 PM PST": a moment's clock time in the viewer's zone, named. */

@@ -10,7 +10,7 @@ import { Link } from "wouter";
 import { useAuth } from "@/features/auth";
 import { refreshAnswered, useFeed, useRespond } from "@/features/events";
 import { asksBeforeJoining, LazyRespondDialog } from "@/features/hosting";
-import { formatEventTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-event-time";
 import { text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";

@@ -6,7 +6,7 @@ import { type ReactNode, type Ref, type RefObject, useLayoutEffect, useRef, useS
 import { Link } from "wouter";
 import { EventCover, useDistanceText } from "@/features/events";
 import { CardHosts, SeriesLabel } from "@/features/hosting";
-import { formatEventTime } from "@/lib/format-date";
+import { formatEventTime } from "@/lib/format-event-time";
 import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { CardMotion, nextCardTransform } from "./card-motion";

@@ -8,7 +8,7 @@ import { Link } from "wouter";
 import type { z } from "zod";
 import { eventKeys, eventPaths } from "@/features/events";
 import { api } from "@/lib/api";
-import { formatEventTime, seriesWeekday } from "@/lib/format-date";
+import { formatEventTime, seriesWeekday } from "@/lib/format-event-time";
 import { useLanguage, useTexts } from "@/lib/i18n";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";

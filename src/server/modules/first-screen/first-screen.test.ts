@@ -13,6 +13,11 @@ import { scriptJson } from "./page-html";
 // CLIENT_DIST is read when app.ts loads, hence the dynamic imports.
 const clientDist = mkdtempSync(path.join(tmpdir(), "link-first-screen-"));
 mkdirSync(path.join(clientDist, "ssr"));
+mkdirSync(path.join(clientDist, ".vite"));
+writeFileSync(
+  path.join(clientDist, ".vite/manifest.json"),
+  `{"index.html":{"file":"assets/index-AbC.js","name":"the-build-manifest"}}`,
+);
 writeFileSync(
   path.join(clientDist, "index.html"),
   `<!doctype html>
@@ -141,8 +146,10 @@ describe("the first screen drawn on the server", () => {
     expect(ended.body).not.toContain(FIRST_SCREEN_DATA_ID);
   });
 
-  it("never serves the app's server render as a file", async () => {
+  it("never serves the app's server render or the build's manifest as a file", async () => {
     const res = await t.app.inject({ url: "/ssr/entry-server.js" });
     expect(res.body).not.toContain("renderFirstScreen");
+    const manifest = await t.app.inject({ url: "/.vite/manifest.json" });
+    expect(manifest.body).not.toContain("the-build-manifest");
   });
 });
