@@ -46,18 +46,41 @@ export interface Signals {
   free: boolean;
 }
 
+/**
+ * The score, 0-100, from how many of each reason a candidate has. Positional numbers rather than an object:
+ * a large event scores every one of its people for each request, and this allocates nothing.
+ */
+export function pointsOf(
+  offerSeek: number,
+  seekOffer: number,
+  interests: number,
+  skills: number,
+  friends: number,
+  bio: number,
+  free: boolean,
+): number {
+  const total =
+    Math.min(offerSeek, WEIGHTS.maxPhrases) * WEIGHTS.offerSeek +
+    Math.min(seekOffer, WEIGHTS.maxPhrases) * WEIGHTS.seekOffer +
+    Math.min(interests, WEIGHTS.maxShared) * WEIGHTS.interest +
+    Math.min(skills, WEIGHTS.maxShared) * WEIGHTS.skill +
+    Math.min(friends, WEIGHTS.maxFriends) * WEIGHTS.friend +
+    bio * WEIGHTS.bio +
+    (free ? WEIGHTS.free : 0);
+  return Math.min(100, Math.round(total));
+}
+
 /** The score of a candidate, 0-100. */
 export function scoreOf(s: Signals): number {
-  const capped = (n: number, max: number) => Math.min(n, max);
-  const total =
-    capped(s.offerSeek.length, WEIGHTS.maxPhrases) * WEIGHTS.offerSeek +
-    capped(s.seekOffer.length, WEIGHTS.maxPhrases) * WEIGHTS.seekOffer +
-    capped(s.interests.length, WEIGHTS.maxShared) * WEIGHTS.interest +
-    capped(s.skills.length, WEIGHTS.maxShared) * WEIGHTS.skill +
-    capped(s.friends?.count ?? 0, WEIGHTS.maxFriends) * WEIGHTS.friend +
-    s.bio * WEIGHTS.bio +
-    (s.free ? WEIGHTS.free : 0);
-  return Math.min(100, Math.round(total));
+  return pointsOf(
+    s.offerSeek.length,
+    s.seekOffer.length,
+    s.interests.length,
+    s.skills.length,
+    s.friends?.count ?? 0,
+    s.bio,
+    s.free,
+  );
 }
 
 /**
