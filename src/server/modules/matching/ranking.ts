@@ -83,6 +83,17 @@ export function scoreOf(s: Signals): number {
   );
 }
 
+/** One list format per language: making one costs more than the rest of a reason, and a page has dozens. */
+const listFormats = new Map<Language, Intl.ListFormat>();
+function listFormatOf(language: Language): Intl.ListFormat {
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language === "en" ? "en-US" : language, { type: "unit", style: "short" });
+    listFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
  * The reasons, strongest first, each in the viewer's language with the actual phrases (lists written the
  * language's way: "hiking, jazz"). `friendName` names the mutual friend `friends.firstId`.
@@ -92,8 +103,7 @@ export function reasonsOf(
   language: Language,
   friendName: string | null,
 ): Array<{ kind: MatchReasonKind; text: string }> {
-  const locale = language === "en" ? "en-US" : language;
-  const list = (items: string[]) => new Intl.ListFormat(locale, { type: "unit", style: "short" }).format(items);
+  const list = (items: string[]) => listFormatOf(language).format(items);
   const text = (key: MatchReasonKind, values: Record<string, string | number>) =>
     serverText(language, MATCH_REASON_TEXTS, key, values);
   const reasons: Array<{ kind: MatchReasonKind; text: string; weight: number }> = [];
