@@ -78,12 +78,18 @@ export function matchingService({
       const start = eventStarts.get(eventId) ?? now();
       const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
       const window = { start, end: new Date(start.getTime() + 3 * 3_600_000) };
-      return (await repo.roster(eventId, since, [day(-1), day(1)])).map(
-        (row: PersonRow): RosterRow => ({
-          ...row,
-          free: freeRanges(row.free, row.timezone).some(([a, b]) => overlaps(window, { start: a, end: b })),
-        }),
-      );
+      // Most people of an event share a zone and publish the same few slots: each answer is worked out once
+      // per load (a zone's dates cost more than the rest of a person's row).
+      const freeBy = new Map<string, boolean>();
+      return (await repo.roster(eventId, since, [day(-1), day(1)])).map((row: PersonRow): RosterRow => {
+        const key = `${row.timezone}\n${JSON.stringify(row.free)}`;
+        let free = freeBy.get(key);
+        if (free === undefined) {
+          free = freeRanges(row.free, row.timezone).some(([a, b]) => overlaps(window, { start: a, end: b }));
+          freeBy.set(key, free);
+        }
+        return { ...row, free };
+      });
     },
   });
 
