@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: the four benchmarks one after another, each in its own process with its own table
+ * `npm run bench`: the benchmarks one after another, each in its own process with its own table
  * (docs/benchmarks.md says what each measures). Names pick some of them, in the order given; what
  * follows `--` goes to each one picked:
  *
- *   npm run bench                                   # feed, sockets, client, startup with their defaults
+ *   npm run bench                                   # feed, sockets, client, startup, matching with their defaults
  *   npm run bench -- sockets feed                   # only these two
  *   npm run bench -- feed -- --size 10000 --seconds 2
  *
@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-const BENCHMARKS = ["feed", "sockets", "client", "startup"] as const;
+const BENCHMARKS = ["feed", "sockets", "client", "startup", "matching"] as const;
 type Benchmark = (typeof BENCHMARKS)[number];
 
 const args = process.argv.slice(2);

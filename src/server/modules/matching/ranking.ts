@@ -46,18 +46,52 @@ export interface Signals {
   free: boolean;
 }
 
+/**
+ * The score, 0-100, from how many of each reason a candidate has. Positional numbers rather than an object:
+ * a large event scores every one of its people for each request, and this allocates nothing.
+ */
+export function pointsOf(
+  offerSeek: number,
+  seekOffer: number,
+  interests: number,
+  skills: number,
+  friends: number,
+  bio: number,
+  free: boolean,
+): number {
+  const total =
+    Math.min(offerSeek, WEIGHTS.maxPhrases) * WEIGHTS.offerSeek +
+    Math.min(seekOffer, WEIGHTS.maxPhrases) * WEIGHTS.seekOffer +
+    Math.min(interests, WEIGHTS.maxShared) * WEIGHTS.interest +
+    Math.min(skills, WEIGHTS.maxShared) * WEIGHTS.skill +
+    Math.min(friends, WEIGHTS.maxFriends) * WEIGHTS.friend +
+    bio * WEIGHTS.bio +
+    (free ? WEIGHTS.free : 0);
+  return Math.min(100, Math.round(total));
+}
+
 /** The score of a candidate, 0-100. */
 export function scoreOf(s: Signals): number {
-  const capped = (n: number, max: number) => Math.min(n, max);
-  const total =
-    capped(s.offerSeek.length, WEIGHTS.maxPhrases) * WEIGHTS.offerSeek +
-    capped(s.seekOffer.length, WEIGHTS.maxPhrases) * WEIGHTS.seekOffer +
-    capped(s.interests.length, WEIGHTS.maxShared) * WEIGHTS.interest +
-    capped(s.skills.length, WEIGHTS.maxShared) * WEIGHTS.skill +
-    capped(s.friends?.count ?? 0, WEIGHTS.maxFriends) * WEIGHTS.friend +
-    s.bio * WEIGHTS.bio +
-    (s.free ? WEIGHTS.free : 0);
-  return Math.min(100, Math.round(total));
+  return pointsOf(
+    s.offerSeek.length,
+    s.seekOffer.length,
+    s.interests.length,
+    s.skills.length,
+    s.friends?.count ?? 0,
+    s.bio,
+    s.free,
+  );
+}
+
+/** One list format per language: making one costs more than the rest of a reason, and a page has dozens. */
+const listFormats = new Map<Language, Intl.ListFormat>();
+function listFormatOf(language: Language): Intl.ListFormat {
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(language === "en" ? "en-US" : language, { type: "unit", style: "short" });
+    listFormats.set(language, format);
+  }
+  return format;
 }
 
 /**
@@ -69,8 +103,7 @@ export function reasonsOf(
   language: Language,
   friendName: string | null,
 ): Array<{ kind: MatchReasonKind; text: string }> {
-  const locale = language === "en" ? "en-US" : language;
-  const list = (items: string[]) => new Intl.ListFormat(locale, { type: "unit", style: "short" }).format(items);
+  const list = (items: string[]) => listFormatOf(language).format(items);
   const text = (key: MatchReasonKind, values: Record<string, string | number>) =>
     serverText(language, MATCH_REASON_TEXTS, key, values);
   const reasons: Array<{ kind: MatchReasonKind; text: string; weight: number }> = [];

@@ -1,4 +1,4 @@
-import type { Signals } from "./ranking";
+import { pointsOf, type Signals } from "./ranking";
 
 /** One opted-in person at an event as the ranking reads them; `*Terms` are PostgreSQL's lexemes of each phrase. */
 export interface RosterPerson {
@@ -21,6 +21,13 @@ export interface RosterPerson {
  */
 const COMMON_TERM_SHARE = 0.25;
 
+/** A candidate as ranked for a viewer: the score and what they share. */
+export interface Ranked {
+  userId: number;
+  score: number;
+  signals: Signals;
+}
+
 interface Slot {
   person: RosterPerson;
   /** Phrases as term ids, and the viewer-side lookups the ranking needs. */
@@ -28,6 +35,19 @@ interface Slot {
   seeking: number[][];
   aboutNorm: number;
   alive: boolean;
+}
+
+/** A phrase's terms as one key, whatever their order. */
+const phraseKey = (terms: number[]) => [...terms].sort((x, y) => x - y).join(",");
+
+/** Phrases of more terms than this are matched by each of their terms rather than by their subsets. */
+const SUBSETS_UP_TO = 8;
+
+/** Every non-empty subset of a few terms. */
+function subsetsOf(terms: number[]): number[][] {
+  const subsets: number[][] = [];
+  for (let mask = 1; mask < 1 << terms.length; mask++) subsets.push(terms.filter((_, i) => mask & (1 << i)));
+  return subsets;
 }
 
 /** Whether two phrases name the same thing: every lexeme of the shorter one is in the longer one. */
@@ -101,8 +121,14 @@ export class Roster {
     };
     this.slots.push(entry);
     this.slotOf.set(person.userId, slot);
-    for (const terms of entry.offering) for (const t of terms) this.post(this.id("o", String(t)), slot);
-    for (const terms of entry.seeking) for (const t of terms) this.post(this.id("s", String(t)), slot);
+    for (const terms of entry.offering) {
+      for (const t of terms) this.post(this.id("o", String(t)), slot);
+      this.post(this.id("O", phraseKey(terms)), slot);
+    }
+    for (const terms of entry.seeking) {
+      for (const t of terms) this.post(this.id("s", String(t)), slot);
+      this.post(this.id("S", phraseKey(terms)), slot);
+    }
     for (const key of new Set(person.interests.map((i) => i.toLocaleLowerCase()))) this.post(this.id("i", key), slot);
     for (const key of new Set(person.skills.map((i) => i.toLocaleLowerCase()))) this.post(this.id("k", key), slot);
     for (const term of new Set(person.about)) {
@@ -134,102 +160,143 @@ export class Roster {
   }
 
   /**
-   * What the viewer shares with each candidate who shares anything, plus mutual friends (`friends`:
-   * candidate -> count and one friend's id, from the database). The viewer is never a candidate.
+   * The viewer's best `k` candidates, best first (score, then id), each with what they share: mutual friends
+   * come from the database (`friends`: candidate -> count and one friend's id). Everyone listed is scored, in
+   * typed arrays indexed by slot, counting only; the lists a reason names are made for the `k` picked alone,
+   * so a request costs one pass over the event's people and no object per person. The viewer is never a
+   * candidate; people who share nothing score 0 and fill the list in id order.
    */
-  signalsFor(viewerId: number, friends: Map<number, { count: number; firstId: number }>): Map<number, Signals> {
-    const signals = new Map<number, Signals>();
+  rank(viewerId: number, friends: Map<number, { count: number; firstId: number }>, k: number): Ranked[] {
     const viewerSlot = this.slotOf.get(viewerId);
-    if (viewerSlot === undefined) return signals;
+    if (viewerSlot === undefined || k <= 0) return [];
     const me = this.slots[viewerSlot];
-    const of = (slot: number): Signals | null => {
-      const entry = this.slots[slot];
-      if (!entry.alive || slot === viewerSlot) return null;
-      let s = signals.get(entry.person.userId);
-      if (!s) {
-        s = { offerSeek: [], seekOffer: [], interests: [], skills: [], friends: null, bio: 0, free: false };
-        signals.set(entry.person.userId, s);
-      }
-      return s;
-    };
-    const candidatesOf = (kind: "o" | "s", phrases: number[][]) => {
-      const found = new Set<number>();
-      for (const terms of phrases)
-        for (const t of terms) for (const slot of this.postings.get(this.id(kind, String(t))) ?? []) found.add(slot);
-      return found;
-    };
-    // They offer what you seek: every phrase of theirs that names one of yours.
-    for (const slot of candidatesOf("o", me.seeking)) {
-      const entry = this.slots[slot];
-      const matched = entry.offering.flatMap((terms, n) =>
-        me.seeking.some((mine) => samePhrase(mine, terms)) ? [entry.person.offering[n]] : [],
-      );
-      if (matched.length) of(slot)?.offerSeek.push(...matched);
-    }
-    for (const slot of candidatesOf("s", me.offering)) {
-      const entry = this.slots[slot];
-      const matched = entry.seeking.flatMap((terms, n) =>
-        me.offering.some((mine) => samePhrase(mine, terms)) ? [entry.person.seeking[n]] : [],
-      );
-      if (matched.length) of(slot)?.seekOffer.push(...matched);
-    }
-    const shared = (
-      kind: "i" | "k",
-      mine: string[],
-      pick: (p: RosterPerson) => string[],
-      add: (s: Signals) => string[],
+    const n = this.slots.length;
+    const offerSeek = new Uint8Array(n);
+    const seekOffer = new Uint8Array(n);
+    const interests = new Uint8Array(n);
+    const skills = new Uint8Array(n);
+    const friendCount = new Uint16Array(n);
+    const bio = new Float64Array(n);
+
+    // They offer what you seek: how many phrases of theirs name one of yours (read from the lists of your terms).
+    const phraseMatches = (
+      kind: "o" | "s",
+      mine: number[][],
+      theirs: (entry: Slot) => number[][],
+      into: Uint8Array,
     ) => {
-      for (const key of new Set(mine.map((x) => x.toLocaleLowerCase())))
-        for (const slot of this.postings.get(this.id(kind, key)) ?? []) {
-          const s = of(slot);
-          // Said as the candidate wrote it.
-          const written = pick(this.slots[slot].person).find((x) => x.toLocaleLowerCase() === key);
-          if (s && written) add(s).push(written);
+      // Two phrases match when one's terms are all in the other's. Theirs within mine: their phrase is one
+      // of the subsets of mine, read by its terms as a whole. Mine within theirs: every such phrase holds
+      // mine's rarest term, so that term's list is enough. A term common to many phrases ("design") is
+      // then never read whole unless a phrase is that term alone.
+      const seen = new Uint8Array(n);
+      const found: number[] = [];
+      const add = (slot: number) => {
+        if (seen[slot] === 0) {
+          seen[slot] = 1;
+          found.push(slot);
         }
+      };
+      const posted = (key: string) => this.postings.get(this.id(kind, key)) ?? [];
+      for (const terms of mine) {
+        if (terms.length === 0) continue;
+        if (terms.length > SUBSETS_UP_TO) {
+          for (const t of terms) for (const slot of posted(String(t))) add(slot);
+          continue;
+        }
+        const whole = kind === "o" ? "O" : "S";
+        for (const subset of subsetsOf(terms))
+          for (const slot of this.postings.get(this.id(whole, phraseKey(subset))) ?? []) add(slot);
+        let rarest = posted(String(terms[0]));
+        for (const t of terms.slice(1)) {
+          const list = posted(String(t));
+          if (list.length < rarest.length) rarest = list;
+        }
+        for (const slot of rarest) add(slot);
+      }
+      for (const slot of found) {
+        let count = 0;
+        for (const terms of theirs(this.slots[slot])) if (mine.some((m) => samePhrase(m, terms))) count++;
+        into[slot] = Math.min(255, count);
+      }
     };
-    shared(
-      "i",
-      me.person.interests,
-      (p) => p.interests,
-      (s) => s.interests,
-    );
-    shared(
-      "k",
-      me.person.skills,
-      (p) => p.skills,
-      (s) => s.skills,
-    );
+    phraseMatches("o", me.seeking, (entry) => entry.offering, offerSeek);
+    phraseMatches("s", me.offering, (entry) => entry.seeking, seekOffer);
+    const myInterests = new Set(me.person.interests.map((x) => x.toLocaleLowerCase()));
+    const mySkills = new Set(me.person.skills.map((x) => x.toLocaleLowerCase()));
+    for (const key of myInterests)
+      for (const slot of this.postings.get(this.id("i", key)) ?? []) if (interests[slot] < 255) interests[slot]++;
+    for (const key of mySkills)
+      for (const slot of this.postings.get(this.id("k", key)) ?? []) if (skills[slot] < 255) skills[slot]++;
     // Bios: cosine of the two term sets weighted by rarity at this event (common terms left out, see above).
     if (me.aboutNorm > 0) {
-      const dots = new Map<number, number>();
       for (const term of new Set(me.person.about)) {
         const id = this.id("a", term);
         if ((this.bioCount.get(id) ?? 0) > Math.max(2, this.size * COMMON_TERM_SHARE)) continue;
         const weight = this.idf(id) ** 2;
-        for (const slot of this.postings.get(id) ?? [])
-          if (this.slots[slot].alive && slot !== viewerSlot) dots.set(slot, (dots.get(slot) ?? 0) + weight);
+        for (const slot of this.postings.get(id) ?? []) bio[slot] += weight;
       }
-      for (const [slot, dot] of dots) {
-        const s = of(slot);
-        const norm = this.slots[slot].aboutNorm;
-        if (s && norm > 0) s.bio = Math.min(1, dot / (me.aboutNorm * norm));
-      }
+      for (let slot = 0; slot < n; slot++)
+        if (bio[slot] > 0) {
+          const norm = this.slots[slot].aboutNorm;
+          bio[slot] = norm > 0 ? Math.min(1, bio[slot] / (me.aboutNorm * norm)) : 0;
+        }
     }
     for (const [userId, mutual] of friends) {
       const slot = this.slotOf.get(userId);
-      const s = slot === undefined ? null : of(slot);
-      if (s) s.friends = mutual;
+      if (slot !== undefined) friendCount[slot] = Math.min(65_535, mutual.count);
     }
-    if (me.person.free)
-      for (const slot of this.freeSlots) {
-        const s = of(slot);
-        if (s) s.free = true;
-      }
-    return signals;
-  }
+    const meFree = me.person.free;
 
-  /** Everyone but the viewer, in a fixed order: who fills a list when too few share anything with the viewer. */
-  *others(viewerId: number): Generator<number> {
-    for (const entry of this.slots) if (entry.alive && entry.person.userId !== viewerId) yield entry.person.userId;
+    // The best k, kept sorted: most slots are turned away by the last one kept.
+    const top: Array<{ slot: number; score: number }> = [];
+    const before = (score: number, userId: number, other: { slot: number; score: number }) =>
+      score > other.score || (score === other.score && userId < this.slots[other.slot].person.userId);
+    for (let slot = 0; slot < n; slot++) {
+      const entry = this.slots[slot];
+      if (!entry.alive || slot === viewerSlot) continue;
+      const score = pointsOf(
+        offerSeek[slot],
+        seekOffer[slot],
+        interests[slot],
+        skills[slot],
+        friendCount[slot],
+        bio[slot],
+        meFree && this.freeSlots.has(slot),
+      );
+      const userId = entry.person.userId;
+      if (top.length === k && !before(score, userId, top[k - 1])) continue;
+      let at = top.length;
+      while (at > 0 && before(score, userId, top[at - 1])) at--;
+      top.splice(at, 0, { slot, score });
+      if (top.length > k) top.pop();
+    }
+
+    // The reasons' lists, for those picked only: phrases, interests and skills as the candidate wrote them.
+    return top.map(({ slot, score }) => {
+      const entry = this.slots[slot];
+      const named = (theirs: number[][], written: string[], mine: number[][], count: number) =>
+        count === 0 ? [] : written.filter((_, i) => mine.some((m) => samePhrase(m, theirs[i])));
+      // In the viewer's order, each as the candidate wrote it.
+      const shared = (theirs: string[], mine: Set<string>, count: number) => {
+        if (count === 0) return [];
+        const said: string[] = [];
+        for (const key of mine) {
+          const written = theirs.find((x) => x.toLocaleLowerCase() === key);
+          if (written !== undefined) said.push(written);
+        }
+        return said;
+      };
+      const signals: Signals = {
+        offerSeek: named(entry.offering, entry.person.offering, me.seeking, offerSeek[slot]),
+        seekOffer: named(entry.seeking, entry.person.seeking, me.offering, seekOffer[slot]),
+        interests: shared(entry.person.interests, myInterests, interests[slot]),
+        skills: shared(entry.person.skills, mySkills, skills[slot]),
+        friends: friends.get(entry.person.userId) ?? null,
+        bio: bio[slot],
+        free: meFree && this.freeSlots.has(slot),
+      };
+      return { userId: entry.person.userId, score, signals };
+    });
   }
 }

@@ -9,8 +9,9 @@ export interface RosterRow extends RosterPerson {
 
 /**
  * Profiles, availability and going change without an opt-in's change: a kept list is read again whole after
- * this long, so those show within a minute. Opt-ins and phrases show at once (their changes are read on the
- * next request), and every person listed is checked against the database when shown.
+ * this long (in the background, the kept one serving meanwhile), so those show within a minute or so. Opt-ins
+ * and phrases show at once (their changes are read on the next request), and every person listed is checked
+ * against the database when shown.
  */
 const ROSTER_MAX_AGE_MS = 60_000;
 /** Events whose lists one instance keeps (the busiest stay; a list is one event's opted-in people). */
@@ -30,40 +31,59 @@ export function rosterCache({
 }) {
   const kept = new Map<number, { roster: Roster; loadedAt: number }>();
   const loading = new Map<number, Promise<Roster>>();
+  const rebuilding = new Set<number>();
 
-  async function refresh(eventId: number, version: number): Promise<Roster> {
-    const entry = kept.get(eventId);
-    const stale = !entry || now() - entry.loadedAt > ROSTER_MAX_AGE_MS || entry.roster.wasted > 0.25;
-    if (stale) {
-      const rows = await load(eventId, null);
-      const roster = new Roster(
-        Math.max(version, ...rows.map((r) => r.seq)),
-        rows.filter((r) => r.listed),
-      );
-      kept.set(eventId, { roster, loadedAt: now() });
-      return roster;
-    }
-    const changed = await load(eventId, entry.roster.version);
-    let latest = entry.roster.version;
+  /** Reads the event's whole list and keeps it. */
+  async function loadWhole(eventId: number, version: number): Promise<Roster> {
+    const rows = await load(eventId, null);
+    const roster = new Roster(
+      Math.max(version, ...rows.map((r) => r.seq)),
+      rows.filter((r) => r.listed),
+    );
+    kept.set(eventId, { roster, loadedAt: now() });
+    return roster;
+  }
+
+  /** Brings a kept list up to date with the rows changed since it was read. */
+  async function catchUp(roster: Roster, eventId: number): Promise<Roster> {
+    const changed = await load(eventId, roster.version);
+    let latest = roster.version;
     for (const row of changed) {
-      if (row.listed) entry.roster.put(row);
-      else entry.roster.remove(row.userId);
+      if (row.listed) roster.put(row);
+      else roster.remove(row.userId);
       latest = Math.max(latest, row.seq);
     }
     // A list is never newer than what it read: the next request reads from here.
-    entry.roster.version = latest;
-    return entry.roster;
+    roster.version = latest;
+    return roster;
+  }
+
+  const staleness = (entry: { roster: Roster; loadedAt: number }) =>
+    now() - entry.loadedAt > ROSTER_MAX_AGE_MS || entry.roster.wasted > 0.25;
+
+  async function refresh(eventId: number, version: number): Promise<Roster> {
+    const entry = kept.get(eventId);
+    if (!entry) return loadWhole(eventId, version);
+    if (staleness(entry) && !rebuilding.has(eventId)) {
+      // Read whole again in the background: requests meanwhile use the kept list, caught up with the changed
+      // rows, rather than all waiting on a large event's whole list. The new list catches up in turn.
+      rebuilding.add(eventId);
+      void loadWhole(eventId, entry.roster.version)
+        .catch(() => kept.delete(eventId))
+        .finally(() => rebuilding.delete(eventId));
+    }
+    return entry.roster.version >= version ? entry.roster : catchUp(entry.roster, eventId);
   }
 
   return {
     /** The event's list, brought up to `version`. */
     async get(eventId: number, version: number): Promise<Roster> {
       const entry = kept.get(eventId);
-      if (entry && entry.roster.version >= version && now() - entry.loadedAt <= ROSTER_MAX_AGE_MS) {
+      if (entry) {
         // Most recently used last: the first one is the one to drop.
         kept.delete(eventId);
         kept.set(eventId, entry);
-        return entry.roster;
+        if (entry.roster.version >= version && !staleness(entry)) return entry.roster;
       }
       let pending = loading.get(eventId);
       if (!pending) {

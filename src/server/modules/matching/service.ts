@@ -17,8 +17,9 @@ import type { UserRow } from "../users";
 import type { VisibilityService } from "../visibility";
 import type { LockedStatements, MeetingWithPeople } from "./meetings-sql";
 import { type MeetingNews, meetingNotice } from "./notices";
-import { reasonsOf, type Signals, scoreOf } from "./ranking";
+import { reasonsOf } from "./ranking";
 import type { MatchingRepository, PersonRow } from "./repository";
+import type { Ranked } from "./roster";
 import { type RosterRow, rosterCache } from "./rosters";
 import { meetingGrid, overlaps, slotAt } from "./slots";
 
@@ -45,20 +46,6 @@ function toMeeting({ meeting, requester, invitee }: MeetingWithPeople): Meeting 
     status: meeting.status,
     proposedBy: meeting.proposedBy,
   };
-}
-
-/** The best `k` of scored candidates, best first (score, then id), without sorting them all. */
-function best(scored: Iterable<[number, number]>, k: number): Array<[number, number]> {
-  const top: Array<[number, number]> = [];
-  const before = (a: [number, number], b: [number, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
-  for (const entry of scored) {
-    if (top.length === k && !before(entry, top[k - 1])) continue;
-    let at = top.length;
-    while (at > 0 && before(entry, top[at - 1])) at--;
-    top.splice(at, 0, entry);
-    if (top.length > k) top.pop();
-  }
-  return top;
 }
 
 /**
@@ -91,12 +78,18 @@ export function matchingService({
       const start = eventStarts.get(eventId) ?? now();
       const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
       const window = { start, end: new Date(start.getTime() + 3 * 3_600_000) };
-      return (await repo.roster(eventId, since, [day(-1), day(1)])).map(
-        (row: PersonRow): RosterRow => ({
-          ...row,
-          free: freeRanges(row.free, row.timezone).some(([a, b]) => overlaps(window, { start: a, end: b })),
-        }),
-      );
+      // Most people of an event share a zone and publish the same few slots: each answer is worked out once
+      // per load (a zone's dates cost more than the rest of a person's row).
+      const freeBy = new Map<string, boolean>();
+      return (await repo.roster(eventId, since, [day(-1), day(1)])).map((row: PersonRow): RosterRow => {
+        const key = `${row.timezone}\n${JSON.stringify(row.free)}`;
+        let free = freeBy.get(key);
+        if (free === undefined) {
+          free = freeRanges(row.free, row.timezone).some(([a, b]) => overlaps(window, { start: a, end: b }));
+          freeBy.set(key, free);
+        }
+        return { ...row, free };
+      });
     },
   });
 
@@ -193,16 +186,7 @@ export function matchingService({
 
       const roster = await rosters.get(eventId, state.version);
       const mutual = new Map(state.mutual.map(([candidate, count, firstId]) => [candidate, { count, firstId }]));
-      const signals = roster.signalsFor(viewerId, mutual);
-      const scores = new Map<number, number>();
-      for (const [userId, s] of signals) scores.set(userId, scoreOf(s));
-      const ranked = best(scores, CHECKED_AT_ONCE * 2);
-      // Too few share anything with the viewer: the others fill the list, unscored, in a fixed order.
-      if (ranked.length < CHECKED_AT_ONCE * 2)
-        for (const userId of roster.others(viewerId)) {
-          if (ranked.length >= CHECKED_AT_ONCE * 2) break;
-          if (!scores.has(userId)) ranked.push([userId, 0]);
-        }
+      const ranked = roster.rank(viewerId, mutual, CHECKED_AT_ONCE * 2);
 
       const requests = new Map<number, RequestState>();
       for (const [requesterId, inviteeId, status] of state.requests) {
@@ -211,35 +195,24 @@ export function matchingService({
         const before = requests.get(other);
         requests.set(other, before && before !== mine ? "mutual" : mine);
       }
-      const none: Signals = {
-        offerSeek: [],
-        seekOffer: [],
-        interests: [],
-        skills: [],
-        friends: null,
-        bio: 0,
-        free: false,
-      };
       const matches: Match[] = [];
       for (let from = 0; from < ranked.length && matches.length < MATCHES_MAX; from += CHECKED_AT_ONCE) {
         const batch = ranked.slice(from, from + CHECKED_AT_ONCE);
-        const friendIds = batch.flatMap(([id]) => {
-          const first = signals.get(id)?.friends?.firstId;
-          return first === undefined ? [] : [first];
-        });
+        const byId = new Map(batch.map((r) => [r.userId, r]));
+        const friendIds = batch.flatMap((r) => (r.signals.friends ? [r.signals.friends.firstId] : []));
         const { people, friendNames } = await repo.listedMatches(
           eventId,
           viewerId,
-          batch.map(([id]) => id),
+          batch.map((r) => r.userId),
           friendIds,
         );
         for (const person of people) {
           if (matches.length >= MATCHES_MAX) break;
-          const s = signals.get(person.id) ?? none;
+          const { score, signals: s } = byId.get(person.id) as Ranked;
           const friendName = s.friends ? (friendNames.get(s.friends.firstId) ?? null) : null;
           matches.push({
             user: person,
-            score: scores.get(person.id) ?? 0,
+            score,
             reasons: reasonsOf(friendName ? s : { ...s, friends: null }, language, friendName),
             request: requests.get(person.id) ?? "none",
           });

@@ -1,0 +1,347 @@
+/**
+ * People to meet at a large networking event, over real HTTP: the app listens on 127.0.0.1 and autocannon (a
+ * child process, so it does not share the server's event loop) drives 16 connections for --seconds per route,
+ * each right after a /healthz run on the same server. Routes: one opted-in person asking for their matches
+ * again and again, and --people different opted-in people asking round-robin (everyone at the event opening
+ * the section at once). Sizes: 2 000 and 20 000 opted-in attendees (--size, repeatable). Printed per tier and
+ * size: req/s, p50, p99, the ratio to /healthz, the p50 against the smallest size, the median of single
+ * requests (a kept list; and the first request of an event, which reads its whole list), the host's load
+ * average while each route ran, and one answer's shape. The embedded tier keeps PGlite in a temporary folder
+ * on disk, as a deployment does.
+ *
+ *   npx tsx bench/matching.ts                        # both tiers (PostgreSQL when TEST_DATABASE_URL is set)
+ *   npx tsx bench/matching.ts --tier pglite --size 2000 --seconds 5
+ *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C,
+ *            --people N (round-robin viewers, default 200), --profile DIR (a CPU profile of the server
+ *            during each route's run, summarised by function)
+ *
+ * Data: N people going to one networking event with matchmaking on, all opted in with the profile's phrases
+ * (as the demo city is): each offers two and seeks two of 60 phrases, has three of 30 interests, two of 30
+ * skills, one of 20 professions and a bio of eight words from a 200-word list, five friends among the others,
+ * and half of them published the event's evening as free. Phrases and interests are spread so that every
+ * person shares something with many others, which is the costly case for the ranking.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../src/server/app";
+import { testConfig } from "../src/server/config";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { optInEveryoneGoing } from "../src/server/modules/matching/repository";
+import { createInProcessBus } from "../src/server/realtime/bus";
+import { freshDatabaseUrl } from "../src/server/test/test-app";
+
+const { values: opts } = parseArgs({
+  options: {
+    tier: { type: "string", multiple: true },
+    size: { type: "string", multiple: true },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "16" },
+    people: { type: "string", default: "200" },
+    profile: { type: "string" },
+  },
+});
+const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglite"] : ["pglite"])) as Array<
+  "postgres" | "pglite"
+>;
+const sizes = (opts.size ?? ["2000", "20000"]).map(Number);
+const SECONDS = Number(opts.seconds);
+const CONNECTIONS = Number(opts.connections);
+const PEOPLE = Number(opts.people);
+if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
+  console.error("bench: --tier postgres needs TEST_DATABASE_URL (a server where it may create and drop a database)");
+  process.exit(2);
+}
+
+async function benchDatabaseUrl(tier: "postgres" | "pglite") {
+  if (tier === "postgres") return freshDatabaseUrl();
+  const folder = mkdtempSync(path.join(os.tmpdir(), "link-matching-bench-"));
+  return { url: folder, drop: async () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+const autocannonBin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")),
+  "autocannon.js",
+);
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Each request takes the next (path, cookie) pair of the list, round-robin, over the same connections. */
+const ROUND_ROBIN = `
+const autocannon = require(process.env.AUTOCANNON);
+const { origin, pairs, connections, seconds } = JSON.parse(require("node:fs").readFileSync(process.env.ROUND_ROBIN, "utf8"));
+let next = 0;
+autocannon({ url: origin, connections, duration: seconds, requests: [{ setupRequest(req) {
+  const [path, cookie] = pairs[next++ % pairs.length];
+  return { ...req, method: "GET", path, headers: { ...req.headers, cookie } };
+} }] }, (error, result) => {
+  if (error) throw error;
+  process.stdout.write(JSON.stringify(result));
+});`;
+
+/** One autocannon run in a child process: its JSON summary. Several (path, cookie) pairs go round-robin. */
+function autocannon(origin: string, pairs: Array<[string, string]>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const file = path.join(os.tmpdir(), `matching-bench-${process.pid}-${randomUUID()}.json`);
+    writeFileSync(file, JSON.stringify({ origin, pairs, connections: CONNECTIONS, seconds: SECONDS }));
+    const child: ChildProcess = spawn(process.execPath, ["-e", ROUND_ROBIN], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, AUTOCANNON: path.dirname(autocannonBin), ROUND_ROBIN: file },
+    });
+    let out = "";
+    child.stdout?.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("exit", () => {
+      rmSync(file, { force: true });
+      try {
+        const r = JSON.parse(out);
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors,
+        });
+      } catch (error) {
+        reject(new Error(`autocannon output unreadable: ${String(error)} ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+const words = (stem: string, n: number) => Array.from({ length: n }, (_, i) => `${stem}${i}`);
+const PHRASES = [
+  ...["product design", "seed investors", "a cofounder", "backend engineering", "growth marketing", "user research"],
+  ...["mobile apps", "data science", "machine learning", "sales leads", "legal advice", "hiring engineers"],
+  ...["fundraising", "mentoring", "public speaking", "brand strategy", "cloud infrastructure", "security audits"],
+  ...["open source", "community building", "customer support", "payments", "logistics", "climate tech"],
+  ...["health tech", "education", "hardware", "robotics", "game design", "music production"],
+  ...words("niche topic ", 30),
+];
+const INTERESTS = [
+  ...["hiking", "jazz", "yoga", "cooking", "chess", "running", "cycling", "photography", "travel", "reading"],
+  ...words("interest", 20),
+];
+const SKILLS = [...["design", "typescript", "sql", "pitching", "negotiation", "writing"], ...words("skill", 24)];
+const PROFESSIONS = [
+  ...["Product designer", "Software engineer", "Investor", "Founder", "Data scientist", "Marketer", "Recruiter"],
+  ...["Lawyer", "Teacher", "Nurse", "Architect", "Journalist", "Accountant", "Consultant", "Researcher"],
+  ...["Photographer", "Chef", "Musician", "Analyst", "Engineer"],
+];
+const BIO_WORDS = [
+  ...["startups", "climate", "design", "education", "health", "music", "travel", "systems", "markets", "community"],
+  ...["growth", "research", "robots", "payments", "cities", "food", "energy", "privacy", "games", "writing"],
+  ...Array.from({ length: 180 }, (_, i) => `topic${i}`),
+];
+
+/** The event and its N opted-in guests; returns the event and the session cookies of the first `viewers`. */
+async function seed(db: Database["db"], size: number, viewers: number) {
+  const pick = (list: string[]) => JSON.stringify(list);
+  await db.execute(sql`
+    insert into users (full_name, username, email, password_hash, latitude, longitude, timezone, profession, bio,
+      interests, skills, offering, seeking)
+    select 'Guest ' || g, 'guest_' || g, 'guest_' || g || '@example.com', 'x', '', '', 'UTC',
+      ${pick(PROFESSIONS)}::jsonb ->> (g % 20),
+      (select string_agg(${pick(BIO_WORDS)}::jsonb ->> ((g * 7 + k * 31) % 200), ' ') from generate_series(1, 8) k),
+      jsonb_build_array(${pick(INTERESTS)}::jsonb ->> (g % 10), ${pick(INTERESTS)}::jsonb ->> (10 + (g / 3) % 10),
+        ${pick(INTERESTS)}::jsonb ->> (20 + (g * 7) % 10)),
+      jsonb_build_array(${pick(SKILLS)}::jsonb ->> (g % 15), ${pick(SKILLS)}::jsonb ->> (15 + (g / 5) % 15)),
+      jsonb_build_array(${pick(PHRASES)}::jsonb ->> (g % 60), ${pick(PHRASES)}::jsonb ->> ((g * 11 + 1) % 60)),
+      jsonb_build_array(${pick(PHRASES)}::jsonb ->> ((g + 1) % 60), ${pick(PHRASES)}::jsonb ->> ((g * 13 + 5) % 60))
+    from generate_series(1, ${size + 1}) g`);
+  const ids = await db.execute(sql`select min(id) as first from users where username like 'guest\\_%'`);
+  const first = Number((ids as unknown as { rows: Array<{ first: number }> }).rows[0].first);
+  const hostId = first + size;
+  const starts = new Date(Date.now() + 2 * 86_400_000);
+  starts.setUTCHours(18, 0, 0, 0);
+  const made = await db.execute(sql`
+    insert into events (title, description, date, host_id, type, latitude, longitude, location, matchmaking,
+      meeting_slot_minutes, meeting_spots)
+    values ('Bench mixer', 'A generated networking event', ${starts.toISOString()}::timestamptz, ${hostId},
+      'networking', '', '', 'Bench Hall', true, 15, '{"Table 1","Table 2"}')
+    returning id`);
+  const eventId = Number((made as unknown as { rows: Array<{ id: number }> }).rows[0].id);
+  await db.execute(sql`
+    insert into event_participants (event_id, user_id, status)
+    select ${eventId}, u.id, 'going' from users u where u.id >= ${first} and u.id < ${hostId}`);
+  await db.execute(sql`update events set going_count = ${size} where id = ${eventId}`);
+  await db.execute(sql`
+    insert into friendships (requester_id, addressee_id, status)
+    select a, b, 'accepted' from (
+      select u.id as a, ${first} + ((u.id * 31 + k * 977) % ${size}) as b
+      from users u, generate_series(1, 5) k where u.id >= ${first} and u.id < ${hostId}) pairs
+    where a <> b
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into availability (user_id, date, timeslots)
+    select u.id, ${starts.toISOString().slice(0, 10)}::date, '["evening"]'::jsonb
+    from users u where u.id >= ${first} and u.id < ${hostId} and u.id % 2 = 0 on conflict do nothing`);
+  await optInEveryoneGoing(db, [eventId]);
+  await db.execute(sql`
+    insert into sessions (id_hash, user_id, expires_at)
+    select encode(sha256(convert_to('bench-session-' || u.id, 'UTF8')), 'hex'), u.id, now() + interval '1 day'
+    from users u where u.id >= ${first} and u.id < ${first + viewers}`);
+  await db.execute(sql`analyze`);
+  const cookies = Array.from({ length: viewers }, (_, i) => `link_session=bench-session-${first + i}`);
+  return { eventId, cookies };
+}
+
+/** A CPU profile of this process while one route runs, summarised by function (self time). */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      session.disconnect();
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      const self = new Map<number, number>();
+      profile.timeDeltas?.forEach((dt, i) => {
+        const id = profile.samples?.[i];
+        if (id !== undefined) self.set(id, (self.get(id) ?? 0) + dt);
+      });
+      const total = [...self.values()].reduce((a, b) => a + b, 0);
+      const byFunction = new Map<string, number>();
+      for (const node of profile.nodes) {
+        const { functionName, url, lineNumber } = node.callFrame;
+        const where = url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "") || "(native)";
+        const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
+        byFunction.set(fn, (byFunction.get(fn) ?? 0) + (self.get(node.id) ?? 0));
+      }
+      console.log(`  CPU profile (${file}; ${(total / 1e6).toFixed(1)} s sampled), by function (self time):`);
+      for (const [fn, us] of [...byFunction].sort((x, y) => y[1] - x[1]).slice(0, 20))
+        console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)} %  ${fn}`);
+    },
+  };
+}
+
+/** The median of `times` single requests over HTTP (no other request in flight). */
+async function medianMs(origin: string, url: string, cookies: string[], times: number) {
+  const took: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${origin}${url}`, { headers: { cookie: cookies[i % cookies.length] } });
+    await res.arrayBuffer();
+    took.push(performance.now() - t0);
+  }
+  took.sort((a, b) => a - b);
+  return took[Math.floor(times / 2)];
+}
+
+interface Row {
+  tier: string;
+  size: number;
+  route: string;
+  run: Run;
+  healthz: Run;
+  /** The host's load average (1 min) when the route's run ended. */
+  load: number;
+}
+const results: Row[] = [];
+const single: Array<{ tier: string; size: number; kept: number; firstOfEvent: number }> = [];
+
+for (const tier of tiers) {
+  for (const size of sizes) {
+    const started = Date.now();
+    process.env.DB_TIER = tier;
+    const { url, drop } = await benchDatabaseUrl(tier);
+    const database = await openDatabase(url, { poolMax: testConfig().DATABASE_POOL_MAX });
+    const bus = createInProcessBus();
+    const app = await buildApp({ config: testConfig({ AUTH_RATE_LIMIT: 100_000 }), database, bus });
+    const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+    const t0 = Date.now();
+    const viewers = Math.max(1, Math.min(PEOPLE, size));
+    const { eventId, cookies } = await seed(database.db, size, viewers);
+    const matchesPath = `/api/events/${eventId}/matches`;
+    console.log(
+      `\n== ${tier === "pglite" ? "pglite in a folder on disk" : tier}, ${size} opted-in attendees: seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    // The event's first request reads its whole list of people; the ones after read only what changed.
+    const t1 = performance.now();
+    const first = await fetch(`${origin}${matchesPath}`, { headers: { cookie: cookies[0] } });
+    const firstOfEvent = performance.now() - t1;
+    if (first.status !== 200) throw new Error(`matches answered ${first.status}: ${await first.text()}`);
+    const page = (await first.json()) as {
+      matches: Array<{ score: number; reasons: Array<{ kind: string; text: string }> }>;
+    };
+    const bytes = JSON.stringify(page).length;
+    console.log(
+      `  one answer: ${page.matches.length} matches, scores ${page.matches.map((m) => m.score).join(",")}, ${(bytes / 1024).toFixed(1)} KB; first reasons: ${page.matches[0]?.reasons.map((r) => r.text).join(" | ")}`,
+    );
+    // Sessions into the instance's session cache, as people who have the app open.
+    for (const cookie of cookies) await fetch(`${origin}/api/user`, { headers: { cookie } });
+    const runs: Array<{ label: string; pairs: Array<[string, string]> }> = [
+      { label: "one person, again and again", pairs: [[matchesPath, cookies[0]]] },
+      { label: `${viewers} people round-robin`, pairs: cookies.map((c): [string, string] => [matchesPath, c]) },
+    ];
+    for (const r of runs) {
+      const healthz = await autocannon(origin, [["/healthz", cookies[0]]]);
+      const profiling = opts.profile ? await startProfile() : null;
+      const run = await autocannon(origin, r.pairs);
+      const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      if (profiling) await profiling.stop(path.join(opts.profile as string, `matching-${tier}-${size}-${slug}.cpuprofile`));
+      const load = os.loadavg()[0];
+      results.push({ tier, size, route: r.label, run, healthz, load });
+      console.log(
+        `  ${r.label}: ${run.requests} requests, ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms (healthz ${healthz.rps.toFixed(0)} req/s, p99 ${healthz.p99} ms); load ${load.toFixed(1)}${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ""}`,
+      );
+    }
+    const kept = await medianMs(origin, matchesPath, cookies, 41);
+    single.push({ tier, size, kept, firstOfEvent });
+    console.log(
+      `  one request at a time: median ${kept.toFixed(1)} ms (kept list), the event's first ${firstOfEvent.toFixed(1)} ms`,
+    );
+    await app.close();
+    await bus.close();
+    await database.close();
+    await drop();
+    console.log(`  (${((Date.now() - started) / 1000).toFixed(0)} s for this size)`);
+  }
+}
+
+const f = (n: number, d = 0) => n.toFixed(d);
+console.log(
+  `\nGET /api/events/{id}/matches over HTTP, ${CONNECTIONS} connections, ${SECONDS} s per route, each after a /healthz run on the same server`,
+);
+console.log("Targets: >= 0.10 x healthz req/s at 2 000 opted in; at 20 000 a request costs under 3 x the 2 000 case.");
+console.log(
+  "tier      people  route                              req/s   p50   p99 | healthz req/s  p99 | rps ratio  cost vs smallest | load",
+);
+for (const r of results) {
+  const smallest = results.find((x) => x.tier === r.tier && x.route === r.route);
+  // Cost per request, each against its own /healthz run: a loaded minute moves both alike.
+  const cost = (x: Row) => x.healthz.rps / Math.max(x.run.rps, 1e-9);
+  const vs = smallest && smallest !== r ? f(cost(r) / cost(smallest), 2) : "";
+  console.log(
+    `${r.tier.padEnd(8)}${String(r.size).padStart(8)}  ${r.route.padEnd(33)}${f(r.run.rps).padStart(7)}${String(r.run.p50).padStart(6)}${String(r.run.p99).padStart(6)} |${f(r.healthz.rps).padStart(14)}${String(r.healthz.p99).padStart(5)} |${f(r.run.rps / r.healthz.rps, 3).padStart(10)}${vs.padStart(18)} |${f(r.load, 1).padStart(5)}`,
+  );
+}
+for (const tier of tiers) {
+  const rows = single.filter((x) => x.tier === tier);
+  const [small, large] = [rows[0], rows.at(-1)];
+  if (!small || !large || small === large) continue;
+  console.log(
+    `${tier}: one request, ${large.size} vs ${small.size} opted in (median of 41): ${(large.kept / small.kept).toFixed(2)} x; the event's first request ${(large.firstOfEvent / small.firstOfEvent).toFixed(2)} x`,
+  );
+}
+process.exit(0);
