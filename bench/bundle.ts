@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build, type PluginOption } from "vite";
-import { BUDGET_FILE, MANIFEST, screenFiles } from "../scripts/byte-budget.mjs";
+import { BUDGET_FILE, type BudgetScreen, MANIFEST, screenFiles } from "../scripts/byte-budget.mjs";
 
 const { values: opts } = parseArgs({
   options: { top: { type: "string", default: "25" }, json: { type: "string" } },
@@ -58,12 +58,10 @@ try {
     build: { outDir, emptyOutDir: true },
   });
   const manifest = JSON.parse(readFileSync(path.join(outDir, MANIFEST), "utf8"));
-  const budget = JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as {
-    screens: Array<{ screen: string; loads: string[]; gzipBytes: number }>;
-  };
+  const budget = JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as { screens: BudgetScreen[] };
   const report: Record<string, Array<{ module: string; owner: string; gzipBytes: number; renderedBytes: number }>> = {};
   for (const screen of budget.screens) {
-    const files = screenFiles(manifest, screen.loads) as string[];
+    const files = screenFiles(manifest, screen.loads);
     const modules = new Map<string, { gzip: number; rendered: number; owner: string }>();
     let total = 0;
     for (const file of files) {
