@@ -117,7 +117,7 @@ export function eventsService({
   async function planUpdate(
     hostId: number,
     eventId: number,
-    { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
+    { questions, maxGuestsPerPerson, checkInOpensHours, guestList, waitlistMode, ...body }: UpdateEventBody,
   ) {
     // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
     const event = await requireAnnounceable(eventId, hostId);
@@ -142,7 +142,7 @@ export function eventsService({
             placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
           }
         : {}),
-      ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
+      ...hostingColumns({ questions, maxGuestsPerPerson, checkInOpensHours, guestList, waitlistMode }),
     };
     return { id: eventId, values, before: event };
   }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { guestListPrivateText } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { userRoles } from "#server/modules/roles/schema";
-import { eventSuite, type Who } from "#server/test/factories";
+import { eventSuite, inHours, type Who } from "#server/test/factories";
 import { HIDDEN_EVENT_TEXT } from "./service";
 
 /** What each kind of viewer may see of events, people and guest lists, on every path that shows them. */
@@ -159,7 +159,7 @@ describe("blocks in hosting paths", () => {
     const host = await signUp();
     const a = await signUp();
     const b = await signUp();
-    const event = await createEvent(host, { title: "Climbing night" });
+    const event = await createEvent(host, { title: "Climbing night", date: inHours(1).toISOString() });
     for (const g of [a, b]) {
       await going(g, event.id);
       const checked = await host.call({
