@@ -1,7 +1,7 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
 import { EVENT_NOTICES } from "#contract/event-notices";
-import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
+import { type EventPreview, PREVIEW_DESCRIPTION_MAX, PREVIEW_MORE_DATES_MAX } from "#contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -112,6 +112,21 @@ export function eventsService({
   /** An event's zone: its place's, else its host's (the zone the host typed the time in). */
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
     return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
+  }
+  /** A series' other upcoming dates that are public to the viewer too (a hidden date stays out), soonest first. */
+  async function publicMoreDates(event: { id: number; seriesId: number | null }, viewerId: number | null) {
+    if (event.seriesId == null) return [];
+    const following = (await repo.followingOccurrences(event.seriesId, new Date())).filter((o) => o.id !== event.id);
+    const dates: Array<{ id: number; date: string }> = [];
+    for (const o of following) {
+      if (dates.length === PREVIEW_MORE_DATES_MAX) break;
+      const shown = await visibility.requirePublic(o.id, viewerId).then(
+        () => true,
+        () => false,
+      );
+      if (shown) dates.push({ id: o.id, date: o.date.toISOString() });
+    }
+    return dates;
   }
   /** Checks that `hostId` may make this change to the event and works out its columns; changes nothing. */
   async function planUpdate(
@@ -283,6 +298,8 @@ export function eventsService({
       const event = await visibility.requirePublic(eventId, viewerId);
       const host = await users.findById(event.hostId);
       return {
+        recurrence: event.recurrence,
+        moreDates: await publicMoreDates(event, viewerId),
         id: event.id,
         title: event.title,
         description: event.description.slice(0, PREVIEW_DESCRIPTION_MAX),

@@ -71,6 +71,51 @@ describe("link cards in the HTML shell", () => {
     expect(res.body).toContain("/assets/main.js");
   });
 
+  it("a series' page says signed out that it repeats, and links its other dates under More dates", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t);
+    const first = await createEvent(host, {
+      title: "Thursday run",
+      description: "Easy pace",
+      date: "2030-01-18T04:00:00.000Z",
+      location: "Dolores Park",
+      latitude: "37.7596",
+      longitude: "-122.4269",
+      recurrence: { frequency: "weekly", count: 3 },
+    });
+    const dates = await t.database.db.select({ id: events.id }).from(events).where(eq(events.seriesId, first.id));
+    const [second, third] = dates
+      .map((d) => d.id)
+      .filter((id) => id !== first.id)
+      .sort((a, b) => a - b);
+    const res = await page(`/events/${first.id}`);
+    const frame = /<main class="app-shell-frame"[^>]*>([\s\S]*?)<\/main>/.exec(res.body)?.[1];
+    expect(frame).toBe(
+      '<h1 dir="auto">Thursday run</h1><p dir="auto">Thu, Jan 17, 8:00 PM PST</p><p dir="auto">Every Thursday</p>' +
+        '<p dir="auto">Dolores Park</p><nav aria-label="More dates"><h2>More dates</h2><ul>' +
+        `<li><a href="/events/${second}">Thu, Jan 24, 8:00 PM PST</a></li>` +
+        `<li><a href="/events/${third}">Thu, Jan 31, 8:00 PM PST</a></li></ul></nav>`,
+    );
+    // In Spanish too, and the public preview the app then renders says the same.
+    const spanish = await t.app.inject({
+      method: "GET",
+      url: `/events/${first.id}`,
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.body).toContain('<p dir="auto">Cada jueves</p>');
+    expect(spanish.body).toContain("<h2>Más fechas</h2>");
+    const preview = (await page(`/api/events/${first.id}/preview`)).json();
+    expect(preview.recurrence).toBe("weekly");
+    expect(preview.moreDates.map((d: { id: number }) => d.id)).toEqual([second, third]);
+    // A one-off event says neither.
+    const once = await createEvent(host, { title: "Once", date: "2030-01-18T04:00:00.000Z" });
+    const single = /<main class="app-shell-frame"[^>]*>([\s\S]*?)<\/main>/.exec(
+      (await page(`/events/${once.id}`)).body,
+    );
+    expect(single?.[1]).toContain('<h1 dir="auto">Once</h1>');
+    expect(single?.[1]).not.toMatch(/Every|More dates|<nav/);
+  });
+
   it("escapes a hostile title and description: what a person wrote never becomes markup", async () => {
     const { createUser, createEvent } = helpers;
     const host = await createUser(t);

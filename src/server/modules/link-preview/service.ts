@@ -3,6 +3,7 @@ import path from "node:path";
 import { LINK_CARD_TEXTS } from "#contract/api-texts";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
+import { HOSTING_SERIES_TEXTS, recurrenceKey } from "#contract/hosting-texts";
 import { HOST_TEXTS, hostPaths } from "#contract/hosts";
 import type { Language } from "#contract/i18n/languages";
 import { PRODUCT_NAME } from "#contract/product";
@@ -20,7 +21,12 @@ export interface LinkCard {
   /** schema.org JSON-LD for search engines (a public event's page only). */
   structuredData?: Record<string, unknown>;
   /** What the page itself says before the app has loaded: a heading and its lines (an event's time and place). */
-  page?: { heading: string; lines: string[] };
+  page?: {
+    heading: string;
+    lines: string[];
+    /** A series' other dates, each a link to its own page, under their heading ("More dates"). */
+    moreDates?: { heading: string; links: Array<{ text: string; url: string }> };
+  };
 }
 
 /** What a card reads from the events, invites and public pages modules: the same views their own pages use. */
@@ -68,6 +74,23 @@ export function eventTimeText(date: string, zone: string, language: Language = "
       .format(at)
       .replace(/ at /, ", ");
     return `${time} ${zoneAbbreviation(at, zone)}`;
+  } catch {
+    return "";
+  }
+}
+
+/** "Every Thursday", "Monthly on the 3rd": a series' repeat read in the event's own zone, in `language`. */
+export function seriesText(event: Pick<EventPreview, "date" | "timezone" | "recurrence">, language: Language) {
+  if (!event.recurrence) return "";
+  try {
+    const at = new Date(event.date);
+    const inZone = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(timeLanguage(language).locale, { ...options, timeZone: event.timezone }).format(at);
+    const day = Number(new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: event.timezone }).format(at));
+    return serverText(language, HOSTING_SERIES_TEXTS, recurrenceKey(event.recurrence), {
+      weekday: inZone({ weekday: "long" }),
+      day,
+    });
   } catch {
     return "";
   }
@@ -128,7 +151,19 @@ export function linkPreviewService({
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
       image: absolute(picture),
       url,
-      page: { heading: title, lines: [when, where].filter(Boolean) },
+      page: {
+        heading: title,
+        lines: [when, seriesText(event, language), where].filter(Boolean),
+        moreDates: event.moreDates.length
+          ? {
+              heading: serverText(language, HOSTING_SERIES_TEXTS, "moreDates"),
+              links: event.moreDates.map((d) => ({
+                text: eventTimeText(d.date, event.timezone, language),
+                url: `/events/${d.id}`,
+              })),
+            }
+          : undefined,
+      },
       structuredData: eventStructuredData({
         event,
         previousDate: facts.previousDate,
@@ -182,6 +217,12 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
+/** A series' other dates as the first paint lists them: a named list of links. */
+function moreDatesHtml({ heading, links }: { heading: string; links: Array<{ text: string; url: string }> }) {
+  const items = links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join("");
+  return `<nav aria-label="${escapeHtml(heading)}"><h2>${escapeHtml(heading)}</h2><ul>${items}</ul></nav>`;
+}
+
 /**
  * The card's meta tags, and its title in place of the shell's, inside the shell's head; the card's
  * page text in the shell's frame, which the app replaces when it starts.
@@ -207,6 +248,7 @@ export function withCard(shell: string, card: LinkCard): string {
     ? [
         `<h1 dir="auto">${escapeHtml(card.page.heading)}</h1>`,
         ...card.page.lines.map((line) => `<p dir="auto">${escapeHtml(line)}</p>`),
+        card.page.moreDates ? moreDatesHtml(card.page.moreDates) : "",
       ].join("")
     : null;
   return shell
