@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { LINK_CARD_TEXTS } from "#contract/api-texts";
+import { LINK_CARD_TEXTS, LINK_IMAGE_HEIGHT, LINK_IMAGE_WIDTH } from "#contract/api-texts";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
 import { HOSTING_SERIES_TEXTS, recurrenceKey } from "#contract/hosting-texts";
@@ -9,14 +9,17 @@ import type { Language } from "#contract/i18n/languages";
 import { PRODUCT_NAME } from "#contract/product";
 import { zoneAbbreviation } from "#contract/zone-names";
 import { serverText, timeLanguage } from "#server/i18n";
+import { linkImagePath, linkImages } from "./card-image";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
 export interface LinkCard {
   title: string;
   description: string;
-  /** Absolute when the origin is known, else null (a card without a picture rather than a broken one). */
+  /** A 1200 x 630 JPEG (card-image.ts), absolute when the origin is known, else null (no picture rather than a broken one). */
   image: string | null;
+  /** What the picture shows, for those who cannot see it. */
+  imageAlt: string;
   url: string | null;
   /** schema.org JSON-LD for search engines (a public event's page only). */
   structuredData?: Record<string, unknown>;
@@ -49,6 +52,8 @@ export interface LinkPreviewSources {
     | undefined
   >;
   inviteView(code: string): Promise<InviteView>;
+  /** An uploaded photo's stored bytes (its largest size), or null. */
+  uploadBytes(id: string): Promise<Buffer | null>;
 }
 
 /** Characters of a card's description: what chat apps show before cutting it themselves. */
@@ -80,7 +85,7 @@ export function eventTimeText(date: string, zone: string, language: Language = "
 }
 
 /** "Every Thursday", "Monthly on the 3rd": a series' repeat read in the event's own zone, in `language`. */
-export function seriesText(event: Pick<EventPreview, "date" | "timezone" | "recurrence">, language: Language) {
+function seriesText(event: Pick<EventPreview, "date" | "timezone" | "recurrence">, language: Language) {
   if (!event.recurrence) return "";
   try {
     const at = new Date(event.date);
@@ -126,6 +131,19 @@ export function linkPreviewService({
     return illustrations;
   }
   const absolute = (p: string | null | undefined) => (p ? new URL(p, origin).href : null);
+  const images = linkImages({
+    uploadBytes: sources.uploadBytes,
+    illustrationFile: async (kind) => {
+      const file = (await illustrationFiles()).get(kind);
+      return file && path.join(clientDist, file);
+    },
+  });
+  /** The card's raster picture: the uploaded photo, else the illustration of `kind` when the build has it. */
+  async function cardImage(photo: string | null | undefined, kind: CoverKind) {
+    if (!photo && !(await illustrationFiles()).has(kind)) return null;
+    return absolute(linkImagePath(photo, kind));
+  }
+  const alt = (language: Language, name: string) => serverText(language, LINK_CARD_TEXTS, "picture", { name });
 
   /** A public event's card and structured data; nothing at all for an event that is not public to this viewer. */
   async function eventCard(
@@ -141,7 +159,7 @@ export function linkPreviewService({
     const when = eventTimeText(event.date, event.timezone, language);
     const where = event.location.trim();
     const line = [when, where].filter(Boolean).join(" · ");
-    const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
+    const image = await cardImage(event.imageUrl, coverKindOf(event));
     const url = absolute(`/events/${event.id}`);
     const title = event.canceled
       ? serverText(language, LINK_CARD_TEXTS, "canceled", { title: event.title })
@@ -149,7 +167,8 @@ export function linkPreviewService({
     return {
       title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
-      image: absolute(picture),
+      image,
+      imageAlt: alt(language, event.title),
       url,
       page: {
         heading: title,
@@ -168,7 +187,7 @@ export function linkPreviewService({
         event,
         previousDate: facts.previousDate,
         pageUrl: url,
-        image: absolute(picture),
+        image,
         organizerUrl: facts.hostPage ? absolute(hostPaths(facts.hostPage).page) : null,
       }),
     };
@@ -190,7 +209,8 @@ export function linkPreviewService({
           .join(" — "),
         CARD_DESCRIPTION_MAX,
       ),
-      image: absolute(host.profileImage ?? (await illustrationFiles()).get("social")),
+      image: await cardImage(host.profileImage, "social"),
+      imageAlt: alt(language, host.fullName),
       url: absolute(hostPaths(host.username).page),
     };
   }
@@ -202,12 +222,20 @@ export function linkPreviewService({
     return {
       title: serverText(language, LINK_CARD_TEXTS, "join", { group: invite.group.name, product: PRODUCT_NAME }),
       description: clip([members, invite.group.description].filter(Boolean).join(" · "), CARD_DESCRIPTION_MAX),
-      image: absolute(invite.group.imageUrl ?? (await illustrationFiles()).get("social")),
+      image: await cardImage(invite.group.imageUrl, "social"),
+      imageAlt: alt(language, invite.group.name),
       url: absolute(`/invite/${encodeURIComponent(code)}`),
     };
   }
 
-  return { eventCard, hostCard, inviteCard };
+  return {
+    eventCard,
+    hostCard,
+    inviteCard,
+    /** The JPEG behind a card's og:image (`key` as LINK_IMAGE_KEY reads it), or null. */
+    picture: images.picture,
+    isPictureKept: images.isKept,
+  };
 }
 export type LinkPreviewService = ReturnType<typeof linkPreviewService>;
 
@@ -236,11 +264,20 @@ export function withCard(shell: string, card: LinkCard): string {
     meta("property", "og:title", card.title),
     meta("property", "og:description", card.description),
     meta("property", "og:image", card.image),
+    ...(card.image
+      ? [
+          meta("property", "og:image:type", "image/jpeg"),
+          meta("property", "og:image:width", String(LINK_IMAGE_WIDTH)),
+          meta("property", "og:image:height", String(LINK_IMAGE_HEIGHT)),
+          meta("property", "og:image:alt", card.imageAlt),
+        ]
+      : []),
     meta("property", "og:url", card.url),
     meta("name", "twitter:card", card.image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", card.title),
     meta("name", "twitter:description", card.description),
     meta("name", "twitter:image", card.image),
+    card.image ? meta("name", "twitter:image:alt", card.imageAlt) : "",
   ]
     .filter(Boolean)
     .join("\n    ");
