@@ -72,4 +72,8 @@ export const LINK_CARD_TEXTS = defineTexts("linkCard", {
   canceled: "Canceled: {title}",
   members: "{count, plural, one {# member} other {# members}}",
   join: "Join {group} on {product}",
+  picture: "Picture for {name}",
 });
+/** A link card's picture: the size chat apps show whole (Open Graph's 1.91:1), as a JPEG they all read. */
+export const LINK_IMAGE_WIDTH = 1200;
+export const LINK_IMAGE_HEIGHT = 630;

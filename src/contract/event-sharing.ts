@@ -11,6 +11,8 @@ import { eventSchema } from "./events";
 export const EVENT_PREVIEWS_PER_MINUTE = 60;
 /** Characters of the description a preview and a link card carry: a card shows two lines, a preview a paragraph. */
 export const PREVIEW_DESCRIPTION_MAX = 300;
+/** A series' other upcoming dates a preview lists ("More dates"): the next few, as the signed-in page shows. */
+export const PREVIEW_MORE_DATES_MAX = 6;
 
 /** GET /api/events/{id}/preview: what anyone holding the link may see; never who is going. */
 export const eventPreviewSchema = eventSchema
@@ -25,6 +27,7 @@ export const eventPreviewSchema = eventSchema
     imageUrl: true,
     type: true,
     tags: true,
+    recurrence: true,
   })
   .extend({
     /** Whether the place was picked (a pin) rather than only typed: an unpinned place reads "Around …". */
@@ -33,6 +36,8 @@ export const eventPreviewSchema = eventSchema
     goingCount: z.number().int(),
     maxAttendees: z.number().int().nullable(),
     canceled: z.boolean(),
+    /** A series' other upcoming dates, soonest first (at most PREVIEW_MORE_DATES_MAX; none for a one-off event). */
+    moreDates: z.array(z.object({ id: z.number().int(), date: z.string() })),
   });
 export type EventPreview = z.infer<typeof eventPreviewSchema>;
 

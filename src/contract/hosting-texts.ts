@@ -37,6 +37,13 @@ export const formatDoorCode = (code: string) => `${code.slice(0, 3)} ${code.slic
 /** A ticket code is `<eventId>.<userId>.<signature>`: short enough for a small QR code. */
 export const TICKET_CODE_MAX = 80;
 
+/** How many hours before its start an event's check-in opens, unless its hosts set otherwise. */
+export const CHECK_IN_OPENS_HOURS_DEFAULT = 12;
+/** The earliest a host may open check-in: a week before the start. */
+export const CHECK_IN_OPENS_HOURS_MAX = 168;
+/** Link's events have a start only: check-in closes this many hours after it, when the event is taken to be over. */
+export const CHECK_IN_CLOSES_AFTER_START_HOURS = 3;
+
 /** How long a person offered a seat from the waitlist has to confirm it (confirm mode). */
 export const SEAT_CONFIRM_MS = 60 * 60_000;
 
@@ -59,6 +66,9 @@ export const HOSTING_TEXTS = defineTexts("hosting", {
   ticketNotFound: "Ticket not found",
   doorCodeBusy: "The ticket's code could not be made just now. Try again",
   alreadyCheckedIn: "Already checked in",
+  checkInNotOpen:
+    "{hours, plural, =0 {Check-in opens when the event starts} one {Check-in opens # hour before the event starts} other {Check-in opens # hours before the event starts}}",
+  checkInClosed: "Check-in has closed: the event is over",
   youWereThere: "You were there",
   noSeatOffer: "No seat is waiting for your confirmation",
 });

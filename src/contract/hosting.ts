@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
 import {
   ANSWER_TEXT_MAX,
+  CHECK_IN_OPENS_HOURS_MAX,
   COHOSTS_AT_CREATE_MAX,
   EVENT_QUESTIONS_MAX,
   GUESTS_PER_PERSON_MAX,
@@ -16,6 +17,8 @@ import {
 import { defineTexts } from "./i18n/texts";
 
 export {
+  CHECK_IN_CLOSES_AFTER_START_HOURS,
+  CHECK_IN_OPENS_HOURS_DEFAULT,
   DOOR_CODE_ALPHABET,
   DOOR_CODE_LENGTH,
   GUEST_CSV_TEXTS,
@@ -37,6 +40,9 @@ export const HOSTING_RULES_TEXTS = defineTexts("hostingRules", {
   maxGuestsWhole: "maxGuestsPerPerson must be a whole number",
   maxGuestsMin: "maxGuestsPerPerson must be at least 0",
   maxGuestsMax: `maxGuestsPerPerson must be at most ${GUESTS_PER_PERSON_MAX}`,
+  checkInOpensWhole: "checkInOpensHours must be a whole number",
+  checkInOpensMin: "checkInOpensHours must be at least 0",
+  checkInOpensMax: `checkInOpensHours must be at most ${CHECK_IN_OPENS_HOURS_MAX}`,
   tooManyAnswers: `at most ${EVENT_QUESTIONS_MAX} answers`,
   guestsWhole: "guests must be a whole number",
   guestsMin: "guests must be at least 0",
@@ -86,10 +92,18 @@ const maxGuestsPerPersonSchema = z
   .min(0, RULES.maxGuestsMin)
   .max(GUESTS_PER_PERSON_MAX, RULES.maxGuestsMax);
 
+/** How many hours before the start the hosts may check guests in (until the event is over). */
+const checkInOpensHoursSchema = z
+  .number()
+  .int(RULES.checkInOpensWhole)
+  .min(0, RULES.checkInOpensMin)
+  .max(CHECK_IN_OPENS_HOURS_MAX, RULES.checkInOpensMax);
+
 /** The hosting settings POST /api/events and PATCH /api/events/{id} accept beside the event's own fields. */
 export const hostingSettingsSchema = z.object({
   questions: questionsInputSchema.optional(),
   maxGuestsPerPerson: maxGuestsPerPersonSchema.optional(),
+  checkInOpensHours: checkInOpensHoursSchema.optional(),
   guestList: guestListVisibilitySchema.optional(),
   waitlistMode: waitlistModeSchema.optional(),
 });

@@ -313,6 +313,7 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
         },
         hostCard: services.publicPages.hostCard,
         inviteView: (code) => services.invites.view(code),
+        uploadBytes: (id) => services.uploads.load(id),
       },
       origin: publicOrigin(config),
       clientDist: CLIENT_DIST,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECK_IN_OPENS_HOURS_MAX } from "#contract/hosting-texts";
 import { eventParticipants } from "#server/modules/participants/schema";
 import { userRoles } from "#server/modules/roles/schema";
 import {
@@ -136,7 +137,15 @@ async function buildWorld(): Promise<World> {
       await call({
         method: "POST",
         url: "/api/events",
-        payload: { title: `Matrix ${type}`, description: "For the matrix", date: when, hostId, type },
+        // Check-in opened a week ahead, the earliest a host may: the owner's check-in is in its window.
+        payload: {
+          title: `Matrix ${type}`,
+          description: "For the matrix",
+          date: when,
+          hostId,
+          type,
+          checkInOpensHours: CHECK_IN_OPENS_HOURS_MAX,
+        },
       }),
       201,
       type,

@@ -37,6 +37,8 @@ test("the guest reads the door code, the host types it, the guest sees they were
   const title = `${uniqueToken("door")} Rooftop social`;
   const event = await createEvent(hostPage.request, host.id, {
     title,
+    // Starting within the hour: check-in is open (it opens 12 hours before the start).
+    date: new Date(Date.now() + 3_600_000).toISOString(),
     maxGuestsPerPerson: 1,
     questions: [{ text: "Which game will you bring?", required: true }],
   });

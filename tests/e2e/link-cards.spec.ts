@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { createEvent, createGroup, expect, test } from "./fixtures";
 
 /** What a chat app's link unfurler reads: the HTML the server sends for the address, before any script runs. */
@@ -35,7 +36,12 @@ test("an event's link and a group invite's unfurl into cards, and a hostile titl
     const card = cardOf(eventHtml);
     expect(card.title).toBe("Sundowner&quot;&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;");
     expect(card.description).toMatch(/ P[SD]T · Dolores Park — Bring a jacket$/);
-    expect(card.image).toMatch(/\/assets\/food-[\w-]+\.svg$/);
+    expect(card.image).toMatch(/\/link-images\/illustration-food\.jpg$/);
+    // A picture chat apps show: a 1200 x 630 JPEG, not the SVG illustration itself.
+    const picture = await unfurler.request.get(new URL(card.image as string).pathname);
+    expect(picture.headers()["content-type"]).toBe("image/jpeg");
+    const { format, width, height } = await sharp(await picture.body()).metadata();
+    expect([format, width, height]).toEqual(["jpeg", 1200, 630]);
     expect(card.twitterCard).toBe("summary_large_image");
     expect(eventHtml).not.toContain("<script>window.pwned=1</script>");
 

@@ -13,6 +13,9 @@ export const inDays = (days: number, hour = 19) => {
   return d;
 };
 
+/** A time `hours` from now: an event this soon is open for check-in. */
+export const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
 /** A registered person with the session to act as them: `call` is app.inject with their cookie. */
 export async function createUser(t: TestApp, overrides: Partial<RegisterBody> = {}) {
   const { user, cookie, password } = await registerUser(t.app, overrides);

@@ -70,10 +70,11 @@ function CardBody({
           <SeriesLabel event={event} />
           <CardHosts event={event} />
           {(event.location || event.distanceKm != null || !eventCoordinates(event)) && (
-            <p className="flex items-center gap-2">
-              <MapPinIcon className="size-4 shrink-0" aria-hidden />
+            <p className="flex items-start gap-2" data-testid="card-place">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {/* A long place wraps to a second line and ends there with an ellipsis, whole lines only. */}
               {event.location && (
-                <span className="min-w-0" dir="auto">
+                <span className="line-clamp-2 min-w-0 wrap-break-word" dir="auto" data-testid="card-place-name">
                   {event.location}
                 </span>
               )}

@@ -66,12 +66,13 @@ export function EventPage() {
           onOpenChange={(open) => !open && joining.stopAsking()}
         />
       )}
-      {/* Sticky just below the header for the whole page, over the cover at first: the way back never
-          scrolls under the header. Zero height (and -mb-4 for the grid's gap) so it takes no room. */}
-      <div className="sticky top-[calc(3.5rem+1px+env(safe-area-inset-top))] z-30 -mb-4 h-0">
-        <Button asChild variant="secondary" size="icon" className="ms-3 mt-3 rounded-full shadow-sm">
-          <Link href="/my-events" aria-label={t("back")} data-testid="event-back">
-            <ArrowLeftIcon className="rtl:-scale-x-100" />
+      {/* A bar in the page's flow, above the cover: it scrolls away with the page rather than floating over
+          what the page shows (a floating button hid the hosts' buttons as they scrolled to them). */}
+      <div className="-mb-2 px-2 pt-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/my-events" data-testid="event-back">
+            <ArrowLeftIcon className="rtl:-scale-x-100" aria-hidden />
+            {t("back")}
           </Link>
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from "@contract/product";
 import { CalendarIcon, MapPinIcon, UsersIcon } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
 import { authPathFor, eventJoinPath } from "@/features/auth";
+import { MoreDates, SeriesLabel } from "@/features/hosting";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
 import { useTexts } from "@/lib/i18n";
@@ -88,6 +89,7 @@ export function PublicEventPage() {
               <CalendarIcon className="size-4 shrink-0" aria-hidden />
               <span data-testid="preview-time">{at}</span>
             </p>
+            <SeriesLabel event={e} />
             {location && (
               <p className="flex items-start gap-2">
                 <MapPinIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -106,6 +108,7 @@ export function PublicEventPage() {
               <span data-testid="preview-going">{t("going", { count: e.goingCount })}</span>
             </p>
           </div>
+          <MoreDates dates={e.moreDates} eventZone={e.timezone} />
           {e.description && (
             <p className="text-sm wrap-anywhere whitespace-pre-line" dir="auto">
               {e.description}

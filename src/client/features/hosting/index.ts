@@ -6,4 +6,4 @@ export { LazyRespondDialog, preloadRespondDialog } from "./lazy-respond-dialog";
 export { MetAt } from "./met-at";
 export { PlusOnesField, QuestionsField, questionsToSave } from "./questions-field";
 export { RespondDialog } from "./respond-dialog";
-export { RepeatField, SeriesDates, SeriesLabel } from "./series";
+export { MoreDates, RepeatField, SeriesDates, SeriesLabel } from "./series";

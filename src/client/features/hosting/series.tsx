@@ -37,7 +37,6 @@ export function SeriesLabel({ event }: { event: Pick<Event, "date" | "recurrence
  * Each reads as the event's time does everywhere (its zone named, "your time" when that differs).
  */
 export function SeriesDates({ event, timezone }: { event: Event; timezone?: string }) {
-  const t = useTexts(HOSTING_SERIES_TEXTS);
   const occurrences = useQuery({
     queryKey: [...eventKeys.all, "occurrences", event.seriesId],
     queryFn: () => api.get<z.ZodArray<typeof occurrenceSchema>>(eventPaths.occurrences(event.id)),
@@ -45,19 +44,34 @@ export function SeriesDates({ event, timezone }: { event: Event; timezone?: stri
     networkMode: "offlineFirst",
   });
   const others = (occurrences.data ?? []).filter((o) => o.id !== event.id);
-  if (event.seriesId == null || others.length === 0) return null;
+  if (event.seriesId == null) return null;
+  return <MoreDates dates={others} eventZone={event.timezone} timezone={timezone} />;
+}
+
+/** "More dates": links to a series' other dates, each read in the event's zone (and the viewer's, when it differs). */
+export function MoreDates({
+  dates,
+  eventZone,
+  timezone,
+}: {
+  dates: ReadonlyArray<{ id: number; date: string }>;
+  eventZone: string;
+  timezone?: string | null;
+}) {
+  const t = useTexts(HOSTING_SERIES_TEXTS);
+  if (dates.length === 0) return null;
   return (
     <nav className="grid gap-1.5" aria-label={t("moreDates")}>
       <h2 className="text-sm font-semibold">{t("moreDates")}</h2>
       <ul className="flex gap-2 overflow-x-auto pb-1">
-        {others.map((o) => (
+        {dates.map((o) => (
           // A date with "your time" beside it is longer than a phone is wide in some languages: it wraps.
           <li key={o.id} className="w-max max-w-64 shrink-0">
             <Link
               href={`/events/${o.id}`}
               className="block h-full rounded-lg border border-border px-3 py-2 text-sm hover:bg-muted"
             >
-              {formatEventTime(o.date, event.timezone, timezone)}
+              {formatEventTime(o.date, eventZone, timezone)}
             </Link>
           </li>
         ))}

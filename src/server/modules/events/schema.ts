@@ -15,7 +15,13 @@ import {
 import type { FriendGroupId, Industry } from "#contract/categories";
 import type { EventType } from "#contract/events";
 import type { GroupEventType } from "#contract/groups";
-import type { EventQuestion, GuestListVisibility, RecurrenceFrequency, WaitlistMode } from "#contract/hosting";
+import {
+  CHECK_IN_OPENS_HOURS_DEFAULT,
+  type EventQuestion,
+  type GuestListVisibility,
+  type RecurrenceFrequency,
+  type WaitlistMode,
+} from "#contract/hosting";
 import { createdAt } from "#server/db/columns";
 import { groups } from "#server/modules/groups/schema";
 import { users } from "#server/modules/users/schema";
@@ -61,6 +67,8 @@ export const events = pgTable(
     questions: jsonb("questions").$type<EventQuestion[]>().notNull().default([]),
     /** How many plus-ones one person may bring; each takes a seat. */
     maxGuestsPerPerson: integer("max_guests_per_person").notNull().default(0),
+    /** How many hours before the start its hosts may check guests in (check-in closes when it is over). */
+    checkInOpensHours: integer("check_in_opens_hours").notNull().default(CHECK_IN_OPENS_HOURS_DEFAULT),
     /** Who sees who is going; the count is shown to everyone. */
     guestList: text("guest_list").$type<GuestListVisibility>().notNull().default("everyone"),
     /** The series' first occurrence (its own id for that one); null for a one-off event. */

@@ -1,7 +1,7 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { CONVERSATION_TEXTS } from "#contract/event-conversation";
 import { EVENT_NOTICES } from "#contract/event-notices";
-import { type EventPreview, PREVIEW_DESCRIPTION_MAX } from "#contract/event-sharing";
+import { type EventPreview, PREVIEW_DESCRIPTION_MAX, PREVIEW_MORE_DATES_MAX } from "#contract/event-sharing";
 import type {
   CreateEventBody,
   CreateGroupEventBody,
@@ -113,11 +113,26 @@ export function eventsService({
   async function eventZone(hostId: number, lat: number | null, lng: number | null) {
     return zoneAt(lat, lng) ?? (await users.findById(hostId))?.timezone ?? DEFAULT_TIMEZONE;
   }
+  /** A series' other upcoming dates that are public to the viewer too (a hidden date stays out), soonest first. */
+  async function publicMoreDates(event: { id: number; seriesId: number | null }, viewerId: number | null) {
+    if (event.seriesId == null) return [];
+    const following = (await repo.followingOccurrences(event.seriesId, new Date())).filter((o) => o.id !== event.id);
+    const dates: Array<{ id: number; date: string }> = [];
+    for (const o of following) {
+      if (dates.length === PREVIEW_MORE_DATES_MAX) break;
+      const shown = await visibility.requirePublic(o.id, viewerId).then(
+        () => true,
+        () => false,
+      );
+      if (shown) dates.push({ id: o.id, date: o.date.toISOString() });
+    }
+    return dates;
+  }
   /** Checks that `hostId` may make this change to the event and works out its columns; changes nothing. */
   async function planUpdate(
     hostId: number,
     eventId: number,
-    { questions, maxGuestsPerPerson, guestList, waitlistMode, ...body }: UpdateEventBody,
+    { questions, maxGuestsPerPerson, checkInOpensHours, guestList, waitlistMode, ...body }: UpdateEventBody,
   ) {
     // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
     const event = await requireAnnounceable(eventId, hostId);
@@ -142,7 +157,7 @@ export function eventsService({
             placeArea: lat != null && lng != null ? (body.placeArea ?? null) : null,
           }
         : {}),
-      ...hostingColumns({ questions, maxGuestsPerPerson, guestList, waitlistMode }),
+      ...hostingColumns({ questions, maxGuestsPerPerson, checkInOpensHours, guestList, waitlistMode }),
     };
     return { id: eventId, values, before: event };
   }
@@ -283,6 +298,8 @@ export function eventsService({
       const event = await visibility.requirePublic(eventId, viewerId);
       const host = await users.findById(event.hostId);
       return {
+        recurrence: event.recurrence,
+        moreDates: await publicMoreDates(event, viewerId),
         id: event.id,
         title: event.title,
         description: event.description.slice(0, PREVIEW_DESCRIPTION_MAX),

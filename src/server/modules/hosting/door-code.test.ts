@@ -1,13 +1,19 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { events } from "#server/modules/events/schema";
 import { openSocket } from "#server/realtime/socket-test-client";
-import { eventFixtures, type Who } from "#server/test/factories";
+import { eventFixtures, inHours, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";
 import { participantsRepository } from "../participants";
 
 // Listening: the live check-in is heard on the guest's socket.
 const t = testAppForSuite({}, { listen: true });
 const app = () => t;
-const { signUp, createEvent, participate } = eventFixtures(app);
+const fixtures = eventFixtures(app);
+const { signUp, participate } = fixtures;
+/** An event starting within the hour, when check-in is open, unless the test says otherwise. */
+const createEvent = (host: Who, overrides: Record<string, unknown> = {}) =>
+  fixtures.createEvent(host, { date: inHours(1).toISOString(), ...overrides });
 
 const ticketOf = async (who: Who, eventId: number) =>
   (await who.call({ method: "GET", url: `/api/events/${eventId}/ticket` })).json() as {
@@ -83,5 +89,56 @@ describe("a ticket's door code", () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it("opens the event's hours before its start and closes when it is over: outside, 409 and nobody is in", async () => {
+    const host = await signUp();
+    const guest = await signUp({ fullName: "Early Eve" });
+    const event = await createEvent(host, { date: inHours(3 * 24).toISOString() });
+    await participate(guest, event.id, "going");
+    const { code, doorCode } = await ticketOf(guest, event.id);
+    const early = "Check-in opens 12 hours before the event starts";
+    for (const payload of [{ code: doorCode }, { code }, { userId: guest.id }]) {
+      const res = await checkIn(host, event.id, payload);
+      expect([res.statusCode, res.json().message]).toEqual([409, early]);
+    }
+    const page = async () => (await guest.call({ method: "GET", url: `/api/events/${event.id}` })).json();
+    expect((await page()).viewerCheckedIn).toBe(false);
+
+    // The host opens check-in four days ahead: the typed code works now.
+    const opened = await host.call({
+      method: "PATCH",
+      url: `/api/events/${event.id}`,
+      payload: { checkInOpensHours: 96 },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await checkIn(host, event.id, { code: doorCode })).statusCode).toBe(200);
+    expect((await page()).viewerCheckedIn).toBe(true);
+    const tooEarly = await host.call({
+      method: "PATCH",
+      url: `/api/events/${event.id}`,
+      payload: { checkInOpensHours: 169 },
+    });
+    expect(tooEarly.statusCode).toBe(400);
+
+    // An event that started more than three hours ago is over: its check-in has closed.
+    const late = await createEvent(host);
+    const latecomer = await signUp();
+    await participate(latecomer, late.id, "going");
+    await app()
+      .database.db.update(events)
+      .set({ date: inHours(-3.5) })
+      .where(eq(events.id, late.id));
+    const lateTicket = await ticketOf(latecomer, late.id);
+    for (const payload of [{ code: lateTicket.doorCode }, { code: lateTicket.code }]) {
+      const res = await checkIn(host, late.id, payload);
+      expect([res.statusCode, res.json().message]).toEqual([409, "Check-in has closed: the event is over"]);
+    }
+    // Two and a half hours in, it is still open.
+    await app()
+      .database.db.update(events)
+      .set({ date: inHours(-2.5) })
+      .where(eq(events.id, late.id));
+    expect((await checkIn(host, late.id, { userId: latecomer.id })).statusCode).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "#contract/push";
 import { outbox } from "#server/modules/outbox/schema";
 import { eventParticipants } from "#server/modules/participants/schema";
-import { eventSuite, type Who } from "#server/test/factories";
+import { eventSuite, inHours, type Who } from "#server/test/factories";
 import { deliveriesSettled } from "../notifications/notify";
 import { eventUpdates } from "./schema";
 
@@ -281,8 +281,10 @@ describe("check-in", () => {
     const host = await signUp();
     const guest = await signUp({ fullName: "Tia Ticket" });
     const stranger = await signUp();
-    const event = await createEvent(host);
-    const otherEvent = await createEvent(host);
+    // Starting within the hour: check-in is open.
+    const soon = { date: inHours(1).toISOString() };
+    const event = await createEvent(host, soon);
+    const otherEvent = await createEvent(host, soon);
     const ticketUrl = `/api/events/${event.id}/ticket`;
     expect((await guest.call({ method: "GET", url: ticketUrl })).statusCode).toBe(403);
     await participate(guest, event.id, "going");
@@ -450,7 +452,7 @@ describe("editing this and the following dates", () => {
 describe("at the same moment", () => {
   it("plus-ones never overshoot the cap; one code checks in once; the update budget holds", async () => {
     const host = await signUp();
-    const event = await createEvent(host, { maxAttendees: 7, maxGuestsPerPerson: 1 });
+    const event = await createEvent(host, { maxAttendees: 7, maxGuestsPerPerson: 1, date: inHours(1).toISOString() });
     const people = await Promise.all(Array.from({ length: 5 }, () => signUp()));
     const answers = await Promise.all(people.map((p) => join(p, event.id, { status: "going", guests: 1 })));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);

@@ -5,6 +5,7 @@ import { EVENT_NOTICES } from "#contract/event-notices";
 import type { ParticipantStatus } from "#contract/events";
 import {
   type Answers,
+  CHECK_IN_CLOSES_AFTER_START_HOURS,
   type CheckInBody,
   DOOR_CODE_ALPHABET,
   DOOR_CODE_LENGTH,
@@ -29,7 +30,8 @@ import type { UsersRepository } from "../users";
 import type { EventAccess } from "../visibility";
 import type { EventRow, HostingRepository } from "./repository";
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Questions as stored: every one with an id (q1, q2, ... for those the host left without). */
 function normalizeQuestions(input: QuestionsInput): EventQuestion[] {
@@ -63,6 +65,7 @@ export function hostingColumns(body: HostingSettings) {
   return {
     ...(body.questions !== undefined ? { questions: normalizeQuestions(body.questions) } : {}),
     ...(body.maxGuestsPerPerson !== undefined ? { maxGuestsPerPerson: body.maxGuestsPerPerson } : {}),
+    ...(body.checkInOpensHours !== undefined ? { checkInOpensHours: body.checkInOpensHours } : {}),
     ...(body.guestList !== undefined ? { guestList: body.guestList } : {}),
     ...(body.waitlistMode !== undefined ? { waitlistMode: body.waitlistMode } : {}),
   };
@@ -85,6 +88,20 @@ export function checkResponse(
   if (missing) throw new HttpError(400, HOSTING_TEXTS.answerRequired, { question: missing.text });
   if ((response.guests ?? 0) > event.maxGuestsPerPerson) {
     throw new HttpError(400, HOSTING_TEXTS.tooManyGuests, { max: event.maxGuestsPerPerson });
+  }
+}
+
+/**
+ * Check-in is open from the event's own number of hours before its start until it is over (a set number of
+ * hours after the start: events keep no end), so a door code typed days early checks nobody in.
+ */
+function assertCheckInOpen(event: Pick<EventRow, "date" | "checkInOpensHours">, at: Date) {
+  const start = event.date.getTime();
+  if (at.getTime() < start - event.checkInOpensHours * HOUR_MS) {
+    throw new HttpError(409, HOSTING_TEXTS.checkInNotOpen, { hours: event.checkInOpensHours });
+  }
+  if (at.getTime() > start + CHECK_IN_CLOSES_AFTER_START_HOURS * HOUR_MS) {
+    throw new HttpError(409, HOSTING_TEXTS.checkInClosed);
   }
 }
 
@@ -358,6 +375,8 @@ export function hostingService({
 
     async checkIn(managerId: number, eventId: number, body: CheckInBody) {
       const event = await access.requireManaged(eventId, managerId);
+      const at = now();
+      assertCheckInOpen(event, at);
       let guestId: number;
       if ("code" in body) {
         const ticket = await readTicket(body.code);
@@ -368,8 +387,8 @@ export function hostingService({
       } else {
         guestId = body.userId;
       }
-      const at = await checkIn(eventId, guestId, now());
-      if (!at) {
+      const checkedInAt = await checkIn(eventId, guestId, at);
+      if (!checkedInAt) {
         const row = await repo.participant(eventId, guestId);
         if (row?.status === "going" && row.checkedInAt) throw new HttpError(409, HOSTING_TEXTS.alreadyCheckedIn);
         throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
@@ -379,7 +398,7 @@ export function hostingService({
       await notifications.notify(guestId, EVENT_NOTICES.checkedIn(event));
       return {
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },
-        checkedInAt: at.toISOString(),
+        checkedInAt: checkedInAt.toISOString(),
       };
     },
   };

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { INVITE_LOOKUPS_PER_MINUTE } from "#contract/groups";
@@ -15,8 +16,11 @@ writeFileSync(
   path.join(dist, "index.html"),
   readFileSync(path.resolve("src/client/index.html"), "utf8").replace("/main.tsx", "/assets/main.js"),
 );
-writeFileSync(path.join(dist, "assets", "social-Ab12Cd.svg"), "<svg/>");
-writeFileSync(path.join(dist, "assets", "food-Ef34Gh.svg"), "<svg/>");
+/** An illustration as the build has them: an SVG of its own size (which is not a card's). */
+const illustration = (fill: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300"><rect width="400" height="300" fill="${fill}"/><circle cx="200" cy="150" r="90" fill="#fff"/></svg>`;
+writeFileSync(path.join(dist, "assets", "social-Ab12Cd.svg"), illustration("#3366ff"));
+writeFileSync(path.join(dist, "assets", "food-Ef34Gh.svg"), illustration("#ff8800"));
 
 let t: TestApp;
 let helpers: typeof import("#server/test/factories");
@@ -58,7 +62,7 @@ describe("link cards in the HTML shell", () => {
     expect(metaOf(res.body, "og:title")).toBe("Sundowner");
     expect(metaOf(res.body, "twitter:title")).toBe("Sundowner");
     expect(metaOf(res.body, "og:description")).toBe("Thu, Jan 17, 8:00 PM PST · Dolores Park — Bring a jacket");
-    expect(metaOf(res.body, "og:image")).toBe("https://link.example/assets/food-Ef34Gh.svg");
+    expect(metaOf(res.body, "og:image")).toBe("https://link.example/link-images/illustration-food.jpg");
     expect(metaOf(res.body, "og:url")).toBe(`https://link.example/events/${event.id}`);
     expect(metaOf(res.body, "twitter:card")).toBe("summary_large_image");
     expect(res.body).toContain("<title>Sundowner · Link</title>");
@@ -69,6 +73,51 @@ describe("link cards in the HTML shell", () => {
     );
     // Still the app: the script that renders the page is there.
     expect(res.body).toContain("/assets/main.js");
+  });
+
+  it("a series' page says signed out that it repeats, and links its other dates under More dates", async () => {
+    const { createUser, createEvent } = helpers;
+    const host = await createUser(t);
+    const first = await createEvent(host, {
+      title: "Thursday run",
+      description: "Easy pace",
+      date: "2030-01-18T04:00:00.000Z",
+      location: "Dolores Park",
+      latitude: "37.7596",
+      longitude: "-122.4269",
+      recurrence: { frequency: "weekly", count: 3 },
+    });
+    const dates = await t.database.db.select({ id: events.id }).from(events).where(eq(events.seriesId, first.id));
+    const [second, third] = dates
+      .map((d) => d.id)
+      .filter((id) => id !== first.id)
+      .sort((a, b) => a - b);
+    const res = await page(`/events/${first.id}`);
+    const frame = /<main class="app-shell-frame"[^>]*>([\s\S]*?)<\/main>/.exec(res.body)?.[1];
+    expect(frame).toBe(
+      '<h1 dir="auto">Thursday run</h1><p dir="auto">Thu, Jan 17, 8:00 PM PST</p><p dir="auto">Every Thursday</p>' +
+        '<p dir="auto">Dolores Park</p><nav aria-label="More dates"><h2>More dates</h2><ul>' +
+        `<li><a href="/events/${second}">Thu, Jan 24, 8:00 PM PST</a></li>` +
+        `<li><a href="/events/${third}">Thu, Jan 31, 8:00 PM PST</a></li></ul></nav>`,
+    );
+    // In Spanish too, and the public preview the app then renders says the same.
+    const spanish = await t.app.inject({
+      method: "GET",
+      url: `/events/${first.id}`,
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.body).toContain('<p dir="auto">Cada jueves</p>');
+    expect(spanish.body).toContain("<h2>Más fechas</h2>");
+    const preview = (await page(`/api/events/${first.id}/preview`)).json();
+    expect(preview.recurrence).toBe("weekly");
+    expect(preview.moreDates.map((d: { id: number }) => d.id)).toEqual([second, third]);
+    // A one-off event says neither.
+    const once = await createEvent(host, { title: "Once", date: "2030-01-18T04:00:00.000Z" });
+    const single = /<main class="app-shell-frame"[^>]*>([\s\S]*?)<\/main>/.exec(
+      (await page(`/events/${once.id}`)).body,
+    );
+    expect(single?.[1]).toContain('<h1 dir="auto">Once</h1>');
+    expect(single?.[1]).not.toMatch(/Every|More dates|<nav/);
   });
 
   it("escapes a hostile title and description: what a person wrote never becomes markup", async () => {
@@ -94,7 +143,7 @@ describe("link cards in the HTML shell", () => {
     const invite = await page(`/invite/${group.inviteCode}`);
     expect(metaOf(invite.body, "og:title")).toBe("Join Book &lt;club&gt; on Link");
     expect(metaOf(invite.body, "og:description")).toBe("1 member · Monthly");
-    expect(metaOf(invite.body, "og:image")).toBe("https://link.example/assets/social-Ab12Cd.svg");
+    expect(metaOf(invite.body, "og:image")).toBe("https://link.example/link-images/illustration-social.jpg");
     // A chat app that asks in Spanish unfurls it in Spanish; the group's name stays as written.
     const spanish = await t.app.inject({
       method: "GET",
@@ -152,6 +201,72 @@ describe("link cards in the HTML shell", () => {
     expect(over.body).not.toContain("Counted card");
     expect(over.body).toContain("<title>Link</title>");
     expect((await from(`/api/events/${event.id}/preview`)).statusCode).toBe(429);
+  });
+});
+
+describe("a link card's picture", () => {
+  it("is a 1200 x 630 JPEG for every card: an event's illustration or cover, a host's page, an invite", async () => {
+    const { createUser, createEvent, createGroup } = helpers;
+    const host = await createUser(t, { fullName: "Pia Picture" });
+    const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#2a9d8f" } })
+      .png()
+      .toBuffer();
+    const upload = await host.call({
+      method: "POST",
+      url: "/api/uploads",
+      payload: { dataUrl: `data:image/png;base64,${photo.toString("base64")}` },
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const drawn = await createEvent(host, { title: "Taco night", tags: ["food"] });
+    const covered = await createEvent(host, { title: "Garden party", imageUrl: upload.json().url });
+    const group = await createGroup(host, { name: "Picture club" });
+    const pages = [
+      [`/events/${drawn.id}`, "Taco night"],
+      [`/events/${covered.id}`, "Garden party"],
+      [`/u/${host.user.username}`, "Pia Picture"],
+      [`/invite/${group.inviteCode}`, "Picture club"],
+    ];
+    const pictures: string[] = [];
+    for (const [url, name] of pages) {
+      const html = (await page(url)).body;
+      const image = metaOf(html, "og:image");
+      expect(image, url).toMatch(/^https:\/\/link\.example\/link-images\/[a-z]+-[A-Za-z0-9_-]+\.jpg$/);
+      expect(metaOf(html, "twitter:image")).toBe(image);
+      expect([metaOf(html, "og:image:width"), metaOf(html, "og:image:height")]).toEqual(["1200", "630"]);
+      expect(metaOf(html, "og:image:alt")).toBe(`Picture for ${name}`);
+      const res = await page(new URL(image as string).pathname);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/jpeg");
+      expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height], url).toEqual(["jpeg", 1200, 630]);
+      pictures.push(new URL(image as string).pathname);
+    }
+    // The cover is the uploaded photo's; an event without one and the host without a photo get their illustration.
+    expect(pictures).toEqual([
+      "/link-images/illustration-food.jpg",
+      `/link-images/upload-${upload.json().id}.jpg`,
+      "/link-images/illustration-social.jpg",
+      "/link-images/illustration-social.jpg",
+    ]);
+    // The illustration is drawn, not a blank: its orange fills the card's corner.
+    const { data } = await sharp((await page(pictures[0])).rawPayload)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [red, green, blue] = [data[0], data[1], data[2]];
+    expect(red).toBeGreaterThan(230);
+    expect(green).toBeGreaterThan(110);
+    expect(green).toBeLessThan(160);
+    expect(blue).toBeLessThan(40);
+    // Only a known picture's name is read: anything else is a 404, never a file.
+    for (const bad of [
+      "upload-AAAAAAAAAAAAAAAAAAAA.jpg",
+      "illustration-nope.jpg",
+      "..%2Findex.html",
+      "social-Ab12Cd.svg",
+    ]) {
+      expect((await page(`/link-images/${bad}`)).statusCode, bad).toBe(404);
+    }
   });
 });
 
@@ -264,7 +379,7 @@ describe("schema.org Event structured data on /events/{id}", () => {
         name: "Dolores Park",
         address: { "@type": "PostalAddress", streetAddress: "Dolores Park" },
       },
-      image: ["https://link.example/assets/food-Ef34Gh.svg"],
+      image: ["https://link.example/link-images/illustration-food.jpg"],
       organizer: { "@type": "Person", name: "Dana Host", url: `https://link.example/u/${host.user.username}` },
       url: `https://link.example/events/${event.id}`,
     });

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { API_TEXTS } from "#contract/api-texts";
 import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
 import { INVITE_LOOKUPS_PER_MINUTE, inviteCodeParamsSchema } from "#contract/groups";
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
+import { HttpError } from "#server/http/http-error";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
 import { requestLanguage } from "#server/i18n";
+import { LINK_IMAGE_KEY } from "./card-image";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
 
@@ -47,10 +50,11 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
     };
   const limiter = (name: string, points: number) => app.rateLimits.limiter(name, { points, windowMs: 60_000 });
 
+  const previews = limiter("event-preview", EVENT_PREVIEWS_PER_MINUTE);
   // A signed-in viewer gets the public preview's rules too.
   app.get(
     "/events/:id",
-    budgeted(limiter("event-preview", EVENT_PREVIEWS_PER_MINUTE), async (request) => {
+    budgeted(previews, async (request) => {
       const params = eventIdParamsSchema.safeParse(request.params);
       return params.success
         ? service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers))
@@ -66,6 +70,23 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
         : null;
     }),
   );
+  // A card's picture: the same for everyone who holds its page's link, so any cache may keep it. Drawing one
+  // costs CPU: a picture not drawn yet spends the preview's per-address budget.
+  app.get("/link-images/:key", async (request, reply) => {
+    const { key } = request.params as { key: string };
+    if (!LINK_IMAGE_KEY.test(key)) throw new HttpError(404, API_TEXTS.notFound);
+    if (!service.isPictureKept(key)) {
+      const verdict = await previews.consume(`ip:${request.ip}`);
+      if (!verdict.allowed) {
+        const seconds = retryAfterSeconds(verdict);
+        reply.header("retry-after", String(seconds));
+        throw new HttpError(429, API_TEXTS.tooManyAttempts, { seconds });
+      }
+    }
+    const picture = await service.picture(key);
+    if (!picture) throw new HttpError(404, API_TEXTS.notFound);
+    return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(picture);
+  });
   // Trying codes through the card costs what trying them through the invite's own read costs.
   app.get(
     "/invite/:code",

@@ -1,26 +1,35 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { LINK_CARD_TEXTS } from "#contract/api-texts";
+import { LINK_CARD_TEXTS, LINK_IMAGE_HEIGHT, LINK_IMAGE_WIDTH } from "#contract/api-texts";
 import { COVER_KINDS, type CoverKind, coverKindOf, type EventPreview } from "#contract/event-sharing";
 import type { InviteView } from "#contract/groups";
+import { HOSTING_SERIES_TEXTS, recurrenceKey } from "#contract/hosting-texts";
 import { HOST_TEXTS, hostPaths } from "#contract/hosts";
 import type { Language } from "#contract/i18n/languages";
 import { PRODUCT_NAME } from "#contract/product";
 import { zoneAbbreviation } from "#contract/zone-names";
 import { serverText, timeLanguage } from "#server/i18n";
+import { linkImagePath, linkImages } from "./card-image";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data";
 
 /** What a link card says: the page's title, a line about it, and a picture. */
 export interface LinkCard {
   title: string;
   description: string;
-  /** Absolute when the origin is known, else null (a card without a picture rather than a broken one). */
+  /** A 1200 x 630 JPEG (card-image.ts), absolute when the origin is known, else null (no picture rather than a broken one). */
   image: string | null;
+  /** What the picture shows, for those who cannot see it. */
+  imageAlt: string;
   url: string | null;
   /** schema.org JSON-LD for search engines (a public event's page only). */
   structuredData?: Record<string, unknown>;
   /** What the page itself says before the app has loaded: a heading and its lines (an event's time and place). */
-  page?: { heading: string; lines: string[] };
+  page?: {
+    heading: string;
+    lines: string[];
+    /** A series' other dates, each a link to its own page, under their heading ("More dates"). */
+    moreDates?: { heading: string; links: Array<{ text: string; url: string }> };
+  };
 }
 
 /** What a card reads from the events, invites and public pages modules: the same views their own pages use. */
@@ -43,6 +52,8 @@ export interface LinkPreviewSources {
     | undefined
   >;
   inviteView(code: string): Promise<InviteView>;
+  /** An uploaded photo's stored bytes (its largest size), or null. */
+  uploadBytes(id: string): Promise<Buffer | null>;
 }
 
 /** Characters of a card's description: what chat apps show before cutting it themselves. */
@@ -68,6 +79,23 @@ export function eventTimeText(date: string, zone: string, language: Language = "
       .format(at)
       .replace(/ at /, ", ");
     return `${time} ${zoneAbbreviation(at, zone)}`;
+  } catch {
+    return "";
+  }
+}
+
+/** "Every Thursday", "Monthly on the 3rd": a series' repeat read in the event's own zone, in `language`. */
+function seriesText(event: Pick<EventPreview, "date" | "timezone" | "recurrence">, language: Language) {
+  if (!event.recurrence) return "";
+  try {
+    const at = new Date(event.date);
+    const inZone = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(timeLanguage(language).locale, { ...options, timeZone: event.timezone }).format(at);
+    const day = Number(new Intl.DateTimeFormat("en-US", { day: "numeric", timeZone: event.timezone }).format(at));
+    return serverText(language, HOSTING_SERIES_TEXTS, recurrenceKey(event.recurrence), {
+      weekday: inZone({ weekday: "long" }),
+      day,
+    });
   } catch {
     return "";
   }
@@ -103,6 +131,19 @@ export function linkPreviewService({
     return illustrations;
   }
   const absolute = (p: string | null | undefined) => (p ? new URL(p, origin).href : null);
+  const images = linkImages({
+    uploadBytes: sources.uploadBytes,
+    illustrationFile: async (kind) => {
+      const file = (await illustrationFiles()).get(kind);
+      return file && path.join(clientDist, file);
+    },
+  });
+  /** The card's raster picture: the uploaded photo, else the illustration of `kind` when the build has it. */
+  async function cardImage(photo: string | null | undefined, kind: CoverKind) {
+    if (!photo && !(await illustrationFiles()).has(kind)) return null;
+    return absolute(linkImagePath(photo, kind));
+  }
+  const alt = (language: Language, name: string) => serverText(language, LINK_CARD_TEXTS, "picture", { name });
 
   /** A public event's card and structured data; nothing at all for an event that is not public to this viewer. */
   async function eventCard(
@@ -118,7 +159,7 @@ export function linkPreviewService({
     const when = eventTimeText(event.date, event.timezone, language);
     const where = event.location.trim();
     const line = [when, where].filter(Boolean).join(" · ");
-    const picture = event.imageUrl ?? (await illustrationFiles()).get(coverKindOf(event));
+    const image = await cardImage(event.imageUrl, coverKindOf(event));
     const url = absolute(`/events/${event.id}`);
     const title = event.canceled
       ? serverText(language, LINK_CARD_TEXTS, "canceled", { title: event.title })
@@ -126,14 +167,27 @@ export function linkPreviewService({
     return {
       title,
       description: clip([line, event.description].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
-      image: absolute(picture),
+      image,
+      imageAlt: alt(language, event.title),
       url,
-      page: { heading: title, lines: [when, where].filter(Boolean) },
+      page: {
+        heading: title,
+        lines: [when, seriesText(event, language), where].filter(Boolean),
+        moreDates: event.moreDates.length
+          ? {
+              heading: serverText(language, HOSTING_SERIES_TEXTS, "moreDates"),
+              links: event.moreDates.map((d) => ({
+                text: eventTimeText(d.date, event.timezone, language),
+                url: `/events/${d.id}`,
+              })),
+            }
+          : undefined,
+      },
       structuredData: eventStructuredData({
         event,
         previousDate: facts.previousDate,
         pageUrl: url,
-        image: absolute(picture),
+        image,
         organizerUrl: facts.hostPage ? absolute(hostPaths(facts.hostPage).page) : null,
       }),
     };
@@ -155,7 +209,8 @@ export function linkPreviewService({
           .join(" — "),
         CARD_DESCRIPTION_MAX,
       ),
-      image: absolute(host.profileImage ?? (await illustrationFiles()).get("social")),
+      image: await cardImage(host.profileImage, "social"),
+      imageAlt: alt(language, host.fullName),
       url: absolute(hostPaths(host.username).page),
     };
   }
@@ -167,12 +222,20 @@ export function linkPreviewService({
     return {
       title: serverText(language, LINK_CARD_TEXTS, "join", { group: invite.group.name, product: PRODUCT_NAME }),
       description: clip([members, invite.group.description].filter(Boolean).join(" · "), CARD_DESCRIPTION_MAX),
-      image: absolute(invite.group.imageUrl ?? (await illustrationFiles()).get("social")),
+      image: await cardImage(invite.group.imageUrl, "social"),
+      imageAlt: alt(language, invite.group.name),
       url: absolute(`/invite/${encodeURIComponent(code)}`),
     };
   }
 
-  return { eventCard, hostCard, inviteCard };
+  return {
+    eventCard,
+    hostCard,
+    inviteCard,
+    /** The JPEG behind a card's og:image (`key` as LINK_IMAGE_KEY reads it), or null. */
+    picture: images.picture,
+    isPictureKept: images.isKept,
+  };
 }
 export type LinkPreviewService = ReturnType<typeof linkPreviewService>;
 
@@ -180,6 +243,12 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 /** Text as an HTML attribute value or element content: what a person wrote never becomes markup. */
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/** A series' other dates as the first paint lists them: a named list of links. */
+function moreDatesHtml({ heading, links }: { heading: string; links: Array<{ text: string; url: string }> }) {
+  const items = links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join("");
+  return `<nav aria-label="${escapeHtml(heading)}"><h2>${escapeHtml(heading)}</h2><ul>${items}</ul></nav>`;
 }
 
 /**
@@ -195,11 +264,20 @@ export function withCard(shell: string, card: LinkCard): string {
     meta("property", "og:title", card.title),
     meta("property", "og:description", card.description),
     meta("property", "og:image", card.image),
+    ...(card.image
+      ? [
+          meta("property", "og:image:type", "image/jpeg"),
+          meta("property", "og:image:width", String(LINK_IMAGE_WIDTH)),
+          meta("property", "og:image:height", String(LINK_IMAGE_HEIGHT)),
+          meta("property", "og:image:alt", card.imageAlt),
+        ]
+      : []),
     meta("property", "og:url", card.url),
     meta("name", "twitter:card", card.image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", card.title),
     meta("name", "twitter:description", card.description),
     meta("name", "twitter:image", card.image),
+    card.image ? meta("name", "twitter:image:alt", card.imageAlt) : "",
   ]
     .filter(Boolean)
     .join("\n    ");
@@ -207,6 +285,7 @@ export function withCard(shell: string, card: LinkCard): string {
     ? [
         `<h1 dir="auto">${escapeHtml(card.page.heading)}</h1>`,
         ...card.page.lines.map((line) => `<p dir="auto">${escapeHtml(line)}</p>`),
+        card.page.moreDates ? moreDatesHtml(card.page.moreDates) : "",
       ].join("")
     : null;
   return shell

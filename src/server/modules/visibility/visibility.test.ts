@@ -4,7 +4,7 @@ import { API_TEXTS } from "#contract/api-texts";
 import { guestListPrivateText } from "#contract/events";
 import { events } from "#server/modules/events/schema";
 import { userRoles } from "#server/modules/roles/schema";
-import { eventSuite, type Who } from "#server/test/factories";
+import { eventSuite, inHours, type Who } from "#server/test/factories";
 
 /** What each kind of viewer may see of events, people and guest lists, on every path that shows them. */
 const { app, signUp, createEvent, participate, notificationsOf } = eventSuite();
@@ -159,7 +159,7 @@ describe("blocks in hosting paths", () => {
     const host = await signUp();
     const a = await signUp();
     const b = await signUp();
-    const event = await createEvent(host, { title: "Climbing night" });
+    const event = await createEvent(host, { title: "Climbing night", date: inHours(1).toISOString() });
     for (const g of [a, b]) {
       await going(g, event.id);
       const checked = await host.call({
