@@ -79,6 +79,8 @@ test("a weekly series is made in the dialog, shown once in the deck, and joined 
 });
 
 test("a co-host approves an application and sees its answer", async ({ page, newPerson, signUp }) => {
+  // Three people, a dialog, two guest lists and a reload.
+  test.setTimeout(90_000);
   const { page: hostPage, account: host } = await newPerson({ fullName: "Hana Host" });
   const { page: cohostPage, account: cohost } = await newPerson({ fullName: "Cole Cohost" });
   const title = `${uniqueToken("cohost")} Founders Breakfast`;
