@@ -299,7 +299,8 @@ for (const tier of tiers) {
       const profiling = opts.profile ? await startProfile() : null;
       const run = await autocannon(origin, r.pairs);
       const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-      if (profiling) await profiling.stop(path.join(opts.profile as string, `matching-${tier}-${size}-${slug}.cpuprofile`));
+      if (profiling)
+        await profiling.stop(path.join(opts.profile as string, `matching-${tier}-${size}-${slug}.cpuprofile`));
       const load = os.loadavg()[0];
       results.push({ tier, size, route: r.label, run, healthz, load });
       console.log(
