@@ -5,6 +5,7 @@ import { messageSchema } from "#contract/auth";
 import { eventIdParamsSchema, feedQuerySchema, feedResponseSchema } from "#contract/events";
 import { userIdSchema } from "#contract/users";
 import type { RouteDeps } from "#server/compose";
+import { contractSerializerCompiler } from "#server/http/contract-serializer";
 import { ifNoneMatch } from "#server/http/entity-tag";
 import { requireSelf, requireUserId } from "#server/http/session";
 
@@ -16,6 +17,8 @@ export const discoverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   app.get(
     "/api/events/swipe/:userId",
     {
+      // A page is about 18 KB: written by a serializer compiled from the contract at start, not encoded by zod.
+      serializerCompiler: contractSerializerCompiler,
       schema: {
         tags: ["events"],
         params: z.object({ userId: userIdSchema }),
