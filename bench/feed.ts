@@ -40,6 +40,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
+import { pageTagCounts } from "../src/server/modules/discover/page-tags";
 import { windowCacheCounts } from "../src/server/modules/discover/window-cache";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
@@ -122,14 +123,19 @@ function roundRobinFile(origin: string, pairs: Array<[string, string]>) {
 }
 
 /** One autocannon run in a child process: its JSON summary. Many (path, cookie) pairs are asked round-robin. */
-function autocannon(url: string, cookie: string | Array<[string, string]>): Promise<Run> {
+function autocannon(url: string, cookie: string | Array<[string, string]>, ifNoneMatch?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const list = typeof cookie === "string" ? null : roundRobinFile(url, cookie);
     const child: ChildProcess =
       list === null
         ? spawn(
             process.execPath,
-            [autocannonBin, "-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`, url],
+            [
+              autocannonBin,
+              ...["-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`],
+              ...(ifNoneMatch ? ["-H", `if-none-match=${ifNoneMatch}`] : []),
+              url,
+            ],
             { stdio: ["ignore", "pipe", "pipe"] },
           )
         : spawn(process.execPath, ["-e", ROUND_ROBIN], {
@@ -476,8 +482,15 @@ for (const tier of tiers) {
       console.log("  EXPLAIN ANALYZE of each statement of a person's first page in their own city:");
       for (const line of await explainRequest(app, db, path, cookie)) console.log(line);
     }
-    type BenchRun = { label: string; url: string; cookie: string | Array<[string, string]> };
+    /** `conditional`: each request sends the page's ETag, taken just before the run (a tag lives 30 s). */
+    type BenchRun = { label: string; url: string; cookie: string | Array<[string, string]>; conditional?: boolean };
     const runs: BenchRun[] = routes.map((r) => ({ label: r.label, url: `${origin}${r.path}`, cookie: me.cookie }));
+    runs.splice(1, 0, {
+      label: "same, If-None-Match (304)",
+      url: `${origin}${routes[0].path}`,
+      cookie: me.cookie,
+      conditional: true,
+    });
     if (city.roundRobin.length > 0)
       runs.unshift({ label: `${city.roundRobin.length} people, one city`, url: origin, cookie: city.roundRobin });
     if (country.roundRobin.length > 0)
@@ -497,13 +510,20 @@ for (const tier of tiers) {
       const healthz = await autocannon(`${origin}/healthz`, me.cookie);
       const before = { ...windowCacheCounts };
       const profiling = opts.profile ? await startProfile() : null;
-      const run = await autocannon(r.url, r.cookie);
+      const tag = r.conditional
+        ? ((await fetch(r.url, { headers: { cookie: me.cookie } })).headers.get("etag") ?? undefined)
+        : undefined;
+      const run = await autocannon(r.url, r.cookie, tag);
       const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
       if (profiling) await profiling.stop(path.join(opts.profile as string, `feed-${tier}-${size}-${slug}.cpuprofile`));
       const hits = windowCacheCounts.hits - before.hits;
       const misses = windowCacheCounts.misses - before.misses;
       const load = os.loadavg()[0];
       const kept = app.workers.feedCells.size();
+      if (r.conditional)
+        console.log(
+          `  ${r.label}: ${tag ? `tag ${tag}` : "no tag was given"}; ${run.non2xx} of ${run.requests} answers 304 (tags so far: ${pageTagCounts.notModified} not modified, ${pageTagCounts.changed} changed, ${pageTagCounts.unknown} unknown)`,
+        );
       console.log(
         `  kept cells after the run: ${kept.cells} cells, ${kept.rows} rows (${kept.reads} reads so far, ${kept.heard} events heard); heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
       );

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { MessageType } from "#contract/chat";
 import type { Db } from "#server/db/client";
+import { preparedStatement } from "#server/db/prepared";
 import { users } from "#server/modules/users/read-sql";
 import { groupOpenTo, notBlocked } from "../visibility";
 import { chatMessages } from "./schema";
@@ -58,6 +59,47 @@ export function chatRepository(db: Db) {
       .innerJoin(users, eq(users.id, chatMessages.userId));
   const flatten = (rows: { message: typeof chatMessages.$inferSelect; userName: string }[]): StoredMessage[] =>
     rows.map((r) => ({ ...r.message, userName: r.userName }));
+
+  /**
+   * Stores a batch (`records`: a JSON array of n, group_id, user_id, message, message_type, client_id) for
+   * the senders who may post there; prepared once per connection, so a batch is not planned again each time.
+   */
+  const insertBatch = preparedStatement<MessageRow>(
+    db,
+    "chat_insert_batch",
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder("records")}::jsonb)
+        as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
+    ),
+    -- One batch at a time across instances: two at once lock the same group and user rows for their
+    -- foreign keys, and PostgreSQL's shared row locks between them cost far more than the wait.
+    turn as (select pg_advisory_xact_lock(${CHAT_INSERT_LOCK}) as held),
+    m as (
+      insert into chat_messages (group_id, user_id, message, message_type, client_id)
+      select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
+      cross join turn
+      join groups g on g.id = i.group_id
+      where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
+        -- An event's guests' conversation is closed to a guest who may no longer open the event.
+        and ${groupOpenTo(sql`i.user_id`, sql`i.group_id`)}
+        -- Nobody posts in a direct conversation with someone blocked either way. The case keeps the
+        -- block lookup to direct conversations: as a plain "and", the planner may run it for every
+        -- member of every group before it filters on is_direct (hundreds of ms for a batch).
+        and case when g.is_direct then not exists (
+          select 1 from group_members other
+          where other.group_id = i.group_id and other.user_id <> i.user_id
+            and not (${notBlocked(sql`i.user_id`, sql`other.user_id`)}))
+        else true end
+      order by i.n
+      -- A retried send (same sender and clientId) stores nothing: the repeat is answered below.
+      on conflict (user_id, client_id) where client_id is not null do nothing
+      returning *
+    )
+    select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, m.client_id, u.full_name
+    from m join users u on u.id = m.user_id
+    order by m.id`,
+  );
 
   return {
     /** Newest page first: the `limit` messages before `before` (or the latest), returned oldest to newest. */
@@ -120,40 +162,7 @@ export function chatRepository(db: Db) {
         message_type: m.messageType,
         client_id: m.clientId ?? null,
       }));
-      const result = (await db.execute(sql`
-        with input as (
-          select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-            as i(n int, group_id int, user_id int, message text, message_type text, client_id uuid)
-        ),
-        -- One batch at a time across instances: two at once lock the same group and user rows for their
-        -- foreign keys, and PostgreSQL's shared row locks between them cost far more than the wait.
-        turn as (select pg_advisory_xact_lock(${CHAT_INSERT_LOCK}) as held),
-        m as (
-          insert into chat_messages (group_id, user_id, message, message_type, client_id)
-          select i.group_id, i.user_id, i.message, i.message_type, i.client_id from input i
-          cross join turn
-          join groups g on g.id = i.group_id
-          where exists (select 1 from group_members gm where gm.group_id = i.group_id and gm.user_id = i.user_id)
-            -- An event's guests' conversation is closed to a guest who may no longer open the event.
-            and ${groupOpenTo(sql`i.user_id`, sql`i.group_id`)}
-            -- Nobody posts in a direct conversation with someone blocked either way. The case keeps the
-            -- block lookup to direct conversations: as a plain "and", the planner may run it for every
-            -- member of every group before it filters on is_direct (hundreds of ms for a batch).
-            and case when g.is_direct then not exists (
-              select 1 from group_members other
-              where other.group_id = i.group_id and other.user_id <> i.user_id
-                and not (${notBlocked(sql`i.user_id`, sql`other.user_id`)}))
-            else true end
-          order by i.n
-          -- A retried send (same sender and clientId) stores nothing: the repeat is answered below.
-          on conflict (user_id, client_id) where client_id is not null do nothing
-          returning *
-        )
-        select m.id, m.group_id, m.user_id, m.message, m.message_type, m.attachment_url, m.reference_data, m.sent_at, m.hidden_at, m.client_id, u.full_name
-        from m join users u on u.id = m.user_id
-        order by m.id`)) as unknown as {
-        rows: MessageRow[];
-      };
+      const result = { rows: await insertBatch.execute({ records: JSON.stringify(records) }) };
       // Ids follow the input order, so each sender's rows pair up with their inputs in turn; a row with a
       // clientId pairs with the input that carries it.
       const byKey = new Map<string, StoredMessage[]>();

@@ -108,6 +108,15 @@ export function createCellPool(
   /** When each card was last evicted: a card read that started before is not kept. */
   const cardEvictedAt = new Map<number, number>();
   const size: CellPoolSize = { cells: 0, rows: 0, reads: 0, heard: 0 };
+  /**
+   * Event writes heard so far (a batch counts one), and the latest batch each grid cell and event was written
+   * in, whether kept or not: what a page's tag compares to tell that nothing it was drawn from was written
+   * since. Forgotten wholesale past HEARD_MAX events; `forgottenThrough` then stands for every forgotten one.
+   */
+  let writes = 0;
+  let forgottenThrough = 0;
+  const cellWrittenIn = new Map<number, number>();
+  const eventWrittenIn = new Map<number, { batch: number; cell: number | null }>();
   const keyOf = (type: string, cell: number) => `${type}|${cell}`;
 
   function drop(key: string) {
@@ -258,7 +267,18 @@ export function createCellPool(
     /** Events written on some instance (the bus): the cells they were and are in are read again when next asked. */
     changed(written: ChangedEvent[]) {
       const at = Date.now();
+      writes += 1;
+      if (eventWrittenIn.size + written.length > HEARD_MAX) {
+        eventWrittenIn.clear();
+        cellWrittenIn.clear();
+        forgottenThrough = writes;
+      }
       for (const event of written) {
+        // The cell it left is written too: a page drawn from that cell may have counted or shown it.
+        const left = eventWrittenIn.get(event.id)?.cell;
+        if (left != null) cellWrittenIn.set(left, writes);
+        if (event.cell != null) cellWrittenIn.set(event.cell, writes);
+        eventWrittenIn.set(event.id, { batch: writes, cell: event.cell });
         cards.delete(event.id);
         cardEvictedAt.delete(event.id);
         cardEvictedAt.set(event.id, at);
@@ -280,6 +300,20 @@ export function createCellPool(
         if (at - when <= ttlMs) break;
         cardEvictedAt.delete(id);
       }
+    },
+
+    /** How many batches of event writes this instance heard so far: a page's reads start after this one. */
+    writesHeard: () => writes,
+    /**
+     * The latest batch of event writes that touched these grid cells (null: anywhere) or these events; a
+     * page drawn from them is current while this stays the same.
+     */
+    lastWriteIn(cellsOrAll: number[] | null, eventIds: number[]) {
+      if (cellsOrAll === null) return writes;
+      let latest = forgottenThrough;
+      for (const c of cellsOrAll) latest = Math.max(latest, cellWrittenIn.get(c) ?? 0);
+      for (const id of eventIds) latest = Math.max(latest, eventWrittenIn.get(id)?.batch ?? 0);
+      return latest;
     },
 
     /** Cells and rows kept now, cell reads and events heard so far. */

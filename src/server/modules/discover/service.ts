@@ -5,6 +5,7 @@ import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { type CellPool, createCellPool, type KeptCard } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
+import { createPageTags, type PageTags } from "./page-tags";
 import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./ranking-sql";
 import { reasonsFor } from "./reasons";
 import type { DiscoverRepository, RankingInputs } from "./repository";
@@ -54,6 +55,7 @@ export function discoverService({
   repo,
   windows = createWindowCache(),
   cells = createCellPool(repo.upcomingInCells),
+  tags = createPageTags(),
   findEvent = async () => undefined,
   releaseAnswer = async () => false,
 }: {
@@ -61,6 +63,8 @@ export function discoverService({
   windows?: WindowCache;
   /** The upcoming events of each grid cell, shared by every person's city windows. */
   cells?: CellPool;
+  /** The entity tags of pages served, to answer a conditional request without drawing the page again. */
+  tags?: PageTags;
   /** The event an undo names (the events module). */
   findEvent?: (eventId: number) => Promise<{ id: number; title: string } | undefined>;
   /**
@@ -122,7 +126,11 @@ export function discoverService({
     return candidates?.near.map((n) => n.e.id) ?? [];
   }
 
-  return {
+  /** The grid cells a query's page is drawn from (null: anywhere, as for a search or a page without a position). */
+  const cellsOfQuery = (query: FeedQuery) =>
+    query.lat != null && query.lng != null && !query.q ? cellsCovering(query.lat, query.lng, query.radius) : null;
+
+  const service = {
     /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
     async undo(userId: number, eventId: number) {
       const event = await findEvent(eventId);
@@ -132,7 +140,38 @@ export function discoverService({
       if (!answered && !interacted) throw new HttpError(404, API_TEXTS.nothingToUndo);
     },
 
+    /** The page of the feed for the query. */
     async feed(userId: number, query: FeedQuery, now = new Date()) {
+      return (await service.page(userId, query, now)).page;
+    },
+
+    /**
+     * Whether the page last served under `tag` for this person and query is still the one they would get:
+     * the ranking inputs and every card's check read again in one statement, nothing ranked or written.
+     */
+    async notModified(userId: number, query: FeedQuery, tag: string, now = new Date()) {
+      const queryKey = JSON.stringify(query);
+      const shown = tags.shown(userId, queryKey, tag);
+      if (!shown) return false;
+      // Taken before the read: a write heard after it makes the next request's comparison fail, never pass.
+      const lastWrite = cells.lastWriteIn(cellsOfQuery(query), shown);
+      const read = await repo.keptCardsCheck(userId, shown, now, true);
+      if (!read.me) return false;
+      const cards: Array<[number, number, UserSummary[]]> = [];
+      for (const id of shown) {
+        const open = read.answerable.get(id);
+        if (!open) return false;
+        cards.push([id, open.goingCount, open.attendees]);
+      }
+      return tags.same(userId, queryKey, tag, { me: read.me, cards, lastWrite });
+    },
+
+    /**
+     * The page with its entity tag, or a null tag when an event write was heard while it was drawn (the
+     * page may predate it, so no tag may vouch for it).
+     */
+    async page(userId: number, query: FeedQuery, now = new Date()) {
+      const writesBefore = cells.writesHeard();
       const position =
         query.lat != null && query.lng != null ? { lat: query.lat, lng: query.lng, radiusKm: query.radius } : undefined;
       const criteria = { userId, type: query.type, q: query.q || undefined, position, now };
@@ -295,7 +334,20 @@ export function discoverService({
       });
       const allCounts: Record<string, number> = {};
       for (const c of CATEGORIES) allCounts[c.id] = counts[c.id] ?? 0;
-      return { events, nextCursor, counts: allCounts };
+      const page = { events, nextCursor, counts: allCounts };
+      const cards: Array<[number, number, UserSummary[]]> = [];
+      for (const e of events) {
+        const card = checked.get(e.id);
+        if (card) cards.push([e.id, card.event.goingCount, card.attendees]);
+      }
+      const lastWrite = cells.lastWriteIn(
+        cellsOfQuery(query),
+        cards.map(([id]) => id),
+      );
+      const tag =
+        lastWrite > writesBefore ? null : tags.tag(userId, JSON.stringify(query), { me: user, cards, lastWrite });
+      return { page, tag };
     },
   };
+  return service;
 }
