@@ -212,6 +212,12 @@ function pathValues(route: string, param: string, w: LeakWorld, caller: Caller):
   if (param === "id" && route.startsWith("/api/uploads/{id}")) return [{ url: w.uploadId, named: [] }];
   if (param === "id" && route.startsWith("/api/meetings/{id}")) return ids(w.meetings);
   if (param === "width") return [{ url: "320", named: [] }];
+  // A link card's picture: a drawn illustration, and one made from the world's uploaded photo.
+  if (param === "key" && route.startsWith("/link-images/"))
+    return [
+      { url: "illustration-social.jpg", named: [] },
+      { url: `upload-${w.uploadId}.jpg`, named: [] },
+    ];
   if (param === "code") return [{ url: w.privateInviteCode, named: [] }];
   if (param === "token" && route.startsWith("/api/calendar/feed/"))
     return caller === "anonymous" ? [] : [{ url: w.calendarTokens[caller], named: [] }];
