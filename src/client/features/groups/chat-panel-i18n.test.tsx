@@ -70,6 +70,13 @@ function renderChat(language: "es" | "ar") {
 }
 
 const noop = () => {};
+/** A group's card in the groups list, with no handlers. */
+const showCard = (item: GroupListItem) =>
+  renderWithProviders(
+    <ul>
+      <GroupCard group={item} selected={false} onSelect={noop} onChat={noop} onPlan={noop} onInvite={noop} />
+    </ul>,
+  );
 
 describe("the chat in Spanish and Arabic", () => {
   it("speaks Spanish: the composer, the empty chat and who is typing, one, two or three", async () => {
@@ -114,19 +121,7 @@ describe("the chat in Spanish and Arabic", () => {
 
   it("counts a group's members by each language's plural rules", async () => {
     mockFetch(() => jsonResponse(200, []));
-    const card = (members: number) =>
-      renderWithProviders(
-        <ul>
-          <GroupCard
-            group={group(members)}
-            selected={false}
-            onSelect={noop}
-            onChat={noop}
-            onPlan={noop}
-            onInvite={noop}
-          />
-        </ul>,
-      );
+    const card = (members: number) => showCard(group(members));
     await setLanguage("es");
     const one = card(1);
     expect(within(one.container).getByText("1 miembro")).toBeInTheDocument();
@@ -154,20 +149,7 @@ describe("the chat in Spanish and Arabic", () => {
   it("names a guests' conversation in the reader's language, whatever was stored", async () => {
     mockFetch(() => jsonResponse(200, []));
     const conversation = { ...group(3), name: "Noche de jazz", eventId: 9, description: "Guests' conversation of X" };
-    const noop = () => {};
-    const show = () =>
-      renderWithProviders(
-        <ul>
-          <GroupCard
-            group={conversation}
-            selected={false}
-            onSelect={noop}
-            onChat={noop}
-            onPlan={noop}
-            onInvite={noop}
-          />
-        </ul>,
-      );
+    const show = () => showCard(conversation);
     await setLanguage("es");
     const spanish = show();
     expect(within(spanish.container).getByText("Conversación de invitados de Noche de jazz")).toBeInTheDocument();
