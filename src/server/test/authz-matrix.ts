@@ -660,6 +660,12 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
     body: emptyWorld(),
   },
+  // What a block of the owner would leave: the member's seat at E; an outsider has nothing there, as about nobody.
+  "GET /api/blocks/{userId}/events": {
+    request: (f) => ({ url: `/api/blocks/${f.ownerId}/events` }),
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200 },
+    body: { sameAs: (f) => ({ url: `/api/blocks/${f.nobodyId}/events` }) },
+  },
   "DELETE /api/blocks/{userId}": {
     request: (f) => ({ url: `/api/blocks/${f.strangerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
