@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // The tests `npm run mutate` runs against each mutant (stryker.config.mjs): the server's only, with the same
@@ -6,6 +7,13 @@ import { defineConfig } from "vitest/config";
 const modules = (process.env.MUTATE_MODULES ?? "").split(",").filter(Boolean);
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      "#server": path.resolve("src/server"),
+      "#contract": path.resolve("src/contract"),
+      "@contract": path.resolve("src/contract"),
+    },
+  },
   test: {
     root: ".",
     env: { TZ: "America/Los_Angeles" },
