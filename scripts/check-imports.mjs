@@ -197,8 +197,6 @@ function OWN_READS() {
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
     [`${M}hosting/repository.ts#followingOccurrenceIds`]:
       "the later dates of a series whose event passed requireHosted",
-    [`${M}participants/repository.ts#upcomingEventsWith`]:
-      "a person's own answers at the events a block concerns, read for that person alone",
     [`${M}hosting/repository.ts#updates`]: "the hosts' updates of an event that passed requireVisible",
     [`${M}hosting/repository.ts#insertUpdateWithinBudget`]: "a host's own update (requireHosted first)",
     // A group's own members and plans, after the service's membership check.

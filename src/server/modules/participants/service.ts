@@ -276,8 +276,8 @@ export function participantsService({
       const named = (rows: { id: number; title: string; date: Date }[]) =>
         rows.map((row) => ({ id: row.id, title: row.title, date: row.date.toISOString() }));
       return {
-        leaving: named(await repo.upcomingEventsWith(otherId, blockerId, at, "host")),
-        keepable: named(await repo.upcomingEventsWith(otherId, blockerId, at, "cohost")),
+        leaving: named(await repo.upcomingEventsWith(otherId, blockerId, at, "host", { openOnly: true })),
+        keepable: named(await repo.upcomingEventsWith(otherId, blockerId, at, "cohost", { openOnly: true })),
       };
     },
 
