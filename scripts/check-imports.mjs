@@ -197,8 +197,6 @@ function OWN_READS() {
     [`${M}hosting/repository.ts#upcomingOccurrences`]: "the dates of a series whose event passed requireVisible",
     [`${M}hosting/repository.ts#followingOccurrenceIds`]:
       "the later dates of a series whose event passed requireHosted",
-    [`${M}hosting/repository.ts#cohostsOf`]:
-      "the co-hosts of an event that passed the event rule, which already hides it across a block with one",
     [`${M}hosting/repository.ts#updates`]: "the hosts' updates of an event that passed requireVisible",
     [`${M}hosting/repository.ts#insertUpdateWithinBudget`]: "a host's own update (requireHosted first)",
     // A group's own members and plans, after the service's membership check.

@@ -38,6 +38,9 @@ export const BLOCK_TEXTS = defineTexts("block", {
   cancel: "Cancel",
   youBlocked: "You blocked {name}",
   notSeen: "You don't see each other's profiles, events or messages. They are not told.",
+  leavingEvents: "You will leave the events {name} hosts:",
+  keepableEvents: "{name} co-hosts these events for someone else:",
+  keepPlace: "Keep my place at these events (there you simply won't see each other)",
 });
 
 export const SAFETY_TEXTS = defineTexts("safety", {

@@ -23,7 +23,19 @@ export const ADMIN_REPORTS_PAGE_MAX = 100;
 /** How much of an address's keyed hash a moderator sees: enough to tell two addresses apart, no more. */
 export const EMAIL_HASH_SHOWN = 12;
 
-export const blockBodySchema = z.object({ userId: idSchema });
+/**
+ * A block. `keepEvents` (default true) keeps the blocker's place at someone else's upcoming events the other
+ * person co-hosts; false leaves them too. Events the other person hosts are always left.
+ */
+export const blockBodySchema = z.object({ userId: idSchema, keepEvents: z.boolean().optional() });
+/** An upcoming event a block concerns, as the block dialog names it. */
+const blockEventSchema = z.object({ id: z.number().int(), title: z.string(), date: z.string() });
+/**
+ * What blocking someone would do to one's upcoming answers: `leaving`, the events they host (always left);
+ * `keepable`, someone else's events they co-host (kept unless the block says `keepEvents: false`).
+ */
+export const blockEventsSchema = z.object({ leaving: z.array(blockEventSchema), keepable: z.array(blockEventSchema) });
+export type BlockEvents = z.infer<typeof blockEventsSchema>;
 export const blockedUserSchema = publicUserSchema.extend({ blockedAt: z.string() });
 export const userIdParamsSchema = z.object({ userId: idParamSchema });
 

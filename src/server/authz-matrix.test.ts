@@ -344,6 +344,10 @@ async function bodyProblem(
   }
   const mine = normalize(got.body, world, self, check.vary);
   const theirs = normalize(baseline.body, baselineWorld, baselineSelf, check.vary);
+  if ("public" in check) {
+    const problem = await publicProblem(key, actor, got, mine, check, world);
+    if (problem) return problem;
+  }
   const same =
     "public" in check && check.hidesOwner
       ? withinHidingOwner(mine, theirs, world.people.owner)
@@ -353,6 +357,49 @@ async function bodyProblem(
   if (baseline.statusCode === got.statusCode && same) return undefined;
   const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)).slice(0, 2000);
   return `${got.statusCode} ${show(mine)} where the baseline answers ${baseline.statusCode} ${show(theirs)}`;
+}
+
+/** The owner's answer to a row's request, asked once per world (a budgeted route counts every call). */
+const ownerAnswers = new WeakMap<World, Map<string, Promise<{ statusCode: number; body: string }>>>();
+function ownerAnswer(world: World, key: string) {
+  let answers = ownerAnswers.get(world);
+  if (!answers) {
+    answers = new Map();
+    ownerAnswers.set(world, answers);
+  }
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = call(world, key, "owner", { ...world.fixture, selfId: world.people.owner.id, unique: unique() });
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+/**
+ * A public answer is measured against the owner's own, not only against another outsider's (a leak every
+ * outsider gets would pass that): an outsider gets no more than the owner sees of the same request, and
+ * never anyone's e-mail address but their own, which even the owner's own answer may not hand to others.
+ */
+async function publicProblem(
+  key: string,
+  actor: Exclude<Actor, "owner" | "member">,
+  got: { body: string },
+  mine: unknown,
+  check: BodyCheck,
+  world: World,
+): Promise<string | undefined> {
+  const self = actor === "visitor" ? undefined : actor;
+  const emails = PEOPLE.filter((p) => p !== self).map((p) => world.people[p].email);
+  const named = emails.find((email) => got.body.includes(email));
+  if (named) return `names ${named}, an address only its owner may see`;
+  if ("public" in check && check.hidesOwner) return undefined;
+  const owners = await ownerAnswer(world, key);
+  if (!succeeds(owners.statusCode)) return undefined;
+  // The owner's answer read as an outsider reads it: the owner named "<owner>", not "<self>".
+  const ownerView = normalize(owners.body, world, undefined, check.vary);
+  if (within(mine, ownerView)) return undefined;
+  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)).slice(0, 2000);
+  return `more than the owner sees: ${show(mine)} where the owner's answer is ${show(ownerView)}`;
 }
 
 beforeAll(async () => {

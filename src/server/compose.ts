@@ -328,6 +328,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       keys: repositories.push,
       endFriendship: friendsRepo.endBetween,
       releaseAcrossBlock: participants.releaseAcrossBlock,
+      eventsAcrossBlock: participants.eventsAcrossBlock,
       cancelMeetingsAcrossBlock: matching.cancelAcrossBlock,
       setEventHidden: async (id, hidden) =>
         Boolean(await eventsRepo.updateEvent(id, { hiddenAt: hidden ? new Date() : null })),

@@ -206,6 +206,8 @@ function pathValues(route: string, param: string, w: LeakWorld, caller: Caller):
   if (param === "eventId" && route.startsWith("/api/groups/{id}/events/{eventId}")) return ids([w.events.plan]);
   if (param === "userId" && route === "/api/events/swipe/{userId}") return ids([self]);
   if (param === "userId" && route.startsWith("/api/friends/status/")) return ids(personIds(w), true);
+  // What a block of each person would do to the caller's own answers (the block dialog asks it first).
+  if (param === "userId" && route === "/api/blocks/{userId}/events") return ids(personIds(w), true);
   if (param === "groupId" && route.startsWith("/api/chat/messages/")) return ids(groupIds(w));
   // A host's public page, calendar, embed and link card, for each person of the world.
   if (param === "username") return Object.values(w.people).map((p) => ({ url: p.username, named: [p.id] }));

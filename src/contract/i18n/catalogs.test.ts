@@ -38,4 +38,13 @@ describe("the catalogs", () => {
     expect(bestLanguage(undefined)).toBe("en");
     expect(bestLanguage("x".repeat(10_000))).toBe("en");
   });
+
+  it("ranks Accept-Language ranges by their q-weights, not by where they stand", () => {
+    expect(bestLanguage("en;q=0.3, es;q=0.8")).toBe("es");
+    expect(bestLanguage("en;q=0.2,ar;q=0.5,es;q=0.9")).toBe("es");
+    expect(bestLanguage("es;q=0.4, ar")).toBe("ar");
+    expect(bestLanguage("en;q=0.1,es;q=0.500,ar;q=0.5")).toBe("es");
+    expect(bestLanguage("ar;q=0.5,es;q=0.5")).toBe("ar");
+    expect(bestLanguage("de;q=1,en;q=0.3,es;q=0.7")).toBe("es");
+  });
 });

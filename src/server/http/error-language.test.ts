@@ -20,6 +20,11 @@ describe("error answers in the request's language", () => {
     expect(es.json()).toEqual({ code: "api.eventNotFound", message: "Evento no encontrado" });
     expect((await get("ar")).json()).toEqual({ code: "api.eventNotFound", message: "الفعالية غير موجودة" });
     expect((await get("en")).json()).toEqual({ code: "api.eventNotFound", message: "Event not found" });
+    // The weights decide, not the order: English listed first but weighted lower answers in Spanish.
+    expect((await get("en;q=0.2,es;q=0.9")).json()).toEqual({
+      code: "api.eventNotFound",
+      message: "Evento no encontrado",
+    });
   });
 
   it("a failed validation: 400 with zod's own Spanish for the field", async () => {

@@ -1,6 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATION_LIMITS, waitText } from "#contract/limits";
-import { rowCount } from "../test/table-contents";
+import { events } from "#server/modules/events/schema";
+import { groups } from "#server/modules/groups/schema";
+import { groupInvites } from "#server/modules/invites/schema";
+import { tableContents } from "../test/table-contents";
 import { as, createTestApp, registerUser, type TestApp } from "../test/test-app";
 
 /** Each kind of creation has an hourly budget per user; past it, 429 with Retry-After and nothing stored. */
@@ -9,6 +13,20 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** The events one host has stored under a title: what a refused creation must not have added. */
+const eventsTitled = (hostId: number, title: string) =>
+  t.database.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.hostId, hostId), eq(events.title, title)));
+
+/** A refused request stores nothing anywhere: every table's whole contents are as they were. */
+async function expectNothingStored(request: () => Promise<void>) {
+  const before = await tableContents(t.database);
+  await request();
+  expect(await tableContents(t.database)).toEqual(before);
+}
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -48,9 +66,10 @@ describe("per-user creation limits", () => {
       CREATION_LIMITS.events.perHour,
       201,
     );
-    const events = await rowCount(t.database, "events");
-    expectRefused(await me({ method: "POST", url: "/api/events", payload: event(99) }), "events");
-    expect(await rowCount(t.database, "events")).toBe(events);
+    await expectNothingStored(async () =>
+      expectRefused(await me({ method: "POST", url: "/api/events", payload: event(99) }), "events"),
+    );
+    expect(await eventsTitled(host.user.id, "Meetup 99")).toEqual([]);
 
     // Plans have their own budget: the host can still propose one in a group.
     const group = (await me({ method: "POST", url: "/api/groups", payload: { name: "Planners" } })).json();
@@ -60,8 +79,11 @@ describe("per-user creation limits", () => {
       CREATION_LIMITS.groupPlans.perHour,
       201,
     );
-    expectRefused(await me({ method: "POST", url: "/api/events", payload: plan(99) }), "group plans");
-    expect(await rowCount(t.database, "events")).toBe(events + CREATION_LIMITS.groupPlans.perHour);
+    await expectNothingStored(async () =>
+      expectRefused(await me({ method: "POST", url: "/api/events", payload: plan(99) }), "group plans"),
+    );
+    expect(await eventsTitled(host.user.id, "Plan 99")).toEqual([]);
+    expect(await eventsTitled(host.user.id, `Plan ${CREATION_LIMITS.groupPlans.perHour - 1}`)).toHaveLength(1);
 
     const other = await registerUser(t.app);
     const theirs = await as(
@@ -79,9 +101,10 @@ describe("per-user creation limits", () => {
       CREATION_LIMITS.groups.perHour,
       201,
     );
-    const groups = await rowCount(t.database, "groups");
-    expectRefused(await me({ method: "POST", url: "/api/groups", payload: { name: "One more" } }), "groups");
-    expect(await rowCount(t.database, "groups")).toBe(groups);
+    await expectNothingStored(async () =>
+      expectRefused(await me({ method: "POST", url: "/api/groups", payload: { name: "One more" } }), "groups"),
+    );
+    expect(await t.database.db.select().from(groups).where(eq(groups.name, "One more"))).toEqual([]);
 
     const group = (await me({ method: "GET", url: "/api/groups/user" })).json()[0];
     // Each private group minted its first link at creation; links minted by hand have their own budget.
@@ -90,9 +113,13 @@ describe("per-user creation limits", () => {
       CREATION_LIMITS.invites.perHour,
       201,
     );
-    const invites = await rowCount(t.database, "group_invites");
-    expectRefused(await me({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }), "invite links");
-    expect(await rowCount(t.database, "group_invites")).toBe(invites);
+    const invitesOfGroup = () =>
+      t.database.db.select({ code: groupInvites.code }).from(groupInvites).where(eq(groupInvites.groupId, group.id));
+    const codes = await invitesOfGroup();
+    await expectNothingStored(async () =>
+      expectRefused(await me({ method: "POST", url: `/api/groups/${group.id}/invites`, payload: {} }), "invite links"),
+    );
+    expect(await invitesOfGroup()).toEqual(codes);
 
     // Requests to people who do not exist still spend the budget: probing is what the limit is for.
     await spend(
@@ -101,9 +128,11 @@ describe("per-user creation limits", () => {
       404,
     );
     const target = await registerUser(t.app);
-    expectRefused(
-      await me({ method: "POST", url: "/api/friends/requests", payload: { userId: target.user.id } }),
-      "friend requests",
+    await expectNothingStored(async () =>
+      expectRefused(
+        await me({ method: "POST", url: "/api/friends/requests", payload: { userId: target.user.id } }),
+        "friend requests",
+      ),
     );
     expect((await me({ method: "GET", url: `/api/friends/status/${target.user.id}` })).json().status).toBe("none");
   });

@@ -30,7 +30,9 @@
  * - sameAs: the same caller's answer to the same request about nobody or an unknown id;
  * - emptyWorld: the caller's own things or the service's: what the same caller gets in an empty world
  *   (the same five people on a database of their own, nothing between them);
- * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more;
+ * - public: what the row shows anyone (the reason says why): what nobody gets, and a visitor no more; and
+ *   never more than the owner's own answer, nor anyone's e-mail address but the caller's (a leak that every
+ *   outsider gets alike is still a leak);
  *   with `hidesOwner`, what nobody gets less the owner's: no more than nobody's (a text line by line, a
  *   JSON answer with null where nobody's names the owner), and nothing naming the owner (a list of
  *   everyone's public pages, an invite's maker, read across a block).
@@ -660,6 +662,12 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     fresh: true,
     body: emptyWorld(),
   },
+  // What a block of the owner would leave: the member's seat at E; an outsider has nothing there, as about nobody.
+  "GET /api/blocks/{userId}/events": {
+    request: (f) => ({ url: `/api/blocks/${f.ownerId}/events` }),
+    expect: { visitor: 401, owner: 400, member: 200, stranger: 200 },
+    body: { sameAs: (f) => ({ url: `/api/blocks/${f.nobodyId}/events` }) },
+  },
   "DELETE /api/blocks/{userId}": {
     request: (f) => ({ url: `/api/blocks/${f.strangerId}` }),
     expect: { ...signedIn(200), blocked: 200 },
@@ -692,7 +700,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   "GET /api/group-invite/{code}": {
     request: (f) => ({ url: `/api/group-invite/${f.inviteCode}` }),
     expect: everyone(200),
-    body: { public: "the invite code is the secret: its page opens for anyone" },
+    // `isMember` answers the caller's own membership (true for the owner): it differs by design.
+    body: { public: "the invite code is the secret: its page opens for anyone", vary: ["isMember"] },
     blockedBody: { public: "the same page, with nobody named as its maker across a block", hidesOwner: true },
   },
   "POST /api/group-invite/{code}/join": {

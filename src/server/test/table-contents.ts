@@ -36,11 +36,3 @@ export async function tableContents(database: Database): Promise<Record<string, 
   }
   return hashes;
 }
-
-/** The row count of one table. */
-export async function rowCount(database: Database, table: string): Promise<number> {
-  const result = (await database.db.execute(
-    sql`select count(*)::int as n from ${sql.identifier(table)}`,
-  )) as unknown as Rows<{ n: number }>;
-  return Number(result.rows[0].n);
-}

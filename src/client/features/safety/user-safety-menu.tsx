@@ -6,7 +6,7 @@ import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu";
 import { toast } from "@/ui/use-toast";
-import { useBlocks, useSetBlocked } from "./api";
+import { useBlocks, useEventsAcrossBlock, useSetBlocked } from "./api";
 import { ReportDialog } from "./report-dialog";
 
 /** The "More" menu on someone else's profile: block (or unblock) and report. */
@@ -16,10 +16,12 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
   const setBlocked = useSetBlocked();
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [keepEvents, setKeepEvents] = useState(true);
   const blocked = blocks.data?.some((b) => b.id === userId) ?? false;
+  const across = useEventsAcrossBlock(userId, confirming).data;
   const apply = (block: boolean) =>
     setBlocked.mutate(
-      { userId, blocked: block },
+      { userId, blocked: block, ...(block ? { keepEvents } : {}) },
       {
         onSuccess: () => {
           setConfirming(false);
@@ -56,7 +58,41 @@ export function UserSafetyMenu({ userId, name }: { userId: number; name: string 
         destructive
         pending={setBlocked.isPending}
         onConfirm={() => apply(true)}
-      />
+      >
+        {across?.leaving.length ? (
+          <div className="text-sm">
+            <p>{t("leavingEvents", { name })}</p>
+            <ul className="list-disc ps-5" aria-label={t("leavingEvents", { name })}>
+              {across.leaving.map((event) => (
+                <li key={event.id} dir="auto">
+                  {event.title}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {across?.keepable.length ? (
+          <div className="space-y-2 text-sm">
+            <p>{t("keepableEvents", { name })}</p>
+            <ul className="list-disc ps-5" aria-label={t("keepableEvents", { name })}>
+              {across.keepable.map((event) => (
+                <li key={event.id} dir="auto">
+                  {event.title}
+                </li>
+              ))}
+            </ul>
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={keepEvents}
+                onChange={(e) => setKeepEvents(e.target.checked)}
+              />
+              <span>{t("keepPlace")}</span>
+            </label>
+          </div>
+        ) : null}
+      </ConfirmDialog>
       <ReportDialog open={reporting} onOpenChange={setReporting} targetType="user" targetId={userId} />
     </>
   );

@@ -83,4 +83,35 @@ describe("one .ics builder", () => {
       alarms: [],
     });
   });
+
+  it("escapes a host's commas, semicolons, backslashes and line breaks in TEXT values (RFC 5545 3.3.11)", () => {
+    const ics = calendarFile(
+      [
+        {
+          id: 8,
+          title: "Tacos, beer; music",
+          description: "Bring: chairs, a jacket; C:\\snacks\nSee you",
+          location: "Luigi's, 5th Ave; back room",
+          date: new Date("2030-03-01T18:00:00Z"),
+          canceledAt: null,
+          sequence: 0,
+          lat: null,
+          lng: null,
+          timezone: "Europe/Madrid",
+        },
+      ],
+      { origin: null, alarmOffsets: [30] },
+    );
+    // Unfolded as a reader does: an unescaped "," would split a value into a list, a ";" into parameters.
+    const lines = ics.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
+    expect(lines).toContain("SUMMARY:Tacos\\, beer\\; music");
+    expect(lines).toContain("LOCATION:Luigi's\\, 5th Ave\\; back room");
+    expect(lines).toContain("DESCRIPTION:Bring: chairs\\, a jacket\\; C:\\\\snacks\\nSee you");
+    expect(lines.filter((line) => line === "DESCRIPTION:Tacos\\, beer\\; music")).toHaveLength(1);
+    expect(parseCalendar(ics).events.get("event-8@link")).toMatchObject({
+      summary: "Tacos, beer; music",
+      location: "Luigi's, 5th Ave; back room",
+      description: "Bring: chairs, a jacket; C:\\snacks\nSee you",
+    });
+  });
 });

@@ -5,7 +5,7 @@ import { AVATAR_STACK_MAX } from "#contract/limits";
 import type { Db } from "#server/db/client";
 import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
-import { attendeesVisibleTo, eventListedFor } from "../visibility";
+import { attendeesVisibleTo, eventListedFor, personVisibleTo } from "../visibility";
 import type { CellEvent } from "./cell-pool";
 import type { FeedRange } from "./cursor";
 import {
@@ -107,11 +107,12 @@ export function discoverRepository(db: Db) {
       event: events,
       host: { id: users.id, fullName: users.fullName, username: users.username, profileImage: users.profileImage },
       attendees: sql<UserSummary[]>`coalesce((select v.list from (${attendeesOf(sql`array[${events.id}]`)}) v), '[]')`,
-      // Listed events have no co-host blocked either way with the viewer (eventListedFor), so all are shown.
+      // A co-host blocked either way with the viewer is left out: the event stays, the two do not see each other.
       cohosts: sql<UserSummary[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'fullName', u.full_name, 'username', u.username, 'profileImage', u.profile_image)
           order by c.created_at, c.user_id)
-        from event_cohosts c join users u on u.id = c.user_id where c.event_id = ${events.id}), '[]')`,
+        from event_cohosts c join users u on u.id = c.user_id
+        where c.event_id = ${events.id} and ${personVisibleTo(userId, sql`c.user_id`)}), '[]')`,
     })
     .from(events)
     .leftJoin(users, eq(users.id, events.hostId))

@@ -27,12 +27,13 @@ export function hostingRepository(db: Db) {
         .limit(1);
       return Boolean(row);
     },
-    async cohostsOf(eventId: number) {
+    /** The event's co-hosts the viewer may see: one blocked either way with them is left out. */
+    async cohostsOf(eventId: number, viewerId: number) {
       return db
         .select(personSummary)
         .from(eventCohosts)
         .innerJoin(users, eq(users.id, eventCohosts.userId))
-        .where(eq(eventCohosts.eventId, eventId))
+        .where(and(eq(eventCohosts.eventId, eventId), personVisibleTo(viewerId, eventCohosts.userId)))
         .orderBy(asc(eventCohosts.createdAt), asc(eventCohosts.userId));
     },
     async cohostIdsOf(eventId: number) {

@@ -223,7 +223,7 @@ export function hostingService({
           }
         | undefined,
     ): Promise<HostingDetail & { seesGuests: boolean }> {
-      const cohosts = await repo.cohostsOf(event.id);
+      const cohosts = await repo.cohostsOf(event.id, viewerId);
       const isCohost = cohosts.some((c) => c.id === viewerId);
       return {
         cohosts,

@@ -145,7 +145,7 @@ describe("deleting an account", () => {
 });
 
 describe("a block gives the seats across it back", () => {
-  it("takes each side out of the other's upcoming hosted and co-hosted events and conversations, telling nobody", async () => {
+  it("takes each side out of the other's upcoming hosted events and conversations, telling nobody; not a co-host's", async () => {
     const [host, otherHost, blocked, blocking, waiting, bystander] = [
       await signUp(),
       await signUp(),
@@ -169,7 +169,7 @@ describe("a block gives the seats across it back", () => {
     // The blocked person's own event, where the host goes: the host's seat there goes too.
     const theirs = await createEvent(blocked);
     expect((await join(host, theirs.id)).statusCode).toBe(201);
-    // An event the host co-hosts, and one already past: only the upcoming one is left.
+    // An event the host only co-hosts (the other host's: kept), and one already past (kept).
     const cohosted = await createEvent(otherHost);
     const past = await createEvent(host);
     for (const event of [cohosted, past]) expect((await join(blocked, event.id)).statusCode).toBe(201);
@@ -200,7 +200,7 @@ describe("a block gives the seats across it back", () => {
     expect(await statusOf(full.id, blocked.id)).toBeNull();
     expect(await statusOf(full.id, blocking.id)).toBeNull();
     expect(await statusOf(theirs.id, host.id)).toBeNull();
-    expect(await statusOf(cohosted.id, blocked.id)).toBeNull();
+    expect(await statusOf(cohosted.id, blocked.id)).toBe("going");
     expect(await statusOf(cohosted.id, bystander.id)).toBe("going");
     expect(await statusOf(past.id, blocked.id)).toBe("going");
     // The seats freed went to the waiting, who alone hear of it; the count matches the going rows.
@@ -214,5 +214,46 @@ describe("a block gives the seats across it back", () => {
     );
     // Both left the conversation (the one moved up joins it on their first look).
     expect(members).toEqual([host.id]);
+  });
+});
+
+describe("blocking a co-host", () => {
+  it("names the events it would leave, keeps someone else's event unless asked, and hides nobody's event", async () => {
+    const [host, cohost, keeper, leaver] = [await signUp(), await signUp(), await signUp(), await signUp()];
+    const shared = await createEvent(host, { title: "Harbour Picnic" });
+    const theirs = await createEvent(cohost, { title: "Cohost's Own Party" });
+    expect(
+      (await host.call({ method: "POST", url: `/api/events/${shared.id}/cohosts`, payload: { userId: cohost.id } }))
+        .statusCode,
+    ).toBe(201);
+    for (const guest of [keeper, leaver])
+      for (const event of [shared, theirs]) expect((await join(guest, event.id)).statusCode).toBe(201);
+
+    // Asked first: the co-host's own event would be left; the host's event may be kept.
+    const asked = await keeper.call({ method: "GET", url: `/api/blocks/${cohost.id}/events` });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({
+      leaving: [{ id: theirs.id, title: "Cohost's Own Party", date: expect.any(String) }],
+      keepable: [{ id: shared.id, title: "Harbour Picnic", date: expect.any(String) }],
+    });
+    expect((await keeper.call({ method: "GET", url: `/api/blocks/${keeper.id}/events` })).statusCode).toBe(400);
+    expect((await keeper.call({ method: "GET", url: "/api/blocks/99999999/events" })).statusCode).toBe(404);
+
+    const block = (who: Who, payload: object) => who.call({ method: "POST", url: "/api/blocks", payload });
+    expect((await block(keeper, { userId: cohost.id })).statusCode).toBe(200);
+    expect((await block(leaver, { userId: cohost.id, keepEvents: false })).statusCode).toBe(200);
+
+    expect(await statusOf(theirs.id, keeper.id)).toBeNull();
+    expect(await statusOf(theirs.id, leaver.id)).toBeNull();
+    expect(await statusOf(shared.id, keeper.id)).toBe("going");
+    expect(await statusOf(shared.id, leaver.id)).toBeNull();
+    // The host's event is still there for both, without the co-host they blocked; the co-host's own is gone.
+    for (const guest of [keeper, leaver]) {
+      const page = await guest.call({ method: "GET", url: `/api/events/${shared.id}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(cohost.user.username);
+      expect((await guest.call({ method: "GET", url: `/api/events/${theirs.id}` })).statusCode).toBe(404);
+    }
+    expect((await eventRow(shared.id)).goingCount).toBe(await seatsHeld(shared.id));
   });
 });

@@ -7,7 +7,7 @@ import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
 import { type EventRow, eventsRepository } from "../events";
-import { answerVisibleTo, eventVisibleTo, hostsEvent, notBlocked } from "../visibility";
+import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
 
 /** Who still expects each event to happen: those going, waiting for a seat or asking to join. */
@@ -173,14 +173,41 @@ function participantQueries(db: Db) {
      * The upcoming events `hostId` hosts or co-hosts at which `guestId` has a row (any status), in id order:
      * what a block between the two takes the guest out of.
      */
-    async upcomingEventIdsHostedWith(hostId: number, guestId: number, now: Date) {
-      const rows = await db
-        .select({ eventId: eventParticipants.eventId })
-        .from(eventParticipants)
-        .innerJoin(events, eq(events.id, eventParticipants.eventId))
-        .where(and(eq(eventParticipants.userId, guestId), gt(events.date, now), hostsEvent(hostId, events)))
-        .orderBy(asc(eventParticipants.eventId));
-      return rows.map((r) => r.eventId);
+    /**
+     * The upcoming events the guest has an answer at that `personId` hosts (`role: "host"`), or co-hosts for
+     * someone other than the guest (`role: "cohost"`, the host not `personId` either), in id order.
+     */
+    async upcomingEventsWith(
+      personId: number,
+      guestId: number,
+      now: Date,
+      role: "host" | "cohost",
+      { openOnly = false }: { openOnly?: boolean } = {},
+    ) {
+      const theirs =
+        role === "host"
+          ? eq(events.hostId, personId)
+          : and(
+              sql`${events.hostId} <> ${personId} and ${events.hostId} <> ${guestId}`,
+              sql`exists (select 1 from event_cohosts bc where bc.event_id = ${events.id} and bc.user_id = ${personId})`,
+            );
+      return (
+        db
+          .select({ id: events.id, title: events.title, date: events.date })
+          .from(eventParticipants)
+          .innerJoin(events, eq(events.id, eventParticipants.eventId))
+          // Named to the guest (openOnly): only events they may still open, never a hidden one or a suspended
+          // host's. A release reads them all: the block itself already closed the other's events to them.
+          .where(
+            and(
+              eq(eventParticipants.userId, guestId),
+              gt(events.date, now),
+              theirs,
+              openOnly ? eventVisibleTo(guestId, events) : undefined,
+            ),
+          )
+          .orderBy(asc(eventParticipants.eventId))
+      );
     },
     /**
      * Checks a going guest in, once: the condition and the write are one statement, so two scans of the

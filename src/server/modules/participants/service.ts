@@ -3,6 +3,7 @@ import { EVENT_NOTICES } from "#contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "#contract/hosting";
+import type { BlockEvents } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
 import type { EventRow, EventsRepository } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
@@ -248,19 +249,36 @@ export function participantsService({
     },
 
     /**
-     * A block makes the two as if gone to each other: each is taken out of the other's upcoming hosted and
-     * co-hosted events (seats given back as a leave's are, the waiting moved up; the database's trigger takes
-     * them out of the guests' conversations as it does on every leave). Nobody is told: a notice would reveal the block.
+     * A block makes the two as if gone to each other: each is taken out of the upcoming events the other hosts
+     * (seats given back as a leave's are, the waiting moved up; the database's trigger takes them out of the
+     * guests' conversations as it does on every leave). Someone else's event the other co-hosts is nobody's to
+     * take away: the blocker leaves it only when they chose to (`keepEvents: false`), the one blocked never.
+     * Nobody is told: a notice would reveal the block.
      */
-    async releaseAcrossBlock(a: number, b: number) {
+    async releaseAcrossBlock(blockerId: number, blockedId: number, { keepEvents }: { keepEvents: boolean }) {
       for (const [guestId, hostId] of [
-        [a, b],
-        [b, a],
+        [blockerId, blockedId],
+        [blockedId, blockerId],
       ]) {
-        for (const eventId of await repo.upcomingEventIdsHostedWith(hostId, guestId, now())) {
-          await release(eventId, guestId);
+        for (const event of await repo.upcomingEventsWith(hostId, guestId, now(), "host")) {
+          await release(event.id, guestId);
         }
       }
+      if (keepEvents) return;
+      for (const event of await repo.upcomingEventsWith(blockedId, blockerId, now(), "cohost")) {
+        await release(event.id, blockerId);
+      }
+    },
+
+    /** What blocking `otherId` would do to the blocker's upcoming answers (the block dialog names them). */
+    async eventsAcrossBlock(blockerId: number, otherId: number): Promise<BlockEvents> {
+      const at = now();
+      const named = (rows: { id: number; title: string; date: Date }[]) =>
+        rows.map((row) => ({ id: row.id, title: row.title, date: row.date.toISOString() }));
+      return {
+        leaving: named(await repo.upcomingEventsWith(otherId, blockerId, at, "host", { openOnly: true })),
+        keepable: named(await repo.upcomingEventsWith(otherId, blockerId, at, "cohost", { openOnly: true })),
+      };
     },
 
     /** The person offered a seat from the waitlist keeps it. */

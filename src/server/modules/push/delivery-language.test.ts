@@ -164,4 +164,53 @@ describe("delivery in the recipient's language", () => {
     const [mail] = await mailTo(amal.user.email);
     expect(mail?.subject).toBe("أعد تعيين كلمة مرور Link");
   });
+
+  it("the unsubscribe page and its answer speak the link's owner's language, whatever the browser asks for", async () => {
+    const bob = await registerUser(t.app);
+    await speak(bob, "es");
+    const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+    prefs.channels.friends.email = true;
+    prefs.emailDigest = false;
+    expect(
+      (await as(t.app, bob.cookie)({ method: "PUT", url: "/api/notification-preferences", payload: prefs })).statusCode,
+    ).toBe(200);
+    const sam = await registerUser(t.app, { fullName: "Sam Sender" });
+    await as(t.app, sam.cookie)({ method: "POST", url: "/api/friends/requests", payload: { userId: bob.user.id } });
+    await deliveriesSettled(t.bus);
+    const [mail] = await mailTo(bob.user.email);
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(mail?.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    const path = new URL(link).pathname + new URL(link).search;
+    expect(path).toMatch(/^\/api\/email\/unsubscribe\?token=/);
+
+    // Opened on a computer set to English: the page is still the Spanish the e-mail was written in.
+    const confirm = await t.app.inject({
+      method: "GET",
+      url: path,
+      headers: { accept: "text/html", "accept-language": "en-US,en;q=0.9" },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('<html lang="es" dir="ltr">');
+    expect(confirm.body).toContain("<title>Correos de Link</title>");
+    expect(confirm.body).toContain("¿Dejar de recibir estos correos de Link?");
+    expect(confirm.body).toContain(">Darme de baja</button>");
+    const done = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "ar" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(done.json()).toEqual({
+      message: "Te has dado de baja. Puedes volver a activar los correos en Ajustes › Notificaciones.",
+    });
+
+    // A link that names nobody: the language the request asks for, Arabic right to left.
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/email/unsubscribe?token=1.friends.1.forged",
+      headers: { accept: "text/html", "accept-language": "ar" },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.body).toContain('<html lang="ar" dir="rtl">');
+    expect(forged.body).toContain("رابط إلغاء الاشتراك هذا غير صالح.");
+  });
 });

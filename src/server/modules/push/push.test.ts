@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from "node:crypto";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -220,6 +220,49 @@ describe("chat messages by push", () => {
     } finally {
       await service.close();
       await anaService.close();
+    }
+  });
+  it("a send retried with the same clientId pushes nothing more, after the window or within it", {
+    timeout: 30_000,
+  }, async () => {
+    const ana = await registerUser(t.app, { fullName: "Ana Retry" });
+    const bob = await registerUser(t.app);
+    const keys = browserKeys();
+    const service = await localPushService(keys);
+    try {
+      await as(
+        t.app,
+        bob.cookie,
+      )({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        payload: { platform: "web", endpoint: service.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
+      });
+      const direct = await as(
+        t.app,
+        ana.cookie,
+      )({ method: "POST", url: "/api/groups/direct", payload: { userId: bob.user.id } });
+      const groupId = direct.json().id as number;
+      const send = (message: string, clientId: string) =>
+        as(t.app, ana.cookie)({ method: "POST", url: "/api/chat/messages", payload: { groupId, message, clientId } });
+
+      const first = randomUUID();
+      expect((await send("see you at 7", first)).statusCode).toBe(201);
+      await deliveriesSettled(t.bus);
+      expect((await send("see you at 7", first)).statusCode).toBe(201);
+      await deliveriesSettled(t.bus);
+      expect(service.received.map((r) => r.payload)).toEqual([
+        { title: "Ana Retry", body: "see you at 7", url: "/groups", tag: `chat-${groupId}` },
+      ]);
+
+      // A retry inside the same window is not counted as one more message.
+      const second = randomUUID();
+      expect((await send("on my way", second)).statusCode).toBe(201);
+      expect((await send("on my way", second)).statusCode).toBe(201);
+      await deliveriesSettled(t.bus);
+      expect(service.received.map((r) => (r.payload as { body: string }).body)).toEqual(["see you at 7", "on my way"]);
+    } finally {
+      await service.close();
     }
   });
 });

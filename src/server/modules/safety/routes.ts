@@ -8,6 +8,7 @@ import {
   ADMIN_REPORTS_PAGE_MAX,
   adminReportSchema,
   blockBodySchema,
+  blockEventsSchema,
   blockedUserSchema,
   hiddenBodySchema,
   idParamsSchema,
@@ -56,9 +57,18 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/blocks",
     { schema: { tags: ["safety"], body: blockBodySchema.strict(), response: { 200: messageSchema, ...errors } } },
     async (request) => {
-      await service.block(requireUserId(request), request.body.userId);
+      await service.block(requireUserId(request), request.body.userId, { keepEvents: request.body.keepEvents });
       return { message: API_TEXTS.blocked };
     },
+  );
+
+  // Asked before a block: the dialog names the events it would leave and those the blocker may keep.
+  app.get(
+    "/api/blocks/:userId/events",
+    {
+      schema: { tags: ["safety"], params: userIdParamsSchema, response: { 200: blockEventsSchema, ...errors } },
+    },
+    async (request) => service.eventsAcrossBlock(requireUserId(request), request.params.userId),
   );
 
   app.delete(

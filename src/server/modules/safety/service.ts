@@ -1,5 +1,5 @@
 import { API_TEXTS } from "#contract/api-texts";
-import type { AdminReport, ReportBody } from "#contract/safety";
+import type { AdminReport, BlockEvents, ReportBody } from "#contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
 import { reportEmailKey, type StoredKeys } from "./report-email-key";
@@ -25,8 +25,10 @@ export function safetyService(deps: {
   keys: StoredKeys;
   /** The friends module's: a block ends any friendship or request between the two. */
   endFriendship: (a: number, b: number) => Promise<void>;
-  /** The participants module's: each leaves the other's upcoming hosted and co-hosted events and their conversations. */
-  releaseAcrossBlock: (a: number, b: number) => Promise<void>;
+  /** The participants module's: each leaves the events the other hosts; the blocker, if they chose, the ones they co-host. */
+  releaseAcrossBlock: (blockerId: number, blockedId: number, choice: { keepEvents: boolean }) => Promise<void>;
+  /** The participants module's: the blocker's upcoming events a block would leave, and those it may keep. */
+  eventsAcrossBlock: (blockerId: number, otherId: number) => Promise<BlockEvents>;
   /** The matching module's: the meetings between the two are canceled (the one blocked is told, not why). */
   cancelMeetingsAcrossBlock: (blockerId: number, blockedId: number) => Promise<void>;
   /** The events module's moderation switch; false for no such event. */
@@ -48,14 +50,22 @@ export function safetyService(deps: {
       return repo.listBlocked(userId, limit);
     },
 
-    async block(userId: number, otherId: number) {
+    /** Blocks `otherId`; the blocker keeps their place at someone else's events the other co-hosts unless `keepEvents` is false. */
+    async block(userId: number, otherId: number, { keepEvents = true }: { keepEvents?: boolean } = {}) {
       if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
       if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       await repo.block(userId, otherId);
       await deps.endFriendship(userId, otherId);
-      await deps.releaseAcrossBlock(userId, otherId);
+      await deps.releaseAcrossBlock(userId, otherId, { keepEvents });
       await deps.cancelMeetingsAcrossBlock(userId, otherId);
       await deps.accessEnded({ people: [userId, otherId] });
+    },
+
+    /** What a block of `otherId` would do to one's upcoming events, for the dialog that asks first. */
+    async eventsAcrossBlock(userId: number, otherId: number) {
+      if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
+      if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      return deps.eventsAcrossBlock(userId, otherId);
     },
 
     unblock(userId: number, otherId: number) {

@@ -20,7 +20,6 @@ export {
   eventVisibleTo,
   groupMemberVisibleTo,
   groupOpenTo,
-  hostsEvent,
   notBlocked,
   noticeVisibleTo,
   personVisibleTo,

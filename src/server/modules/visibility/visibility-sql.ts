@@ -51,11 +51,13 @@ export function hostsEvent(viewerId: SqlRef, event: Pick<EventRef, "id" | "hostI
   return sql`(${event.hostId} = ${viewerId} or exists (select 1 from event_cohosts vc where vc.event_id = ${event.id} and vc.user_id = ${viewerId}))`;
 }
 
-/** Neither the host nor any co-host and the viewer blocked each other. */
+/**
+ * The event's host and the viewer did not block each other. A co-host does not count: a block takes away
+ * what the other person hosts, never someone else's event they help with (there the two simply do not see
+ * each other: their answers, names and messages are left out for each other).
+ */
 function noHostBlocked(viewerId: SqlRef, event: Pick<EventRef, "id" | "hostId">): SQL {
-  return sql`(${notBlocked(viewerId, event.hostId)} and not exists (select 1 from event_cohosts bc join user_blocks ub
-    on (ub.blocker_id = ${viewerId} and ub.blocked_id = bc.user_id) or (ub.blocker_id = bc.user_id and ub.blocked_id = ${viewerId})
-    where bc.event_id = ${event.id}))`;
+  return notBlocked(viewerId, event.hostId);
 }
 
 /**
@@ -73,7 +75,7 @@ function shownToOthers(event: Pick<EventRef, "hostId" | "hiddenAt" | "friendGrou
  * Whether the viewer may open the event (its page, its answers, its updates), canceled or not: its host
  * always; nobody else once it is not shown to others (`shownToOthers`); a group's plan only for the
  * group's members (block or not: they chose to stay in the group); any other event for everyone but those
- * who and whom its host or a co-host blocked.
+ * who and whom its host blocked.
  */
 export function eventVisibleTo(viewerId: SqlRef, event: EventRef): SQL {
   return sql`(${event.hostId} = ${viewerId} or (${shownToOthers(event)} and case when ${event.groupId} is not null
@@ -84,7 +86,7 @@ export function eventVisibleTo(viewerId: SqlRef, event: EventRef): SQL {
 /**
  * Whether the event is public and the viewer (null: someone signed out) may see it there: the preview, a
  * host's public page, its calendar and embed, the sitemap and link cards. Not a group's plan, shown to
- * others, and no host blocked either way with the viewer. Its own host reads a public page as the public
+ * others, and its host not blocked either way with the viewer. Its own host reads a public page as the public
  * does: a hidden or host-only event is on none.
  */
 export function eventPublicTo(viewerId: SqlRef, event: EventRef): SQL {
@@ -94,7 +96,7 @@ export function eventPublicTo(viewerId: SqlRef, event: EventRef): SQL {
 
 /**
  * Whether the event may be offered to the viewer on a listing (the feed, Nearby, search, a host's page):
- * shown to others, not canceled, not a group's plan, no host blocked either way. A listing that shows the
+ * shown to others, not canceled, not a group's plan, its host not blocked either way. A listing that shows the
  * viewer's own events (their calendar) uses `eventVisibleTo` instead.
  */
 export function eventListedFor(viewerId: SqlRef, event: EventRef): SQL {
