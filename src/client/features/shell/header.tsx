@@ -87,7 +87,8 @@ export function Header() {
           {!menuLoads ? (
             <AccountButton onPointerEnter={() => setMenu("wanted")} onClick={() => setMenu("open")} />
           ) : (
-            <Suspense fallback={<AccountButton aria-busy />}>
+            // A tap while the menu's code is still on its way opens the menu once it arrives, not never.
+            <Suspense fallback={<AccountButton aria-busy onClick={() => setMenu("open")} />}>
               <AccountMenu defaultOpen={menu === "open"} />
             </Suspense>
           )}
