@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { windowCacheCounts } from "../src/server/modules/discover/window-cache";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
 import { autocannon, type LoadRun } from "./load";
+import { startProfile } from "./profile";
 
 /**
  * The database of a run: a fresh PostgreSQL database, or PGlite in a temporary folder on disk as a
@@ -223,54 +223,6 @@ async function explainRequest(app: FastifyInstance, db: Database["db"], url: str
     if (opts.plans === "full") for (const l of plan) lines.push(`               | ${l}`);
   }
   return lines;
-}
-
-/**
- * A CPU profile of this process (the server: autocannon runs in a child) while one route runs, written to a
- * file for DevTools and summarised here: the functions and the files that took the most time themselves.
- */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 500 });
-  await session.post("Profiler.start");
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post("Profiler.stop");
-      session.disconnect();
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(profile));
-      const self = new Map<number, number>();
-      profile.timeDeltas?.forEach((dt, i) => {
-        const id = profile.samples?.[i];
-        if (id !== undefined) self.set(id, (self.get(id) ?? 0) + dt);
-      });
-      const total = [...self.values()].reduce((a, b) => a + b, 0);
-      const byFunction = new Map<string, number>();
-      const byFile = new Map<string, number>();
-      for (const node of profile.nodes) {
-        const us = self.get(node.id) ?? 0;
-        const { functionName, url, lineNumber } = node.callFrame;
-        const where = url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "") || "(native)";
-        const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
-        byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-        const parts = where.slice(Math.max(0, where.lastIndexOf("node_modules/"))).split("/");
-        const area = parts[0] === "node_modules" ? parts.slice(0, parts[1].startsWith("@") ? 3 : 2).join("/") : where;
-        byFile.set(area, (byFile.get(area) ?? 0) + us);
-      }
-      const top = (m: Map<string, number>, n: number) =>
-        [...m]
-          .sort((x, y) => y[1] - x[1])
-          .slice(0, n)
-          .map(([k, us]) => `      ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
-      console.log(`  CPU profile of the server during the run (${file}; ${(total / 1e6).toFixed(1)} s sampled):`);
-      console.log("    by file or package (self time):");
-      for (const line of top(byFile, 15)) console.log(line);
-      console.log("    by function (self time):");
-      for (const line of top(byFunction, 20)) console.log(line);
-    },
-  };
 }
 
 interface Row {

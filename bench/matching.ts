@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -11,6 +10,7 @@ import { optInEveryoneGoing } from "../src/server/modules/matching/repository";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl } from "../src/server/test/test-app";
 import { autocannon, type LoadRun } from "./load";
+import { startProfile } from "./profile";
 
 const { values: opts } = parseArgs({
   options: {
@@ -116,39 +116,6 @@ async function seed(db: Database["db"], size: number, viewers: number) {
   await db.execute(sql`analyze`);
   const cookies = Array.from({ length: viewers }, (_, i) => `link_session=bench-session-${first + i}`);
   return { eventId, cookies };
-}
-
-/** A CPU profile of this process while one route runs, summarised by function (self time). */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 500 });
-  await session.post("Profiler.start");
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post("Profiler.stop");
-      session.disconnect();
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(profile));
-      const self = new Map<number, number>();
-      profile.timeDeltas?.forEach((dt, i) => {
-        const id = profile.samples?.[i];
-        if (id !== undefined) self.set(id, (self.get(id) ?? 0) + dt);
-      });
-      const total = [...self.values()].reduce((a, b) => a + b, 0);
-      const byFunction = new Map<string, number>();
-      for (const node of profile.nodes) {
-        const { functionName, url, lineNumber } = node.callFrame;
-        const where = url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "") || "(native)";
-        const fn = `${functionName || "(anonymous)"} ${where}:${lineNumber + 1}`;
-        byFunction.set(fn, (byFunction.get(fn) ?? 0) + (self.get(node.id) ?? 0));
-      }
-      console.log(`  CPU profile (${file}; ${(total / 1e6).toFixed(1)} s sampled), by function (self time):`);
-      for (const [fn, us] of [...byFunction].sort((x, y) => y[1] - x[1]).slice(0, 20))
-        console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)} %  ${fn}`);
-    },
-  };
 }
 
 /** The median of `times` single requests over HTTP (no other request in flight). */
