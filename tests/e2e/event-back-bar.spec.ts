@@ -1,31 +1,12 @@
-import type { Locator } from "@playwright/test";
 import { createEvent, expect, test, uniqueToken } from "./fixtures";
 import { EventScreen } from "./pages/event";
+import { uncovered } from "./uncovered";
 
 /**
  * The way back from an event page is a bar in the page's flow, not a button floating under the header: a host
  * scrolling to "Save guest options" finds it whole wherever it stops, just below the header included.
  */
 const loaded = { timeout: 20_000 };
-
-/** Whether every corner and the middle of `target` are `target` (or inside it) to a tap: nothing on top. */
-async function uncovered(target: Locator) {
-  return target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const inset = 4;
-    const points = [
-      [box.left + inset, box.top + inset],
-      [box.right - inset, box.top + inset],
-      [box.left + inset, box.bottom - inset],
-      [box.right - inset, box.bottom - inset],
-      [box.left + box.width / 2, box.top + box.height / 2],
-    ];
-    return points.every(([x, y]) => {
-      const hit = document.elementFromPoint(x, y);
-      return hit !== null && element.contains(hit);
-    });
-  });
-}
 
 test("the back bar never covers the host's Save guest options, wherever the page is scrolled", async ({
   page,

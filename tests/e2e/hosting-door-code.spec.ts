@@ -1,6 +1,6 @@
-import type { Locator } from "@playwright/test";
 import { createEvent, expect, shot, test, uniqueToken } from "./fixtures";
 import { EventScreen } from "./pages/event";
+import { uncovered } from "./uncovered";
 
 /**
  * The door: a guest joins with an answer and a plus-one and sees both; the ticket shows a short code under its
@@ -10,23 +10,6 @@ import { EventScreen } from "./pages/event";
 const loaded = { timeout: 20_000 };
 // Two people, a join, a check-in: on a shared, loaded machine this takes longer than the default 30 s.
 test.setTimeout(120_000);
-
-/** Whether every corner and the middle of `target` is the element the page shows there (nothing on top). */
-async function uncovered(target: Locator) {
-  return target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    // Past the rounded corners (8 px): hit testing follows border-radius.
-    const inset = 10;
-    const points = [
-      [box.left + inset, box.top + inset],
-      [box.right - inset, box.top + inset],
-      [box.left + inset, box.bottom - inset],
-      [box.right - inset, box.bottom - inset],
-      [box.left + box.width / 2, box.top + box.height / 2],
-    ];
-    return points.every(([x, y]) => document.elementFromPoint(x, y) === element);
-  });
-}
 
 test("the guest reads the door code, the host types it, the guest sees they were there at once", async ({
   page,
