@@ -69,7 +69,8 @@ export default defineConfig({
   retries: 0,
   // Two browsers and two servers share a 2-core machine: a journey of a dozen loads needs more than 30 s there.
   timeout: 45_000,
-  expect: { timeout: 5_000 },
+  // A hang guard, not a speed budget: a mutation and its refetch wait on a server sharing two cores with two browsers.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     // No baseURL here: each journey's is its worker's server (the baseURL fixture, tests/e2e/fixtures.ts).

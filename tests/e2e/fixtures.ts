@@ -2,6 +2,7 @@ import path from "node:path";
 import type { RegisterBody } from "@contract/auth";
 import {
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type BrowserContextOptions,
   test as base,
@@ -49,7 +50,10 @@ interface Fixtures {
  * ready (features/shell/screen-ready.tsx). Pages outside the app (the API, the embed) have no #root, and a
  * journey that loads with `waitUntil: "commit"` means to look at the page before then.
  */
+const waiting = new WeakSet<Page>();
 function waitsForTheApp(page: Page): Page {
+  if (waiting.has(page)) return page;
+  waiting.add(page);
   const ready = async () => {
     if ((await page.locator("#root").count()) === 0) return;
     // A screen that failed to load shows its retry screen instead, never ready: the journey's own checks say so.
@@ -72,7 +76,21 @@ function waitsForTheApp(page: Page): Page {
   return page;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  // Every page of every context a journey opens (a second person's browser, a fresh device) waits for the app
+  // after a load too, not only the default page: a tap on a drawn page before then would be lost.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options?: BrowserContextOptions) => {
+        const context = await newContext(options);
+        context.on("page", waitsForTheApp);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   userFields: [{}, { option: true }],
   page: async ({ page }, use) => {
     await use(waitsForTheApp(page));
