@@ -4,7 +4,10 @@
 
 import type { TimeLanguage } from "#contract/event-time";
 import arabic from "#contract/i18n/catalogs/ar.json" with { type: "json" };
+import german from "#contract/i18n/catalogs/de.json" with { type: "json" };
 import spanish from "#contract/i18n/catalogs/es.json" with { type: "json" };
+import french from "#contract/i18n/catalogs/fr.json" with { type: "json" };
+import japanese from "#contract/i18n/catalogs/ja.json" with { type: "json" };
 import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
 import { NAMESPACES } from "#contract/i18n/namespaces";
 import {
@@ -26,7 +29,14 @@ const codeOfEnglishWords = (english: string) => {
   englishCodes ??= indexEnglish(Object.entries(NAMESPACES));
   return englishCodes.get(english);
 };
-const CATALOGS: Record<Language, Catalog | null> = { en: null, es: spanish, ar: arabic };
+const CATALOGS: Record<Language, Catalog | null> = {
+  en: null,
+  es: spanish,
+  ar: arabic,
+  fr: french,
+  de: german,
+  ja: japanese,
+};
 
 /** A stored language, read defensively: a value no catalog has (an old row, a hand edit) reads as English. */
 export function languageOf(stored: string | null | undefined): Language {

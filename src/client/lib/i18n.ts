@@ -20,6 +20,9 @@ const STORAGE_KEY = "link.language";
 const catalogLoaders: Record<Exclude<Language, "en">, () => Promise<{ default: Catalog }>> = {
   es: () => import("@contract/i18n/catalogs/es.json"),
   ar: () => import("@contract/i18n/catalogs/ar.json"),
+  fr: () => import("@contract/i18n/catalogs/fr.json"),
+  de: () => import("@contract/i18n/catalogs/de.json"),
+  ja: () => import("@contract/i18n/catalogs/ja.json"),
 };
 
 interface LanguageState {

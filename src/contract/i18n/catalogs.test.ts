@@ -32,8 +32,10 @@ describe("the catalogs", () => {
 
   it("picks the best language of an Accept-Language header", () => {
     expect(bestLanguage("es-MX,es;q=0.9,en;q=0.8")).toBe("es");
-    expect(bestLanguage("fr-FR,ar;q=0.5,en;q=0.4")).toBe("ar");
-    expect(bestLanguage("de, fr")).toBe("en");
+    expect(bestLanguage("pt-BR,ar;q=0.5,en;q=0.4")).toBe("ar");
+    expect(bestLanguage("fr-CA,en;q=0.8")).toBe("fr");
+    expect(bestLanguage("ja-JP")).toBe("ja");
+    expect(bestLanguage("pt, it")).toBe("en");
     expect(bestLanguage("en;q=0, es;q=0.1")).toBe("es");
     expect(bestLanguage(undefined)).toBe("en");
     expect(bestLanguage("x".repeat(10_000))).toBe("en");
@@ -45,6 +47,7 @@ describe("the catalogs", () => {
     expect(bestLanguage("es;q=0.4, ar")).toBe("ar");
     expect(bestLanguage("en;q=0.1,es;q=0.500,ar;q=0.5")).toBe("es");
     expect(bestLanguage("ar;q=0.5,es;q=0.5")).toBe("ar");
-    expect(bestLanguage("de;q=1,en;q=0.3,es;q=0.7")).toBe("es");
+    expect(bestLanguage("it;q=1,en;q=0.3,es;q=0.7")).toBe("es");
+    expect(bestLanguage("en;q=0.3,de;q=0.9,fr;q=0.6")).toBe("de");
   });
 });

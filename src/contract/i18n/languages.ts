@@ -1,10 +1,13 @@
-// The languages Link speaks. Adding one is a catalog beside es/ and ar/ and a row here; no screen changes.
+// The languages Link speaks. Adding one is a catalog in catalogs/ and a row here (docs/languages.md); no screen changes.
 // No zod here: the first screen reads these (its schemas are in language-schemas.ts).
 
 export const LANGUAGES = [
   { tag: "en", name: "English", dir: "ltr" },
   { tag: "es", name: "Español", dir: "ltr" },
   { tag: "ar", name: "العربية", dir: "rtl" },
+  { tag: "fr", name: "Français", dir: "ltr" },
+  { tag: "de", name: "Deutsch", dir: "ltr" },
+  { tag: "ja", name: "日本語", dir: "ltr" },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]["tag"];

@@ -3,7 +3,7 @@
 // status's name for a message no catalog holds yet).
 
 import type { ZodIssue } from "zod";
-import { ar, es } from "zod/v4/locales";
+import { ar, de, es, fr, ja } from "zod/v4/locales";
 import type { Language } from "#contract/i18n/languages";
 import { formatMessage, type MessageValues } from "#contract/i18n/texts";
 import { localizeEnglish } from "#server/i18n";
@@ -39,7 +39,13 @@ export function errorAnswer(language: Language, status: number, english: string,
   return found;
 }
 
-const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = { es: es(), ar: ar() };
+const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = {
+  es: es(),
+  ar: ar(),
+  fr: fr(),
+  de: de(),
+  ja: ja(),
+};
 
 /** A failed field's message: the contract's own text translated, else zod's in the reader's language. */
 export function validationAnswer(language: Language, field: string, issue: ZodIssue): ErrorAnswer {

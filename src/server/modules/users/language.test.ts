@@ -21,6 +21,9 @@ describe("a person's language", () => {
         { tag: "en", name: "English", dir: "ltr" },
         { tag: "es", name: "Español", dir: "ltr" },
         { tag: "ar", name: "العربية", dir: "rtl" },
+        { tag: "fr", name: "Français", dir: "ltr" },
+        { tag: "de", name: "Deutsch", dir: "ltr" },
+        { tag: "ja", name: "日本語", dir: "ltr" },
       ],
     });
   });
@@ -40,7 +43,7 @@ describe("a person's language", () => {
     expect(changed.json().language).toBe("es");
     expect(await languageOf(person.user.id)).toBe("es");
 
-    for (const language of ["fr", "ES", "", "es-MX", 3]) {
+    for (const language of ["pt", "ES", "", "es-MX", 3]) {
       const refused = await call({ method: "PATCH", url: `/api/users/${person.user.id}`, payload: { language } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toMatch(/^language: /);
