@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { eventSchema } from "./events";
+import { languageSchema } from "./i18n/language-schemas";
+import type { Language } from "./i18n/languages";
 import { defineTexts } from "./i18n/texts";
 import { USERNAME_MAX } from "./limits";
 
@@ -69,16 +71,28 @@ export const hostPaths = (username: string) => {
   return { page: `/u/${name}`, calendar: `/api/hosts/${name}/calendar.ics`, embed: `/embed/u/${name}` };
 };
 
-/** The snippet a host pastes into their own site: the embed in an iframe that fits a sidebar or a column. */
-export function embedSnippet(origin: string, username: string): string {
-  const src = new URL(hostPaths(username).embed, origin).href;
-  return `<iframe src="${src}" title="Upcoming events on Link" width="100%" height="480" style="border:0;max-width:480px" loading="lazy"></iframe>`;
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The snippet a host pastes into their own site: the embed in an iframe that fits a sidebar or a column, in the
+ * host's language (its `lang`, and `title`, HOST_TEXTS.embedFrameTitle in that language), whoever reads the site.
+ */
+export function embedSnippet(origin: string, username: string, language: Language, title: string): string {
+  const src = new URL(hostPaths(username).embed, origin);
+  src.searchParams.set("lang", language);
+  return `<iframe src="${escapeAttribute(src.href)}" title="${escapeAttribute(title)}" width="100%" height="480" style="border:0;max-width:480px" loading="lazy"></iframe>`;
 }
 
 /** GET /sitemap.xml?page=N: one page of a sitemap that outgrew one file. */
 export const sitemapQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional() });
-/** GET /embed/u/{username}?theme=: the embedding site may force the embed's light or dark look. */
-export const embedQuerySchema = z.object({ theme: z.enum(["light", "dark"]).optional() });
+/**
+ * GET /embed/u/{username}?theme=&lang=: the embedding site may force the embed's light or dark look, and its
+ * language (one Link speaks; the host's snippet names theirs), else the reader's.
+ */
+export const embedQuerySchema = z.object({
+  theme: z.enum(["light", "dark"]).optional(),
+  lang: languageSchema.optional(),
+});
 
 export const HOST_TEXTS = defineTexts("host", {
   tooMany: "Too many requests, try again in {seconds} s",
@@ -89,6 +103,7 @@ export const HOST_TEXTS = defineTexts("host", {
   pastEvents: "{count, plural, one {# past event} other {# past events}}",
   followCalendar: "Follow this calendar",
   embedTitle: "Embed on your site",
+  embedFrameTitle: "Upcoming events on {product}",
   embedHint: "Paste this into your website to show your upcoming events.",
   copySnippet: "Copy code",
   snippetCopied: "Embed code copied",

@@ -33,6 +33,7 @@ import type { AppDeps } from "./deps";
 import { errorAnswer, validationAnswer } from "./http/error-texts";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { HttpError } from "./http/http-error";
+import { decorateReaderLanguage, PAGE_PER_READER } from "./http/reader-language";
 import { requestIdGenerator } from "./http/request-id";
 import { safeErrorSerializer } from "./http/safe-error-log";
 import { refuseCrossSiteWrites } from "./http/same-origin";
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("sessionHash", null);
   app.addHook("onRequest", sessionResolver({ auth: services.auth, bus: deps.bus }));
   app.addHook("onRequest", requireSessionUnlessPublic);
+  decorateReaderLanguage(app, async (userId) => (await services.users.find(userId))?.language);
 
   const routeDeps = { ...deps, services };
   for (const routes of MODULE_ROUTES) await app.register(routes, routeDeps);
@@ -293,12 +295,12 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
       shell: await readFile(path.join(CLIENT_DIST, "index.html"), "utf8"),
       url: `${request.protocol}://${request.host}${request.url}`,
       userId: request.userId ?? null,
-      language: requestLanguage(request.headers),
+      language: await request.readerLanguage(),
       inLanguage: shellInLanguage,
     });
-    // A drawn page holds one person's data: never kept by a shared cache, and told apart by its cookie.
-    if (drawn)
-      reply.header("cache-control", "private, no-cache").header("vary", "cookie, accept-language, accept-encoding");
+    // A drawn page holds one person's data, and a signed-in reader's page speaks their account's language: never
+    // kept by a shared cache, and told apart by its cookie. A visitor's plain shell differs only by language.
+    if (drawn || request.userId != null) reply.headers(PAGE_PER_READER);
     else reply.header("cache-control", "no-cache").header("vary", "accept-language, accept-encoding");
     return { html, drawn };
   };

@@ -68,7 +68,10 @@ test("a host's public page: signed out, the host's own view, the embed, blocked 
   await host.page.setViewportSize({ width: 390, height: 844 });
   await host.page.goto(pagePath);
   const snippet = host.page.getByRole("textbox", { name: "Embed on your site" });
-  await expect(snippet).toHaveValue(new RegExp(`<iframe src="[^"]+/embed/u/${host.account.username}"`));
+  // The snippet names the host's language, so their site's readers see the embed as the host wrote it.
+  await expect(snippet).toHaveValue(
+    new RegExp(`<iframe src="[^"]+/embed/u/${host.account.username}\\?lang=en" title="Upcoming events on Link"`),
+  );
   await expect(host.page.getByRole("button", { name: "Follow" })).toHaveCount(0);
   await shotBothThemes(host.page, "host-page-own", async () => {
     await host.page.reload();

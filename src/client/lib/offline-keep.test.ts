@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KEPT_CACHE_NAME } from "./offline-api";
-import { clearOfflineApiCache, keepOffline } from "./offline-keep";
+import { KEPT_CACHE_NAME, PAGES_CACHE_NAME } from "./offline-api";
+import { clearOfflineApiCache, forgetKeptPages, keepOffline } from "./offline-keep";
 
 /** Cache Storage as a browser keeps it, in memory: what the page writes is what the service worker reads. */
 function memoryCaches() {
@@ -103,5 +103,16 @@ describe("keepOffline", () => {
     await clearOfflineApiCache();
     await keeping;
     expect(storage.paths()).toEqual([]);
+  });
+
+  it("after a change of language, forgets the pages kept in the old one and keeps the reads the app opens offline with", async () => {
+    server({ "/api/events/5": { id: 5 } });
+    await keepOffline("my-events", [{ path: "/api/events/5" }]);
+    const pages = await caches.open(PAGES_CACHE_NAME);
+    await pages.put(new URL("/my-events", location.origin).href, new Response('<html lang="en">'));
+    expect(storage.paths(PAGES_CACHE_NAME)).toEqual(["/my-events"]);
+    await forgetKeptPages();
+    expect(storage.paths(PAGES_CACHE_NAME)).toEqual([]);
+    expect(storage.paths()).toContain("/api/events/5");
   });
 });

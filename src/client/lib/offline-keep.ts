@@ -33,6 +33,15 @@ export async function clearOfflineApiCache() {
   await Promise.all([caches.delete(API_CACHE_NAME), caches.delete(KEPT_CACHE_NAME), caches.delete(PAGES_CACHE_NAME)]);
 }
 
+/**
+ * Drops the pages kept for the next open (they are painted before the app starts): after a change of the account's
+ * language they are in the language it spoke before. The API copies stay, so the app still opens offline.
+ */
+export async function forgetKeptPages() {
+  if (typeof caches === "undefined") return;
+  await caches.delete(PAGES_CACHE_NAME);
+}
+
 const urlOf = (path: string) => new URL(path, window.location.origin).href;
 const readable = (path: string) => OFFLINE_READABLE_API.some((pattern) => pattern.test(new URL(urlOf(path)).pathname));
 const writtenAt = (response: Response) => Date.parse(response.headers.get("date") ?? "") || 0;

@@ -56,8 +56,17 @@ function isPublicRoute(route: { url?: string; config: FastifyContextConfig }): b
   return !pattern.startsWith("/api/");
 }
 
-/** Server-rendered pages whose content depends on who asks (a block hides a host and their events). */
-const PAGES_PER_VIEWER = new Set(["/events/:id", "/u/:username", "/embed/u/:username", "/sitemap.xml"]);
+/**
+ * Server-rendered pages whose content depends on who asks (a block hides a host and their events) or is written
+ * in the signed-in reader's account language (an invite's page).
+ */
+const PAGES_PER_VIEWER = new Set([
+  "/events/:id",
+  "/u/:username",
+  "/invite/:code",
+  "/embed/u/:username",
+  "/sitemap.xml",
+]);
 
 /**
  * Whether the matched route is one whose requests carry a session worth looking up: the API, the

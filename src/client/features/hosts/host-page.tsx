@@ -124,13 +124,21 @@ function HostProfile({ host }: { host: HostPage }) {
 
       <CalendarButtons url={new URL(paths.calendar, origin).href} />
 
-      {own && (
+      {own && user && (
         <section className="grid gap-4 rounded-2xl border border-border p-4" aria-labelledby="host-share">
           <h2 id="host-share" className="text-lg font-semibold">
             {t("shareTitle")}
           </h2>
           <ShareLink url={new URL(paths.page, origin).href} label={t("sharePage")} title={host.fullName} />
-          <EmbedSnippet snippet={embedSnippet(origin, host.username)} />
+          {/* In the host's own language: the app speaks the account's, so the frame's title is in it too. */}
+          <EmbedSnippet
+            snippet={embedSnippet(
+              origin,
+              host.username,
+              user.language,
+              t("embedFrameTitle", { product: PRODUCT_NAME }),
+            )}
+          />
         </section>
       )}
     </>

@@ -76,7 +76,7 @@ export function firstScreenService({
   return {
     /**
      * `shell` (the built index.html) with `url`'s first screen drawn into it for `userId` (null: signed out), in
-     * the person's account language when signed in, else in `language` (the request's); the plain shell in that
+     * `language` (the reader's: their account's when signed in, request.readerLanguage); the plain shell in that
      * language when there is nothing to draw.
      */
     async page({

@@ -6,7 +6,7 @@ import { INVITE_LOOKUPS_PER_MINUTE, inviteCodeParamsSchema } from "#contract/gro
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
 import { HttpError } from "#server/http/http-error";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
-import { requestLanguage } from "#server/i18n";
+import { PAGE_PER_READER } from "#server/http/reader-language";
 import { LINK_IMAGE_KEY } from "./card-image";
 import type { LinkCard, LinkPreviewService } from "./service";
 import { withCard } from "./service";
@@ -27,9 +27,9 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
     return (
       reply
         .type("text/html; charset=utf-8")
-        // Per viewer (a signed-in viewer may be refused what a stranger sees), and revalidated like index.html.
-        .header("cache-control", "private, no-cache")
-        .header("vary", "cookie, accept-language")
+        // Per reader (a signed-in viewer may be refused what a stranger sees, and reads their account's
+        // language), and revalidated like index.html.
+        .headers(PAGE_PER_READER)
         .send(card ? withCard(html, card) : html)
     );
   };
@@ -57,7 +57,7 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
     budgeted(previews, async (request) => {
       const params = eventIdParamsSchema.safeParse(request.params);
       return params.success
-        ? service.eventCard(params.data.id, request.userId ?? null, requestLanguage(request.headers))
+        ? service.eventCard(params.data.id, request.userId ?? null, await request.readerLanguage())
         : null;
     }),
   );
@@ -66,7 +66,7 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
     budgeted(limiter("host-page", HOST_PAGES_PER_MINUTE), async (request) => {
       const params = hostParamsSchema.safeParse(request.params);
       return params.success
-        ? service.hostCard(params.data.username, request.userId ?? null, requestLanguage(request.headers))
+        ? service.hostCard(params.data.username, request.userId ?? null, await request.readerLanguage())
         : null;
     }),
   );
@@ -92,7 +92,7 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
     "/invite/:code",
     budgeted(limiter("invite-lookup", INVITE_LOOKUPS_PER_MINUTE), async (request) => {
       const params = inviteCodeParamsSchema.safeParse(request.params);
-      return params.success ? service.inviteCard(params.data.code, requestLanguage(request.headers)) : null;
+      return params.success ? service.inviteCard(params.data.code, await request.readerLanguage()) : null;
     }),
   );
 };

@@ -27,8 +27,8 @@ export interface LinkCard {
   page?: {
     heading: string;
     lines: string[];
-    /** A series' other dates, each a link to its own page, under their heading ("More dates"). */
-    moreDates?: { heading: string; links: Array<{ text: string; url: string }> };
+    /** Links to other pages under their heading: a series' other dates ("More dates"), a host's next events. */
+    linkList?: { heading: string; links: Array<{ text: string; url: string }> };
   };
 }
 
@@ -48,6 +48,8 @@ export interface LinkPreviewSources {
         host: { fullName: string; username: string; profileImage: string | null; bio: string };
         followers: number;
         upcoming: number;
+        /** The soonest few of those upcoming events, for the page's first paint. */
+        next: Array<{ id: number; title: string; date: string; timezone: string }>;
       }
     | undefined
   >;
@@ -173,7 +175,7 @@ export function linkPreviewService({
       page: {
         heading: title,
         lines: [when, seriesText(event, language), where].filter(Boolean),
-        moreDates: event.moreDates.length
+        linkList: event.moreDates.length
           ? {
               heading: serverText(language, HOSTING_SERIES_TEXTS, "moreDates"),
               links: event.moreDates.map((d) => ({
@@ -200,18 +202,27 @@ export function linkPreviewService({
   ): Promise<LinkCard | null> {
     const found = await sources.hostCard(username, viewerId);
     if (!found) return null;
-    const { host, followers, upcoming } = found;
+    const { host, followers, upcoming, next } = found;
+    const counts = serverText(language, HOST_TEXTS, "cardDescription", { upcoming, followers });
     return {
       title: host.fullName,
-      description: clip(
-        [serverText(language, HOST_TEXTS, "cardDescription", { upcoming, followers }), host.bio]
-          .filter(Boolean)
-          .join(" — "),
-        CARD_DESCRIPTION_MAX,
-      ),
+      description: clip([counts, host.bio].filter(Boolean).join(" — "), CARD_DESCRIPTION_MAX),
       image: await cardImage(host.profileImage, "social"),
       imageAlt: alt(language, host.fullName),
       url: absolute(hostPaths(host.username).page),
+      page: {
+        heading: host.fullName,
+        lines: [counts],
+        linkList: next.length
+          ? {
+              heading: serverText(language, HOST_TEXTS, "upcoming"),
+              links: next.map((e) => ({
+                text: `${eventTimeText(e.date, e.timezone, language)} · ${e.title}`,
+                url: `/events/${e.id}`,
+              })),
+            }
+          : undefined,
+      },
     };
   }
 
@@ -245,8 +256,8 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-/** A series' other dates as the first paint lists them: a named list of links. */
-function moreDatesHtml({ heading, links }: { heading: string; links: Array<{ text: string; url: string }> }) {
+/** A series' other dates or a host's next events as the first paint lists them: a named list of links. */
+function linkListHtml({ heading, links }: { heading: string; links: Array<{ text: string; url: string }> }) {
   const items = links.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join("");
   return `<nav aria-label="${escapeHtml(heading)}"><h2>${escapeHtml(heading)}</h2><ul>${items}</ul></nav>`;
 }
@@ -285,7 +296,7 @@ export function withCard(shell: string, card: LinkCard): string {
     ? [
         `<h1 dir="auto">${escapeHtml(card.page.heading)}</h1>`,
         ...card.page.lines.map((line) => `<p dir="auto">${escapeHtml(line)}</p>`),
-        card.page.moreDates ? moreDatesHtml(card.page.moreDates) : "",
+        card.page.linkList ? linkListHtml(card.page.linkList) : "",
       ].join("")
     : null;
   return shell

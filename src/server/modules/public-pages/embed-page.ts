@@ -1,7 +1,8 @@
 import { HOST_TEXTS, type HostEvent, hostPaths } from "#contract/hosts";
-import { formatMessage } from "#contract/i18n/texts";
-import { aroundText } from "#contract/places-texts";
+import { type Language, languageDirection } from "#contract/i18n/languages";
+import { PLACE_TEXTS } from "#contract/places-texts";
 import { PRODUCT_NAME } from "#contract/product";
+import { serverText } from "#server/i18n";
 import { eventTimeText } from "../link-preview";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -31,9 +32,9 @@ footer{margin-top:10px;font-size:13px}
 footer a{color:var(--accent)}
 `.trim();
 
-const page = (title: string, body: string, theme: "light" | "dark" | undefined) =>
+const page = (language: Language, title: string, body: string, theme: "light" | "dark" | undefined) =>
   `<!doctype html>
-<html lang="en"${theme ? ` class="${theme}"` : ""}>
+<html lang="${language}" dir="${languageDirection(language)}"${theme ? ` class="${theme}"` : ""}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,33 +57,43 @@ export function embedHtml({
   events,
   origin,
   theme,
+  language,
 }: {
   host: { fullName: string; username: string };
   events: HostEvent[];
   origin: string;
   theme?: "light" | "dark";
+  language: Language;
 }): string {
   const link = (path: string) => escapeHtml(new URL(path, origin).href);
   const items = events.map((e) => {
-    const where = e.location.trim() || (e.placeArea ? aroundText(e.placeArea) : "");
+    const where =
+      e.location.trim() || (e.placeArea ? serverText(language, PLACE_TEXTS, "around", { area: e.placeArea }) : "");
     return `<li><a class="event" href="${link(`/events/${e.id}`)}" target="_blank" rel="noopener">
-<span class="when">${escapeHtml(eventTimeText(e.date, e.timezone))}</span>
+<span class="when">${escapeHtml(eventTimeText(e.date, e.timezone, language))}</span>
 <span class="title" dir="auto">${escapeHtml(e.title)}</span>${where ? `\n<span class="where" dir="auto">${escapeHtml(where)}</span>` : ""}
 </a></li>`;
   });
-  const title = formatMessage("en", HOST_TEXTS.upcomingBy, { name: host.fullName });
+  const text = (key: keyof typeof HOST_TEXTS) =>
+    escapeHtml(serverText(language, HOST_TEXTS, key, { name: host.fullName }));
   return page(
-    title,
-    `<h1 dir="auto">${escapeHtml(title)}</h1>
-${items.length ? `<ol>\n${items.join("\n")}\n</ol>` : `<p class="empty">${escapeHtml(HOST_TEXTS.noUpcoming)}</p>`}
-<footer><a href="${link(hostPaths(host.username).page)}" target="_blank" rel="noopener">${escapeHtml(formatMessage("en", HOST_TEXTS.seeAll, { name: host.fullName }))}</a></footer>`,
+    language,
+    serverText(language, HOST_TEXTS, "upcomingBy", { name: host.fullName }),
+    `<h1 dir="auto">${text("upcomingBy")}</h1>
+${items.length ? `<ol>\n${items.join("\n")}\n</ol>` : `<p class="empty">${text("noUpcoming")}</p>`}
+<footer><a href="${link(hostPaths(host.username).page)}" target="_blank" rel="noopener">${text("seeAll")}</a></footer>`,
     theme,
   );
 }
 
 /** What an embed of an unknown, turned-off or blocked page shows: the same for each, so none is told apart. */
-export function embedNotFoundHtml(theme?: "light" | "dark"): string {
-  return page(PRODUCT_NAME, `<p class="empty">${escapeHtml(HOST_TEXTS.notFound)}</p>`, theme);
+export function embedNotFoundHtml(language: Language, theme?: "light" | "dark"): string {
+  return page(
+    language,
+    PRODUCT_NAME,
+    `<p class="empty">${escapeHtml(serverText(language, HOST_TEXTS, "notFound"))}</p>`,
+    theme,
+  );
 }
 
 /** Only this page may be framed, by any site; it runs no script and loads nothing but its own host's images. */

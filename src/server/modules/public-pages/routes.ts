@@ -16,7 +16,7 @@ import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import { limitPerAddress } from "#server/http/rate-limits";
-import { requestLanguage } from "#server/i18n";
+import { PAGE_PER_READER } from "#server/http/reader-language";
 import { EMBED_CSP, embedHtml, embedNotFoundHtml } from "./embed-page";
 
 const tags = ["hosts"];
@@ -75,9 +75,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         request.params.username,
         request.userId,
         origin(),
-        requestLanguage(request.headers),
+        await request.readerLanguage(),
       );
-      return reply.header("content-type", "text/calendar; charset=utf-8").header("cache-control", PER_VIEWER).send(ics);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("cache-control", PER_VIEWER)
+        .header("vary", "cookie, accept-language")
+        .send(ics);
     },
   );
 
@@ -96,6 +100,8 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     },
     async (request, reply) => {
       const { theme } = request.query;
+      // The host's snippet names their language; an embed without one speaks its reader's.
+      const language = request.query.lang ?? (await request.readerLanguage());
       const found = await service.embed(request.params.username, request.userId);
       const base = origin();
       // Framing is allowed here only; helmet's X-Frame-Options would forbid it again.
@@ -103,10 +109,10 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
         .removeHeader("x-frame-options")
         .header("content-security-policy", EMBED_CSP)
         .header("cross-origin-resource-policy", "cross-origin")
-        .header("cache-control", PER_VIEWER)
+        .headers(PAGE_PER_READER)
         .type("text/html; charset=utf-8");
-      if (!found || !base) return reply.code(404).send(embedNotFoundHtml(theme));
-      return reply.send(embedHtml({ ...found, origin: base, theme }));
+      if (!found || !base) return reply.code(404).send(embedNotFoundHtml(language, theme));
+      return reply.send(embedHtml({ ...found, origin: base, theme, language }));
     },
   );
 

@@ -7,6 +7,9 @@ import { calendarFile } from "../calendar";
 import type { PublicEventRow, PublicPagesRepository } from "./repository";
 import { robotsTxt, sitemapXml } from "./sitemap";
 
+/** The events a host's page lists in its first paint, before the app has loaded: the soonest few. */
+const HOST_CARD_EVENTS = 5;
+
 function toHostEvent(row: PublicEventRow): HostEvent {
   return {
     id: row.id,
@@ -93,7 +96,7 @@ export function publicPagesService({
         repo.followerCount(host.id),
         upcoming(host.id, viewerId, HOST_UPCOMING_MAX),
       ]);
-      return { host, followers, upcoming: events.length };
+      return { host, followers, upcoming: events.length, next: events.slice(0, HOST_CARD_EVENTS) };
     },
 
     /** /sitemap.xml (page 1 or the index) and its further pages; undefined for a page past the end. */

@@ -15,8 +15,9 @@ import {
 } from "#contract/push";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress, limitPerUser } from "#server/http/rate-limits";
+import { PAGE_PER_READER } from "#server/http/reader-language";
 import { requireUserId } from "#server/http/session";
-import { requestLanguage, serverText } from "#server/i18n";
+import { serverText } from "#server/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (language: Language, body: string) =>
@@ -24,7 +25,7 @@ const page = (language: Language, body: string) =>
 
 /**
  * A browser (the confirm form, a person clicking) gets a page; a mail client or script gets the API's `{message}`.
- * Both in the recipient's language: the link's owner's, else the one the request asks for.
+ * Both in the recipient's language: the link's owner's account's, else the reader's (request.readerLanguage).
  */
 function answer(
   request: FastifyRequest,
@@ -34,6 +35,7 @@ function answer(
   language: Language,
 ) {
   const message = serverText(language, UNSUBSCRIBE_TEXTS, key);
+  reply.headers(PAGE_PER_READER);
   if ((request.headers.accept ?? "").includes("text/html")) {
     return reply
       .code(status)
@@ -138,7 +140,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: { tags: ["push"], querystring: unsubscribeQuerySchema },
     },
     async (request, reply) => {
-      const language = (await push.linkLanguage(request.query.token)) ?? requestLanguage(request.headers);
+      const language = (await push.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
       if (!(await push.unsubscribe(request.query.token))) return answer(request, reply, 400, "invalid", language);
       return answer(request, reply, 200, "done", language);
     },
@@ -149,12 +151,13 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     "/api/email/unsubscribe",
     { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      const language = (await push.linkLanguage(request.query.token)) ?? requestLanguage(request.headers);
+      const language = (await push.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
       if (!(await push.isLiveUnsubscribeLink(request.query.token)))
         return answer(request, reply, 400, "invalid", language);
       const t = (key: keyof typeof UNSUBSCRIBE_TEXTS) => escapeHtml(serverText(language, UNSUBSCRIBE_TEXTS, key));
       return reply
         .type("text/html; charset=utf-8")
+        .headers(PAGE_PER_READER)
         .send(
           page(
             language,
