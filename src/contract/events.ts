@@ -346,7 +346,7 @@ export function guestListPrivateText(going: number): string {
   return formatMessage("en", EVENT_TEXTS.guestListPrivate, { going });
 }
 
-/** What the create-event dialog says under a required field left empty. */
+/** What the create and edit dialogs say under a required field left empty. */
 export const CREATE_EVENT_MISSING_TEXTS = defineTexts("createEventMissing", {
   title: "Give the event a name",
   date: "Pick a day",
