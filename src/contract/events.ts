@@ -139,6 +139,9 @@ export const EVENT_RULE_TEXTS = defineTexts("eventRules", {
   dateRequired: "Date is required",
   titleRequired: "Title is required",
   descriptionRequired: "Description is required",
+  titleTooLong: `A title is at most ${SHORT_TEXT_MAX} characters`,
+  descriptionTooLong: `A description is at most ${EVENT_DESCRIPTION_MAX} characters`,
+  locationTooLong: `A location is at most ${SHORT_TEXT_MAX} characters`,
   maxAttendeesWhole: "maxAttendees must be a whole number",
   maxAttendeesMin: "maxAttendees must be at least 1",
 });
@@ -148,8 +151,8 @@ const dateField = eventDateSchema().refine(notPast, EVENT_RULE_TEXTS.dateInPast)
 const title = lineSchema({ error: EVENT_RULE_TEXTS.titleRequired })
   .trim()
   .min(1, EVENT_RULE_TEXTS.titleRequired)
-  .max(SHORT_TEXT_MAX);
-const location = lineSchema().trim().max(SHORT_TEXT_MAX);
+  .max(SHORT_TEXT_MAX, EVENT_RULE_TEXTS.titleTooLong);
+const location = lineSchema().trim().max(SHORT_TEXT_MAX, EVENT_RULE_TEXTS.locationTooLong);
 /** A cap on attendees: at least 1, and it fits the int4 column. */
 const maxAttendees = z
   .number()
@@ -159,7 +162,7 @@ const maxAttendees = z
 const description = textSchema({ error: EVENT_RULE_TEXTS.descriptionRequired })
   .trim()
   .min(1, EVENT_RULE_TEXTS.descriptionRequired)
-  .max(EVENT_DESCRIPTION_MAX);
+  .max(EVENT_DESCRIPTION_MAX, EVENT_RULE_TEXTS.descriptionTooLong);
 const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
 
 /**
@@ -168,8 +171,8 @@ const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
  */
 const placeAreaSchema = lineSchema().trim().min(1).max(SHORT_TEXT_MAX);
 
-/** The body the Create New Event dialog sends. */
-const createEventBodySchema = z.object({
+/** The body the Create New Event dialog sends (the dialog checks its fields with it before sending). */
+export const createEventBodySchema = z.object({
   title,
   description,
   date: dateField,
@@ -195,10 +198,10 @@ export type CreateEventBody = z.infer<typeof createEventBodySchema>;
  * The body of a group's plan: the host is the signed-in member of groupId. With `options`
  * (2..6 dates, each with an optional place) and `decideBy` it is a poll, and `date` may be left out.
  */
-const createGroupEventBodySchema = z
+export const createGroupEventBodySchema = z
   .object({
     title,
-    description: textSchema().trim().max(EVENT_DESCRIPTION_MAX).default(""),
+    description: textSchema().trim().max(EVENT_DESCRIPTION_MAX, EVENT_RULE_TEXTS.descriptionTooLong).default(""),
     date: dateField.optional(),
     type: groupEventTypeSchema.default("social"),
     location: location.default(""),
@@ -343,7 +346,7 @@ export function guestListPrivateText(going: number): string {
   return formatMessage("en", EVENT_TEXTS.guestListPrivate, { going });
 }
 
-/** What the create-event dialog says under a required field left empty. */
+/** What the create and edit dialogs say under a required field left empty. */
 export const CREATE_EVENT_MISSING_TEXTS = defineTexts("createEventMissing", {
   title: "Give the event a name",
   date: "Pick a day",

@@ -9,11 +9,18 @@ import { whenIdle } from "./after-load";
  * The download starts once the page is idle, so a first submit does not wait for it. zod's own messages follow
  * the app's language (zod-language.ts).
  */
-export function lazyZodResolver<Values extends FieldValues>(load: () => Promise<z.ZodType>): Resolver<Values> {
+export function lazyZodResolver<Values extends FieldValues>(
+  load: () => Promise<z.ZodType>,
+  /** raw: the schema only checks; the submit handler gets the values as typed (a form that builds its own body). */
+  { raw = false }: { raw?: boolean } = {},
+): Resolver<Values> {
   let resolver: Promise<Resolver<Values>> | undefined;
   const loadResolver = () => {
     resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(
-      ([schema, { zodResolver }]) => zodResolver(schema as z.ZodType<Values, Values>) as unknown as Resolver<Values>,
+      ([schema, { zodResolver }]) => {
+        const typed = schema as z.ZodType<Values, Values>;
+        return (raw ? zodResolver(typed, undefined, { raw: true }) : zodResolver(typed)) as unknown as Resolver<Values>;
+      },
       (error: unknown) => {
         // A failed download (offline before the service worker had the chunk) is tried again next time.
         resolver = undefined;

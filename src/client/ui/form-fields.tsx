@@ -13,7 +13,15 @@ type FieldProps<TFieldValues extends FieldValues, TName extends FieldPath<TField
 > & {
   label: React.ReactNode;
   description?: React.ReactNode;
+  /** Marks the label with a red asterisk that screen readers skip (the control's own `required` is announced). */
+  requiredMark?: boolean;
 };
+
+/**
+ * The visible mark of a required field's label: drawn by CSS with an empty alternative text, so the
+ * field's name stays its words and the input's own `required` is what a screen reader announces.
+ */
+const REQUIRED_MARK = "after:ms-0.5 after:text-destructive after:content-['*'_/_'']";
 
 /**
  * One labelled control bound to a react-hook-form field: FormLabel (associated by id), the control
@@ -24,8 +32,12 @@ function LabelledField<TFieldValues extends FieldValues, TName extends FieldPath
   name,
   label,
   description,
+  requiredMark,
+  notes,
   renderControl,
 }: FieldProps<TFieldValues, TName> & {
+  /** Ids of notes outside the field that also describe the control. */
+  notes?: string;
   renderControl: (field: ControllerRenderProps<TFieldValues, TName>) => React.ReactElement;
 }) {
   return (
@@ -34,8 +46,8 @@ function LabelledField<TFieldValues extends FieldValues, TName extends FieldPath
       name={name}
       render={({ field }) => (
         <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>{renderControl(field)}</FormControl>
+          <FormLabel className={requiredMark ? REQUIRED_MARK : undefined}>{label}</FormLabel>
+          <FormControl aria-describedby={notes}>{renderControl(field)}</FormControl>
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
@@ -53,6 +65,8 @@ export function TextField<
   name,
   label,
   description,
+  requiredMark,
+  "aria-describedby": notes,
   ...inputProps
 }: FieldProps<TFieldValues, TName> & Omit<React.ComponentProps<typeof Input>, Bound>) {
   return (
@@ -61,6 +75,8 @@ export function TextField<
       name={name}
       label={label}
       description={description}
+      requiredMark={requiredMark}
+      notes={notes}
       renderControl={(field) => <Input {...inputProps} {...field} />}
     />
   );
@@ -75,6 +91,8 @@ export function TextareaField<
   name,
   label,
   description,
+  requiredMark,
+  "aria-describedby": notes,
   ...textareaProps
 }: FieldProps<TFieldValues, TName> & Omit<React.ComponentProps<typeof Textarea>, Bound>) {
   return (
@@ -83,6 +101,8 @@ export function TextareaField<
       name={name}
       label={label}
       description={description}
+      requiredMark={requiredMark}
+      notes={notes}
       renderControl={(field) => <Textarea {...textareaProps} {...field} />}
     />
   );

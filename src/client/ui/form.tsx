@@ -71,12 +71,13 @@ export function FormLabel({ className, ...props }: React.ComponentProps<typeof L
   );
 }
 
-export function FormControl(props: React.ComponentProps<typeof Slot>) {
+/** The control: labelled, invalid while its field has an error, described by the field's texts and any note `aria-describedby` adds. */
+export function FormControl({ "aria-describedby": notes, ...props }: React.ComponentProps<typeof Slot>) {
   const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
   return (
     <Slot
       id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-describedby={[formDescriptionId, error && formMessageId, notes].filter(Boolean).join(" ")}
       aria-invalid={!!error}
       {...props}
     />

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAuth } from "@/features/auth/use-auth";
@@ -40,6 +40,14 @@ describe("the create-event dialog in other languages", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Crear evento" }));
     expect(await within(dialog).findByText("Ponle nombre al evento")).toBeInTheDocument();
     expect(within(dialog).getByText("Cuenta cuál es el plan")).toBeInTheDocument();
+  });
+
+  it("says a name is too long in Spanish, in the contract's words", async () => {
+    const dialog = await openIn("es");
+    const name = within(dialog).getByLabelText("Nombre del evento");
+    fireEvent.change(name, { target: { value: "Cena ".repeat(41) } });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Crear evento" }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription("Un título tiene como máximo 200 caracteres"));
   });
 
   it("speaks Arabic, right to left", async () => {

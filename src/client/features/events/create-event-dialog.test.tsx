@@ -161,6 +161,24 @@ describe("CreateEventDialog", () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
+  it("a name longer than the server takes shows the contract's rule at the field, keeps it, and sends nothing", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    const long = "Dinner ".repeat(29); // 203 characters
+    fireEvent.change(screen.getByLabelText("Event Name"), { target: { value: long } });
+    await fillRequired({ description: "Pasta", date: tomorrow(), time: "19:00" });
+    await submit();
+    const field = screen.getByLabelText("Event Name");
+    await waitFor(() => expect(field).toHaveAccessibleDescription("A title is at most 200 characters"));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue(long);
+    // Nothing is missing, so no "Missing Fields".
+    expect(screen.getByTestId("toast")).toHaveTextContent("test start");
+    expect(posts(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+
   it("sends the social payload: no audience, category or maxAttendees, the host is the signed-in user", async () => {
     const fetchMock = stubServer();
     await renderDialog();

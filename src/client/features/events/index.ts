@@ -15,4 +15,5 @@ export { eventKeys } from "./api/keys";
 export { eventPaths } from "./api/paths";
 export { useDistanceText } from "./distance";
 export { EventCover } from "./event-cover";
+export { WhenFields } from "./event-fields";
 export { syncEvents } from "./live-sync";

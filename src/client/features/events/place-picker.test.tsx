@@ -88,6 +88,38 @@ describe("Create Event: place on the map", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/places?q=san+fr")).toBe(true);
   });
 
+  it("a place in another zone says the time is read there, and a missing time says so too, both on the time field", async () => {
+    vi.spyOn(native, "locationGranted").mockResolvedValue(false);
+    mockFetch((url) => {
+      if (url === "/api/user") return jsonResponse(200, me);
+      if (url.startsWith("/api/places?"))
+        return jsonResponse(200, {
+          addressSearch: false,
+          places: [
+            {
+              name: "Paris",
+              detail: "France",
+              label: "Paris, France",
+              latitude: 48.85,
+              longitude: 2.35,
+              source: "city",
+              timezone: "Europe/Paris",
+            },
+          ],
+        });
+      return jsonResponse(200, []);
+    });
+    renderWithProviders(<Harness />);
+    await userEvent.type(await screen.findByRole("combobox", { name: "Search for a place" }), "paris");
+    await userEvent.click(await screen.findByRole("option", { name: /Paris/ }));
+    const time = screen.getByLabelText("Time");
+    expect(time).toHaveAccessibleDescription(expect.stringMatching(/^Time at the place \(.+\)$/));
+    await userEvent.click(screen.getByRole("button", { name: "Create Event" }));
+    await waitFor(() =>
+      expect(time).toHaveAccessibleDescription(expect.stringMatching(/^Pick a time Time at the place/)),
+    );
+  });
+
   it("keeps a typed location as the display name, and Enter in the search picks instead of submitting", async () => {
     vi.spyOn(native, "locationGranted").mockResolvedValue(false);
     const fetchMock = stubServer();

@@ -75,6 +75,30 @@ describe("POST /api/events", () => {
     expect(await hostedBy(host.id)).toHaveLength(0);
   });
 
+  it("400 on a title longer than 200 characters, in the reader's language, nothing stored", async () => {
+    const host = await signUp();
+    const payload = {
+      title: "T".repeat(201),
+      description: "D",
+      date: inDays(1).toISOString(),
+      hostId: host.id,
+      type: "social",
+    };
+    const english = await host.call({ method: "POST", url: "/api/events", payload });
+    expect([english.statusCode, english.json().message]).toEqual([400, "title: A title is at most 200 characters"]);
+    const spanish = await host.call({
+      method: "POST",
+      url: "/api/events",
+      payload,
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.json()).toEqual({
+      code: "eventRules.titleTooLong",
+      message: "title: Un título tiene como máximo 200 caracteres",
+    });
+    expect(await hostedBy(host.id)).toHaveLength(0);
+  });
+
   it("group planning payload needs membership (403) and keeps the kind in groupEventType (201)", async () => {
     const member = await signUp();
     const outsider = await signUp();
