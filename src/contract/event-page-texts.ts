@@ -126,6 +126,8 @@ export const CREATE_EVENT_TEXTS = defineTexts("createEvent", {
   saving: "Saving...",
   save: "Save",
   cover: "Cover",
+  changeCover: "Change cover",
+  uploadCover: "Upload cover",
   placeOnMap: "Place on the map",
   yourLocation: "Your current location",
   pinnedLocation: "Pinned location",

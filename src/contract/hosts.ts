@@ -109,6 +109,7 @@ export const HOST_TEXTS = defineTexts("host", {
   snippetCopied: "Embed code copied",
   shareTitle: "Your public page",
   sharePage: "Share your page",
+  copyPageLink: "Copy page link",
   pageCopied: "Page link copied",
   seeAll: "All events by {name} on Link",
   canceled: "Canceled",

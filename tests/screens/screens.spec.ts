@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { Language } from "../../src/contract/i18n/languages";
 import { seriousViolations } from "../e2e/axe";
+import { clippedTexts } from "../e2e/clipped";
 import { expect, signInAsDemo, startInTheme, test } from "../e2e/fixtures";
 import { localDay } from "../e2e/pages/create-event";
 
@@ -14,7 +16,7 @@ type Screen = {
   path: string;
   ready: (page: Page) => Promise<unknown>;
   /** The language the screen is shown in (English when unset); Arabic rows show the right-to-left layout. */
-  language?: "es" | "ar";
+  language?: Exclude<Language, "en">;
 };
 
 /** Waits until the app has replaced index.html's shell and the network is quiet. */
@@ -202,43 +204,45 @@ const screens: Screen[] = [
   },
 ];
 
-// The screens a person reading Arabic sees first, right to left: sign-in, Discover, an event, creating one, a
-// group's chat and Settings. Located by role and test id, never by English words.
-screens.push(
-  { name: "ar-sign-in", language: "ar", path: "/auth", ready: settled },
-  {
-    name: "ar-discover",
-    language: "ar",
-    as: "alex",
-    path: "/",
-    ready: (p) => expect(p.getByTestId("swipe-card")).toBeVisible(),
-  },
-  {
-    name: "ar-event",
-    language: "ar",
-    as: "priya",
-    path: "/events/1",
-    ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
-  },
-  {
-    name: "ar-create-event",
-    language: "ar",
-    as: "alex",
-    path: "/",
-    ready: async (p) => {
-      await p.getByTestId("create-event").click();
-      await expect(p.getByRole("dialog")).toBeVisible();
+// The screens a person reading another language sees first: sign-in, Discover, an event, creating one, a group's
+// chat and Settings; Arabic right to left, German's long words, Japanese lines without spaces. Located by role and
+// test id, never by English words.
+for (const language of ["ar", "fr", "de", "ja"] as const)
+  screens.push(
+    { name: `${language}-sign-in`, language, path: "/auth", ready: settled },
+    {
+      name: `${language}-discover`,
+      language,
+      as: "alex",
+      path: "/",
+      ready: (p) => expect(p.getByTestId("swipe-card")).toBeVisible(),
     },
-  },
-  {
-    name: "ar-group-chat",
-    language: "ar",
-    as: "alex",
-    path: "/groups?group=1",
-    ready: (p) => expect(p.getByTestId("chat-typing")).toBeAttached(),
-  },
-  { name: "ar-settings", language: "ar", as: "alex", path: "/settings?tab=appearance", ready: settled },
-);
+    {
+      name: `${language}-event`,
+      language,
+      as: "priya",
+      path: "/events/1",
+      ready: (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible(),
+    },
+    {
+      name: `${language}-create-event`,
+      language,
+      as: "alex",
+      path: "/",
+      ready: async (p) => {
+        await p.getByTestId("create-event").click();
+        await expect(p.getByRole("dialog")).toBeVisible();
+      },
+    },
+    {
+      name: `${language}-group-chat`,
+      language,
+      as: "alex",
+      path: "/groups?group=1",
+      ready: (p) => expect(p.getByTestId("chat-typing")).toBeAttached(),
+    },
+    { name: `${language}-settings`, language, as: "alex", path: "/settings?tab=appearance", ready: settled },
+  );
 
 const outDir = path.join(import.meta.dirname, "../../docs/screens");
 
@@ -261,9 +265,11 @@ for (const theme of ["light", "dark"] as const) {
       await screen.ready(page);
       // Measured after the entrance animations (seriousViolations waits for them): no serious or critical axe finding.
       const found = await seriousViolations(page, `${screen.name} (${theme})`);
+      const clipped = await clippedTexts(page);
       await page.screenshot({ path: path.join(outDir, `${screen.name}-${theme}.png`) });
       if (screen.as && screen.language) await speak("en");
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+      expect(clipped, "no text cut off or off the screen").toEqual([]);
       await context.close();
     });
   }

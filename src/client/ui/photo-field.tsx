@@ -2,7 +2,7 @@ import { UI_TEXTS } from "@contract/shell-texts";
 import { ImagePlusIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "@/lib/api";
-import { text, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { pickAndUploadPhoto } from "@/lib/uploads";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
@@ -17,12 +17,18 @@ import { toast } from "./use-toast";
  */
 export function PhotoField({
   label,
+  changeLabel,
+  uploadLabel,
   value,
   onChange,
   placeholder,
   previewClassName = "h-16 w-28",
 }: {
   label: string;
+  /** The button's whole words, per field ("Change cover"): a label joined into a shared phrase reads wrong in
+   * languages that decline or capitalize nouns. */
+  changeLabel: string;
+  uploadLabel: string;
   value: string | null;
   onChange: (url: string | null) => void;
   placeholder: ReactNode;
@@ -30,8 +36,6 @@ export function PhotoField({
 }) {
   const [uploading, setUploading] = useState(false);
   const t = useTexts(UI_TEXTS);
-  const { locale } = useLanguage();
-  const what = label.toLocaleLowerCase(locale);
   const pick = async () => {
     setUploading(true);
     try {
@@ -60,7 +64,7 @@ export function PhotoField({
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" onClick={() => void pick()} disabled={uploading}>
             {uploading ? <Spinner className="size-4" /> : <ImagePlusIcon aria-hidden />}
-            {value ? t("changePhoto", { what }) : t("uploadPhoto", { what })}
+            {value ? changeLabel : uploadLabel}
           </Button>
           {value && (
             <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>

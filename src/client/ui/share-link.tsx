@@ -1,19 +1,29 @@
 import { UI_TEXTS } from "@contract/shell-texts";
 import { Check, Copy, Share2 } from "lucide-react";
 import { useState } from "react";
-import { useLanguage, useTexts } from "@/lib/i18n";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "./button";
 import { Input } from "./input";
 import { toast } from "./use-toast";
 
 /**
  * A link to pass on: the phone's share sheet where there is one (Web Share API), a copy button everywhere.
- * `label` names the field for screen readers and the reader's eye ("Invite link").
+ * `label` names the field for screen readers and the reader's eye ("Invite link"); `copyLabel` is the copy button's
+ * whole name ("Copy invite link"), written per link for the same reason as PhotoField's.
  */
-export function ShareLink({ url, label, title }: { url: string; label: string; title?: string }) {
+export function ShareLink({
+  url,
+  label,
+  copyLabel,
+  title,
+}: {
+  url: string;
+  label: string;
+  copyLabel: string;
+  title?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const t = useTexts(UI_TEXTS);
-  const { locale } = useLanguage();
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   const copy = async () => {
     try {
@@ -48,13 +58,7 @@ export function ShareLink({ url, label, title }: { url: string; label: string; t
             <Share2 /> {t("share")}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={copy}
-          aria-label={t("copyLabel", { label: label.toLocaleLowerCase(locale) })}
-          className="h-9"
-        >
+        <Button size="sm" variant="outline" onClick={copy} aria-label={copyLabel} className="h-9">
           {copied ? <Check /> : <Copy />}
           {copied ? t("copied") : t("copy")}
         </Button>

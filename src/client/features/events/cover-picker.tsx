@@ -21,6 +21,8 @@ export function CoverPicker({
   return (
     <PhotoField
       label={t("cover")}
+      changeLabel={t("changeCover")}
+      uploadLabel={t("uploadCover")}
       value={value}
       onChange={onChange}
       placeholder={<EventCover event={{ ...event, imageUrl: null }} />}

@@ -21,6 +21,7 @@ export function GroupInviteLink({ group }: { group: Pick<GroupListItem, "id" | "
       <ShareLink
         url={inviteLinkFor(group.inviteCode)}
         label={t("inviteLink")}
+        copyLabel={t("copyInviteLink")}
         title={t("joinOn", { name: group.name })}
       />
     );

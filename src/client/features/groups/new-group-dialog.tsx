@@ -109,6 +109,8 @@ export function NewGroupDialog({
             />
             <PhotoField
               label={t("photo")}
+              changeLabel={t("changePhoto")}
+              uploadLabel={t("uploadPhoto")}
               value={photo}
               onChange={setPhoto}
               previewClassName="size-16"

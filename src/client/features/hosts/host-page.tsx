@@ -129,7 +129,12 @@ function HostProfile({ host }: { host: HostPage }) {
           <h2 id="host-share" className="text-lg font-semibold">
             {t("shareTitle")}
           </h2>
-          <ShareLink url={new URL(paths.page, origin).href} label={t("sharePage")} title={host.fullName} />
+          <ShareLink
+            url={new URL(paths.page, origin).href}
+            label={t("sharePage")}
+            copyLabel={t("copyPageLink")}
+            title={host.fullName}
+          />
           {/* In the host's own language: the app speaks the account's, so the frame's title is in it too. */}
           <EmbedSnippet
             snippet={embedSnippet(
