@@ -184,6 +184,8 @@ function OWN_READS() {
     [`${M}account/repository.ts#findUserByEmail`]: "a reset link for one's own account",
     [`${M}account/repository.ts#hostedEventsWithPeople`]: "one's own events, told of one's deletion",
     [`${M}account/repository.ts#deleteAccount`]: "deleting one's own account",
+    [`${M}event-conversation/repository.ts#conversationGroupsGoingWith`]:
+      "deleting one's own account takes the conversations of one's own events",
     [`${M}uploads/repository.ts#insertWithinQuota`]: "one's own upload quota",
     [`${M}safety/repository.ts#listBlocked`]: "the people one blocked oneself",
     [`${M}safety/repository.ts#openReports`]: "the moderators' queue: they see what they judge",

@@ -12,6 +12,7 @@ import { endSessionsOf } from "../auth";
 import { markedDaysOf } from "../availability";
 import { messagesWrittenBy } from "../chat";
 import { forgetWaitlistEntry } from "../early-access";
+import { dropConversationsGoingWith } from "../event-conversation";
 import { deleteDirectConversationsOf, lockGroups, planVotesBy, promoteWhereNoAdmin } from "../groups";
 import { forgetUpdatesBy } from "../hosting";
 import { forgetNoticesNaming, preferencesOf } from "../notifications";
@@ -240,6 +241,8 @@ export function accountRepository(db: Db) {
         // would be dropped by the cascade with its seat still counted, so the caller releases again.
         if (await answersAnyEvent(tx, userId)) return "takes part";
         const ended = await endSessionsOf(tx, userId);
+        // Before the direct conversations and the hosted events go: it finds their guests' conversations.
+        await dropConversationsGoingWith(tx, userId);
         await deleteDirectConversationsOf(tx, userId);
         // Other people's notices that name the person (those they acted in go by foreign key).
         await forgetNoticesNaming(tx, userId);

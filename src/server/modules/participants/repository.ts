@@ -10,6 +10,9 @@ import { type EventRow, eventsRepository } from "../events";
 import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
 
+/** A transaction's handle, which the service hands to the modules whose writes commit with a change of answer. */
+export type { Tx };
+
 /** Who still expects each event to happen: those going, waiting for a seat or asking to join. */
 export function peopleTakingPart(db: Tx, eventIds: number[]) {
   return db
@@ -69,6 +72,8 @@ export type ParticipantsRepository = ReturnType<typeof participantsRepository>;
 
 function participantQueries(db: Db) {
   return {
+    /** The transaction itself: another module's write that must commit with this change takes it. */
+    transaction: db as Tx,
     /** The events module's read, bound to this handle: under the lock it reads the transaction's own rows. */
     findParticipant: eventsRepository(db).findParticipant,
     /** The capacity check and the increment are one statement: concurrent joins cannot overshoot. */
