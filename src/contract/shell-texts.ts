@@ -1,5 +1,5 @@
 // The texts of the app's frame and its signed-out screens: sign-in and register, the early-access gate and
-// waitlist, the header and bottom bar, the shared UI pieces. Plain strings (no zod): the first screen reads
+// list, the header and bottom bar, the shared UI pieces. Plain strings (no zod): the first screen reads
 // them. Their translations are the `shell` area's catalogs; Settings and the account screens' are apart.
 import { defineTexts } from "./i18n/texts";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./limits";
@@ -86,7 +86,7 @@ export const AUTH_FORM_TEXTS = defineTexts("authForm", {
   emailRequired: "Valid email is required",
 });
 
-/** The waitlist page. */
+/** The early-access page (`/waitlist`: the screens' word). */
 export const EARLY_ACCESS_TEXTS = defineTexts("earlyAccess", {
   googleUnavailable: "Google sign-in isn't configured on this server yet",
   continueWithGoogle: "Continue with Google",

@@ -10,9 +10,13 @@ import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository, chatService, toChatMessage } from "./modules/chat";
 import { cellsOnBus, createCellPool, discoverRepository, discoverService } from "./modules/discover";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
-import { eventConversationRepository, eventConversationService } from "./modules/event-conversation";
+import {
+  eventConversationRepository,
+  eventConversationService,
+  leaveEventConversation,
+} from "./modules/event-conversation";
 import { eventsRepository, eventsService, freeRanges } from "./modules/events";
-import { followsRepository, followsService } from "./modules/follows";
+import { endFollowsBetween, followsRepository, followsService } from "./modules/follows";
 import { friendsRepository, friendsService } from "./modules/friends";
 import { googleService } from "./modules/google";
 import { groupsRepository, groupsService } from "./modules/groups";
@@ -181,6 +185,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     notifications,
     visibility,
     hosting,
+    leaveEventConversation,
     now: deps.now,
   });
   const polls = pollsService({
@@ -326,6 +331,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       isGroupMember: repositories.groups.isMember,
       revokeSessions: auth.revokeSessions,
       keys: repositories.push,
+      endFollowsAcrossBlock: endFollowsBetween,
       endFriendship: friendsRepo.endBetween,
       releaseAcrossBlock: participants.releaseAcrossBlock,
       eventsAcrossBlock: participants.eventsAcrossBlock,

@@ -11,7 +11,8 @@ import { users } from "#server/modules/users/read-sql";
 import { endSessionsOf } from "../auth";
 import { markedDaysOf } from "../availability";
 import { messagesWrittenBy } from "../chat";
-import { forgetWaitlistEntry } from "../early-access";
+import { forgetEarlyAccessEntry } from "../early-access";
+import { dropConversationsGoingWith } from "../event-conversation";
 import { deleteDirectConversationsOf, lockGroups, planVotesBy, promoteWhereNoAdmin } from "../groups";
 import { forgetUpdatesBy } from "../hosting";
 import { forgetNoticesNaming, preferencesOf } from "../notifications";
@@ -226,7 +227,7 @@ export function accountRepository(db: Db) {
      * tokens, blocks, reports they filed, notifications of what they did...); this transaction also
      * removes what names the person in free text or outside a foreign key: direct conversations (their
      * pair key holds the id), other people's notifications linking to the person's profile, outbox mail
-     * to the address and invitations they sent, a waitlist entry. What others need stays: reports about
+     * to the address and invitations they sent, an early-access entry. What others need stays: reports about
      * the person are kept for moderators (marked deleted, with the e-mail's keyed hash under `emailKey`),
      * and every group the person was the last admin of gets its longest-standing member as admin.
      * Returns the ended session hashes.
@@ -240,6 +241,8 @@ export function accountRepository(db: Db) {
         // would be dropped by the cascade with its seat still counted, so the caller releases again.
         if (await answersAnyEvent(tx, userId)) return "takes part";
         const ended = await endSessionsOf(tx, userId);
+        // Before the direct conversations and the hosted events go: it finds their guests' conversations.
+        await dropConversationsGoingWith(tx, userId);
         await deleteDirectConversationsOf(tx, userId);
         // Other people's notices that name the person (those they acted in go by foreign key).
         await forgetNoticesNaming(tx, userId);
@@ -256,7 +259,7 @@ export function accountRepository(db: Db) {
         const administered = memberships.filter((m) => m.role === "admin");
         // Mail to the address, mail naming the person, and invitations they sent (the subject names them).
         await forgetMail(tx, user, `${user.fullName} invited you to ${PRODUCT_NAME}`);
-        await forgetWaitlistEntry(tx, user.email, user.username);
+        await forgetEarlyAccessEntry(tx, user.email, user.username);
         await deleteUserRow(tx, userId);
         await promoteWhereNoAdmin(
           tx,

@@ -1,3 +1,3 @@
 /** The early-access list: people who ask for a code before they have one (not an event's waitlist). */
-export { earlyAccessRepository, forgetWaitlistEntry } from "./repository";
+export { earlyAccessRepository, forgetEarlyAccessEntry } from "./repository";
 export { earlyAccessService } from "./service";

@@ -4,7 +4,7 @@ import { users } from "#server/modules/users/read-sql";
 import { earlyAccessEntries } from "./schema";
 
 /** Deletes, within the caller's transaction, the early-access list's entry of this address or username. */
-export async function forgetWaitlistEntry(db: Tx, email: string, username: string) {
+export async function forgetEarlyAccessEntry(db: Tx, email: string, username: string) {
   await db
     .delete(earlyAccessEntries)
     .where(or(eq(earlyAccessEntries.email, email), sql`lower(${earlyAccessEntries.username}) = lower(${username})`));

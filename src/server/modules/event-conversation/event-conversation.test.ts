@@ -176,6 +176,29 @@ describe("GET /api/events/{id}/conversation", () => {
     expect(await app().database.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
   });
 
+  it("goes with a plan of a direct conversation: a guest deleting their account takes both away", async () => {
+    const host = await signUp();
+    const guest = await signUp();
+    const direct = await guest.call({ method: "POST", url: "/api/groups/direct", payload: { userId: host.id } });
+    expect(direct.statusCode).toBe(201);
+    const made = await host.call({
+      method: "POST",
+      url: "/api/events",
+      payload: { title: "Lunch", date: new Date(Date.now() + 3 * 86_400_000).toISOString(), groupId: direct.json().id },
+    });
+    expect(made.statusCode).toBe(201);
+    const plan = made.json() as { id: number };
+    await participate(guest, plan.id, "going");
+    const { groupId } = (await open(guest, plan.id)).json();
+    expect(await members(groupId)).toEqual([host.id, guest.id].sort((a, b) => a - b));
+
+    const gone = await guest.call({ method: "DELETE", url: "/api/account", payload: { password: guest.password } });
+    expect(gone.statusCode).toBeLessThan(300);
+    expect(await app().database.db.select().from(events).where(eq(events.id, plan.id))).toEqual([]);
+    expect(await app().database.db.select().from(groups).where(eq(groups.id, groupId))).toEqual([]);
+    expect((await open(host, plan.id)).statusCode).toBe(404);
+  });
+
   it("holds no plans: neither a guest nor the host can plan an event or a poll in it, and nothing is stored", async () => {
     const host = await signUp();
     const guest = await signUp();

@@ -1,2 +1,2 @@
-export { eventConversationRepository } from "./repository";
+export { dropConversationsGoingWith, eventConversationRepository, leaveEventConversation } from "./repository";
 export { eventConversationService } from "./service";

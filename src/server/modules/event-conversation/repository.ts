@@ -1,8 +1,56 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { NAME_MAX } from "#contract/limits";
-import type { Db } from "#server/db/client";
-import { addMembers, insertGroup } from "../groups";
+import type { Db, Tx } from "#server/db/client";
+import { events } from "#server/modules/events/read-sql";
+import { groupMembers, groups } from "#server/modules/groups/read-sql";
+import { addMembers, deleteGroups, insertGroup, removeMemberKeepingAdmin } from "../groups";
 import { conversationMutes, eventConversations } from "./schema";
+
+/**
+ * A guest who stops going (or is taken out) leaves the event's conversation, within the transaction that
+ * changed their answer; the host stays, so the conversation keeps its admin.
+ */
+export async function leaveEventConversation(tx: Tx, event: { id: number; hostId: number }, userId: number) {
+  if (userId === event.hostId) return;
+  const [row] = await tx
+    .select({ groupId: eventConversations.groupId })
+    .from(eventConversations)
+    .where(eq(eventConversations.eventId, event.id))
+    .limit(1);
+  if (row) await removeMemberKeepingAdmin(tx, row.groupId, userId);
+}
+
+/**
+ * Before an account goes, within its deletion's transaction: the conversations of the events that go with it
+ * (those it hosts, and the plans of its direct conversations) are deleted with their groups, which the
+ * events' cascade would otherwise leave behind.
+ */
+export async function dropConversationsGoingWith(tx: Tx, userId: number) {
+  await deleteGroups(tx, await conversationGroupsGoingWith(tx, userId));
+}
+
+/** The groups of the conversations of the events a person hosts or that are plans of their direct conversations. */
+async function conversationGroupsGoingWith(tx: Tx, userId: number): Promise<number[]> {
+  return (
+    await tx
+      .select({ groupId: eventConversations.groupId })
+      .from(eventConversations)
+      .innerJoin(events, eq(events.id, eventConversations.eventId))
+      .where(
+        or(
+          eq(events.hostId, userId),
+          inArray(
+            events.groupId,
+            tx
+              .select({ id: groupMembers.groupId })
+              .from(groupMembers)
+              .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+              .where(and(eq(groups.isDirect, true), eq(groupMembers.userId, userId))),
+          ),
+        ),
+      )
+  ).map((row) => row.groupId);
+}
 
 /** Thrown inside the creating transaction when another request made the conversation first: rolls its group back. */
 class MadeElsewhere extends Error {}

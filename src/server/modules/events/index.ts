@@ -4,5 +4,5 @@
  * compose.ts rather than reading the tables themselves.
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
-export { type EventRow, type EventsRepository, eventsRepository } from "./repository";
+export { type EventRow, type EventsRepository, eventsRepository, giveBackSeats, takeSeats } from "./repository";
 export { eventsService, toEvent } from "./service";

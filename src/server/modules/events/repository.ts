@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
-import type { Db } from "#server/db/client";
+import type { Db, Tx } from "#server/db/client";
 import { eventParticipants } from "#server/modules/participants/read-sql";
 import { users } from "#server/modules/users/read-sql";
 import { answerVisibleTo, eventVisibleTo } from "../visibility";
@@ -12,6 +12,33 @@ export type UserRow = typeof users.$inferSelect;
 
 /** An event as stored by a write: what the instances' kept feed cells need to hear of it. */
 export type WrittenEvent = Pick<EventRow, "id" | "type" | "cell">;
+
+/**
+ * Takes `seats` of the event's count of seats taken, within the caller's transaction (the participants
+ * module's, under the event's lock); false when they would overshoot the cap. The check and the increment
+ * are one statement, so concurrent joins cannot overshoot.
+ */
+export async function takeSeats(tx: Tx, eventId: number, seats: number): Promise<boolean> {
+  const updated = await tx
+    .update(events)
+    .set({ goingCount: sql`${events.goingCount} + ${seats}` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        or(isNull(events.maxAttendees), sql`${events.goingCount} + ${seats} <= ${events.maxAttendees}`),
+      ),
+    )
+    .returning({ id: events.id });
+  return updated.length === 1;
+}
+
+/** Gives `seats` back to the event's count of seats taken, within the caller's transaction; never below zero. */
+export async function giveBackSeats(tx: Tx, eventId: number, seats: number) {
+  await tx
+    .update(events)
+    .set({ goingCount: sql`greatest(${events.goingCount} - ${seats}, 0)` })
+    .where(eq(events.id, eventId));
+}
 
 /**
  * `written` hears every event this repository stored, once its write committed (the composition root

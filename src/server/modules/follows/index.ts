@@ -1,2 +1,2 @@
-export { followsRepository } from "./repository";
+export { endFollowsBetween, followsRepository } from "./repository";
 export { followsService } from "./service";

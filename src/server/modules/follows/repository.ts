@@ -1,9 +1,21 @@
-import { and, count, eq } from "drizzle-orm";
-import type { Db } from "#server/db/client";
+import { and, count, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client";
 import { follows } from "./schema";
 
 /** Followers told about one new event at most: a notice fan-out stays one bounded insert. */
 const FOLLOWER_NOTICE_MAX = 5000;
+
+/** Ends following both ways between the two, within the caller's transaction (a block's). */
+export async function endFollowsBetween(tx: Tx, a: number, b: number) {
+  await tx
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.followedId, b)),
+        and(eq(follows.followerId, b), eq(follows.followedId, a)),
+      ),
+    );
+}
 
 export function followsRepository(db: Db) {
   return {

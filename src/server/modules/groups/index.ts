@@ -5,6 +5,7 @@
 export {
   addMembers,
   deleteDirectConversationsOf,
+  deleteGroups,
   type GroupsRepository,
   groupsRepository,
   insertGroup,
@@ -12,5 +13,6 @@ export {
   lockGroups,
   planVotesBy,
   promoteWhereNoAdmin,
+  removeMemberKeepingAdmin,
 } from "./repository";
 export { type GroupsService, groupsService, VOTE_LIMIT } from "./service";

@@ -66,6 +66,20 @@ export async function deleteDirectConversationsOf(tx: Tx, userId: number) {
   await tx.delete(groups).where(inArray(groups.id, direct));
 }
 
+/** Deletes these groups with their members and messages, within the caller's transaction. */
+export async function deleteGroups(tx: Tx, groupIds: number[]) {
+  if (groupIds.length === 0) return;
+  await tx.delete(groups).where(inArray(groups.id, groupIds));
+}
+
+/**
+ * Takes the person out of the group, within the caller's transaction. For a group whose admin stays (an
+ * event's conversation keeps its host), so no one is promoted and no group lock is taken.
+ */
+export async function removeMemberKeepingAdmin(tx: Tx, groupId: number, userId: number) {
+  await tx.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
 /**
  * Holds these groups' rows until the transaction ends, in id order. Whoever removes a membership takes it
  * first: otherwise the admin leaving and the member who would take over leaving at the same moment each

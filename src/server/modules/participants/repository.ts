@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import type { Db, Tx } from "#server/db/client";
@@ -6,9 +6,12 @@ import { isUniqueViolation } from "#server/db/errors";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
-import { type EventRow, eventsRepository } from "../events";
+import { type EventRow, eventsRepository, giveBackSeats, takeSeats } from "../events";
 import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
+
+/** A transaction's handle, which the service hands to the modules whose writes commit with a change of answer. */
+export type { Tx };
 
 /** Who still expects each event to happen: those going, waiting for a seat or asking to join. */
 export function peopleTakingPart(db: Tx, eventIds: number[]) {
@@ -35,8 +38,8 @@ export async function answersAnyEvent(db: Tx, userId: number) {
 
 /**
  * Who takes part in which event: joining, leaving, the waitlist, approvals, check-ins and releases write
- * event_participants and events.going_count here, and nowhere else; a seat changes only under the event's
- * row lock.
+ * event_participants here, and nowhere else, and have the events module count the seats taken
+ * (events.going_count); a seat changes only under the event's row lock.
  */
 export function participantsRepository(db: Db) {
   return {
@@ -69,28 +72,13 @@ export type ParticipantsRepository = ReturnType<typeof participantsRepository>;
 
 function participantQueries(db: Db) {
   return {
+    /** The transaction itself: another module's write that must commit with this change takes it. */
+    transaction: db as Tx,
     /** The events module's read, bound to this handle: under the lock it reads the transaction's own rows. */
     findParticipant: eventsRepository(db).findParticipant,
-    /** The capacity check and the increment are one statement: concurrent joins cannot overshoot. */
-    async tryIncrementGoing(eventId: number, seats = 1): Promise<boolean> {
-      const updated = await db
-        .update(events)
-        .set({ goingCount: sql`${events.goingCount} + ${seats}` })
-        .where(
-          and(
-            eq(events.id, eventId),
-            or(isNull(events.maxAttendees), sql`${events.goingCount} + ${seats} <= ${events.maxAttendees}`),
-          ),
-        )
-        .returning({ id: events.id });
-      return updated.length === 1;
-    },
-    async decrementGoing(eventId: number, seats = 1) {
-      await db
-        .update(events)
-        .set({ goingCount: sql`greatest(${events.goingCount} - ${seats}, 0)` })
-        .where(eq(events.id, eventId));
-    },
+    /** The events module keeps the count of seats taken: the cap's check and the increment are one statement. */
+    tryIncrementGoing: (eventId: number, seats = 1) => takeSeats(db, eventId, seats),
+    decrementGoing: (eventId: number, seats = 1) => giveBackSeats(db, eventId, seats),
     /** `response` (answers and plus-ones) is written when given, else the row keeps its own. */
     async upsertParticipant(
       eventId: number,

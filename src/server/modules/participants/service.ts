@@ -10,7 +10,7 @@ import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications";
 import type { UsersRepository } from "../users";
 import type { VisibilityService } from "../visibility";
-import type { ParticipantQueries, ParticipantsRepository } from "./repository";
+import type { ParticipantQueries, ParticipantsRepository, Tx } from "./repository";
 
 interface Transition {
   row: { eventId: number; userId: number; status: ParticipantStatus };
@@ -37,6 +37,7 @@ export function participantsService({
   notifications,
   visibility,
   hosting,
+  leaveEventConversation,
   now = () => new Date(),
 }: {
   repo: ParticipantsRepository;
@@ -48,6 +49,8 @@ export function participantsService({
   visibility: VisibilityService;
   /** Co-hosts see and decide applications too, and hear of new participants. */
   hosting: Pick<HostingService, "isCohost" | "cohostIdsOf">;
+  /** The event-conversation module's: a guest who stops going leaves the conversation, in the same transaction. */
+  leaveEventConversation: (tx: Tx, event: { id: number; hostId: number }, userId: number) => Promise<void>;
   /** The clock seat offers are timed by (tests move it). */
   now?: () => Date;
 }) {
@@ -94,6 +97,7 @@ export function participantsService({
     }
     const freed = held - (status === "going" ? need : 0) > 0;
     const row = await tx.upsertParticipant(eventId, userId, status, stored);
+    if (existing?.status === "going" && status !== "going") await leaveEventConversation(tx.transaction, event, userId);
     const promoted = freed ? await fillFreedSeats(event, tx) : [];
     return { row, changed: true, promoted };
   }
@@ -127,6 +131,7 @@ export function participantsService({
     return repo.changeParticipation(eventId, async (tx, locked) => {
       const removed = await tx.deleteParticipant(eventId, userId, statuses);
       if (!removed) return { removed: null, promoted: [] };
+      if (removed.status === "going") await leaveEventConversation(tx.transaction, locked, userId);
       const held = removed.status === "going" ? 1 + removed.guests : 0;
       if (held === 0) return { removed, promoted: [] };
       await tx.decrementGoing(eventId, held);
@@ -250,9 +255,9 @@ export function participantsService({
 
     /**
      * A block makes the two as if gone to each other: each is taken out of the upcoming events the other hosts
-     * (seats given back as a leave's are, the waiting moved up; the database's trigger takes them out of the
-     * guests' conversations as it does on every leave). Someone else's event the other co-hosts is nobody's to
-     * take away: the blocker leaves it only when they chose to (`keepEvents: false`), the one blocked never.
+     * (seats given back as a leave's are, the waiting moved up, and out of the guests' conversations as on
+     * every leave). Someone else's event the other co-hosts is nobody's to take away: the blocker leaves it
+     * only when they chose to (`keepEvents: false`), the one blocked never.
      * Nobody is told: a notice would reveal the block.
      */
     async releaseAcrossBlock(blockerId: number, blockedId: number, { keepEvents }: { keepEvents: boolean }) {

@@ -7,6 +7,9 @@ import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
 import { reports, userBlocks } from "./schema";
 
+/** A transaction's handle, which the service hands to the modules whose writes commit with a block. */
+export type { Tx };
+
 /**
  * The keyed hash of an address (lower-cased), written in SQL so that the hash stored at deletion and the
  * one computed for live accounts on the moderators' page are the same function.
@@ -86,9 +89,12 @@ export async function blocksAndReportsBy(db: Db, userId: number) {
 
 export function safetyRepository(db: Db) {
   return {
-    /** Stores the block; the safety service asks friends to end any friendship between the two. */
-    async block(blockerId: number, blockedId: number) {
-      await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    /** Stores the block and, in its transaction, what the service says must end with it. */
+    async block(blockerId: number, blockedId: number, alongside: (tx: Tx) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+        await alongside(tx);
+      });
     },
     async unblock(blockerId: number, blockedId: number) {
       await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));

@@ -3,7 +3,7 @@ import type { AdminReport, BlockEvents, ReportBody } from "#contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
 import { reportEmailKey, type StoredKeys } from "./report-email-key";
-import type { SafetyRepository } from "./repository";
+import type { SafetyRepository, Tx } from "./repository";
 
 /** Only the columns a report's visibility check reads; the events module owns the row. */
 interface ReportableEvent {
@@ -23,6 +23,8 @@ export function safetyService(deps: {
   revokeSessions: (idHashes: string[]) => Promise<void>;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
+  /** The follows module's: a block ends following both ways, in the block's own transaction. */
+  endFollowsAcrossBlock: (tx: Tx, blockerId: number, blockedId: number) => Promise<void>;
   /** The friends module's: a block ends any friendship or request between the two. */
   endFriendship: (a: number, b: number) => Promise<void>;
   /** The participants module's: each leaves the events the other hosts; the blocker, if they chose, the ones they co-host. */
@@ -54,7 +56,7 @@ export function safetyService(deps: {
     async block(userId: number, otherId: number, { keepEvents = true }: { keepEvents?: boolean } = {}) {
       if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
       if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
-      await repo.block(userId, otherId);
+      await repo.block(userId, otherId, (tx) => deps.endFollowsAcrossBlock(tx, userId, otherId));
       await deps.endFriendship(userId, otherId);
       await deps.releaseAcrossBlock(userId, otherId, { keepEvents });
       await deps.cancelMeetingsAcrossBlock(userId, otherId);
