@@ -18,13 +18,6 @@ export async function clippedTexts(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       return style.visibility !== "hidden" && style.display !== "none" && element.getClientRects().length > 0;
     };
-    const inScroller = (element: Element) => {
-      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-        const overflowX = getComputedStyle(parent).overflowX;
-        if (overflowX === "auto" || overflowX === "scroll") return true;
-      }
-      return false;
-    };
     /** A box that hides what spills out of it, without an ellipsis or a line clamp saying so. */
     const clips = (element: Element) => {
       const style = getComputedStyle(element);
@@ -43,20 +36,29 @@ export async function clippedTexts(page: Page): Promise<string[]> {
       range.selectNodeContents(node);
       const rect = range.getBoundingClientRect();
       if (rect.width === 0) continue;
-      // The nearest box that hides part of the text (a button, a chip, a card).
+      // Walk out through the boxes that hide what spills: one that cuts the text without an ellipsis is a finding;
+      // what a box hides (an ellipsis, a clamp) is off the page no more, and a scrolling row may hold more.
+      let left = rect.left;
+      let right = rect.right;
+      let scrolls = false;
       for (let box: Element | null = element; box && box !== document.body; box = box.parentElement) {
-        if (!clips(box)) continue;
+        const overflowX = getComputedStyle(box).overflowX;
+        if (overflowX === "auto" || overflowX === "scroll") {
+          scrolls = true;
+          break;
+        }
+        if (overflowX !== "hidden" && overflowX !== "clip") continue;
         const inner = box.getBoundingClientRect();
-        const spill = Math.max(rect.right - inner.right, inner.left - rect.left);
-        if (spill > 1) {
+        const spill = Math.max(right - inner.right, inner.left - left);
+        if (spill > 1 && clips(box)) {
           found.push(`"${label}" is cut off by ${Math.round(spill)}px`);
           break;
         }
+        left = Math.max(left, inner.left);
+        right = Math.min(right, inner.right);
       }
-      if ((rect.right > width + 1 || rect.left < -1) && !inScroller(element))
-        found.push(
-          `"${label}" runs off the screen (${Math.round(rect.left)}..${Math.round(rect.right)} of ${width}px)`,
-        );
+      if (!scrolls && (right > width + 1 || left < -1))
+        found.push(`"${label}" runs off the screen (${Math.round(left)}..${Math.round(right)} of ${width}px)`);
     }
     return found;
   });

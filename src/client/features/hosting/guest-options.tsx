@@ -15,7 +15,8 @@ const GUEST_LIST_LABELS: Record<GuestListVisibility, keyof typeof HOST_TOOLS_TEX
   attendees: "guestListAttendees",
   hosts: "guestListHosts",
 };
-const selectClass = "h-10 rounded-md border border-input bg-background px-3 text-sm";
+// As wide as its column, never its longest option: a longer language would push the page sideways.
+const selectClass = "h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm";
 
 /**
  * What the hosts ask the people who go or apply, how many plus-ones each may bring, who sees who goes and
@@ -56,11 +57,11 @@ export function GuestOptions({ event }: { event: EventDetail }) {
       </p>
       <QuestionsField questions={questions} onChange={setQuestions} />
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-2">
+        <div className="grid min-w-0 content-end gap-2">
           <Label htmlFor="max-guests">{t("plusOnesPerPerson")}</Label>
           <PlusOnesField id="max-guests" value={maxGuests} onChange={setMaxGuests} />
         </div>
-        <div className="grid gap-2">
+        <div className="grid min-w-0 content-end gap-2">
           <Label htmlFor="guest-list">{t("whoSeesGoing")}</Label>
           <select
             id="guest-list"

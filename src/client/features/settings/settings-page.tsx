@@ -290,8 +290,9 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold tracking-tight">{t("settings")}</h1>
       </div>
       <Tabs value={tab} onValueChange={setTab}>
-        {/* Four labels share 358 px on a phone: tighter padding and 13 px type keep "Notifications" inside its tab. */}
-        <TabsList className="grid w-full grid-cols-4 *:px-1 *:text-[13px]">
+        {/* Four labels share 358 px on a phone: each tab as wide as its word ("Benachrichtigungen" is long), 13 px
+            type, and the row scrolls sideways before a longer language would push a tab off the screen. */}
+        <TabsList className="flex w-full justify-start overflow-x-auto *:flex-auto *:px-1.5 *:text-[13px]">
           <TabsTrigger value="account">{t("account")}</TabsTrigger>
           <TabsTrigger value="appearance">{t("appearance")}</TabsTrigger>
           <TabsTrigger value="availability">{t("availability")}</TabsTrigger>
