@@ -4,6 +4,7 @@ import { users } from "#server/modules/users/read-sql";
 import { joinWithInvite } from "../groups";
 import { isInviteUsable } from "../invites";
 import { insertUser, type NewUser } from "../users";
+import { GrantMissingError } from "./errors";
 import { accessGrants, sessions } from "./schema";
 
 /** Deletes the person's sessions but `keep` (within the caller's transaction); answers the hashes ended. */
@@ -17,9 +18,6 @@ export async function endSessionsOf(db: Tx, userId: number, keep: string | null 
 
 /** What lets a visitor register: a verified access code's grant, or a usable group invite. */
 export type AccessGrant = { kind: "code"; idHash: string } | { kind: "invite"; code: string };
-
-/** Thrown inside the registration transaction when its grant is gone, so no account is stored. */
-export class GrantMissingError extends Error {}
 
 export function authRepository(db: Db) {
   return {

@@ -7,7 +7,8 @@ import { hashSessionToken, newSessionToken } from "#server/http/session";
 import { sessionCacheFor } from "#server/http/session-cache";
 import { type Bus, publishSessionsRevoked } from "#server/realtime/bus";
 import { InviteUnusableError } from "../invites";
-import { type AccessGrant, type AuthRepository, GrantMissingError } from "./repository";
+import { GrantMissingError } from "./errors";
+import type { AccessGrant, AuthRepository } from "./repository";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, 19 MiB, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

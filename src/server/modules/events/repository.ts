@@ -4,10 +4,9 @@ import type { Db, Tx } from "#server/db/client";
 import { eventParticipants } from "#server/modules/participants/read-sql";
 import { users } from "#server/modules/users/read-sql";
 import { answerVisibleTo, eventVisibleTo } from "../visibility";
-import { events } from "./schema";
+import { type EventRow, events, type NewEventRow } from "./schema";
 
-export type EventRow = typeof events.$inferSelect;
-export type NewEventRow = typeof events.$inferInsert;
+export type { EventRow, NewEventRow } from "./schema";
 export type UserRow = typeof users.$inferSelect;
 
 /** An event as stored by a write: what the instances' kept feed cells need to hear of it. */

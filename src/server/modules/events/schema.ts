@@ -104,3 +104,7 @@ export const events = pgTable(
     check("events_place_area_len", sql`char_length(${t.placeArea}) <= 200`),
   ],
 );
+
+/** An event as stored, and as a write gives it: the shape other modules receive, not how it is read. */
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = typeof events.$inferInsert;

@@ -1,6 +1,6 @@
 /** Group invite links: minting one, what one leads to, and spending its uses (the groups module adds the member). */
+export { InviteUnusableError } from "./errors";
 export {
-  InviteUnusableError,
   invitesRepository,
   isInviteUsable,
   mintInvite,

@@ -1,14 +1,8 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "#server/db/client";
 import { groupMembers, groups } from "#server/modules/groups/read-sql";
+import { InviteUnusableError } from "./errors";
 import { groupInvites } from "./schema";
-
-/** Thrown inside the join transaction so the member insert rolls back with the refused use. */
-export class InviteUnusableError extends Error {
-  constructor(readonly reason: "expired" | "used_up" | "not_found") {
-    super(reason);
-  }
-}
 
 type InviteRow = typeof groupInvites.$inferSelect;
 

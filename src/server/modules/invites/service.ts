@@ -1,7 +1,8 @@
 import { INVITE_TEXTS, type InviteView } from "#contract/groups";
 import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../visibility";
-import { type InvitesRepository, InviteUnusableError } from "./repository";
+import { InviteUnusableError } from "./errors";
+import type { InvitesRepository } from "./repository";
 
 export function invitesService({
   repo,

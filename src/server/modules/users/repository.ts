@@ -3,11 +3,10 @@ import type { Db, Tx } from "#server/db/client";
 import { isUniqueViolation } from "#server/db/errors";
 import { isUploadOf } from "../uploads";
 import { personVisibleTo } from "../visibility";
-import { users } from "./schema";
+import { type NewUser, users } from "./schema";
 
-export type UserRow = typeof users.$inferSelect;
+export type { NewUser, UserRow } from "./schema";
 export type UserPatch = Partial<typeof users.$inferInsert>;
-export type NewUser = typeof users.$inferInsert;
 
 /** Stores a new account, within the caller's transaction (registration spends its grant in the same one). */
 export async function insertUser(db: Tx, user: NewUser) {

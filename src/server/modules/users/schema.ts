@@ -56,3 +56,7 @@ export const users = pgTable(
     index("users_lat_lng_idx").on(t.lat, t.lng),
   ],
 );
+
+/** An account as stored, and as a sign-up writes it: the shape other modules receive, not how it is read. */
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
