@@ -10,7 +10,7 @@ import type { MailMessage } from "#server/mail";
 import { hashPassword } from "../auth";
 import type { NotificationsService } from "../notifications";
 import { reportEmailKey, type StoredKeys } from "../safety";
-import type { UserRow, UsersRepository } from "../users";
+import type { UserRow } from "../users";
 import { emailVerificationEmail, passwordResetEmail, tokenLink } from "./emails";
 import type { AccountRepository } from "./repository";
 
@@ -23,7 +23,13 @@ function newLinkToken() {
 /** Account control: password, reset and verification links, the export and the deletion. */
 export function accountService(deps: {
   repo: AccountRepository;
-  users: UsersRepository;
+  /** The users module's: the account, its new password, and its address once a link proves it. */
+  users: {
+    findById(id: number): Promise<UserRow | undefined>;
+    update(id: number, patch: { passwordHash: string }): Promise<unknown>;
+    /** False when the account's address changed since the link was sent. */
+    markEmailVerified(userId: number, email: string, now: Date): Promise<boolean>;
+  };
   notifications: NotificationsService;
   /** The groups the person is in (the groups module's), read before the account goes. */
   groupIdsOf: (userId: number) => Promise<number[]>;
