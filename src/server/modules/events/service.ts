@@ -21,7 +21,6 @@ import { type HostingService, hostingColumns, occurrenceDates, type SeriesScope 
 import type { NotificationsService } from "../notifications";
 import { zoneAt } from "../places";
 import type { UploadsService } from "../uploads";
-import type { UsersRepository } from "../users";
 import type { VisibilityService } from "../visibility";
 import type { EventRow, EventsRepository, NewEventRow, UserRow } from "./repository";
 
@@ -79,7 +78,8 @@ export function eventsService({
   conversationHosts,
 }: {
   repo: EventsRepository;
-  users: UsersRepository;
+  /** The users module's: a host's name for notices and zone for dates. */
+  users: { findById(id: number): Promise<UserRow | undefined> };
   /** The groups module: a group's plan is planned and seen by its members. */
   groups: { isMember(groupId: number, userId: number): Promise<boolean> };
   /** A cover is a photo its host uploaded to Link. */
