@@ -6,7 +6,7 @@ import { HttpError } from "#server/http/http-error";
 import { languageOf } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import type { NotificationsService } from "../notifications";
-import type { UsersRepository } from "../users";
+import type { UserRow } from "../users";
 import type { BlockReads } from "../visibility";
 import { inviteEmail } from "./invite-email";
 import type { FriendsRepository } from "./repository";
@@ -20,7 +20,8 @@ export function friendsService({
   linkOrigin,
 }: {
   repo: FriendsRepository;
-  users: UsersRepository;
+  /** The users module's: whether an account exists, and the name and language mail and notices use. */
+  users: { findById(id: number): Promise<Pick<UserRow, "fullName" | "language"> | undefined> };
   notifications: NotificationsService;
   blocks: BlockReads;
   /** The outbox: its worker delivers and retries, so an SMTP outage never fails a request. */
