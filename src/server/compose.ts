@@ -256,7 +256,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     uploads,
     groups,
     google: googleService({
-      repo: repositories.auth,
+      accounts: repositories.auth,
       linkGoogleSubject: repositories.users.linkGoogleSubject,
       clientId: config.GOOGLE_CLIENT_ID,
       clientSecret: config.GOOGLE_CLIENT_SECRET,

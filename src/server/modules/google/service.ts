@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import * as oidc from "openid-client";
 import type { GoogleSignInError } from "#contract/auth";
 import { NAME_MAX } from "#contract/limits";
-import { type AuthRepository, GrantMissingError, hashPassword } from "../auth";
-import type { UserRow } from "../users";
+import { GrantMissingError, hashPassword } from "../auth";
+import type { NewUser, UserRow } from "../users";
 
 const GOOGLE_ISSUER = new URL("https://accounts.google.com");
 
@@ -25,13 +25,24 @@ export type GoogleOutcome =
  * what a verified Google identity means for Link's accounts (sign in, link, or a new account on a grant).
  */
 export function googleService({
-  repo,
+  accounts,
   linkGoogleSubject,
   clientId,
   clientSecret,
   redirectUri,
 }: {
-  repo: AuthRepository;
+  /** The auth module's accounts: who holds a name, an address or a Google account, and a sign-up on a grant. */
+  accounts: {
+    findTakenField(username: string, email: string): Promise<"username" | "email" | null>;
+    findUserByEmail(email: string): Promise<UserRow | undefined>;
+    findUserByGoogleSubject(subject: string): Promise<UserRow | undefined>;
+    /** Spends the access grant and stores the account in one transaction; throws GrantMissingError when it is gone. */
+    insertUserWithGrant(
+      user: NewUser,
+      grant: { kind: "code"; idHash: string },
+      now: Date,
+    ): Promise<{ user: { id: number } }>;
+  };
   /** The users module: links a Google account to a Link account; false when it is linked elsewhere. */
   linkGoogleSubject: (userId: number, subject: string) => Promise<boolean>;
   clientId: string | undefined;
@@ -59,7 +70,7 @@ export function googleService({
         .slice(0, 30) || "user";
     for (let attempt = 0; attempt < 5; attempt++) {
       const username = attempt === 0 && base.length >= 3 ? base : `${base}_${randomBytes(3).toString("hex")}`;
-      if (await repo.findTakenField(username, email)) continue;
+      if (await accounts.findTakenField(username, email)) continue;
       // The account has no usable password: a random secret nobody knows.
       const user = {
         fullName,
@@ -70,7 +81,7 @@ export function googleService({
         googleSubject,
       };
       try {
-        return (await repo.insertUserWithGrant(user, { kind: "code", idHash: grantHash }, new Date())).user;
+        return (await accounts.insertUserWithGrant(user, { kind: "code", idHash: grantHash }, new Date())).user;
       } catch (error) {
         if (error instanceof GrantMissingError) return null;
         throw error;
@@ -121,16 +132,16 @@ export function googleService({
       // The owner, signed in, asked to link this Google account to theirs.
       if (args.flow.linkUserId !== undefined) {
         if (args.signedInUserId !== args.flow.linkUserId) return { fail: "google" };
-        const linked = await repo.findUserByGoogleSubject(subject);
+        const linked = await accounts.findUserByGoogleSubject(subject);
         if (linked && linked.id !== args.signedInUserId) return { fail: "google-taken" };
         if (!linked && !(await linkGoogleSubject(args.signedInUserId, subject))) return { fail: "google-taken" };
         return { redirect: "/?google=linked" };
       }
 
-      const linked = await repo.findUserByGoogleSubject(subject);
+      const linked = await accounts.findUserByGoogleSubject(subject);
       // A suspended account is refused here as at the password sign-in.
       if (linked) return linked.suspendedAt ? { fail: "google-suspended" } : { signIn: linked.id };
-      const existing: UserRow | undefined = await repo.findUserByEmail(email);
+      const existing: UserRow | undefined = await accounts.findUserByEmail(email);
       if (existing) {
         // The same e-mail proves nothing while Link never verified that the account's
         // owner holds it (anyone can register with someone else's address, then wait for them).
