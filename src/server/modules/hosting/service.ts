@@ -26,7 +26,7 @@ import {
 import { HttpError } from "#server/http/http-error";
 import { languageOf, serverText } from "#server/i18n";
 import type { NotificationsService } from "../notifications";
-import type { UsersRepository } from "../users";
+import type { UserRow } from "../users";
 import type { EventAccess } from "../visibility";
 import type { EventRow, HostingRepository } from "./repository";
 
@@ -123,7 +123,11 @@ export function hostingService({
   now = () => new Date(),
 }: {
   repo: HostingRepository;
-  users: UsersRepository;
+  /** The users module's: names and languages, and the accounts a host may see (none across a block). */
+  users: {
+    findById(id: number): Promise<UserRow | undefined>;
+    findManySeenBy(viewerId: number, ids: number[]): Promise<UserRow[]>;
+  };
   access: EventAccess;
   notifications: NotificationsService;
   /** The server's key for ticket signatures, made once and kept in the database. */
