@@ -5,10 +5,9 @@ import type { KeysetPosition } from "#contract/fields";
 import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "#contract/hosting";
 import type { BlockEvents } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
-import type { EventRow, EventsRepository } from "../events";
+import type { EventRow } from "../events";
 import { checkResponse, type HostingService } from "../hosting";
 import type { NewNotification, NotificationsService } from "../notifications";
-import type { UsersRepository } from "../users";
 import type { VisibilityService } from "../visibility";
 import type { ParticipantQueries, ParticipantsRepository, Tx } from "./repository";
 
@@ -42,8 +41,9 @@ export function participantsService({
 }: {
   repo: ParticipantsRepository;
   /** The events module's read of an event. */
-  findEvent: EventsRepository["findEvent"];
-  users: UsersRepository;
+  findEvent: (eventId: number) => Promise<EventRow | undefined>;
+  /** The users module's: a new participant's name, for the hosts' notice. */
+  users: { findById(id: number): Promise<{ fullName: string } | undefined> };
   notifications: NotificationsService;
   /** Who may see what: the event rules, and blocks between people. */
   visibility: VisibilityService;
