@@ -6,7 +6,7 @@ import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
-import type { GroupsRepository } from "../groups";
+import type { EventRow } from "../events";
 import type { NotificationsService } from "../notifications";
 import type { PollsRepository } from "./repository";
 
@@ -60,7 +60,14 @@ export function outcomeSettled(options: OptionRow[], votes: VoteRow[], memberIds
 
 export function pollsService(deps: {
   repo: PollsRepository;
-  groups: GroupsRepository;
+  /** The groups module's: who is a member, the group's plans, their members' names and the votes on a plan. */
+  groups: {
+    roleOf(groupId: number, userId: number): Promise<"admin" | "member" | null>;
+    /** The group's plan with this id, nothing when the event is gone or another group's. */
+    findGroupEvent(groupId: number, eventId: number): Promise<EventRow | undefined>;
+    memberNames(groupId: number): Promise<{ id: number; fullName: string; timezone: string | null }[]>;
+    planVotes(eventId: number): Promise<{ userId: number; vote: VoteValue }[]>;
+  };
   notifications: NotificationsService;
   /** Makes the plan's event with its date settled (the events module's create, which checks membership). */
   createEvent: (
