@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { noticeWords } from "#contract/notifications";
 import { PUSH_TEXTS } from "#contract/push";
 import type { Bus } from "#server/realtime/bus";
-import type { GroupsRepository } from "../groups";
 import {
   type ChatMessageSent,
   type NotificationsService,
@@ -29,7 +28,8 @@ const CHAT_PREVIEW_CHARS = 140;
  * Returns the call that stops listening.
  */
 export function listenForChatMessages(deps: {
-  groups: GroupsRepository;
+  /** The groups module's: who is in the group the message was written to. */
+  groups: { memberIds(groupId: number): Promise<number[]> };
   blocks: BlockReads;
   notifications: NotificationsService;
   bus: Bus;
