@@ -3,7 +3,8 @@
 // 2. every server module has the shape docs/architecture.md describes (an entry, a service; routes that
 //    speak HTTP only; SQL only in the repository) and is reached by other modules only through its entry,
 //    its tables only through its read entry `read-sql.ts` (schema files excepted, for foreign keys; the
-//    rule and why are in module-boundaries.mjs);
+//    rule and why are in module-boundaries.mjs), and no service, worker or route uses another module's
+//    repository or statements, even through its entry: it names what it needs in its own deps;
 // 3. docs/architecture.md's tables of modules, their tables and the workers match the code (architecture-doc.mjs).
 // dpdm rather than madge: madge's optional peer wants TypeScript 5, and this project's TypeScript 7 ships no
 // compiler API; dpdm brings its own TypeScript for parsing and reads the tsconfig's path aliases.
@@ -20,6 +21,8 @@ import {
   isSchema,
   MODULES,
   moduleOf,
+  statementExports,
+  statementImportProblems,
 } from "./module-boundaries.mjs";
 
 const tree = await parseDependencyTree(["src/**/*.ts", "src/**/*.tsx"], {
@@ -64,6 +67,17 @@ for (const [file, imports] of Object.entries(tree)) {
       problems.push(`${file}: a timer, bus subscription or test hook in routes; declare a worker (workers.ts)`);
   }
 }
+
+// Services reach other modules through their own deps, never another module's repository or statements.
+const statementsOf = new Map();
+const statementExportsOf = (name) => {
+  if (!statementsOf.has(name))
+    statementsOf.set(name, statementExports(readFileSync(`${MODULES}${name}/index.ts`, "utf8")));
+  return statementsOf.get(name);
+};
+for (const file of Object.keys(tree))
+  if (file.startsWith(MODULES) && !isTestCode(file))
+    problems.push(...statementImportProblems(file, readFileSync(file, "utf8"), statementExportsOf));
 
 // One writer per table: a table is inserted into, updated or deleted from only by the module that defines
 // it, so a rule about its rows (seats, promotions, notices) has one home. Other modules ask the owner.

@@ -49,3 +49,53 @@ export function importProblem(file, id) {
     return `${file}: reads the ${target} module's tables from its schema file; import them from ${readEntry}`;
   return `${file}: reaches into ${id}; import ${entry.replace(/\/index\.ts$/, "")} instead`;
 }
+
+/** The names a module's `index.ts` passes on from its statement files (repository, `-sql.ts`, `read-sql.ts`). */
+export function statementExports(indexSource) {
+  const names = new Set();
+  for (const [, list, from] of indexSource.matchAll(/export\s*(?:type\s*)?{([^}]*)}\s*from\s*"([^"]+)"/g))
+    if (holdsSql(`${from}.ts`) && !isSchema(`${from}.ts`))
+      for (const name of list.split(",")) {
+        const exported = name
+          .replace(/\btype\b/, "")
+          .split(/\bas\b/)
+          .pop()
+          .trim();
+        if (exported) names.add(exported);
+      }
+  return names;
+}
+
+/**
+ * Why `file` (its text `source`) may not use what it imports from other modules' entries, given each
+ * module's `statementExports`. A service, worker or route reaches another module through an interface of
+ * its own deps (wired in compose.ts), never through the other's repository or its statements: the
+ * interface names the collaborator, and a change to the other's storage cannot reach it. A statement's
+ * file may take the owner's statements, to run them in its own transaction (one writer per table).
+ */
+export function statementImportProblems(file, source, statementExportsOf) {
+  const own = moduleOf(file);
+  if (!own || holdsSql(file)) return [];
+  const problems = [];
+  for (const [, list, spec] of source.matchAll(/import\s*(?:type\s*)?{([^}]*)}\s*from\s*"([^"]+)"/g)) {
+    const target = spec.startsWith("#server/")
+      ? path.posix.normalize(spec.replace(/^#server\//, "src/server/"))
+      : spec.startsWith(".")
+        ? path.posix.join(path.posix.dirname(file), spec)
+        : null;
+    const other = target && moduleOf(`${target}/`);
+    if (!other || other === own || target.replace(/\/index$/, "") !== `${MODULES}${other}`) continue;
+    const forbidden = statementExportsOf(other);
+    for (const name of list.split(",")) {
+      const imported = name
+        .replace(/\btype\b/, "")
+        .split(/\bas\b/)[0]
+        .trim();
+      if (forbidden.has(imported))
+        problems.push(
+          `${file}: imports ${imported}, from the ${other} module's statements; name what it needs in its deps and wire it in compose.ts`,
+        );
+    }
+  }
+  return problems;
+}

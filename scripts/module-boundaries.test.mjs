@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importProblem } from "./module-boundaries.mjs";
+import { importProblem, statementExports, statementImportProblems } from "./module-boundaries.mjs";
 
 const M = "src/server/modules/";
 
@@ -44,5 +44,56 @@ describe("who may import another module's tables", () => {
 
   it("still lets anything reach another module through its index.ts", () => {
     expect(importProblem(`${M}hosting/service.ts`, `${M}events/index.ts`)).toBeNull();
+  });
+});
+
+describe("who may use another module's repository", () => {
+  const usersEntry = `export { toPublicUser } from "./public-user";
+export { deleteUserRow, type UsersRepository as Users, usersRepository } from "./repository";
+export { personSummary } from "./summary-sql";
+export type { UserRow } from "./schema";
+export { usersService } from "./service";`;
+  const statementsOf = (name) => (name === "users" ? statementExports(usersEntry) : new Set());
+
+  it("reads the names an entry passes on from its repository and -sql files, under the names it gives them", () => {
+    expect([...statementExports(usersEntry)].sort()).toEqual([
+      "Users",
+      "deleteUserRow",
+      "personSummary",
+      "usersRepository",
+    ]);
+  });
+
+  it("refuses a service, worker or route that takes another module's repository through its entry", () => {
+    const source = `import type { Users } from "../users";
+import { toPublicUser, usersRepository as make } from "#server/modules/users";`;
+    const problems = statementImportProblems(`${M}hosting/service.ts`, source, statementsOf);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/hosting\/service\.ts: imports Users, from the users module's statements/);
+    expect(problems[1]).toMatch(/imports usersRepository/);
+    expect(statementImportProblems(`${M}push/chat-push.ts`, source, statementsOf)).toHaveLength(2);
+  });
+
+  it("lets the same file take the entry's services, row types and shaping, and its own module's repository", () => {
+    const source = `import type { UserRow } from "../users";
+import { toPublicUser, usersService } from "../users/index";
+import type { UsersRepository } from "./repository";`;
+    expect(statementImportProblems(`${M}hosting/service.ts`, source, statementsOf)).toEqual([]);
+    expect(
+      statementImportProblems(`${M}users/service.ts`, `import { usersRepository } from "../users";`, statementsOf),
+    ).toEqual([]);
+  });
+
+  it("lets a statement's file run the owner's statements in its own transaction, and compose.ts build repositories", () => {
+    const source = `import { deleteUserRow } from "../users";`;
+    expect(statementImportProblems(`${M}account/repository.ts`, source, statementsOf)).toEqual([]);
+    expect(statementImportProblems(`${M}account/export-sql.ts`, source, statementsOf)).toEqual([]);
+    expect(
+      statementImportProblems(
+        "src/server/compose.ts",
+        `import { usersRepository } from "./modules/users";`,
+        statementsOf,
+      ),
+    ).toEqual([]);
   });
 });
