@@ -4,6 +4,6 @@
  * compose.ts rather than reading the tables themselves.
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
-export { type EventsRepository, eventsRepository, giveBackSeats, takeSeats } from "./repository";
+export { eventsRepository, giveBackSeats, takeSeats } from "./repository";
 export type { EventRow } from "./schema";
 export { eventsService, toEvent } from "./service";
