@@ -14,6 +14,7 @@ import { CHAT_LIMITS } from "../modules/chat/service";
 import { instancesAvailable, instancesForSuite } from "../test/instances";
 import { testAppForSuite } from "../test/suite";
 import { accessGrantCookie, as, createTestApp, registerUser, sessionCookieOf } from "../test/test-app";
+import { HEARTBEAT_MS } from "./hub-types";
 import { openSocket, type TestSocket } from "./socket-test-client";
 
 /**
@@ -129,10 +130,23 @@ describe("the session sweeper", () => {
       const remaining = async () =>
         (await t.database.db.select({ idHash: sessions.idHash }).from(sessions)).map((s) => s.idHash).sort();
       expect(await remaining()).toHaveLength(3);
-      // Time moves in heartbeat-sized steps so the open socket's pongs keep it alive (the hub pings every 30 s).
-      for (let elapsed = 0; elapsed < SESSION_SWEEP_INTERVAL_MS; elapsed += 30_000) {
-        vi.advanceTimersByTime(30_000);
-        await new Promise((r) => setTimeout(r, 30));
+      // Time moves in heartbeat-sized steps, and each step waits until the hub has the socket's answer to its ping
+      // (the hub's pong to a ping of our own comes after it), so a slow machine never looks like a dead socket.
+      // Once the socket has closed, time simply moves on to the sweep.
+      const untilClosed = <T>(step: Promise<T>) => Promise.race([step, closed]);
+      for (let elapsed = 0; elapsed < SESSION_SWEEP_INTERVAL_MS; elapsed += HEARTBEAT_MS) {
+        const open = socket.ws.readyState === socket.ws.OPEN;
+        const pinged = new Promise((resolve) => socket.ws.once("ping", resolve));
+        vi.advanceTimersByTime(HEARTBEAT_MS);
+        if (!open) continue;
+        await untilClosed(pinged);
+        if (socket.ws.readyState !== socket.ws.OPEN) continue;
+        await untilClosed(
+          new Promise((resolve) => {
+            socket.ws.once("pong", resolve);
+            socket.ws.ping();
+          }),
+        );
       }
       await vi.waitFor(async () => expect(await remaining()).toEqual([hash(alive.cookie)]), {
         timeout: 5000,
