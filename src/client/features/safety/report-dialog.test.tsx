@@ -1,10 +1,14 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setLanguage } from "@/lib/i18n";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { ReportDialog } from "./report-dialog";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => setLanguage("en"));
+});
 
 const reports = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([url]) => url === "/api/reports").map(([, init]) => JSON.parse(String(init?.body)));
@@ -39,5 +43,17 @@ describe("ReportDialog", () => {
     expect(details).toHaveAccessibleDescription("must not contain control characters");
     expect(details).toHaveValue("bell \u0007 here");
     expect(reports(fetchMock)).toEqual([]);
+  });
+
+  it("says what is refused in the reader's language", async () => {
+    mockFetch();
+    await act(() => setLanguage("es"));
+    renderWithProviders(<ReportDialog open onOpenChange={() => {}} targetType="event" targetId={3} />);
+    await userEvent.click(await screen.findByRole("radio", { name: "Spam" }));
+    const details = screen.getByLabelText("Detalles (opcional)");
+    await userEvent.click(details);
+    await userEvent.paste("bell \u0007 here");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar denuncia" }));
+    await waitFor(() => expect(details).toHaveAccessibleDescription("no debe contener caracteres de control"));
   });
 });
