@@ -47,7 +47,13 @@ const DESCRIPTIONS: { readonly [N in keyof Namespaces]: Description<Namespaces[N
     about: "A rate limit's message, and short units of time in it",
     notes: { seconds: "An abbreviated number of seconds", minutes: "An abbreviated number of minutes" },
   },
-  fields: "A date field's error message in a form",
+  fields: {
+    about: "A field's error message in a form (most are about a date or a place)",
+    notes: {
+      controlCharacters:
+        "Follows a field's name (\"details: …\") in the server's answer, or stands alone under a text field",
+    },
+  },
   discover: {
     about: "The Discover tab: the feed of events, its tabs, search and filters",
     notes: { social: "The tab of social (not work) events", networking: "The tab of professional events" },

@@ -53,7 +53,10 @@ const newPassword = z
   .string()
   .min(PASSWORD_MIN, AUTH_FORM_TEXTS.passwordMin)
   .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
-const currentPassword = z.string().min(1, AUTH_FORM_TEXTS.currentPasswordRequired).max(PASSWORD_MAX);
+const currentPassword = z
+  .string()
+  .min(1, AUTH_FORM_TEXTS.currentPasswordRequired)
+  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
 const token = z
   .string()
   .regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid)

@@ -143,9 +143,7 @@ export const googleCallbackQuerySchema = z
   })
   .loose();
 export const accessCodeSchema = z.object({
-  code: z
-    .string()
-    .regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), `The code must be exactly ${ACCESS_CODE_LENGTH} digits`),
+  code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), AUTH_FORM_TEXTS.accessCodeDigits),
 });
 export const accessCodeResultSchema = z.object({ valid: z.boolean() });
 /** GET /api/access-grant: whether this browser's HttpOnly grant cookie is still good, so /auth can skip the gate. */

@@ -10,6 +10,8 @@ export const FIELD_TEXTS = defineTexts("fields", {
   dateRange: `Date must be between 2000 and ${EVENT_DATE_YEARS_AHEAD} years from now`,
   latitudeRange: "Latitude must be a number between -90 and 90",
   longitudeRange: "Longitude must be a number between -180 and 180",
+  /** After the field's name in the server's answer ("details: …"), alone under a form's field. */
+  controlCharacters: "must not contain control characters",
 });
 
 /**
@@ -39,7 +41,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
-const CONTROL_CHARACTER_MESSAGE = "must not contain control characters";
+const CONTROL_CHARACTER_MESSAGE = FIELD_TEXTS.controlCharacters;
 
 /** Drops bidi controls and turns CR LF / CR into LF (a textarea's line ends, whatever the platform). */
 function cleanText(value: string): string {

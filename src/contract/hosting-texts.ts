@@ -220,6 +220,8 @@ export const HOSTING_GUEST_TEXTS = defineTexts("hostingGuest", {
   updatesFromHosts: "Updates from the hosts",
   aHost: "A host",
   missingAnswer: "Missing answer",
+  /** Under a required question left empty. */
+  answerNeeded: "Please answer this question",
   failedRespond: "Failed to update your response",
   apply: "Apply",
   join: "Join",

@@ -2,7 +2,7 @@
 // list, the header and bottom bar, the shared UI pieces. Plain strings (no zod): the first screen reads
 // them. Their translations are the `shell` area's catalogs; Settings and the account screens' are apart.
 import { defineTexts } from "./i18n/texts";
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./limits";
+import { ACCESS_CODE_LENGTH, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./limits";
 
 /** The sign-in screen around its forms, the register form, the early-access gate and its welcome card. */
 export const AUTH_TEXTS = defineTexts("signIn", {
@@ -71,7 +71,7 @@ export const AUTH_TEXTS = defineTexts("signIn", {
   logoutFailed: "Logout failed",
 });
 
-/** The register form's rules (auth.ts's schemas), found again by their English words when shown. */
+/** The account forms' rules (auth.ts's and account.ts's schemas), found again by their English words when shown. */
 export const AUTH_FORM_TEXTS = defineTexts("authForm", {
   fullNameRequired: "Full name is required",
   usernameRequired: "Username is required",
@@ -84,6 +84,7 @@ export const AUTH_FORM_TEXTS = defineTexts("authForm", {
   passwordsDiffer: "Passwords do not match",
   currentPasswordRequired: "Current password is required",
   emailRequired: "Valid email is required",
+  accessCodeDigits: `The code must be exactly ${ACCESS_CODE_LENGTH} digits`,
 });
 
 /** The early-access page (`/waitlist`: the screens' word). */

@@ -1,19 +1,20 @@
-import { ACCOUNT_TEXTS } from "@contract/account";
-import { PASSWORD_MIN } from "@contract/limits";
+import { ACCOUNT_TEXTS, type changePasswordSchema, type deleteAccountSchema } from "@contract/account";
 import { ACCOUNT_UI_TEXTS } from "@contract/settings-texts";
-import { AUTH_FORM_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { BadgeCheckIcon, DownloadIcon, MailWarningIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useLocation } from "wouter";
+import type { z } from "zod";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { localize, text, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
-import { Input } from "@/ui/input";
-import { Label } from "@/ui/label";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import {
@@ -24,39 +25,21 @@ import {
 } from "./api/account-actions";
 import { useAccountStatus } from "./api/account-status";
 
+type ChangePasswordValues = z.input<typeof changePasswordSchema>;
+type DeleteAccountValues = z.input<typeof deleteAccountSchema>;
+const changePasswordResolver = lazyZodResolver<ChangePasswordValues>(() =>
+  import("@contract/account").then((m) => m.changePasswordSchema),
+);
+const deleteAccountResolver = lazyZodResolver<DeleteAccountValues>(() =>
+  import("@contract/account").then((m) => m.deleteAccountSchema),
+);
+
 const failed = (title: keyof typeof ACCOUNT_UI_TEXTS) => (error: Error) =>
   toast({
     title: text(ACCOUNT_UI_TEXTS, title),
     description: errorMessage(error) ?? error.message,
     variant: "destructive",
   });
-
-function PasswordInput({
-  label,
-  value,
-  onChange,
-  autoComplete,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  autoComplete: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        required
-      />
-    </div>
-  );
-}
 
 /** Verified or not, and a button that mails a verification link. */
 function EmailVerification() {
@@ -96,53 +79,60 @@ function EmailVerification() {
 }
 
 function ChangePassword() {
-  const [currentPassword, setCurrent] = useState("");
-  const [newPassword, setNew] = useState("");
   const t = useTexts(ACCOUNT_UI_TEXTS);
+  const form = useForm<ChangePasswordValues>({
+    resolver: changePasswordResolver,
+    defaultValues: { currentPassword: "", newPassword: "" },
+  });
+  const [currentPassword, newPassword] = useWatch({ control: form.control, name: ["currentPassword", "newPassword"] });
   const change = useMutation({
     ...changePasswordMutation(),
     onSuccess: (r) => {
-      setCurrent("");
-      setNew("");
+      form.reset();
       toast({ title: text(ACCOUNT_UI_TEXTS, "passwordChanged"), description: localize(r.message) });
     },
     onError: failed("passwordNotChanged"),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (newPassword.length < PASSWORD_MIN) {
-      toast({
-        title: t("passwordNotChanged"),
-        description: localize(AUTH_FORM_TEXTS.passwordMin),
-        variant: "destructive",
-      });
-      return;
-    }
-    change.mutate({ currentPassword, newPassword });
-  };
   return (
-    <form className="grid gap-3" onSubmit={submit} aria-label={t("changePassword")}>
-      <PasswordInput
-        label={t("currentPassword")}
-        value={currentPassword}
-        onChange={setCurrent}
-        autoComplete="current-password"
-      />
-      <PasswordInput label={t("newPassword")} value={newPassword} onChange={setNew} autoComplete="new-password" />
-      <p className="text-xs text-muted-foreground">{t("othersSignedOut")}</p>
-      <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
-        {change.isPending && <Spinner label={t("saving")} />}
-        {t("changePassword")}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={form.handleSubmit((values) => change.mutate(values))}
+        aria-label={t("changePassword")}
+      >
+        <TextField
+          control={form.control}
+          name="currentPassword"
+          label={t("currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <TextField
+          control={form.control}
+          name="newPassword"
+          label={t("newPassword")}
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <p className="text-xs text-muted-foreground">{t("othersSignedOut")}</p>
+        <Button type="submit" disabled={change.isPending || !currentPassword || !newPassword}>
+          {change.isPending && <Spinner label={t("saving")} />}
+          {t("changePassword")}
+        </Button>
+      </form>
+    </Form>
   );
 }
 
 function DeleteAccount() {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
   const t = useTexts(ACCOUNT_UI_TEXTS);
+  const form = useForm<DeleteAccountValues>({ resolver: deleteAccountResolver, defaultValues: { password: "" } });
+  const password = useWatch({ control: form.control, name: "password" });
   const formRef = useRef<HTMLFormElement>(null);
   // The form opens near the end of the page: its buttons come into view above the bottom bar at once.
   useEffect(() => {
@@ -165,32 +155,34 @@ function DeleteAccount() {
     );
   }
   return (
-    <form
-      ref={formRef}
-      className="grid gap-3 rounded-lg border border-destructive/40 p-3"
-      aria-label={t("deleteAccount")}
-      onSubmit={(e) => {
-        e.preventDefault();
-        remove.mutate(password);
-      }}
-    >
-      <p className="text-sm">{t("deleteWarning")}</p>
-      <PasswordInput
-        label={t("confirmWithPassword")}
-        value={password}
-        onChange={setPassword}
-        autoComplete="current-password"
-      />
-      <div className="grid grid-cols-2 gap-2">
-        <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-          {t("keepAccount")}
-        </Button>
-        <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
-          {remove.isPending && <Spinner label={t("deleting")} />}
-          {t("deleteForever")}
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form
+        ref={formRef}
+        noValidate
+        className="grid gap-3 rounded-lg border border-destructive/40 p-3"
+        aria-label={t("deleteAccount")}
+        onSubmit={form.handleSubmit((values) => remove.mutate(values.password))}
+      >
+        <p className="text-sm">{t("deleteWarning")}</p>
+        <TextField
+          control={form.control}
+          name="password"
+          label={t("confirmWithPassword")}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            {t("keepAccount")}
+          </Button>
+          <Button type="submit" variant="destructive" disabled={remove.isPending || !password}>
+            {remove.isPending && <Spinner label={t("deleting")} />}
+            {t("deleteForever")}
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_TEXTS } from "@contract/account";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
@@ -45,5 +45,32 @@ describe("ResetPasswordPage", () => {
     expect(await screen.findByText(ACCOUNT_TEXTS.resetDone)).toBeInTheDocument();
     const sent = fetchMock.mock.calls.filter(([u]) => String(u) === "/api/account/password-reset").at(-1);
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ token, newPassword: "abcdefgh" });
+  });
+
+  it("an address that is not one says so at the field, keeps what was typed and sends nothing", async () => {
+    window.history.replaceState(null, "", "/reset-password");
+    const fetchMock = mockFetch();
+    renderWithProviders(<ResetPasswordPage />);
+    const field = screen.getByLabelText("Email");
+    await userEvent.type(field, "ada.example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription("Valid email is required");
+    expect(field).toHaveValue("ada.example.com");
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === "/api/account/password-reset/request")).toBe(false);
+  });
+
+  it("a new password too short is marked at its field, and kept", async () => {
+    window.history.replaceState(null, "", `/reset-password?token=${"a".repeat(43)}`);
+    const fetchMock = mockFetch();
+    renderWithProviders(<ResetPasswordPage />);
+    const field = screen.getByLabelText("New password");
+    await userEvent.type(field, "abc");
+    await userEvent.click(screen.getByRole("button", { name: "Reset password" }));
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription("Password must be at least 6 characters");
+    expect(field).toHaveValue("abc");
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === "/api/account/password-reset")).toBe(false);
   });
 });

@@ -1,17 +1,18 @@
-import { ACCOUNT_TEXTS } from "@contract/account";
-import { PASSWORD_MIN } from "@contract/limits";
+import { ACCOUNT_TEXTS, type passwordResetRequestSchema, type passwordResetSchema } from "@contract/account";
 import { ACCOUNT_UI_TEXTS } from "@contract/settings-texts";
-import { AUTH_FORM_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { ReactNode } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link, useSearch } from "wouter";
+import type { z } from "zod";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { localize, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
-import { Input } from "@/ui/input";
-import { Label } from "@/ui/label";
+import { Form } from "@/ui/form";
+import { TextField } from "@/ui/form-fields";
 import { Spinner } from "@/ui/spinner";
 import { requestPasswordResetMutation, resetPasswordMutation } from "./api/account-actions";
 
@@ -38,28 +39,15 @@ export function AccountScreen({
   );
 }
 
-function Field(props: {
-  label: string;
-  type: string;
-  value: string;
-  onChange: (v: string) => void;
-  autoComplete: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{props.label}</Label>
-      <Input
-        id={id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        required
-      />
-    </div>
-  );
-}
+type RequestResetValues = z.input<typeof passwordResetRequestSchema>;
+/** The token travels in the link, not in the form: only the typed password is checked here. */
+type NewPasswordValues = Pick<z.input<typeof passwordResetSchema>, "newPassword">;
+const requestResetResolver = lazyZodResolver<RequestResetValues>(() =>
+  import("@contract/account").then((m) => m.passwordResetRequestSchema),
+);
+const newPasswordResolver = lazyZodResolver<NewPasswordValues>(() =>
+  import("@contract/account").then((m) => m.passwordResetSchema.pick({ newPassword: true })),
+);
 
 function Outcome({ text, error }: { text: string; error?: boolean }) {
   return (
@@ -72,25 +60,35 @@ function Outcome({ text, error }: { text: string; error?: boolean }) {
 /** "Forgot password?": asks for the address; the answer is the same whether an account uses it or not. */
 function RequestReset() {
   const t = useTexts(ACCOUNT_UI_TEXTS);
-  const [email, setEmail] = useState("");
+  const form = useForm<RequestResetValues>({ resolver: requestResetResolver, defaultValues: { email: "" } });
+  const email = useWatch({ control: form.control, name: "email" });
   const request = useMutation(requestPasswordResetMutation());
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    request.mutate(email);
-  };
   return (
     <AccountScreen title={t("forgotTitle")} description={t("forgotText")}>
       {request.isSuccess ? (
         <Outcome text={localize(request.data.message)} />
       ) : (
-        <form className="grid gap-4" onSubmit={submit}>
-          <Field label={t("email")} type="email" value={email} onChange={setEmail} autoComplete="email" />
-          {request.isError && <Outcome error text={errorMessage(request.error) ?? request.error.message} />}
-          <Button type="submit" disabled={request.isPending || !email}>
-            {request.isPending && <Spinner label={t("sending")} />}
-            {t("sendResetLink")}
-          </Button>
-        </form>
+        <Form {...form}>
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={form.handleSubmit((values) => request.mutate(values.email))}
+          >
+            <TextField
+              control={form.control}
+              name="email"
+              label={t("email")}
+              type="email"
+              autoComplete="email"
+              required
+            />
+            {request.isError && <Outcome error text={errorMessage(request.error) ?? request.error.message} />}
+            <Button type="submit" disabled={request.isPending || !email}>
+              {request.isPending && <Spinner label={t("sending")} />}
+              {t("sendResetLink")}
+            </Button>
+          </form>
+        </Form>
       )}
       <Link href="/auth" className="text-center text-sm text-muted-foreground underline-offset-4 hover:underline">
         {t("backToSignIn")}
@@ -101,18 +99,13 @@ function RequestReset() {
 
 function ChooseNewPassword({ token }: { token: string }) {
   const t = useTexts(ACCOUNT_UI_TEXTS);
-  const [password, setPassword] = useState("");
-  const [tooShort, setTooShort] = useState(false);
+  const form = useForm<NewPasswordValues>({ resolver: newPasswordResolver, defaultValues: { newPassword: "" } });
+  const password = useWatch({ control: form.control, name: "newPassword" });
   const reset = useMutation({
     ...resetPasswordMutation(),
     // Every session of the account ended, this browser's too.
     onSuccess: (_answer, _body, _result, { client }) => signOutLocally(client),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTooShort(password.length < PASSWORD_MIN);
-    if (password.length >= PASSWORD_MIN) reset.mutate({ token, newPassword: password });
-  };
   if (reset.isSuccess) {
     return (
       <AccountScreen title={t("passwordReset")}>
@@ -125,21 +118,27 @@ function ChooseNewPassword({ token }: { token: string }) {
   }
   return (
     <AccountScreen title={t("chooseNew")} description={t("chooseNewText")}>
-      <form className="grid gap-4" onSubmit={submit}>
-        <Field
-          label={t("newPassword")}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-        />
-        {tooShort && <Outcome error text={localize(AUTH_FORM_TEXTS.passwordMin)} />}
-        {reset.isError && <Outcome error text={errorMessage(reset.error) ?? reset.error.message} />}
-        <Button type="submit" disabled={reset.isPending || !password}>
-          {reset.isPending && <Spinner label={t("saving")} />}
-          {t("resetPassword")}
-        </Button>
-      </form>
+      <Form {...form}>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+        >
+          <TextField
+            control={form.control}
+            name="newPassword"
+            label={t("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          {reset.isError && <Outcome error text={errorMessage(reset.error) ?? reset.error.message} />}
+          <Button type="submit" disabled={reset.isPending || !password}>
+            {reset.isPending && <Spinner label={t("saving")} />}
+            {t("resetPassword")}
+          </Button>
+        </form>
+      </Form>
       {reset.isError && (
         <Link href="/reset-password" className="text-center text-sm underline-offset-4 hover:underline">
           {t("askNewLink")}

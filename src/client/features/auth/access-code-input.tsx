@@ -28,15 +28,21 @@ export default function AccessCodeInput({
   value,
   onChange,
   onComplete,
+  ...described
 }: {
   value: string;
   onChange: (code: string) => void;
   onComplete: (code: string) => void;
+  /** What the form's FormControl sets: the field's id, whether it is invalid and the message describing it. */
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
 }) {
   const t = useTexts(AUTH_TEXTS);
   const [autoFocus] = useState(() => !typingElsewhere());
   return (
     <InputOTP
+      {...described}
       aria-label={t("accessCode")}
       maxLength={ACCESS_CODE_LENGTH}
       pattern={REGEXP_ONLY_DIGITS}

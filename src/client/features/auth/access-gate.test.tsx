@@ -68,4 +68,18 @@ describe("AccessGate", () => {
     await setup();
     expect(screen.getByRole("link", { name: "Enter Now" })).toHaveAttribute("href", "/waitlist");
   });
+
+  it("a form sent before the tenth digit says so at the field, keeps the digits and sends nothing", async () => {
+    const { input, fetchMock } = await setup();
+    await userEvent.type(input, "123456789");
+    // The disabled button keeps Enter from sending it; a form sent all the same meets the route's own rule.
+    const form = input.closest("form");
+    if (!form) throw new Error("the code input is outside its form");
+    fireEvent.submit(form);
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(input).toHaveAttribute("aria-invalid", "true"));
+    expect(input).toHaveAccessibleDescription("The code must be exactly 10 digits");
+    expect(input.value).toBe("123456789");
+    expect(verifyCalls(fetchMock)).toHaveLength(0);
+  });
 });

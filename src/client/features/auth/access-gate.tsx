@@ -1,14 +1,19 @@
+import type { accessCodeSchema } from "@contract/auth";
 import { ACCESS_CODE_LENGTH } from "@contract/limits";
 import { PRODUCT_NAME } from "@contract/product";
 import { AUTH_TEXTS } from "@contract/shell-texts";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRoundIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "wouter";
+import type { z } from "zod";
 import { whenIdle } from "@/lib/after-load";
 import { useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Form, FormControl, FormField, FormItem, FormMessage } from "@/ui/form";
 import { Spinner } from "@/ui/spinner";
 import { toast } from "@/ui/use-toast";
 import { verifyAccessCodeMutation } from "./api/access";
@@ -16,6 +21,9 @@ import { tooManyAttemptsMessage } from "./too-many-attempts";
 
 const loadAccessCodeInput = () => import("./access-code-input");
 const AccessCodeInput = lazy(loadAccessCodeInput);
+
+type AccessCodeValues = z.input<typeof accessCodeSchema>;
+const resolver = lazyZodResolver<AccessCodeValues>(() => import("@contract/auth").then((m) => m.accessCodeSchema));
 
 /** Starts the download of the gate's code input once the page is idle, so opening the gate finds it there. */
 export function preloadAccessCodeInput() {
@@ -25,7 +33,8 @@ export function preloadAccessCodeInput() {
 /** The early-access gate before sign-in; the server checks the code (POST /api/access-codes/verify). */
 export function AccessGate({ onVerified }: { onVerified: () => void }) {
   const t = useTexts(AUTH_TEXTS);
-  const [code, setCode] = useState("");
+  const form = useForm<AccessCodeValues>({ resolver, defaultValues: { code: "" } });
+  const code = useWatch({ control: form.control, name: "code" });
   const verify = useMutation({
     ...verifyAccessCodeMutation(),
     onSuccess: ({ valid }) => {
@@ -48,9 +57,9 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
   });
 
   const complete = code.length === ACCESS_CODE_LENGTH;
-  const submit = (value: string) => {
-    if (value.length === ACCESS_CODE_LENGTH && !verify.isPending) verify.mutate(value);
-  };
+  const submit = form.handleSubmit((values) => {
+    if (!verify.isPending) verify.mutate(values.code);
+  });
 
   return (
     <Card className="w-full overflow-hidden">
@@ -62,21 +71,29 @@ export function AccessGate({ onVerified }: { onVerified: () => void }) {
         <CardDescription>{t("gateText", { product: PRODUCT_NAME })}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 px-4 pb-8 sm:px-6">
-        <form
-          className="grid grid-cols-1 gap-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit(code);
-          }}
-        >
-          <Suspense fallback={<div className="h-12" aria-hidden />}>
-            <AccessCodeInput value={code} onChange={setCode} onComplete={submit} />
-          </Suspense>
-          <Button type="submit" size="lg" className="w-full" disabled={!complete || verify.isPending}>
-            {verify.isPending && <Spinner label={t("verifying")} />}
-            {t("verifyCode")}
-          </Button>
-        </form>
+        <Form {...form}>
+          <form noValidate className="grid grid-cols-1 gap-5" onSubmit={submit}>
+            <FormField
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <FormItem>
+                  <Suspense fallback={<div className="h-12" aria-hidden />}>
+                    <FormControl>
+                      {/* The tenth digit sends the code by itself. */}
+                      <AccessCodeInput value={field.value} onChange={field.onChange} onComplete={() => submit()} />
+                    </FormControl>
+                  </Suspense>
+                  <FormMessage className="text-center" />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" size="lg" className="w-full" disabled={!complete || verify.isPending}>
+              {verify.isPending && <Spinner label={t("verifying")} />}
+              {t("verifyCode")}
+            </Button>
+          </form>
+        </Form>
         <p className="text-center text-sm text-muted-foreground">
           {t("noCode")}{" "}
           <Link href="/waitlist" className="font-medium text-primary underline-offset-4 hover:underline">

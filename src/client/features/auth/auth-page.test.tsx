@@ -105,6 +105,22 @@ describe("AuthPage", () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe("/invite/AbC_12-xyz"));
   });
 
+  it("a text that is no invite link is marked at the field until typed again, kept, and opens nothing", async () => {
+    const { location } = renderAuth("", signedOut);
+    await userEvent.click(await screen.findByRole("tab", { name: "Create account" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Have an invite link?" }));
+    const field = screen.getByLabelText("Invite link");
+    await userEvent.type(field, "https://link.example/events/4");
+    await userEvent.click(screen.getByRole("button", { name: "Open invite" }));
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription("Paste the whole invite link, like https://…/invite/abc123");
+    expect(field).toHaveValue("https://link.example/events/4");
+    expect(location.history?.at(-1)).toBe("/auth");
+    await userEvent.type(field, "2");
+    expect(field).toHaveAttribute("aria-invalid", "false");
+  });
+
   it("Google refused to enter an unverified account: says why and offers the password sign-in directly", async () => {
     renderAuth("error=google-link", signedOut);
     expect(await screen.findByRole("alert")).toHaveTextContent(GOOGLE_SIGN_IN_ERRORS["google-link"]);

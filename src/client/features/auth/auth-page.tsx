@@ -4,20 +4,22 @@ import { AUTH_TEXTS } from "@contract/shell-texts";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, TicketIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { LanguagePicker } from "@/features/language";
 import { localize, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
 import { Input } from "@/ui/input";
-import { Label } from "@/ui/label";
 import { PageSkeleton } from "@/ui/page-skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs";
 import { AccessGate, preloadAccessCodeInput } from "./access-gate";
 import { AccessGranted } from "./access-granted";
 import { accessGrantQuery } from "./api/access";
 import { LoginForm } from "./login-form";
-import { eventIdOf, INVITE_LINK_MAX, inviteCodeFromLink, inviteCodeOf, safeRedirect } from "./redirect";
+import { eventIdOf, INVITE_LINK_MAX, inviteCodeOf, safeRedirect } from "./redirect";
 import { RegisterForm } from "./register-form";
 import { useAuth } from "./use-auth";
 
@@ -190,21 +192,26 @@ export function AuthPage() {
   );
 }
 
+interface InviteLinkValues {
+  link: string;
+}
+const inviteLinkResolver = lazyZodResolver<InviteLinkValues>(() =>
+  import("./invite-link-schema").then((m) => m.inviteLinkFormSchema),
+);
+
 /** Under the code screen: the way back for someone who has an account, and the way in for someone invited. */
 function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
   const t = useTexts(AUTH_TEXTS);
   const [, navigate] = useLocation();
   const [askLink, setAskLink] = useState(false);
-  const [link, setLink] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const openInvite = () => {
-    const code = inviteCodeFromLink(link);
-    if (!code) {
-      setProblem(t("pasteWholeLink"));
-      return;
-    }
-    navigate(`/invite/${encodeURIComponent(code)}`);
-  };
+  // What was wrong stays until the person types again, and is checked again when they send it.
+  const form = useForm<InviteLinkValues>({
+    resolver: inviteLinkResolver,
+    reValidateMode: "onSubmit",
+    defaultValues: { link: "" },
+  });
+  // Parsed, the link is its invite code.
+  const openInvite = form.handleSubmit(({ link: code }) => navigate(`/invite/${encodeURIComponent(code)}`));
   return (
     <div className="grid w-full gap-3 text-center text-sm">
       <p className="text-muted-foreground">
@@ -214,36 +221,35 @@ function GateWayOut({ onLogIn }: { onLogIn: () => void }) {
         </Button>
       </p>
       {askLink ? (
-        <form
-          className="grid gap-2 text-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            openInvite();
-          }}
-        >
-          <Label htmlFor="invite-link">{t("inviteLink")}</Label>
-          <Input
-            id="invite-link"
-            value={link}
-            maxLength={INVITE_LINK_MAX}
-            inputMode="url"
-            autoCapitalize="none"
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? "invite-link-problem" : undefined}
-            onChange={(event) => {
-              setLink(event.target.value);
-              setProblem(null);
-            }}
-          />
-          {problem && (
-            <p id="invite-link-problem" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-          <Button type="submit" variant="outline">
-            {t("openInvite")}
-          </Button>
-        </form>
+        <Form {...form}>
+          <form noValidate className="grid gap-2 text-start" onSubmit={openInvite}>
+            <FormField
+              control={form.control}
+              name="link"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("inviteLink")}</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      maxLength={INVITE_LINK_MAX}
+                      inputMode="url"
+                      autoCapitalize="none"
+                      onChange={(event) => {
+                        field.onChange(event);
+                        form.clearErrors("link");
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" variant="outline">
+              {t("openInvite")}
+            </Button>
+          </form>
+        </Form>
       ) : (
         <p className="text-muted-foreground">
           <Button variant="link" className="h-auto p-0 font-medium" onClick={() => setAskLink(true)}>

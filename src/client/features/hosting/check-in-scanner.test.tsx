@@ -1,6 +1,7 @@
 import { HOSTING_TEXTS } from "@contract/hosting-texts";
 import { formatMessage } from "@contract/i18n/texts";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockFetch, renderWithProviders } from "@/test/render";
 import { CheckInScanner } from "./check-in-scanner";
@@ -21,5 +22,21 @@ describe("the host's check-in", () => {
       "check-in-result",
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/check-ins"))).toBe(true);
+  });
+
+  it("a typed code the server would refuse is marked at the field, kept, and nothing is sent", async () => {
+    const fetchMock = mockFetch();
+    renderWithProviders(<CheckInScanner eventId={7} />);
+    const field = screen.getByLabelText("Ticket code");
+    await userEvent.click(field);
+    await userEvent.paste("K7Q\u00074MZ");
+    await userEvent.click(screen.getByRole("button", { name: "Check in" }));
+    // The first check waits for the form's schema, which loads after the page paints.
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription(
+      "The 6 characters under the guest's QR code must not contain control characters",
+    );
+    expect(field).toHaveValue("K7Q\u00074MZ");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith("/check-ins"))).toBe(false);
   });
 });

@@ -1,13 +1,24 @@
 import { HOST_TOOLS_TEXTS, TICKET_CODE_MAX } from "@contract/hosting-texts";
 import { CameraIcon, ImageIcon, ScanLineIcon } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "@/lib/api";
 import { text, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
 import { Input } from "@/ui/input";
-import { Label } from "@/ui/label";
 import { useCheckIn } from "./api";
 import { readQrCode } from "./qr";
+
+interface TicketCodeValues {
+  code: string;
+}
+
+/** The typed code, by the rule of POST /api/events/{id}/check-ins for a code (the body's other form is a guest's id). */
+const resolver = lazyZodResolver<TicketCodeValues>(() =>
+  import("@contract/hosting").then((m) => m.checkInBodySchema.options[0]),
+);
 
 /**
  * Checking guests in by their ticket: the camera (scanning frames until a code appears), a photo of
@@ -16,7 +27,8 @@ import { readQrCode } from "./qr";
 export function CheckInScanner({ eventId }: { eventId: number }) {
   const t = useTexts(HOST_TOOLS_TEXTS);
   const checkIn = useCheckIn(eventId);
-  const [code, setCode] = useState("");
+  const form = useForm<TicketCodeValues>({ resolver, defaultValues: { code: "" } });
+  const code = useWatch({ control: form.control, name: "code" });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [scanning, setScanning] = useState(false);
 
@@ -26,7 +38,7 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
       {
         onSuccess: ({ user }) => {
           setResult({ ok: true, text: t("checkedInNamed", { name: user.fullName }) });
-          setCode("");
+          form.reset();
         },
         onError: (error) => setResult({ ok: false, text: errorMessage(error) ?? t("checkInFailed") }),
       },
@@ -44,10 +56,7 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
       found(null);
     }
   };
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (code.trim()) submit(code);
-  };
+  const onSubmit = form.handleSubmit((values) => submit(values.code));
 
   return (
     <div className="grid gap-2" data-testid="check-in">
@@ -79,28 +88,27 @@ export function CheckInScanner({ eventId }: { eventId: number }) {
         </Button>
       </div>
       {scanning && <CameraScanner onCode={submit} onError={(text) => setResult({ ok: false, text })} />}
-      <form onSubmit={onSubmit} className="flex items-end gap-2">
-        <div className="grid flex-1 gap-1">
-          <Label htmlFor="ticket-code" className="text-xs">
-            {t("ticketCode")}
-          </Label>
-          <span id="ticket-code-hint" className="text-xs text-muted-foreground">
-            {t("ticketCodeHint")}
-          </span>
-          <Input
-            id="ticket-code"
-            value={code}
-            maxLength={TICKET_CODE_MAX}
-            onChange={(e) => setCode(e.target.value)}
-            aria-describedby="ticket-code-hint"
-            autoComplete="off"
-            autoCapitalize="characters"
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
+          <FormField
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <FormItem className="flex-1 gap-1">
+                <FormLabel className="text-xs">{t("ticketCode")}</FormLabel>
+                <FormDescription className="text-xs">{t("ticketCodeHint")}</FormDescription>
+                <FormControl>
+                  <Input {...field} maxLength={TICKET_CODE_MAX} autoComplete="off" autoCapitalize="characters" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-        </div>
-        <Button type="submit" size="sm" disabled={checkIn.isPending || !code.trim()}>
-          {t("checkIn")}
-        </Button>
-      </form>
+          <Button type="submit" size="sm" disabled={checkIn.isPending || !code.trim()}>
+            {t("checkIn")}
+          </Button>
+        </form>
+      </Form>
       <p
         role="status"
         aria-live="polite"

@@ -1,8 +1,8 @@
 import type { EventDetail } from "@contract/events";
-import type { GuestRow, UpdateAudience } from "@contract/hosting";
-import { HOST_TOOLS_TEXTS, UPDATE_MESSAGE_MAX } from "@contract/hosting-texts";
-import { CheckIcon, DownloadIcon, SendIcon, UserPlusIcon, XIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { GuestRow } from "@contract/hosting";
+import { HOST_TOOLS_TEXTS } from "@contract/hosting-texts";
+import { CheckIcon, DownloadIcon, UserPlusIcon, XIcon } from "lucide-react";
+import { useState } from "react";
 import { useCancelEvent, useDecide } from "@/features/events";
 import { MeetingStats } from "@/features/matching";
 import { errorMessage } from "@/lib/api";
@@ -10,12 +10,11 @@ import { text, useTexts } from "@/lib/i18n";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
-import { Label } from "@/ui/label";
-import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
-import { useAddCohost, useCheckIn, useGuests, useRemoveCohost, useSendUpdate } from "./api";
+import { useAddCohost, useCheckIn, useGuests, useRemoveCohost } from "./api";
 import { CheckInScanner } from "./check-in-scanner";
 import { GuestOptions } from "./guest-options";
+import { SendUpdate } from "./send-update";
 
 type ToolsKey = keyof typeof HOST_TOOLS_TEXTS;
 const STATUS_LABEL: Record<GuestRow["status"], ToolsKey> = {
@@ -24,11 +23,6 @@ const STATUS_LABEL: Record<GuestRow["status"], ToolsKey> = {
   waitlisted: "statusWaitlist",
   declined: "statusDeclined",
 };
-const AUDIENCES: { value: UpdateAudience; label: ToolsKey }[] = [
-  { value: "going", label: "statusGoing" },
-  { value: "waitlisted", label: "statusWaitlist" },
-  { value: "pending", label: "statusApplied" },
-];
 const failed = (fallback: ToolsKey) => (error: Error) =>
   toast({
     title: text(HOST_TOOLS_TEXTS, "error"),
@@ -129,64 +123,6 @@ function CohostManager({ event }: { event: EventDetail }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function SendUpdate({ eventId }: { eventId: number }) {
-  const t = useTexts(HOST_TOOLS_TEXTS);
-  const send = useSendUpdate(eventId);
-  const [message, setMessage] = useState("");
-  const [audience, setAudience] = useState<UpdateAudience[]>(["going"]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!message.trim() || audience.length === 0) return;
-    send.mutate(
-      { message: message.trim(), audience },
-      {
-        onSuccess: () => {
-          setMessage("");
-          toast({ title: t("updateSent"), description: t("guestsNotified") });
-        },
-        onError: failed("failedSendUpdate"),
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="grid gap-2">
-      <Label htmlFor="update-message">{t("sendUpdateLabel")}</Label>
-      <Textarea
-        id="update-message"
-        dir="auto"
-        rows={2}
-        maxLength={UPDATE_MESSAGE_MAX}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-      />
-      <fieldset className="flex flex-wrap items-center gap-3 text-sm">
-        <legend className="sr-only">{t("whoGetsIt")}</legend>
-        {AUDIENCES.map((a) => (
-          <label key={a.value} className="flex items-center gap-1.5">
-            <input
-              type="checkbox"
-              checked={audience.includes(a.value)}
-              onChange={(e) =>
-                setAudience((list) => (e.target.checked ? [...list, a.value] : list.filter((v) => v !== a.value)))
-              }
-            />
-            {t(a.label)}
-          </label>
-        ))}
-        <Button
-          type="submit"
-          size="sm"
-          className="ms-auto"
-          disabled={send.isPending || !message.trim() || !audience.length}
-        >
-          <SendIcon aria-hidden className="rtl:-scale-x-100" />
-          {t("sendUpdate")}
-        </Button>
-      </fieldset>
-    </form>
   );
 }
 

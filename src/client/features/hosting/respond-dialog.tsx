@@ -1,16 +1,24 @@
 import type { EventDetail } from "@contract/events";
 import { ANSWER_TEXT_MAX, HOSTING_GUEST_TEXTS, HOSTING_TEXTS } from "@contract/hosting-texts";
 import type { QueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { useAuth } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
 import { useLanguage, useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
-import { Label } from "@/ui/label";
-import { Textarea } from "@/ui/textarea";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/ui/form";
+import { TextareaField } from "@/ui/form-fields";
 import { toast } from "@/ui/use-toast";
 import { useRespondWith } from "./api";
+
+interface RespondValues {
+  /** By question id. */
+  answers: Record<string, string>;
+  guests: number;
+}
 
 /**
  * Going, applying or joining the waitlist with the answers the hosts ask for and any plus-ones.
@@ -37,38 +45,52 @@ export function RespondDialog({
   const { locale } = useLanguage();
   const { user } = useAuth();
   const respond = useRespondWith(refresh);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [guests, setGuests] = useState(0);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!user || !status) return;
-    const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
-    if (missing) {
-      toast({
-        title: t("missingAnswer"),
-        description: rules("answerRequired", { question: missing.text }),
-        variant: "destructive",
-      });
-      return;
-    }
-    const given = Object.fromEntries(Object.entries(answers).filter(([, text]) => text.trim()));
-    respond.mutate(
-      { eventId: event.id, userId: user.id, status, answers: given, guests },
-      {
-        onSuccess: () => {
-          if (done) toast({ title: done, description: event.title });
-          onOpenChange(false);
-          onResponded?.();
+  // Which questions are required is the event's own: the schema is made for its questions.
+  const resolver = useMemo(
+    () =>
+      lazyZodResolver<RespondValues>(() =>
+        import("./respond-form-schema").then((m) => m.respondFormSchema(event.questions)),
+      ),
+    [event.questions],
+  );
+  const form = useForm<RespondValues>({
+    resolver,
+    defaultValues: { answers: Object.fromEntries(event.questions.map((q) => [q.id, ""])), guests: 0 },
+  });
+  const submit = form.handleSubmit(
+    ({ answers, guests }) => {
+      if (!user || !status) return;
+      const given = Object.fromEntries(Object.entries(answers).filter(([, text]) => text));
+      respond.mutate(
+        { eventId: event.id, userId: user.id, status, answers: given, guests },
+        {
+          onSuccess: () => {
+            if (done) toast({ title: done, description: event.title });
+            onOpenChange(false);
+            onResponded?.();
+          },
+          onError: (error) =>
+            toast({
+              title: t("error"),
+              description: errorMessage(error) ?? t("failedRespond"),
+              variant: "destructive",
+            }),
         },
-        onError: (error) =>
-          toast({
-            title: t("error"),
-            description: errorMessage(error) ?? t("failedRespond"),
-            variant: "destructive",
-          }),
-      },
-    );
-  };
+      );
+    },
+    () => {
+      // Each empty required question says so under it; the toast names the first, as the server would.
+      const { answers } = form.getValues();
+      const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
+      if (missing) {
+        toast({
+          title: t("missingAnswer"),
+          description: rules("answerRequired", { question: missing.text }),
+          variant: "destructive",
+        });
+      }
+    },
+  );
   return (
     <Dialog open={status !== null} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -76,55 +98,59 @@ export function RespondDialog({
           <DialogTitle>{t(status === "pending" ? "apply" : "join")}</DialogTitle>
           <DialogDescription>{t("hostsSeeAnswers")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-3">
-          {event.questions.map((q) => (
-            <div key={q.id} className="grid gap-2">
-              <Label htmlFor={`answer-${q.id}`}>
-                <span dir="auto">{q.text}</span>
-                {q.required && (
-                  <span aria-hidden className="text-destructive">
-                    {" "}
-                    *
-                  </span>
-                )}
-              </Label>
-              <Textarea
-                id={`answer-${q.id}`}
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-3">
+            {event.questions.map((q) => (
+              <TextareaField
+                key={q.id}
+                control={form.control}
+                name={`answers.${q.id}`}
+                label={<span dir="auto">{q.text}</span>}
+                requiredMark={q.required}
                 dir="auto"
                 rows={2}
                 maxLength={ANSWER_TEXT_MAX}
                 required={q.required}
-                value={answers[q.id] ?? ""}
-                onChange={(e) => setAnswers((a) => ({ ...a, [q.id]: e.target.value }))}
               />
-            </div>
-          ))}
-          {event.maxGuestsPerPerson > 0 && (
-            <div className="grid gap-2">
-              <Label htmlFor="respond-guests">{t("plusOnes")}</Label>
-              <select
-                id="respond-guests"
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-                value={guests}
-                onChange={(e) => setGuests(Number(e.target.value))}
-              >
-                {Array.from({ length: event.maxGuestsPerPerson + 1 }, (_, n) => n).map((n) => (
-                  <option key={`guests-${n}`} value={n}>
-                    {n === 0 ? t("justMe") : t("mePlus", { count: n.toLocaleString(locale) })}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={respond.isPending}>
-              {t(status === "pending" ? "sendApplication" : "confirm")}
-            </Button>
-          </DialogFooter>
-        </form>
+            ))}
+            {event.maxGuestsPerPerson > 0 && (
+              <FormField
+                control={form.control}
+                name="guests"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t("plusOnes")}</FormLabel>
+                    <FormControl>
+                      <select
+                        className="h-10 rounded-md border border-input bg-background px-3 text-sm"
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) => field.onChange(Number(e.target.value))}
+                      >
+                        {Array.from({ length: event.maxGuestsPerPerson + 1 }, (_, n) => n).map((n) => (
+                          <option key={`guests-${n}`} value={n}>
+                            {n === 0 ? t("justMe") : t("mePlus", { count: n.toLocaleString(locale) })}
+                          </option>
+                        ))}
+                      </select>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("cancel")}
+              </Button>
+              <Button type="submit" disabled={respond.isPending}>
+                {t(status === "pending" ? "sendApplication" : "confirm")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

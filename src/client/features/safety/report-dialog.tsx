@@ -1,13 +1,16 @@
 import { REPORT_DETAILS_MAX, type ReportTargetType } from "@contract/safety";
 import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from "@contract/safety-texts";
-import { useId, useState } from "react";
+import { useId } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { ApiError } from "@/lib/api";
 import { useTexts } from "@/lib/i18n";
+import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog";
+import { Form } from "@/ui/form";
+import { TextareaField } from "@/ui/form-fields";
 import { Label } from "@/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/ui/radio-group";
-import { Textarea } from "@/ui/textarea";
 import { toast } from "@/ui/use-toast";
 import { useReport } from "./api";
 
@@ -16,6 +19,17 @@ const TITLE: Record<ReportTargetType, keyof typeof REPORT_TEXTS> = {
   message: "titleMessage",
   event: "titleEvent",
 };
+
+interface ReportValues {
+  /** "" until a reason is picked; Send stays disabled until then. */
+  reason: ReportReason | "";
+  details: string;
+}
+
+/** The fields the person fills in, checked by the rules POST /api/reports checks (the target comes from the caller). */
+const resolver = lazyZodResolver<ReportValues>(() =>
+  import("@contract/safety").then((m) => m.reportBodySchema.pick({ reason: true, details: true })),
+);
 
 /** Report a person, a chat message or an event, with a reason from a fixed list and optional details. */
 export function ReportDialog({
@@ -31,20 +45,18 @@ export function ReportDialog({
 }) {
   const t = useTexts(REPORT_TEXTS);
   const reasonLabel = useTexts(REPORT_REASON_LABELS);
-  const [reason, setReason] = useState<ReportReason | "">("");
-  const [details, setDetails] = useState("");
+  const form = useForm<ReportValues>({ resolver, defaultValues: { reason: "", details: "" } });
+  const reason = useWatch({ control: form.control, name: "reason" });
   const report = useReport();
-  const detailsId = useId();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const reasonId = useId();
+  const submit = form.handleSubmit(({ reason, details }) => {
     if (!reason) return;
     report.mutate(
-      { targetType, targetId, reason, ...(details.trim() ? { details: details.trim() } : {}) },
+      { targetType, targetId, reason, ...(details ? { details } : {}) },
       {
         onSuccess: (result) => {
           toast({ title: t("reportSent"), description: result.message });
-          setReason("");
-          setDetails("");
+          form.reset();
           onOpenChange(false);
         },
         onError: (error) => {
@@ -57,53 +69,53 @@ export function ReportDialog({
         },
       },
     );
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm">
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t(TITLE[targetType])}</DialogTitle>
-            <DialogDescription>{t("description")}</DialogDescription>
-          </DialogHeader>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">{t("reason")}</legend>
-            <RadioGroup
-              value={reason}
-              onValueChange={(v) => setReason(v as ReportReason)}
-              aria-label={t("reason")}
-              required
-            >
-              {REPORT_REASONS.map((r) => (
-                <div key={r} className="flex items-center gap-2">
-                  <RadioGroupItem value={r} id={`${detailsId}-${r}`} />
-                  <Label htmlFor={`${detailsId}-${r}`} className="font-normal">
-                    {reasonLabel(r)}
-                  </Label>
-                </div>
-              ))}
-            </RadioGroup>
-          </fieldset>
-          <div className="grid gap-1.5">
-            <Label htmlFor={detailsId}>{t("details")}</Label>
-            <Textarea
-              id={detailsId}
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{t(TITLE[targetType])}</DialogTitle>
+              <DialogDescription>{t("description")}</DialogDescription>
+            </DialogHeader>
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">{t("reason")}</legend>
+              <Controller
+                control={form.control}
+                name="reason"
+                render={({ field }) => (
+                  <RadioGroup value={field.value} onValueChange={field.onChange} aria-label={t("reason")} required>
+                    {REPORT_REASONS.map((r) => (
+                      <div key={r} className="flex items-center gap-2">
+                        <RadioGroupItem value={r} id={`${reasonId}-${r}`} />
+                        <Label htmlFor={`${reasonId}-${r}`} className="font-normal">
+                          {reasonLabel(r)}
+                        </Label>
+                      </div>
+                    ))}
+                  </RadioGroup>
+                )}
+              />
+            </fieldset>
+            <TextareaField
+              control={form.control}
+              name="details"
+              label={t("details")}
               dir="auto"
-              value={details}
-              onChange={(e) => setDetails(e.target.value)}
               maxLength={REPORT_DETAILS_MAX}
               rows={3}
             />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" disabled={!reason || report.isPending}>
-              {t("send")}
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("cancel")}
+              </Button>
+              <Button type="submit" disabled={!reason || report.isPending}>
+                {t("send")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
