@@ -4,7 +4,7 @@ import { App } from "./App";
 import { AppShell } from "./features/shell/protected-route";
 import { seedFirstScreen } from "./first-screen";
 import { firstScreen } from "./lib/first-screen-data";
-import { initialLanguage, setLanguage } from "./lib/i18n";
+import { initialLanguage, isPseudo, setLanguage } from "./lib/i18n";
 import { createQueryClient } from "./lib/query-client";
 import { screenAt } from "./screens";
 
@@ -21,7 +21,7 @@ export async function start(root: HTMLElement) {
   // signed-in person reads their account's, which the server drew the page in; else this device's last choice
   // (where it differs from the browser's, which the server drew in, React renders the screen again).
   const device = initialLanguage();
-  const language = drawn?.data.user && device !== "pseudo" ? drawn.data.language : device;
+  const language = drawn?.data.user && !isPseudo(device) ? drawn.data.language : device;
   // A drawn page is hydrated in one pass: the code of the screen it shows is in first (main.tsx started it).
   await Promise.all([
     setLanguage(language).catch(() => setLanguage("en")),

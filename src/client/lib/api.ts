@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { currentLanguage, localize } from "./i18n";
+import { currentLanguage, localize, spokenLanguage } from "./i18n";
 
 /**
  * A non-OK answer. Its message stays "{status}: {body text, or status text when empty}", the form
@@ -27,7 +27,7 @@ async function throwIfNotOk(response: Response) {
 async function send(method: string, url: string, body?: unknown): Promise<Response> {
   // The server answers (errors included) in the language the app speaks now, which may not be the browser's.
   const language = currentLanguage().language;
-  const headers: Record<string, string> = { "Accept-Language": language === "pseudo" ? "en" : language };
+  const headers: Record<string, string> = { "Accept-Language": spokenLanguage(language) };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(url, {
     method,

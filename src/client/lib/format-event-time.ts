@@ -5,7 +5,7 @@ import {
   usableZone,
 } from "@contract/event-time";
 import { zoneAbbreviation as zoneNameAt } from "@contract/zone-names";
-import { currentLanguage } from "./i18n";
+import { currentLanguage, spokenLanguage } from "./i18n";
 
 // The part of format-date.ts (which re-exports it) written with Intl alone: what the first screens show (the
 // deck's card: an event's time, a series' weekday). A first screen imports these from here, not through
@@ -28,12 +28,12 @@ export function zoneAbbreviation(date: DateInput, timezone: Zone): string {
 }
 
 /**
- * English keeps its date-fns patterns (the pseudo-language reads as English); Spanish and Arabic read a moment
+ * English keeps its date-fns patterns (the pseudo-languages read as English); Spanish and Arabic read a moment
  * the way Intl writes it in their locale, in the same zone, with the same zone name after it.
  */
 export function intlLocale(): string | null {
   const { language, locale } = currentLanguage();
-  return language === "en" || language === "pseudo" ? null : locale;
+  return spokenLanguage(language) === "en" ? null : locale;
 }
 
 export function intlFormat(

@@ -12,8 +12,22 @@ import {
 } from "@contract/i18n/texts";
 import { useCallback, useSyncExternalStore } from "react";
 
-/** "pseudo" is English made longer and accented, for tests that find text no catalog holds. */
-export type UiLanguage = Language | "pseudo";
+/**
+ * The pseudo-languages are English made longer and accented, for tests that find text no catalog holds;
+ * "pseudo-rtl" also reads right to left, so a layout that breaks in Arabic breaks in it too.
+ */
+const PSEUDO_LANGUAGES = ["pseudo", "pseudo-rtl"] as const;
+type PseudoLanguage = (typeof PSEUDO_LANGUAGES)[number];
+export type UiLanguage = Language | PseudoLanguage;
+
+export function isPseudo(language: string | null): language is PseudoLanguage {
+  return (PSEUDO_LANGUAGES as readonly (string | null)[]).includes(language);
+}
+
+/** The language Link speaks underneath: a pseudo-language is English to the server, Intl and zod. */
+export function spokenLanguage(language: UiLanguage): Language {
+  return isPseudo(language) ? DEFAULT_LANGUAGE : language;
+}
 const STORAGE_KEY = "link.language";
 
 // One chunk per language, fetched only by its readers; the build parses its messages ahead (precompiled-messages).
@@ -41,7 +55,7 @@ const listeners = new Set<() => void>();
 function storedLanguage(): UiLanguage | null {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return stored === "pseudo" || isLanguage(stored) ? stored : null;
+    return isPseudo(stored) || isLanguage(stored) ? stored : null;
   } catch {
     return null;
   }
@@ -54,7 +68,7 @@ export function initialLanguage(): UiLanguage {
 
 async function catalogFor(language: UiLanguage): Promise<Catalog | null> {
   if (language === "en") return null;
-  if (language === "pseudo") {
+  if (isPseudo(language)) {
     const pseudo = await import("./pseudo-language");
     pseudoCatalog ??= pseudo.pseudoCatalog();
     pseudoValue = pseudo.pseudoValue;
@@ -66,13 +80,13 @@ async function catalogFor(language: UiLanguage): Promise<Catalog | null> {
 /** Loads a language's catalog and switches every screen to it; remembers it on this device. */
 export async function setLanguage(language: UiLanguage): Promise<void> {
   const catalog = await catalogFor(language);
-  const spoken = language === "pseudo" ? DEFAULT_LANGUAGE : language;
-  if (language !== "pseudo") pseudoValue = null;
+  const spoken = spokenLanguage(language);
+  if (!isPseudo(language)) pseudoValue = null;
   state = {
     language,
     catalog,
     locale: spoken === "en" ? "en-US" : spoken,
-    dir: languageDirection(spoken),
+    dir: language === "pseudo-rtl" ? "rtl" : languageDirection(spoken),
   };
   try {
     localStorage.setItem(STORAGE_KEY, language);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentLanguage } from "./i18n";
+import { currentLanguage, spokenLanguage } from "./i18n";
 
 const locales = {
   en: () => import("zod/v4/locales/en.js"),
@@ -13,12 +13,12 @@ let configured: keyof typeof locales = "en";
 
 /**
  * zod's own messages (a rule the contract gives no words of its own) in the language the app speaks now:
- * zod's locale for each language Link speaks, its English for the pseudo-language. Loaded with the
+ * zod's locale for each language Link speaks, its English for the pseudo-languages. Loaded with the
  * first validation after a switch; English, zod's default, is never loaded again.
  */
 export async function matchZodLanguage(): Promise<void> {
   const { language } = currentLanguage();
-  const wanted = language === "pseudo" ? "en" : language;
+  const wanted = spokenLanguage(language);
   if (wanted === configured) return;
   const locale = (await locales[wanted]()).default;
   z.config(locale());

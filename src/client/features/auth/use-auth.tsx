@@ -6,7 +6,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
-import { currentLanguage, setLanguage, text } from "@/lib/i18n";
+import { currentLanguage, isPseudo, setLanguage, text } from "@/lib/i18n";
 import { clearOfflineApiCache, keepOffline } from "@/lib/offline-keep";
 import { firstNameOf } from "@/lib/utils";
 import { toast } from "@/ui/use-toast";
@@ -45,7 +45,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const accountLanguage = data?.language;
   useEffect(() => {
     const shown = currentLanguage().language;
-    if (accountLanguage && shown !== accountLanguage && shown !== "pseudo") void setLanguage(accountLanguage);
+    if (accountLanguage && shown !== accountLanguage && !isPseudo(shown)) void setLanguage(accountLanguage);
   }, [accountLanguage]);
 
   const login = useMutation({

@@ -1,7 +1,7 @@
 import { LANGUAGE_TEXTS } from "@contract/i18n/language-texts";
 import { isLanguage, LANGUAGES, type Language } from "@contract/i18n/languages";
 import { ChevronDownIcon, GlobeIcon } from "lucide-react";
-import { setLanguage, useLanguage, useTexts } from "@/lib/i18n";
+import { setLanguage, spokenLanguage, useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /**
@@ -24,7 +24,7 @@ export function LanguagePicker({ onChoose, className }: { onChoose?: (tag: Langu
         <select
           aria-label={t("label")}
           translate="no"
-          value={language === "pseudo" ? "en" : language}
+          value={spokenLanguage(language)}
           onChange={(event) => choose(event.target.value)}
           className={cn(
             "h-10 appearance-none rounded-lg border border-input bg-background ps-9 pe-9 text-sm shadow-xs outline-none",

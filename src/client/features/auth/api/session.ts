@@ -3,7 +3,7 @@ import type { currentUserSchema } from "@contract/users";
 import { mutationOptions } from "@tanstack/react-query";
 import { disablePush, pushSupport } from "@/features/settings";
 import { api } from "@/lib/api";
-import { currentLanguage } from "@/lib/i18n";
+import { currentLanguage, spokenLanguage } from "@/lib/i18n";
 
 // Sign-in, registration and sign-out; the auth provider adds what the person sees and the cache changes.
 
@@ -19,7 +19,7 @@ export const registerMutation = () =>
       const language = currentLanguage().language;
       return api.post<typeof registerResultSchema>("/api/register", {
         ...body,
-        language: language === "pseudo" ? "en" : language,
+        language: spokenLanguage(language),
       });
     },
   });
