@@ -15,7 +15,7 @@ test("notification settings: push is never asked on load, channels and the diges
   user: _,
 }) => {
   // Five loads and two accessibility scans.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto("/");
   await new SettingsScreen(page).open();
   // Never on first load: the browser's permission is still unasked after the app and Settings opened.
