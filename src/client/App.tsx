@@ -38,10 +38,6 @@ function AppRoutes() {
 
 /** The whole app around the cache its reads share (filled ahead by a first screen drawn on the server). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const pageLoaded = usePageLoaded();
-  // Toasts appear only after something happens: their code loads when the page is idle, or for the first toast.
-  const pageIdle = usePageIdle();
-  const toastRaised = useToastRaised();
   // A switch of language renders every screen again (times and numbers too), without a reload: nothing typed is lost.
   useLanguage();
   return (
@@ -49,19 +45,36 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ThemeProvider>
         <AuthProvider>
           <AppRoutes />
-          {/* The native shells load the app from the device; only the web app has a service worker. */}
-          {!native.isNative() && pageLoaded && (
-            <Suspense fallback={null}>
-              <UpdatePrompt />
-            </Suspense>
-          )}
-          {(pageIdle || toastRaised) && (
-            <Suspense fallback={null}>
-              <Toaster />
-            </Suspense>
-          )}
+          <AfterLoad />
+          <AfterIdle />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>
+  );
+}
+
+// What waits for the page's load or idle holds that state itself: held by App, each change would render every
+// screen again in one long task, right when the phone is busiest.
+
+/** The service worker's update prompt, once the page has loaded; the native shells load the app from the device. */
+function AfterLoad() {
+  const pageLoaded = usePageLoaded();
+  if (native.isNative() || !pageLoaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
+
+/** Toasts appear only after something happens: their code loads when the page is idle, or for the first toast. */
+function AfterIdle() {
+  const pageIdle = usePageIdle();
+  const toastRaised = useToastRaised();
+  if (!pageIdle && !toastRaised) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }

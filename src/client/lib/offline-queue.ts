@@ -42,14 +42,17 @@ type NewAction = Omit<QueuedChatMessage, keyof QueuedBase> | Omit<QueuedSwipe, k
 
 const listeners = new Set<() => void>();
 let snapshot: QueuedAction[] | null = null;
+// One empty queue for the server's drawing and the device's: a page hydrated with a different (even empty)
+// array would be drawn again at once, in one long synchronous render.
+const NOTHING_QUEUED: QueuedAction[] = [];
 
 function read(): QueuedAction[] {
   if (snapshot) return snapshot;
   try {
     const parsed = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "[]") as unknown;
-    snapshot = Array.isArray(parsed) ? (parsed as QueuedAction[]) : [];
+    snapshot = Array.isArray(parsed) && parsed.length > 0 ? (parsed as QueuedAction[]) : NOTHING_QUEUED;
   } catch {
-    snapshot = [];
+    snapshot = NOTHING_QUEUED;
   }
   return snapshot;
 }
@@ -111,7 +114,7 @@ function update(key: string, change: Partial<QueuedBase>) {
 
 /** The person's queued actions, re-rendering when the queue changes (in this tab or another). */
 export function useQueuedActions(userId: number | undefined): QueuedAction[] {
-  const all = useSyncExternalStore(subscribe, read, () => []);
+  const all = useSyncExternalStore(subscribe, read, () => NOTHING_QUEUED);
   return userId === undefined ? [] : all.filter((action) => action.userId === userId);
 }
 
