@@ -1,7 +1,8 @@
 // docs/architecture.md against the code, for the tables a reader can check by hand and a tool can check for
 // them (a step of check-imports.mjs): every server module with the tables its schema files define and
-// whether it has a read entry, every worker compose.ts builds with the module it comes from, and every
-// `modules/<x>` the page names. Read from the code, never from a list kept here.
+// whether it has a read entry, every worker compose.ts builds with the module it comes from, every
+// `modules/<x>` the page names, and every `file function()` step of its flows. Read from the code, never
+// from a list kept here.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isSchema, MODULES } from "./module-boundaries.mjs";
@@ -10,6 +11,7 @@ export const ARCHITECTURE_DOC = "docs/architecture.md";
 const COMPOSE = "src/server/compose.ts";
 const MODULES_HEADING = "Modules and their tables";
 const WORKERS_HEADING = "Workers";
+const FLOWS_HEADING = "Flows across modules";
 
 /** Each module's tables, by the variable and the SQL name of every `pgTable` in its schema files. */
 export function tablesByModule() {
@@ -85,8 +87,37 @@ export function readCode() {
       repository: existsSync(path.join(MODULES, name, "repository.ts")),
     })),
     workers: workersOfCompose(),
+    source: (file) => (existsSync(file) ? readFileSync(file, "utf8") : null),
   };
 }
+
+/** The text of the section under the level-2 heading `title`, up to the next level-2 heading. */
+function sectionAfter(markdown, title) {
+  const start = markdown.search(new RegExp(`^## ${title}\\s*$`, "m"));
+  if (start === -1) return null;
+  const rest = markdown.slice(start).replace(/^.*\n/, "");
+  const end = rest.search(/^## /m);
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
+/**
+ * The files and the `file function()` steps a flow names, as backticked spans: `safety/service.ts block()`
+ * (under src/server/modules/ unless the path starts with src/) and a bare `participants/routes.ts`.
+ */
+export function flowSteps(section) {
+  const path = (file) => (file.startsWith("src/") ? file : `${MODULES}${file}`);
+  return [...section.matchAll(/`([\w./-]+\.tsx?)(?: (\w+)\(\))?`/g)].map(([, file, name]) => ({
+    file: path(file),
+    name: name ?? null,
+  }));
+}
+
+/** Whether `source` defines `name`: a function, a method, an object's property or shorthand, a const. */
+const defines = (source, name) =>
+  new RegExp(
+    `function\\*?\\s+${name}\\b|^\\s*(?:async\\s+)?${name}\\s*[(<:,]|\\b(?:const|let)\\s+${name}\\s*=`,
+    "m",
+  ).test(source);
 
 /** The rows of the first table after the heading `title` (any level), as arrays of trimmed cells. */
 function tableAfter(markdown, title) {
@@ -158,6 +189,16 @@ export function docProblems(markdown, code) {
     for (const name of rows.keys())
       if (!code.workers.some((w) => w.name === name))
         say(`"${WORKERS_HEADING}" has a row for a ${name} worker, which ${COMPOSE} does not build`);
+  }
+
+  if (code.source) {
+    const flows = sectionAfter(markdown, FLOWS_HEADING);
+    if (flows === null) say(`no "${FLOWS_HEADING}" section`);
+    for (const { file, name } of flowSteps(flows ?? "")) {
+      const source = code.source(file);
+      if (source === null) say(`"${FLOWS_HEADING}" names ${file}, which does not exist`);
+      else if (name && !defines(source, name)) say(`"${FLOWS_HEADING}" names ${name}() in ${file}, which defines none`);
+    }
   }
 
   const names = new Set(code.modules.map((m) => m.name));

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ARCHITECTURE_DOC, docProblems, readCode, workersOfCompose } from "./architecture-doc.mjs";
+import { ARCHITECTURE_DOC, docProblems, flowSteps, readCode, workersOfCompose } from "./architecture-doc.mjs";
 
 const doc = readFileSync(ARCHITECTURE_DOC, "utf8");
 const code = readCode();
@@ -69,6 +69,38 @@ const onBus = cellsOnBus(bus);
     ]);
     expect(docProblems(doc, { ...code, workers: workersOfCompose("export {}") })).toEqual([
       expect.stringContaining("returns no `workers: { … }`"),
+    ]);
+  });
+
+  it("fails on a flow's step whose file lacks the function named, or whose file is gone", () => {
+    expect(
+      docProblems(doc.replaceAll("`safety/service.ts block()`", "`safety/service.ts blockPerson()`"), code),
+    ).toEqual([
+      expect.stringContaining("names blockPerson() in src/server/modules/safety/service.ts, which defines none"),
+    ]);
+    // The function exists, in another file than the step says.
+    const moved = doc.replace(
+      "`follows/repository.ts endFollowsBetween()`",
+      "`follows/service.ts endFollowsBetween()`",
+    );
+    expect(docProblems(moved, code)).toEqual([
+      expect.stringContaining("endFollowsBetween() in src/server/modules/follows/service.ts"),
+    ]);
+    expect(docProblems(doc.replace("`chat/routes.ts`", "`chat/chat-routes.ts`"), code)).toEqual([
+      expect.stringContaining("names src/server/modules/chat/chat-routes.ts, which does not exist"),
+    ]);
+    expect(docProblems(doc.replace("## Flows across modules", "## Flows"), code)).toEqual([
+      expect.stringContaining('no "Flows across modules" section'),
+    ]);
+  });
+
+  it("reads a flow's steps under src/server/modules/ unless they start at src/", () => {
+    expect(
+      flowSteps("`chat/routes.ts` → `chat/service.ts send()`, then `src/server/realtime/channels.ts deliver()`"),
+    ).toEqual([
+      { file: "src/server/modules/chat/routes.ts", name: null },
+      { file: "src/server/modules/chat/service.ts", name: "send" },
+      { file: "src/server/realtime/channels.ts", name: "deliver" },
     ]);
   });
 });

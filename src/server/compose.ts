@@ -329,7 +329,6 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
-      revokeSessions: auth.revokeSessions,
       keys: repositories.push,
       endFollowsAcrossBlock: endFollowsBetween,
       endFriendship: friendsRepo.endBetween,
@@ -341,7 +340,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       setMessageHidden: async (id, hidden) => Boolean(await chatRepo.setHidden(id, hidden)),
       setSuspendedFlag: async (id, suspended) =>
         Boolean(await repositories.users.update(id, { suspendedAt: suspended ? new Date() : null })),
-      endSessionsOf: repositories.auth.endSessionsOf,
+      endSessionsOf: auth.endSessionsOf,
       groupIdsOf,
       accessEnded: visibility.accessEnded,
     }),

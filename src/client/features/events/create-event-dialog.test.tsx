@@ -254,6 +254,19 @@ describe("CreateEventDialog", () => {
     });
   });
 
+  it("marks a question left empty under it, keeps what was typed and sends nothing", async () => {
+    const fetchMock = stubServer();
+    await renderDialog();
+    await fillRequired({ title: "Board games", description: "Bring one", date: "2030-07-15", time: "19:30" });
+    await userEvent.click(screen.getByRole("button", { name: "Add a question" }));
+    await submit();
+    const question = screen.getByLabelText("Question 1");
+    await waitFor(() => expect(question).toHaveAttribute("aria-invalid", "true"));
+    expect(question).toHaveAccessibleDescription("A question needs its text");
+    expect(screen.getByLabelText("Event Name")).toHaveValue("Board games");
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
   it("shows Creating... while the request is pending", async () => {
     let answer: (r: Response) => void = () => {};
     stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));

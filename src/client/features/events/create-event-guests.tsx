@@ -1,8 +1,7 @@
 import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
-import type { EventQuestion } from "@contract/hosting";
 import { COHOSTS_AT_CREATE_MAX } from "@contract/hosting-texts";
 import { useAuth } from "@/features/auth";
-import { PlusOnesField, QuestionsField } from "@/features/hosting";
+import { PlusOnesField, type QuestionDraft, QuestionsField } from "@/features/hosting";
 import { useTexts } from "@/lib/i18n";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
@@ -11,7 +10,7 @@ import { useCohostCandidates } from "./api";
 export interface GuestSetup {
   /** "" is unlimited. */
   maxAttendees: string;
-  questions: EventQuestion[];
+  questions: QuestionDraft[];
   maxGuestsPerPerson: number;
   cohostIds: number[];
 }
@@ -60,7 +59,7 @@ export function CreateEventGuests({
           />
         </div>
       </div>
-      <QuestionsField questions={value.questions} onChange={(questions) => onChange({ questions })} />
+      <QuestionsField name="guests.questions" />
       <fieldset className="grid gap-1.5">
         <legend className="mb-1 text-xs text-muted-foreground">{t("cohosts", { max: COHOSTS_AT_CREATE_MAX })}</legend>
         {friends.data?.length ? (

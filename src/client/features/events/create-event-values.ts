@@ -3,7 +3,6 @@ import type { CreateEventBody, EventType } from "@contract/events";
 import type { Recurrence } from "@contract/hosting";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
 import { coordinateText } from "@contract/places-texts";
-import { questionsToSave } from "@/features/hosting";
 import type { MatchmakingValue } from "@/features/matching";
 import { deviceTimeZone } from "@/lib/format-date";
 import { zonedInputToIso } from "@/lib/zoned-input";
@@ -69,7 +68,6 @@ export function createEventBody(
 ): CreateEventBody {
   const { guests } = values;
   const max = Number.parseInt(guests.maxAttendees, 10);
-  const questions = questionsToSave(guests.questions);
   const area = position && approximateArea(values.place, values.location);
   return {
     title: values.title.trim(),
@@ -88,7 +86,7 @@ export function createEventBody(
       : Number.isFinite(max)
         ? { maxAttendees: max }
         : {}),
-    ...(questions.length ? { questions } : {}),
+    ...(guests.questions.length ? { questions: guests.questions.map((q) => ({ ...q, text: q.text.trim() })) } : {}),
     ...(guests.maxGuestsPerPerson ? { maxGuestsPerPerson: guests.maxGuestsPerPerson } : {}),
     ...(guests.cohostIds.length ? { cohostIds: guests.cohostIds } : {}),
     ...(values.matching ?? {}),

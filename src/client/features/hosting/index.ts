@@ -4,6 +4,6 @@ export { GuestSection } from "./guest-section";
 export { HostTools } from "./host-tools";
 export { LazyRespondDialog, preloadRespondDialog } from "./lazy-respond-dialog";
 export { MetAt } from "./met-at";
-export { PlusOnesField, QuestionsField, questionsToSave } from "./questions-field";
+export { PlusOnesField, type QuestionDraft, QuestionsField } from "./questions-field";
 export { RespondDialog } from "./respond-dialog";
 export { MoreDates, RepeatField, SeriesDates, SeriesLabel } from "./series";

@@ -1,4 +1,4 @@
-import type { EventQuestion, QuestionsInput } from "@contract/hosting";
+import type { QuestionsInput } from "@contract/hosting";
 import {
   EVENT_QUESTIONS_MAX,
   GUESTS_PER_PERSON_MAX,
@@ -6,70 +6,82 @@ import {
   QUESTION_TEXT_MAX,
 } from "@contract/hosting-texts";
 import { PlusIcon, XIcon } from "lucide-react";
+import { useFieldArray, useFormContext } from "react-hook-form";
 import { useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
+import { FormControl, FormField, FormItem, FormMessage } from "@/ui/form";
 import { Input } from "@/ui/input";
 
-const NEW = "new-";
+/** A question as the host writes it: one added here has no id until the server gives it one. */
+export type QuestionDraft = QuestionsInput[number];
 
-/** The questions as the API takes them: blank ones dropped, and a question added here sent without its temporary id. */
-export function questionsToSave(questions: EventQuestion[]): QuestionsInput {
-  return questions
-    .filter((q) => q.text.trim())
-    .map(({ id, ...q }) => ({ ...(id.startsWith(NEW) ? {} : { id }), ...q, text: q.text.trim() }));
-}
-
-/** What the hosts ask the people who go or apply (up to three, each optionally required). */
-export function QuestionsField({
-  questions,
-  onChange,
-}: {
-  questions: EventQuestion[];
-  onChange: (questions: EventQuestion[]) => void;
-}) {
+/**
+ * What the hosts ask the people who go or apply (up to three, each optionally required): the field array at
+ * `name` of the form around it, each question's error said under it. Adding stops at the most an event asks,
+ * so the list itself cannot break a rule.
+ */
+export function QuestionsField({ name }: { name: string }) {
   const t = useTexts(HOST_TOOLS_TEXTS);
-  const setQuestion = (index: number, change: Partial<EventQuestion>) =>
-    onChange(questions.map((q, i) => (i === index ? { ...q, ...change } : q)));
+  const { control } = useFormContext();
+  const { fields, append, remove } = useFieldArray({ control, name });
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-xs text-muted-foreground">{t("questionsLegend")}</legend>
-      {questions.map((q, i) => (
-        <div key={q.id} className="flex items-center gap-2">
-          <Input
-            aria-label={t("questionNumber", { number: i + 1 })}
-            dir="auto"
-            value={q.text}
-            maxLength={QUESTION_TEXT_MAX}
-            onChange={(e) => setQuestion(i, { text: e.target.value })}
-          />
-          <label className="flex shrink-0 items-center gap-1 text-xs">
-            <input
-              type="checkbox"
-              checked={q.required}
-              onChange={(e) => setQuestion(i, { required: e.target.checked })}
-            />
-            {t("required")}
-          </label>
-          <Button
-            type="button"
-            size="icon"
-            variant="ghost"
-            aria-label={t("removeQuestion", { number: i + 1 })}
-            onClick={() => onChange(questions.filter((_, j) => j !== i))}
-          >
-            <XIcon aria-hidden />
-          </Button>
-        </div>
+      {fields.map((question, i) => (
+        <FormField
+          key={question.id}
+          control={control}
+          name={`${name}.${i}.text`}
+          render={({ field }) => (
+            <FormItem className="gap-1">
+              <div className="flex items-center gap-2">
+                <FormControl>
+                  <Input
+                    aria-label={t("questionNumber", { number: i + 1 })}
+                    dir="auto"
+                    maxLength={QUESTION_TEXT_MAX}
+                    {...field}
+                  />
+                </FormControl>
+                <FormField
+                  control={control}
+                  name={`${name}.${i}.required`}
+                  render={({ field: required }) => (
+                    <label className="flex shrink-0 items-center gap-1 text-xs">
+                      <input
+                        type="checkbox"
+                        name={required.name}
+                        ref={required.ref}
+                        checked={required.value}
+                        onBlur={required.onBlur}
+                        onChange={(e) => required.onChange(e.target.checked)}
+                      />
+                      {t("required")}
+                    </label>
+                  )}
+                />
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t("removeQuestion", { number: i + 1 })}
+                  onClick={() => remove(i)}
+                >
+                  <XIcon aria-hidden />
+                </Button>
+              </div>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
       ))}
-      {questions.length < EVENT_QUESTIONS_MAX && (
+      {fields.length < EVENT_QUESTIONS_MAX && (
         <Button
           type="button"
           size="sm"
           variant="outline"
           className="justify-self-start"
-          onClick={() =>
-            onChange([...questions, { id: `${NEW}${Date.now().toString(36)}`, text: "", required: false }])
-          }
+          onClick={() => append({ text: "", required: false } satisfies QuestionDraft)}
         >
           <PlusIcon aria-hidden />
           {t("addQuestion")}

@@ -126,6 +126,11 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
       return { userId: session.userId, idHash };
     },
 
+    /** Ends every session of the account and closes the sockets they opened, on every instance (a suspension). */
+    async endSessionsOf(userId: number) {
+      await revokeSessions(await repo.endSessionsOf(userId));
+    },
+
     /** Ends a session and closes the sockets it opened, on every instance. */
     async endSession(idHash: string) {
       await repo.deleteSession(idHash);

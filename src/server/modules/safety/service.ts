@@ -19,8 +19,6 @@ export function safetyService(deps: {
   users: { findById(id: number): Promise<unknown> };
   findEvent: (id: number) => Promise<ReportableEvent | undefined>;
   isGroupMember: (groupId: number, userId: number) => Promise<boolean>;
-  /** Ends sessions already deleted from the table, on every instance and socket (the auth module's). */
-  revokeSessions: (idHashes: string[]) => Promise<void>;
   /** Where the key of the e-mail hash kept on reports about a deleted account lives. */
   keys: StoredKeys;
   /** The follows module's: a block ends following both ways, in the block's own transaction. */
@@ -39,8 +37,8 @@ export function safetyService(deps: {
   setMessageHidden: (id: number, hidden: boolean) => Promise<boolean>;
   /** The users module's suspension switch; false for no such account. */
   setSuspendedFlag: (userId: number, suspended: boolean) => Promise<boolean>;
-  /** Deletes every session of the account; answers their hashes (the auth module's). */
-  endSessionsOf: (userId: number) => Promise<string[]>;
+  /** The auth module's: every session of the account ends, its sockets closed on every instance. */
+  endSessionsOf: (userId: number) => Promise<void>;
   /** The groups the person is in (the groups module's): a suspended host's guests lose their conversations. */
   groupIdsOf: (userId: number) => Promise<number[]>;
   /** Open sockets are checked again at once wherever access may have ended (the visibility module's). */
@@ -165,7 +163,7 @@ export function safetyService(deps: {
       if (!(await deps.setSuspendedFlag(userId, suspended))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
       // After the flag: a sign-in racing the suspension is refused, and every session already open ends here.
       if (!suspended) return;
-      await deps.revokeSessions(await deps.endSessionsOf(userId));
+      await deps.endSessionsOf(userId);
       // The host's events are gone with them: their guests' conversations close.
       await deps.accessEnded({ groups: await deps.groupIdsOf(userId) });
     },
