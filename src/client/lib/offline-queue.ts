@@ -58,7 +58,7 @@ function read(): QueuedAction[] {
 }
 
 function write(next: QueuedAction[]) {
-  snapshot = next;
+  snapshot = next.length > 0 ? next : NOTHING_QUEUED;
   try {
     window.localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
