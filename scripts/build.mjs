@@ -37,6 +37,11 @@ export async function buildClient({ quiet = false } = {}) {
   });
   const files = precompress(clientDist);
   await buildFirstScreenRenderer(build);
+  const { BUDGET_FILE, screenPreloads } = await import("./byte-budget.mjs");
+  writeFileSync(
+    path.join(clientDist, "ssr/screen-preloads.json"),
+    JSON.stringify(screenPreloads(clientDist, JSON.parse(readFileSync(BUDGET_FILE, "utf8")))),
+  );
   return files;
 }
 

@@ -10,6 +10,8 @@ export interface BudgetScreen {
   screen: string;
   /** Sources under src/client that main.tsx and start.tsx start for the screen's address. */
   loads: string[];
+  /** The address the server draws the screen at (its drawn page preloads the screen's chunks). */
+  path?: string;
   gzipBytes: number;
 }
 
@@ -17,6 +19,7 @@ export const BUDGET_FILE: string;
 export const MANIFEST: string;
 export function manifestKey(manifest: Manifest, source: string): string;
 export function screenFiles(manifest: Manifest, sources: string[]): string[];
+export function screenPreloads(dist: string, budget: { screens: BudgetScreen[] }): Record<string, string[]>;
 export function measureScreens(
   dist: string,
   budget: { screens: BudgetScreen[] },

@@ -41,6 +41,20 @@ writeFileSync(
   }`,
 );
 
+writeFileSync(
+  path.join(clientDist, "ssr/screen-preloads.json"),
+  JSON.stringify({
+    "/": ["assets/start-S1.js", "assets/discover-page-D1.js", 'assets/x.js"><script>alert(1)</script>'],
+    "/auth": ["assets/start-S1.js", "assets/auth-page-A1.js"],
+  }),
+);
+
+/** The modulepreload links of a page's head, as the browser reads them. */
+const preloadsOf = (html: string) =>
+  [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
+    (m) => m[1],
+  );
+
 /** The data element of a drawn page, read back as the app reads it. */
 function dataOf(html: string): FirstScreenData {
   const match = new RegExp(
@@ -96,6 +110,9 @@ describe("the first screen drawn on the server", () => {
     // Signed in, the page speaks the account's language whatever the browser asks for.
     expect(data.language).toBe("es");
     expect(page.body).toContain('<html lang="es" dir="ltr">');
+    // The deck's scripts start with the HTML, not a round trip later; a name that is not a built file never enters.
+    expect(preloadsOf(page.body)).toEqual(["/assets/start-S1.js", "/assets/discover-page-D1.js"]);
+    expect(page.body).not.toContain('alert(1)</script>"');
   });
 
   it("keeps what a person wrote inside the data element: no markup, no end of the script, the same text read back", async () => {
@@ -117,6 +134,7 @@ describe("the first screen drawn on the server", () => {
     });
     const myEvents = await reader.call({ url: "/my-events?tab=past" });
     expect(myEvents.body).toContain('<main data-drawn="%2Fmy-events%3Ftab%3Dpast">undefined cards</main>');
+    expect(preloadsOf(myEvents.body)).toEqual([]);
     const listed = dataOf(myEvents.body);
     expect(listed.feed).toBeUndefined();
     expect(listed.myEvents).toEqual((await reader.call({ url: `/api/events/user?userId=${reader.id}` })).json());
@@ -140,6 +158,9 @@ describe("the first screen drawn on the server", () => {
 
     const signIn = await t.app.inject({ url: "/auth" });
     expect(dataOf(signIn.body)).toMatchObject({ user: null, language: "en" });
+    expect(preloadsOf(signIn.body)).toEqual(["/assets/start-S1.js", "/assets/auth-page-A1.js"]);
+    // A page nothing was drawn for names no screen's scripts: the app decides where a visitor goes.
+    expect(preloadsOf(visitor.body)).toEqual([]);
 
     // An ended session is a visitor.
     const ended = await t.app.inject({ url: "/", headers: { cookie: "link_session=not-a-session" } });

@@ -26,3 +26,15 @@ export function withFirstScreen(shell: string, root: string, data: FirstScreenDa
   );
   return filled === shell ? shell : filled.replace(USER_PRELOAD, "");
 }
+
+/** Built file names only (`assets/name-hash.js`): nothing else from the list reaches the page. */
+const BUILT_SCRIPT = /^assets\/[\w.-]+\.js$/;
+
+/** The page with a modulepreload link for each of `files` (the build's script files) at the end of its head. */
+export function withPreloads(html: string, files: readonly string[]) {
+  const links = files
+    .filter((file) => BUILT_SCRIPT.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (links.length === 0) return html;
+  return html.replace("</head>", () => `${links.join("")}</head>`);
+}

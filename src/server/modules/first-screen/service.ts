@@ -1,11 +1,11 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { EventDetail, FeedResponse, MyEvent } from "#contract/events";
 import type { FirstScreenData } from "#contract/first-screen";
 import type { Language } from "#contract/i18n/languages";
 import type { CurrentUser } from "#contract/users";
-import { withFirstScreen } from "./page-html";
+import { withFirstScreen, withPreloads } from "./page-html";
 
 /** What a first screen reads: the same answers the app's own reads get from the API, for the same person. */
 export interface FirstScreenSources {
@@ -22,6 +22,14 @@ export interface FirstScreenSources {
 /** The client build's server render of the app (src/client/entry-server.tsx). */
 interface Renderer {
   renderFirstScreen(url: string, data: FirstScreenData): Promise<string>;
+}
+/** The script files each drawn screen loads before idle, by its address (the build's ssr/screen-preloads.json). */
+type ScreenPreloads = Record<string, string[]>;
+
+/** The preloads of the screen at `pathname`: the sign-in page's under /auth, as the app's entry starts them. */
+function preloadsAt(preloads: ScreenPreloads, pathname: string): string[] {
+  const address = SIGNED_OUT_SCREENS.test(pathname) ? "/auth" : pathname;
+  return Object.hasOwn(preloads, address) ? preloads[address] : [];
 }
 
 /** Screens a signed-out visitor may be drawn: the sign-in page. The others send them there, or are the link card's. */
@@ -48,16 +56,20 @@ export function firstScreenService({
 }) {
   const bundle = path.join(clientDist, "ssr/entry-server.js");
   // Loaded once per build of the bundle: a deploy that replaces it is drawn from at once.
-  let loaded: { builtAt: number; renderer: Promise<Renderer> } | null = null;
-  async function renderer(): Promise<Renderer | null> {
+  let loaded: { builtAt: number; renderer: Promise<Renderer>; preloads: Promise<ScreenPreloads> } | null = null;
+  async function renderer() {
     const built = await stat(bundle).catch(() => null);
     if (!built) return null;
     if (loaded?.builtAt !== built.mtimeMs)
       loaded = {
         builtAt: built.mtimeMs,
         renderer: import(`${pathToFileURL(bundle).href}?built=${built.mtimeMs}`) as Promise<Renderer>,
+        // A build without the list (an older one) draws pages as before, without the preloads.
+        preloads: readFile(path.join(clientDist, "ssr/screen-preloads.json"), "utf8")
+          .then((text) => JSON.parse(text) as ScreenPreloads)
+          .catch(() => ({})),
       };
-    return loaded.renderer;
+    return loaded;
   }
 
   /** What the screen at `pathname` shows first, read as the API answers this person; nothing it may not see. */
@@ -98,8 +110,9 @@ export function firstScreenService({
       const { pathname } = new URL(url);
       if (userId === null && !SIGNED_OUT_SCREENS.test(pathname)) return plain;
       try {
-        const render = await renderer();
-        if (!render) return plain;
+        const build = await renderer();
+        if (!build) return plain;
+        const render = await build.renderer;
         const user = userId === null ? null : await sources.currentUser(userId);
         if (userId !== null && !user) return plain;
         const data: FirstScreenData = {
@@ -109,7 +122,8 @@ export function firstScreenService({
           ...(user ? await firstContent(user.id, pathname) : {}),
         };
         const root = await render.renderFirstScreen(url, data);
-        return { html: withFirstScreen(inLanguage(shell, data.language), root, data), drawn: true };
+        const html = withFirstScreen(inLanguage(shell, data.language), root, data);
+        return { html: withPreloads(html, preloadsAt(await build.preloads, pathname)), drawn: true };
       } catch (error) {
         log.warn({ err: error, url: pathname }, "first screen not drawn; the plain shell is served");
         return plain;
