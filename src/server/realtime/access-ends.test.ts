@@ -169,6 +169,43 @@ describe("one instance", () => {
       await accessEndsAtOnce(way, { app: t.app, guestBase: t.base, hostBase: t.base }, database);
     });
 
+  it("after a block, nothing of a direct conversation crosses an open socket, while a shared group still carries it", async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const { id: direct } = await ok(
+      t.app,
+      a.cookie,
+      { method: "POST", url: "/api/groups/direct", payload: { userId: b.user.id } },
+      201,
+    );
+    const hikers = await ok(t.app, a.cookie, { method: "POST", url: "/api/groups", payload: { name: "Hikers" } }, 201);
+    await ok(t.app, b.cookie, { method: "POST", url: `/api/group-invite/${hikers.inviteCode}/join` });
+    const aSocket = await openSocket(t.base, a.cookie);
+    const bSocket = await openSocket(t.base, b.cookie);
+    for (const socket of [aSocket, bSocket])
+      for (const groupId of [direct, hikers.id]) {
+        socket.send({ type: "join_group", groupId });
+        await socket.next("joined_group", (m) => m.groupId === groupId);
+      }
+    await ok(t.app, a.cookie, { method: "POST", url: "/api/blocks", payload: { userId: b.user.id } });
+    for (const cookie of [a.cookie, b.cookie])
+      await ok(
+        t.app,
+        cookie,
+        { method: "POST", url: "/api/chat/messages", payload: { groupId: direct, message: "hi" } },
+        403,
+      );
+    // Typing in the direct conversation, then in the shared group: the second reaching A says the first was handled.
+    bSocket.send({ type: "typing", groupId: direct });
+    bSocket.send({ type: "typing", groupId: hikers.id });
+    await aSocket.next("typing", (m) => m.groupId === hikers.id, 5000);
+    const crossed = [...aSocket.received, ...bSocket.received].filter(
+      (m) => (m.type === "new_message" || m.type === "typing") && m.groupId === direct,
+    );
+    expect(crossed).toEqual([]);
+    await Promise.all([aSocket.close(), bSocket.close()]);
+  });
+
   it("a member's typing still reaches the others, so the refusal above is about access", async () => {
     const stage = { app: t.app, guestBase: t.base, hostBase: t.base };
     const c = await conversationWithSockets(stage, database);
