@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { pageTagCounts } from "../src/server/modules/discover/page-tags";
+import { createPageTags, pageTagCounts } from "../src/server/modules/discover/page-tags";
 import { windowCacheCounts } from "../src/server/modules/discover/window-cache";
 import { createInProcessBus } from "../src/server/realtime/bus";
 import { freshDatabaseUrl, registerUser } from "../src/server/test/test-app";
@@ -54,6 +54,24 @@ const PAST_SHARE = 0.3;
 if (tiers.includes("postgres") && !process.env.TEST_DATABASE_URL) {
   console.error("bench: --tier postgres needs TEST_DATABASE_URL (a server where it may create and drop a database)");
   process.exit(2);
+}
+
+/**
+ * The heap that `people` kept first pages take, each a copy of `body` (a real page of this run): what the
+ * kept pages' byte bound (page-tags.ts) buys. Precise when node runs with --expose-gc.
+ */
+function keptPagesHeap(body: string, people = 10_000) {
+  const store = createPageTags(30_000, people, Number.POSITIVE_INFINITY);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  // A flat copy per person, as each person's page is a string of its own.
+  for (let i = 0; i < people; i++) store.keepPage(i, "first page", `tag-${i}`, Buffer.from(body).toString());
+  gc?.();
+  const bytes = process.memoryUsage().heapUsed - before;
+  // Read after the measure, so the store is still alive when it is taken.
+  if (store.keptPages().pages !== people) throw new Error("kept pages: the store lost pages it should keep");
+  return `kept first pages for ${people} people: ${(bytes / 2 ** 20).toFixed(0)} MB of heap, ${(bytes / people / 1024).toFixed(1)} KB each (a page is ${(body.length / 1024).toFixed(1)} KB of JSON)${gc ? "" : "; run node with --expose-gc for a precise figure"}`;
 }
 
 /** The largest real cities at least 300 km apart, largest first: 25 km around one never reaches another. */
@@ -362,6 +380,7 @@ for (const tier of tiers) {
         console.log(
           `  ${r.label}: ${tag ? `tag ${tag}` : "no tag was given"}; ${run.non2xx} of ${run.requests} answers 304 (tags so far: ${pageTagCounts.notModified} not modified, ${pageTagCounts.changed} changed, ${pageTagCounts.unknown} unknown)`,
         );
+      console.log(`  first pages served as kept so far: ${pageTagCounts.keptServed}`);
       console.log(
         `  kept cells after the run: ${kept.cells} cells, ${kept.rows} rows (${kept.reads} reads so far, ${kept.heard} events heard); heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
       );
@@ -382,6 +401,8 @@ for (const tier of tiers) {
     console.log(
       `  one request at a time, median: same person ${ms(same)}, a person's first page: one city ${ms(firstInCity)}, ${cities} cities ${ms(firstInCountry)}`,
     );
+    const page = await fetch(`${origin}${cityRoute.path}`, { headers: { cookie: me.cookie } });
+    console.log(`  ${keptPagesHeap(await page.text())}`);
     await app.close();
     await bus.close();
     await database.close();

@@ -5,6 +5,7 @@ import { events } from "#server/modules/events/schema";
 import { eventFixtures, inDays, type Who } from "#server/test/factories";
 import { createTestApp, type TestApp } from "#server/test/test-app";
 import { feedTestKit } from "./feed-test-kit";
+import { pageTagCounts } from "./page-tags";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +75,31 @@ describe("the feed's ETag", () => {
     expect((await ask(me, spot, '"never-given-never-given-nev"')).statusCode).toBe(200);
   });
 
+  it("serves the same person their kept first page again as written, revalidated, and nobody else", async () => {
+    const { me, spot } = await world();
+    const { first, tag } = await tagged(me, spot);
+    const served = pageTagCounts.keptServed;
+    const again = await ask(me, spot);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(tag);
+    expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(pageTagCounts.keptServed).toBe(served + 1);
+    // Another person at the same spot and query gets a page of their own.
+    const other = await signUp();
+    const theirs = await ask(other, spot);
+    expect(theirs.headers.etag).not.toBe(tag);
+    expect(pageTagCounts.keptServed).toBe(served + 1);
+  });
+});
+
+/**
+ * After each change the person asks again with the tag they hold (a 304 must not vouch for the old page) or
+ * without one (the kept first page must not be served): either way they get the page the change makes.
+ */
+describe.each(["with the tag", "without a tag"] as const)("the feed after a change, asked %s", (how) => {
+  const askAgain = (who: Who, spot: { lat: number; lng: number }, tag: string) =>
+    how === "with the tag" ? ask(who, spot, tag) : ask(who, spot);
   it("changes after the person's swipe", async () => {
     const { me, spot, one } = await world();
     const { tag } = await tagged(me, spot);
@@ -83,7 +109,7 @@ describe("the feed's ETag", () => {
       payload: { eventId: one.id, userId: me.id, status: "declined" },
     });
     expect(swipe.statusCode, swipe.body).toBe(201);
-    const after = await ask(me, spot, tag);
+    const after = await askAgain(me, spot, tag);
     expect(after.statusCode).toBe(200);
     expect(titles(after)).toEqual(["Etag two"]);
     expect(after.headers.etag).not.toBe(tag);
@@ -107,12 +133,12 @@ describe("the feed's ETag", () => {
       },
     });
     expect(made.statusCode, made.body).toBe(201);
-    const after = await ask(me, spot, tag);
+    const after = await askAgain(me, spot, tag);
     expect(after.statusCode).toBe(200);
     expect(titles(after)).toEqual(["Etag one", "Etag two", "Etag made"]);
     const newer = after.headers.etag as string;
     await insertEvent(host.id, { title: "Etag row", date: inDays(4), ...spot });
-    const outside = await ask(me, spot, newer);
+    const outside = await askAgain(me, spot, newer);
     expect(outside.statusCode).toBe(200);
     expect(titles(outside)).toContain("Etag row");
   });
@@ -122,20 +148,20 @@ describe("the feed's ETag", () => {
     const { tag } = await tagged(me, spot);
     const edit = await host.call({ method: "PATCH", url: `/api/events/${two.id}`, payload: { title: "Etag renamed" } });
     expect(edit.statusCode, edit.body).toBe(200);
-    const edited = await ask(me, spot, tag);
+    const edited = await askAgain(me, spot, tag);
     expect(edited.statusCode).toBe(200);
     expect(titles(edited)).toEqual(["Etag one", "Etag renamed"]);
 
     // A moderator's hiding written straight to the row: no event write is heard, the card's check sees it.
     const { tag: before } = await tagged(me, spot);
     await t.database.db.update(events).set({ hiddenAt: new Date() }).where(eq(events.id, one.id));
-    const hidden = await ask(me, spot, before);
+    const hidden = await askAgain(me, spot, before);
     expect(hidden.statusCode).toBe(200);
     expect(titles(hidden)).toEqual(["Etag renamed"]);
 
     const { tag: last } = await tagged(me, spot);
     expect((await host.call({ method: "DELETE", url: `/api/events/${two.id}` })).statusCode).toBe(200);
-    const cancelled = await ask(me, spot, last);
+    const cancelled = await askAgain(me, spot, last);
     expect(cancelled.statusCode).toBe(200);
     expect(titles(cancelled)).toEqual([]);
   });
@@ -148,14 +174,14 @@ describe("the feed's ETag", () => {
     expect(going(first)).toEqual([guest.id]);
     // The guest blocks the person: the guest leaves the avatars of the page the person kept.
     expect((await guest.call({ method: "POST", url: "/api/blocks", payload: { userId: me.id } })).statusCode).toBe(200);
-    const unseen = await ask(me, spot, tag);
+    const unseen = await askAgain(me, spot, tag);
     expect(unseen.statusCode).toBe(200);
     expect(going(unseen)).toEqual([]);
     expect(titles(unseen)).toEqual(["Etag one", "Etag two"]);
     // The host blocks the person: every event of theirs leaves the page.
     const { tag: next } = await tagged(me, spot);
     expect((await host.call({ method: "POST", url: "/api/blocks", payload: { userId: me.id } })).statusCode).toBe(200);
-    const gone = await ask(me, spot, next);
+    const gone = await askAgain(me, spot, next);
     expect(gone.statusCode).toBe(200);
     expect(titles(gone)).toEqual([]);
   });
@@ -164,13 +190,13 @@ describe("the feed's ETag", () => {
     const { me, host, spot, one } = await world();
     const { tag } = await tagged(me, spot);
     await t.database.db.update(events).set({ guestList: "hosts" }).where(eq(events.id, one.id));
-    const closed = await ask(me, spot, tag);
+    const closed = await askAgain(me, spot, tag);
     expect(closed.statusCode).toBe(200);
     expect((closed.json() as FeedResponse).events[0].attendees).toEqual([]);
     const { tag: next } = await tagged(me, spot);
     const joiner = await signUp();
     expect((await participate(joiner, one.id, "going")).statusCode).toBe(201);
-    const joined = await ask(me, spot, next);
+    const joined = await askAgain(me, spot, next);
     expect(joined.statusCode).toBe(200);
     expect((joined.json() as FeedResponse).events[0].attendeeCount).toBe(2);
     void host;

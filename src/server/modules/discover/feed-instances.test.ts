@@ -74,5 +74,26 @@ describe.skipIf(!instancesAvailable)("the feed on two instances sharing PostgreS
     // The viewer's next page and a newcomer's first page on two: only what is still answerable.
     expect(await cityFeed(two, viewer)).toEqual(["Twin keep"]);
     expect(await cityFeed(two, newcomer)).toEqual(["Twin keep"]);
+
+    // The viewer's first page is now kept on two; an event made on one is on it the next time they ask there.
+    const made = await as(
+      one.app,
+      host.cookie,
+    )({
+      method: "POST",
+      url: "/api/events",
+      payload: {
+        title: "Twin new",
+        description: "d",
+        date: inDays(7).toISOString(),
+        type: "social",
+        location: "Square",
+        latitude: String(origin.lat),
+        longitude: String(origin.lng),
+        hostId: host.user.id,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await cityFeed(two, viewer)).toEqual(["Twin keep", "Twin new"]);
   });
 });

@@ -11,9 +11,14 @@ import type { RankingInputs } from "./repository";
 const PAGE_TAG_TTL_MS = 30_000;
 /** Tags kept by one instance, the oldest out first: about 200 bytes each with a page of 20 ids. */
 const PAGE_TAGS_MAX = 20_000;
+/**
+ * The written first pages kept by one instance, the least recently served out first: a page of 20 cards is
+ * about 18 KB of JSON, so this keeps about 3 500 people's (bench/feed.ts prints the heap for 10 000).
+ */
+const KEPT_PAGES_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Answers and 304s given from kept tags, over every store of this process: bench/feed.ts reads them. */
-export const pageTagCounts = { notModified: 0, changed: 0, unknown: 0 };
+export const pageTagCounts = { notModified: 0, changed: 0, unknown: 0, keptServed: 0 };
 
 /** What a served page was drawn from, as read while drawing it (or again to revalidate it). */
 export interface PageState {
@@ -48,9 +53,42 @@ function digest(userId: number, query: string, s: PageState) {
  * digest, so a block, a hide, a cancellation, a guest-list change, a new answer or a full event always
  * changes it. A tag another instance made, or one forgotten here, is simply answered in full.
  */
-export function createPageTags(ttlMs = PAGE_TAG_TTL_MS, max = PAGE_TAGS_MAX) {
+export function createPageTags(ttlMs = PAGE_TAG_TTL_MS, max = PAGE_TAGS_MAX, maxPageBytes = KEPT_PAGES_MAX_BYTES) {
   const tags = new Map<string, KeptTag>();
+  /** Per person and query, the last first page written and its tag; served again only once revalidated. */
+  const pages = new Map<string, { tag: string; body: string }>();
+  let pageBytes = 0;
+  const pageKey = (userId: number, query: string) => `${userId}|${query}`;
+  const forget = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    pageBytes -= page.body.length;
+  };
   return {
+    /** Keeps a first page as written, under its tag: the same person asking again is served it once revalidated. */
+    keepPage(userId: number, query: string, tag: string, body: string) {
+      const key = pageKey(userId, query);
+      forget(key);
+      pages.set(key, { tag, body });
+      pageBytes += body.length;
+      for (const oldest of pages.keys()) {
+        if (pageBytes <= maxPageBytes) break;
+        forget(oldest);
+      }
+    },
+    /** The page kept for this person and query, with its tag (to revalidate before serving it). */
+    keptPage(userId: number, query: string) {
+      const key = pageKey(userId, query);
+      const page = pages.get(key);
+      if (!page) return undefined;
+      // Served again: the last to be evicted.
+      pages.delete(key);
+      pages.set(key, page);
+      return page;
+    },
+    /** How many pages are kept and their bytes (the bench prints them). */
+    keptPages: () => ({ pages: pages.size, bytes: pageBytes }),
     /** The tag of a page just drawn (kept for revalidation). */
     tag(userId: number, query: string, state: PageState): string {
       const tag = digest(userId, query, state);

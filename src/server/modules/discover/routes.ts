@@ -9,6 +9,7 @@ import { contractSerializerCompiler } from "#server/http/contract-serializer";
 import { ifNoneMatch } from "#server/http/entity-tag";
 import { requireSelf, requireUserId } from "#server/http/session";
 
+const JSON_TYPE = "application/json; charset=utf-8";
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
 export const discoverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -35,11 +36,18 @@ export const discoverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
       // Per person, and always revalidated: the browser's cache sends the tag back, and a 304 costs one statement.
       reply.header("cache-control", "private, no-cache").header("vary", "cookie");
       // Sent without a payload: a serialized null would give the 304 a content length its 200 never had.
-      for (const tag of ifNoneMatch(request.headers["if-none-match"]))
+      const asked = ifNoneMatch(request.headers["if-none-match"]);
+      for (const tag of asked)
         if (await service.notModified(userId, request.query, tag)) return (reply as FastifyReply).code(304).send();
+      const kept = await service.keptPage(userId, request.query, asked);
+      if (kept) return (reply as FastifyReply).header("etag", `"${kept.tag}"`).type(JSON_TYPE).send(kept.body);
       const { page, tag } = await service.page(userId, request.query);
-      if (tag) reply.header("etag", `"${tag}"`);
-      return page;
+      if (!tag) return page;
+      // Written here, by the route's own serializer, so the bytes can be kept and served again as they are.
+      const body = (reply as FastifyReply).serialize(page);
+      if (typeof body !== "string") return page;
+      service.keepPage(userId, request.query, tag, body);
+      return (reply as FastifyReply).header("etag", `"${tag}"`).type(JSON_TYPE).send(body);
     },
   );
 

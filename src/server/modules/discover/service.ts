@@ -5,7 +5,7 @@ import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { type CellPool, createCellPool, type KeptCard } from "./cell-pool";
 import { decodeCursor, encodeCursor, type FeedCursor, type FeedMark, type FeedRange } from "./cursor";
-import { createPageTags, type PageTags } from "./page-tags";
+import { createPageTags, type PageTags, pageTagCounts } from "./page-tags";
 import { cellsCovering, type FeedCriteria, type FeedRow, type ScoreInputs } from "./ranking-sql";
 import { reasonsFor } from "./reasons";
 import type { DiscoverRepository, RankingInputs } from "./repository";
@@ -164,6 +164,24 @@ export function discoverService({
         cards.push([id, open.goingCount, open.attendees]);
       }
       return tags.same(userId, queryKey, tag, { me: read.me, cards, lastWrite });
+    },
+
+    /**
+     * The first page kept for this person and query, when reading its inputs again (one statement, as a
+     * conditional request) says it is still theirs: served as written, nothing ranked or serialized. `known`:
+     * tags already found changed in this request.
+     */
+    async keptPage(userId: number, query: FeedQuery, known: readonly string[] = [], now = new Date()) {
+      if (query.cursor) return null;
+      const kept = tags.keptPage(userId, JSON.stringify(query));
+      if (!kept || known.includes(kept.tag) || !(await service.notModified(userId, query, kept.tag, now))) return null;
+      pageTagCounts.keptServed += 1;
+      return kept;
+    },
+
+    /** Keeps a first page as it was written, under its tag (pages after the first are not kept). */
+    keepPage(userId: number, query: FeedQuery, tag: string, body: string) {
+      if (!query.cursor) tags.keepPage(userId, JSON.stringify(query), tag, body);
     },
 
     /**
