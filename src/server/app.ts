@@ -46,6 +46,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
+import { deliveryRoutes } from "./modules/delivery/routes";
 import { discoverRoutes } from "./modules/discover/routes";
 import { earlyAccessRoutes } from "./modules/early-access/routes";
 import { eventsRoutes } from "./modules/events/routes";
@@ -66,7 +67,6 @@ import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { pollsRoutes } from "./modules/polls/routes";
 import { publicPagesRoutes } from "./modules/public-pages/routes";
-import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { toCurrentUser } from "./modules/users";
@@ -87,7 +87,7 @@ const MODULE_ROUTES = [
   friendsRoutes,
   uploadsRoutes,
   notificationsRoutes,
-  pushRoutes,
+  deliveryRoutes,
   earlyAccessRoutes,
   groupsRoutes,
   pollsRoutes,
