@@ -49,6 +49,7 @@ import { chatRoutes } from "./modules/chat/routes";
 import { deliveryRoutes } from "./modules/delivery/routes";
 import { discoverRoutes } from "./modules/discover/routes";
 import { earlyAccessRoutes } from "./modules/early-access/routes";
+import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { firstScreenService } from "./modules/first-screen";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -56,6 +57,7 @@ import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
 import { registerMetrics } from "./modules/health";
 import { healthRoutes } from "./modules/health/routes";
+import { hostingRoutes } from "./modules/hosting/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewService } from "./modules/link-preview";
 import { linkPreviewRoutes } from "./modules/link-preview/routes";
@@ -80,6 +82,8 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
+  hostingRoutes,
+  eventConversationRoutes,
   discoverRoutes,
   participantsRoutes,
   availabilityRoutes,
