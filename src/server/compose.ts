@@ -129,11 +129,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const chatRepo = chatRepository(db);
   const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
   const hostingRepo = hostingRepository(db);
+  const participantsRepo = participantsRepository(db);
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
     access: visibility,
     findEvent: eventsRepo.findEvent,
-    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    statusOf: async (eventId, userId) => (await participantsRepo.findParticipant(eventId, userId))?.status ?? null,
     goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
     cohostIds: hostingRepo.cohostIdsOf,
     send: chat.send,
@@ -143,14 +144,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // without it), never from a Host or X-Forwarded-Host header, which is the sender's to choose.
   const origin = publicOrigin(config);
 
-  const participantsRepo = participantsRepository(db);
   // People to meet at an event and their meetings: reads go through visibility, notices through notifications.
   const matching = matchingService({
     repo: matchingRepository(db),
     visibility,
     notifications,
     users: repositories.users,
-    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    statusOf: async (eventId, userId) => (await participantsRepo.findParticipant(eventId, userId))?.status ?? null,
     freeRanges,
     now: deps.now,
   });
@@ -177,6 +177,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     published: follows.eventPublished,
     interact: feedRepo.upsertInteraction,
     conversationHosts: (groupId) => eventConversation.hostsOf(groupId),
+    findParticipant: participantsRepo.findParticipant,
   });
   const participants = participantsService({
     repo: participantsRepo,
