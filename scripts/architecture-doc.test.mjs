@@ -39,14 +39,14 @@ describe("docs/architecture.md against the code", () => {
     expect(docProblems(without("| `feedCells` |"), code)).toEqual([
       expect.stringContaining('"Workers" has no row for the feedCells worker (discover)'),
     ]);
-    expect(docProblems(doc.replace("| `emailDigest` | push |", "| `emailDigest` | outbox |"), code)).toEqual([
-      expect.stringContaining("the emailDigest worker comes from push"),
+    expect(docProblems(doc.replace("| `emailDigest` | delivery |", "| `emailDigest` | outbox |"), code)).toEqual([
+      expect.stringContaining("the emailDigest worker comes from delivery"),
     ]);
   });
 
   it("fails on a module the code gained, and on modules/<x> naming one that is gone", () => {
-    const more = { ...code, modules: [...code.modules, { name: "delivery", tables: [], readEntry: false }] };
-    expect(docProblems(doc, more)).toEqual([expect.stringContaining("no row for src/server/modules/delivery")]);
+    const more = { ...code, modules: [...code.modules, { name: "billing", tables: [], readEntry: false }] };
+    expect(docProblems(doc, more)).toEqual([expect.stringContaining("no row for src/server/modules/billing")]);
     expect(docProblems(`${doc}\nSee modules/waitlist.\n`, code)).toEqual([
       expect.stringContaining("names modules/waitlist"),
     ]);

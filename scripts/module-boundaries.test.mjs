@@ -71,7 +71,7 @@ import { toPublicUser, usersRepository as make } from "#server/modules/users";`;
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/hosting\/service\.ts: imports Users, from the users module's statements/);
     expect(problems[1]).toMatch(/imports usersRepository/);
-    expect(statementImportProblems(`${M}push/chat-push.ts`, source, statementsOf)).toHaveLength(2);
+    expect(statementImportProblems(`${M}delivery/chat-delivery.ts`, source, statementsOf)).toHaveLength(2);
   });
 
   it("lets the same file take the entry's services, row types and shaping, and its own module's repository", () => {

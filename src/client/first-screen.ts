@@ -1,7 +1,8 @@
 import { DECK_FIRST_PAGE, type FirstScreenData } from "@contract/first-screen";
 import type { QueryClient } from "@tanstack/react-query";
 import { authKeys } from "@/features/auth";
-import { eventKeys, type FeedParams } from "@/features/events";
+import { type FeedParams, feedKey } from "@/features/discover";
+import { eventKeys } from "@/features/events";
 import { stampFirstScreen } from "@/lib/first-screen-data";
 
 /**
@@ -21,7 +22,7 @@ export function seedFirstScreen(queryClient: QueryClient, data: FirstScreenData,
       position: null,
       free: null,
     };
-    queryClient.setQueryData(eventKeys.feed(params), data.feed, { updatedAt });
+    queryClient.setQueryData(feedKey(params), data.feed, { updatedAt });
   }
   if (data.user && data.myEvents) queryClient.setQueryData(eventKeys.user(data.user.id), data.myEvents, { updatedAt });
   if (data.event) queryClient.setQueryData(eventKeys.detail(data.event.id), data.event, { updatedAt });

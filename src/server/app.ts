@@ -46,8 +46,10 @@ import { authRoutes } from "./modules/auth/routes";
 import { availabilityRoutes } from "./modules/availability/routes";
 import { calendarRoutes } from "./modules/calendar/routes";
 import { chatRoutes } from "./modules/chat/routes";
+import { deliveryRoutes } from "./modules/delivery/routes";
 import { discoverRoutes } from "./modules/discover/routes";
 import { earlyAccessRoutes } from "./modules/early-access/routes";
+import { eventConversationRoutes } from "./modules/event-conversation/routes";
 import { eventsRoutes } from "./modules/events/routes";
 import { firstScreenService } from "./modules/first-screen";
 import { friendsRoutes } from "./modules/friends/routes";
@@ -55,6 +57,7 @@ import { googleRoutes } from "./modules/google/routes";
 import { groupsRoutes } from "./modules/groups/routes";
 import { registerMetrics } from "./modules/health";
 import { healthRoutes } from "./modules/health/routes";
+import { hostingRoutes } from "./modules/hosting/routes";
 import { invitesRoutes } from "./modules/invites/routes";
 import { linkPreviewService } from "./modules/link-preview";
 import { linkPreviewRoutes } from "./modules/link-preview/routes";
@@ -66,7 +69,6 @@ import { participantsRoutes } from "./modules/participants/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { pollsRoutes } from "./modules/polls/routes";
 import { publicPagesRoutes } from "./modules/public-pages/routes";
-import { pushRoutes } from "./modules/push/routes";
 import { safetyRoutes } from "./modules/safety/routes";
 import { uploadsRoutes } from "./modules/uploads/routes";
 import { toCurrentUser } from "./modules/users";
@@ -80,6 +82,8 @@ const MODULE_ROUTES = [
   healthRoutes,
   authRoutes,
   eventsRoutes,
+  hostingRoutes,
+  eventConversationRoutes,
   discoverRoutes,
   participantsRoutes,
   availabilityRoutes,
@@ -87,7 +91,7 @@ const MODULE_ROUTES = [
   friendsRoutes,
   uploadsRoutes,
   notificationsRoutes,
-  pushRoutes,
+  deliveryRoutes,
   earlyAccessRoutes,
   groupsRoutes,
   pollsRoutes,

@@ -8,6 +8,13 @@ import { authRepository, authService, sessionSweeper } from "./modules/auth";
 import { availabilityRepository, availabilityService } from "./modules/availability";
 import { calendarRepository, calendarService } from "./modules/calendar";
 import { chatRepository, chatService, toChatMessage } from "./modules/chat";
+import {
+  createDeliveryWorker,
+  createEmailDigestWorker,
+  deliveryRepository,
+  deliveryService,
+  ticketSecret,
+} from "./modules/delivery";
 import { cellsOnBus, createCellPool, discoverRepository, discoverService } from "./modules/discover";
 import { earlyAccessRepository, earlyAccessService } from "./modules/early-access";
 import {
@@ -31,13 +38,6 @@ import { participantsRepository, participantsService, seatOfferWorker } from "./
 import { createGeocoder, placesService } from "./modules/places";
 import { createPollWorker, pollsRepository, pollsService } from "./modules/polls";
 import { publicPagesRepository, publicPagesService } from "./modules/public-pages";
-import {
-  createEmailDigestWorker,
-  createPushDeliveryWorker,
-  pushRepository,
-  pushService,
-  ticketSecret,
-} from "./modules/push";
 import { createReminderWorker, remindersRepository, remindersService } from "./modules/reminders";
 import { rolesRepository, rolesService } from "./modules/roles";
 import { safetyRepository, safetyService } from "./modules/safety";
@@ -59,7 +59,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     auth: authRepository(db),
     groups: groupsRepository(db),
     nearby: nearbyRepository(db),
-    push: pushRepository(db),
+    delivery: deliveryRepository(db),
     safety: safetyRepository(db),
     users: usersRepository(db),
     earlyAccess: earlyAccessRepository(db),
@@ -129,11 +129,12 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   const chatRepo = chatRepository(db);
   const chat = chatService({ chat: chatRepo, groups: repositories.groups, bus });
   const hostingRepo = hostingRepository(db);
+  const participantsRepo = participantsRepository(db);
   const eventConversation = eventConversationService({
     repo: eventConversationRepository(db),
     access: visibility,
     findEvent: eventsRepo.findEvent,
-    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    statusOf: async (eventId, userId) => (await participantsRepo.findParticipant(eventId, userId))?.status ?? null,
     goingIds: async (eventId) => (await eventsRepo.participantsWithStatus(eventId, ["going"])).map((p) => p.user.id),
     cohostIds: hostingRepo.cohostIdsOf,
     send: chat.send,
@@ -143,14 +144,13 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
   // without it), never from a Host or X-Forwarded-Host header, which is the sender's to choose.
   const origin = publicOrigin(config);
 
-  const participantsRepo = participantsRepository(db);
   // People to meet at an event and their meetings: reads go through visibility, notices through notifications.
   const matching = matchingService({
     repo: matchingRepository(db),
     visibility,
     notifications,
     users: repositories.users,
-    statusOf: async (eventId, userId) => (await eventsRepo.findParticipant(eventId, userId))?.status ?? null,
+    statusOf: async (eventId, userId) => (await participantsRepo.findParticipant(eventId, userId))?.status ?? null,
     freeRanges,
     now: deps.now,
   });
@@ -160,7 +160,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     access: visibility,
     notifications,
     // Tickets are signed with a key made once per installation and kept beside the other server keys.
-    ticketSecret: () => ticketSecret(repositories.push),
+    ticketSecret: () => ticketSecret(repositories.delivery),
     checkIn: participantsRepo.checkIn,
     claimDoorCode: participantsRepo.claimDoorCode,
     postToConversation: eventConversation.postHostUpdate,
@@ -177,6 +177,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     published: follows.eventPublished,
     interact: feedRepo.upsertInteraction,
     conversationHosts: (groupId) => eventConversation.hostsOf(groupId),
+    findParticipant: participantsRepo.findParticipant,
   });
   const participants = participantsService({
     repo: participantsRepo,
@@ -207,8 +208,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     now: deps.now,
   });
 
-  const push = pushService({
-    repo: repositories.push,
+  // Push and e-mail, as each person chose: every notice (reminders, event updates, meetings) and chat reach them here.
+  const delivery = deliveryService({
+    repo: repositories.delivery,
     notifications,
     users: repositories.users,
     enqueueMail: (message) => outbox.enqueue(message),
@@ -217,8 +219,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     log,
     fcmApiBase: deps.fcmApiBase,
   });
-  const pushDelivery = createPushDeliveryWorker({
-    push,
+  const deliveryWorker = createDeliveryWorker({
+    delivery,
     bus,
     log,
     chat: {
@@ -239,8 +241,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     workers: {
       outbox: outboxWorker,
       polls: pollWorker,
-      pushDelivery,
-      emailDigest: createEmailDigestWorker({ push, log }),
+      delivery: deliveryWorker,
+      emailDigest: createEmailDigestWorker({ delivery, log }),
       reminders: reminderWorker,
       meetingReminders: createMeetingReminderWorker({ service: matching, log, everyMs: config.REMINDER_POLL_MS }),
       // A waitlisted person's hour to confirm an offered seat.
@@ -270,7 +272,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       revokeSessions: auth.revokeSessions,
       enqueueEmail: outbox.enqueue,
       linkOrigin: origin,
-      keys: repositories.push,
+      keys: repositories.delivery,
       releaseSeats: participants.releaseAll,
       groupIdsOf,
       accessEnded: visibility.accessEnded,
@@ -312,7 +314,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
     participants,
     matching,
     polls,
-    push,
+    delivery,
     places: placesService({ geocoder }),
     publicPages: publicPagesService({
       repo: publicPagesRepository(db),
@@ -329,7 +331,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger) {
       users: repositories.users,
       findEvent: eventsRepo.findEvent,
       isGroupMember: repositories.groups.isMember,
-      keys: repositories.push,
+      keys: repositories.delivery,
       endFollowsAcrossBlock: endFollowsBetween,
       endFriendship: friendsRepo.endBetween,
       releaseAcrossBlock: participants.releaseAcrossBlock,

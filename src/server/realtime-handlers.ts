@@ -1,8 +1,8 @@
 import { SESSION_IDLE_MS } from "#contract/limits";
 import type { AuthRepository } from "./modules/auth";
 import { CHAT_LIMITS, type ChatService } from "./modules/chat";
+import { registerLocalSockets } from "./modules/delivery";
 import { type GroupsRepository, type GroupsService, VOTE_LIMIT } from "./modules/groups";
-import { registerLocalSockets } from "./modules/push";
 import type { UsersRepository } from "./modules/users";
 import type { Bus } from "./realtime/bus";
 import type { RealtimeHandlers } from "./realtime/hub";

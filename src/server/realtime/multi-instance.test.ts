@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST_MESSAGES } from "#contract/limits";
-import { openSocketsHere } from "../modules/push/presence";
+import { openSocketsHere } from "../modules/delivery/presence";
 import { instancesAvailable, instancesForSuite, needsPostgresTier } from "../test/instances";
 import { as, registerUser } from "../test/test-app";
 import { openSocket } from "./socket-test-client";

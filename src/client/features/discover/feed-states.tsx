@@ -5,12 +5,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { SearchIcon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useAuth } from "@/features/auth";
-import { eventKeys, type FeedParams } from "@/features/events";
 import { useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
+import { type FeedParams, feedKey } from "./feed";
 import type { Position } from "./use-position";
 
 export function SearchBox({
@@ -86,7 +86,7 @@ export function useFeedParams(
   const params = { userId: user.id, type, filter, q, position: ready ? position : null, free } satisfies FeedParams;
   if (ready) return params;
   // While the position is asked for, the page the screen arrived with (drawn on the server, which knows none) shows.
-  return queryClient.getQueryData(eventKeys.feed(params)) === undefined ? null : params;
+  return queryClient.getQueryData(feedKey(params)) === undefined ? null : params;
 }
 
 export /** A search that found nothing says so and offers to clear it, instead of "No More Events". */

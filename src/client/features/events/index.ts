@@ -1,12 +1,10 @@
 // The events feature's public entry: what other features may import from it (biome.json refuses deeper paths).
 
-export type { FeedParams } from "./api";
 export {
   refreshAnswered,
   refreshEvents,
   useCancelEvent,
   useDecide,
-  useFeed,
   useRespond,
   useUndoAnswer,
   useUserEvents,

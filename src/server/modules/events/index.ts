@@ -1,7 +1,6 @@
 /**
- * Events: making, editing and canceling them, and the shared reads
- * of an event and of a person's answer (`findEvent`, `findParticipant`), which other modules receive from
- * compose.ts rather than reading the tables themselves.
+ * Events: making, editing and canceling them, and the shared read of an event (`findEvent`), which other
+ * modules receive from compose.ts rather than reading the table themselves.
  */
 export { clipRanges, freeRanges, freeWindow } from "./calendar";
 export { eventsRepository, giveBackSeats, takeSeats } from "./repository";

@@ -113,14 +113,6 @@ function eventQueries(db: Db, written: (rows: WrittenEvent[]) => void) {
       const [row] = told(await db.update(events).set(values).where(eq(events.id, id)).returning());
       return row;
     },
-    async findParticipant(eventId: number, userId: number) {
-      const [row] = await db
-        .select()
-        .from(eventParticipants)
-        .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
-        .limit(1);
-      return row;
-    },
     async waitlistPosition(eventId: number, userId: number) {
       const [row] = await rows<{ position: number }>(sql`
         select count(*)::int as position from event_participants p, event_participants me

@@ -22,24 +22,17 @@ import { creationLimit } from "#server/http/creation-limits";
 import { limitPerAddress } from "#server/http/rate-limits";
 import { requireSelf, requireUserId } from "#server/http/session";
 import { requestLanguage } from "#server/i18n";
-import { eventConversationRoutes } from "./conversation-routes";
-import { eventHostingRoutes } from "./hosting-routes";
-import { eventMatchingRoutes } from "./matching-routes";
-import { eventRequestsRoutes } from "./requests-routes";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const tags = ["events"];
 
 /**
- * Every route under /api/events, whichever module's service answers it: the events' own here, and those of
- * the hosts' tools, their approvals, the event's conversation and its people to meet from the files registered below.
+ * The event itself under /api/events: making, editing and cancelling it, a person's events, its `.ics`, preview and
+ * interaction. The hosts' tools, their approvals, the event's conversation and its people to meet under
+ * /api/events/:id are registered by their own modules (hosting, participants, event-conversation, matching).
  */
 export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.events;
-  await app.register(eventHostingRoutes, deps);
-  await app.register(eventRequestsRoutes, deps);
-  await app.register(eventConversationRoutes, deps);
-  await app.register(eventMatchingRoutes, deps);
 
   app.get(
     "/api/events/nearby",

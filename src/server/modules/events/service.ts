@@ -76,6 +76,7 @@ export function eventsService({
   published,
   interact,
   conversationHosts,
+  findParticipant,
 }: {
   repo: EventsRepository;
   /** The users module's: a host's name for notices and zone for dates. */
@@ -96,6 +97,8 @@ export function eventsService({
   published?: (host: { id: number; fullName: string }, event: Event) => Promise<void>;
   /** The hosts of the event whose guests' conversation the group is, null for an ordinary group (event-conversation's). */
   conversationHosts: (groupId: number) => Promise<number[] | null>;
+  /** A person's answer to the event, as the participants module stores it (undefined: none). */
+  findParticipant: (eventId: number, userId: number) => Promise<Parameters<HostingService["detailFor"]>[2]>;
   /** Stores a like or pass (the discover module's, which ranks by them). */
   interact: (
     eventId: number,
@@ -273,7 +276,7 @@ export function eventsService({
         users.findById(event.hostId),
         // Whom the guest list shows this viewer, less anyone blocked either way (the count stays whole).
         repo.goingSeenBy(eventId, viewerId, 50),
-        repo.findParticipant(eventId, viewerId),
+        findParticipant(eventId, viewerId),
       ]);
       const viewerStatus = mine?.status ?? null;
       const { seesGuests, ...hostingDetail } = await hosting.detailFor(event, viewerId, mine);

@@ -3,9 +3,12 @@ import { messageSchema } from "#contract/auth";
 import { meetingChangeBodySchema, meetingEnvelopeSchema, meetingIdParamsSchema } from "#contract/matching";
 import type { RouteDeps } from "#server/compose";
 import { requireUserId } from "#server/http/session";
+import { eventMatchingRoutes } from "./event-routes";
 
-/** /api/meetings: a meeting's answer, cancellation or new time (an event's own routes are events/matching-routes.ts). */
+/** /api/meetings: a meeting's answer, cancellation or new time; an event's own meeting routes are in event-routes.ts. */
 export const matchingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  await eventMatchingRoutes(app, deps);
+
   app.patch(
     "/api/meetings/:id",
     {

@@ -1,5 +1,5 @@
 // The notifications module's public entry: the stored notices, each person's channel preferences, and the
-// hand-off to push and e-mail delivery (notify.ts), keyed by the app's bus.
+// hand-off to the delivery module's push and e-mail (notify.ts), keyed by the app's bus.
 export {
   type ChatMessageSent,
   chatMessageSent,

@@ -18,7 +18,7 @@ export interface NotificationDelivery {
 }
 
 /**
- * Push and e-mail delivery (the push module's delivery worker) registers here per app, keyed by the app's bus
+ * Push and e-mail delivery (the delivery module's worker) registers here per app, keyed by the app's bus
  * (one bus per app), so the notifications service needs only the bus to reach it. Delivery runs after the
  * request's own work and never fails it: a slow push service must not slow the action that notified.
  */

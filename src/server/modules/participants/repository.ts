@@ -6,7 +6,7 @@ import { isUniqueViolation } from "#server/db/errors";
 import { afterKeyset, keysetTime } from "#server/http/pagination";
 import { events } from "#server/modules/events/read-sql";
 import { users } from "#server/modules/users/read-sql";
-import { type EventRow, eventsRepository, giveBackSeats, takeSeats } from "../events";
+import { type EventRow, giveBackSeats, takeSeats } from "../events";
 import { answerVisibleTo, eventVisibleTo, notBlocked } from "../visibility";
 import { eventParticipants } from "./schema";
 
@@ -24,6 +24,16 @@ export function peopleTakingPart(db: Tx, eventIds: number[]) {
         inArray(eventParticipants.status, ["going", "pending", "waitlisted"]),
       ),
     );
+}
+
+/** A person's answer to an event (their row of event_participants), or undefined when they gave none. */
+async function findParticipant(db: Tx, eventId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)))
+    .limit(1);
+  return row;
 }
 
 /** Whether the person still has an answer on any event (account deletion waits for every seat to be given back). */
@@ -74,8 +84,8 @@ function participantQueries(db: Db) {
   return {
     /** The transaction itself: another module's write that must commit with this change takes it. */
     transaction: db as Tx,
-    /** The events module's read, bound to this handle: under the lock it reads the transaction's own rows. */
-    findParticipant: eventsRepository(db).findParticipant,
+    /** Under the event's lock it reads the transaction's own rows. */
+    findParticipant: (eventId: number, userId: number) => findParticipant(db, eventId, userId),
     /** The events module keeps the count of seats taken: the cap's check and the increment are one statement. */
     tryIncrementGoing: (eventId: number, seats = 1) => takeSeats(db, eventId, seats),
     decrementGoing: (eventId: number, seats = 1) => giveBackSeats(db, eventId, seats),

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** Where a value every instance shares is kept (server_keys, through the push module's storedKey). */
+/** Where a value every instance shares is kept (server_keys, through the delivery module's storedKey). */
 export interface StoredKeys {
   storedKey(name: string, create: () => string): Promise<string>;
 }

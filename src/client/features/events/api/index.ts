@@ -5,7 +5,6 @@ export * from "./create-event";
 export * from "./decide";
 export * from "./event";
 export * from "./event-preview";
-export * from "./feed";
 export * from "./keys";
 export * from "./map-style";
 export * from "./paths";

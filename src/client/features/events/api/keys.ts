@@ -1,15 +1,4 @@
-import type { CategoryId } from "@contract/categories";
-import type { FreeWindow, ParticipantStatus } from "@contract/events";
-
-export interface FeedParams {
-  userId: number;
-  type: "social" | "networking";
-  filter: CategoryId;
-  q: string;
-  position: { latitude: number; longitude: number } | null;
-  /** "When I'm free": only events in the person's published free times in this window. */
-  free?: FreeWindow | null;
-}
+import type { ParticipantStatus } from "@contract/events";
 
 /**
  * Every cached events read sits under `eventKeys.all`, so one invalidation refreshes the deck, My Events,
@@ -17,7 +6,6 @@ export interface FeedParams {
  */
 export const eventKeys = {
   all: ["events"] as const,
-  feed: (params: FeedParams) => [...eventKeys.all, "feed", params] as const,
   /** Every user's event lists (My Events, Event History): what a new answer in the deck changes. */
   userLists: () => [...eventKeys.all, "user"] as const,
   user: (userId: number, status?: ParticipantStatus) => [...eventKeys.userLists(), userId, status ?? "all"] as const,

@@ -23,9 +23,9 @@ import {
 } from "./email";
 import { createFcmSender } from "./fcm";
 import { openSocketsHere } from "./presence";
-import type { PushRepository } from "./repository";
-import { createPushSender } from "./sender";
+import type { DeliveryRepository } from "./repository";
 import { unsubscribeSecret, type VapidKeys, vapidKeys } from "./server-keys";
+import { createWebPushSender } from "./web-push";
 
 /** A value read once from the database and shared; a failed read is tried again next time. */
 function memo<T>(read: () => Promise<T>): () => Promise<T> {
@@ -43,8 +43,8 @@ function memo<T>(read: () => Promise<T>): () => Promise<T> {
  * Web push and native devices, each person's notification preferences, one-click unsubscribe links, and the
  * decisions of delivery: who hears of a notification by push, who by e-mail, and the daily digest.
  */
-export function pushService(deps: {
-  repo: PushRepository;
+export function deliveryService(deps: {
+  repo: DeliveryRepository;
   notifications: NotificationsService;
   users: UserAddresses;
   enqueueMail: (message: MailMessage) => Promise<number>;
@@ -60,7 +60,7 @@ export function pushService(deps: {
   const origin = publicOrigin(config);
   // Tests subscribe local push services; everywhere else only the browsers' push services are accepted.
   const localPushAllowed = config.NODE_ENV === "test";
-  const webPush = createPushSender({ keys, repo, log, allowHttp: localPushAllowed });
+  const webPush = createWebPushSender({ keys, repo, log, allowHttp: localPushAllowed });
   const fcm = config.FCM_SERVICE_ACCOUNT_FILE
     ? createFcmSender({ serviceAccountFile: config.FCM_SERVICE_ACCOUNT_FILE, repo, log, apiBase: deps.fcmApiBase })
     : null;
@@ -189,4 +189,4 @@ export function pushService(deps: {
     },
   };
 }
-export type PushService = ReturnType<typeof pushService>;
+export type DeliveryService = ReturnType<typeof deliveryService>;

@@ -17,7 +17,7 @@ import { openSocketsHere } from "./presence";
  * a busy chat does not buzz a phone per line, and the members are looked up once per window, not per
  * message (the chat's own path stays as fast as before).
  */
-const CHAT_PUSH_WINDOW_MS = 2_000;
+const CHAT_DELIVERY_WINDOW_MS = 2_000;
 /** Longest chat text put in a push or e-mail; the chat has the rest. */
 const CHAT_PREVIEW_CHARS = 140;
 
@@ -95,9 +95,9 @@ export function listenForChatMessages(deps: {
       new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           flush(message.groupId)
-            .catch((error: Error) => deps.log.warn({ err: error, groupId: message.groupId }, "chat push failed"))
+            .catch((error: Error) => deps.log.warn({ err: error, groupId: message.groupId }, "chat delivery failed"))
             .finally(resolve);
-        }, CHAT_PUSH_WINDOW_MS);
+        }, CHAT_DELIVERY_WINDOW_MS);
         timer.unref();
       }),
     );

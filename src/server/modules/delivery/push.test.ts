@@ -17,7 +17,7 @@ import { createOutboxWorker, outboxRepository } from "../outbox";
 import { usersRepository } from "../users/repository";
 import { runDigests } from "./email";
 import { openSocketsHere } from "./presence";
-import { pushRepository } from "./repository";
+import { deliveryRepository } from "./repository";
 import { pushSubscriptions } from "./schema";
 import { unsubscribeSecret } from "./server-keys";
 
@@ -667,7 +667,7 @@ describe("notification preferences", () => {
     await friendRequestTo(amy.user.id);
     await friendRequestTo(amy.user.id);
     expect(await mailTo(amy.user.email)).toEqual([]);
-    const secret = await unsubscribeSecret(pushRepository(t.database.db));
+    const secret = await unsubscribeSecret(deliveryRepository(t.database.db));
     const digestRepos = {
       notifications: notificationsRepository(t.database.db),
       users: usersRepository(t.database.db),

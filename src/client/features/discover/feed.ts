@@ -1,10 +1,25 @@
-import type { feedResponseSchema } from "@contract/events";
+import type { CategoryId } from "@contract/categories";
+import type { FreeWindow, feedResponseSchema } from "@contract/events";
 import { DECK_FIRST_PAGE } from "@contract/first-screen";
 import { DISCOVER_RADIUS_KM } from "@contract/limits";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { eventKeys } from "@/features/events";
 import { api } from "@/lib/api";
 import { staleUnlessFirstScreen } from "@/lib/first-screen-data";
-import { eventKeys, type FeedParams } from "./keys";
+
+/** One deck: whose, which tab, category and search, and where. */
+export interface FeedParams {
+  userId: number;
+  type: "social" | "networking";
+  filter: CategoryId;
+  q: string;
+  position: { latitude: number; longitude: number } | null;
+  /** "When I'm free": only events in the person's published free times in this window. */
+  free?: FreeWindow | null;
+}
+
+/** Under the events' key, so an answer anywhere (which refreshes every events read) refreshes the deck too. */
+export const feedKey = (params: FeedParams) => [...eventKeys.all, "feed", params] as const;
 
 function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
   const params = new URLSearchParams({ type });
@@ -22,7 +37,7 @@ function feedUrl({ userId, type, filter, q, position, free }: FeedParams) {
 
 const feedQuery = (params: FeedParams) =>
   queryOptions({
-    queryKey: eventKeys.feed(params),
+    queryKey: feedKey(params),
     queryFn: () => api.get<typeof feedResponseSchema>(feedUrl(params)),
     // The deck restarts from fresh data whenever its tab, category or search changes; the first page the page's
     // HTML arrived with is taken over, not fetched again.

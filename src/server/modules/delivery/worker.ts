@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { periodicWorker } from "#server/periodic-worker";
 import type { Bus } from "#server/realtime/bus";
 import { deliveriesSettled, onNotification } from "../notifications";
-import { listenForChatMessages } from "./chat-push";
-import type { PushService } from "./service";
+import { listenForChatMessages } from "./chat-delivery";
+import type { DeliveryService } from "./service";
 
 /** How often an instance looks for users whose daily digest is due. */
 const DIGEST_POLL_MS = 15 * 60_000;
@@ -13,20 +13,20 @@ const DIGEST_POLL_MS = 15 * 60_000;
  * who are away. Start listens on the app's bus; stop stops listening and waits for the deliveries under way
  * (a chat window still collecting is flushed first), so none is cut off by the database closing.
  */
-export function createPushDeliveryWorker(deps: {
-  push: PushService;
+export function createDeliveryWorker(deps: {
+  delivery: DeliveryService;
   bus: Bus;
   log: FastifyBaseLogger;
   chat: Omit<Parameters<typeof listenForChatMessages>[0], "bus" | "log">;
 }) {
-  const { push, bus, log } = deps;
+  const { delivery, bus, log } = deps;
   let stopNotifications: (() => void) | undefined;
   let stopChat: (() => void) | undefined;
   return {
     start() {
       if (stopNotifications) return;
-      stopNotifications = onNotification(bus, (delivery) =>
-        push.deliver(delivery).catch((error: Error) => log.warn({ err: error }, "notification delivery failed")),
+      stopNotifications = onNotification(bus, (notice) =>
+        delivery.deliver(notice).catch((error: Error) => log.warn({ err: error }, "notification delivery failed")),
       );
       stopChat = listenForChatMessages({ ...deps.chat, bus, log });
     },
@@ -42,13 +42,13 @@ export function createPushDeliveryWorker(deps: {
 }
 
 /** The daily e-mail digest: every instance looks every `everyMs`; each user's digest is claimed by one. */
-export function createEmailDigestWorker(deps: { push: PushService; log: FastifyBaseLogger; everyMs?: number }) {
+export function createEmailDigestWorker(deps: { delivery: DeliveryService; log: FastifyBaseLogger; everyMs?: number }) {
   return {
     /** One round now; returns how many digests were mailed. */
-    runOnce: () => deps.push.sendDigests(),
+    runOnce: () => deps.delivery.sendDigests(),
     ...periodicWorker({
       everyMs: deps.everyMs ?? DIGEST_POLL_MS,
-      round: () => deps.push.sendDigests(),
+      round: () => deps.delivery.sendDigests(),
       log: deps.log,
       failure: "digest round failed",
     }),

@@ -30,7 +30,7 @@ const off = "404 when the event's matchmaking is off, it is hidden or canceled, 
 
 /**
  * An event's People to meet: opting in with phrases, the suggestions, the meeting times, the viewer's meetings
- * and the hosts' counts. Registered by events/routes.ts, which serves /api/events; the matching module answers.
+ * and the hosts' counts, under /api/events/:id. Registered by matching/routes.ts.
  */
 export const eventMatchingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.matching;

@@ -47,8 +47,8 @@ function answer(
 }
 
 /** Web push devices, notification preferences, and the one-click unsubscribe endpoint of notification e-mails. */
-export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { push } = deps.services;
+export const deliveryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { delivery } = deps.services;
   const limited = {
     subscriptions: limitPerUser(
       app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),
@@ -66,7 +66,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   };
 
   app.get("/api/push/public-key", { schema: { tags: ["push"], response: { 200: pushPublicKeySchema } } }, async () => ({
-    publicKey: await push.publicKey(),
+    publicKey: await delivery.publicKey(),
   }));
 
   app.post(
@@ -80,7 +80,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      await push.subscribe(requireUserId(request), request.sessionHash ?? null, request.body);
+      await delivery.subscribe(requireUserId(request), request.sessionHash ?? null, request.body);
       return reply.code(201).send({ message: API_TEXTS.pushOn });
     },
   );
@@ -96,7 +96,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await push.unsubscribeDevice(requireUserId(request), request.body.endpoint);
+      await delivery.unsubscribeDevice(requireUserId(request), request.body.endpoint);
       return { message: API_TEXTS.pushOff };
     },
   );
@@ -104,7 +104,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   app.get(
     "/api/notification-preferences",
     { schema: { tags: ["push"], response: { 200: notificationPreferencesSchema } } },
-    async (request) => push.preferences(requireUserId(request)),
+    async (request) => delivery.preferences(requireUserId(request)),
   );
 
   app.put(
@@ -118,7 +118,7 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await push.savePreferences(requireUserId(request), request.body);
+      await delivery.savePreferences(requireUserId(request), request.body);
       return request.body;
     },
   );
@@ -140,8 +140,8 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       schema: { tags: ["push"], querystring: unsubscribeQuerySchema },
     },
     async (request, reply) => {
-      const language = (await push.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
-      if (!(await push.unsubscribe(request.query.token))) return answer(request, reply, 400, "invalid", language);
+      const language = (await delivery.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
+      if (!(await delivery.unsubscribe(request.query.token))) return answer(request, reply, 400, "invalid", language);
       return answer(request, reply, 200, "done", language);
     },
   );
@@ -151,8 +151,8 @@ export const pushRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     "/api/email/unsubscribe",
     { config: { public: true }, schema: { tags: ["push"], querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
-      const language = (await push.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
-      if (!(await push.isLiveUnsubscribeLink(request.query.token)))
+      const language = (await delivery.linkLanguage(request.query.token)) ?? (await request.readerLanguage());
+      if (!(await delivery.isLiveUnsubscribeLink(request.query.token)))
         return answer(request, reply, 400, "invalid", language);
       const t = (key: keyof typeof UNSUBSCRIBE_TEXTS) => escapeHtml(serverText(language, UNSUBSCRIBE_TEXTS, key));
       return reply

@@ -13,7 +13,7 @@ import { languageOf, serverText } from "#server/i18n";
 import type { MailMessage } from "#server/mail";
 import { type NotificationsService, noticeIn } from "../notifications";
 
-/** What push needs of the users module: the addresses to mail, and whether an account still exists. */
+/** What delivery needs of the users module: the addresses to mail, and whether an account still exists. */
 export interface UserAddresses {
   emailsOf(ids: number[]): Promise<Map<number, string>>;
   findById(id: number): Promise<unknown>;

@@ -13,7 +13,7 @@ export function devicesOf(db: Db, userId: number) {
     .where(eq(pushSubscriptions.userId, userId));
 }
 
-export function pushRepository(db: Db) {
+export function deliveryRepository(db: Db) {
   return {
     /**
      * A value the server makes once and every instance then shares: the first instance to start inserts
@@ -102,4 +102,4 @@ export function pushRepository(db: Db) {
     },
   };
 }
-export type PushRepository = ReturnType<typeof pushRepository>;
+export type DeliveryRepository = ReturnType<typeof deliveryRepository>;

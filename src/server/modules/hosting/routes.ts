@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema } from "#contract/auth";
-import { eventIdParamsSchema, participantSchema } from "#contract/events";
+import { eventIdParamsSchema } from "#contract/events";
 import {
   checkInBodySchema,
   checkInSchema,
@@ -31,22 +31,16 @@ const errors = {
 const tags = ["hosting"];
 
 /**
- * An event's hosting: its series' occurrences, a waitlisted person's seat, co-hosts, updates to guests, the hosts'
- * guest list (and its CSV), tickets and check-in. Registered by events/routes.ts, which serves /api/events.
+ * An event's hosting under /api/events/:id: its series' occurrences, co-hosts, updates to guests, the hosts' guest
+ * list (and its CSV), tickets and check-in.
  */
-export const eventHostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+export const hostingRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.hosting;
 
   app.get(
     "/api/events/:id/occurrences",
     { schema: { tags, params: eventIdParamsSchema, response: { 200: z.array(occurrenceSchema), ...errors } } },
     async (request) => service.occurrences(requireUserId(request), request.params.id),
-  );
-
-  app.post(
-    "/api/events/:id/seat/confirm",
-    { schema: { tags, params: eventIdParamsSchema, response: { 200: participantSchema, ...errors } } },
-    async (request) => deps.services.participants.confirmSeat(requireUserId(request), request.params.id),
   );
 
   app.post(

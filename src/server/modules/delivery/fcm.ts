@@ -2,7 +2,7 @@ import { createSign } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyBaseLogger } from "fastify";
 import type { PushPayload } from "#contract/push";
-import type { PushRepository, PushSubscriptionRow } from "./repository";
+import type { DeliveryRepository, PushSubscriptionRow } from "./repository";
 
 /** The fields of a Google service account key file that FCM's HTTP v1 API needs. */
 interface ServiceAccount {
@@ -23,7 +23,7 @@ const FCM_TIMEOUT_MS = 10_000;
  */
 export function createFcmSender(deps: {
   serviceAccountFile: string;
-  repo: PushRepository;
+  repo: DeliveryRepository;
   log: FastifyBaseLogger;
   /** Tests point this at a local server. */
   apiBase?: string;

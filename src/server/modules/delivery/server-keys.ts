@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import webpush from "web-push";
 import type { Config } from "#server/config";
-import type { PushRepository } from "./repository";
+import type { DeliveryRepository } from "./repository";
 
-// Secrets made once per installation and kept in server_keys (the push repository's storedKey), so every
+// Secrets made once per installation and kept in server_keys (the delivery repository's storedKey), so every
 // instance and every restart signs with the same key.
 
 export interface VapidKeys {
@@ -17,7 +17,7 @@ export interface VapidKeys {
  * generated on first use and kept in the database (server_keys), so subscriptions survive restarts
  * and every instance signs with the same key.
  */
-export async function vapidKeys(config: Config, repo: PushRepository): Promise<VapidKeys> {
+export async function vapidKeys(config: Config, repo: DeliveryRepository): Promise<VapidKeys> {
   const subject = config.VAPID_SUBJECT ?? defaultSubject(config);
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject };
@@ -37,11 +37,11 @@ function defaultSubject(config: Config): string {
 }
 
 /** The HMAC key of one-click unsubscribe links (never leaves the server). */
-export function unsubscribeSecret(repo: PushRepository): Promise<string> {
+export function unsubscribeSecret(repo: DeliveryRepository): Promise<string> {
   return repo.storedKey("unsubscribe-link", () => randomBytes(32).toString("base64url"));
 }
 
 /** The HMAC key of event tickets' check-in codes (never leaves the server). */
-export function ticketSecret(repo: PushRepository): Promise<string> {
+export function ticketSecret(repo: DeliveryRepository): Promise<string> {
   return repo.storedKey("ticket-code", () => randomBytes(32).toString("base64url"));
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import webpush from "web-push";
 import { isPushServiceUrl, type PushPayload } from "#contract/push";
-import type { PushRepository, PushSubscriptionRow } from "./repository";
+import type { DeliveryRepository, PushSubscriptionRow } from "./repository";
 import type { VapidKeys } from "./server-keys";
 
 /** How long a push service may keep an undelivered message (the device is offline): one day. */
@@ -9,7 +9,7 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** A push service that does not answer within this is given up on for this message. */
 const PUSH_TIMEOUT_MS = 10_000;
 
-export interface PushSender {
+export interface WebPushSender {
   /** Sends the payload to every device given; drops the ones the push service says are gone. */
   send(
     subscriptions: PushSubscriptionRow[],
@@ -23,13 +23,13 @@ export interface PushSender {
  * (`allowHttp`, tests only: real push services are https). Native tokens (ios/android) go through FCM
  * (fcm.ts) when FCM_SERVICE_ACCOUNT_FILE is set.
  */
-export function createPushSender(deps: {
+export function createWebPushSender(deps: {
   /** The VAPID key pair, asked for only when there is a web device to send to. */
   keys: () => Promise<VapidKeys>;
-  repo: PushRepository;
+  repo: DeliveryRepository;
   log: FastifyBaseLogger;
   allowHttp: boolean;
-}): PushSender {
+}): WebPushSender {
   const { keys, repo, log } = deps;
   return {
     async send(subscriptions, payload) {
