@@ -200,7 +200,8 @@ describe("one instance", () => {
     bSocket.send({ type: "typing", groupId: hikers.id });
     await aSocket.next("typing", (m) => m.groupId === hikers.id, 5000);
     const crossed = [...aSocket.received, ...bSocket.received].filter(
-      (m) => (m.type === "new_message" || m.type === "typing") && m.groupId === direct,
+      (m) =>
+        (m.type === "typing" && m.groupId === direct) || (m.type === "new_message" && m.message.groupId === direct),
     );
     expect(crossed).toEqual([]);
     await Promise.all([aSocket.close(), bSocket.close()]);
