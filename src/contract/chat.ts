@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParamSchema, idParamSchema, idSchema, textSchema } from "./fields";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts, formatMessage, messageKey } from "./i18n/texts";
 import { PAGE_SIZE_MAX } from "./limits";
 
 /** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
@@ -76,7 +76,10 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const sendMessageBodySchema = z.object({
   groupId: idSchema,
-  message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
+  message: textSchema({ error: messageKey(CHAT_TEXTS, "empty") })
+    .trim()
+    .min(1, messageKey(CHAT_TEXTS, "empty"))
+    .max(CHAT_MESSAGE_MAX),
   clientId: clientIdSchema.optional(),
 });
 

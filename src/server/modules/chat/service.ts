@@ -1,6 +1,7 @@
 import { groupChannel } from "#contract/bus";
 import { CHAT_TEXTS, type ChatMessage } from "#contract/chat";
 import { GROUP_TEXTS } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import {
   CHAT_BURST_MESSAGES,
   CHAT_BURST_WINDOW_MS,
@@ -92,7 +93,7 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
   const writer = batchWriter(deps.chat);
   async function requireMember(groupId: number, userId: number) {
     const role = await deps.groups.roleOf(groupId, userId);
-    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    if (!role) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
   }
   return {
     requireMember,
@@ -123,8 +124,8 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
         userId,
         clientId: input.clientId,
       });
-      if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
-      if (inserted.groupId !== input.groupId) throw new HttpError(409, CHAT_TEXTS.clientIdReused);
+      if (!inserted) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
+      if (inserted.groupId !== input.groupId) throw new HttpError(409, messageKey(CHAT_TEXTS, "clientIdReused"));
       // A repeat stored nothing, so the insert's membership check never ran: someone removed since may not re-publish.
       if (inserted.repeated) await requireMember(input.groupId, userId);
       const stored = toChatMessage(inserted);

@@ -1,5 +1,5 @@
 import { CONVERSATION_TEXTS, type EventConversation } from "#contract/event-conversation";
-import { formatMessage } from "#contract/i18n/texts";
+import { formatMessage, messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { EventAccess } from "../visibility";
 import type { EventConversationRepository } from "./repository";
@@ -38,7 +38,7 @@ export function eventConversationService({
   async function requireGuest(eventId: number, userId: number) {
     const event = await access.requireVisible(eventId, userId);
     if (event.hostId !== userId && (await statusOf(eventId, userId)) !== "going")
-      throw new HttpError(403, CONVERSATION_TEXTS.onlyGuests);
+      throw new HttpError(403, messageKey(CONVERSATION_TEXTS, "onlyGuests"));
     return event;
   }
 
