@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 // A message is found by its code ("events.full"), never by its English words: an English text may be reworded
 // without untranslating every place that carried it. The functions that mapped English words to a code are gone,
 // and nothing may bring them back under their old names.
-const SOURCE_ROOT = path.resolve(import.meta.dirname, "../..");
+const SOURCE_ROOT = path.resolve(import.meta.dirname, "../../src");
 const ENGLISH_LOOKUPS = ["codeOfEnglish", "codeOfEnglishWords", "indexEnglish", "localizeEnglish", "localize"];
 
 function sourceFiles(dir: string): string[] {
