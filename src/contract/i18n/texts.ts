@@ -43,11 +43,6 @@ export function messageKey<T extends Texts>(texts: T, key: keyof T & string): st
   return `${namespaceOf(texts)}.${key}`;
 }
 
-/** Whether a string is the address of a message some loaded set of texts holds. */
-export function isMessageKey(code: string): boolean {
-  return typeof messageByCode(null, code) === "string";
-}
-
 /** A message by its code in a catalog (English when the catalog is null or lacks it). */
 export function messageByCode(catalog: Catalog | null, code: string): CatalogMessage | undefined {
   const dot = code.indexOf(".");
