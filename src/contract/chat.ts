@@ -53,9 +53,11 @@ export const tooManyMessagesText = (retryAfterSeconds: number) =>
 
 /**
  * Kinds of stored message. The server decides it: what people send is always "text";
- * a client's messageType is ignored, so nobody can post a message dressed as "system".
+ * a client's messageType is ignored, so nobody can post a message dressed as "system". An "update" is a host's
+ * update to their guests: its message is the host's own words, and each reader's screen writes the frame
+ * around them (CONVERSATION_TEXTS.hostUpdate) in their own language.
  */
-const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
+const MESSAGE_TYPES = ["text", "event", "image", "system", "update"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** A chat message as the client shows it, with groupId so a pushed message finds its cache. */

@@ -19,7 +19,7 @@ import {
   recurrenceFrequencySchema,
   recurrenceSchema,
 } from "./hosting";
-import { defineTexts, formatMessage, messageKey } from "./i18n/texts";
+import { defineTexts, formatMessage, messageByCode, messageKey } from "./i18n/texts";
 import {
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
@@ -239,7 +239,10 @@ export const createAnyEventBodySchema = z.union([createGroupEventBodySchema.stri
     const input = issue.input as Record<string, unknown> | undefined;
     const branches = (issue as { errors?: Array<Array<{ path: PropertyKey[]; message: string }>> }).errors;
     const chosen = branches?.[input && typeof input === "object" && "groupId" in input ? 0 : 1]?.[0];
-    return chosen ? (chosen.path.length ? `${chosen.path.join(".")}: ${chosen.message}` : chosen.message) : undefined;
+    if (!chosen) return undefined;
+    // A contract text's code stays a code, for the answer to be written by it; zod's own words get their field.
+    const isCode = messageByCode(null, chosen.message) !== undefined;
+    return isCode || !chosen.path.length ? chosen.message : `${chosen.path.join(".")}: ${chosen.message}`;
   },
 });
 

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "@contract/chat";
+import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import { CHAT_PANEL_TEXTS } from "@contract/groups-texts";
 import { BLOCK_TEXTS, MESSAGE_REMOVED_TEXT, SAFETY_TEXTS } from "@contract/safety";
 import { EllipsisVertical } from "lucide-react";
@@ -44,6 +45,10 @@ export function Bubble({ mine, className, children }: { mine: boolean; className
  */
 function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const removed = message.message === MESSAGE_REMOVED_TEXT;
+  if (message.messageType === "update" && !removed) {
+    // A host's update: their own words, framed in the reader's language.
+    return <Bubble mine={mine}>{text(CONVERSATION_TEXTS, "hostUpdate", { text: message.message })}</Bubble>;
+  }
   switch (message.messageType) {
     case "system":
       // The server's own words, as it stored them.

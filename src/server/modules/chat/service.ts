@@ -114,13 +114,17 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
     mayShowTyping: async (groupId: number, userId: number) => !(await deps.chat.directBlocked(groupId, userId)),
     /**
      * Stored first, then published: a subscriber never sees a message the database does not hold.
-     * What a person sends is always "text": the server, not the client, decides the kind.
+     * What a person sends is "text": the server, not the client, decides the kind (a host's "update").
      */
-    async send(userId: number, input: { groupId: number; message: string; clientId?: string }) {
+    async send(
+      userId: number,
+      input: { groupId: number; message: string; clientId?: string },
+      kind: "text" | "update" = "text",
+    ) {
       const inserted = await writer.write({
         groupId: input.groupId,
         message: input.message,
-        messageType: "text",
+        messageType: kind,
         userId,
         clientId: input.clientId,
       });
