@@ -157,7 +157,7 @@ async function pickPhoto(): Promise<string> {
       resultType: CameraResultType.DataUrl,
       source: CameraSource.Prompt,
     });
-    if (!photo.dataUrl) throw new Error(text(UI_TEXTS, "noImage"));
+    if (!photo.dataUrl) throw new Error(UI_TEXTS.noImage);
     return photo.dataUrl;
   }
   return new Promise<string>((resolve, reject) => {
@@ -168,12 +168,12 @@ async function pickPhoto(): Promise<string> {
     input.addEventListener("change", () => {
       const file = input.files?.[0];
       input.remove();
-      if (!file) return reject(new Error(text(UI_TEXTS, "noImage")));
+      if (!file) return reject(new Error(UI_TEXTS.noImage));
       readFileAsDataUrl(file).then(resolve, reject);
     });
     input.addEventListener("cancel", () => {
       input.remove();
-      reject(new Error(text(UI_TEXTS, "noImage")));
+      reject(new Error(UI_TEXTS.noImage));
     });
     document.body.appendChild(input);
     input.click();
