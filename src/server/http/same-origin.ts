@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageKey } from "#contract/i18n/texts";
 import type { Config } from "../config";
@@ -11,7 +11,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * says so outright; otherwise the Origin must name this host (or PUBLIC_ORIGIN).
  */
 export function refuseCrossSiteWrites(config: Config) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers["sec-fetch-site"];
     if (fetchSite === "cross-site") throw new HttpError(403, messageKey(API_TEXTS, "crossSite"));
