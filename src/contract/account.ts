@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./limits";
 import { AUTH_FORM_TEXTS } from "./shell-texts";
 import { emailSchema } from "./users";
@@ -29,7 +29,7 @@ export const EMAIL_VERIFICATION_BUDGET = { points: 3, windowMs: 60 * 60_000 } as
 export const ACCOUNT_PASSWORD_CHECK_BUDGET = { points: 10, windowMs: 15 * 60_000 } as const;
 
 /** What the account routes answer; tooManyRequests takes the answer's Retry-After as {seconds}. */
-export const ACCOUNT_MESSAGES = defineTexts("account", {
+export const ACCOUNT_TEXTS = defineTexts("account", {
   wrongPassword: "Current password is incorrect",
   passwordChanged: "Password changed. Other devices were signed out.",
   resetRequested: "If an account uses that e-mail, a reset link is on its way. It works for one hour.",
@@ -43,24 +43,19 @@ export const ACCOUNT_MESSAGES = defineTexts("account", {
   deleteRetry: "Your account changed while it was being deleted: try again",
   tooManyRequests: "Too many requests, try again in {seconds} s",
 });
-export const ACCOUNT_TEXTS = {
-  ...ACCOUNT_MESSAGES,
-  /** The English 429 text; a screen or the server translates ACCOUNT_MESSAGES.tooManyRequests with { seconds }. */
-  tooMany: (seconds: number) => formatMessage("en", ACCOUNT_MESSAGES.tooManyRequests, { seconds: String(seconds) }),
-} as const;
 
 const newPassword = z
   .string()
-  .min(PASSWORD_MIN, AUTH_FORM_TEXTS.passwordMin)
-  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
+  .min(PASSWORD_MIN, messageKey(AUTH_FORM_TEXTS, "passwordMin"))
+  .max(PASSWORD_MAX, messageKey(AUTH_FORM_TEXTS, "passwordMax"));
 const currentPassword = z
   .string()
-  .min(1, AUTH_FORM_TEXTS.currentPasswordRequired)
-  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
+  .min(1, messageKey(AUTH_FORM_TEXTS, "currentPasswordRequired"))
+  .max(PASSWORD_MAX, messageKey(AUTH_FORM_TEXTS, "passwordMax"));
 const token = z
   .string()
-  .regex(/^[A-Za-z0-9_-]+$/, ACCOUNT_TEXTS.tokenInvalid)
-  .length(ACCOUNT_TOKEN_LENGTH, ACCOUNT_TEXTS.tokenInvalid);
+  .regex(/^[A-Za-z0-9_-]+$/, messageKey(ACCOUNT_TEXTS, "tokenInvalid"))
+  .length(ACCOUNT_TOKEN_LENGTH, messageKey(ACCOUNT_TEXTS, "tokenInvalid"));
 
 /** POST /api/account/password */
 export const changePasswordSchema = z.object({ currentPassword, newPassword }).strict();

@@ -1,6 +1,6 @@
 // What the server answers in its own words: refusals (error answers carry these as {message, code}, the code
 // being "api.<key>") and the few success messages a route answers alone. The handler finds each by its English
-// and writes it in the request's language, so a service throws `new HttpError(404, API_TEXTS.userNotFound)`.
+// and writes it in the request's language, so a service throws `new HttpError(404, messageKey(API_TEXTS, "userNotFound"))`.
 import { defineTexts } from "./i18n/texts";
 
 export const API_TEXTS = defineTexts("api", {

@@ -4,7 +4,7 @@ import { coordinateTextSchema, lineSchema } from "./fields";
 import { inviteCodeParamsSchema } from "./groups";
 import { languageSchema } from "./i18n/language-schemas";
 import { DEFAULT_LANGUAGE } from "./i18n/languages";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import {
   ACCESS_CODE_LENGTH,
   EMAIL_MAX,
@@ -20,9 +20,9 @@ import { AUTH_FORM_TEXTS } from "./shell-texts";
 import { timezoneSchema } from "./timezones";
 import { currentUserSchema, emailSchema, profileFields } from "./users";
 
-const fullName = lineSchema({ error: AUTH_FORM_TEXTS.fullNameRequired })
+const fullName = lineSchema({ error: messageKey(AUTH_FORM_TEXTS, "fullNameRequired") })
   .trim()
-  .min(1, AUTH_FORM_TEXTS.fullNameRequired)
+  .min(1, messageKey(AUTH_FORM_TEXTS, "fullNameRequired"))
   .max(NAME_MAX);
 
 /**
@@ -30,21 +30,21 @@ const fullName = lineSchema({ error: AUTH_FORM_TEXTS.fullNameRequired })
  * the name or e-mail the seed form also asked for, so a returning person types only what signs them in.
  */
 export const loginFormSchema = z.object({
-  username: lineSchema({ error: LOGIN_TEXTS.identifierRequired })
+  username: lineSchema({ error: messageKey(LOGIN_TEXTS, "identifierRequired") })
     .trim()
-    .min(1, LOGIN_TEXTS.identifierRequired)
+    .min(1, messageKey(LOGIN_TEXTS, "identifierRequired"))
     .max(EMAIL_MAX),
-  password: z.string().min(1, LOGIN_TEXTS.passwordRequired).max(PASSWORD_MAX),
+  password: z.string().min(1, messageKey(LOGIN_TEXTS, "passwordRequired")).max(PASSWORD_MAX),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** What POST /api/login needs: the username or e-mail plus the password; other fields are ignored. */
 export const loginBodySchema = z.object({
-  username: lineSchema({ error: AUTH_FORM_TEXTS.usernameRequired })
+  username: lineSchema({ error: messageKey(AUTH_FORM_TEXTS, "usernameRequired") })
     .trim()
-    .min(1, AUTH_FORM_TEXTS.usernameRequired)
+    .min(1, messageKey(AUTH_FORM_TEXTS, "usernameRequired"))
     .max(EMAIL_MAX),
-  password: z.string().min(1, LOGIN_TEXTS.passwordRequired).max(PASSWORD_MAX),
+  password: z.string().min(1, messageKey(LOGIN_TEXTS, "passwordRequired")).max(PASSWORD_MAX),
   fullName: z.string().max(NAME_MAX).optional(),
   email: z.string().max(EMAIL_MAX).optional(),
 });
@@ -52,13 +52,13 @@ export const loginBodySchema = z.object({
 const username = z
   .string()
   .trim()
-  .min(USERNAME_MIN, AUTH_FORM_TEXTS.usernameMin)
-  .max(USERNAME_MAX, AUTH_FORM_TEXTS.usernameMax)
-  .regex(/^[A-Za-z0-9_.-]+$/, AUTH_FORM_TEXTS.usernameChars);
+  .min(USERNAME_MIN, messageKey(AUTH_FORM_TEXTS, "usernameMin"))
+  .max(USERNAME_MAX, messageKey(AUTH_FORM_TEXTS, "usernameMax"))
+  .regex(/^[A-Za-z0-9_.-]+$/, messageKey(AUTH_FORM_TEXTS, "usernameChars"));
 const password = z
   .string()
-  .min(PASSWORD_MIN, AUTH_FORM_TEXTS.passwordMin)
-  .max(PASSWORD_MAX, AUTH_FORM_TEXTS.passwordMax);
+  .min(PASSWORD_MIN, messageKey(AUTH_FORM_TEXTS, "passwordMin"))
+  .max(PASSWORD_MAX, messageKey(AUTH_FORM_TEXTS, "passwordMax"));
 
 /** The register form; confirmPassword never leaves the browser. */
 export const registerFormSchema = z
@@ -67,10 +67,10 @@ export const registerFormSchema = z
     username,
     email: emailSchema,
     password,
-    confirmPassword: z.string().min(1, AUTH_FORM_TEXTS.confirmPassword),
+    confirmPassword: z.string().min(1, messageKey(AUTH_FORM_TEXTS, "confirmPassword")),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: AUTH_FORM_TEXTS.passwordsDiffer,
+    message: messageKey(AUTH_FORM_TEXTS, "passwordsDiffer"),
     path: ["confirmPassword"],
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
@@ -99,8 +99,8 @@ export const registerBodySchema = z.object({
   interests: profileFields.interests.default(REGISTER_PROFILE_DEFAULTS.interests),
   skills: profileFields.skills.default(REGISTER_PROFILE_DEFAULTS.skills),
   careerPath: profileFields.careerPath.default(REGISTER_PROFILE_DEFAULTS.careerPath),
-  latitude: coordinateTextSchema(90, "Latitude").default(REGISTER_PROFILE_DEFAULTS.latitude),
-  longitude: coordinateTextSchema(180, "Longitude").default(REGISTER_PROFILE_DEFAULTS.longitude),
+  latitude: coordinateTextSchema(90).default(REGISTER_PROFILE_DEFAULTS.latitude),
+  longitude: coordinateTextSchema(180).default(REGISTER_PROFILE_DEFAULTS.longitude),
   availabilityPreferences: z
     .record(lineSchema().max(SHORT_TEXT_MAX), preferenceValue)
     .refine((o) => Object.keys(o).length <= LIST_ITEMS_MAX)
@@ -143,7 +143,7 @@ export const googleCallbackQuerySchema = z
   })
   .loose();
 export const accessCodeSchema = z.object({
-  code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), AUTH_FORM_TEXTS.accessCodeDigits),
+  code: z.string().regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), messageKey(AUTH_FORM_TEXTS, "accessCodeDigits")),
 });
 export const accessCodeResultSchema = z.object({ valid: z.boolean() });
 /** GET /api/access-grant: whether this browser's HttpOnly grant cookie is still good, so /auth can skip the gate. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CATEGORIES, INDUSTRY_TEXTS } from "./discover-categories";
+import { CATEGORIES } from "./discover-categories";
 import { idEnum } from "./id-enum";
 
 export { CATEGORIES, type CategoryId, matchesCategory } from "./discover-categories";
@@ -16,11 +16,11 @@ export type FriendGroupId = z.infer<typeof friendGroupIdSchema>;
 
 /** A networking event's industry, chosen in the Create New Event dialog. */
 export const INDUSTRIES = [
-  { id: "tech", label: INDUSTRY_TEXTS.tech },
-  { id: "design", label: INDUSTRY_TEXTS.design },
-  { id: "marketing", label: INDUSTRY_TEXTS.marketing },
-  { id: "finance", label: INDUSTRY_TEXTS.finance },
-  { id: "education", label: INDUSTRY_TEXTS.education },
+  { id: "tech", label: "tech" },
+  { id: "design", label: "design" },
+  { id: "marketing", label: "marketing" },
+  { id: "finance", label: "finance" },
+  { id: "education", label: "education" },
 ] as const;
 export const industrySchema = idEnum(INDUSTRIES);
 export type Industry = z.infer<typeof industrySchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cursorParamSchema, idParamSchema, idSchema, textSchema } from "./fields";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts, formatMessage, messageKey } from "./i18n/texts";
 import { PAGE_SIZE_MAX } from "./limits";
 
 /** A chat message's text; long enough for a paragraph, small enough for one socket frame. */
@@ -53,9 +53,11 @@ export const tooManyMessagesText = (retryAfterSeconds: number) =>
 
 /**
  * Kinds of stored message. The server decides it: what people send is always "text";
- * a client's messageType is ignored, so nobody can post a message dressed as "system".
+ * a client's messageType is ignored, so nobody can post a message dressed as "system". An "update" is a host's
+ * update to their guests: its message is the host's own words, and each reader's screen writes the frame
+ * around them (CONVERSATION_TEXTS.hostUpdate) in their own language.
  */
-const MESSAGE_TYPES = ["text", "event", "image", "system"] as const;
+const MESSAGE_TYPES = ["text", "event", "image", "system", "update"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** A chat message as the client shows it, with groupId so a pushed message finds its cache. */
@@ -76,7 +78,10 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const sendMessageBodySchema = z.object({
   groupId: idSchema,
-  message: textSchema({ error: CHAT_TEXTS.empty }).trim().min(1, CHAT_TEXTS.empty).max(CHAT_MESSAGE_MAX),
+  message: textSchema({ error: messageKey(CHAT_TEXTS, "empty") })
+    .trim()
+    .min(1, messageKey(CHAT_TEXTS, "empty"))
+    .max(CHAT_MESSAGE_MAX),
   clientId: clientIdSchema.optional(),
 });
 

@@ -30,15 +30,15 @@ export const INDUSTRY_TEXTS = defineTexts("industries", {
  * equals a listed tag (case-insensitive) or its title contains the listed word.
  */
 export const CATEGORIES = [
-  { id: "all", label: CATEGORY_TEXTS.all, tags: [], titleWords: [] },
-  { id: "20s", label: CATEGORY_TEXTS.twenties, tags: ["young adults", "college"], titleWords: ["20s"] },
-  { id: "30+", label: CATEGORY_TEXTS.thirtyPlus, tags: ["30+", "professional", "wine"], titleWords: [] },
-  { id: "fitness", label: CATEGORY_TEXTS.fitness, tags: ["fitness", "yoga"], titleWords: ["fitness"] },
-  { id: "food", label: CATEGORY_TEXTS.food, tags: ["food", "drinks"], titleWords: ["food"] },
-  { id: "music", label: CATEGORY_TEXTS.music, tags: ["music", "concert"], titleWords: ["music"] },
-  { id: "outdoor", label: CATEGORY_TEXTS.outdoor, tags: ["outdoor", "hiking", "nature"], titleWords: [] },
-  { id: "creative", label: CATEGORY_TEXTS.creative, tags: ["art", "creative", "workshop"], titleWords: [] },
-  { id: "gaming", label: CATEGORY_TEXTS.gaming, tags: ["gaming", "games"], titleWords: ["game"] },
+  { id: "all", label: "all", tags: [], titleWords: [] },
+  { id: "20s", label: "twenties", tags: ["young adults", "college"], titleWords: ["20s"] },
+  { id: "30+", label: "thirtyPlus", tags: ["30+", "professional", "wine"], titleWords: [] },
+  { id: "fitness", label: "fitness", tags: ["fitness", "yoga"], titleWords: ["fitness"] },
+  { id: "food", label: "food", tags: ["food", "drinks"], titleWords: ["food"] },
+  { id: "music", label: "music", tags: ["music", "concert"], titleWords: ["music"] },
+  { id: "outdoor", label: "outdoor", tags: ["outdoor", "hiking", "nature"], titleWords: [] },
+  { id: "creative", label: "creative", tags: ["art", "creative", "workshop"], titleWords: [] },
+  { id: "gaming", label: "gaming", tags: ["gaming", "games"], titleWords: ["game"] },
 ] as const;
 export type CategoryId = (typeof CATEGORIES)[number]["id"];
 

@@ -19,7 +19,7 @@ import {
   recurrenceFrequencySchema,
   recurrenceSchema,
 } from "./hosting";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts, formatMessage, messageByCode, messageKey } from "./i18n/texts";
 import {
   DISCOVER_RADIUS_KM,
   EVENT_DESCRIPTION_MAX,
@@ -147,22 +147,22 @@ export const EVENT_RULE_TEXTS = defineTexts("eventRules", {
 });
 
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
-const dateField = eventDateSchema().refine(notPast, EVENT_RULE_TEXTS.dateInPast);
-const title = lineSchema({ error: EVENT_RULE_TEXTS.titleRequired })
+const dateField = eventDateSchema().refine(notPast, messageKey(EVENT_RULE_TEXTS, "dateInPast"));
+const title = lineSchema({ error: messageKey(EVENT_RULE_TEXTS, "titleRequired") })
   .trim()
-  .min(1, EVENT_RULE_TEXTS.titleRequired)
-  .max(SHORT_TEXT_MAX, EVENT_RULE_TEXTS.titleTooLong);
-const location = lineSchema().trim().max(SHORT_TEXT_MAX, EVENT_RULE_TEXTS.locationTooLong);
+  .min(1, messageKey(EVENT_RULE_TEXTS, "titleRequired"))
+  .max(SHORT_TEXT_MAX, messageKey(EVENT_RULE_TEXTS, "titleTooLong"));
+const location = lineSchema().trim().max(SHORT_TEXT_MAX, messageKey(EVENT_RULE_TEXTS, "locationTooLong"));
 /** A cap on attendees: at least 1, and it fits the int4 column. */
 const maxAttendees = z
   .number()
-  .int(EVENT_RULE_TEXTS.maxAttendeesWhole)
-  .min(1, EVENT_RULE_TEXTS.maxAttendeesMin)
+  .int(messageKey(EVENT_RULE_TEXTS, "maxAttendeesWhole"))
+  .min(1, messageKey(EVENT_RULE_TEXTS, "maxAttendeesMin"))
   .max(INT4_MAX);
-const description = textSchema({ error: EVENT_RULE_TEXTS.descriptionRequired })
+const description = textSchema({ error: messageKey(EVENT_RULE_TEXTS, "descriptionRequired") })
   .trim()
-  .min(1, EVENT_RULE_TEXTS.descriptionRequired)
-  .max(EVENT_DESCRIPTION_MAX, EVENT_RULE_TEXTS.descriptionTooLong);
+  .min(1, messageKey(EVENT_RULE_TEXTS, "descriptionRequired"))
+  .max(EVENT_DESCRIPTION_MAX, messageKey(EVENT_RULE_TEXTS, "descriptionTooLong"));
 const tags = z.array(lineSchema().trim().min(1).max(40)).max(EVENT_TAGS_MAX);
 
 /**
@@ -184,8 +184,8 @@ export const createEventBodySchema = z.object({
   maxAttendees: maxAttendees.nullable().optional(),
   imageUrl: uploadedImageSchema("The cover").nullable().optional(),
   tags: tags.optional(),
-  latitude: coordinateTextSchema(90, "Latitude").optional(),
-  longitude: coordinateTextSchema(180, "Longitude").optional(),
+  latitude: coordinateTextSchema(90).optional(),
+  longitude: coordinateTextSchema(180).optional(),
   placeArea: placeAreaSchema.optional(),
   ...hostingSettingsSchema.shape,
   ...matchmakingSettingsSchema.shape,
@@ -201,7 +201,10 @@ export type CreateEventBody = z.infer<typeof createEventBodySchema>;
 export const createGroupEventBodySchema = z
   .object({
     title,
-    description: textSchema().trim().max(EVENT_DESCRIPTION_MAX, EVENT_RULE_TEXTS.descriptionTooLong).default(""),
+    description: textSchema()
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX, messageKey(EVENT_RULE_TEXTS, "descriptionTooLong"))
+      .default(""),
     date: dateField.optional(),
     type: groupEventTypeSchema.default("social"),
     location: location.default(""),
@@ -211,16 +214,17 @@ export const createGroupEventBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (!body.options) {
-      if (!body.date) ctx.addIssue({ code: "custom", path: ["date"], message: EVENT_RULE_TEXTS.dateRequired });
+      if (!body.date)
+        ctx.addIssue({ code: "custom", path: ["date"], message: messageKey(EVENT_RULE_TEXTS, "dateRequired") });
       return;
     }
     if (!body.decideBy) {
-      ctx.addIssue({ code: "custom", path: ["decideBy"], message: POLL_TEXTS.decideByRequired });
+      ctx.addIssue({ code: "custom", path: ["decideBy"], message: messageKey(POLL_TEXTS, "decideByRequired") });
       return;
     }
     const earliest = Math.min(...body.options.map((o) => Date.parse(o.date)));
     if (Date.parse(body.decideBy) > earliest) {
-      ctx.addIssue({ code: "custom", path: ["decideBy"], message: POLL_TEXTS.decideByAfterOption });
+      ctx.addIssue({ code: "custom", path: ["decideBy"], message: messageKey(POLL_TEXTS, "decideByAfterOption") });
     }
   });
 export type CreateGroupEventBody = z.infer<typeof createGroupEventBodySchema>;
@@ -235,7 +239,10 @@ export const createAnyEventBodySchema = z.union([createGroupEventBodySchema.stri
     const input = issue.input as Record<string, unknown> | undefined;
     const branches = (issue as { errors?: Array<Array<{ path: PropertyKey[]; message: string }>> }).errors;
     const chosen = branches?.[input && typeof input === "object" && "groupId" in input ? 0 : 1]?.[0];
-    return chosen ? (chosen.path.length ? `${chosen.path.join(".")}: ${chosen.message}` : chosen.message) : undefined;
+    if (!chosen) return undefined;
+    // A contract text's code stays a code, for the answer to be written by it; zod's own words get their field.
+    const isCode = messageByCode(null, chosen.message) !== undefined;
+    return isCode || !chosen.path.length ? chosen.message : `${chosen.path.join(".")}: ${chosen.message}`;
   },
 });
 
@@ -245,8 +252,8 @@ export const updateEventBodySchema = z
     description,
     date: dateField,
     location,
-    latitude: coordinateTextSchema(90, "Latitude"),
-    longitude: coordinateTextSchema(180, "Longitude"),
+    latitude: coordinateTextSchema(90),
+    longitude: coordinateTextSchema(180),
     placeArea: placeAreaSchema.nullable(),
     imageUrl: uploadedImageSchema("The cover").nullable(),
     maxAttendees: maxAttendees.nullable(),

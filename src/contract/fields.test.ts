@@ -70,7 +70,7 @@ describe("shared input rules", () => {
   });
 
   it("takes coordinates as plain decimals in range", () => {
-    const latitude = coordinateTextSchema(90, "Latitude");
+    const latitude = coordinateTextSchema(90);
     for (const good of ["", "37.7749295", "-90", "0.30000000000000004"])
       expect(latitude.safeParse(good).success, good).toBe(true);
     for (const bad of ["1e3", "1e1", "90.5", "NaN", "Infinity", "0x10", "12,5", " - 1"])

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import { EVENT_DATE_EARLIEST, EVENT_DATE_YEARS_AHEAD, INT4_MAX, PAGE_SIZE_MAX } from "./limits";
 
 /** The shared fields' rules, as a person reads them (a form shows them, the server answers with them). */
@@ -41,7 +41,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
-const CONTROL_CHARACTER_MESSAGE = FIELD_TEXTS.controlCharacters;
+const CONTROL_CHARACTER_MESSAGE = messageKey(FIELD_TEXTS, "controlCharacters");
 
 /** Drops bidi controls and turns CR LF / CR into LF (a textarea's line ends, whatever the platform). */
 function cleanText(value: string): string {
@@ -75,7 +75,7 @@ function isCalendarDay(y: number, m: number, d: number): boolean {
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A yyyy-MM-dd day that exists; it round-trips (what is stored is what was sent). */
-export function calendarDaySchema(message: string = FIELD_TEXTS.realDay) {
+export function calendarDaySchema(message = messageKey(FIELD_TEXTS, "realDay")) {
   return z
     .string()
     .max(10, message)
@@ -111,31 +111,33 @@ function latestEventDate(now = new Date()): Date {
 }
 
 /** An event's date and time: a real timestamp between EVENT_DATE_EARLIEST and EVENT_DATE_YEARS_AHEAD years from now. */
-export function eventDateSchema(requiredMessage: string = FIELD_TEXTS.dateRequired) {
+export function eventDateSchema(requiredMessage = messageKey(FIELD_TEXTS, "dateRequired")) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .max(40, FIELD_TEXTS.validDate)
-    .refine((v) => parseTimestamp(v) !== null, FIELD_TEXTS.validDate)
-    .refine((v) => {
-      const ms = parseTimestamp(v);
-      return ms === null || (ms >= Date.parse(EVENT_DATE_EARLIEST) && ms <= latestEventDate().getTime());
-    }, FIELD_TEXTS.dateRange);
+    .max(40, messageKey(FIELD_TEXTS, "validDate"))
+    .refine((v) => parseTimestamp(v) !== null, messageKey(FIELD_TEXTS, "validDate"))
+    .refine(
+      (v) => {
+        const ms = parseTimestamp(v);
+        return ms === null || (ms >= Date.parse(EVENT_DATE_EARLIEST) && ms <= latestEventDate().getTime());
+      },
+      messageKey(FIELD_TEXTS, "dateRange"),
+    );
 }
 
 /**
  * A coordinate as text (profiles and events store them as text, "" for none): a plain decimal inside
  * ±max. Exponents ("1e3") and other spellings Number() would accept are refused.
  */
-export function coordinateTextSchema(max: 90 | 180, name: string) {
+export function coordinateTextSchema(max: 90 | 180) {
   return z
     .string()
     .trim()
     .max(32)
     .refine(
       (v) => v === "" || (/^-?\d{1,3}(\.\d{1,20})?$/.test(v) && Math.abs(Number(v)) <= max),
-      // "Latitude"/"Longitude": FIELD_TEXTS.latitudeRange/longitudeRange, found again by these words.
-      `${name} must be a number between -${max} and ${max}`,
+      messageKey(FIELD_TEXTS, max === 90 ? "latitudeRange" : "longitudeRange"),
     );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts } from "./i18n/texts";
+import { noticeWords } from "./notifications";
 
 /** POST and DELETE /api/users/{id}/follow: the viewer's state afterwards and the person's follower count. */
 export const followStateSchema = z.object({ following: z.boolean(), followers: z.number().int() });
@@ -19,8 +20,7 @@ export const FOLLOW_TEXTS = defineTexts("follow", {
 /** The notice to followers when someone they follow publishes an event. */
 export const followedHostingNotice = (host: string, event: { id: number; title: string }) => ({
   type: "event_notification" as const,
-  title: FOLLOW_TEXTS.newEvent,
-  message: formatMessage("en", FOLLOW_TEXTS.hosting, { host, title: event.title }),
+  ...noticeWords(FOLLOW_TEXTS, "newEvent", "hosting", { host, title: event.title }),
   actionUrl: `/events/${event.id}`,
   eventId: event.id,
 });

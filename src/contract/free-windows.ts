@@ -11,7 +11,7 @@ export const FREE_WINDOW_TEXTS = defineTexts("freeWindows", {
 
 /** Discover's "When I'm free": only events inside times the person published as free, in one of these windows. */
 export const FREE_WINDOWS = [
-  { id: "today", label: FREE_WINDOW_TEXTS.today },
-  { id: "weekend", label: FREE_WINDOW_TEXTS.weekend },
-  { id: "week", label: FREE_WINDOW_TEXTS.week },
+  { id: "today", label: "today" },
+  { id: "weekend", label: "weekend" },
+  { id: "week", label: "week" },
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { lineSchema } from "./fields";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import { NAME_MAX } from "./limits";
 import { emailSchema, publicUserSchema, userIdSchema } from "./users";
 
@@ -25,11 +25,10 @@ export const FRIEND_RULES_TEXTS = defineTexts("friendRules", {
 /** A friend invitation: an e-mail is required, the name is optional. */
 export const inviteFriendSchema = z.object({
   email: z
-    .string({ error: FRIEND_RULES_TEXTS.emailRequired })
+    .string({ error: messageKey(FRIEND_RULES_TEXTS, "emailRequired") })
     .trim()
-    .min(1, FRIEND_RULES_TEXTS.emailRequired)
+    .min(1, messageKey(FRIEND_RULES_TEXTS, "emailRequired"))
     .pipe(emailSchema),
   name: lineSchema().trim().max(NAME_MAX).default(""),
 });
 export type InviteFriendInput = z.input<typeof inviteFriendSchema>;
-export const FRIEND_INVITES_TOO_MANY_MESSAGE = FRIEND_RULES_TEXTS.tooManyInvites;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatMessageSchema } from "./chat";
 import { calendarDaySchema, idParamSchema, idSchema, lineSchema, textSchema } from "./fields";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import { INT4_MAX, NAME_MAX } from "./limits";
 import { uploadedImageSchema } from "./media";
 import { TIME_SLOTS, timeSlotIdSchema } from "./time-slots";
@@ -55,7 +55,10 @@ export const groupListItemSchema = z.object({
 export type GroupListItem = z.infer<typeof groupListItemSchema>;
 
 export const createGroupBodySchema = z.object({
-  name: lineSchema({ error: GROUP_TEXTS.nameRequired }).trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
+  name: lineSchema({ error: messageKey(GROUP_TEXTS, "nameRequired") })
+    .trim()
+    .min(1, messageKey(GROUP_TEXTS, "nameRequired"))
+    .max(NAME_MAX),
   description: textSchema().trim().max(GROUP_DESCRIPTION_MAX).default(""),
   imageUrl: uploadedImageSchema("The group photo").nullable().optional(),
   isPrivate: z.boolean().default(false),
@@ -210,12 +213,12 @@ export const GROUP_AVAILABILITY_TEXTS = defineTexts("groupAvailability", {
 });
 export const groupAvailabilityBodySchema = z.object({
   date: z
-    .string({ error: GROUP_AVAILABILITY_TEXTS.dateRequired })
-    .min(1, GROUP_AVAILABILITY_TEXTS.dateRequired)
+    .string({ error: messageKey(GROUP_AVAILABILITY_TEXTS, "dateRequired") })
+    .min(1, messageKey(GROUP_AVAILABILITY_TEXTS, "dateRequired"))
     .pipe(calendarDaySchema("Date must be yyyy-MM-dd")),
   timeslots: z
-    .array(timeSlotIdSchema, { error: GROUP_AVAILABILITY_TEXTS.slotRequired })
-    .min(1, GROUP_AVAILABILITY_TEXTS.slotRequired)
+    .array(timeSlotIdSchema, { error: messageKey(GROUP_AVAILABILITY_TEXTS, "slotRequired") })
+    .min(1, messageKey(GROUP_AVAILABILITY_TEXTS, "slotRequired"))
     .max(TIME_SLOTS.length),
 });
 export type GroupAvailabilityBody = z.infer<typeof groupAvailabilityBodySchema>;

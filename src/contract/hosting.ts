@@ -14,7 +14,7 @@ import {
   TICKET_CODE_MAX,
   UPDATE_MESSAGE_MAX,
 } from "./hosting-texts";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 
 export {
   CHECK_IN_CLOSES_AFTER_START_HOURS,
@@ -189,7 +189,7 @@ export const ticketSchema = z.object({ code: z.string(), doorCode: z.string() })
 const ticketCodeSchema = lineSchema()
   .trim()
   .min(1, RULES.ticketCodeRequired)
-  .max(TICKET_CODE_MAX, HOSTING_TEXTS.ticketNotFound);
+  .max(TICKET_CODE_MAX, messageKey(HOSTING_TEXTS, "ticketNotFound"));
 /** A scanned ticket's code or its typed door code, or (ticking the guest list) the guest's id. */
 export const checkInBodySchema = z.union([
   z.object({ code: ticketCodeSchema }).strict(),

@@ -80,7 +80,7 @@ export const LIMIT_TEXTS = defineTexts("limits", {
   friendRequests: "Too many friend requests created, try again in {wait}",
 });
 /** Which wait message, and its number: "42 s" under two minutes, "58 min" under two hours, else "3 h". */
-function waitParts(seconds: number): { key: "seconds" | "minutes" | "hours"; n: string } {
+export function waitParts(seconds: number): { key: "seconds" | "minutes" | "hours"; n: string } {
   if (seconds < 120) return { key: "seconds", n: String(seconds) };
   if (seconds < 7200) return { key: "minutes", n: String(Math.ceil(seconds / 60)) };
   return { key: "hours", n: String(Math.ceil(seconds / 3600)) };

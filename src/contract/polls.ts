@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { eventDateSchema, idSchema, lineSchema } from "./fields";
 import { voteCountsSchema, voteValueSchema } from "./groups";
-import { defineTexts } from "./i18n/texts";
+import { defineTexts, messageKey } from "./i18n/texts";
 import { SHORT_TEXT_MAX } from "./limits";
 
 /**
@@ -19,6 +19,7 @@ export const POLL_TEXTS = defineTexts("poll", {
   optionsCount: `A poll offers ${POLL_OPTIONS_MIN} to ${POLL_OPTIONS_MAX} options`,
   decideByRequired: "decideBy is required with options",
   decideByPast: "decideBy must be in the future",
+  optionDateInPast: "Date cannot be in the past",
   decideByAfterOption: "decideBy must come before the earliest option",
   sameOption: "Two options have the same date and place",
   optionNotFound: "Option not found",
@@ -43,20 +44,20 @@ export const POLL_TEXTS = defineTexts("poll", {
 const notPast = (iso: string) => Date.parse(iso) >= Date.now() - 60_000;
 
 const pollOptionInputSchema = z.object({
-  date: eventDateSchema().refine(notPast, "Date cannot be in the past"),
+  date: eventDateSchema().refine(notPast, messageKey(POLL_TEXTS, "optionDateInPast")),
   location: lineSchema().trim().max(SHORT_TEXT_MAX).default(""),
 });
 export const pollOptionsInputSchema = z
   .array(pollOptionInputSchema)
-  .min(POLL_OPTIONS_MIN, POLL_TEXTS.optionsCount)
-  .max(POLL_OPTIONS_MAX, POLL_TEXTS.optionsCount)
+  .min(POLL_OPTIONS_MIN, messageKey(POLL_TEXTS, "optionsCount"))
+  .max(POLL_OPTIONS_MAX, messageKey(POLL_TEXTS, "optionsCount"))
   .refine(
     (options) => new Set(options.map((o) => `${Date.parse(o.date)}|${o.location}`)).size === options.length,
-    POLL_TEXTS.sameOption,
+    messageKey(POLL_TEXTS, "sameOption"),
   );
 export const decideBySchema = eventDateSchema("decideBy is required").refine(
   (iso) => Date.parse(iso) > Date.now(),
-  POLL_TEXTS.decideByPast,
+  messageKey(POLL_TEXTS, "decideByPast"),
 );
 
 const voterSchema = z.object({ id: z.number().int(), fullName: z.string(), vote: voteValueSchema });

@@ -120,7 +120,6 @@ export const PUSH_TEXTS = defineTexts("push", {
   chatMore: "{preview} (+{more} more)",
 });
 /** A 429's text: an ICU message naming {seconds}, written in the request's language. */
-export const PUSH_TOO_MANY_TEXT = PUSH_TEXTS.tooMany;
 
 /**
  * The browsers' push services (Chrome/Edge/Opera/Samsung via FCM, Firefox, Windows, Safari): the server
@@ -133,9 +132,6 @@ const PUSH_SERVICE_HOSTS = [
   "notify.windows.com",
   "push.apple.com",
 ] as const;
-export const PUSH_ENDPOINT_REFUSED = PUSH_TEXTS.endpointRefused;
-/** Another account's device whose session is still signed in: it signs out there first. */
-export const PUSH_DEVICE_TAKEN = PUSH_TEXTS.deviceTaken;
 
 export function isPushServiceUrl(endpoint: string): boolean {
   const url = new URL(endpoint);

@@ -2,7 +2,7 @@
 // them on the first screen and loads the schemas (and zod) with the first frame. socket.ts re-exports what
 // the server and the contract still name through it.
 
-import { defineTexts, formatMessage } from "./i18n/texts";
+import { defineTexts } from "./i18n/texts";
 
 /**
  * Close code for a socket without a valid session (4000-4999 are application codes): refused at
@@ -21,9 +21,6 @@ export const SOCKET_TEXTS = defineTexts("socket", {
   joinFirst: "Join the group first",
   tooManyFrames: "Too many requests, try again in {seconds} s",
 });
-/** SOCKET_TEXTS.tooManyFrames in English with its seconds (a limiter's refusal; the error answer translates it). */
-export const tooManyFramesText = (retryAfterSeconds: number) =>
-  formatMessage("en", SOCKET_TEXTS.tooManyFrames, { seconds: retryAfterSeconds });
 /** A dropped socket reconnects with exponential backoff from 1 s, capped at 30 s, while the session lasts. */
 export const SOCKET_RECONNECT_BASE_MS = 1000;
 export const SOCKET_RECONNECT_MAX_MS = 30_000;

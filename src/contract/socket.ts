@@ -8,7 +8,6 @@ export {
   SOCKET_POLICY_CODE,
   SOCKET_TEXTS,
   SOCKET_UNAUTHORIZED_CODE,
-  tooManyFramesText,
 } from "./socket-codes";
 
 const groupId = idSchema;

@@ -21,24 +21,25 @@ export const TIME_SLOT_TEXTS = defineTexts("timeSlots", {
   beforeDawn: "Before Dawn",
   beforeDawnRange: "3am-6am",
 });
-const T = TIME_SLOT_TEXTS;
 
 /** The eight three-hour slots of My Availability, in display order. */
 export const TIME_SLOTS = [
-  { id: "early_morning_1", label: T.earlyMorning, range: T.earlyMorningRange, startHour: 6 },
-  { id: "morning", label: T.morning, range: T.morningRange, startHour: 9 },
-  { id: "early_afternoon", label: T.earlyAfternoon, range: T.earlyAfternoonRange, startHour: 12 },
-  { id: "late_afternoon", label: T.lateAfternoon, range: T.lateAfternoonRange, startHour: 15 },
-  { id: "evening", label: T.evening, range: T.eveningRange, startHour: 18 },
-  { id: "night", label: T.night, range: T.nightRange, startHour: 21 },
-  { id: "late_night", label: T.lateNight, range: T.lateNightRange, startHour: 0 },
+  { id: "early_morning_1", label: "earlyMorning", range: "earlyMorningRange", startHour: 6 },
+  { id: "morning", label: "morning", range: "morningRange", startHour: 9 },
+  { id: "early_afternoon", label: "earlyAfternoon", range: "earlyAfternoonRange", startHour: 12 },
+  { id: "late_afternoon", label: "lateAfternoon", range: "lateAfternoonRange", startHour: 15 },
+  { id: "evening", label: "evening", range: "eveningRange", startHour: 18 },
+  { id: "night", label: "night", range: "nightRange", startHour: 21 },
+  { id: "late_night", label: "lateNight", range: "lateNightRange", startHour: 0 },
   // Two slots called "Early Morning" could not be told apart in a list; 3-6 am is the end of the night.
-  { id: "early_morning_2", label: T.beforeDawn, range: T.beforeDawnRange, startHour: 3 },
+  { id: "early_morning_2", label: "beforeDawn", range: "beforeDawnRange", startHour: 3 },
 ] as const;
 
 export const timeSlotIdSchema = idEnum(TIME_SLOTS);
 export type TimeSlotId = z.infer<typeof timeSlotIdSchema>;
 
-export function timeSlotLabel(id: TimeSlotId): string {
-  return TIME_SLOTS.find((s) => s.id === id)?.label ?? id;
+const LABEL_OF_SLOT = new Map(TIME_SLOTS.map((slot) => [slot.id as TimeSlotId, slot.label]));
+/** The key of a slot's name in TIME_SLOT_TEXTS. */
+export function timeSlotLabel(id: TimeSlotId): keyof typeof TIME_SLOT_TEXTS {
+  return LABEL_OF_SLOT.get(id) ?? "earlyMorning";
 }

@@ -19,16 +19,16 @@ export const ZONE_LABEL_TEXTS = defineTexts("zoneLabels", {
 });
 
 export const TIMEZONE_OPTIONS = [
-  { id: "America/New_York", label: ZONE_LABEL_TEXTS.eastern },
-  { id: "America/Chicago", label: ZONE_LABEL_TEXTS.central },
-  { id: "America/Denver", label: ZONE_LABEL_TEXTS.mountain },
-  { id: "America/Los_Angeles", label: ZONE_LABEL_TEXTS.pacific },
-  { id: "America/Anchorage", label: ZONE_LABEL_TEXTS.alaska },
-  { id: "Pacific/Honolulu", label: ZONE_LABEL_TEXTS.hawaii },
-  { id: "Europe/London", label: ZONE_LABEL_TEXTS.greenwich },
-  { id: "Europe/Paris", label: ZONE_LABEL_TEXTS.centralEuropean },
-  { id: "Asia/Tokyo", label: ZONE_LABEL_TEXTS.japan },
-  { id: "Australia/Sydney", label: ZONE_LABEL_TEXTS.australianEastern },
+  { id: "America/New_York", label: "eastern" },
+  { id: "America/Chicago", label: "central" },
+  { id: "America/Denver", label: "mountain" },
+  { id: "America/Los_Angeles", label: "pacific" },
+  { id: "America/Anchorage", label: "alaska" },
+  { id: "Pacific/Honolulu", label: "hawaii" },
+  { id: "Europe/London", label: "greenwich" },
+  { id: "Europe/Paris", label: "centralEuropean" },
+  { id: "Asia/Tokyo", label: "japan" },
+  { id: "Australia/Sydney", label: "australianEastern" },
 ] as const;
 
 /** The longest IANA id is 32 characters ("America/Argentina/ComodRivadavia"); twice that bounds the column. */
@@ -60,10 +60,16 @@ function listedByLowerCase() {
   return byLowerCase;
 }
 
-/** The label of one of the ten common zones, else the id read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America"). */
-export function timezoneLabel(id: string): string {
+/**
+ * The label of one of the ten common zones (`name` writes it in a language; English unless given), else the id
+ * read as words ("America/Argentina/Buenos_Aires" -> "Buenos Aires, Argentina, America").
+ */
+export function timezoneLabel(
+  id: string,
+  name: (key: keyof typeof ZONE_LABEL_TEXTS) => string = (key) => ZONE_LABEL_TEXTS[key],
+): string {
   const known = TIMEZONE_OPTIONS.find((zone) => zone.id === id);
-  if (known) return known.label;
+  if (known) return name(known.label);
   return id.split("/").reverse().join(", ").replaceAll("_", " ");
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TIME_SLOT_TEXTS } from "./time-slots";
 import {
   allTimezoneIds,
   registrationTimezone,
@@ -10,7 +11,7 @@ import {
 
 describe("settings contract", () => {
   it("lists the eight settings slots in the settings page's words, no two alike", () => {
-    expect(SETTINGS_SLOTS.map((s) => `${s.range} ${s.label.toLowerCase()}`)).toEqual([
+    expect(SETTINGS_SLOTS.map((s) => `${s.range} ${TIME_SLOT_TEXTS[s.label].toLowerCase()}`)).toEqual([
       "6-9am early morning",
       "9am-12pm morning",
       "12-3pm early afternoon",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TIME_SLOTS } from "./time-slots";
+import { TIME_SLOT_TEXTS, TIME_SLOTS } from "./time-slots";
 import { canonicalTimeZone, TIMEZONE_ID_MAX } from "./timezone-ids";
 
 export * from "./timezone-ids";
@@ -21,5 +21,5 @@ export const updateTimezoneBodySchema = z.object({ timezone: timezoneSchema });
 export const SETTINGS_SLOTS = TIME_SLOTS.map((slot) => ({
   label: slot.label,
   startHour: slot.startHour,
-  range: slot.range.replace(/^(\d+)(am|pm)-(\d+)\2$/, "$1-$3$2"),
+  range: TIME_SLOT_TEXTS[slot.range].replace(/^(\d+)(am|pm)-(\d+)\2$/, "$1-$3$2"),
 }));

@@ -74,8 +74,8 @@ export const updateProfileSchema = z
     publicProfile: z.boolean(),
     language: languageSchema,
     profileImage: z.string().regex(UPLOAD_URL_PATTERN, RULES.uploadedPhoto).nullable(),
-    latitude: coordinateTextSchema(90, "Latitude"),
-    longitude: coordinateTextSchema(180, "Longitude"),
+    latitude: coordinateTextSchema(90),
+    longitude: coordinateTextSchema(180),
   })
   .partial()
   .strict();

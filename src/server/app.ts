@@ -25,12 +25,13 @@ import type { ZodIssue } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { eventDetailSchema, feedQuerySchema, feedResponseSchema, myEventsSchema } from "#contract/events";
 import { DECK_FIRST_PAGE } from "#contract/first-screen";
+import { messageKey } from "#contract/i18n/texts";
 import { BODY_LIMIT_BYTES } from "#contract/limits";
 import { currentUserSchema } from "#contract/users";
 import { composeServices, type RouteDeps } from "./compose";
 import { type Config, connectSources, isLoopbackHost, publicOrigin, serveApiDocs } from "./config";
 import type { AppDeps } from "./deps";
-import { errorAnswer, validationAnswer } from "./http/error-texts";
+import { errorAnswer, statusAnswer, validationAnswer } from "./http/error-texts";
 import { hintWhenProxyUntrusted } from "./http/forwarded-hint";
 import { HttpError } from "./http/http-error";
 import { decorateReaderLanguage, PAGE_PER_READER } from "./http/reader-language";
@@ -169,27 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(400).send(validationAnswer(language, field, issue));
     }
     const status = error.statusCode ?? 500;
-    const values = error instanceof HttpError ? error.values : undefined;
-    const english = error instanceof HttpError ? error.text : error.message;
-    if (status >= 400 && status < 500) return reply.code(status).send(errorAnswer(language, status, english, values));
-    // A 5xx a service raises on purpose (HttpError) is an answer meant for the client: keep it, and log it too.
-    if (error instanceof HttpError && status >= 500) {
-      request.log.warn({ err: error }, "request refused");
-      return reply.code(status).send(errorAnswer(language, status, english, values));
+    if (error instanceof HttpError) {
+      // A 5xx a service raises on purpose is an answer meant for the client: keep it, and log it too.
+      if (status >= 500) request.log.warn({ err: error }, "request refused");
+      return reply.code(status).send(errorAnswer(language, status, error.code, error.values));
     }
+    if (status >= 400 && status < 500) return reply.code(status).send(statusAnswer(status, error.message));
     // The err serializer (safeErrorSerializer) keeps query parameters and database messages out of this line.
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(errorAnswer(language, 500, API_TEXTS.internal));
-  });
-  // A route that answers a message itself ({message}) speaks the request's language too; an error gets its code.
-  app.addHook("preSerialization", async (request, reply, payload: unknown) => {
-    if (!payload || typeof payload !== "object" || Array.isArray(payload)) return payload;
-    const body = payload as { message?: unknown; code?: unknown };
-    if (typeof body.message !== "string" || typeof body.code === "string") return payload;
-    // Success answers that are only a message ("Password changed"); any other body's `message` is someone's words.
-    if (reply.statusCode < 400 && Object.keys(body).length !== 1) return payload;
-    const answer = errorAnswer(requestLanguage(request.headers), reply.statusCode, body.message);
-    return reply.statusCode >= 400 ? { ...body, ...answer } : { ...body, message: answer.message };
+    return reply.code(500).send(errorAnswer(language, 500, messageKey(API_TEXTS, "internal")));
   });
 
   await app.register(fastifyCookie);
@@ -345,7 +334,7 @@ async function serveClient(app: FastifyInstance, { config, services }: RouteDeps
   app.setNotFoundHandler(async (request, reply) => {
     const notTheApp = request.url.startsWith("/api/") || request.url.startsWith("/assets/") || request.url === "/ws";
     if (!hasClient || request.method !== "GET" || notTheApp) {
-      return reply.code(404).send({ message: API_TEXTS.notFound });
+      throw new HttpError(404, messageKey(API_TEXTS, "notFound"));
     }
     // The shell in the reader's language (lang, dir, "Loading"), read per request so a deploy is seen at once.
     const { html, drawn } = await appPage(request, reply);

@@ -9,26 +9,17 @@ import spanish from "#contract/i18n/catalogs/es.json" with { type: "json" };
 import french from "#contract/i18n/catalogs/fr.json" with { type: "json" };
 import japanese from "#contract/i18n/catalogs/ja.json" with { type: "json" };
 import { bestLanguage, isLanguage, type Language } from "#contract/i18n/languages";
-import { NAMESPACES } from "#contract/i18n/namespaces";
+// Every set of texts, not only those the modules loaded so far import: a message is found by its code.
+import "#contract/i18n/namespaces";
 import {
   type Catalog,
   formatMessage,
-  indexEnglish,
   type MessageValues,
   messageByCode,
   type Texts,
   translate,
 } from "#contract/i18n/texts";
 
-/**
- * Every English message the server may write, by its words: all sets of texts, not only those loaded so far.
- * Built on first use: a contract module that imports the server's helpers may still be loading at import time.
- */
-let englishCodes: Map<string, string> | null = null;
-const codeOfEnglishWords = (english: string) => {
-  englishCodes ??= indexEnglish(Object.entries(NAMESPACES));
-  return englishCodes.get(english);
-};
 const CATALOGS: Record<Language, Catalog | null> = {
   en: null,
   es: spanish,
@@ -60,26 +51,15 @@ export function serverText<T extends Texts>(
 }
 
 /** A message by its code ("events.full") in a language; undefined for a code no set of texts holds. */
-function textByCode(language: Language, code: string, values?: MessageValues): string | undefined {
+export function messageIn(language: Language, code: string, values?: MessageValues): string | undefined {
   const message = messageByCode(CATALOGS[language], code);
   if (typeof message !== "string") return undefined;
   try {
     return formatMessage(language, message, values);
   } catch {
-    // A message naming values given none (an English text matched by its words): its words as they are.
+    // A stored message whose values an older row lacks: its words as they are, never a failed answer.
     return message;
   }
-}
-
-/** An English message found again by its words, with its code, in a language (values fill its arguments). */
-export function localizeEnglish(
-  language: Language,
-  english: string,
-  values?: MessageValues,
-): { code: string; message: string } | null {
-  const code = codeOfEnglishWords(english);
-  if (!code) return null;
-  return { code, message: textByCode(language, code, values) ?? english };
 }
 
 /** How a language writes an event's time (formatEventTime): its Intl locale ("en-US" for English) and catalog. */
@@ -90,5 +70,5 @@ export function timeLanguage(language: Language): TimeLanguage {
 /** A stored text's words in a language: by its code and values when it has one, else as it was written. */
 export function wordsIn(language: Language, code: string | null | undefined, values: MessageValues, stored: string) {
   if (!code) return stored;
-  return textByCode(language, code, values) ?? stored;
+  return messageIn(language, code, values) ?? stored;
 }

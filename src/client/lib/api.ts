@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { currentLanguage, localize, spokenLanguage } from "./i18n";
+import { currentLanguage, spokenLanguage } from "./i18n";
 
 /**
  * A non-OK answer. Its message stays "{status}: {body text, or status text when empty}", the form
@@ -68,14 +68,15 @@ export const api = {
 export function errorMessage(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  // An English contract text (a client-side error, a message of an older server) in the app's language.
-  if (!match) return error.message ? localize(error.message) : null;
+  // A client-side error, thrown with its words already in the app's language.
+  if (!match) return error.message || null;
   const body = match[1].trim();
   if (!body) return null;
   try {
     const parsed = JSON.parse(body) as unknown;
     if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
-      return parsed.message ? localize(parsed.message) : null;
+      // The server wrote it in the language the app asked for (Accept-Language).
+      return parsed.message || null;
     }
   } catch {
     // Not JSON: the body text itself is the message.

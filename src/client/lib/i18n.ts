@@ -3,7 +3,6 @@
 import { bestLanguage, DEFAULT_LANGUAGE, isLanguage, type Language, languageDirection } from "@contract/i18n/languages";
 import {
   type Catalog,
-  codeOfEnglish,
   formatMessage,
   type MessageValues,
   messageByCode,
@@ -140,11 +139,10 @@ export function useTexts<T extends Texts>(texts: T) {
 }
 
 /**
- * A text that arrives in English from a shared rule (a form's schema, a contract constant) in the current
- * language: found again by its English words; a text no catalog holds is shown as it is.
+ * A message by its code (messageKey), as a form's rule carries it, in the current language; words that are no
+ * message's code (zod's own, already in the current language) are shown as they are.
  */
-export function localize(english: string, values?: MessageValues): string {
-  const code = codeOfEnglish(english);
-  const message = (code && messageByCode(state.catalog, code)) || english;
-  return formatMessage(state.locale, message, shown(values));
+export function textByCode(code: string, values?: MessageValues): string {
+  const message = messageByCode(state.catalog, code);
+  return message === undefined ? code : formatMessage(state.locale, message, shown(values));
 }

@@ -1,6 +1,7 @@
 import { PHOTO_QUALITY } from "@contract/limits";
 import type { MapsPlatform } from "@contract/places";
 import { UI_TEXTS } from "@contract/shell-texts";
+import { text } from "./i18n";
 
 type HapticStrength = "light" | "medium" | "heavy";
 
@@ -15,9 +16,11 @@ export type Position = {
 };
 
 /** Why a position could not be read: the place picker shows it; Discover only logs it and loads without one. */
-const LOCATION_DENIED = UI_TEXTS.locationDenied;
-const LOCATION_FAILED = UI_TEXTS.locationFailed;
-const LOCATION_UNSUPPORTED = UI_TEXTS.locationUnsupported;
+class LocationError extends Error {
+  constructor(readonly why: "locationDenied" | "locationFailed" | "locationUnsupported") {
+    super(text(UI_TEXTS, why));
+  }
+}
 
 // The plugins load when first used on a device, not with the first screen of every browser visit.
 const haptics = () => import("@capacitor/haptics");
@@ -81,10 +84,10 @@ async function getPosition(): Promise<Position> {
     try {
       const Geolocation = await geolocation();
       const permission = await Geolocation.checkPermissions();
-      if (permission.location === "denied") throw new Error(LOCATION_DENIED);
+      if (permission.location === "denied") throw new LocationError("locationDenied");
       if (permission.location !== "granted") {
         const requested = await Geolocation.requestPermissions();
-        if (requested.location === "denied") throw new Error(LOCATION_DENIED);
+        if (requested.location === "denied") throw new LocationError("locationDenied");
       }
       const { coords } = await Geolocation.getCurrentPosition({ enableHighAccuracy: true });
       return {
@@ -97,11 +100,11 @@ async function getPosition(): Promise<Position> {
         speed: coords.speed ?? null,
       };
     } catch (error) {
-      if (error instanceof Error && error.message === LOCATION_DENIED) throw error;
-      throw new Error(LOCATION_FAILED);
+      if (error instanceof LocationError && error.why === "locationDenied") throw error;
+      throw new LocationError("locationFailed");
     }
   }
-  if (typeof navigator === "undefined" || !navigator.geolocation) throw new Error(LOCATION_UNSUPPORTED);
+  if (typeof navigator === "undefined" || !navigator.geolocation) throw new LocationError("locationUnsupported");
   return new Promise<Position>((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(
       ({ coords }) =>
@@ -114,7 +117,8 @@ async function getPosition(): Promise<Position> {
           heading: coords.heading,
           speed: coords.speed,
         }),
-      (error) => reject(new Error(error.code === error.PERMISSION_DENIED ? LOCATION_DENIED : LOCATION_FAILED)),
+      (error) =>
+        reject(new LocationError(error.code === error.PERMISSION_DENIED ? "locationDenied" : "locationFailed")),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   });
@@ -138,7 +142,7 @@ function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(UI_TEXTS.imageUnreadable));
+    reader.onerror = () => reject(new Error(text(UI_TEXTS, "imageUnreadable")));
     reader.readAsDataURL(file);
   });
 }

@@ -10,7 +10,7 @@ import {
   useFormContext,
   useFormState,
 } from "react-hook-form";
-import { localize, useLanguage } from "@/lib/i18n";
+import { textByCode, useLanguage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Label } from "./label";
 
@@ -91,9 +91,9 @@ export function FormDescription({ className, ...props }: React.ComponentProps<"p
 
 export function FormMessage({ className, children, ...props }: React.ComponentProps<"p">) {
   const { error, formMessageId } = useFormField();
-  // A schema's message is the contract's English: shown in the language the app speaks now.
+  // A schema's message is a contract text's code: written in the language the app speaks now.
   useLanguage();
-  const body = error ? localize(String(error.message ?? "")) : children;
+  const body = error ? textByCode(String(error.message ?? "")) : children;
   if (!body) return null;
   return (
     <p id={formMessageId} role="alert" className={cn("text-sm font-medium text-destructive", className)} {...props}>

@@ -11,8 +11,6 @@ import { MATCHING_NAMESPACES } from "./areas/matching";
 import { SERVER_NAMESPACES } from "./areas/server";
 import { SHELL_NAMESPACES } from "./areas/shell";
 
-// The server's own texts first: an English message several sets share is found again as the server's (its
-// error codes, "api.eventNotFound"), whatever the screens name it.
 export const NAMESPACES = {
   ...SERVER_NAMESPACES,
   ...CORE_NAMESPACES,

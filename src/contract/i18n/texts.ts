@@ -35,24 +35,12 @@ export function definedTexts(namespace: string): Texts | undefined {
   return textsOfNamespace.get(namespace);
 }
 
-/** English message -> its code ("login.password"), over sets of texts by namespace; the first code wins. */
-export function indexEnglish(namespaces: Iterable<[string, Texts]>): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const [namespace, texts] of namespaces) {
-    for (const [key, text] of Object.entries(texts)) if (!index.has(text)) index.set(text, `${namespace}.${key}`);
-  }
-  return index;
-}
-
-let loadedIndex: Map<string, string> | null = null;
-let indexedNamespaces = 0;
-/** The code of an English message among the texts loaded so far: how a message in English is found to translate it. */
-export function codeOfEnglish(message: string): string | undefined {
-  if (!loadedIndex || indexedNamespaces !== textsOfNamespace.size) {
-    loadedIndex = indexEnglish(textsOfNamespace);
-    indexedNamespaces = textsOfNamespace.size;
-  }
-  return loadedIndex.get(message);
+/**
+ * A message's address, "namespace.key": what an error, a form's rule or a stored notice carries instead of its
+ * words, so each reader's language is found by it (never by the English words, which may change).
+ */
+export function messageKey<T extends Texts>(texts: T, key: keyof T & string): string {
+  return `${namespaceOf(texts)}.${key}`;
 }
 
 /** A message by its code in a catalog (English when the catalog is null or lacks it). */

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { CREATION_LIMIT_WINDOW_MS, CREATION_LIMITS, tooManyCreatedText } from "#contract/limits";
+import { messageKey } from "#contract/i18n/texts";
+import { CREATION_LIMIT_WINDOW_MS, CREATION_LIMITS, LIMIT_TEXTS, waitParts } from "#contract/limits";
+import { serverText } from "#server/i18n";
+import { errorAnswer } from "./error-texts";
 import { limitPerUser } from "./rate-limits";
 
 export type CreationKind = keyof typeof CREATION_LIMITS;
@@ -13,7 +16,11 @@ export function creationLimit(
   app: FastifyInstance,
   kind: CreationKind,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
-  const { name, perHour, what } = CREATION_LIMITS[kind];
+  const { name, perHour } = CREATION_LIMITS[kind];
   const limiter = app.rateLimits.limiter(name, { points: perHour, windowMs: CREATION_LIMIT_WINDOW_MS });
-  return limitPerUser(limiter, (seconds) => tooManyCreatedText(what, seconds));
+  return limitPerUser(limiter, (seconds, language) => {
+    const { key, n } = waitParts(seconds);
+    const wait = serverText(language, LIMIT_TEXTS, key, { n });
+    return errorAnswer(language, 429, messageKey(LIMIT_TEXTS, kind), { wait });
+  });
 }

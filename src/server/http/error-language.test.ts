@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_TEXTS } from "#contract/api-texts";
+import { LOGIN_TEXTS } from "#contract/auth-texts";
+import { serverText } from "#server/i18n";
 import { as, createTestApp, registerUser, type TestApp } from "#server/test/test-app";
 
 // Every error answer is {message, code}: the code names the message in the catalogs, the message is in the
@@ -25,6 +28,37 @@ describe("error answers in the request's language", () => {
       code: "api.eventNotFound",
       message: "Evento no encontrado",
     });
+  });
+
+  it("an answer is found by the code it was thrown with: reworded English stays translated", async () => {
+    const ana = await registerUser(t.app);
+    const get = (language: string) =>
+      as(t.app, ana.cookie)({ method: "GET", url: "/api/events/999999", headers: { "accept-language": language } });
+    const texts = API_TEXTS as Record<string, string>;
+    const before = texts.eventNotFound;
+    texts.eventNotFound = "No event has that number";
+    try {
+      expect((await get("es")).json()).toEqual({ code: "api.eventNotFound", message: "Evento no encontrado" });
+      expect((await get("en")).json()).toEqual({ code: "api.eventNotFound", message: "No event has that number" });
+    } finally {
+      texts.eventNotFound = before;
+    }
+  });
+
+  it("a form rule's own text by its code: 400 with the contract's Spanish and the rule's code", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "someone", password: "" },
+      headers: { "accept-language": "es" },
+      remoteAddress: "10.77.0.9",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: "login.passwordRequired",
+      message: `password: ${serverText("es", LOGIN_TEXTS, "passwordRequired")}`,
+    });
+    expect(serverText("es", LOGIN_TEXTS, "passwordRequired")).not.toBe(LOGIN_TEXTS.passwordRequired);
   });
 
   it("a failed validation: 400 with zod's own Spanish for the field", async () => {

@@ -1,12 +1,12 @@
 // Every error answer is {message, code}: the message in the language the request asked for, the code a stable
 // machine name a client may branch on (the message's address in the catalog, e.g. "events.full", or the
-// status's name for a message no catalog holds yet).
+// status's name for an error no catalog words, such as Fastify's own).
 
 import type { ZodIssue } from "zod";
 import { ar, de, es, fr, ja } from "zod/v4/locales";
 import type { Language } from "#contract/i18n/languages";
-import { formatMessage, type MessageValues } from "#contract/i18n/texts";
-import { localizeEnglish } from "#server/i18n";
+import type { MessageValues } from "#contract/i18n/texts";
+import { messageIn } from "#server/i18n";
 
 const STATUS_CODES: Record<number, string> = {
   400: "bad_request",
@@ -29,14 +29,15 @@ export interface ErrorAnswer {
   code: string;
 }
 
-/** An error's message in a language, with its code; values fill the message's ICU arguments. */
-export function errorAnswer(language: Language, status: number, english: string, values?: MessageValues): ErrorAnswer {
-  const found = localizeEnglish(language, english, values);
-  if (!found) {
-    const message = values ? formatMessage("en", english, values) : english;
-    return { message, code: STATUS_CODES[status] ?? `http_${status}` };
-  }
-  return found;
+/** An error no catalog words: the words it came with, and its status's name as its code. */
+export function statusAnswer(status: number, words: string): ErrorAnswer {
+  return { message: words, code: STATUS_CODES[status] ?? `http_${status}` };
+}
+
+/** An error's message by its code (messageKey) in a language; values fill the message's ICU arguments. */
+export function errorAnswer(language: Language, status: number, code: string, values?: MessageValues): ErrorAnswer {
+  const message = messageIn(language, code, values);
+  return message === undefined ? statusAnswer(status, code) : { message, code };
 }
 
 const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = {
@@ -47,12 +48,11 @@ const zodLocales: Partial<Record<Language, ReturnType<typeof es>>> = {
   ja: ja(),
 };
 
-/** A failed field's message: the contract's own text translated, else zod's in the reader's language. */
+/** A failed field's message: the contract's own, by the code a schema gives as its message, else zod's own. */
 export function validationAnswer(language: Language, field: string, issue: ZodIssue): ErrorAnswer {
-  const found = localizeEnglish(language, issue.message);
+  const own = messageIn(language, issue.message);
   const locale = zodLocales[language];
   const zodMessage = locale ? locale.localeError(issue as Parameters<typeof locale.localeError>[0]) : undefined;
-  const message =
-    found?.message ?? (typeof zodMessage === "string" ? zodMessage : (zodMessage?.message ?? issue.message));
-  return { message: field ? `${field}: ${message}` : message, code: found?.code ?? "validation" };
+  const message = own ?? (typeof zodMessage === "string" ? zodMessage : (zodMessage?.message ?? issue.message));
+  return { message: field ? `${field}: ${message}` : message, code: own === undefined ? "validation" : issue.message };
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import type { Language } from "#contract/i18n/languages";
 import { requestLanguage } from "#server/i18n";
-import { errorAnswer } from "./error-texts";
+import { type ErrorAnswer, errorAnswer } from "./error-texts";
 
 /**
  * The one place Link builds rate limiters that hold across sockets, REST calls and instances
@@ -216,22 +217,19 @@ export function retryAfterSeconds(verdict: { retryAfterMs: number }): number {
 
 /**
  * A route hook that spends one point of the signed-in user's budget (of the client address when
- * signed out) and answers 429 {message} with Retry-After once it is spent. A message given as a contract text
- * (an ICU message, which may name {seconds}) is written in the request's language with its code.
+ * signed out) and answers 429 {message, code} with Retry-After once it is spent: a contract text by its code
+ * (messageKey; its message may name {seconds}), or an answer written for the reader's language and the wait.
  */
-export function limitPerUser(
-  limiter: Limiter | readonly Limiter[],
-  message: string | ((retryAfterS: number) => string),
-) {
-  return limitBy(limiter, (request) => request.userId ?? `ip:${request.ip}`, message);
+export function limitPerUser(limiter: Limiter | readonly Limiter[], refusal: Refusal) {
+  return limitBy(limiter, (request) => request.userId ?? `ip:${request.ip}`, refusal);
 }
 
 /**
  * The same for public routes budgeted per client address (request.ip: X-Forwarded-For counts only
  * under TRUST_PROXY), signed in or not. Usable as onRequest, so a budget is spent before validation.
  */
-export function limitPerAddress(limiter: Limiter, message: string | ((retryAfterS: number) => string)) {
-  return limitBy(limiter, (request) => `ip:${request.ip}`, message);
+export function limitPerAddress(limiter: Limiter, refusal: Refusal) {
+  return limitBy(limiter, (request) => `ip:${request.ip}`, refusal);
 }
 
 /** Spends one point of every budget for `key`; the longest wait when any refuses. */
@@ -241,10 +239,13 @@ export async function consumeAll(limiters: readonly Limiter[], key: string | num
   return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterMs: Math.max(...waits) };
 }
 
+/** A 429's text: a message's code, or the whole answer for a wait in a language. */
+type Refusal = string | ((retryAfterS: number, language: Language) => ErrorAnswer);
+
 function limitBy(
   limiter: Limiter | readonly Limiter[],
   keyOf: (request: FastifyRequest) => string | number,
-  message: string | ((retryAfterS: number) => string),
+  refusal: Refusal,
 ) {
   const limiters: readonly Limiter[] = Array.isArray(limiter) ? limiter : [limiter as Limiter];
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -255,9 +256,9 @@ function limitBy(
       .code(429)
       .header("retry-after", String(seconds))
       .send(
-        typeof message === "string"
-          ? errorAnswer(requestLanguage(request.headers), 429, message, { seconds })
-          : { message: message(seconds) },
+        typeof refusal === "string"
+          ? errorAnswer(requestLanguage(request.headers), 429, refusal, { seconds })
+          : refusal(seconds, requestLanguage(request.headers)),
       );
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import type { Database } from "../db/client";
@@ -25,7 +27,7 @@ beforeAll(async () => {
   });
   // A service that refuses on purpose with a 5xx, and an unexpected failure that happens to carry one.
   app.get("/api/test/deliberate-503", { config: { public: true } }, () => {
-    throw new HttpError(503, "Calendar links need PUBLIC_ORIGIN to be set");
+    throw new HttpError(503, messageKey(API_TEXTS, "calendarNeedsOrigin"));
   });
   app.get("/api/test/unexpected-502", { config: { public: true } }, () => {
     throw Object.assign(new Error("upstream said password=hunter2"), { statusCode: 502 });

@@ -1,6 +1,8 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import type { Config } from "../config";
+import { HttpError } from "./http-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -9,14 +11,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * says so outright; otherwise the Origin must name this host (or PUBLIC_ORIGIN).
  */
 export function refuseCrossSiteWrites(config: Config) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers["sec-fetch-site"];
-    if (fetchSite === "cross-site") return reply.code(403).send({ message: API_TEXTS.crossSite });
+    if (fetchSite === "cross-site") throw new HttpError(403, messageKey(API_TEXTS, "crossSite"));
     const origin = request.headers.origin;
     if (!origin) return;
     if (!isSameOrigin(origin, request.headers.host, config.PUBLIC_ORIGIN)) {
-      return reply.code(403).send({ message: API_TEXTS.crossSite });
+      throw new HttpError(403, messageKey(API_TEXTS, "crossSite"));
     }
   };
 }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type {} from "@fastify/cookie";
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "./http-error";
 
 const SESSION_COOKIE = "link_session";
@@ -17,14 +18,14 @@ export function hashSessionToken(token: string): string {
 
 /** The signed-in user's id, or a 401: the session, never the request, decides who acts. */
 export function requireUserId(request: FastifyRequest): number {
-  if (request.userId == null) throw new HttpError(401, API_TEXTS.notSignedIn);
+  if (request.userId == null) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
   return request.userId;
 }
 
 /** 403 unless the id named in a path, query or body is the signed-in user's own. */
 export function requireSelf(request: FastifyRequest, claimedUserId: number): number {
   const userId = requireUserId(request);
-  if (userId !== claimedUserId) throw new HttpError(403, API_TEXTS.actAsYourself);
+  if (userId !== claimedUserId) throw new HttpError(403, messageKey(API_TEXTS, "actAsYourself"));
   return userId;
 }
 

@@ -1,19 +1,19 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel } from "#contract/bus";
-import { clientIdSchema, tooManyMessagesText } from "#contract/chat";
+import { CHAT_TEXTS, clientIdSchema } from "#contract/chat";
+import type { Language } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import {
   SOCKET_AUTH_FRAMES_PER_MINUTE,
   SOCKET_FRAMES_PER_MINUTE,
   SOCKET_GROUP_FRAMES_PER_MINUTE,
   TYPING_MIN_INTERVAL_MS,
 } from "#contract/limits";
-import {
-  type ClientMessage,
-  clientMessageSchema,
-  SOCKET_POLICY_CODE,
-  SOCKET_TEXTS,
-  tooManyFramesText,
-} from "#contract/socket";
+import { BLOCK_TEXTS } from "#contract/safety-texts";
+import { type ClientMessage, clientMessageSchema, SOCKET_POLICY_CODE, SOCKET_TEXTS } from "#contract/socket";
+import { validationAnswer } from "#server/http/error-texts";
+import { HttpError } from "#server/http/http-error";
+import { messageIn, serverText } from "#server/i18n";
 import { consumeAll, type Limiter, retryAfterSeconds } from "../http/rate-limits";
 import type { HubChannels } from "./channels";
 import type { Connection, HubDeps } from "./hub-types";
@@ -21,10 +21,10 @@ import { send } from "./send";
 
 const MINUTE_MS = 60_000;
 
-/** A refusal meant for the person (a handler's 4xx): its message is safe to show. */
-function refusalOf(error: unknown): string | null {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === "number" && status < 500 && error instanceof Error ? error.message : null;
+/** A refusal meant for the person (a handler's 4xx) in their language: its message is safe to show. */
+function refusalOf(error: unknown, language: Language): string | null {
+  if (!(error instanceof HttpError) || error.statusCode >= 500) return null;
+  return messageIn(language, error.code, error.values) ?? error.message;
 }
 
 /** What a socket's frames do: each is parsed, budgeted and served, and answered by a frame of its own. */
@@ -48,18 +48,19 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
   async function spend(
     limiter: Limiter | readonly Limiter[],
     conn: Connection,
-    text: (seconds: number) => string = tooManyFramesText,
+    refusal = messageKey(SOCKET_TEXTS, "tooManyFrames"),
   ): Promise<string | null> {
     const verdict = await consumeAll(Array.isArray(limiter) ? limiter : [limiter as Limiter], conn.userId);
-    return verdict.allowed ? null : text(retryAfterSeconds(verdict));
+    if (verdict.allowed) return null;
+    return messageIn(conn.language, refusal, { seconds: retryAfterSeconds(verdict) }) ?? refusal;
   }
 
   /** A handler's refusal is said as it is; anything else is logged and said vaguely. */
-  function failureText(error: unknown) {
-    const refusal = refusalOf(error);
+  function failureText(error: unknown, language: Language) {
+    const refusal = refusalOf(error, language);
     if (refusal) return refusal;
     deps.log.error({ err: error }, "socket frame failed");
-    return "Something went wrong";
+    return serverText(language, BLOCK_TEXTS, "somethingWrong");
   }
 
   /** Serves one valid frame; a refusal for the person comes back as its text. */
@@ -92,7 +93,7 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
       }
       case "chat_message": {
         const clientId = frame.clientId ?? null;
-        const refused = await spend(limiters.chat, conn, tooManyMessagesText);
+        const refused = await spend(limiters.chat, conn, messageKey(CHAT_TEXTS, "tooManyMessages"));
         if (refused) {
           send(conn, { type: "message_error", clientId, message: refused });
           return null;
@@ -103,7 +104,8 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
           .sendChat(conn.userId, frame)
           .then(
             (stored) => send(conn, { type: "message_ack", clientId, id: stored.id }),
-            (error: unknown) => send(conn, { type: "message_error", clientId, message: failureText(error) }),
+            (error: unknown) =>
+              send(conn, { type: "message_error", clientId, message: failureText(error, conn.language) }),
           )
           .finally(() => conn.sending.delete(sending));
         conn.sending.add(sending);
@@ -154,14 +156,13 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
       if (isBinary) throw new Error("binary");
       json = JSON.parse(String(data));
     } catch {
-      send(conn, { type: "error", message: API_TEXTS.invalidFrame });
+      send(conn, { type: "error", message: serverText(conn.language, API_TEXTS, "invalidFrame") });
       return;
     }
     const parsed = clientMessageSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
-      const message = `Invalid message: ${where}${issue.message}`;
+      const { message } = validationAnswer(conn.language, issue.path.join("."), issue);
       // Every chat frame is answered by its clientId, even one that fails the parse (when the id itself is valid).
       const chat = json as { type?: unknown; clientId?: unknown } | null;
       if (chat?.type === "chat_message") {
@@ -174,7 +175,7 @@ export function hubFrames(deps: HubDeps, channels: HubChannels) {
       const refused = await handle(conn, parsed.data);
       if (refused) send(conn, { type: "error", message: refused });
     } catch (error) {
-      send(conn, { type: "error", message: failureText(error) });
+      send(conn, { type: "error", message: failureText(error, conn.language) });
     }
   };
 }

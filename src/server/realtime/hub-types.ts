@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { ChatMessage } from "#contract/chat";
 import type { VoteValue } from "#contract/groups";
+import type { Language } from "#contract/i18n/languages";
 import type { RateLimit, RateLimits } from "../http/rate-limits";
 import type { Bus } from "./bus";
 
@@ -12,6 +13,8 @@ export interface Connection {
   /** The upgraded TCP connection under `socket`: send() corks it so a turn's frames leave in one write. */
   transport?: Duplex;
   userId: number;
+  /** The language the upgrade asked for (Accept-Language): the refusals a frame gets are written in it. */
+  language: Language;
   /** This socket's slot among the user's SOCKETS_PER_USER_MAX, on every instance. */
   slot: string;
   /** The session the upgrade was authenticated with: when it ends, this socket closes. */

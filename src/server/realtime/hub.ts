@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { WebSocket } from "ws";
 import { SESSIONS_REVOKED_CHANNEL, userChannel } from "#contract/bus";
+import type { Language } from "#contract/i18n/languages";
 import { SOCKETS_PER_USER_MAX } from "#contract/limits";
 import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
 import { revokedSessionHashes } from "./bus";
@@ -109,11 +110,19 @@ export function createHub(deps: HubDeps) {
      * Takes over an upgraded socket of a signed-in user (and its TCP connection, `transport`). Handlers
      * attach before any await.
      */
-    accept(socket: WebSocket, userId: number, sessionHash: string, slot: string, transport?: Duplex) {
+    accept(
+      socket: WebSocket,
+      userId: number,
+      sessionHash: string,
+      slot: string,
+      transport?: Duplex,
+      language: Language = "en",
+    ) {
       const conn: Connection = {
         socket,
         transport,
         userId,
+        language,
         slot,
         sessionHash,
         groups: new Set(),

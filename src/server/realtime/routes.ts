@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import { SOCKET_OPENS_PER_MINUTE } from "#contract/limits";
-import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE, tooManyFramesText } from "#contract/socket";
+import { SOCKET_TEXTS, SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
+import { errorAnswer } from "#server/http/error-texts";
+import { HttpError } from "#server/http/http-error";
+import { requestLanguage } from "#server/i18n";
 import { retryAfterSeconds } from "../http/rate-limits";
 import { isSameOrigin } from "../http/same-origin";
 import type { Bus } from "./bus";
@@ -35,9 +39,9 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
         const origin = request.headers.origin;
         // Browsers always send Origin on a socket upgrade; one from another site could ride the cookie.
         if (origin && !isSameOrigin(origin, request.headers.host, options.publicOrigin)) {
-          return reply.code(403).send({ message: API_TEXTS.crossSiteSockets });
+          throw new HttpError(403, messageKey(API_TEXTS, "crossSiteSockets"));
         }
-        if (request.userId == null) return reply.code(401).send({ message: API_TEXTS.notSignedIn });
+        if (request.userId == null) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
         // Sockets are opened at a human pace, and a user holds at most SOCKETS_PER_USER_MAX
         // of them across all instances.
         const verdict = await opens.consume(request.userId);
@@ -46,10 +50,14 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
           return reply
             .code(429)
             .header("retry-after", String(seconds))
-            .send({ message: tooManyFramesText(seconds) });
+            .send(
+              errorAnswer(requestLanguage(request.headers), 429, messageKey(SOCKET_TEXTS, "tooManyFrames"), {
+                seconds,
+              }),
+            );
         }
         const slot = await hub.reserveSocket(request.userId);
-        if (!slot) return reply.code(429).send({ message: SOCKET_TEXTS.tooManySockets });
+        if (!slot) throw new HttpError(429, messageKey(SOCKET_TEXTS, "tooManySockets"));
         reservedSlots.set(request, slot);
       },
     },
@@ -58,7 +66,14 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       if (request.userId == null) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
       const slot = reservedSlots.get(request);
       if (!slot) return socket.close(SOCKET_UNAUTHORIZED_CODE, "Not signed in");
-      hub.accept(socket, request.userId, request.sessionHash ?? "", slot, request.raw.socket);
+      hub.accept(
+        socket,
+        request.userId,
+        request.sessionHash ?? "",
+        slot,
+        request.raw.socket,
+        requestLanguage(request.headers),
+      );
     },
   );
 };

@@ -8,7 +8,7 @@ import { useLocation } from "wouter";
 import type { z } from "zod";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
-import { localize, text, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Badge } from "@/ui/badge";
 import { Button } from "@/ui/button";
@@ -47,7 +47,7 @@ function EmailVerification() {
   const t = useTexts(ACCOUNT_UI_TEXTS);
   const send = useMutation({
     ...sendVerificationMutation(),
-    onSuccess: (r) => toast({ title: text(ACCOUNT_UI_TEXTS, "checkInbox"), description: localize(r.message) }),
+    onSuccess: (r) => toast({ title: text(ACCOUNT_UI_TEXTS, "checkInbox"), description: r.message }),
     onError: failed("sendFailed"),
   });
   if (!data) return null;
@@ -89,7 +89,7 @@ function ChangePassword() {
     ...changePasswordMutation(),
     onSuccess: (r) => {
       form.reset();
-      toast({ title: text(ACCOUNT_UI_TEXTS, "passwordChanged"), description: localize(r.message) });
+      toast({ title: text(ACCOUNT_UI_TEXTS, "passwordChanged"), description: r.message });
     },
     onError: failed("passwordNotChanged"),
   });
@@ -142,7 +142,7 @@ function DeleteAccount() {
     ...deleteAccountMutation(),
     onSuccess: (_answer, _password, _result, { client }) => {
       signOutLocally(client);
-      toast({ title: localize(ACCOUNT_TEXTS.deleted) });
+      toast({ title: text(ACCOUNT_TEXTS, "deleted") });
       navigate("/auth");
     },
     onError: failed("accountNotDeleted"),

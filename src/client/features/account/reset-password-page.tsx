@@ -7,7 +7,7 @@ import { Link, useSearch } from "wouter";
 import type { z } from "zod";
 import { signOutLocally } from "@/features/auth";
 import { errorMessage } from "@/lib/api";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -66,7 +66,7 @@ function RequestReset() {
   return (
     <AccountScreen title={t("forgotTitle")} description={t("forgotText")}>
       {request.isSuccess ? (
-        <Outcome text={localize(request.data.message)} />
+        <Outcome text={request.data.message} />
       ) : (
         <Form {...form}>
           <form
@@ -109,7 +109,7 @@ function ChooseNewPassword({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <AccountScreen title={t("passwordReset")}>
-        <Outcome text={localize(ACCOUNT_TEXTS.resetDone)} />
+        <Outcome text={text(ACCOUNT_TEXTS, "resetDone")} />
         <Button asChild>
           <Link href="/auth">{t("signIn")}</Link>
         </Button>

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useSearch } from "wouter";
 import { errorMessage } from "@/lib/api";
-import { localize, useTexts } from "@/lib/i18n";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Spinner } from "@/ui/spinner";
 import { confirmEmailMutation } from "./api/account-actions";
@@ -30,7 +30,7 @@ export function VerifyEmailPage() {
         </p>
       ) : confirm.isSuccess ? (
         <p role="status" className="text-sm">
-          {localize(confirm.data.message)}
+          {confirm.data.message}
         </p>
       ) : (
         <p role="alert" className="text-sm text-destructive">

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearch } from "wouter";
 import { LanguagePicker } from "@/features/language";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -42,7 +42,9 @@ export function AuthPage() {
   // in with the password, then confirm the link.
   const error = params.get("error");
   const googleError =
-    error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error) ? GOOGLE_SIGN_IN_ERRORS[error as GoogleSignInError] : null;
+    error && Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, error)
+      ? text(GOOGLE_SIGN_IN_ERRORS, error as GoogleSignInError)
+      : null;
   const linkGoogle = error === "google-link";
   // The access code is for joining, never for returning: everyone meets the sign-in card first, and the
   // gate opens only for someone who chose to create an account without an invite (or whom Google
@@ -110,7 +112,7 @@ export function AuthPage() {
             role="alert"
             className="w-full rounded-xl border border-destructive/40 bg-destructive/10 p-3 text-sm text-foreground"
           >
-            {localize(googleError)}
+            {googleError}
           </p>
         )}
         {stage === "gate" && (

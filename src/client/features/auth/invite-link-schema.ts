@@ -1,4 +1,5 @@
 import { inviteCodeParamsSchema } from "@contract/groups";
+import { messageKey } from "@contract/i18n/texts";
 import { AUTH_TEXTS } from "@contract/shell-texts";
 import { z } from "zod";
 import { inviteCodeFromLink } from "./redirect";
@@ -11,7 +12,7 @@ export const inviteLinkFormSchema = z.object({
   link: z.string().transform((link, context) => {
     const checked = inviteCodeParamsSchema.shape.code.safeParse(inviteCodeFromLink(link) ?? "");
     if (checked.success) return checked.data;
-    context.addIssue({ code: "custom", message: AUTH_TEXTS.pasteWholeLink });
+    context.addIssue({ code: "custom", message: messageKey(AUTH_TEXTS, "pasteWholeLink") });
     return z.NEVER;
   }),
 });

@@ -1,6 +1,6 @@
 import type { AvailabilityRow } from "@contract/availability";
 import { MY_AVAILABILITY_TEXTS } from "@contract/availability-texts";
-import { TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
+import { TIME_SLOT_TEXTS, TIME_SLOTS, type TimeSlotId } from "@contract/time-slots";
 import {
   addMonths,
   format,
@@ -15,7 +15,7 @@ import {
 } from "date-fns";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useMemo, useState } from "react";
-import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
@@ -216,8 +216,8 @@ export function AvailabilityWidget({ userId, readOnly = false, initialDate }: Av
                   )}
                 >
                   <span className="grid">
-                    <span className="text-sm font-medium">{localize(slot.label)}</span>{" "}
-                    <span className="text-xs text-muted-foreground">{localize(slot.range)}</span>
+                    <span className="text-sm font-medium">{text(TIME_SLOT_TEXTS, slot.label)}</span>{" "}
+                    <span className="text-xs text-muted-foreground">{text(TIME_SLOT_TEXTS, slot.range)}</span>
                   </span>
                   <span
                     aria-hidden

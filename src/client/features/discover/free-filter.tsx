@@ -1,14 +1,14 @@
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
-import { FREE_WINDOWS } from "@contract/free-windows";
+import { FREE_WINDOW_TEXTS, FREE_WINDOWS } from "@contract/free-windows";
 import { CalendarCheckIcon } from "lucide-react";
 import { Link } from "wouter";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 
-const OPTIONS: { id: FreeWindow | null; label: string }[] = [
-  { id: null, label: DISCOVER_TEXTS.anyTime },
+const OPTIONS: { id: FreeWindow | null; label: keyof typeof FREE_WINDOW_TEXTS | null }[] = [
+  { id: null, label: null },
   ...FREE_WINDOWS,
 ];
 
@@ -43,7 +43,7 @@ export function FreeFilter({
               : "border-border bg-background hover:bg-accent",
           )}
         >
-          {localize(o.label)}
+          {o.label ? text(FREE_WINDOW_TEXTS, o.label) : t("anyTime")}
         </button>
       ))}
     </div>

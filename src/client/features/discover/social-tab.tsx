@@ -1,10 +1,10 @@
 import type { CategoryId } from "@contract/categories";
-import { CATEGORIES } from "@contract/discover-categories";
+import { CATEGORIES, CATEGORY_TEXTS } from "@contract/discover-categories";
 import { DISCOVER_TEXTS } from "@contract/discover-texts";
 import type { FreeWindow } from "@contract/events";
 import { DISCOVER_RADIUS_KM, SEARCH_DEBOUNCE_MS } from "@contract/limits";
 import { MapPinIcon } from "lucide-react";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useFeed } from "./feed";
 import { Loading, NoMatches, SearchBox, useFeedParams } from "./feed-states";
@@ -42,7 +42,7 @@ export function SocialTab({ position, positionSettled }: { position: Position | 
                 : "border-border bg-background hover:bg-accent",
             )}
           >
-            {localize(c.label)}
+            {text(CATEGORY_TEXTS, c.label)}
             <span
               data-testid="chip-count"
               // The active count is a light pill with brand text: 4.5:1 in both themes (axe).

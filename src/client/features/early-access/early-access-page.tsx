@@ -6,7 +6,7 @@ import { ArrowLeftIcon, CheckCircle2Icon, GiftIcon, UsersIcon } from "lucide-rea
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { errorMessage } from "@/lib/api";
-import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { useLanguage, useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -130,7 +130,7 @@ export function EarlyAccessPage() {
       onSuccess: (result) =>
         toast({
           title: t("welcome"),
-          description: result.alreadyListed ? localize(result.message) : t("emailWhenReady"),
+          description: result.alreadyListed ? result.message : t("emailWhenReady"),
         }),
       onError: (error) =>
         toast({
@@ -156,7 +156,7 @@ export function EarlyAccessPage() {
             <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
             <CardTitle className="text-2xl">{t("onTheList")}</CardTitle>
             <CardDescription>
-              {join.data.alreadyListed ? localize(join.data.message) : t("spotOpens", { product: PRODUCT_NAME })}
+              {join.data.alreadyListed ? join.data.message : t("spotOpens", { product: PRODUCT_NAME })}
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -2,7 +2,7 @@ import { addEventLinks, CALENDAR_TEXTS } from "@contract/calendar";
 import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import type { EventDetail } from "@contract/events";
 import { CalendarPlusIcon } from "lucide-react";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { pageOrigin } from "@/lib/page-origin";
 
 /** The event's .ics file (Apple Calendar and any other app), and Google's and Outlook's own "new event" pages. */
@@ -18,7 +18,7 @@ export function AddToCalendar({ event }: { event: EventDetail }) {
         className="flex min-h-11 items-center gap-2 text-sm font-medium text-primary hover:underline"
       >
         <CalendarPlusIcon className="size-4" aria-hidden />
-        {localize(CALENDAR_TEXTS.addToCalendar)}
+        {text(CALENDAR_TEXTS, "addToCalendar")}
       </a>
       <a
         href={links.google}

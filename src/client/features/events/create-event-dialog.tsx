@@ -1,4 +1,5 @@
 import { INDUSTRIES } from "@contract/categories";
+import { INDUSTRY_TEXTS } from "@contract/discover-categories";
 import { CREATE_EVENT_TEXTS } from "@contract/event-page-texts";
 import type { EventType } from "@contract/events";
 import { DEFAULT_MAX_ATTENDEES } from "@contract/limits";
@@ -10,7 +11,7 @@ import { RepeatField } from "@/features/hosting";
 import { MatchmakingSettings, matchmakingValue } from "@/features/matching";
 import { errorMessage, errorStatus } from "@/lib/api";
 import { dayKey } from "@/lib/format-date";
-import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { lazyZodResolver } from "@/lib/lazy-resolver";
 import { native } from "@/lib/native";
 import { Button } from "@/ui/button";
@@ -179,7 +180,7 @@ export function CreateEventDialog({ open, onOpenChange }: { open: boolean; onOpe
                       <SelectContent>
                         {INDUSTRIES.map((i) => (
                           <SelectItem key={i.id} value={i.id}>
-                            {localize(i.label)}
+                            {text(INDUSTRY_TEXTS, i.label)}
                           </SelectItem>
                         ))}
                       </SelectContent>

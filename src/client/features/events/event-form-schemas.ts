@@ -1,4 +1,5 @@
 import { CREATE_EVENT_MISSING_TEXTS, createEventBodySchema, updateEventBodySchema } from "@contract/events";
+import { messageKey } from "@contract/i18n/texts";
 import { z } from "zod";
 
 /**
@@ -12,11 +13,11 @@ const filled = (message: string) => z.string().refine((value) => value.trim() !=
 
 const eventFormSchema = (fields: { title: TextRule; description: TextRule; location: z.ZodType }) =>
   z.object({
-    title: filled(CREATE_EVENT_MISSING_TEXTS.title).pipe(fields.title),
-    date: filled(CREATE_EVENT_MISSING_TEXTS.date),
-    time: filled(CREATE_EVENT_MISSING_TEXTS.time),
+    title: filled(messageKey(CREATE_EVENT_MISSING_TEXTS, "title")).pipe(fields.title),
+    date: filled(messageKey(CREATE_EVENT_MISSING_TEXTS, "date")),
+    time: filled(messageKey(CREATE_EVENT_MISSING_TEXTS, "time")),
     location: fields.location,
-    description: filled(CREATE_EVENT_MISSING_TEXTS.description).pipe(fields.description),
+    description: filled(messageKey(CREATE_EVENT_MISSING_TEXTS, "description")).pipe(fields.description),
   });
 
 export const createEventFormSchema = eventFormSchema(createEventBodySchema.shape).extend({

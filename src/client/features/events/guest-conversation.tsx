@@ -2,7 +2,7 @@ import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import { EVENT_PAGE_TEXTS } from "@contract/event-page-texts";
 import { BellIcon, BellOffIcon, MessagesSquareIcon } from "lucide-react";
 import { useLocation } from "wouter";
-import { localize, text, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { toast } from "@/ui/use-toast";
 import { useEventConversation, useMuteConversation } from "./api";
@@ -15,15 +15,15 @@ export function GuestConversation({ eventId }: { eventId: number }) {
   const t = useTexts(EVENT_PAGE_TEXTS);
   const muted = conversation.data?.muted ?? false;
   return (
-    <section aria-label={localize(CONVERSATION_TEXTS.open)} className="grid gap-3 rounded-xl border border-border p-3">
+    <section aria-label={text(CONVERSATION_TEXTS, "open")} className="grid gap-3 rounded-xl border border-border p-3">
       <div className="flex items-center gap-3">
         <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/12 text-primary">
           <MessagesSquareIcon className="size-4" aria-hidden />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium">{localize(CONVERSATION_TEXTS.open)}</p>
+          <p className="text-sm font-medium">{text(CONVERSATION_TEXTS, "open")}</p>
           <p className="text-xs text-muted-foreground">
-            {conversation.isError ? t("conversationFailed") : localize(CONVERSATION_TEXTS.description)}
+            {conversation.isError ? t("conversationFailed") : text(CONVERSATION_TEXTS, "description")}
           </p>
         </div>
       </div>
@@ -39,13 +39,12 @@ export function GuestConversation({ eventId }: { eventId: number }) {
           variant="outline"
           size="icon"
           className="size-11"
-          aria-label={localize(muted ? CONVERSATION_TEXTS.unmute : CONVERSATION_TEXTS.mute)}
+          aria-label={text(CONVERSATION_TEXTS, muted ? "unmute" : "mute")}
           aria-pressed={muted}
           disabled={!conversation.data || mute.isPending}
           onClick={() =>
             mute.mutate(!muted, {
-              onSuccess: (state) =>
-                toast({ title: localize(state.muted ? CONVERSATION_TEXTS.muted : CONVERSATION_TEXTS.unmuted) }),
+              onSuccess: (state) => toast({ title: text(CONVERSATION_TEXTS, state.muted ? "muted" : "unmuted") }),
               onError: () =>
                 toast({
                   title: text(EVENT_PAGE_TEXTS, "error"),

@@ -1,11 +1,12 @@
 import type { ChatMessage } from "@contract/chat";
+import { CONVERSATION_TEXTS } from "@contract/event-conversation";
 import { CHAT_PANEL_TEXTS } from "@contract/groups-texts";
-import { BLOCK_TEXTS, MESSAGE_REMOVED_TEXT } from "@contract/safety";
+import { BLOCK_TEXTS, MESSAGE_REMOVED_TEXT, SAFETY_TEXTS } from "@contract/safety";
 import { EllipsisVertical } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ReportDialog } from "@/features/safety";
 import { formatMessageTime } from "@/lib/format-date";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu";
@@ -44,14 +45,18 @@ export function Bubble({ mine, className, children }: { mine: boolean; className
  */
 function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const removed = message.message === MESSAGE_REMOVED_TEXT;
+  if (message.messageType === "update" && !removed) {
+    // A host's update: their own words, framed in the reader's language.
+    return <Bubble mine={mine}>{text(CONVERSATION_TEXTS, "hostUpdate", { text: message.message })}</Bubble>;
+  }
   switch (message.messageType) {
     case "system":
-      // The server's own words, in the reader's language when a catalog holds them.
-      return <p className="mx-auto text-center text-xs text-muted-foreground">{localize(message.message)}</p>;
+      // The server's own words, as it stored them.
+      return <p className="mx-auto text-center text-xs text-muted-foreground">{message.message}</p>;
     default:
       return (
         <Bubble mine={mine} className={cn(removed && "italic opacity-70")}>
-          {removed ? localize(MESSAGE_REMOVED_TEXT) : message.message}
+          {removed ? text(SAFETY_TEXTS, "messageRemoved") : message.message}
         </Bubble>
       );
   }
@@ -91,10 +96,10 @@ function BlockedMessage({ onShow }: { onShow: () => void }) {
       className="mt-0.5 flex items-center gap-1 px-1 text-xs text-muted-foreground"
       data-testid="chat-message-blocked"
     >
-      <span className="italic">{localize(BLOCK_TEXTS.hiddenMessage)}</span>
+      <span className="italic">{text(BLOCK_TEXTS, "hiddenMessage")}</span>
       <span aria-hidden>—</span>
       <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onShow}>
-        {localize(BLOCK_TEXTS.show)}
+        {text(BLOCK_TEXTS, "show")}
       </Button>
     </div>
   );

@@ -1,13 +1,14 @@
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS, typingText } from "@contract/chat";
 import { CHAT_PANEL_TEXTS } from "@contract/groups-texts";
 import { TYPING_SEND_INTERVAL_MS } from "@contract/limits";
+import { SHELL_TEXTS } from "@contract/shell-texts";
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, ArrowLeft, Clock, SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/features/auth";
 import { useBlockedIds } from "@/features/safety";
-import { NOT_SAVED_OFFLINE, useOnline } from "@/features/shell";
-import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { useOnline } from "@/features/shell";
+import { text as shellText, useLanguage, useTexts } from "@/lib/i18n";
 import { type QueuedChatMessage, useQueuedActions } from "@/lib/offline-queue";
 import { useRealtime } from "@/lib/realtime/provider";
 import { cn } from "@/lib/utils";
@@ -163,7 +164,7 @@ export function ChatPanel({
         {isLoading && <Spinner className="mx-auto mt-8" />}
         {!isLoading && !data && !online && pending.length === 0 && (
           <p className="mt-10 text-center text-sm text-muted-foreground" data-testid="not-saved-offline">
-            {localize(NOT_SAVED_OFFLINE)}
+            {shellText(SHELL_TEXTS, "notSavedOffline")}
           </p>
         )}
         {!isLoading && data && messages.length === 0 && pending.length === 0 && (

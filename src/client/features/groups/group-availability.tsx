@@ -1,9 +1,9 @@
 import { GROUP_AVAILABILITY_TEXTS } from "@contract/groups";
-import { TIME_SLOTS, type TimeSlotId, timeSlotLabel } from "@contract/time-slots";
+import { TIME_SLOT_TEXTS, TIME_SLOTS, type TimeSlotId, timeSlotLabel } from "@contract/time-slots";
 import { format } from "date-fns";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
-import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Checkbox } from "@/ui/checkbox";
@@ -19,7 +19,7 @@ type Slot = TimeSlotId;
 export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
   const [date, setDate] = useState(format(new Date(), "yyyy-MM-dd"));
   const [slots, setSlots] = useState<Slot[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<"dateRequired" | "slotRequired" | null>(null);
   const { data, isLoading } = useGroupAvailability(groupId, date);
   const save = useSaveGroupAvailability(groupId);
   const t = useTexts(GROUP_AVAILABILITY_TEXTS);
@@ -34,16 +34,16 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
   const toggle = (slot: Slot, on: boolean) => {
     setSlots((s) => (on ? [...new Set([...s, slot])] : s.filter((x) => x !== slot)));
     // A message about a missing slot goes once one is picked, not only on the next save.
-    if (on && error === GROUP_AVAILABILITY_TEXTS.slotRequired) setError(null);
+    if (on && error === "slotRequired") setError(null);
   };
   const changeDate = (value: string) => {
     setDate(value);
-    if (value && error === GROUP_AVAILABILITY_TEXTS.dateRequired) setError(null);
+    if (value && error === "dateRequired") setError(null);
   };
 
   const submit = () => {
-    if (!date) return setError(GROUP_AVAILABILITY_TEXTS.dateRequired);
-    if (slots.length === 0) return setError(GROUP_AVAILABILITY_TEXTS.slotRequired);
+    if (!date) return setError("dateRequired");
+    if (slots.length === 0) return setError("slotRequired");
     setError(null);
     save.mutate(
       { date, timeslots: slots },
@@ -77,15 +77,15 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
             >
               <Checkbox checked={slots.includes(s.id)} onCheckedChange={(v) => toggle(s.id, v === true)} />
               <span className="grid">
-                <span className="text-sm font-medium">{localize(s.label)}</span>
-                <span className="text-xs text-muted-foreground">{localize(s.range)}</span>
+                <span className="text-sm font-medium">{text(TIME_SLOT_TEXTS, s.label)}</span>
+                <span className="text-xs text-muted-foreground">{text(TIME_SLOT_TEXTS, s.range)}</span>
               </span>
             </Label>
           ))}
         </fieldset>
         {error && (
           <p className="text-sm text-destructive" role="alert">
-            {localize(error)}
+            {text(GROUP_AVAILABILITY_TEXTS, error)}
           </p>
         )}
         <Button onClick={submit} disabled={save.isPending}>
@@ -106,7 +106,7 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
               {best.length === 0
                 ? t("nobody")
                 : t("best", {
-                    slots: list.format(best.map((slot) => localize(timeSlotLabel(slot)))),
+                    slots: list.format(best.map((slot) => text(TIME_SLOT_TEXTS, timeSlotLabel(slot)))),
                     count: data.slots[0]?.count ?? 0,
                     total: data.memberCount,
                   })}
@@ -119,8 +119,10 @@ export function GroupAvailabilityPanel({ groupId }: { groupId: number }) {
                   <li key={s.slot} className="grid gap-1" data-testid={`overlap-${s.slot}`}>
                     <div className="flex justify-between text-sm">
                       <span className={cn(best.includes(s.slot) && "font-semibold")}>
-                        {meta ? localize(meta.label) : null}{" "}
-                        <span className="text-xs text-muted-foreground">{meta ? localize(meta.range) : null}</span>
+                        {meta ? text(TIME_SLOT_TEXTS, meta.label) : null}{" "}
+                        <span className="text-xs text-muted-foreground">
+                          {meta ? text(TIME_SLOT_TEXTS, meta.range) : null}
+                        </span>
                       </span>
                       <span className="tabular-nums text-muted-foreground">
                         {s.count}/{data.memberCount}

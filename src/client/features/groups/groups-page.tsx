@@ -5,7 +5,7 @@ import { MessageCircle, Plus, Search, UserPlus } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { InviteFriendDialog } from "@/features/profile";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Skeleton } from "@/ui/skeleton";
@@ -288,8 +288,8 @@ function listSections(shown: GroupListItem[], yourGroups: string) {
     { key: "groups", title: yourGroups, hint: null, groups: ordinary },
     {
       key: "conversations",
-      title: localize(CONVERSATION_TEXTS.listed),
-      hint: localize(CONVERSATION_TEXTS.listedHint),
+      title: text(CONVERSATION_TEXTS, "listed"),
+      hint: text(CONVERSATION_TEXTS, "listedHint"),
       groups: conversations,
     },
   ].filter((section) => section.groups.length > 0);

@@ -1,6 +1,7 @@
 import type { CreatedGroup } from "@contract/groups";
 import { GROUP_DESCRIPTION_MAX, GROUP_TEXTS } from "@contract/groups";
 import { NEW_GROUP_TEXTS } from "@contract/groups-texts";
+import { messageKey } from "@contract/i18n/texts";
 import { NAME_MAX } from "@contract/limits";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UsersIcon } from "lucide-react";
@@ -21,7 +22,7 @@ import { toast } from "@/ui/use-toast";
 import { useCreateGroup } from "./api";
 
 const newGroupFormSchema = z.object({
-  name: z.string().trim().min(1, GROUP_TEXTS.nameRequired).max(NAME_MAX),
+  name: z.string().trim().min(1, messageKey(GROUP_TEXTS, "nameRequired")).max(NAME_MAX),
   description: z.string().max(GROUP_DESCRIPTION_MAX),
   isPrivate: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { createGroupEventBodySchema } from "@contract/events";
 import { GROUP_EVENT_TEXTS } from "@contract/groups";
+import { messageKey } from "@contract/i18n/texts";
 import { z } from "zod";
 
 const fields = createGroupEventBodySchema.shape;
@@ -11,7 +12,7 @@ const fields = createGroupEventBodySchema.shape;
 export const planFormSchema = z.object({
   title: z
     .string()
-    .refine((value) => value.trim() !== "", GROUP_EVENT_TEXTS.titleRequired)
+    .refine((value) => value.trim() !== "", messageKey(GROUP_EVENT_TEXTS, "titleRequired"))
     .pipe(fields.title),
   description: fields.description,
 });

@@ -1,9 +1,9 @@
 import { PLAN_TEXTS } from "@contract/groups-texts";
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN, POLL_TEXTS } from "@contract/polls";
-import { TIME_SLOTS, timeSlotLabel } from "@contract/time-slots";
+import { TIME_SLOT_TEXTS, TIME_SLOTS, timeSlotLabel } from "@contract/time-slots";
 import { parseISO } from "date-fns";
 import { Plus, Sparkles, X } from "lucide-react";
-import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Input } from "@/ui/input";
 import { Label } from "@/ui/label";
@@ -57,7 +57,7 @@ export function SuggestedTimes({
           >
             {t("suggested", {
               date: day.format(parseISO(time.date)),
-              slot: localize(timeSlotLabel(time.slot)),
+              slot: text(TIME_SLOT_TEXTS, timeSlotLabel(time.slot)),
               count: time.count,
               total: best.data?.memberCount ?? 0,
             })}
@@ -156,7 +156,7 @@ export function PollOptionsFields({
             onChange={(e) => onDecideByChange({ ...decideBy, time: e.target.value })}
           />
         </div>
-        <p className="text-xs text-muted-foreground">{localize(POLL_TEXTS.decidesHint)}</p>
+        <p className="text-xs text-muted-foreground">{text(POLL_TEXTS, "decidesHint")}</p>
       </div>
     </fieldset>
   );

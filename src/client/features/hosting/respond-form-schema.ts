@@ -1,5 +1,6 @@
 import { participantBodySchema } from "@contract/events";
 import { HOSTING_GUEST_TEXTS } from "@contract/hosting-texts";
+import { messageKey } from "@contract/i18n/texts";
 
 /**
  * What the respond dialog checks before sending: the answers and plus-ones by the rules of the body
@@ -10,7 +11,11 @@ export const respondFormSchema = (questions: readonly { id: string; required: bo
   participantBodySchema.pick({ answers: true, guests: true }).superRefine(({ answers }, context) => {
     for (const question of questions) {
       if (question.required && !answers?.[question.id]?.trim()) {
-        context.addIssue({ code: "custom", path: ["answers", question.id], message: HOSTING_GUEST_TEXTS.answerNeeded });
+        context.addIssue({
+          code: "custom",
+          path: ["answers", question.id],
+          message: messageKey(HOSTING_GUEST_TEXTS, "answerNeeded"),
+        });
       }
     }
   });

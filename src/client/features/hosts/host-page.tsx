@@ -9,7 +9,7 @@ import { authPathFor, useAuth } from "@/features/auth";
 import { EventCover } from "@/features/events";
 import { errorStatus } from "@/lib/api";
 import { eventTimeParts } from "@/lib/format-date";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { pageOrigin } from "@/lib/page-origin";
 import { initialOf } from "@/lib/utils";
 import { Avatar, AvatarFallback, AvatarImage } from "@/ui/avatar";
@@ -177,7 +177,7 @@ function FollowButton({ host, signedIn }: { host: HostPage; signedIn: boolean })
 function HostEventCard({ event, viewerZone }: { event: HostEvent; viewerZone: string | null }) {
   const { at } = eventTimeParts(event.date, event.timezone, viewerZone);
   const place =
-    event.location.trim() || (event.placeArea ? localize(PLACE_TEXTS.around, { area: event.placeArea }) : "");
+    event.location.trim() || (event.placeArea ? text(PLACE_TEXTS, "around", { area: event.placeArea }) : "");
   return (
     <Link
       href={`/events/${event.id}`}

@@ -1,3 +1,4 @@
+import { messageKey } from "@contract/i18n/texts";
 import { LIST_ITEMS_MAX } from "@contract/limits";
 import { profilePhrasesFields } from "@contract/matching";
 import { MATCHING_RULES_TEXTS, PEOPLE_TO_MEET_TEXTS, PHRASES_MAX } from "@contract/matching-texts";
@@ -31,14 +32,20 @@ const toList = (text: string) =>
 // Lists are typed as comma-separated text; each item obeys the contract's rules once split.
 const listText = z
   .string()
-  .refine((text) => toList(text).length <= LIST_ITEMS_MAX, EDIT_PROFILE_TEXTS.tooManyItems)
-  .refine((text) => profileFields.interests.safeParse(toList(text)).success, EDIT_PROFILE_TEXTS.itemTooLong);
+  .refine((text) => toList(text).length <= LIST_ITEMS_MAX, messageKey(EDIT_PROFILE_TEXTS, "tooManyItems"))
+  .refine(
+    (text) => profileFields.interests.safeParse(toList(text)).success,
+    messageKey(EDIT_PROFILE_TEXTS, "itemTooLong"),
+  );
 
 // What one offers and seeks: the same, with the phrases' own rules.
 const phrasesText = z
   .string()
-  .refine((text) => toList(text).length <= PHRASES_MAX, MATCHING_RULES_TEXTS.tooManyPhrases)
-  .refine((text) => profilePhrasesFields.offering.safeParse(toList(text)).success, MATCHING_RULES_TEXTS.phraseTooLong);
+  .refine((text) => toList(text).length <= PHRASES_MAX, messageKey(MATCHING_RULES_TEXTS, "tooManyPhrases"))
+  .refine(
+    (text) => profilePhrasesFields.offering.safeParse(toList(text)).success,
+    messageKey(MATCHING_RULES_TEXTS, "phraseTooLong"),
+  );
 
 const editProfileFormSchema = z.object({
   fullName: profileFields.fullName,

@@ -2,7 +2,7 @@ import { CALENDAR_TEXTS, subscribeLinks, webcalUrl } from "@contract/calendar";
 import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { CopyIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
-import { localize, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { ConfirmDialog } from "@/ui/confirm-dialog";
@@ -21,7 +21,7 @@ export function CalendarSubscriptionCard() {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: localize(CALENDAR_TEXTS.copied) });
+      toast({ title: text(CALENDAR_TEXTS, "copied") });
     } catch {
       toast({ title: t("error"), description: t("copyFailed"), variant: "destructive" });
     }
@@ -31,8 +31,8 @@ export function CalendarSubscriptionCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{localize(CALENDAR_TEXTS.title)}</CardTitle>
-        <CardDescription>{localize(CALENDAR_TEXTS.description)}</CardDescription>
+        <CardTitle>{text(CALENDAR_TEXTS, "title")}</CardTitle>
+        <CardDescription>{text(CALENDAR_TEXTS, "description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {isLoading ? (
@@ -58,7 +58,7 @@ export function CalendarSubscriptionCard() {
                 variant="outline"
                 size="icon"
                 className="size-11 shrink-0"
-                aria-label={localize(CALENDAR_TEXTS.copy)}
+                aria-label={text(CALENDAR_TEXTS, "copy")}
                 onClick={() => void copy(data.url)}
               >
                 <CopyIcon aria-hidden />
@@ -81,7 +81,7 @@ export function CalendarSubscriptionCard() {
             </div>
             <Button variant="ghost" className="h-11 self-start" onClick={() => setConfirming(true)}>
               <RefreshCwIcon aria-hidden />
-              {localize(CALENDAR_TEXTS.rotate)}
+              {text(CALENDAR_TEXTS, "rotate")}
             </Button>
           </>
         )}
@@ -89,16 +89,16 @@ export function CalendarSubscriptionCard() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={localize(CALENDAR_TEXTS.rotate)}
-        description={localize(CALENDAR_TEXTS.rotateConfirm)}
-        confirmLabel={localize(CALENDAR_TEXTS.rotate)}
+        title={text(CALENDAR_TEXTS, "rotate")}
+        description={text(CALENDAR_TEXTS, "rotateConfirm")}
+        confirmLabel={text(CALENDAR_TEXTS, "rotate")}
         destructive
         pending={rotate.isPending}
         onConfirm={() =>
           rotate.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast({ title: localize(CALENDAR_TEXTS.rotated) });
+              toast({ title: text(CALENDAR_TEXTS, "rotated") });
             },
             onError: () => toast({ title: t("error"), description: t("resetFailed"), variant: "destructive" }),
           })

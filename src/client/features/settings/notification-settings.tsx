@@ -1,3 +1,4 @@
+import type { Texts } from "@contract/i18n/texts";
 import {
   CATEGORY_LABELS,
   CHANNEL_LABELS,
@@ -12,7 +13,7 @@ import {
 import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api";
-import { localize, text, useTexts } from "@/lib/i18n";
+import { text, useTexts } from "@/lib/i18n";
 import { native } from "@/lib/native";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
 import { Checkbox } from "@/ui/checkbox";
@@ -22,6 +23,9 @@ import { Switch } from "@/ui/switch";
 import { toast } from "@/ui/use-toast";
 import { useNotificationPreferences, useSaveNotificationPreferences } from "./api/notification-preferences";
 import { currentPushSubscription, disablePush, enablePush, pushSupport } from "./web-push";
+
+/** The reminder offsets' names by their number, as a set of texts keyed by strings. */
+const OFFSET_LABELS: Texts = REMINDER_OFFSET_LABELS;
 
 /** Settings › Notifications, push on this device: off until the user turns it on here (never asked on first load). */
 function PushDeviceCard() {
@@ -131,7 +135,7 @@ function PreferencesCard() {
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
                     <th key={channel} scope="col" className="w-16 pb-2 text-center font-medium">
-                      {localize(CHANNEL_LABELS[channel])}
+                      {text(CHANNEL_LABELS, channel)}
                     </th>
                   ))}
                 </tr>
@@ -140,7 +144,7 @@ function PreferencesCard() {
                 {NOTIFICATION_CATEGORIES.map((category) => (
                   <tr key={category} className="border-t border-border">
                     <th scope="row" className="py-3 pe-2 text-start font-medium">
-                      {localize(CATEGORY_LABELS[category])}
+                      {text(CATEGORY_LABELS, category)}
                     </th>
                     {NOTIFICATION_CHANNELS.map((channel) => {
                       // Chat messages always show in their chat: only push and e-mail can be chosen for them.
@@ -150,8 +154,8 @@ function PreferencesCard() {
                           <Checkbox
                             className="size-5"
                             aria-label={t(fixed ? "channelAlways" : "channelOf", {
-                              category: localize(CATEGORY_LABELS[category]),
-                              channel: localize(CHANNEL_LABELS[channel]),
+                              category: text(CATEGORY_LABELS, category),
+                              channel: text(CHANNEL_LABELS, channel),
                             })}
                             checked={fixed || data.channels[category][channel]}
                             disabled={fixed}
@@ -177,7 +181,7 @@ function PreferencesCard() {
                         checked={data.reminders.offsetsMinutes.includes(offset)}
                         onCheckedChange={(checked) => setOffset(offset, checked === true)}
                       />
-                      {localize(REMINDER_OFFSET_LABELS[offset])}
+                      {text(OFFSET_LABELS, String(offset))}
                     </Label>
                   ))}
                 </div>

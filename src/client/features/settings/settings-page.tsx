@@ -1,6 +1,8 @@
 import { LANGUAGE_TEXTS } from "@contract/i18n/language-texts";
 import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import type { Theme } from "@contract/theme";
+import { TIME_SLOT_TEXTS } from "@contract/time-slots";
+import { ZONE_LABEL_TEXTS } from "@contract/timezone-ids";
 import { SETTINGS_SLOTS, timezoneLabel } from "@contract/timezones";
 import type { CurrentUser } from "@contract/users";
 import {
@@ -20,7 +22,7 @@ import { useUserEvents } from "@/features/events";
 import { PublicPageSettings } from "@/features/hosts";
 import { LanguagePicker } from "@/features/language";
 import { formatEventTime } from "@/lib/format-date";
-import { localize, text, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { Button } from "@/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card";
@@ -217,7 +219,7 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
                   toast({
                     title: text(SETTINGS_TEXTS, "timezoneUpdated"),
                     description: text(SETTINGS_TEXTS, "timesNowIn", {
-                      zone: localize(timezoneLabel(updated.timezone)),
+                      zone: timezoneLabel(updated.timezone, (key) => text(ZONE_LABEL_TEXTS, key)),
                     }),
                   }),
                 onError: () =>
@@ -248,7 +250,7 @@ function AvailabilityTab({ user }: { user: CurrentUser }) {
                   <span className="block font-medium">
                     {language === "en" ? slot.range : hourRange(slot.startHour, locale)}
                   </span>
-                  <span className="block text-muted-foreground">{localize(slot.label)}</span>
+                  <span className="block text-muted-foreground">{text(TIME_SLOT_TEXTS, slot.label)}</span>
                 </span>
               </li>
             ))}

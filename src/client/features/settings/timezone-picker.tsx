@@ -1,9 +1,10 @@
 import { SETTINGS_TEXTS } from "@contract/settings-texts";
+import { ZONE_LABEL_TEXTS } from "@contract/timezone-ids";
 import { allTimezoneIds, TIMEZONE_OPTIONS, timezoneLabel } from "@contract/timezones";
 import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
 import { formatZoneOffset } from "@/lib/format-date";
-import { localize, useLanguage, useTexts } from "@/lib/i18n";
+import { text, useLanguage, useTexts } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "@/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog";
@@ -42,7 +43,9 @@ const RENAMED: Record<string, string> = {
 function choiceOf(id: string, now: Date): ZoneChoice {
   const common = COMMON_IDS.includes(id);
   const city = id.split("/").at(-1) ?? id;
-  const name = common ? localize(timezoneLabel(id)) : (RENAMED[city] ?? city).replaceAll("_", " ");
+  const name = common
+    ? timezoneLabel(id, (key) => text(ZONE_LABEL_TEXTS, key))
+    : (RENAMED[city] ?? city).replaceAll("_", " ");
   const offset = formatZoneOffset(id, now);
   const detail = `${id.replaceAll("_", " ")} · ${offset}`;
   return {
@@ -83,7 +86,7 @@ export function TimezonePicker({
   const listRef = useRef<HTMLDivElement>(null);
 
   // The common zones' names are in the app's language: a switch reads them again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: catalog changes what localize() answers
+  // biome-ignore lint/correctness/useExhaustiveDependencies: catalog changes what text() answers
   const choices = useMemo(() => {
     const now = new Date();
     const ids = allTimezoneIds();

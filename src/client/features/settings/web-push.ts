@@ -1,5 +1,7 @@
 import type { PushSubscriptionInput, pushPublicKeySchema } from "@contract/push";
+import { SETTINGS_TEXTS } from "@contract/settings-texts";
 import { api } from "@/lib/api";
+import { text } from "@/lib/i18n";
 
 /** Where this device can get push: in the native app (registered at start-up), a browser with a service worker, or nowhere. */
 export type PushSupport = "native" | "web" | "unsupported";
@@ -38,11 +40,6 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const PUSH_TEXTS = {
-  denied: "Notifications are blocked for Link in this browser's settings",
-  noWorker: "Push needs the installed app or a reload of this page",
-} as const;
-
 /**
  * The opt-in: asks the browser's permission only now, after the user turned the switch on (browsers quiet or
  * block a prompt nobody asked for, and a refusal is hard to undo), subscribes with the server's VAPID key and
@@ -50,9 +47,9 @@ const PUSH_TEXTS = {
  */
 export async function enablePush(): Promise<void> {
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") throw new Error(PUSH_TEXTS.denied);
+  if (permission !== "granted") throw new Error(text(SETTINGS_TEXTS, "pushBlocked"));
   const reg = await registration();
-  if (!reg) throw new Error(PUSH_TEXTS.noWorker);
+  if (!reg) throw new Error(text(SETTINGS_TEXTS, "pushNoWorker"));
   const { publicKey } = await api.get<typeof pushPublicKeySchema>("/api/push/public-key");
   const subscription =
     (await reg.pushManager.getSubscription()) ??

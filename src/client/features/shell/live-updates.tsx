@@ -6,7 +6,7 @@ import { signOutLocally, useAuth } from "@/features/auth";
 import { syncEvents } from "@/features/events";
 import { syncGroups } from "@/features/groups";
 import { syncFriends } from "@/features/profile";
-import { localize, text } from "@/lib/i18n";
+import { text } from "@/lib/i18n";
 import type { RealtimeConnection, SocketFactory } from "@/lib/realtime/connection";
 import { RealtimeProvider } from "@/lib/realtime/provider";
 import { toast } from "@/ui/use-toast";
@@ -29,7 +29,7 @@ export function LiveUpdates({ children, createSocket }: { children: ReactNode; c
       const detachEvents = syncEvents(connection, qc);
       const detachFriends = syncFriends(connection, qc);
       const offErrors = connection.subscribe("error", ({ message }) =>
-        toast({ title: text(SHELL_TEXTS, "error"), description: localize(message), variant: "destructive" }),
+        toast({ title: text(SHELL_TEXTS, "error"), description: message, variant: "destructive" }),
       );
       return () => {
         detachGroups();

@@ -1,12 +1,9 @@
 import { SHELL_TEXTS } from "@contract/shell-texts";
 import { CloudOffIcon, HomeIcon, RefreshCwIcon, SearchXIcon } from "lucide-react";
 import { Link } from "wouter";
-import { localize, useTexts } from "@/lib/i18n";
+import { useTexts } from "@/lib/i18n";
 import { Button } from "@/ui/button";
 import { useOnline } from "./use-online";
-
-/** A screen opened offline whose list was never read online on this device. */
-export const NOT_SAVED_OFFLINE = SHELL_TEXTS.notSavedOffline;
 
 /** Instead of an empty list: offline, nothing was kept, so the list's absence says nothing about it. */
 export function NotSavedOffline({ what }: { what: string }) {
@@ -15,7 +12,7 @@ export function NotSavedOffline({ what }: { what: string }) {
     <div className="flex flex-col items-center gap-2 py-14 text-center" data-testid="not-saved-offline">
       <CloudOffIcon className="size-10 text-muted-foreground" aria-hidden />
       <h2 className="text-lg font-semibold">{t("notSavedOffline")}</h2>
-      <p className="max-w-xs text-sm text-muted-foreground">{t("notSavedOfflineText", { what: localize(what) })}</p>
+      <p className="max-w-xs text-sm text-muted-foreground">{t("notSavedOfflineText", { what })}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // The sets of texts of one area of the app, by namespace (the catalogs es/shell.ts and ar/shell.ts translate them).
-import { ACCOUNT_MESSAGES } from "../../account";
+import { ACCOUNT_TEXTS } from "../../account";
 import { ACCESS_GRANT_TEXTS } from "../../auth";
 import { GOOGLE_SIGN_IN_ERRORS, TOO_MANY_ATTEMPTS_TEXTS } from "../../auth-texts";
 import { FIELD_TEXTS } from "../../fields";
@@ -15,7 +15,7 @@ export const SHELL_NAMESPACES = {
   tooManyAttempts: TOO_MANY_ATTEMPTS_TEXTS,
   googleSignIn: GOOGLE_SIGN_IN_ERRORS,
   accessGrant: ACCESS_GRANT_TEXTS,
-  account: ACCOUNT_MESSAGES,
+  account: ACCOUNT_TEXTS,
   upload: UPLOAD_TEXTS,
   earlyAccess: EARLY_ACCESS_TEXTS,
   accountUi: ACCOUNT_UI_TEXTS,

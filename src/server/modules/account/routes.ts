@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ACCOUNT_LINK_BUDGET,
-  ACCOUNT_MESSAGES,
   ACCOUNT_PASSWORD_CHECK_BUDGET,
   ACCOUNT_TEXTS,
   accountStatusSchema,
@@ -17,11 +16,12 @@ import {
   passwordResetSchema,
 } from "#contract/account";
 import { messageSchema } from "#contract/auth";
+import { messageKey } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { errorAnswer } from "#server/http/error-texts";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
 import { clearSessionCookie, requireUserId } from "#server/http/session";
-import { requestLanguage } from "#server/i18n";
+import { requestLanguage, serverText } from "#server/i18n";
 
 /** Account control (docs/api.md "Account"). */
 export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -41,7 +41,11 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       reply
         .code(429)
         .header("retry-after", String(seconds))
-        .send(errorAnswer(requestLanguage(reply.request.headers), 429, ACCOUNT_MESSAGES.tooManyRequests, { seconds }));
+        .send(
+          errorAnswer(requestLanguage(reply.request.headers), 429, messageKey(ACCOUNT_TEXTS, "tooManyRequests"), {
+            seconds,
+          }),
+        );
       return false;
     }
     return true;
@@ -72,7 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const user = await requirePassword(requireUserId(request), reply, request.body.currentPassword);
       if (!user) return reply;
       await service.changePassword(user.id, request.body.newPassword, request.sessionHash ?? null);
-      return { message: ACCOUNT_TEXTS.passwordChanged };
+      return { message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "passwordChanged") };
     },
   );
 
@@ -94,7 +98,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       // Past the e-mail's budget the answer is the same 202 and nothing is sent: a 429 here would let anyone
       // block a person's reset or tell which e-mails exist.
       if ((await resetPerEmail.consume(email)).allowed) await service.requestPasswordReset(email);
-      return reply.code(202).send({ message: ACCOUNT_TEXTS.resetRequested });
+      return reply
+        .code(202)
+        .send({ message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "resetRequested") });
     },
   );
 
@@ -114,7 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
       await service.resetPassword(request.body.token, request.body.newPassword);
       clearSessionCookie(reply);
-      return { message: ACCOUNT_TEXTS.resetDone };
+      return { message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "resetDone") };
     },
   );
 
@@ -131,7 +137,9 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       const user = await service.unverifiedUser(requireUserId(request));
       if (!(await spend(reply, [[verificationPerUser, user.id]]))) return reply;
       await service.sendVerification(user);
-      return reply.code(202).send({ message: ACCOUNT_TEXTS.verificationSent });
+      return reply
+        .code(202)
+        .send({ message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "verificationSent") });
     },
   );
 
@@ -150,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     async (request, reply) => {
       if (!(await spend(reply, [[linkSpends, request.ip]]))) return reply;
       await service.confirmEmail(request.body.token);
-      return { message: ACCOUNT_TEXTS.verified };
+      return { message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "verified") };
     },
   );
 
@@ -188,7 +196,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       if (!user) return reply;
       await service.deleteAccount(user.id);
       clearSessionCookie(reply);
-      return { message: ACCOUNT_TEXTS.deleted };
+      return { message: serverText(requestLanguage(request.headers), ACCOUNT_TEXTS, "deleted") };
     },
   );
 };

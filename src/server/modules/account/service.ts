@@ -2,6 +2,7 @@ import { verify } from "@node-rs/argon2";
 import { ACCOUNT_TEXTS, EMAIL_VERIFICATION_TTL_MS, PASSWORD_RESET_TTL_MS } from "#contract/account";
 import { API_TEXTS } from "#contract/api-texts";
 import { EVENT_NOTICES } from "#contract/event-notices";
+import { messageKey } from "#contract/i18n/texts";
 import { PRODUCT_NAME } from "#contract/product";
 import { HttpError } from "#server/http/http-error";
 import { hashSessionToken, newSessionToken } from "#server/http/session";
@@ -55,7 +56,7 @@ export function accountService(deps: {
 
   async function signedInUser(userId: number) {
     const user = await deps.users.findById(userId);
-    if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
+    if (!user) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
     return user;
   }
 
@@ -73,7 +74,7 @@ export function accountService(deps: {
     async checkPassword(userId: number, password: string) {
       const user = await signedInUser(userId);
       if (!(await verify(user.passwordHash, password).catch(() => false)))
-        throw new HttpError(403, ACCOUNT_TEXTS.wrongPassword);
+        throw new HttpError(403, messageKey(ACCOUNT_TEXTS, "wrongPassword"));
       return user;
     },
 
@@ -110,7 +111,7 @@ export function accountService(deps: {
     /** Spends a reset link, sets the new password and ends every session of the account. */
     async resetPassword(token: string, newPassword: string) {
       const row = await repo.consumeToken(hashSessionToken(token), "password_reset", new Date());
-      if (!row) throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+      if (!row) throw new HttpError(400, messageKey(ACCOUNT_TEXTS, "tokenInvalid"));
       await deps.users.update(row.userId, { passwordHash: await hashPassword(newPassword) });
       // The other links mailed in the same hour are spent with this one.
       await repo.deleteTokens(row.userId, "password_reset");
@@ -120,7 +121,7 @@ export function accountService(deps: {
     /** The account a verification link would be mailed for: 409 when its address is verified already. */
     async unverifiedUser(userId: number) {
       const user = await signedInUser(userId);
-      if (user.emailVerifiedAt) throw new HttpError(409, ACCOUNT_TEXTS.alreadyVerified);
+      if (user.emailVerifiedAt) throw new HttpError(409, messageKey(ACCOUNT_TEXTS, "alreadyVerified"));
       return user;
     },
 
@@ -143,7 +144,7 @@ export function accountService(deps: {
       const now = new Date();
       const row = await repo.consumeToken(hashSessionToken(token), "email_verification", now);
       if (!row?.email || !(await deps.users.markEmailVerified(row.userId, row.email, now)))
-        throw new HttpError(400, ACCOUNT_TEXTS.tokenInvalid);
+        throw new HttpError(400, messageKey(ACCOUNT_TEXTS, "tokenInvalid"));
     },
 
     /** Everything stored about the user; secrets (hashes, keys) left out. */
@@ -165,8 +166,8 @@ export function accountService(deps: {
         await deps.releaseSeats(userId);
         ended = await repo.deleteAccount(userId, emailKey);
       }
-      if (ended === "takes part") throw new HttpError(409, ACCOUNT_TEXTS.deleteRetry);
-      if (!ended) throw new HttpError(401, API_TEXTS.notSignedIn);
+      if (ended === "takes part") throw new HttpError(409, messageKey(ACCOUNT_TEXTS, "deleteRetry"));
+      if (!ended) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
       await deps.revokeSessions(ended);
       // Their events' conversations went with them: sockets still on those channels are taken off.
       await deps.accessEnded({ groups });

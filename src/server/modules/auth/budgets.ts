@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import {
   AUTH_BUDGETS,
   LOGIN_BACKOFF_DELAY_MS,
@@ -49,7 +50,11 @@ export function authBudgets(
       return reply
         .code(429)
         .header("retry-after", String(seconds))
-        .send(errorAnswer(requestLanguage(reply.request.headers), 429, API_TEXTS.tooManyAttempts, { seconds }));
+        .send(
+          errorAnswer(requestLanguage(reply.request.headers), 429, messageKey(API_TEXTS, "tooManyAttempts"), {
+            seconds,
+          }),
+        );
     }
   }
 

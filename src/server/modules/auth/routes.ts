@@ -10,12 +10,14 @@ import {
   registerBodySchema,
   registerResultSchema,
 } from "#contract/auth";
+import { messageKey } from "#contract/i18n/texts";
 import { SESSION_ABSOLUTE_MS } from "#contract/limits";
 import { SAFETY_TEXTS } from "#contract/safety";
 import { currentUserSchema } from "#contract/users";
 import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
 import { clearSessionCookie, requireUserId, setSessionCookie } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 import { toCurrentUser } from "../users";
 import { authBudgets } from "./budgets";
 import { clearGrantCookie, grantHashOf, setGrantCookie } from "./grant-cookie";
@@ -76,10 +78,10 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
       const user = await service.verifyLogin(request.body.username, request.body.password);
       if (!user) {
         await budgets.afterFailedLogin(request);
-        return reply.code(401).send({ message: API_TEXTS.invalidLogin });
+        throw new HttpError(401, messageKey(API_TEXTS, "invalidLogin"));
       }
       // A suspended account is told so (only after the right password, so nothing leaks to guessers).
-      if (user.suspendedAt) return reply.code(403).send({ message: SAFETY_TEXTS.suspended });
+      if (user.suspendedAt) throw new HttpError(403, messageKey(SAFETY_TEXTS, "suspended"));
       // A fresh id at every sign-in: a session fixed before login is worthless after it.
       await endSession(request.sessionHash);
       await signIn(reply, user.id);
@@ -93,13 +95,13 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     async (request, reply) => {
       await endSession(request.sessionHash);
       clearSessionCookie(reply);
-      return { message: API_TEXTS.loggedOut };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "loggedOut") };
     },
   );
 
   app.get("/api/user", { schema: { tags: ["auth"], response: { 200: currentUserSchema } } }, async (request) => {
     const user = await deps.services.users.find(requireUserId(request));
-    if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
+    if (!user) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
     return toCurrentUser(user);
   });
 

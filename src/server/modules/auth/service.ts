@@ -1,6 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { API_TEXTS } from "#contract/api-texts";
 import { ACCESS_GRANT_TEXTS, type RegisterBody } from "#contract/auth";
+import { messageKey } from "#contract/i18n/texts";
 import { ACCESS_GRANT_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "#contract/limits";
 import { HttpError } from "#server/http/http-error";
 import { hashSessionToken, newSessionToken } from "#server/http/session";
@@ -54,20 +55,20 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
      */
     async register(body: Omit<Required<RegisterBody>, "inviteCode">, grant: AccessGrant | null) {
       const now = new Date();
-      if (!grant) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+      if (!grant) throw new HttpError(403, messageKey(ACCESS_GRANT_TEXTS, "missing"));
       if (grant.kind === "code" && !(await repo.hasGrant(grant.idHash, now)))
-        throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
+        throw new HttpError(403, messageKey(ACCESS_GRANT_TEXTS, "missing"));
       if (grant.kind === "invite" && !(await repo.isInviteUsable(grant.code, now))) {
-        throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
+        throw new HttpError(403, messageKey(ACCESS_GRANT_TEXTS, "inviteUnusable"));
       }
       const email = body.email.toLowerCase();
       const taken = await repo.findTakenField(body.username, email);
-      if (taken === "username") throw new HttpError(409, API_TEXTS.usernameTaken);
+      if (taken === "username") throw new HttpError(409, messageKey(API_TEXTS, "usernameTaken"));
       if (taken === "email") {
         // Whether an address has an account is not public (usernames are): the answer costs the code's grant.
         // An invite's uses are the group's, so an invite is not spent on it.
         if (grant.kind === "code") await repo.spendGrant(grant.idHash, now);
-        throw new HttpError(409, ACCESS_GRANT_TEXTS.emailTaken);
+        throw new HttpError(409, messageKey(ACCESS_GRANT_TEXTS, "emailTaken"));
       }
       const { password, ...profile } = body;
       const passwordHash = await hashPassword(password);
@@ -75,14 +76,15 @@ export function authService({ repo, bus }: { repo: AuthRepository; bus: Bus }) {
         return await repo.insertUserWithGrant({ ...profile, email, passwordHash }, grant, new Date());
       } catch (error) {
         // Two registrations racing for one grant or one invite's last use: the transaction decides.
-        if (error instanceof GrantMissingError) throw new HttpError(403, ACCESS_GRANT_TEXTS.missing);
-        if (error instanceof InviteUnusableError) throw new HttpError(403, ACCESS_GRANT_TEXTS.inviteUnusable);
+        if (error instanceof GrantMissingError) throw new HttpError(403, messageKey(ACCESS_GRANT_TEXTS, "missing"));
+        if (error instanceof InviteUnusableError)
+          throw new HttpError(403, messageKey(ACCESS_GRANT_TEXTS, "inviteUnusable"));
         // Two registrations racing for the same name: the unique index decides.
         if (
           (error as { code?: string; cause?: { code?: string } }).cause?.code === "23505" ||
           (error as { code?: string }).code === "23505"
         ) {
-          throw new HttpError(409, API_TEXTS.usernameOrEmailTaken);
+          throw new HttpError(409, messageKey(API_TEXTS, "usernameOrEmailTaken"));
         }
         throw error;
       }

@@ -1,4 +1,5 @@
 import { AVAILABILITY_TEXTS, type AvailabilityRow, isPastDay } from "#contract/availability";
+import { messageKey } from "#contract/i18n/texts";
 import type { TimeSlotId } from "#contract/time-slots";
 import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../visibility";
@@ -17,7 +18,7 @@ export function availabilityService({ repo, blocks }: { repo: AvailabilityReposi
     },
     /** The caller has already checked that userId is the signed-in user. */
     async save(userId: number, date: string, timeslots: TimeSlotId[]): Promise<AvailabilityRow> {
-      if (isPastDay(date)) throw new HttpError(400, AVAILABILITY_TEXTS.pastDay);
+      if (isPastDay(date)) throw new HttpError(400, messageKey(AVAILABILITY_TEXTS, "pastDay"));
       return repo.upsert(userId, date, timeslots);
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { API_TEXTS } from "#contract/api-texts";
 import { CALENDAR_FEED_PAST_DAYS, CALENDAR_TEXTS } from "#contract/calendar";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import { calendarFile, type FeedMeeting } from "./ics";
@@ -9,7 +10,7 @@ import type { CalendarRepository } from "./repository";
 /** The feed's address: a secret path under PUBLIC_ORIGIN that a calendar app opens without a cookie. */
 function feedUrl(origin: string | null, token: string): string {
   // Outside production publicOrigin falls back to the listening address; in production without it there is no link.
-  if (!origin) throw new HttpError(503, API_TEXTS.calendarNeedsOrigin);
+  if (!origin) throw new HttpError(503, messageKey(API_TEXTS, "calendarNeedsOrigin"));
   return new URL(`/api/calendar/feed/${token}`, origin).href;
 }
 
@@ -57,7 +58,7 @@ export function calendarService({
     },
     async feed(token: string, origin: string | null, now = new Date()): Promise<string> {
       const userId = await repo.ownerOf(token);
-      if (userId === undefined) throw new HttpError(404, CALENDAR_TEXTS.notFound);
+      if (userId === undefined) throw new HttpError(404, messageKey(CALENDAR_TEXTS, "notFound"));
       const since = new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000);
       const [events, meetings, preferences, languages] = await Promise.all([
         repo.eventsOf(userId, now),

@@ -8,6 +8,7 @@ import {
   messagesQuerySchema,
   sendMessageBodySchema,
 } from "#contract/chat";
+import { messageKey } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { limitPerUser } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
@@ -37,7 +38,7 @@ export const chatRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
     {
       preHandler: limitPerUser(
         CHAT_LIMITS.map((budget) => app.rateLimits.limiter(budget.name, budget.limit)),
-        CHAT_TEXTS.tooManyMessages,
+        messageKey(CHAT_TEXTS, "tooManyMessages"),
       ),
       schema: { tags, body: sendMessageBodySchema, response: { 201: chatMessageSchema, ...errors } },
     },

@@ -1,6 +1,7 @@
 import { groupChannel } from "#contract/bus";
 import { CHAT_TEXTS, type ChatMessage } from "#contract/chat";
 import { GROUP_TEXTS } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import {
   CHAT_BURST_MESSAGES,
   CHAT_BURST_WINDOW_MS,
@@ -92,7 +93,7 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
   const writer = batchWriter(deps.chat);
   async function requireMember(groupId: number, userId: number) {
     const role = await deps.groups.roleOf(groupId, userId);
-    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    if (!role) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
   }
   return {
     requireMember,
@@ -113,18 +114,22 @@ export function chatService(deps: { chat: ChatRepository; groups: Membership; bu
     mayShowTyping: async (groupId: number, userId: number) => !(await deps.chat.directBlocked(groupId, userId)),
     /**
      * Stored first, then published: a subscriber never sees a message the database does not hold.
-     * What a person sends is always "text": the server, not the client, decides the kind.
+     * What a person sends is "text": the server, not the client, decides the kind (a host's "update").
      */
-    async send(userId: number, input: { groupId: number; message: string; clientId?: string }) {
+    async send(
+      userId: number,
+      input: { groupId: number; message: string; clientId?: string },
+      kind: "text" | "update" = "text",
+    ) {
       const inserted = await writer.write({
         groupId: input.groupId,
         message: input.message,
-        messageType: "text",
+        messageType: kind,
         userId,
         clientId: input.clientId,
       });
-      if (!inserted) throw new HttpError(403, GROUP_TEXTS.notMember);
-      if (inserted.groupId !== input.groupId) throw new HttpError(409, CHAT_TEXTS.clientIdReused);
+      if (!inserted) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
+      if (inserted.groupId !== input.groupId) throw new HttpError(409, messageKey(CHAT_TEXTS, "clientIdReused"));
       // A repeat stored nothing, so the insert's membership check never ran: someone removed since may not re-publish.
       if (inserted.repeated) await requireMember(input.groupId, userId);
       const stored = toChatMessage(inserted);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, PUSH_DEVICE_TAKEN } from "#contract/push";
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, PUSH_TEXTS } from "#contract/push";
 import type { MailMessage } from "#server/mail";
 import { notificationPreferences, notifications } from "#server/modules/notifications/schema";
 import { outbox } from "#server/modules/outbox/schema";
@@ -391,7 +391,7 @@ describe("push subscriptions API", () => {
     // Amy is still signed in on that device: Ben cannot redirect her notifications to himself.
     const taken = await subscribe(ben.cookie);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ message: PUSH_DEVICE_TAKEN, code: "push.deviceTaken" });
+    expect(taken.json()).toMatchObject({ message: PUSH_TEXTS.deviceTaken, code: "push.deviceTaken" });
     expect(await holders()).toEqual([amy.user.id]);
     // Amy subscribing again (new keys) keeps it hers.
     expect((await subscribe(amy.cookie)).statusCode).toBe(201);

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { type Language, languageDirection } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import {
   notificationPreferencesSchema,
   PUSH_RATE_LIMITS,
-  PUSH_TOO_MANY_TEXT,
+  PUSH_TEXTS,
   pushPublicKeySchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeSchema,
@@ -17,7 +18,7 @@ import type { RouteDeps } from "#server/compose";
 import { limitPerAddress, limitPerUser } from "#server/http/rate-limits";
 import { PAGE_PER_READER } from "#server/http/reader-language";
 import { requireUserId } from "#server/http/session";
-import { serverText } from "#server/i18n";
+import { requestLanguage, serverText } from "#server/i18n";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (language: Language, body: string) =>
@@ -52,16 +53,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
   const limited = {
     subscriptions: limitPerUser(
       app.rateLimits.limiter("push-subscriptions", PUSH_RATE_LIMITS.subscriptions),
-      PUSH_TOO_MANY_TEXT,
+      messageKey(PUSH_TEXTS, "tooMany"),
     ),
     preferences: limitPerUser(
       app.rateLimits.limiter("notification-preferences", PUSH_RATE_LIMITS.preferences),
-      PUSH_TOO_MANY_TEXT,
+      messageKey(PUSH_TEXTS, "tooMany"),
     ),
     // Public (mail clients post without a session): counted per client address.
     unsubscribe: limitPerAddress(
       app.rateLimits.limiter("email-unsubscribe", PUSH_RATE_LIMITS.unsubscribe),
-      PUSH_TOO_MANY_TEXT,
+      messageKey(PUSH_TEXTS, "tooMany"),
     ),
   };
 
@@ -81,7 +82,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request, reply) => {
       await delivery.subscribe(requireUserId(request), request.sessionHash ?? null, request.body);
-      return reply.code(201).send({ message: API_TEXTS.pushOn });
+      return reply.code(201).send({ message: serverText(requestLanguage(request.headers), API_TEXTS, "pushOn") });
     },
   );
 
@@ -97,7 +98,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
     },
     async (request) => {
       await delivery.unsubscribeDevice(requireUserId(request), request.body.endpoint);
-      return { message: API_TEXTS.pushOff };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "pushOff") };
     },
   );
 

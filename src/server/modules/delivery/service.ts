@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { API_TEXTS } from "#contract/api-texts";
 import type { Language } from "#contract/i18n/languages";
-import {
-  isPushServiceUrl,
-  type NotificationPreferences,
-  PUSH_DEVICE_TAKEN,
-  PUSH_ENDPOINT_REFUSED,
-  type PushSubscriptionInput,
-} from "#contract/push";
+import { messageKey } from "#contract/i18n/texts";
+import { isPushServiceUrl, type NotificationPreferences, PUSH_TEXTS, type PushSubscriptionInput } from "#contract/push";
 import { type Config, publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
 import type { MailMessage } from "#server/mail";
@@ -81,14 +76,15 @@ export function deliveryService(deps: {
     /** Stores the signed-in person's device; refuses an endpoint outside the push services, or another account's device. */
     async subscribe(userId: number, sessionHash: string | null, input: PushSubscriptionInput): Promise<void> {
       if (input.platform === "web" && !localPushAllowed && !isPushServiceUrl(input.endpoint)) {
-        throw new HttpError(400, PUSH_ENDPOINT_REFUSED);
+        throw new HttpError(400, messageKey(PUSH_TEXTS, "endpointRefused"));
       }
-      if (!(await repo.save(userId, sessionHash, input))) throw new HttpError(409, PUSH_DEVICE_TAKEN);
+      if (!(await repo.save(userId, sessionHash, input)))
+        throw new HttpError(409, messageKey(PUSH_TEXTS, "deviceTaken"));
     },
 
     /** Removes the person's own device only: another's answers like a missing one. */
     async unsubscribeDevice(userId: number, endpoint: string): Promise<void> {
-      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, API_TEXTS.deviceNotFound);
+      if (!(await repo.deleteOwn(userId, endpoint))) throw new HttpError(404, messageKey(API_TEXTS, "deviceNotFound"));
     },
 
     async preferences(userId: number): Promise<NotificationPreferences | undefined> {

@@ -1,4 +1,5 @@
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 
 /** A (date, id) position in the feed's date order; dates as epoch microseconds so nothing is rounded away. */
@@ -55,5 +56,5 @@ export function decodeCursor(raw: string): FeedCursor {
   } catch {
     // fall through to the 400 below
   }
-  throw new HttpError(400, API_TEXTS.invalidCursor);
+  throw new HttpError(400, messageKey(API_TEXTS, "invalidCursor"));
 }

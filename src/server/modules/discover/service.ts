@@ -1,6 +1,7 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { CATEGORIES, type CategoryId } from "#contract/categories";
 import type { FeedItem, FeedQuery, UserSummary } from "#contract/events";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import { clipRanges, freeRanges, freeWindow, toEvent } from "../events";
 import { type CellPool, createCellPool, type KeptCard } from "./cell-pool";
@@ -134,10 +135,10 @@ export function discoverService({
     /** Takes back the user's last swipe on an event, so its card comes back and can be answered again. */
     async undo(userId: number, eventId: number) {
       const event = await findEvent(eventId);
-      if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
+      if (!event) throw new HttpError(404, messageKey(API_TEXTS, "eventNotFound"));
       const answered = await releaseAnswer(eventId, userId);
       const interacted = await repo.deleteInteraction(eventId, userId);
-      if (!answered && !interacted) throw new HttpError(404, API_TEXTS.nothingToUndo);
+      if (!answered && !interacted) throw new HttpError(404, messageKey(API_TEXTS, "nothingToUndo"));
     },
 
     /** The page of the feed for the query. */
@@ -248,7 +249,7 @@ export function discoverService({
               true,
             )
           : null) ?? (await inputsAndFirstCheck(firstRange));
-      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (!user) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       // The facts come with the inputs on a first page; a window ranked after a kept page's check reads them.
       const { newestEventId, facts } = user;
       const inputs = {

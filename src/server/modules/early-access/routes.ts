@@ -8,6 +8,7 @@ import {
   earlyAccessResultSchema,
   earlyAccessStatsSchema,
 } from "#contract/early-access";
+import { messageKey } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
 
@@ -16,7 +17,7 @@ export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   // Public and unauthenticated: a per-address budget keeps scripts from filling the table.
   const limited = limitPerAddress(
     app.rateLimits.limiter("early-access", { points: EARLY_ACCESS_SIGNUPS_PER_MINUTE, windowMs: 60_000 }),
-    EARLY_ACCESS_LIMIT_TEXTS.tooMany,
+    messageKey(EARLY_ACCESS_LIMIT_TEXTS, "tooMany"),
   );
 
   app.post(

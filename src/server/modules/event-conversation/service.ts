@@ -1,5 +1,5 @@
 import { CONVERSATION_TEXTS, type EventConversation } from "#contract/event-conversation";
-import { formatMessage } from "#contract/i18n/texts";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { EventAccess } from "../visibility";
 import type { EventConversationRepository } from "./repository";
@@ -29,7 +29,7 @@ export function eventConversationService({
   goingIds: (eventId: number) => Promise<number[]>;
   cohostIds: (eventId: number) => Promise<number[]>;
   /** Posts a chat message as `userId` through the group chat's own path (stored, delivered, pushed). */
-  send: (userId: number, input: { groupId: number; message: string }) => Promise<unknown>;
+  send: (userId: number, input: { groupId: number; message: string }, kind: "update") => Promise<unknown>;
 }) {
   /**
    * The host and guests going may be in the conversation; anyone else is refused, and an event the person
@@ -38,7 +38,7 @@ export function eventConversationService({
   async function requireGuest(eventId: number, userId: number) {
     const event = await access.requireVisible(eventId, userId);
     if (event.hostId !== userId && (await statusOf(eventId, userId)) !== "going")
-      throw new HttpError(403, CONVERSATION_TEXTS.onlyGuests);
+      throw new HttpError(403, messageKey(CONVERSATION_TEXTS, "onlyGuests"));
     return event;
   }
 
@@ -83,7 +83,8 @@ export function eventConversationService({
      */
     async postHostUpdate(hostId: number, eventId: number, text: string) {
       const groupId = await open(hostId, eventId);
-      await send(hostId, { groupId, message: formatMessage("en", CONVERSATION_TEXTS.hostUpdate, { text }) });
+      // Stored as the host's words and its kind: each reader's screen writes "Update from the host" in theirs.
+      await send(hostId, { groupId, message: text }, "update");
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "#contract/events";
 import { INVITE_TEXTS } from "#contract/groups";
 import { seriesScopeQuerySchema } from "#contract/hosting";
+import { messageKey } from "#contract/i18n/texts";
 import { nearbyEventSchema, nearbyQuerySchema } from "#contract/nearby";
 import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
@@ -95,7 +96,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   // Public: an event's link opens this preview for someone signed out; ids are sequential, so a per-address budget.
   const previewLimit = limitPerAddress(
     app.rateLimits.limiter("event-preview", { points: EVENT_PREVIEWS_PER_MINUTE, windowMs: 60_000 }),
-    INVITE_TEXTS.tooMany,
+    messageKey(INVITE_TEXTS, "tooMany"),
   );
   app.get(
     "/api/events/:id/preview",

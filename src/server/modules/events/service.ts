@@ -13,6 +13,7 @@ import type {
   UserSummary,
 } from "#contract/events";
 import type { Language } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import { DEFAULT_MAX_ATTENDEES, DEFAULT_TIMEZONE } from "#contract/limits";
 import { MEETING_SLOT_MINUTES_DEFAULT } from "#contract/matching-texts";
 import { HttpError } from "#server/http/http-error";
@@ -139,10 +140,10 @@ export function eventsService({
   ) {
     // A hidden event is silenced: its hosts may read it, but an edit would go out to its guests.
     const event = await requireAnnounceable(eventId, hostId);
-    if (event.canceledAt) throw new HttpError(409, API_TEXTS.eventCanceled);
-    await images.assertOwnImage(hostId, body.imageUrl, API_TEXTS.coverNotUploaded);
+    if (event.canceledAt) throw new HttpError(409, messageKey(API_TEXTS, "eventCanceled"));
+    await images.assertOwnImage(hostId, body.imageUrl, messageKey(API_TEXTS, "coverNotUploaded"));
     if (body.maxAttendees != null && body.maxAttendees < event.goingCount) {
-      throw new HttpError(409, API_TEXTS.maxBelowGoing);
+      throw new HttpError(409, messageKey(API_TEXTS, "maxBelowGoing"));
     }
     const { lat, lng } = coordinates(body.latitude ?? event.latitude, body.longitude ?? event.longitude);
     // The area is said only with the pin it qualifies (below).
@@ -194,10 +195,10 @@ export function eventsService({
     ): Promise<Event> {
       if ("groupId" in body) {
         if (!(await groups.isMember(body.groupId, userId))) {
-          throw new HttpError(403, API_TEXTS.groupMembersPlan);
+          throw new HttpError(403, messageKey(API_TEXTS, "groupMembersPlan"));
         }
         // A guests' conversation belongs to its event: a plan there would reach every guest in the host's name.
-        if (await conversationHosts(body.groupId)) throw new HttpError(403, CONVERSATION_TEXTS.noPlans);
+        if (await conversationHosts(body.groupId)) throw new HttpError(403, messageKey(CONVERSATION_TEXTS, "noPlans"));
         return toEvent(
           await repo.insertEvent({
             title: body.title,
@@ -212,8 +213,8 @@ export function eventsService({
           }),
         );
       }
-      if (body.hostId !== userId) throw new HttpError(403, API_TEXTS.createAsYourself);
-      await images.assertOwnImage(userId, body.imageUrl, API_TEXTS.coverNotUploaded);
+      if (body.hostId !== userId) throw new HttpError(403, messageKey(API_TEXTS, "createAsYourself"));
+      await images.assertOwnImage(userId, body.imageUrl, messageKey(API_TEXTS, "coverNotUploaded"));
       const cohostIds = body.cohostIds ?? [];
       if (cohostIds.length) await hosting.cohostsFor(userId, cohostIds);
       const networking = body.type === "networking";
@@ -379,7 +380,7 @@ export function eventsService({
     async updateScoped(userId: number, eventId: number, body: UpdateEventBody, scope: SeriesScope) {
       const event = await requireManaged(eventId, userId);
       if (scope === "one" || event.seriesId == null) return service.update(userId, eventId, body);
-      await images.assertOwnImage(userId, body.imageUrl, API_TEXTS.coverNotUploaded);
+      await images.assertOwnImage(userId, body.imageUrl, messageKey(API_TEXTS, "coverNotUploaded"));
       const shift = body.date ? Date.parse(body.date) - event.date.getTime() : 0;
       const plans = [];
       for (const occurrence of await repo.followingOccurrences(event.seriesId, event.date)) {

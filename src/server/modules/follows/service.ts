@@ -1,5 +1,6 @@
 import { EVENT_NOTICES } from "#contract/event-notices";
 import { FOLLOW_TEXTS, type FollowState, followedHostingNotice } from "#contract/follows";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { NotificationsService } from "../notifications";
 import type { FollowsRepository } from "./repository";
@@ -24,17 +25,17 @@ export function followsService({
   return {
     state,
     async follow(viewerId: number, userId: number): Promise<FollowState> {
-      if (viewerId === userId) throw new HttpError(400, FOLLOW_TEXTS.followSelf);
+      if (viewerId === userId) throw new HttpError(400, messageKey(FOLLOW_TEXTS, "followSelf"));
       // Across a block each side is as if gone to the other: the same answer as an unknown id.
       if (!(await userExists(userId)) || (await blockedEitherWay(viewerId, userId)))
-        throw new HttpError(404, FOLLOW_TEXTS.notFound);
+        throw new HttpError(404, messageKey(FOLLOW_TEXTS, "notFound"));
       await repo.follow(viewerId, userId);
       return state(viewerId, userId);
     },
     async unfollow(viewerId: number, userId: number): Promise<FollowState> {
       // The same answer as following: a block is not told apart from an unknown id.
       if (!(await userExists(userId)) || (await blockedEitherWay(viewerId, userId)))
-        throw new HttpError(404, FOLLOW_TEXTS.notFound);
+        throw new HttpError(404, messageKey(FOLLOW_TEXTS, "notFound"));
       await repo.unfollow(viewerId, userId);
       return state(viewerId, userId);
     },

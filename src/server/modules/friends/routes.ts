@@ -4,12 +4,13 @@ import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { encodeKeysetCursor, keysetPageQuerySchema } from "#contract/fields";
 import {
-  FRIEND_INVITES_TOO_MANY_MESSAGE,
+  FRIEND_RULES_TEXTS,
   friendRequestBodySchema,
   friendStatusResultSchema,
   incomingFriendRequestSchema,
   inviteFriendSchema,
 } from "#contract/friends";
+import { messageKey } from "#contract/i18n/texts";
 import { FRIEND_INVITES_PER_HOUR } from "#contract/limits";
 import { userIdSchema } from "#contract/users";
 import type { RouteDeps } from "#server/compose";
@@ -17,6 +18,7 @@ import { creationLimit } from "#server/http/creation-limits";
 import { sendPage } from "#server/http/pagination";
 import { limitPerUser } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 import { toPublicUser } from "../users";
 
 const otherUserParams = z.object({ userId: userIdSchema });
@@ -73,7 +75,7 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
 
   const perUser = limitPerUser(
     app.rateLimits.limiter("friend-invite", { points: FRIEND_INVITES_PER_HOUR, windowMs: 60 * 60 * 1000 }),
-    FRIEND_INVITES_TOO_MANY_MESSAGE,
+    messageKey(FRIEND_RULES_TEXTS, "tooManyInvites"),
   );
 
   app.post(
@@ -84,7 +86,9 @@ export const friendsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
     },
     async (request, reply) => {
       await service.invite(requireUserId(request), request.body);
-      return reply.code(202).send({ message: API_TEXTS.invitationSent });
+      return reply
+        .code(202)
+        .send({ message: serverText(requestLanguage(request.headers), API_TEXTS, "invitationSent") });
     },
   );
 };

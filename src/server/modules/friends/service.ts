@@ -1,6 +1,7 @@
 import { API_TEXTS } from "#contract/api-texts";
 import type { KeysetPosition } from "#contract/fields";
 import type { FriendStatus } from "#contract/friends";
+import { messageKey } from "#contract/i18n/texts";
 import { NOTICE_TEXTS, noticeWords } from "#contract/notifications";
 import { HttpError } from "#server/http/http-error";
 import { languageOf } from "#server/i18n";
@@ -69,8 +70,8 @@ export function friendsService({
 
     /** Connect: a new pending request; when the other side already asked, this accepts theirs instead. */
     async request(fromId: number, toId: number): Promise<FriendStatus> {
-      if (fromId === toId) throw new HttpError(400, API_TEXTS.friendSelf);
-      if (!(await users.findById(toId))) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (fromId === toId) throw new HttpError(400, messageKey(API_TEXTS, "friendSelf"));
+      if (!(await users.findById(toId))) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       // Blocked either way, the request is silently dropped (the sender is not told of the block).
       if (await blocks.isBlockedEitherWay(fromId, toId)) return "requested";
       const current = await status(fromId, toId);
@@ -94,22 +95,23 @@ export function friendsService({
     },
 
     async accept(addresseeId: number, requesterId: number): Promise<FriendStatus> {
-      if (!(await repo.accept(requesterId, addresseeId))) throw new HttpError(404, API_TEXTS.friendRequestNotFound);
+      if (!(await repo.accept(requesterId, addresseeId)))
+        throw new HttpError(404, messageKey(API_TEXTS, "friendRequestNotFound"));
       await events.accepted(addresseeId, requesterId);
       return "friends";
     },
 
     async decline(addresseeId: number, requesterId: number): Promise<FriendStatus> {
       if (!(await repo.deletePending(requesterId, addresseeId)))
-        throw new HttpError(404, API_TEXTS.friendRequestNotFound);
+        throw new HttpError(404, messageKey(API_TEXTS, "friendRequestNotFound"));
       return "none";
     },
 
     /** Someone's friends as `viewerId` sees them: across a block neither the person nor the list exists. */
     async friendsOf(viewerId: number, userId: number, limit: number, after?: number) {
-      if (!(await users.findById(userId))) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (!(await users.findById(userId))) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       if (userId !== viewerId && (await blocks.isBlockedEitherWay(viewerId, userId)))
-        throw new HttpError(404, API_TEXTS.userNotFound);
+        throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       const friends = await repo.listFriends(userId, limit, after);
       const hidden = await blocks.blockedAmong(
         viewerId,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { type GoogleSignInError, googleCallbackQuerySchema } from "#contract/auth";
 import { googleStatusSchema } from "#contract/early-access";
+import { messageKey } from "#contract/i18n/texts";
 import { SESSION_ABSOLUTE_MS } from "#contract/limits";
 import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
@@ -36,7 +37,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      if (!google.enabled) throw new HttpError(404, API_TEXTS.googleNotConfigured);
+      if (!google.enabled) throw new HttpError(404, messageKey(API_TEXTS, "googleNotConfigured"));
       // Linking is the owner's confirmation: only a signed-in user starts it, for their own account.
       const linkUserId = request.query.link ? requireUserId(request) : undefined;
       const { flow, url } = await google.start(linkUserId);
@@ -55,7 +56,7 @@ export const googleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     "/api/auth/google/callback",
     { config: { public: true }, schema: { tags: ["auth"], querystring: googleCallbackQuerySchema } },
     async (request, reply) => {
-      if (!google.enabled) throw new HttpError(404, API_TEXTS.googleNotConfigured);
+      if (!google.enabled) throw new HttpError(404, messageKey(API_TEXTS, "googleNotConfigured"));
       const flow = parseFlow(request.cookies[FLOW_COOKIE]);
       reply.clearCookie(FLOW_COOKIE, { path: "/api/auth/google" });
       const fail = (error: GoogleSignInError) => reply.redirect(`/auth?error=${error}`);

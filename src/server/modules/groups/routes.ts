@@ -23,12 +23,14 @@ import {
   voteBodySchema,
   voteResultSchema,
 } from "#contract/groups";
-import { tooManyFramesText } from "#contract/socket";
+import { messageKey } from "#contract/i18n/texts";
+import { SOCKET_TEXTS } from "#contract/socket";
 import type { RouteDeps } from "#server/compose";
 import { creationLimit } from "#server/http/creation-limits";
 import { sendPage } from "#server/http/pagination";
 import { limitPerUser } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 import { VOTE_LIMIT } from "./service";
 
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -74,7 +76,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request, reply) => {
       const userId = requireUserId(request);
       // A group photo is one its creator uploaded to Link.
-      await images.assertOwnImage(userId, request.body.imageUrl, API_TEXTS.groupPhotoNotUploaded);
+      await images.assertOwnImage(userId, request.body.imageUrl, messageKey(API_TEXTS, "groupPhotoNotUploaded"));
       const group = await service.create(userId, request.body);
       return reply.code(201).send(toCreated(group));
     },
@@ -153,7 +155,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags, params: groupIdParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.leave(requireUserId(request), request.params.id);
-      return { message: API_TEXTS.leftGroup };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "leftGroup") };
     },
   );
 
@@ -168,7 +170,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request) => {
       await service.removeMember(requireUserId(request), request.params.id, request.params.userId);
-      return { message: API_TEXTS.memberRemoved };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "memberRemoved") };
     },
   );
 
@@ -207,7 +209,10 @@ export const groupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   app.post(
     "/api/groups/:id/events/:eventId/vote",
     {
-      preHandler: limitPerUser(app.rateLimits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit), tooManyFramesText),
+      preHandler: limitPerUser(
+        app.rateLimits.limiter(VOTE_LIMIT.name, VOTE_LIMIT.limit),
+        messageKey(SOCKET_TEXTS, "tooManyFrames"),
+      ),
       schema: {
         tags,
         params: groupEventParamsSchema,

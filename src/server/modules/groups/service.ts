@@ -17,6 +17,7 @@ import {
   type VoteCounts,
   type VoteValue,
 } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import { VOTES_PER_MINUTE } from "#contract/limits";
 import { TIME_SLOTS, type TimeSlotId } from "#contract/time-slots";
 import { HttpError } from "#server/http/http-error";
@@ -71,16 +72,16 @@ export function groupsService(deps: {
 
   async function requireMember(groupId: number, userId: number) {
     const role = await repo.roleOf(groupId, userId);
-    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    if (!role) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
     return role;
   }
   async function requireAdmin(groupId: number, userId: number) {
     const role = await requireMember(groupId, userId);
-    if (role !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
+    if (role !== "admin") throw new HttpError(403, messageKey(GROUP_TEXTS, "adminOnly"));
   }
   /** A guests' conversation belongs to its event: nobody mints links to it, whoever administers it. */
   async function refuseConversationInvites(groupId: number) {
-    if (await deps.conversationHosts(groupId)) throw new HttpError(403, CONVERSATION_TEXTS.noInvites);
+    if (await deps.conversationHosts(groupId)) throw new HttpError(403, messageKey(CONVERSATION_TEXTS, "noInvites"));
   }
   async function endMembership(groupId: number, userId: number) {
     await bus.publish(userChannel(userId), { type: "membership_ended", groupId });
@@ -126,11 +127,11 @@ export function groupsService(deps: {
     },
 
     async openDirect(userId: number, otherId: number) {
-      if (otherId === userId) throw new HttpError(400, API_TEXTS.messageSelf);
+      if (otherId === userId) throw new HttpError(400, messageKey(API_TEXTS, "messageSelf"));
       const other = await deps.users.findById(otherId);
       // Blocked either way answers as if there were nobody to message.
       if (!other || (await deps.blocks.isBlockedEitherWay(userId, otherId)))
-        throw new HttpError(404, API_TEXTS.userNotFound);
+        throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       const me = await deps.users.findById(userId);
       return repo.openDirectGroup(userId, otherId, `${me?.fullName ?? "You"} & ${other.fullName}`);
     },
@@ -178,7 +179,7 @@ export function groupsService(deps: {
       await requireMember(groupId, userId);
       // The hosts keep their guests' conversation (so it never passes to a guest); they may mute it.
       if ((await deps.conversationHosts(groupId))?.includes(userId))
-        throw new HttpError(409, CONVERSATION_TEXTS.hostsStay);
+        throw new HttpError(409, messageKey(CONVERSATION_TEXTS, "hostsStay"));
       await repo.removeMember(groupId, userId);
       await endMembership(groupId, userId);
     },
@@ -188,10 +189,11 @@ export function groupsService(deps: {
       if (hosts) {
         // In a guests' conversation the hosts remove guests, whatever a member's group role says.
         await requireMember(groupId, userId);
-        if (!hosts.includes(userId)) throw new HttpError(403, CONVERSATION_TEXTS.onlyHostsRemove);
-        if (hosts.includes(memberId)) throw new HttpError(409, CONVERSATION_TEXTS.hostsStay);
+        if (!hosts.includes(userId)) throw new HttpError(403, messageKey(CONVERSATION_TEXTS, "onlyHostsRemove"));
+        if (hosts.includes(memberId)) throw new HttpError(409, messageKey(CONVERSATION_TEXTS, "hostsStay"));
       } else await requireAdmin(groupId, userId);
-      if (!(await repo.removeMember(groupId, memberId))) throw new HttpError(404, API_TEXTS.memberNotFound);
+      if (!(await repo.removeMember(groupId, memberId)))
+        throw new HttpError(404, messageKey(API_TEXTS, "memberNotFound"));
       await endMembership(groupId, memberId);
     },
 
@@ -227,7 +229,7 @@ export function groupsService(deps: {
     async vote(userId: number, groupId: number, eventId: number, vote: VoteValue) {
       await requireMember(groupId, userId);
       const event = await repo.findGroupEvent(groupId, eventId);
-      if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
+      if (!event) throw new HttpError(404, messageKey(API_TEXTS, "eventNotFound"));
       const votes = countVotes(await repo.upsertVote(eventId, userId, vote));
       const update = { type: "vote_update" as const, groupId, eventId, votes, userId, vote };
       await bus.publish(groupChannel(groupId), update);

@@ -2,7 +2,9 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import type { AppDeps } from "#server/deps";
+import { HttpError } from "#server/http/http-error";
 
 /**
  * Prometheus metrics for one app instance, on its own registry (tests build many apps in one
@@ -67,7 +69,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
 
   app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
     const refusal = metricsRefusal(request, deps);
-    if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
+    if (refusal) throw new HttpError(refusal.status, refusal.code);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
@@ -76,14 +78,14 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps) {
  * Who may read /metrics: with METRICS_TOKEN, whoever sends `Authorization: Bearer <token>`;
  * without it, anyone outside production (a laptop, CI) and nobody in production.
  */
-function metricsRefusal(request: FastifyRequest, deps: AppDeps): { status: number; message: string } | null {
+function metricsRefusal(request: FastifyRequest, deps: AppDeps): { status: number; code: string } | null {
   const token = deps.config.METRICS_TOKEN;
   if (!token) {
     if (deps.config.NODE_ENV !== "production") return null;
-    return { status: 403, message: API_TEXTS.metricsClosed };
+    return { status: 403, code: messageKey(API_TEXTS, "metricsClosed") };
   }
   const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1] ?? "";
   const [a, b] = [Buffer.from(sent), Buffer.from(token)];
   if (a.length === b.length && timingSafeEqual(a, b)) return null;
-  return { status: 401, message: API_TEXTS.metricsNeedToken };
+  return { status: 401, code: messageKey(API_TEXTS, "metricsNeedToken") };
 }

@@ -23,6 +23,7 @@ import {
   type SeriesScope,
   UPDATES_PER_EVENT_PER_DAY,
 } from "#contract/hosting";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import { languageOf, serverText } from "#server/i18n";
 import type { NotificationsService } from "../notifications";
@@ -83,11 +84,12 @@ export function checkResponse(
   if (status === "declined") return;
   const answers = response.answers ?? {};
   const asked = new Set(event.questions.map((q) => q.id));
-  if (Object.keys(answers).some((id) => !asked.has(id))) throw new HttpError(400, HOSTING_TEXTS.unknownQuestion);
+  if (Object.keys(answers).some((id) => !asked.has(id)))
+    throw new HttpError(400, messageKey(HOSTING_TEXTS, "unknownQuestion"));
   const missing = event.questions.find((q) => q.required && !answers[q.id]?.trim());
-  if (missing) throw new HttpError(400, HOSTING_TEXTS.answerRequired, { question: missing.text });
+  if (missing) throw new HttpError(400, messageKey(HOSTING_TEXTS, "answerRequired"), { question: missing.text });
   if ((response.guests ?? 0) > event.maxGuestsPerPerson) {
-    throw new HttpError(400, HOSTING_TEXTS.tooManyGuests, { max: event.maxGuestsPerPerson });
+    throw new HttpError(400, messageKey(HOSTING_TEXTS, "tooManyGuests"), { max: event.maxGuestsPerPerson });
   }
 }
 
@@ -98,10 +100,10 @@ export function checkResponse(
 function assertCheckInOpen(event: Pick<EventRow, "date" | "checkInOpensHours">, at: Date) {
   const start = event.date.getTime();
   if (at.getTime() < start - event.checkInOpensHours * HOUR_MS) {
-    throw new HttpError(409, HOSTING_TEXTS.checkInNotOpen, { hours: event.checkInOpensHours });
+    throw new HttpError(409, messageKey(HOSTING_TEXTS, "checkInNotOpen"), { hours: event.checkInOpensHours });
   }
   if (at.getTime() > start + CHECK_IN_CLOSES_AFTER_START_HOURS * HOUR_MS) {
-    throw new HttpError(409, HOSTING_TEXTS.checkInClosed);
+    throw new HttpError(409, messageKey(HOSTING_TEXTS, "checkInClosed"));
   }
 }
 
@@ -163,10 +165,10 @@ export function hostingService({
 
   /** The people a host may name as co-hosts: existing accounts other than the host (404 / 409 otherwise). */
   async function cohostsFor(hostId: number, userIds: number[]) {
-    if (userIds.includes(hostId)) throw new HttpError(409, HOSTING_TEXTS.cohostIsHost);
+    if (userIds.includes(hostId)) throw new HttpError(409, messageKey(HOSTING_TEXTS, "cohostIsHost"));
     // Someone across a block is as if gone: the same answer as an unknown account, and no notice.
     const found = await users.findManySeenBy(hostId, [...new Set(userIds)]);
-    if (found.length !== new Set(userIds).size) throw new HttpError(404, HOSTING_TEXTS.userNotFound);
+    if (found.length !== new Set(userIds).size) throw new HttpError(404, messageKey(HOSTING_TEXTS, "userNotFound"));
     return found.map((u) => ({ id: u.id, fullName: u.fullName, username: u.username, profileImage: u.profileImage }));
   }
 
@@ -186,7 +188,7 @@ export function hostingService({
       const stored = await claimDoorCode(eventId, userId, code);
       if (stored) return stored;
     }
-    throw new HttpError(503, HOSTING_TEXTS.doorCodeBusy);
+    throw new HttpError(503, messageKey(HOSTING_TEXTS, "doorCodeBusy"));
   }
 
   async function manages(event: EventRow, userId: number) {
@@ -265,7 +267,7 @@ export function hostingService({
     async removeCohost(hostId: number, eventId: number, userId: number, scope: SeriesScope = "one") {
       const event = await access.requireHosted(eventId, hostId);
       if (!(await repo.removeCohost(await scopedIds(event, scope), userId))) {
-        throw new HttpError(404, HOSTING_TEXTS.cohostNotFound);
+        throw new HttpError(404, messageKey(HOSTING_TEXTS, "cohostNotFound"));
       }
     },
 
@@ -280,7 +282,7 @@ export function hostingService({
       if ("refused" in sent)
         throw new HttpError(
           429,
-          sent.refused === "event" ? HOSTING_TEXTS.tooManyUpdates : HOSTING_TEXTS.tooManySeriesUpdates,
+          messageKey(HOSTING_TEXTS, sent.refused === "event" ? "tooManyUpdates" : "tooManySeriesUpdates"),
         );
       const row = sent.stored;
       const recipients = (await repo.userIdsWithStatus(eventId, audience)).filter((id) => id !== authorId);
@@ -314,7 +316,8 @@ export function hostingService({
       let audience: "going" | "waitlisted" | "pending" | undefined;
       if (!(await manages(event, viewerId))) {
         const mine = await repo.participant(eventId, viewerId);
-        if (!mine || mine.status === "declined") throw new HttpError(403, HOSTING_TEXTS.updatesOnlyGuests);
+        if (!mine || mine.status === "declined")
+          throw new HttpError(403, messageKey(HOSTING_TEXTS, "updatesOnlyGuests"));
         audience = mine.status;
       }
       const rows = await repo.updates(eventId, page, audience);
@@ -370,7 +373,7 @@ export function hostingService({
     async ticket(userId: number, eventId: number) {
       await access.requireVisible(eventId, userId);
       const mine = await repo.participant(eventId, userId);
-      if (mine?.status !== "going") throw new HttpError(403, HOSTING_TEXTS.ticketOnlyGoing);
+      if (mine?.status !== "going") throw new HttpError(403, messageKey(HOSTING_TEXTS, "ticketOnlyGoing"));
       return {
         code: `${eventId}.${userId}.${await sign(eventId, userId)}`,
         doorCode: mine.doorCode ?? (await newDoorCode(eventId, userId)),
@@ -386,7 +389,8 @@ export function hostingService({
         const ticket = await readTicket(body.code);
         const typed = ticket ? null : await repo.holderOfDoorCode(eventId, normalizeDoorCode(body.code));
         // A forged code and another event's ticket are the same to the scanner: no such ticket here.
-        if (ticket ? ticket.eventId !== eventId : typed == null) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+        if (ticket ? ticket.eventId !== eventId : typed == null)
+          throw new HttpError(404, messageKey(HOSTING_TEXTS, "ticketNotFound"));
         guestId = ticket ? ticket.userId : (typed as number);
       } else {
         guestId = body.userId;
@@ -394,11 +398,12 @@ export function hostingService({
       const checkedInAt = await checkIn(eventId, guestId, at);
       if (!checkedInAt) {
         const row = await repo.participant(eventId, guestId);
-        if (row?.status === "going" && row.checkedInAt) throw new HttpError(409, HOSTING_TEXTS.alreadyCheckedIn);
-        throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+        if (row?.status === "going" && row.checkedInAt)
+          throw new HttpError(409, messageKey(HOSTING_TEXTS, "alreadyCheckedIn"));
+        throw new HttpError(404, messageKey(HOSTING_TEXTS, "ticketNotFound"));
       }
       const user = await users.findById(guestId);
-      if (!user) throw new HttpError(404, HOSTING_TEXTS.ticketNotFound);
+      if (!user) throw new HttpError(404, messageKey(HOSTING_TEXTS, "ticketNotFound"));
       await notifications.notify(guestId, EVENT_NOTICES.checkedIn(event));
       return {
         user: { id: user.id, fullName: user.fullName, username: user.username, profileImage: user.profileImage },

@@ -7,6 +7,7 @@ import {
   inviteViewSchema,
   joinInviteResultSchema,
 } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
@@ -18,7 +19,7 @@ export const invitesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
   // Codes are 96 random bits, but a per-IP budget keeps even trying them pointless.
   const lookupLimit = limitPerAddress(
     app.rateLimits.limiter("invite-lookup", { points: INVITE_LOOKUPS_PER_MINUTE, windowMs: 60_000 }),
-    INVITE_TEXTS.tooMany,
+    messageKey(INVITE_TEXTS, "tooMany"),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { INVITE_TEXTS, type InviteView } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../visibility";
 import { InviteUnusableError } from "./errors";
@@ -31,7 +32,7 @@ export function invitesService({
     /** Public: anyone holding the link may see what it leads to, never who is in the group. */
     async view(code: string, viewerId: number | null = null): Promise<InviteView> {
       const row = await repo.findByCode(code);
-      if (!row) throw new HttpError(404, INVITE_TEXTS.notFound);
+      if (!row) throw new HttpError(404, messageKey(INVITE_TEXTS, "notFound"));
       // A signed-in viewer learns only about themselves; the group id goes to members alone.
       const viewer =
         viewerId == null
@@ -67,8 +68,8 @@ export function invitesService({
         return { group: { id: group.id, name: group.name }, alreadyMember };
       } catch (error) {
         if (!(error instanceof InviteUnusableError)) throw error;
-        if (error.reason === "not_found") throw new HttpError(404, INVITE_TEXTS.notFound);
-        throw new HttpError(410, error.reason === "expired" ? INVITE_TEXTS.expired : INVITE_TEXTS.usedUp);
+        if (error.reason === "not_found") throw new HttpError(404, messageKey(INVITE_TEXTS, "notFound"));
+        throw new HttpError(410, messageKey(INVITE_TEXTS, error.reason === "expired" ? "expired" : "usedUp"));
       }
     },
   };

@@ -4,6 +4,7 @@ import { EVENT_PREVIEWS_PER_MINUTE } from "#contract/event-sharing";
 import { eventIdParamsSchema } from "#contract/events";
 import { INVITE_LOOKUPS_PER_MINUTE, inviteCodeParamsSchema } from "#contract/groups";
 import { HOST_PAGES_PER_MINUTE, hostParamsSchema } from "#contract/hosts";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import { type Limiter, retryAfterSeconds } from "#server/http/rate-limits";
 import { PAGE_PER_READER } from "#server/http/reader-language";
@@ -74,17 +75,17 @@ export const linkPreviewRoutes: FastifyPluginAsync<{
   // costs CPU: a picture not drawn yet spends the preview's per-address budget.
   app.get("/link-images/:key", async (request, reply) => {
     const { key } = request.params as { key: string };
-    if (!LINK_IMAGE_KEY.test(key)) throw new HttpError(404, API_TEXTS.notFound);
+    if (!LINK_IMAGE_KEY.test(key)) throw new HttpError(404, messageKey(API_TEXTS, "notFound"));
     if (!service.isPictureKept(key)) {
       const verdict = await previews.consume(`ip:${request.ip}`);
       if (!verdict.allowed) {
         const seconds = retryAfterSeconds(verdict);
         reply.header("retry-after", String(seconds));
-        throw new HttpError(429, API_TEXTS.tooManyAttempts, { seconds });
+        throw new HttpError(429, messageKey(API_TEXTS, "tooManyAttempts"), { seconds });
       }
     }
     const picture = await service.picture(key);
-    if (!picture) throw new HttpError(404, API_TEXTS.notFound);
+    if (!picture) throw new HttpError(404, messageKey(API_TEXTS, "notFound"));
     return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(picture);
   });
   // Trying codes through the card costs what trying them through the invite's own read costs.

@@ -1,5 +1,6 @@
 import { API_TEXTS } from "#contract/api-texts";
 import type { Language } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import type { Match, Matching, MatchingBody, Meeting, MeetingChangeBody, MeetingRequestBody } from "#contract/matching";
 import {
   HOLDING_STATUSES,
@@ -97,7 +98,7 @@ export function matchingService({
   async function matchingEvent(eventId: number, viewerId: number): Promise<EventRow> {
     const event = await visibility.requireVisible(eventId, viewerId);
     if (!event.matchmaking || event.hiddenAt || event.canceledAt || event.groupId != null)
-      throw new HttpError(404, MATCHING_TEXTS.off);
+      throw new HttpError(404, messageKey(MATCHING_TEXTS, "off"));
     return event;
   }
 
@@ -109,23 +110,25 @@ export function matchingService({
 
   /** The viewer may ask and answer here: going (403 otherwise) and opted in (403 otherwise). */
   async function requireTaking(eventId: number, viewerId: number) {
-    if ((await statusOf(eventId, viewerId)) !== "going") throw new HttpError(403, MATCHING_TEXTS.onlyGoing);
-    if (!(await repo.optInOf(eventId, viewerId))?.visible) throw new HttpError(403, MATCHING_TEXTS.optInFirst);
+    if ((await statusOf(eventId, viewerId)) !== "going")
+      throw new HttpError(403, messageKey(MATCHING_TEXTS, "onlyGoing"));
+    if (!(await repo.optInOf(eventId, viewerId))?.visible)
+      throw new HttpError(403, messageKey(MATCHING_TEXTS, "optInFirst"));
   }
 
   /** The other person of a request: an account the viewer may see (404 otherwise), taking meetings here (403). */
   async function requireOther(eventId: number, viewerId: number, otherId: number) {
     const other = await users.findById(otherId);
-    if (!other || other.suspendedAt) throw new HttpError(404, API_TEXTS.userNotFound);
+    if (!other || other.suspendedAt) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
     await visibility.requirePersonVisible(viewerId, otherId);
-    if (!(await taking(eventId, otherId))) throw new HttpError(403, MATCHING_TEXTS.notTaking);
+    if (!(await taking(eventId, otherId))) throw new HttpError(403, messageKey(MATCHING_TEXTS, "notTaking"));
   }
 
   /** A slot of the event's grid that has not begun (400 otherwise). */
   function requireSlot(event: EventRow, startsAt: string) {
     const slot = slotAt(event.date, event.meetingSlotMinutes, new Date(startsAt));
-    if (!slot) throw new HttpError(400, MATCHING_TEXTS.offGrid);
-    if (slot.start <= now()) throw new HttpError(400, MATCHING_TEXTS.slotPassed);
+    if (!slot) throw new HttpError(400, messageKey(MATCHING_TEXTS, "offGrid"));
+    if (slot.start <= now()) throw new HttpError(400, messageKey(MATCHING_TEXTS, "slotPassed"));
     return slot;
   }
 
@@ -139,13 +142,15 @@ export function matchingService({
     slot: { start: Date; end: Date; except: number | null },
     acceptedOnly = false,
   ) {
-    if (await db.holdsTimeIn(people.viewerId, slot, acceptedOnly)) throw new HttpError(409, MATCHING_TEXTS.youAreBusy);
-    if (await db.holdsTimeIn(people.otherId, slot, acceptedOnly)) throw new HttpError(409, MATCHING_TEXTS.theyAreBusy);
+    if (await db.holdsTimeIn(people.viewerId, slot, acceptedOnly))
+      throw new HttpError(409, messageKey(MATCHING_TEXTS, "youAreBusy"));
+    if (await db.holdsTimeIn(people.otherId, slot, acceptedOnly))
+      throw new HttpError(409, messageKey(MATCHING_TEXTS, "theyAreBusy"));
   }
 
   async function tell(news: MeetingNews, meetingId: number, viewerId: number, recipientId: number) {
     const row = await repo.meetingFor(meetingId, viewerId);
-    if (!row) throw new HttpError(404, MATCHING_TEXTS.meetingNotFound);
+    if (!row) throw new HttpError(404, messageKey(MATCHING_TEXTS, "meetingNotFound"));
     await notifications.notify(recipientId, meetingNotice(news, row, recipientId));
     return toMeeting(row);
   }
@@ -163,9 +168,10 @@ export function matchingService({
     /** Opts in or out (only people going); a phrase list left out stays as it was, at first the profile's. */
     async setMatching(viewerId: number, eventId: number, body: MatchingBody): Promise<Matching> {
       await matchingEvent(eventId, viewerId);
-      if ((await statusOf(eventId, viewerId)) !== "going") throw new HttpError(403, MATCHING_TEXTS.onlyGoing);
+      if ((await statusOf(eventId, viewerId)) !== "going")
+        throw new HttpError(403, messageKey(MATCHING_TEXTS, "onlyGoing"));
       const [current, user] = await Promise.all([repo.optInOf(eventId, viewerId), users.findById(viewerId)]);
-      if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
+      if (!user) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
       return repo.saveOptIn(eventId, viewerId, {
         visible: body.visible,
         offering: body.offering ?? current?.offering ?? user.offering,
@@ -177,11 +183,12 @@ export function matchingService({
     /** The people the viewer would most like to meet at the event, best first, each with why. */
     async matches(viewerId: number, eventId: number, language: Language): Promise<{ matches: Match[] }> {
       const state = await repo.matchState(eventId, viewerId);
-      if (!state) throw new HttpError(404, API_TEXTS.eventNotFound);
+      if (!state) throw new HttpError(404, messageKey(API_TEXTS, "eventNotFound"));
       if (!state.visible) await visibility.requireVisible(eventId, viewerId);
-      if (!state.matchmaking || state.hidden || state.canceled) throw new HttpError(404, MATCHING_TEXTS.off);
-      if (state.status !== "going") throw new HttpError(403, MATCHING_TEXTS.onlyGoing);
-      if (!state.optedIn) throw new HttpError(403, MATCHING_TEXTS.optInFirst);
+      if (!state.matchmaking || state.hidden || state.canceled)
+        throw new HttpError(404, messageKey(MATCHING_TEXTS, "off"));
+      if (state.status !== "going") throw new HttpError(403, messageKey(MATCHING_TEXTS, "onlyGoing"));
+      if (!state.optedIn) throw new HttpError(403, messageKey(MATCHING_TEXTS, "optInFirst"));
       eventStarts.set(eventId, state.date);
 
       const roster = await rosters.get(eventId, state.version);
@@ -243,13 +250,13 @@ export function matchingService({
     async request(viewerId: number, eventId: number, body: MeetingRequestBody): Promise<Meeting> {
       const event = await matchingEvent(eventId, viewerId);
       const otherId = body.withUserId;
-      if (otherId === viewerId) throw new HttpError(400, MATCHING_TEXTS.notYourself);
+      if (otherId === viewerId) throw new HttpError(400, messageKey(MATCHING_TEXTS, "notYourself"));
       await requireTaking(eventId, viewerId);
       await requireOther(eventId, viewerId, otherId);
       const slot = requireSlot(event, body.startsAt);
       const id = await repo.inLock([viewerId, otherId], null, async (db) => {
         if ((await db.requestsSent(eventId, viewerId)) >= MEETING_REQUESTS_PER_EVENT)
-          throw new HttpError(429, MATCHING_TEXTS.tooManyRequests);
+          throw new HttpError(429, messageKey(MATCHING_TEXTS, "tooManyRequests"));
         await requireBothFree(db, { viewerId, otherId }, { ...slot, except: null });
         return db.insert({
           eventId,
@@ -271,18 +278,18 @@ export function matchingService({
      */
     async change(viewerId: number, meetingId: number, body: MeetingChangeBody): Promise<Meeting> {
       const row = await repo.meetingFor(meetingId, viewerId);
-      if (!row) throw new HttpError(404, MATCHING_TEXTS.meetingNotFound);
+      if (!row) throw new HttpError(404, messageKey(MATCHING_TEXTS, "meetingNotFound"));
       const event = await matchingEvent(row.meeting.eventId, viewerId);
       const m = row.meeting;
       const otherId = m.requesterId === viewerId ? m.inviteeId : m.requesterId;
       const current = async (db: LockedStatements, still: (status: MeetingStatus) => boolean) => {
         const locked = await db.meeting(meetingId);
-        if (!locked || !still(locked.status)) throw new HttpError(409, MATCHING_TEXTS.meetingClosed);
+        if (!locked || !still(locked.status)) throw new HttpError(409, messageKey(MATCHING_TEXTS, "meetingClosed"));
         return locked;
       };
 
       if ("startsAt" in body) {
-        if (!holding(m.status)) throw new HttpError(409, MATCHING_TEXTS.meetingClosed);
+        if (!holding(m.status)) throw new HttpError(409, messageKey(MATCHING_TEXTS, "meetingClosed"));
         const slot = requireSlot(event, body.startsAt);
         await repo.inLock([viewerId, otherId], null, async (db) => {
           await current(db, holding);
@@ -305,9 +312,9 @@ export function matchingService({
         });
         return tell("canceled", meetingId, viewerId, otherId);
       }
-      if (m.proposedBy === viewerId) throw new HttpError(403, MATCHING_TEXTS.onlyAsked);
+      if (m.proposedBy === viewerId) throw new HttpError(403, messageKey(MATCHING_TEXTS, "onlyAsked"));
       const pending = (status: MeetingStatus) => status === "pending";
-      if (!pending(m.status)) throw new HttpError(409, MATCHING_TEXTS.meetingClosed);
+      if (!pending(m.status)) throw new HttpError(409, messageKey(MATCHING_TEXTS, "meetingClosed"));
       if (body.status === "declined") {
         await repo.inLock([viewerId, otherId], null, async (db) => {
           await current(db, pending);
@@ -337,7 +344,7 @@ export function matchingService({
     /** The hosts' counts: never who meets whom. */
     async stats(viewerId: number, eventId: number) {
       const event = await visibility.requireManaged(eventId, viewerId);
-      if (!event.matchmaking || event.hiddenAt) throw new HttpError(404, MATCHING_TEXTS.off);
+      if (!event.matchmaking || event.hiddenAt) throw new HttpError(404, messageKey(MATCHING_TEXTS, "off"));
       const [optedIn, counts] = await Promise.all([repo.optedInCount(eventId), repo.meetingCounts(eventId)]);
       return { optedIn, ...counts };
     },

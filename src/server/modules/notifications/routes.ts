@@ -3,10 +3,12 @@ import { z } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { idParamSchema } from "#contract/fields";
+import { messageKey } from "#contract/i18n/texts";
 import { notificationListQuerySchema, notificationPageSchema } from "#contract/notifications";
 import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 
 const countSchema = z.object({ count: z.number().int() });
 
@@ -46,8 +48,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     async (request) => {
       const deleted = await notifications.remove(requireUserId(request), request.params.id);
       // Someone else's notification answers exactly like a missing one, so ids reveal nothing.
-      if (!deleted) throw new HttpError(404, API_TEXTS.notificationNotFound);
-      return { message: API_TEXTS.notificationRemoved };
+      if (!deleted) throw new HttpError(404, messageKey(API_TEXTS, "notificationNotFound"));
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "notificationRemoved") };
     },
   );
 

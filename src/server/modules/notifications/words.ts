@@ -3,7 +3,7 @@
 // notices from before too. Rows stored before codes existed (null codes) show the words they were stored with.
 import type { Language } from "#contract/i18n/languages";
 import { type NoticeValues, withWhen } from "#contract/notifications";
-import { localizeEnglish, timeLanguage, wordsIn } from "#server/i18n";
+import { timeLanguage, wordsIn } from "#server/i18n";
 
 export interface StoredWords {
   title: string;
@@ -35,15 +35,11 @@ export function noticeIn({ language, timezone }: Reader, notice: StoredWords): {
   };
 }
 
-/**
- * The codes a new notice is stored with: its own, or, for a text given only in English without values (a set
- * of texts another module words), the code its English is found under.
- */
+/** The codes a new notice is stored with (noticeWords gives them): a null code is someone's own words. */
 export function codesOf(notice: StoredWords) {
-  const found = (english: string) => localizeEnglish("en", english)?.code ?? null;
   return {
-    titleCode: notice.titleCode === undefined ? found(notice.title) : notice.titleCode,
-    messageCode: notice.messageCode === undefined ? found(notice.message) : notice.messageCode,
+    titleCode: notice.titleCode ?? null,
+    messageCode: notice.messageCode ?? null,
     textValues: notice.textValues ?? {},
   };
 }

@@ -3,6 +3,7 @@ import { EVENT_NOTICES } from "#contract/event-notices";
 import { EVENT_TEXTS, type ParticipantStatus } from "#contract/events";
 import type { KeysetPosition } from "#contract/fields";
 import { type Answers, HOSTING_TEXTS, SEAT_CONFIRM_MS } from "#contract/hosting";
+import { messageKey } from "#contract/i18n/texts";
 import type { BlockEvents } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
 import type { EventRow } from "../events";
@@ -87,7 +88,10 @@ export function participantsService({
     let status = wanted;
     if (wanted === "going" || (wanted === "waitlisted" && held > 0)) {
       if (!(await seat(need - held)))
-        throw new HttpError(409, guests > 0 ? HOSTING_TEXTS.notEnoughSeats : EVENT_TEXTS.full);
+        throw new HttpError(
+          409,
+          guests > 0 ? messageKey(HOSTING_TEXTS, "notEnoughSeats") : messageKey(EVENT_TEXTS, "full"),
+        );
       status = "going";
     } else if (wanted === "waitlisted" && (await seat(need))) {
       // The waitlist is only for a full event; with room left the joiner simply goes.
@@ -173,9 +177,9 @@ export function participantsService({
       now = new Date(),
     ) {
       const event = await requireVisible(eventId, userId);
-      if (event.hostId === userId) throw new HttpError(409, API_TEXTS.youAreHosting);
-      if (event.canceledAt) throw new HttpError(409, API_TEXTS.eventCanceled);
-      if (event.date.getTime() < now.getTime()) throw new HttpError(409, API_TEXTS.eventPast);
+      if (event.hostId === userId) throw new HttpError(409, messageKey(API_TEXTS, "youAreHosting"));
+      if (event.canceledAt) throw new HttpError(409, messageKey(API_TEXTS, "eventCanceled"));
+      if (event.date.getTime() < now.getTime()) throw new HttpError(409, messageKey(API_TEXTS, "eventPast"));
       const given = response.answers !== undefined || response.guests !== undefined ? response : undefined;
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const mine = await tx.findParticipant(eventId, userId);
@@ -229,10 +233,11 @@ export function participantsService({
 
     async decide(hostId: number, eventId: number, userId: number, decision: "approve" | "decline") {
       const event = await requireManaged(eventId, hostId);
-      if (await visibility.isBlockedEitherWay(hostId, userId)) throw new HttpError(404, API_TEXTS.noPendingRequest);
+      if (await visibility.isBlockedEitherWay(hostId, userId))
+        throw new HttpError(404, messageKey(API_TEXTS, "noPendingRequest"));
       const result = await repo.changeParticipation(eventId, async (tx, locked) => {
         const current = await tx.findParticipant(eventId, userId);
-        if (current?.status !== "pending") throw new HttpError(404, API_TEXTS.noPendingRequest);
+        if (current?.status !== "pending") throw new HttpError(404, messageKey(API_TEXTS, "noPendingRequest"));
         return transition(locked, userId, decision === "approve" ? "going" : "declined", tx);
       });
       await tell(userId, { ...EVENT_NOTICES.requestDecided(event, decision === "approve"), fromUserId: hostId });
@@ -289,7 +294,8 @@ export function participantsService({
     /** The person offered a seat from the waitlist keeps it. */
     async confirmSeat(userId: number, eventId: number) {
       await requireVisible(eventId, userId);
-      if (!(await repo.confirmSeat(eventId, userId, now()))) throw new HttpError(404, HOSTING_TEXTS.noSeatOffer);
+      if (!(await repo.confirmSeat(eventId, userId, now())))
+        throw new HttpError(404, messageKey(HOSTING_TEXTS, "noSeatOffer"));
       return { eventId, userId, status: "going" as const };
     },
 

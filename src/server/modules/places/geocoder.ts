@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageKey } from "#contract/i18n/texts";
 import { GEOCODER_TIMEOUT_MS, PLACE_RESULTS_MAX, PLACE_TEXTS, type Place } from "#contract/places";
 import { HttpError } from "#server/http/http-error";
 
@@ -55,7 +56,7 @@ export function createGeocoder(baseUrl: string, options: GeocoderOptions): Geoco
   const nominatim = /\/search\/?$/.test(new URL(baseUrl).pathname);
   const fail = (status: number, error: unknown) => {
     options.onFailure?.(error);
-    return new HttpError(status, PLACE_TEXTS.unavailable);
+    return new HttpError(status, messageKey(PLACE_TEXTS, "unavailable"));
   };
 
   async function readLimited(response: Response): Promise<string> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { messageSchema } from "#contract/auth";
-import { formatMessage } from "#contract/i18n/texts";
+import { messageKey } from "#contract/i18n/texts";
 import {
   ADDRESS_SEARCHES_PER_MINUTE,
   GEOCODER_CALLS_PER_SECOND,
@@ -10,11 +10,13 @@ import {
   placesResultSchema,
 } from "#contract/places";
 import type { RouteDeps } from "#server/compose";
+import { errorAnswer } from "#server/http/error-texts";
 import { HttpError } from "#server/http/http-error";
 import { limitPerUser, retryAfterSeconds } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage } from "#server/i18n";
 
-const placeTooManyText = (seconds: number) => formatMessage("en", PLACE_TEXTS.tooMany, { seconds });
+const placeTooMany = messageKey(PLACE_TEXTS, "tooMany");
 
 /** The place picker's searches. Both need a session; neither stores anything. */
 export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
@@ -38,7 +40,7 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         querystring: placeQuerySchema,
         response: { 200: placesResultSchema },
       },
-      preHandler: limitPerUser(perUser, placeTooManyText),
+      preHandler: limitPerUser(perUser, placeTooMany),
     },
     async (request) => {
       requireUserId(request);
@@ -55,11 +57,11 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
         querystring: placeQuerySchema,
         response: { 200: placesResultSchema, 502: messageSchema, 504: messageSchema },
       },
-      preHandler: limitPerUser(addressesPerUser, placeTooManyText),
+      preHandler: limitPerUser(addressesPerUser, placeTooMany),
     },
     async (request, reply) => {
       requireUserId(request);
-      if (!service.addressSearch) throw new HttpError(404, PLACE_TEXTS.notConfigured);
+      if (!service.addressSearch) throw new HttpError(404, messageKey(PLACE_TEXTS, "notConfigured"));
       try {
         const places = await service.addresses(request.query.q, async () => {
           const now = nowMs();
@@ -67,13 +69,15 @@ export const placesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
           if (verdict.allowed) return;
           const seconds = retryAfterSeconds({ retryAfterMs: 1000 - (now % 1000) });
           reply.header("retry-after", String(seconds));
-          throw new HttpError(429, PLACE_TEXTS.busy, { seconds });
+          throw new HttpError(429, messageKey(PLACE_TEXTS, "busy"), { seconds });
         });
         return { places, addressSearch: true };
       } catch (error) {
         // The geocoder's own failures are 502/504 with a message the picker shows, not a 500.
         if (error instanceof HttpError && (error.statusCode === 502 || error.statusCode === 504)) {
-          return reply.code(error.statusCode).send({ message: error.message });
+          return reply
+            .code(error.statusCode)
+            .send(errorAnswer(requestLanguage(request.headers), error.statusCode, error.code, error.values));
         }
         throw error;
       }

@@ -3,6 +3,7 @@ import { groupChannel } from "#contract/bus";
 import { POLL_NOTICES } from "#contract/event-notices";
 import type { CreateGroupEventBody, Event } from "#contract/events";
 import { GROUP_TEXTS, type VoteCounts, type VoteValue } from "#contract/groups";
+import { messageKey } from "#contract/i18n/texts";
 import { type GroupPlan, POLL_NUDGE_BEFORE_MS, POLL_TEXTS, type Voter } from "#contract/polls";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
@@ -95,12 +96,12 @@ export function pollsService(deps: {
 
   async function requireMember(groupId: number, userId: number) {
     const role = await groups.roleOf(groupId, userId);
-    if (!role) throw new HttpError(403, GROUP_TEXTS.notMember);
+    if (!role) throw new HttpError(403, messageKey(GROUP_TEXTS, "notMember"));
     return role;
   }
   async function requirePlan(groupId: number, eventId: number) {
     const event = await groups.findGroupEvent(groupId, eventId);
-    if (!event) throw new HttpError(404, API_TEXTS.eventNotFound);
+    if (!event) throw new HttpError(404, messageKey(API_TEXTS, "eventNotFound"));
     return event;
   }
   const publish = (groupId: number, eventId: number, decided: boolean) =>
@@ -165,7 +166,7 @@ export function pollsService(deps: {
         ? options.reduce((a, b) => (Date.parse(a.date) <= Date.parse(b.date) ? a : b))
         : undefined;
       const date = earliest?.date ?? plan.date;
-      if (!date) throw new HttpError(400, API_TEXTS.dateRequired);
+      if (!date) throw new HttpError(400, messageKey(API_TEXTS, "dateRequired"));
       const event = await deps.createEvent(userId, { ...plan, date });
       if (options && decideBy) {
         await repo.insertPoll(
@@ -228,10 +229,10 @@ export function pollsService(deps: {
       await requireMember(groupId, userId);
       await requirePlan(groupId, eventId);
       const poll = await repo.findPoll(eventId);
-      if (!poll) throw new HttpError(400, POLL_TEXTS.notAPoll);
-      if (poll.decidedAt) throw new HttpError(409, POLL_TEXTS.decided);
+      if (!poll) throw new HttpError(400, messageKey(POLL_TEXTS, "notAPoll"));
+      if (poll.decidedAt) throw new HttpError(409, messageKey(POLL_TEXTS, "decided"));
       const options = await repo.optionsOf(eventId);
-      if (!options.some((o) => o.id === optionId)) throw new HttpError(404, POLL_TEXTS.optionNotFound);
+      if (!options.some((o) => o.id === optionId)) throw new HttpError(404, messageKey(POLL_TEXTS, "optionNotFound"));
       await repo.upsertVote(optionId, userId, vote);
       const [allVotes, members] = await Promise.all([repo.votesOf(eventId), groups.memberNames(groupId)]);
       const memberIds = members.map((m) => m.id);
@@ -243,11 +244,12 @@ export function pollsService(deps: {
 
     /** An admin closes the poll early: the best option so far wins. */
     async lock(userId: number, groupId: number, eventId: number) {
-      if ((await requireMember(groupId, userId)) !== "admin") throw new HttpError(403, GROUP_TEXTS.adminOnly);
+      if ((await requireMember(groupId, userId)) !== "admin")
+        throw new HttpError(403, messageKey(GROUP_TEXTS, "adminOnly"));
       await requirePlan(groupId, eventId);
       const poll = await repo.findPoll(eventId);
-      if (!poll) throw new HttpError(400, POLL_TEXTS.notAPoll);
-      if (poll.decidedAt || !(await decide(eventId))) throw new HttpError(409, POLL_TEXTS.decided);
+      if (!poll) throw new HttpError(400, messageKey(POLL_TEXTS, "notAPoll"));
+      if (poll.decidedAt || !(await decide(eventId))) throw new HttpError(409, messageKey(POLL_TEXTS, "decided"));
     },
 
     /**

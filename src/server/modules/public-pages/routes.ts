@@ -11,7 +11,7 @@ import {
   SITEMAPS_PER_MINUTE,
   sitemapQuerySchema,
 } from "#contract/hosts";
-import { formatMessage } from "#contract/i18n/texts";
+import { messageKey } from "#contract/i18n/texts";
 import type { RouteDeps } from "#server/compose";
 import { publicOrigin } from "#server/config";
 import { HttpError } from "#server/http/http-error";
@@ -33,13 +33,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
   // Usernames can be guessed: one per-address budget for the page, its calendar and its embed.
   const hostLimit = limitPerAddress(
     app.rateLimits.limiter("host-page", { points: HOST_PAGES_PER_MINUTE, windowMs: 60_000 }),
-    (seconds: number) => formatMessage("en", HOST_TEXTS.tooMany, { seconds }),
+    messageKey(HOST_TEXTS, "tooMany"),
   );
   const publicRoute = { config: { public: true }, onRequest: hostLimit };
   // Each sitemap request reads up to SITEMAP_URLS_MAX rows: a crawler needs a few a minute, a flood gets 429.
   const sitemapLimit = limitPerAddress(
     app.rateLimits.limiter("sitemap", { points: SITEMAPS_PER_MINUTE, windowMs: 60_000 }),
-    (seconds: number) => formatMessage("en", HOST_TEXTS.tooMany, { seconds }),
+    messageKey(HOST_TEXTS, "tooMany"),
   );
 
   app.get(
@@ -132,7 +132,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     async (request, reply) => {
       const base = origin();
       const xml = base ? await service.sitemap(base, request.query.page, request.userId) : undefined;
-      if (!xml) throw new HttpError(404, API_TEXTS.notFound);
+      if (!xml) throw new HttpError(404, messageKey(API_TEXTS, "notFound"));
       // Signed in, a block hides its other side here too: only the signed-out sitemap may be shared.
       const caching = request.userId == null ? "public, max-age=3600" : PER_VIEWER;
       return reply.type("application/xml; charset=utf-8").header("cache-control", caching).send(xml);

@@ -1,6 +1,7 @@
 import { CALENDAR_TEXTS } from "#contract/calendar";
 import { EMBED_EVENTS_MAX, HOST_TEXTS, HOST_UPCOMING_MAX, type HostEvent, type HostPage } from "#contract/hosts";
 import type { Language } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import { serverText } from "#server/i18n";
 import { calendarFile } from "../calendar";
@@ -47,7 +48,7 @@ export function publicPagesService({
   const visibleHost = repo.hostByUsername;
   async function requireHost(username: string, viewerId: number | null) {
     const host = await visibleHost(username, viewerId);
-    if (!host) throw new HttpError(404, HOST_TEXTS.notFound);
+    if (!host) throw new HttpError(404, messageKey(HOST_TEXTS, "notFound"));
     return host;
   }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
 import { cursorParamSchema, pageLimitSchema } from "#contract/fields";
+import { messageKey } from "#contract/i18n/texts";
 import {
   ADMIN_REPORTS_PAGE_MAX,
   adminReportSchema,
@@ -22,6 +23,7 @@ import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
 import { limitPerUser } from "#server/http/rate-limits";
 import { requireUserId } from "#server/http/session";
+import { requestLanguage, serverText } from "#server/i18n";
 import { toPublicUser } from "../users";
 
 const errors = { 400: messageSchema, 403: messageSchema, 404: messageSchema };
@@ -34,7 +36,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
   /** 403 unless the signed-in user is a moderator; checked before anything the request names is looked up. */
   async function requireAdmin(request: FastifyRequest) {
     const userId = requireUserId(request);
-    if (!(await roles.isModerator(userId))) throw new HttpError(403, SAFETY_TEXTS.adminOnly);
+    if (!(await roles.isModerator(userId))) throw new HttpError(403, messageKey(SAFETY_TEXTS, "adminOnly"));
     return userId;
   }
 
@@ -58,7 +60,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags: ["safety"], body: blockBodySchema.strict(), response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.block(requireUserId(request), request.body.userId, { keepEvents: request.body.keepEvents });
-      return { message: API_TEXTS.blocked };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "blocked") };
     },
   );
 
@@ -76,14 +78,14 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     { schema: { tags: ["safety"], params: userIdParamsSchema, response: { 200: messageSchema, ...errors } } },
     async (request) => {
       await service.unblock(requireUserId(request), request.params.userId);
-      return { message: API_TEXTS.unblocked };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "unblocked") };
     },
   );
 
   app.post(
     "/api/reports",
     {
-      preHandler: limitPerUser(reportLimiter, SAFETY_TEXTS.tooManyReports),
+      preHandler: limitPerUser(reportLimiter, messageKey(SAFETY_TEXTS, "tooManyReports")),
       schema: {
         tags: ["safety"],
         body: reportBodySchema,
@@ -92,7 +94,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     },
     async (request, reply) => {
       await service.report(requireUserId(request), request.body);
-      return reply.code(201).send({ message: SAFETY_TEXTS.reported });
+      return reply.code(201).send({ message: serverText(requestLanguage(request.headers), SAFETY_TEXTS, "reported") });
     },
   );
 
@@ -120,7 +122,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request) => {
       const moderatorId = await requireAdmin(request);
       await service.resolveReport(request.params.id, moderatorId);
-      return { message: API_TEXTS.reportResolved };
+      return { message: serverText(requestLanguage(request.headers), API_TEXTS, "reportResolved") };
     },
   );
 

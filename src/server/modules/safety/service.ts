@@ -1,4 +1,5 @@
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import type { AdminReport, BlockEvents, ReportBody } from "#contract/safety";
 import { EMAIL_HASH_SHOWN, SAFETY_TEXTS } from "#contract/safety";
 import { HttpError } from "#server/http/http-error";
@@ -52,8 +53,8 @@ export function safetyService(deps: {
 
     /** Blocks `otherId`; the blocker keeps their place at someone else's events the other co-hosts unless `keepEvents` is false. */
     async block(userId: number, otherId: number, { keepEvents = true }: { keepEvents?: boolean } = {}) {
-      if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
-      if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      if (otherId === userId) throw new HttpError(400, messageKey(SAFETY_TEXTS, "blockSelf"));
+      if (!(await deps.users.findById(otherId))) throw new HttpError(404, messageKey(SAFETY_TEXTS, "userNotFound"));
       await repo.block(userId, otherId, (tx) => deps.endFollowsAcrossBlock(tx, userId, otherId));
       await deps.endFriendship(userId, otherId);
       await deps.releaseAcrossBlock(userId, otherId, { keepEvents });
@@ -63,8 +64,8 @@ export function safetyService(deps: {
 
     /** What a block of `otherId` would do to one's upcoming events, for the dialog that asks first. */
     async eventsAcrossBlock(userId: number, otherId: number) {
-      if (otherId === userId) throw new HttpError(400, SAFETY_TEXTS.blockSelf);
-      if (!(await deps.users.findById(otherId))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      if (otherId === userId) throw new HttpError(400, messageKey(SAFETY_TEXTS, "blockSelf"));
+      if (!(await deps.users.findById(otherId))) throw new HttpError(404, messageKey(SAFETY_TEXTS, "userNotFound"));
       return deps.eventsAcrossBlock(userId, otherId);
     },
 
@@ -76,19 +77,20 @@ export function safetyService(deps: {
     async report(userId: number, body: ReportBody) {
       const { targetType, targetId } = body;
       if (targetType === "user") {
-        if (targetId === userId) throw new HttpError(400, SAFETY_TEXTS.reportSelf);
-        if (!(await deps.users.findById(targetId))) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+        if (targetId === userId) throw new HttpError(400, messageKey(SAFETY_TEXTS, "reportSelf"));
+        if (!(await deps.users.findById(targetId)))
+          throw new HttpError(404, messageKey(SAFETY_TEXTS, "targetNotFound"));
       } else if (targetType === "message") {
         const message = await repo.findMessage(targetId);
         if (!message || !(await deps.isGroupMember(message.groupId, userId)))
-          throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+          throw new HttpError(404, messageKey(SAFETY_TEXTS, "targetNotFound"));
       } else {
         const event = await deps.findEvent(targetId);
         const visible =
           event &&
           (event.hostId === userId ||
             (event.hiddenAt === null && (event.groupId === null || (await deps.isGroupMember(event.groupId, userId)))));
-        if (!visible) throw new HttpError(404, SAFETY_TEXTS.targetNotFound);
+        if (!visible) throw new HttpError(404, messageKey(SAFETY_TEXTS, "targetNotFound"));
       }
       await repo.insertReport(userId, body);
     },
@@ -145,22 +147,25 @@ export function safetyService(deps: {
     },
 
     async resolveReport(id: number, moderatorId: number) {
-      if (!(await repo.resolveReport(id, moderatorId))) throw new HttpError(404, SAFETY_TEXTS.reportNotFound);
+      if (!(await repo.resolveReport(id, moderatorId)))
+        throw new HttpError(404, messageKey(SAFETY_TEXTS, "reportNotFound"));
     },
 
     async setEventHidden(id: number, hidden: boolean) {
-      if (!(await deps.setEventHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.eventNotFound);
+      if (!(await deps.setEventHidden(id, hidden))) throw new HttpError(404, messageKey(SAFETY_TEXTS, "eventNotFound"));
       if (hidden) await deps.accessEnded({ events: [id] });
     },
 
     async setMessageHidden(id: number, hidden: boolean) {
-      if (!(await deps.setMessageHidden(id, hidden))) throw new HttpError(404, SAFETY_TEXTS.messageNotFound);
+      if (!(await deps.setMessageHidden(id, hidden)))
+        throw new HttpError(404, messageKey(SAFETY_TEXTS, "messageNotFound"));
     },
 
     /** Suspending ends every session of the account and closes its sockets everywhere. */
     async setSuspended(userId: number, suspended: boolean, moderatorId: number) {
-      if (userId === moderatorId) throw new HttpError(400, API_TEXTS.suspendSelf);
-      if (!(await deps.setSuspendedFlag(userId, suspended))) throw new HttpError(404, SAFETY_TEXTS.userNotFound);
+      if (userId === moderatorId) throw new HttpError(400, messageKey(API_TEXTS, "suspendSelf"));
+      if (!(await deps.setSuspendedFlag(userId, suspended)))
+        throw new HttpError(404, messageKey(SAFETY_TEXTS, "userNotFound"));
       // After the flag: a sign-in racing the suspension is refused, and every session already open ends here.
       if (!suspended) return;
       await deps.endSessionsOf(userId);

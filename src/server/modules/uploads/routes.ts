@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { API_TEXTS } from "#contract/api-texts";
 import { messageSchema } from "#contract/auth";
+import { messageKey } from "#contract/i18n/texts";
 import { IMAGE_WIDTHS, PHOTO_BODY_LIMIT_BYTES } from "#contract/limits";
 import type { ImageWidth } from "#contract/media";
 import { uploadBodySchema, uploadResultSchema } from "#contract/users";
@@ -52,7 +53,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
 
   const serve = async (id: string, width: ImageWidth | undefined) => {
     const bytes = await service.load(id, width);
-    if (!bytes) throw new HttpError(404, API_TEXTS.uploadNotFound);
+    if (!bytes) throw new HttpError(404, messageKey(API_TEXTS, "uploadNotFound"));
     return bytes;
   };
   const headers = {

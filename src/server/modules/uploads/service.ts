@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import {
   IMAGE_MAX_PIXELS,
   IMAGE_WEBP_QUALITY,
@@ -76,7 +77,7 @@ export async function toWebpVariants(input: Buffer): Promise<Array<{ width: Imag
   try {
     const upright = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).rotate();
     const { width = 0, height = 0 } = await upright.metadata();
-    if (width * height > IMAGE_MAX_PIXELS) throw new HttpError(413, UPLOAD_TEXTS.tooManyPixels);
+    if (width * height > IMAGE_MAX_PIXELS) throw new HttpError(413, messageKey(UPLOAD_TEXTS, "tooManyPixels"));
     return await Promise.all(
       IMAGE_WIDTHS.map(async (w) => ({
         width: w,
@@ -89,7 +90,7 @@ export async function toWebpVariants(input: Buffer): Promise<Array<{ width: Imag
     );
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(400, UPLOAD_TEXTS.unreadable);
+    throw new HttpError(400, messageKey(UPLOAD_TEXTS, "unreadable"));
   }
 }
 
@@ -97,15 +98,15 @@ export function uploadsService({ repo }: { repo: UploadsRepository }) {
   return {
     async store(userId: number, dataUrl: string) {
       const match = DATA_URL.exec(dataUrl);
-      if (!match) throw new HttpError(400, API_TEXTS.photoNotDataUrl);
+      if (!match) throw new HttpError(400, messageKey(API_TEXTS, "photoNotDataUrl"));
       const contentType = match[1] === "image/jpg" ? "image/jpeg" : match[1];
       if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-        throw new HttpError(415, API_TEXTS.photoType);
+        throw new HttpError(415, messageKey(API_TEXTS, "photoType"));
       }
       const bytes = Buffer.from(match[2], "base64");
-      if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, API_TEXTS.photoTooLarge);
+      if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, messageKey(API_TEXTS, "photoTooLarge"));
       if (!SIGNATURES[contentType as ContentType](bytes)) {
-        throw new HttpError(400, API_TEXTS.photoMismatch);
+        throw new HttpError(400, messageKey(API_TEXTS, "photoMismatch"));
       }
       // Checked before the encoder runs (so a flood costs no CPU) and again under the lock as it is stored.
       checkQuota(await repo.usage(userId, new Date()), bytes.length);
@@ -130,9 +131,9 @@ export function uploadsService({ repo }: { repo: UploadsRepository }) {
     },
 
     /** An event, group or profile may show only a photo its author uploaded, never another user's. */
-    async assertOwnImage(userId: number, url: string | null | undefined, refusal: string) {
+    async assertOwnImage(userId: number, url: string | null | undefined, refusalCode: string) {
       if (!url) return;
-      if (!(await repo.belongsTo(uploadIdOf(url), userId))) throw new HttpError(400, refusal);
+      if (!(await repo.belongsTo(uploadIdOf(url), userId))) throw new HttpError(400, refusalCode);
     },
   };
 }

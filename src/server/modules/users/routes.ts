@@ -5,6 +5,7 @@ import { messageSchema } from "#contract/auth";
 import { usersQuerySchema } from "#contract/events";
 import { languagesResponseSchema } from "#contract/i18n/language-schemas";
 import { LANGUAGES } from "#contract/i18n/languages";
+import { messageKey } from "#contract/i18n/texts";
 import { updateTimezoneBodySchema } from "#contract/timezones";
 import {
   currentUserSchema,
@@ -46,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     { schema: { tags: ["auth"], response: { 200: currentUserSchema } } },
     async (request) => {
       const user = await service.find(requireUserId(request));
-      if (!user) throw new HttpError(401, API_TEXTS.notSignedIn);
+      if (!user) throw new HttpError(401, messageKey(API_TEXTS, "notSignedIn"));
       return toCurrentUser(user);
     },
   );
@@ -57,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const viewerId = requireUserId(request);
       const user = await service.findAsSeenBy(viewerId, request.params.id);
-      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (!user) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       const follow = await deps.services.follows.state(viewerId, user.id);
       // The e-mail only to its owner; coordinates and the hash never (toPublicUser leaves them out).
       return user.id === viewerId
@@ -100,7 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     },
     async (request) => {
       const user = await service.setTimezone(requireSelf(request, request.params.id), request.body.timezone);
-      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (!user) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       return toCurrentUser(user);
     },
   );
@@ -118,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =
     async (request) => {
       const userId = requireSelf(request, request.params.id);
       const user = await service.updateProfile(userId, request.body);
-      if (!user) throw new HttpError(404, API_TEXTS.userNotFound);
+      if (!user) throw new HttpError(404, messageKey(API_TEXTS, "userNotFound"));
       return toCurrentUser(user);
     },
   );

@@ -1,4 +1,5 @@
 import { API_TEXTS } from "#contract/api-texts";
+import { messageKey } from "#contract/i18n/texts";
 import type { UpdateProfileInput } from "#contract/users";
 import { HttpError } from "#server/http/http-error";
 import type { BlockReads } from "../visibility";
@@ -44,7 +45,8 @@ export function usersService({
       if (input.profileImage) {
         // Only a photo this user uploaded: a profile cannot point at someone else's upload.
         const uploadId = input.profileImage.split("/").pop() ?? "";
-        if (!(await repo.uploadBelongsTo(uploadId, id))) throw new HttpError(400, API_TEXTS.profileImageNotUploaded);
+        if (!(await repo.uploadBelongsTo(uploadId, id)))
+          throw new HttpError(400, messageKey(API_TEXTS, "profileImageNotUploaded"));
       }
       // The text columns are what the API speaks; the numeric ones serve distance queries and must never drift apart.
       if (input.latitude !== undefined) patch.lat = toNumber(input.latitude);

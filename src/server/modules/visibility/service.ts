@@ -1,5 +1,6 @@
 import { API_TEXTS } from "#contract/api-texts";
 import { groupChannel, userChannel } from "#contract/bus";
+import { messageKey } from "#contract/i18n/texts";
 import { HttpError } from "#server/http/http-error";
 import type { Bus } from "#server/realtime/bus";
 import type { EventRow, VisibilityRepository } from "./repository";
@@ -17,7 +18,7 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
    * missing event's would tell anyone walking the ids which ones are plans.
    */
   function refuse(): never {
-    throw new HttpError(404, API_TEXTS.eventNotFound);
+    throw new HttpError(404, messageKey(API_TEXTS, "eventNotFound"));
   }
   async function requireEvent(id: number): Promise<EventRow> {
     const row = await repo.eventFor(id, null);
@@ -34,7 +35,7 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
     const row = await standing(id, userId);
     if (row.event.hostId === userId) return row.event;
     if (!row.visible) refuse();
-    if (!row.hosts) throw new HttpError(403, API_TEXTS.hostsOnly);
+    if (!row.hosts) throw new HttpError(403, messageKey(API_TEXTS, "hostsOnly"));
     return row.event;
   }
 
@@ -57,7 +58,7 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
       const row = await standing(id, userId);
       if (row.event.hostId === userId) return row.event;
       if (!row.visible) refuse();
-      throw new HttpError(403, API_TEXTS.hostOnly);
+      throw new HttpError(403, messageKey(API_TEXTS, "hostOnly"));
     },
     requireManaged,
     /**
@@ -66,7 +67,7 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
      */
     async requireAnnounceable(id: number, userId: number): Promise<EventRow> {
       const event = await requireManaged(id, userId);
-      if (event.hiddenAt) throw new HttpError(403, API_TEXTS.eventHiddenByModerator);
+      if (event.hiddenAt) throw new HttpError(403, messageKey(API_TEXTS, "eventHiddenByModerator"));
       return event;
     },
     /** Whether the viewer sees who is going (the count is shown to all): one rule, `guestListVisibleTo`. */
@@ -93,9 +94,13 @@ export function visibilityService({ repo, bus }: { repo: VisibilityRepository; b
       ]);
     },
     /** A person across a block is as if gone: 404 with the text a missing account gets. */
-    async requirePersonVisible(viewerId: number, personId: number, missingText: string = API_TEXTS.userNotFound) {
+    async requirePersonVisible(
+      viewerId: number,
+      personId: number,
+      missingCode = messageKey(API_TEXTS, "userNotFound"),
+    ) {
       if (viewerId !== personId && (await repo.isBlockedEitherWay(viewerId, personId)))
-        throw new HttpError(404, missingText);
+        throw new HttpError(404, missingCode);
     },
   };
 }
