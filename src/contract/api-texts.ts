@@ -43,6 +43,10 @@ export const API_TEXTS = defineTexts("api", {
   photoTooLarge: "The photo is larger than 2 MB",
   photoMismatch: "The photo's content does not match its type",
   uploadNotFound: "Upload not found",
+  uploadsPerHour:
+    "You can upload {count} photos an hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.",
+  uploadBytesPerDay:
+    "You can upload {megabytes} MB of photos a day. Try again in {hours, plural, one {# hour} other {# hours}}.",
   notificationNotFound: "Notification not found",
   notificationRemoved: "Notification removed",
   deviceNotFound: "Device not found",

@@ -71,7 +71,7 @@ export const AUTH_TEXTS = defineTexts("signIn", {
   logoutFailed: "Logout failed",
 });
 
-/** The account forms' rules (auth.ts's and account.ts's schemas), found again by their English words when shown. */
+/** The account forms' rules (auth.ts's, account.ts's and early-access.ts's schemas), given to zod by their codes. */
 export const AUTH_FORM_TEXTS = defineTexts("authForm", {
   fullNameRequired: "Full name is required",
   usernameRequired: "Username is required",
@@ -99,6 +99,7 @@ export const EARLY_ACCESS_TEXTS = defineTexts("earlyAccess", {
   joinFailed: "Failed to join the waitlist",
   back: "Back",
   onTheList: "You're on the list!",
+  alreadyOnList: "You're already on the list",
   spotOpens: "We'll let you know as soon as a spot opens on {product}.",
   backToLogin: "Back to Login",
   title: "Join the waitlist",

@@ -37,6 +37,22 @@ describe("the early-access list API", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ message: "You're already on the list", alreadyListed: true });
     expect((await stats()).waiting).toBe(before.waiting + 1);
+    // Each answer in the reader's language.
+    const spanish = await t.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      headers: { "accept-language": "es" },
+      payload: { fullName: "Ann", email: "ann@example.com", username: "ann3" },
+    });
+    expect(spanish.json()).toMatchObject({ message: "Ya estás en la lista", alreadyListed: true });
+    const invalid = await t.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      headers: { "accept-language": "de" },
+      payload: { fullName: " ", email: "ann@example.com", username: "ann4" },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toContain("Vollständiger Name");
   });
 
   it("counts given codes as registered users, publicly", async () => {

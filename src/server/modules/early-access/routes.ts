@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  EARLY_ACCESS_ALREADY_MESSAGE,
-  EARLY_ACCESS_JOINED_MESSAGE,
   EARLY_ACCESS_LIMIT_TEXTS,
   EARLY_ACCESS_SIGNUPS_PER_MINUTE,
   earlyAccessBodySchema,
@@ -9,8 +7,10 @@ import {
   earlyAccessStatsSchema,
 } from "#contract/early-access";
 import { messageKey } from "#contract/i18n/texts";
+import { EARLY_ACCESS_TEXTS } from "#contract/shell-texts";
 import type { RouteDeps } from "#server/compose";
 import { limitPerAddress } from "#server/http/rate-limits";
+import { requestLanguage, serverText } from "#server/i18n";
 
 export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const service = deps.services.earlyAccess;
@@ -34,8 +34,14 @@ export const earlyAccessRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, d
     async (request, reply) => {
       const { fullName, email, username } = request.body;
       const added = await service.join({ fullName, username, email });
-      if (!added) return reply.code(200).send({ message: EARLY_ACCESS_ALREADY_MESSAGE, alreadyListed: true });
-      return reply.code(201).send({ message: EARLY_ACCESS_JOINED_MESSAGE, alreadyListed: false });
+      const language = requestLanguage(request.headers);
+      if (!added)
+        return reply
+          .code(200)
+          .send({ message: serverText(language, EARLY_ACCESS_TEXTS, "alreadyOnList"), alreadyListed: true });
+      return reply
+        .code(201)
+        .send({ message: serverText(language, EARLY_ACCESS_TEXTS, "onTheList"), alreadyListed: false });
     },
   );
 

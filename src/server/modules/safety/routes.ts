@@ -19,6 +19,7 @@ import {
   suspendedBodySchema,
   userIdParamsSchema,
 } from "#contract/safety";
+import { MODERATION_TEXTS } from "#contract/safety-texts";
 import type { RouteDeps } from "#server/compose";
 import { HttpError } from "#server/http/http-error";
 import { limitPerUser } from "#server/http/rate-limits";
@@ -139,7 +140,8 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request) => {
       await requireAdmin(request);
       await service.setEventHidden(request.params.id, request.body.hidden);
-      return { message: request.body.hidden ? "Event hidden" : "Event shown" };
+      const language = requestLanguage(request.headers);
+      return { message: serverText(language, MODERATION_TEXTS, request.body.hidden ? "eventHidden" : "eventShown") };
     },
   );
 

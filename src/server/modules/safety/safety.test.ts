@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import FRENCH from "#contract/i18n/catalogs/fr.json" with { type: "json" };
 import { MESSAGE_REMOVED_TEXT, REPORTS_PER_HOUR, SAFETY_TEXTS } from "#contract/safety";
 import { SOCKET_UNAUTHORIZED_CODE } from "#contract/socket";
 import { sessions } from "#server/modules/auth/schema";
@@ -278,10 +279,14 @@ describe("reports and moderation", () => {
   it("hides an event: out of feeds and Nearby; its page is 404 except for its host", async () => {
     const event = await insertEvent(carol.user.id, "Hidden gathering");
     expect(await feedText(bob)).toContain("Hidden gathering");
-    expect(
-      (await call(admin)({ method: "PUT", url: `/api/admin/events/${event.id}/hidden`, payload: { hidden: true } }))
-        .statusCode,
-    ).toBe(200);
+    const hidden = await call(admin)({
+      method: "PUT",
+      url: `/api/admin/events/${event.id}/hidden`,
+      headers: { "accept-language": "fr" },
+      payload: { hidden: true },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().message).toBe(FRENCH["moderation.eventHidden"]);
     expect(await feedText(bob)).not.toContain("Hidden gathering");
     expect(await nearbyEvents(bob)).not.toContain("Hidden gathering");
     expect((await call(bob)({ method: "GET", url: `/api/events/${event.id}` })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { API_TEXTS } from "#contract/api-texts";
-import { messageKey } from "#contract/i18n/texts";
+import { type MessageValues, messageKey } from "#contract/i18n/texts";
 import {
   IMAGE_MAX_PIXELS,
   IMAGE_WEBP_QUALITY,
@@ -31,16 +31,15 @@ const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/;
 export class QuotaError extends HttpError {
   constructor(
     statusCode: number,
-    message: string,
+    code: string,
+    values: MessageValues,
     readonly retryAfterS: number,
   ) {
-    super(statusCode, message);
+    super(statusCode, code, values);
   }
 }
 
 const MB = 1024 * 1024;
-const waitText = (seconds: number) =>
-  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.ceil(seconds / 60)} min` : `${Math.ceil(seconds / 3600)} h`;
 
 /** Photos per hour and bytes per day, per user; the window's oldest upload says when room frees up. */
 function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date()) {
@@ -51,7 +50,8 @@ function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date())
     );
     throw new QuotaError(
       429,
-      `You can upload ${UPLOADS_PER_HOUR} photos an hour. Try again in ${waitText(seconds)}.`,
+      messageKey(API_TEXTS, "uploadsPerHour"),
+      { count: UPLOADS_PER_HOUR, minutes: Math.ceil(seconds / 60) },
       seconds,
     );
   }
@@ -62,7 +62,8 @@ function checkQuota(usage: UploadUsage, incomingBytes: number, now = new Date())
     );
     throw new QuotaError(
       413,
-      `You can upload ${UPLOAD_BYTES_PER_DAY / MB} MB of photos a day. Try again in ${waitText(seconds)}.`,
+      messageKey(API_TEXTS, "uploadBytesPerDay"),
+      { megabytes: UPLOAD_BYTES_PER_DAY / MB, hours: Math.ceil(seconds / 3600) },
       seconds,
     );
   }

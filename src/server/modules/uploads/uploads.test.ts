@@ -175,8 +175,22 @@ describe("upload quotas", () => {
     const res = await upload(bob.cookie, "image/png", PNG);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(
-      new RegExp(`^You can upload ${UPLOADS_PER_HOUR} photos an hour\\. Try again in (29|30) min\\.$`),
+      new RegExp(`^You can upload ${UPLOADS_PER_HOUR} photos an hour\\. Try again in 30 minutes\\.$`),
     );
+    // In the reader's language, with the language's own plural.
+    const spanish = await as(
+      t.app,
+      bob.cookie,
+    )({
+      method: "POST",
+      url: "/api/uploads",
+      headers: { "accept-language": "es" },
+      payload: { dataUrl: dataUrl("image/png", PNG) },
+    });
+    expect(spanish.json()).toEqual({
+      code: "api.uploadsPerHour",
+      message: `Puedes subir ${UPLOADS_PER_HOUR} fotos por hora. Vuelve a intentarlo en 30 minutos.`,
+    });
     // The oldest of the hour's photos is 30 min old: a place frees in 30 min, less the seconds the test took.
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(29 * 60 - 5);
     expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(30 * 60);
@@ -206,7 +220,7 @@ describe("upload quotas", () => {
     const res = await upload(carol.cookie, "image/png", PNG);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(
-      `You can upload ${UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of photos a day. Try again in 22 h.`,
+      `You can upload ${UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of photos a day. Try again in 22 hours.`,
     );
     // The newest upload that counts is 2 h old: its bytes come free in 22 h, the seconds since it was stored aside.
     const retryAfter = Number(res.headers["retry-after"]);
