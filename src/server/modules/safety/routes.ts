@@ -158,7 +158,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request) => {
       await requireAdmin(request);
       await service.setMessageHidden(request.params.id, request.body.hidden);
-      return { message: request.body.hidden ? "Message hidden" : "Message shown" };
+      const language = requestLanguage(request.headers);
+      return {
+        message: serverText(language, MODERATION_TEXTS, request.body.hidden ? "messageHidden" : "messageShown"),
+      };
     },
   );
 
@@ -175,7 +178,9 @@ export const safetyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) 
     async (request) => {
       const moderatorId = await requireAdmin(request);
       await service.setSuspended(request.params.id, request.body.suspended, moderatorId);
-      return { message: request.body.suspended ? "Account suspended" : "Suspension lifted" };
+      const language = requestLanguage(request.headers);
+      const said = request.body.suspended ? "accountSuspended" : "suspensionLifted";
+      return { message: serverText(language, MODERATION_TEXTS, said) };
     },
   );
 };
