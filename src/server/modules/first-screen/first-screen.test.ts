@@ -51,7 +51,7 @@ writeFileSync(
 
 /** The modulepreload links of a page's head, as the browser reads them. */
 const preloadsOf = (html: string) =>
-  [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
+  [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*)">/g)].map(
     (m) => m[1],
   );
 
