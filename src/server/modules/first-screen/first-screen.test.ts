@@ -51,9 +51,11 @@ writeFileSync(
 
 /** The modulepreload links of a page's head, as the browser reads them. */
 const preloadsOf = (html: string) =>
-  [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*)">/g)].map(
-    (m) => m[1],
-  );
+  [
+    ...html
+      .slice(0, html.indexOf("</head>"))
+      .matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]*)">/g),
+  ].map((m) => m[1]);
 
 /** The data element of a drawn page, read back as the app reads it. */
 function dataOf(html: string): FirstScreenData {
