@@ -70,7 +70,10 @@ test("a pasted invite link on the code screen opens the invite; its button says 
   await auth.goto();
   await auth.createAccountTab.click();
   await page.getByRole("button", { name: "Have an invite link?" }).click();
-  await page.getByLabel("Invite link").fill(`https://link.example/invite/${group.inviteCode}`);
+  const pasted = `https://link.example/invite/${group.inviteCode}`;
+  await page.getByLabel("Invite link").fill(pasted);
+  // What was pasted is still in the box when it is sent (a gate run once found it empty at the submit).
+  await expect(page.getByLabel("Invite link")).toHaveValue(pasted);
   await page.getByRole("button", { name: "Open invite" }).click();
   await expect(page).toHaveURL(new RegExp(`/invite/${group.inviteCode}$`));
   await page.getByRole("button", { name: "Join Dawn Rowers" }).click();
