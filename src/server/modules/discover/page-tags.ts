@@ -12,8 +12,9 @@ const PAGE_TAG_TTL_MS = 30_000;
 /** Tags kept by one instance, the oldest out first: about 200 bytes each with a page of 20 ids. */
 const PAGE_TAGS_MAX = 20_000;
 /**
- * The written first pages kept by one instance, the least recently served out first: a page of 20 cards is
- * about 18 KB of JSON, so this keeps about 3 500 people's (bench/feed.ts prints the heap for 10 000).
+ * The written first pages kept by one instance, counted in characters of JSON (a byte each on the heap for
+ * Latin text, two for others), the least recently served out first: a page of 20 cards is about 18 000, so
+ * this keeps about 3 500 people's (bench/feed.ts prints the heap for 10 000).
  */
 const KEPT_PAGES_MAX_BYTES = 64 * 1024 * 1024;
 
