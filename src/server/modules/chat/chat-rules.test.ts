@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groupChannel } from "#contract/bus";
+import { type BusEvent, groupChannel } from "#contract/bus";
 import { GROUP_TEXTS } from "#contract/groups";
 import { messageKey } from "#contract/i18n/texts";
 import { MESSAGE_REMOVED_TEXT } from "#contract/safety";
-import type { BusEvent } from "#server/realtime/bus";
 import { createInProcessBus } from "#server/realtime/bus";
 import { createGroup, createUser, inDays, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";

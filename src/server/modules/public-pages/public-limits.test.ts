@@ -99,7 +99,7 @@ describe("the embed", () => {
     const document = await embedDocument(host.user.username);
     expect(document.querySelectorAll("img, script, b")).toHaveLength(0);
     expect(document.querySelector("h1")?.textContent).toBe(`Upcoming events by ${host.user.fullName}`);
-    expect(document.title).toBe(`Upcoming events by ${host.user.fullName}`);
+    expect(document.querySelector("title")?.textContent).toBe(`Upcoming events by ${host.user.fullName}`);
     const items = [...document.querySelectorAll("a.event")].map((a) => ({
       title: a.querySelector(".title")?.textContent,
       where: a.querySelector(".where")?.textContent ?? null,
