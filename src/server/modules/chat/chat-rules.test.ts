@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type BusEvent, groupChannel } from "#contract/bus";
@@ -7,7 +8,8 @@ import { MESSAGE_REMOVED_TEXT } from "#contract/safety";
 import { createInProcessBus } from "#server/realtime/bus";
 import { createGroup, createUser, inDays, type Who } from "#server/test/factories";
 import { testAppForSuite } from "#server/test/suite";
-import type { ChatRepository, StoredMessage } from "./repository";
+import { onChatMessage } from "../notifications";
+import { type ChatRepository, chatRepository, type StoredMessage } from "./repository";
 import { chatMessages } from "./schema";
 import { chatService } from "./service";
 
@@ -113,7 +115,11 @@ describe("a plan's card", () => {
       const eventId = poll.json().id;
       expect(heard).toContainEqual({
         type: "new_message",
-        message: expect.objectContaining({ messageType: "event", referenceData: { kind: "plan", eventId } }),
+        message: expect.objectContaining({
+          messageType: "event",
+          referenceData: { kind: "plan", eventId },
+          userName: admin.user.fullName,
+        }),
       });
     } finally {
       await unsubscribe();
@@ -157,5 +163,27 @@ describe("a send whose store fails", () => {
     expect(await settled(service.send(3, { groupId: 7, message: "again" }))).toMatchObject({
       value: { id: 1, message: "again" },
     });
+  });
+});
+
+describe("members away from the chat", () => {
+  it("hear of each stored message once: retries of one clientId, in one batch or after it, tell nobody again", async () => {
+    const { member, groupId } = await memberAndStranger();
+    const bus = createInProcessBus();
+    const heard: string[] = [];
+    const stop = onChatMessage(bus, (m) => heard.push(m.text));
+    const service = chatService({ chat: chatRepository(t.database.db), groups: { roleOf: async () => "owner" }, bus });
+    try {
+      const clientId = randomUUID();
+      const send = (message: string, id?: string) => service.send(member.id, { groupId, message, clientId: id });
+      // Sent in one turn of the event loop, the three land in one batch.
+      const batch = await Promise.all([send("on my way", clientId), send("on my way", clientId), send("plain")]);
+      expect(new Set(batch.slice(0, 2).map((m) => m.id)).size).toBe(1);
+      expect((await send("on my way", clientId)).id).toBe(batch[0].id);
+      expect((await send("fresh", randomUUID())).message).toBe("fresh");
+      expect(heard.sort()).toEqual(["fresh", "on my way", "plain"]);
+    } finally {
+      stop();
+    }
   });
 });
