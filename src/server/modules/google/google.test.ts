@@ -139,8 +139,16 @@ describe("Google sign-in never enters an existing account by its e-mail alone", 
     session?: string,
     link = false,
     grant?: string,
+    /** What Google says beyond these (email_verified: false), and a session the callback carries instead. */
+    twist: { claims?: Record<string, unknown>; callbackSession?: string } = {},
   ) {
-    identity = { sub: as.sub, email: as.email, email_verified: true, name: as.name ?? "Google Person" };
+    identity = {
+      sub: as.sub,
+      email: as.email,
+      email_verified: true,
+      name: as.name ?? "Google Person",
+      ...twist.claims,
+    };
     const start = await t.app.inject({
       url: `/api/auth/google${link ? "?link=1" : ""}`,
       headers: session ? { cookie: session } : {},
@@ -148,7 +156,11 @@ describe("Google sign-in never enters an existing account by its e-mail alone", 
     expect(start.statusCode).toBe(302);
     const state = new URL(String(start.headers.location)).searchParams.get("state");
     const flow = start.cookies.find((c) => c.name === "link_google_flow");
-    const cookie = [`link_google_flow=${encodeURIComponent(String(flow?.value))}`, session, grant]
+    const cookie = [
+      `link_google_flow=${encodeURIComponent(String(flow?.value))}`,
+      twist.callbackSession ?? session,
+      grant,
+    ]
       .filter(Boolean)
       .join("; ");
     const callback = await t.app.inject({
@@ -193,6 +205,45 @@ describe("Google sign-in never enters an existing account by its e-mail alone", 
     const result = await signInWithGoogle({ sub: "google-verified", email: "verified@gmail.example" });
     expect(result.location).toBe("/");
     expect((await whoIs(result.session as string)).id).toBe(verified.user.id);
+  });
+
+  it("an address Google has not verified enters no account, even one whose e-mail Link verified", async () => {
+    const owner = await registerUser(t.app, { email: "unverified-claim@gmail.example" });
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, owner.user.id));
+    const result = await signInWithGoogle(
+      { sub: "google-unverified", email: "unverified-claim@gmail.example" },
+      undefined,
+      false,
+      undefined,
+      { claims: { email_verified: false } },
+    );
+    expect([result.location, result.session]).toEqual(["/auth?error=google", null]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row.googleSubject).toBeNull();
+  });
+
+  it("an account already linked to one Google account is not entered by another with the same address", async () => {
+    const owner = await registerUser(t.app, { email: "linked-once@gmail.example" });
+    await t.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), googleSubject: "google-first" })
+      .where(eq(users.id, owner.user.id));
+    const result = await signInWithGoogle({ sub: "google-second", email: "linked-once@gmail.example" });
+    expect([result.location, result.session]).toEqual(["/auth?error=google-link", null]);
+  });
+
+  it("a link finished under another session than the one that started it links nothing", async () => {
+    const [starter, other] = [await registerUser(t.app), await registerUser(t.app)];
+    const result = await signInWithGoogle(
+      { sub: "google-swapped", email: "swapped@gmail.example" },
+      starter.cookie,
+      true,
+      undefined,
+      { callbackSession: other.cookie },
+    );
+    expect(result.location).toBe("/auth?error=google");
+    const linked = await t.database.db.select().from(users).where(eq(users.googleSubject, "google-swapped"));
+    expect(linked).toEqual([]);
   });
 
   it("a new Google sign-up needs an access grant like any registration: refused without one, nothing stored", async () => {
